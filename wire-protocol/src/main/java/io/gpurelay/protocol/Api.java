@@ -1,0 +1,13 @@
+package io.gpurelay.protocol;
+
+/**
+ * The CUDA API a remoted function belongs to; it decides which family of status codes its reply carries.
+ */
+public enum Api
+{
+    RUNTIME,
+    DRIVER,
+    CUBLAS,
+    NVRTC,
+    CURAND
+}

@@ -1,0 +1,102 @@
+package io.gpurelay.protocol;
+
+import io.aeron.Publication;
+import io.gpurelay.protocol.codecs.CallEncoder;
+import io.gpurelay.protocol.codecs.CloseSessionEncoder;
+import io.gpurelay.protocol.codecs.ConnectRequestEncoder;
+import io.gpurelay.protocol.codecs.KeepAliveEncoder;
+import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * Encodes what a client sends to the executor. One reusable buffer and one set of encoders: not thread safe, the
+ * owner serialises callers (a call and its bulk chunks must reach the executor back to back).
+ */
+public final class ClientProxy
+{
+    private final MessageWriter writer;
+    private final ConnectRequestEncoder connectRequestEncoder = new ConnectRequestEncoder();
+    private final KeepAliveEncoder keepAliveEncoder = new KeepAliveEncoder();
+    private final CloseSessionEncoder closeSessionEncoder = new CloseSessionEncoder();
+    private final CallEncoder callEncoder = new CallEncoder();
+
+    public ClientProxy(final IdleStrategy idleStrategy, final long timeoutNs)
+    {
+        this.writer = new MessageWriter(idleStrategy, timeoutNs);
+    }
+
+    public boolean connect(
+        final Publication controlPublication,
+        final long correlationId,
+        final int responseStreamId,
+        final String responseChannel,
+        final String clientName,
+        final String token,
+        final int protocolVersion)
+    {
+        connectRequestEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
+            .correlationId(correlationId)
+            .protocolVersion(protocolVersion)
+            .responseStreamId(responseStreamId)
+            .clientPid(ProcessHandle.current().pid())
+            .responseChannel(responseChannel)
+            .clientName(clientName)
+            .token(token);
+        return writer.send(
+            controlPublication, MessageHeaderEncoder.ENCODED_LENGTH + connectRequestEncoder.encodedLength());
+    }
+
+    public boolean keepAlive(final Publication publication, final long sessionId, final long nowMs)
+    {
+        keepAliveEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder).sessionId(sessionId).timestamp(nowMs);
+        return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + keepAliveEncoder.encodedLength());
+    }
+
+    public boolean closeSession(final Publication publication, final long sessionId)
+    {
+        closeSessionEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder).sessionId(sessionId);
+        return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + closeSessionEncoder.encodedLength());
+    }
+
+    /**
+     * Send a call, its payload inline when it fits one message, else as bulk chunks right behind it.
+     *
+     * @param args      scalar arguments; the first {@code argCount} are sent.
+     * @param payload   bytes to send with the call, or null.
+     * @param pipelined the executor replies only if the call fails.
+     */
+    public boolean call(
+        final Publication publication,
+        final long sessionId,
+        final long correlationId,
+        final Function function,
+        final long context,
+        final long[] args,
+        final int argCount,
+        final PayloadSource payload,
+        final boolean pipelined)
+    {
+        final long payloadLength = payload == null ? 0 : payload.length();
+        final int chunkLength = Protocol.chunkLength(publication.maxMessageLength());
+        final boolean bulk = payloadLength > chunkLength - argCount * 8L;
+
+        callEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
+            .sessionId(sessionId)
+            .correlationId(correlationId)
+            .function(function.id())
+            .context(context)
+            .totalPayloadLength(payloadLength);
+        callEncoder.flags().clear().bulkFollows(bulk).replyOnErrorOnly(pipelined);
+        final CallEncoder.ArgsEncoder argsEncoder = callEncoder.argsCount(argCount);
+        for (int i = 0; i < argCount; i++)
+        {
+            argsEncoder.next().value(args[i]);
+        }
+        final int limit = writer.putTrailingPayload(callEncoder.limit(), payload, 0, bulk ? 0 : (int)payloadLength);
+        if (!writer.send(publication, limit))
+        {
+            return false;
+        }
+        return !bulk || writer.sendChunks(publication, sessionId, correlationId, payload, chunkLength);
+    }
+}

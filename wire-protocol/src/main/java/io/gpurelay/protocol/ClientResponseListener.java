@@ -1,0 +1,48 @@
+package io.gpurelay.protocol;
+
+import io.gpurelay.protocol.codecs.RejectReason;
+import org.agrona.DirectBuffer;
+
+/**
+ * What a client receives on its response stream.
+ */
+public interface ClientResponseListener
+{
+    void onConnected(
+        long correlationId,
+        long sessionId,
+        int protocolVersion,
+        int requestStreamId,
+        int deviceCount,
+        long keepAliveIntervalMs,
+        String executorVersion,
+        String backend);
+
+    void onRejected(long correlationId, RejectReason reason, int executorProtocolVersion, String detail);
+
+    /**
+     * @param values          reused array; the first {@code valueCount} are the reply's.
+     * @param payload         the inline payload, valid during the callback; empty when chunks follow.
+     * @param totalPayloadLength bytes of payload in all: inline, or in chunks that follow.
+     */
+    void onReply(
+        long correlationId,
+        int status,
+        long[] values,
+        int valueCount,
+        String message,
+        DirectBuffer payload,
+        int payloadOffset,
+        int payloadLength,
+        long totalPayloadLength);
+
+    void onBulkData(long correlationId, long offset, DirectBuffer buffer, int chunkOffset, int length);
+
+    /**
+     * The executor is alive and still working on this session's calls: a long kernel or synchronisation is not a
+     * lost executor.
+     */
+    default void onKeepAlive(final long sessionId)
+    {
+    }
+}

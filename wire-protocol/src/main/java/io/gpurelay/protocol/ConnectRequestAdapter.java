@@ -1,0 +1,55 @@
+package io.gpurelay.protocol;
+
+import io.aeron.logbuffer.FragmentHandler;
+import io.aeron.logbuffer.Header;
+import io.gpurelay.protocol.codecs.ConnectRequestDecoder;
+import io.gpurelay.protocol.codecs.MessageHeaderDecoder;
+import org.agrona.DirectBuffer;
+
+/**
+ * Decodes the executor's control stream.
+ */
+public final class ConnectRequestAdapter implements FragmentHandler
+{
+    private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
+    private final ConnectRequestDecoder decoder = new ConnectRequestDecoder();
+    private final ConnectRequestListener listener;
+
+    public ConnectRequestAdapter(final ConnectRequestListener listener)
+    {
+        this.listener = listener;
+    }
+
+    public void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
+    {
+        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        {
+            listener.onMalformed("fragment of " + length + " bytes is shorter than a message header");
+            return;
+        }
+        headerDecoder.wrap(buffer, offset);
+        if (headerDecoder.schemaId() != ConnectRequestDecoder.SCHEMA_ID ||
+            headerDecoder.templateId() != ConnectRequestDecoder.TEMPLATE_ID)
+        {
+            listener.onMalformed("unexpected message on the control stream: schema " + headerDecoder.schemaId() +
+                " template " + headerDecoder.templateId());
+            return;
+        }
+        try
+        {
+            decoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+            listener.onConnectRequest(
+                decoder.correlationId(),
+                decoder.protocolVersion(),
+                decoder.responseStreamId(),
+                decoder.clientPid(),
+                decoder.responseChannel(),
+                decoder.clientName(),
+                decoder.token());
+        }
+        catch (final IndexOutOfBoundsException | IllegalStateException ex)
+        {
+            listener.onMalformed("truncated connect request: " + ex.getMessage());
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package io.gpurelay.protocol;
+
+import io.aeron.Publication;
+import io.gpurelay.protocol.codecs.CallReplyEncoder;
+import io.gpurelay.protocol.codecs.ConnectRejectedEncoder;
+import io.gpurelay.protocol.codecs.ConnectedEncoder;
+import io.gpurelay.protocol.codecs.KeepAliveEncoder;
+import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
+import io.gpurelay.protocol.codecs.RejectReason;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * Encodes what the executor sends to one client. One per session worker; not thread safe.
+ */
+public final class ExecutorProxy
+{
+    private final MessageWriter writer;
+    private final ConnectedEncoder connectedEncoder = new ConnectedEncoder();
+    private final ConnectRejectedEncoder connectRejectedEncoder = new ConnectRejectedEncoder();
+    private final CallReplyEncoder callReplyEncoder = new CallReplyEncoder();
+    private final KeepAliveEncoder keepAliveEncoder = new KeepAliveEncoder();
+
+    public ExecutorProxy(final IdleStrategy idleStrategy, final long timeoutNs)
+    {
+        this.writer = new MessageWriter(idleStrategy, timeoutNs);
+    }
+
+    public boolean connected(
+        final Publication publication,
+        final long correlationId,
+        final long sessionId,
+        final int requestStreamId,
+        final int deviceCount,
+        final long keepAliveIntervalMs,
+        final String executorVersion,
+        final String backend)
+    {
+        connectedEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
+            .correlationId(correlationId)
+            .sessionId(sessionId)
+            .protocolVersion(Protocol.PROTOCOL_VERSION)
+            .requestStreamId(requestStreamId)
+            .deviceCount(deviceCount)
+            .keepAliveIntervalMs(keepAliveIntervalMs)
+            .maxPayloadChunk(Protocol.chunkLength(publication.maxMessageLength()))
+            .executorVersion(executorVersion)
+            .backend(backend);
+        return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + connectedEncoder.encodedLength());
+    }
+
+    public boolean rejected(
+        final Publication publication, final long correlationId, final RejectReason reason, final String detail)
+    {
+        connectRejectedEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
+            .correlationId(correlationId)
+            .reason(reason)
+            .protocolVersion(Protocol.PROTOCOL_VERSION)
+            .detail(detail);
+        return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + connectRejectedEncoder.encodedLength());
+    }
+
+    /**
+     * Tell a client whose call is still running that the executor is alive.
+     */
+    public boolean keepAlive(final Publication publication, final long sessionId, final long nowMs)
+    {
+        keepAliveEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder).sessionId(sessionId).timestamp(nowMs);
+        return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + keepAliveEncoder.encodedLength());
+    }
+
+    /**
+     * Reply to a call; a payload bigger than one message follows as bulk chunks.
+     *
+     * @param values  result values; the first {@code valueCount} are sent.
+     * @param message why the call failed, or null.
+     * @param payload result bytes, or null.
+     */
+    public boolean reply(
+        final Publication publication,
+        final long sessionId,
+        final long correlationId,
+        final int status,
+        final long[] values,
+        final int valueCount,
+        final String message,
+        final PayloadSource payload)
+    {
+        final long payloadLength = payload == null ? 0 : payload.length();
+        final int chunkLength = Protocol.chunkLength(publication.maxMessageLength());
+        final String text = message == null ? "" : message;
+        final boolean bulk = payloadLength > chunkLength - valueCount * 8L - text.length() * 3L;
+
+        callReplyEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
+            .sessionId(sessionId)
+            .correlationId(correlationId)
+            .status(status)
+            .totalPayloadLength(payloadLength);
+        final CallReplyEncoder.ValuesEncoder valuesEncoder = callReplyEncoder.valuesCount(valueCount);
+        for (int i = 0; i < valueCount; i++)
+        {
+            valuesEncoder.next().value(values[i]);
+        }
+        callReplyEncoder.message(text);
+        final int limit = writer.putTrailingPayload(callReplyEncoder.limit(), payload, 0, bulk ? 0 : (int)payloadLength);
+        if (!writer.send(publication, limit))
+        {
+            return false;
+        }
+        return !bulk || writer.sendChunks(publication, sessionId, correlationId, payload, chunkLength);
+    }
+}

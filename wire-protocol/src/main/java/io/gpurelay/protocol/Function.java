@@ -1,0 +1,208 @@
+package io.gpurelay.protocol;
+
+/**
+ * Every function a client can ask the executor to run. The id is what travels in {@code Call.function}; ids are
+ * never reused or renumbered, so an old client and a new executor agree on what each id means.
+ * <p>
+ * Arguments travel as the call's {@code args} (64-bit values, in the order documented per constant) and, for
+ * bulk input, its payload; results come back as the reply's {@code values} and payload.
+ */
+public enum Function
+{
+    /** → values[0] = device count. */
+    CUDA_GET_DEVICE_COUNT(1, Api.RUNTIME),
+    /** args: device → payload = device properties ({@link DeviceProperties} text). */
+    CUDA_GET_DEVICE_PROPERTIES(2, Api.RUNTIME),
+    /** args: attribute, device → values[0] = attribute value. */
+    CUDA_DEVICE_GET_ATTRIBUTE(3, Api.RUNTIME),
+    /** → values[0] = driver version. */
+    CUDA_DRIVER_GET_VERSION(4, Api.RUNTIME),
+    /** → values[0] = runtime version. */
+    CUDA_RUNTIME_GET_VERSION(5, Api.RUNTIME),
+    /** → values = free, total. */
+    CUDA_MEM_GET_INFO(6, Api.RUNTIME),
+    /** args: size → values[0] = device address. */
+    CUDA_MALLOC(7, Api.RUNTIME),
+    /** args: device address. */
+    CUDA_FREE(8, Api.RUNTIME),
+    /** args: destination device address, byte count; payload = the bytes. */
+    CUDA_MEMCPY_HTOD(9, Api.RUNTIME),
+    /** args: source device address, byte count → payload = the bytes. */
+    CUDA_MEMCPY_DTOH(10, Api.RUNTIME),
+    /** args: destination, source, byte count. */
+    CUDA_MEMCPY_DTOD(11, Api.RUNTIME),
+    /** args: device address, value, byte count. */
+    CUDA_MEMSET(12, Api.RUNTIME),
+    CUDA_DEVICE_SYNCHRONIZE(13, Api.RUNTIME),
+    /** Frees everything the session holds on the call's device. */
+    CUDA_DEVICE_RESET(14, Api.RUNTIME),
+
+    // Runtime streams and events. Handles are the executor's; stream 0 is the device's legacy default stream.
+    /** args: flags → values[0] = stream handle. */
+    CUDA_STREAM_CREATE(20, Api.RUNTIME),
+    /** args: stream. */
+    CUDA_STREAM_DESTROY(21, Api.RUNTIME),
+    /** args: stream. */
+    CUDA_STREAM_SYNCHRONIZE(22, Api.RUNTIME),
+    /** args: stream; status cudaErrorNotReady (600) while work is pending. */
+    CUDA_STREAM_QUERY(23, Api.RUNTIME),
+    /** args: flags → values[0] = event handle. */
+    CUDA_EVENT_CREATE(24, Api.RUNTIME),
+    /** args: event, stream. */
+    CUDA_EVENT_RECORD(25, Api.RUNTIME),
+    /** args: event. */
+    CUDA_EVENT_SYNCHRONIZE(26, Api.RUNTIME),
+    /** args: start event, end event → values[0] = milliseconds as {@code Float.floatToRawIntBits}. */
+    CUDA_EVENT_ELAPSED_TIME(27, Api.RUNTIME),
+    /** args: event. */
+    CUDA_EVENT_DESTROY(28, Api.RUNTIME),
+    /** args: event; status cudaErrorNotReady (600) while not yet reached. */
+    CUDA_EVENT_QUERY(29, Api.RUNTIME),
+    /** args: stream, event, flags. */
+    CUDA_STREAM_WAIT_EVENT(30, Api.RUNTIME),
+    /** args: destination device address, byte count, stream; payload = the bytes. */
+    CUDA_MEMCPY_HTOD_ASYNC(31, Api.RUNTIME),
+    /** args: source device address, byte count, stream → payload = the bytes. */
+    CUDA_MEMCPY_DTOH_ASYNC(32, Api.RUNTIME),
+    /** args: destination, source, byte count, stream. */
+    CUDA_MEMCPY_DTOD_ASYNC(33, Api.RUNTIME),
+    /** args: device address, value, byte count, stream. */
+    CUDA_MEMSET_ASYNC(34, Api.RUNTIME),
+
+    // Driver API. Call.context is the calling thread's current context handle (0: none). Handles of contexts,
+    // modules, functions, streams and events are the executor's, checked against the session's tables.
+    /** → values[0] = driver version. */
+    CU_DRIVER_GET_VERSION(100, Api.DRIVER),
+    /** → values[0] = device count. */
+    CU_DEVICE_GET_COUNT(101, Api.DRIVER),
+    /** args: device → payload = the name, UTF-8 without a terminating NUL. */
+    CU_DEVICE_GET_NAME(102, Api.DRIVER),
+    /** args: CUdevice_attribute, device → values[0] = the value. */
+    CU_DEVICE_GET_ATTRIBUTE(103, Api.DRIVER),
+    /** args: device → values[0] = bytes of global memory. */
+    CU_DEVICE_TOTAL_MEM(104, Api.DRIVER),
+    /** args: device → payload = the 16 bytes of the UUID. */
+    CU_DEVICE_GET_UUID(105, Api.DRIVER),
+    /** args: flags, device → values[0] = context handle. */
+    CU_CTX_CREATE(110, Api.DRIVER),
+    /** args: context handle. */
+    CU_CTX_DESTROY(111, Api.DRIVER),
+    /** Synchronises the call's context. */
+    CU_CTX_SYNCHRONIZE(112, Api.DRIVER),
+    /** args: device → values[0] = handle of the device's primary context (the one runtime calls use). */
+    CU_DEVICE_PRIMARY_CTX_RETAIN(113, Api.DRIVER),
+    /** args: device. */
+    CU_DEVICE_PRIMARY_CTX_RELEASE(114, Api.DRIVER),
+    /** args: device. */
+    CU_DEVICE_PRIMARY_CTX_RESET(115, Api.DRIVER),
+    /** args: device → values = flags, active (0 or 1). */
+    CU_DEVICE_PRIMARY_CTX_GET_STATE(116, Api.DRIVER),
+    /**
+     * Payload = a module image (PTX text, or a cubin/fatbin the gpu backend loads) → values[0] = module handle.
+     * On failure the message carries the loader's log (the PTX line and instruction for the emulator).
+     */
+    CU_MODULE_LOAD_DATA(120, Api.DRIVER),
+    /** args: module. */
+    CU_MODULE_UNLOAD(121, Api.DRIVER),
+    /**
+     * args: module; payload = the function's name (UTF-8) → values[0] = function handle, values[1] = its parameter
+     * count n, values[2..2+n) = each parameter's size in bytes, so the client can refuse a mismatched launch at once
+     * (as CUDA does) and still pipeline the launches that match.
+     */
+    CU_MODULE_GET_FUNCTION(122, Api.DRIVER),
+    /** args: module; payload = the variable's name (UTF-8) → values = device address, size in bytes. */
+    CU_MODULE_GET_GLOBAL(123, Api.DRIVER),
+    /** args: CUfunction_attribute, function → values[0] = the value. */
+    CU_FUNC_GET_ATTRIBUTE(124, Api.DRIVER),
+    /** args: size → values[0] = device address. */
+    CU_MEM_ALLOC(130, Api.DRIVER),
+    /** args: device address. */
+    CU_MEM_FREE(131, Api.DRIVER),
+    /** args: destination device address, byte count, stream (0: synchronous form); payload = the bytes. */
+    CU_MEMCPY_HTOD(132, Api.DRIVER),
+    /** args: source device address, byte count, stream → payload = the bytes. */
+    CU_MEMCPY_DTOH(133, Api.DRIVER),
+    /** args: destination, source, byte count, stream. */
+    CU_MEMCPY_DTOD(134, Api.DRIVER),
+    /** args: destination, value, element count, element size (1, 2 or 4), stream. */
+    CU_MEMSET(135, Api.DRIVER),
+    /** → values = free, total bytes of the context's device. */
+    CU_MEM_GET_INFO(136, Api.DRIVER),
+    /**
+     * args: function, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes, stream,
+     * parameter count n, then the byte size of each of the n parameters; payload = the parameters' bytes, one after
+     * the other without padding. n = -1 means the payload is a ready parameter buffer in CUDA's layout (the
+     * {@code extra} form of cuLaunchKernel). The executor lays the parameters out as the kernel declares them and
+     * refuses a count or size that does not match with CUDA_ERROR_INVALID_VALUE, naming the kernel and parameter.
+     */
+    CU_LAUNCH_KERNEL(140, Api.DRIVER),
+    /** args: flags → values[0] = stream handle. */
+    CU_STREAM_CREATE(150, Api.DRIVER),
+    /** args: stream. */
+    CU_STREAM_DESTROY(151, Api.DRIVER),
+    /** args: stream. */
+    CU_STREAM_SYNCHRONIZE(152, Api.DRIVER),
+    /** args: stream; status CUDA_ERROR_NOT_READY (600) while work is pending. */
+    CU_STREAM_QUERY(153, Api.DRIVER),
+    /** args: stream, event, flags. */
+    CU_STREAM_WAIT_EVENT(154, Api.DRIVER),
+    /** args: flags → values[0] = event handle. */
+    CU_EVENT_CREATE(160, Api.DRIVER),
+    /** args: event, stream. */
+    CU_EVENT_RECORD(161, Api.DRIVER),
+    /** args: event. */
+    CU_EVENT_SYNCHRONIZE(162, Api.DRIVER),
+    /** args: event; status CUDA_ERROR_NOT_READY (600) while not yet reached. */
+    CU_EVENT_QUERY(163, Api.DRIVER),
+    /** args: start event, end event → values[0] = milliseconds as {@code Float.floatToRawIntBits}. */
+    CU_EVENT_ELAPSED_TIME(164, Api.DRIVER),
+    /** args: event. */
+    CU_EVENT_DESTROY(165, Api.DRIVER);
+
+    private static final Function[] BY_ID;
+
+    static
+    {
+        int max = 0;
+        for (final Function function : values())
+        {
+            max = Math.max(max, function.id);
+        }
+        BY_ID = new Function[max + 1];
+        for (final Function function : values())
+        {
+            if (BY_ID[function.id] != null)
+            {
+                throw new IllegalStateException("duplicate function id " + function.id);
+            }
+            BY_ID[function.id] = function;
+        }
+    }
+
+    private final int id;
+    private final Api api;
+
+    Function(final int id, final Api api)
+    {
+        this.id = id;
+        this.api = api;
+    }
+
+    public int id()
+    {
+        return id;
+    }
+
+    public Api api()
+    {
+        return api;
+    }
+
+    /**
+     * @return the function with this id, or null for an id this side does not know.
+     */
+    public static Function byId(final int id)
+    {
+        return id >= 0 && id < BY_ID.length ? BY_ID[id] : null;
+    }
+}

@@ -1,0 +1,75 @@
+package io.gpurelay.protocol;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import io.aeron.Publication;
+import io.gpurelay.protocol.codecs.BulkDataEncoder;
+import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * The buffer a proxy encodes into, and what both directions do the same way: offering with a deadline, writing a
+ * payload as the trailing var-data field of a message, and sending a payload as bulk chunks.
+ */
+final class MessageWriter
+{
+    final UnsafeBuffer buffer;
+    final MessageHeaderEncoder headerEncoder = new MessageHeaderEncoder();
+    private final BulkDataEncoder bulkDataEncoder = new BulkDataEncoder();
+    private final IdleStrategy idleStrategy;
+    private final long timeoutNs;
+
+    MessageWriter(final IdleStrategy idleStrategy, final long timeoutNs)
+    {
+        this.buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD)
+            .order(ByteOrder.LITTLE_ENDIAN));
+        this.idleStrategy = idleStrategy;
+        this.timeoutNs = timeoutNs;
+    }
+
+    /**
+     * Write {@code length} payload bytes as a var-data field at {@code limit}, copied straight from the source.
+     *
+     * @return the new limit of the message.
+     */
+    int putTrailingPayload(final int limit, final PayloadSource payload, final long sourceOffset, final int length)
+    {
+        buffer.putInt(limit, length, ByteOrder.LITTLE_ENDIAN);
+        if (length > 0)
+        {
+            payload.copyTo(sourceOffset, buffer, limit + 4, length);
+        }
+        return limit + 4 + length;
+    }
+
+    boolean sendChunks(
+        final Publication publication,
+        final long sessionId,
+        final long correlationId,
+        final PayloadSource payload,
+        final int chunkLength)
+    {
+        final long total = payload.length();
+        for (long offset = 0; offset < total; offset += chunkLength)
+        {
+            final int length = (int)Math.min(chunkLength, total - offset);
+            bulkDataEncoder.wrapAndApplyHeader(buffer, 0, headerEncoder)
+                .sessionId(sessionId)
+                .correlationId(correlationId)
+                .payloadOffset(offset);
+            final int limit = putTrailingPayload(bulkDataEncoder.limit(), payload, offset, length);
+            if (!send(publication, limit))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    boolean send(final Publication publication, final int length)
+    {
+        return Offers.offer(publication, buffer, 0, length, idleStrategy, timeoutNs);
+    }
+}

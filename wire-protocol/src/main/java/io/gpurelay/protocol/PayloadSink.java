@@ -1,0 +1,18 @@
+package io.gpurelay.protocol;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * Where a received payload goes, chunk by chunk, so that a large reply lands in its destination directly.
+ */
+public interface PayloadSink
+{
+    /**
+     * Called once before any chunk, with the total length the sender announced.
+     *
+     * @return false if the sink cannot take that many bytes.
+     */
+    boolean begin(long totalLength);
+
+    void write(long offset, DirectBuffer source, int sourceOffset, int length);
+}

@@ -1,0 +1,61 @@
+package io.gpurelay.protocol;
+
+import io.gpurelay.protocol.codecs.CallEncoder;
+import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
+import org.agrona.SemanticVersion;
+
+/**
+ * Constants both sides of the wire agree on.
+ */
+public final class Protocol
+{
+    /**
+     * Version of the protocol a client speaks. Major or minor differences are refused at connect time; patch
+     * differences are compatible.
+     */
+    public static final int PROTOCOL_VERSION = SemanticVersion.compose(
+        CallEncoder.SCHEMA_VERSION, 1, 0);
+
+    /** Stream the executor listens on for {@code ConnectRequest}s. */
+    public static final int CONTROL_STREAM_ID = 1100;
+
+    /** Default stream a client receives its replies on (a client picks another to share a channel). */
+    public static final int DEFAULT_RESPONSE_STREAM_ID = 1101;
+
+    /** First stream id the executor hands out for sessions' requests; session n uses base + n. */
+    public static final int SESSION_STREAM_ID_BASE = 0x4000_0000;
+
+    /** Upper bound on one bulk chunk: big enough to amortise per-message costs, small enough to pipeline. */
+    public static final int MAX_CHUNK_LENGTH = 1024 * 1024;
+
+    /** Room kept in a message for the SBE header, fixed fields, groups and var-data length prefixes. */
+    public static final int MESSAGE_OVERHEAD = 512;
+
+    public static final String DEFAULT_CHANNEL = "aeron:ipc";
+
+    private Protocol()
+    {
+    }
+
+    public static String versionString(final int version)
+    {
+        return SemanticVersion.toString(version);
+    }
+
+    /**
+     * Whether an executor speaking {@code executorVersion} serves a client speaking {@code clientVersion}.
+     */
+    public static boolean compatible(final int clientVersion, final int executorVersion)
+    {
+        return SemanticVersion.major(clientVersion) == SemanticVersion.major(executorVersion) &&
+            SemanticVersion.minor(clientVersion) == SemanticVersion.minor(executorVersion);
+    }
+
+    /**
+     * The biggest payload chunk that fits one message of a publication with this maximum message length.
+     */
+    public static int chunkLength(final int maxMessageLength)
+    {
+        return Math.min(MAX_CHUNK_LENGTH, maxMessageLength - MESSAGE_OVERHEAD - MessageHeaderEncoder.ENCODED_LENGTH);
+    }
+}

@@ -1,0 +1,29 @@
+package io.gpurelay.protocol;
+
+/**
+ * The {@code cudaError_t} values the executor and agent produce themselves (the rest come from the device).
+ * Numbers are CUDA's own.
+ */
+public final class RuntimeStatus
+{
+    public static final int SUCCESS = 0;
+    public static final int INVALID_VALUE = 1;
+    public static final int MEMORY_ALLOCATION = 2;
+    public static final int INITIALIZATION_ERROR = 3;
+    public static final int INVALID_DEVICE_POINTER = 17;
+    public static final int INVALID_MEMCPY_DIRECTION = 21;
+    public static final int NO_DEVICE = 100;
+    public static final int INVALID_DEVICE = 101;
+    public static final int DEVICES_UNAVAILABLE = 46;
+    public static final int INVALID_KERNEL_IMAGE = 200;
+    public static final int INVALID_RESOURCE_HANDLE = 400;
+    public static final int NOT_READY = 600;
+    public static final int ILLEGAL_ADDRESS = 700;
+    public static final int LAUNCH_FAILURE = 719;
+    public static final int NOT_SUPPORTED = 801;
+    public static final int UNKNOWN = 999;
+
+    private RuntimeStatus()
+    {
+    }
+}
