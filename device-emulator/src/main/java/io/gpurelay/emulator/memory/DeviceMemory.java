@@ -1,0 +1,296 @@
+package io.gpurelay.emulator.memory;
+
+import static io.gpurelay.emulator.memory.UnsafeAccess.BYTE_ARRAY_OFFSET;
+import static io.gpurelay.emulator.memory.UnsafeAccess.UNSAFE;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The global memory of one emulated device.
+ * <p>
+ * Device addresses come from a bump allocator that never reuses an address, so a stale pointer can never alias a
+ * newer allocation and is always refused. Every access names an owner and is checked against that owner's live
+ * allocations, which is what isolates sessions from one another. Memory is zeroed on allocation so nothing of one
+ * session is ever visible to the next.
+ */
+public final class DeviceMemory implements AutoCloseable
+{
+    /** cudaMalloc guarantees at least 256-byte alignment. */
+    public static final long ALIGNMENT = 256;
+
+    /**
+     * Device addresses one device hands out over its whole life (addresses are never reused): 16 TiB, so devices
+     * placed {@code ADDRESS_SPAN} apart never overlap.
+     */
+    public static final long ADDRESS_SPAN = 1L << 44;
+
+    /** Lowest address of the PTX interpreter's shared and local windows: device memory stays below it. */
+    public static final long HIGHEST_DEVICE_ADDRESS = 0xFE00_0000_0000L;
+
+    private final ConcurrentSkipListMap<Long, Allocation> allocations = new ConcurrentSkipListMap<>();
+    private final AtomicLong used = new AtomicLong();
+    private final long capacity;
+    private final long addressLimit;
+    private long nextAddress;
+
+    /**
+     * @param capacity    bytes of device memory this device reports and hands out.
+     * @param baseAddress first device address; distinct per device so pointers of two devices never collide.
+     */
+    public DeviceMemory(final long capacity, final long baseAddress)
+    {
+        if (capacity <= 0)
+        {
+            throw new IllegalArgumentException("device memory capacity must be positive: " + capacity);
+        }
+        if (baseAddress <= 0 || baseAddress + ADDRESS_SPAN > HIGHEST_DEVICE_ADDRESS)
+        {
+            throw new IllegalArgumentException("device base address 0x" + Long.toHexString(baseAddress) +
+                " leaves no room for " + ADDRESS_SPAN + " bytes of addresses below 0x" +
+                Long.toHexString(HIGHEST_DEVICE_ADDRESS));
+        }
+        this.capacity = capacity;
+        this.nextAddress = align(baseAddress);
+        this.addressLimit = baseAddress + ADDRESS_SPAN;
+    }
+
+    public long capacity()
+    {
+        return capacity;
+    }
+
+    public long used()
+    {
+        return used.get();
+    }
+
+    public long free()
+    {
+        return capacity - used.get();
+    }
+
+    /**
+     * Allocate zeroed device memory for an owner.
+     *
+     * @return the device address, aligned to {@link #ALIGNMENT}.
+     */
+    public Allocation allocate(final long size, final Object owner)
+    {
+        if (size <= 0)
+        {
+            throw new DeviceMemoryException(DeviceMemoryException.Kind.INVALID_POINTER, "allocation size " + size);
+        }
+        final long reserved = align(size);
+        while (true)
+        {
+            final long current = used.get();
+            if (current + reserved > capacity || current + reserved < 0)
+            {
+                throw new DeviceMemoryException(DeviceMemoryException.Kind.OUT_OF_MEMORY,
+                    "out of device memory: asked " + size + " bytes, " + (capacity - current) + " free");
+            }
+            if (used.compareAndSet(current, current + reserved))
+            {
+                break;
+            }
+        }
+
+        final long hostAddress;
+        try
+        {
+            hostAddress = UNSAFE.allocateMemory(reserved);
+        }
+        catch (final OutOfMemoryError ex)
+        {
+            used.addAndGet(-reserved);
+            throw new DeviceMemoryException(DeviceMemoryException.Kind.OUT_OF_MEMORY,
+                "host memory backing the emulated device is exhausted: asked " + size + " bytes");
+        }
+        UNSAFE.setMemory(hostAddress, reserved, (byte)0);
+
+        final long deviceAddress;
+        synchronized (this)
+        {
+            if (nextAddress + reserved > addressLimit)
+            {
+                UNSAFE.freeMemory(hostAddress);
+                used.addAndGet(-reserved);
+                throw new DeviceMemoryException(DeviceMemoryException.Kind.OUT_OF_MEMORY,
+                    "the device's address space is used up: addresses are never reused, and " + ADDRESS_SPAN +
+                    " bytes have been handed out since it started");
+            }
+            deviceAddress = nextAddress;
+            nextAddress += reserved + ALIGNMENT;
+        }
+        final Allocation allocation = new Allocation(deviceAddress, size, owner, hostAddress);
+        allocations.put(deviceAddress, allocation);
+        return allocation;
+    }
+
+    /**
+     * Free the allocation that starts at this address.
+     */
+    public Allocation free(final long deviceAddress, final Object owner)
+    {
+        final Allocation allocation = allocations.get(deviceAddress);
+        if (allocation == null || allocation.owner() != owner)
+        {
+            throw new DeviceMemoryException(DeviceMemoryException.Kind.INVALID_POINTER,
+                "0x" + Long.toHexString(deviceAddress) + " is not the start of a live allocation");
+        }
+        release(allocation);
+        return allocation;
+    }
+
+    /**
+     * Free everything an owner holds; used when its session ends.
+     *
+     * @return the allocations that were freed.
+     */
+    public List<Allocation> freeAll(final Object owner)
+    {
+        final List<Allocation> freed = new ArrayList<>();
+        for (final Allocation allocation : allocations.values())
+        {
+            if (allocation.owner() == owner)
+            {
+                release(allocation);
+                freed.add(allocation);
+            }
+        }
+        return freed;
+    }
+
+    /**
+     * The owner's allocation that covers {@code [address, address + length)}, or {@code null} if none does.
+     */
+    public Allocation find(final long address, final long length, final Object owner)
+    {
+        final Map.Entry<Long, Allocation> entry = allocations.floorEntry(address);
+        if (entry == null)
+        {
+            return null;
+        }
+        final Allocation allocation = entry.getValue();
+        return allocation.owner() == owner && allocation.contains(address, length) ? allocation : null;
+    }
+
+    /**
+     * Like {@link #find(long, long, Object)} but refuses with an {@link DeviceMemoryException.Kind#OUT_OF_BOUNDS}.
+     */
+    public Allocation require(final long address, final long length, final Object owner)
+    {
+        final Allocation allocation = find(address, length, owner);
+        if (allocation == null)
+        {
+            throw new DeviceMemoryException(DeviceMemoryException.Kind.OUT_OF_BOUNDS,
+                "[0x" + Long.toHexString(address) + ", +" + length + ") is not inside a live allocation");
+        }
+        return allocation;
+    }
+
+    public void write(final long address, final byte[] src, final int srcOffset, final int length, final Object owner)
+    {
+        final Allocation allocation = require(address, length, owner);
+        UNSAFE.copyMemory(src, BYTE_ARRAY_OFFSET + srcOffset, null, allocation.hostAddress(address), length);
+    }
+
+    public void read(final long address, final byte[] dst, final int dstOffset, final int length, final Object owner)
+    {
+        final Allocation allocation = require(address, length, owner);
+        UNSAFE.copyMemory(null, allocation.hostAddress(address), dst, BYTE_ARRAY_OFFSET + dstOffset, length);
+    }
+
+    /**
+     * Copy between a device range and host memory at a raw address (a direct buffer or an Agrona buffer's address).
+     */
+    public void writeFromHost(final long address, final long hostSource, final long length, final Object owner)
+    {
+        final Allocation allocation = require(address, length, owner);
+        UNSAFE.copyMemory(hostSource, allocation.hostAddress(address), length);
+    }
+
+    public void readToHost(final long address, final long hostDestination, final long length, final Object owner)
+    {
+        final Allocation allocation = require(address, length, owner);
+        UNSAFE.copyMemory(allocation.hostAddress(address), hostDestination, length);
+    }
+
+    public void write(final long address, final ByteBuffer src, final Object owner)
+    {
+        final int length = src.remaining();
+        if (src.hasArray())
+        {
+            write(address, src.array(), src.arrayOffset() + src.position(), length, owner);
+        }
+        else
+        {
+            final byte[] copy = new byte[length];
+            src.duplicate().get(copy);
+            write(address, copy, 0, length, owner);
+        }
+    }
+
+    public void copy(final long dstAddress, final long srcAddress, final long length, final Object owner)
+    {
+        final Allocation dst = require(dstAddress, length, owner);
+        final Allocation src = require(srcAddress, length, owner);
+        UNSAFE.copyMemory(src.hostAddress(srcAddress), dst.hostAddress(dstAddress), length);
+    }
+
+    /**
+     * Fill {@code count} elements of {@code elementSize} bytes (1, 2 or 4) with the low bytes of {@code value}.
+     */
+    public void fill(final long address, final long count, final int elementSize, final int value, final Object owner)
+    {
+        final long length = count * elementSize;
+        final Allocation allocation = require(address, length, owner);
+        final long host = allocation.hostAddress(address);
+        switch (elementSize)
+        {
+            case 1 -> UNSAFE.setMemory(host, length, (byte)value);
+            case 2 ->
+            {
+                for (long i = 0; i < count; i++)
+                {
+                    UNSAFE.putShort(host + (i << 1), (short)value);
+                }
+            }
+            case 4 ->
+            {
+                for (long i = 0; i < count; i++)
+                {
+                    UNSAFE.putInt(host + (i << 2), value);
+                }
+            }
+            default -> throw new IllegalArgumentException("element size " + elementSize);
+        }
+    }
+
+    private void release(final Allocation allocation)
+    {
+        if (allocations.remove(allocation.deviceAddress(), allocation))
+        {
+            allocation.release();
+            used.addAndGet(-align(allocation.size()));
+        }
+    }
+
+    private static long align(final long value)
+    {
+        return (value + ALIGNMENT - 1) & -ALIGNMENT;
+    }
+
+    public void close()
+    {
+        for (final Allocation allocation : allocations.values())
+        {
+            release(allocation);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.gpurelay.emulator.memory;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class DeviceMemoryTest
+{
+    private static final long BASE = 0x7000_0000_0000L;
+    private final Object owner = new Object();
+    private final Object stranger = new Object();
+
+    @Test
+    void allocationsAreAlignedZeroedAndOwned()
+    {
+        try (DeviceMemory memory = new DeviceMemory(1 << 20, BASE))
+        {
+            final Allocation first = memory.allocate(100, owner);
+            final Allocation second = memory.allocate(100, owner);
+            assertEquals(0, first.deviceAddress() % DeviceMemory.ALIGNMENT);
+            assertNotEquals(first.deviceAddress(), second.deviceAddress());
+            final byte[] bytes = new byte[100];
+            memory.read(first.deviceAddress(), bytes, 0, 100, owner);
+            assertArrayEquals(new byte[100], bytes);
+            assertNull(memory.find(first.deviceAddress(), 4, stranger), "another owner sees nothing");
+            assertEquals(512, memory.used());
+        }
+    }
+
+    @Test
+    void rangesOutsideALiveAllocationAreRefused()
+    {
+        try (DeviceMemory memory = new DeviceMemory(1 << 20, BASE))
+        {
+            final long address = memory.allocate(64, owner).deviceAddress();
+            memory.write(address, new byte[64], 0, 64, owner);
+            final DeviceMemoryException past = assertThrows(DeviceMemoryException.class,
+                () -> memory.write(address + 1, new byte[64], 0, 64, owner));
+            assertEquals(DeviceMemoryException.Kind.OUT_OF_BOUNDS, past.kind());
+            assertThrows(DeviceMemoryException.class, () -> memory.fill(address, 17, 4, 0, owner));
+            assertThrows(DeviceMemoryException.class, () -> memory.free(address, stranger));
+            memory.free(address, owner);
+            final DeviceMemoryException stale = assertThrows(DeviceMemoryException.class,
+                () -> memory.read(address, new byte[4], 0, 4, owner));
+            assertEquals(DeviceMemoryException.Kind.OUT_OF_BOUNDS, stale.kind());
+            assertEquals(0, memory.used());
+        }
+    }
+
+    @Test
+    void addressesAreNeverReusedSoStalePointersNeverAlias()
+    {
+        try (DeviceMemory memory = new DeviceMemory(1 << 20, BASE))
+        {
+            final long first = memory.allocate(256, owner).deviceAddress();
+            memory.free(first, owner);
+            final long second = memory.allocate(256, owner).deviceAddress();
+            assertTrue(second > first);
+            assertNull(memory.find(first, 1, owner));
+        }
+    }
+
+    @Test
+    void capacityAndAddressSpaceAreEnforced()
+    {
+        try (DeviceMemory memory = new DeviceMemory(4096, BASE))
+        {
+            final DeviceMemoryException full = assertThrows(DeviceMemoryException.class,
+                () -> memory.allocate(8192, owner));
+            assertEquals(DeviceMemoryException.Kind.OUT_OF_MEMORY, full.kind());
+            memory.allocate(4096, owner);
+            assertEquals(2, memory.freeAll(owner).size() + 1);
+        }
+        assertThrows(IllegalArgumentException.class,
+            () -> new DeviceMemory(4096, DeviceMemory.HIGHEST_DEVICE_ADDRESS - DeviceMemory.ADDRESS_SPAN / 2));
+    }
+}
