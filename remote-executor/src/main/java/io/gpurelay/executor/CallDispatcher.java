@@ -1,0 +1,667 @@
+package io.gpurelay.executor;
+
+import java.nio.charset.StandardCharsets;
+
+import io.gpurelay.executor.SessionResources.ContextEntry;
+import io.gpurelay.executor.SessionResources.EventEntry;
+import io.gpurelay.executor.SessionResources.FunctionEntry;
+import io.gpurelay.executor.SessionResources.ModuleEntry;
+import io.gpurelay.executor.SessionResources.StreamEntry;
+import io.gpurelay.executor.backend.BackendEvent;
+import io.gpurelay.executor.backend.BackendKernel;
+import io.gpurelay.executor.backend.BackendModule;
+import io.gpurelay.executor.backend.BackendSession;
+import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.CallResult;
+import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.PayloadSink;
+import org.agrona.DirectBuffer;
+
+/**
+ * The one place that knows what each {@link Function} means: which arguments it takes, which context it runs in,
+ * which backend method runs it. Adding a remoted function is a case here and a method on {@link BackendSession}. A
+ * function of both the runtime and the driver API is one case with one backend method; the API's differences (what
+ * names the context, which arguments exist) are settled here, and the reply's status family follows the function's
+ * {@link Api}.
+ * <p>
+ * Where a call runs: a runtime call on the primary context of the client thread's current device (the call's
+ * {@code context}); a driver call that works in the current context ({@code cuMemAlloc}, {@code cuModuleLoadData},
+ * {@code cuStreamCreate}, copies, {@code cuLaunchKernel}, ...) in the context handle the call carries, which must be
+ * live; a call on a module, function, stream or event in the context that object belongs to. An explicit stream must
+ * belong to the context the call runs in; 0, 1 and 2 name that context's default stream.
+ * <p>
+ * A call runs in two steps. {@link #inputSink} first gives functions that can take their input as it arrives (a
+ * host-to-device copy) the chance to check their arguments and say where the bytes go; every other function gets its
+ * input reassembled. {@link #dispatch} then runs the call once all of its input is there.
+ */
+final class CallDispatcher
+{
+    /** A copy or memset of the runtime's synchronous form, which names no stream: it runs on the default stream. */
+    private static final int NO_STREAM_ARGUMENT = -1;
+
+    /** {@code CU_STREAM_NON_BLOCKING} / {@code cudaStreamNonBlocking}, the one stream creation flag. */
+    private static final long STREAM_NON_BLOCKING = 0x1;
+    /** {@code CU_EVENT_BLOCKING_SYNC | CU_EVENT_DISABLE_TIMING | CU_EVENT_INTERPROCESS}. */
+    private static final long EVENT_FLAGS = 0x7;
+    private static final long EVENT_DISABLE_TIMING = 0x2;
+    private static final long EVENT_INTERPROCESS = 0x4;
+    /** {@code CU_EVENT_WAIT_EXTERNAL}, the one flag of cuStreamWaitEvent. */
+    private static final long EVENT_WAIT_EXTERNAL = 0x1;
+    /** The {@code CU_CTX_*} flag bits; the scheduling policy is the low three and 3 is none. */
+    private static final long CONTEXT_FLAGS = 0xFF;
+    private static final long CONTEXT_SCHEDULE_MASK = 0x7;
+    private static final long CONTEXT_SCHEDULE_BLOCKING_SYNC = 0x4;
+    private static final long CONTEXT_SCHEDULE_INVALID = 0x3;
+
+    private static final int LAUNCH_PARAMETER_COUNT_ARGUMENT = 9;
+
+    private final BackendSession backend;
+    private final SessionResources resources;
+    private final int deviceCount;
+
+    CallDispatcher(final BackendSession backend, final long sessionId, final int deviceCount)
+    {
+        this.backend = backend;
+        this.resources = new SessionResources(sessionId, backend, deviceCount);
+        this.deviceCount = deviceCount;
+    }
+
+    /**
+     * Where the call's input payload goes as it arrives, for a function that streams it; null for a function whose
+     * input is reassembled first, or when the call is refused (the failure is then in {@code result}).
+     */
+    PayloadSink inputSink(final ReceivedCall call, final CallResult result)
+    {
+        final Function function = call.function();
+        if (function != Function.CUDA_MEMCPY_HTOD && function != Function.CUDA_MEMCPY_HTOD_ASYNC &&
+            function != Function.CU_MEMCPY_HTOD)
+        {
+            return null;
+        }
+        resources.beginCall();
+        final PayloadSink sink = hostToDeviceSink(call, function == Function.CUDA_MEMCPY_HTOD ? NO_STREAM_ARGUMENT : 2,
+            result);
+        resources.endCall(result);
+        return sink;
+    }
+
+    /**
+     * Run a call whose input, if any, has fully arrived: in {@code input} when reassembled or inline, already in
+     * its destination when streamed through {@link #inputSink}.
+     */
+    void dispatch(final ReceivedCall call, final DirectBuffer input, final CallResult result)
+    {
+        resources.beginCall();
+        final Function function = call.function();
+        switch (function)
+        {
+            case CUDA_GET_DEVICE_COUNT, CU_DEVICE_GET_COUNT -> backend.getDeviceCount(result);
+            case CUDA_GET_DEVICE_PROPERTIES ->
+            {
+                final int device = device(call.arg(0), result);
+                if (device >= 0)
+                {
+                    backend.getDeviceProperties(device, result);
+                }
+            }
+            case CUDA_DEVICE_GET_ATTRIBUTE, CU_DEVICE_GET_ATTRIBUTE -> deviceGetAttribute(call, result);
+            case CUDA_DRIVER_GET_VERSION, CU_DRIVER_GET_VERSION -> backend.driverGetVersion(result);
+            case CUDA_RUNTIME_GET_VERSION -> backend.runtimeGetVersion(result);
+            case CU_DEVICE_GET_NAME ->
+            {
+                final int device = device(call.arg(0), result);
+                if (device >= 0)
+                {
+                    backend.deviceGetName(device, result);
+                }
+            }
+            case CU_DEVICE_TOTAL_MEM ->
+            {
+                final int device = device(call.arg(0), result);
+                if (device >= 0)
+                {
+                    backend.deviceTotalMemory(device, result);
+                }
+            }
+            case CU_DEVICE_GET_UUID ->
+            {
+                final int device = device(call.arg(0), result);
+                if (device >= 0)
+                {
+                    backend.deviceGetUuid(device, result);
+                }
+            }
+
+            case CUDA_MEM_GET_INFO, CU_MEM_GET_INFO ->
+            {
+                final ContextEntry context = currentContext(call, result);
+                if (context != null)
+                {
+                    backend.memGetInfo(context.backend, result);
+                }
+            }
+            case CUDA_MALLOC, CU_MEM_ALLOC -> malloc(call, result);
+            case CUDA_FREE, CU_MEM_FREE ->
+            {
+                final ContextEntry context = currentContext(call, result);
+                if (context != null)
+                {
+                    backend.free(context.backend, call.arg(0), result);
+                }
+            }
+            case CUDA_MEMCPY_HTOD, CUDA_MEMCPY_HTOD_ASYNC, CU_MEMCPY_HTOD ->
+            {
+                // Nothing left to do: inputSink checked the destination and every byte went there as it arrived.
+            }
+            case CUDA_MEMCPY_DTOH -> memcpyDeviceToHost(call, NO_STREAM_ARGUMENT, result);
+            case CUDA_MEMCPY_DTOH_ASYNC, CU_MEMCPY_DTOH -> memcpyDeviceToHost(call, 2, result);
+            case CUDA_MEMCPY_DTOD -> memcpyDeviceToDevice(call, NO_STREAM_ARGUMENT, result);
+            case CUDA_MEMCPY_DTOD_ASYNC, CU_MEMCPY_DTOD -> memcpyDeviceToDevice(call, 3, result);
+            case CUDA_MEMSET -> memset(call, 1, NO_STREAM_ARGUMENT, result);
+            case CUDA_MEMSET_ASYNC -> memset(call, 1, 3, result);
+            case CU_MEMSET -> memset(call, call.arg(3), 4, result);
+
+            case CUDA_DEVICE_SYNCHRONIZE, CU_CTX_SYNCHRONIZE ->
+            {
+                final ContextEntry context = currentContext(call, result);
+                if (context != null)
+                {
+                    backend.synchronizeContext(context.backend, result);
+                }
+            }
+            case CUDA_DEVICE_RESET ->
+            {
+                final int device = device(call.context(), result);
+                if (device >= 0)
+                {
+                    resources.resetPrimaryContext(device);
+                }
+            }
+            case CU_CTX_CREATE -> createContext(call, result);
+            case CU_CTX_DESTROY -> resources.destroyContext(call.arg(0), result);
+            case CU_DEVICE_PRIMARY_CTX_RETAIN ->
+            {
+                final int device = device(call.arg(0), result);
+                if (device >= 0)
+                {
+                    final long handle = resources.retainPrimaryContext(device, result);
+                    if (!result.failed())
+                    {
+                        result.value(handle);
+                    }
+                }
+            }
+            case CU_DEVICE_PRIMARY_CTX_RELEASE ->
+            {
+                final int device = device(call.arg(0), result);
+                if (device >= 0)
+                {
+                    resources.releasePrimaryContext(device, result);
+                }
+            }
+            case CU_DEVICE_PRIMARY_CTX_RESET ->
+            {
+                final int device = device(call.arg(0), result);
+                if (device >= 0)
+                {
+                    resources.resetPrimaryContext(device);
+                }
+            }
+            case CU_DEVICE_PRIMARY_CTX_GET_STATE ->
+            {
+                final int device = device(call.arg(0), result);
+                if (device >= 0)
+                {
+                    resources.primaryContextState(device, result);
+                }
+            }
+
+            case CU_MODULE_LOAD_DATA ->
+            {
+                final ContextEntry context = currentContext(call, result);
+                if (context != null)
+                {
+                    final BackendModule module = backend.loadModule(context.backend, input, result);
+                    if (module != null)
+                    {
+                        result.value(resources.addModule(context, module));
+                    }
+                }
+            }
+            case CU_MODULE_UNLOAD ->
+            {
+                final ModuleEntry module = resources.module(call.arg(0), result);
+                if (module != null)
+                {
+                    resources.unloadModule(module);
+                }
+            }
+            case CU_MODULE_GET_FUNCTION -> getFunction(call, input, result);
+            case CU_MODULE_GET_GLOBAL ->
+            {
+                final ModuleEntry module = resources.module(call.arg(0), result);
+                if (module != null)
+                {
+                    backend.getGlobal(module.backend, name(input), result);
+                }
+            }
+            case CU_FUNC_GET_ATTRIBUTE ->
+            {
+                final long attribute = call.arg(0);
+                final FunctionEntry kernelFunction = resources.function(call.arg(1), result);
+                if (kernelFunction != null)
+                {
+                    if (attribute != (int)attribute)
+                    {
+                        result.fail(CudaError.INVALID_VALUE, "cuFuncGetAttribute: attribute " + attribute +
+                            " does not exist");
+                    }
+                    else
+                    {
+                        backend.functionGetAttribute(kernelFunction.kernel, (int)attribute, result);
+                    }
+                }
+            }
+            case CU_LAUNCH_KERNEL -> launchKernel(call, input, result);
+
+            case CUDA_STREAM_CREATE, CU_STREAM_CREATE -> createStream(call, result);
+            case CUDA_STREAM_DESTROY, CU_STREAM_DESTROY ->
+            {
+                final long handle = call.arg(0);
+                if (SessionResources.isDefaultStream(handle))
+                {
+                    result.fail(CudaError.INVALID_HANDLE, "the default stream cannot be destroyed");
+                }
+                else
+                {
+                    final StreamEntry stream = resources.stream(handle, result);
+                    if (stream != null)
+                    {
+                        resources.destroyStream(stream);
+                    }
+                }
+            }
+            case CUDA_STREAM_SYNCHRONIZE, CU_STREAM_SYNCHRONIZE ->
+            {
+                final StreamEntry stream = namedStream(call, 0, result);
+                if (stream != null)
+                {
+                    backend.synchronizeStream(stream.context.backend, stream.backend, result);
+                }
+            }
+            case CUDA_STREAM_QUERY, CU_STREAM_QUERY ->
+            {
+                final StreamEntry stream = namedStream(call, 0, result);
+                if (stream != null)
+                {
+                    backend.queryStream(stream.context.backend, stream.backend, result);
+                }
+            }
+            case CUDA_STREAM_WAIT_EVENT, CU_STREAM_WAIT_EVENT -> streamWaitEvent(call, result);
+            case CUDA_EVENT_CREATE, CU_EVENT_CREATE -> createEvent(call, result);
+            case CUDA_EVENT_RECORD, CU_EVENT_RECORD ->
+            {
+                final EventEntry event = resources.event(call.arg(0), result);
+                if (event != null)
+                {
+                    final StreamEntry stream = resources.streamIn(call.arg(1), event.context, result);
+                    if (stream != null)
+                    {
+                        backend.recordEvent(event.backend, stream.backend, result);
+                    }
+                }
+            }
+            case CUDA_EVENT_SYNCHRONIZE, CU_EVENT_SYNCHRONIZE ->
+            {
+                final EventEntry event = resources.event(call.arg(0), result);
+                if (event != null)
+                {
+                    backend.synchronizeEvent(event.backend, result);
+                }
+            }
+            case CUDA_EVENT_QUERY, CU_EVENT_QUERY ->
+            {
+                final EventEntry event = resources.event(call.arg(0), result);
+                if (event != null)
+                {
+                    backend.queryEvent(event.backend, result);
+                }
+            }
+            case CUDA_EVENT_ELAPSED_TIME, CU_EVENT_ELAPSED_TIME ->
+            {
+                final EventEntry start = resources.event(call.arg(0), result);
+                final EventEntry end = start == null ? null : resources.event(call.arg(1), result);
+                if (end != null)
+                {
+                    backend.eventElapsedTime(start.backend, end.backend, result);
+                }
+            }
+            case CUDA_EVENT_DESTROY, CU_EVENT_DESTROY ->
+            {
+                final EventEntry event = resources.event(call.arg(0), result);
+                if (event != null)
+                {
+                    resources.destroyEvent(event);
+                }
+            }
+            default -> notSupported(call.functionId(), function.name(), result);
+        }
+        resources.endCall(result);
+    }
+
+    /**
+     * A function this executor cannot run: {@code cudaErrorNotSupported} or {@code CUDA_ERROR_NOT_SUPPORTED}.
+     */
+    static void notSupported(final int functionId, final String functionName, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "function " + (functionName == null ? "id " + functionId :
+            functionName + " (id " + functionId + ")") + " is not supported by this executor");
+    }
+
+    private PayloadSink hostToDeviceSink(final ReceivedCall call, final int streamArgument, final CallResult result)
+    {
+        final ContextEntry context = currentContext(call, result);
+        final StreamEntry stream = context == null ? null : stream(call, streamArgument, context, result);
+        if (stream == null)
+        {
+            return null;
+        }
+        final long destination = call.arg(0);
+        final long count = call.arg(1);
+        if (count != call.totalPayloadLength())
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaMemcpy host to device", "cuMemcpyHtoD") + " of " +
+                count + " bytes carries " + call.totalPayloadLength() + " bytes of data");
+            return null;
+        }
+        return backend.memcpyHostToDevice(context.backend, stream.backend, destination, count, result);
+    }
+
+    private void deviceGetAttribute(final ReceivedCall call, final CallResult result)
+    {
+        final long attribute = call.arg(0);
+        final int device = device(call.arg(1), result);
+        if (device < 0)
+        {
+            return;
+        }
+        if (attribute != (int)attribute)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaDeviceGetAttribute", "cuDeviceGetAttribute") +
+                ": attribute " + attribute + " does not exist");
+            return;
+        }
+        backend.deviceGetAttribute(device, (int)attribute, result);
+    }
+
+    /**
+     * {@code cudaMalloc(0)} gives a NULL pointer; {@code cuMemAlloc} refuses a size of 0.
+     */
+    private void malloc(final ReceivedCall call, final CallResult result)
+    {
+        final long size = call.arg(0);
+        final ContextEntry context = currentContext(call, result);
+        if (context == null)
+        {
+            return;
+        }
+        if (size == 0 && call.function().api() == Api.DRIVER)
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuMemAlloc: a size of 0 bytes");
+            return;
+        }
+        backend.malloc(context.backend, size, result);
+    }
+
+    private void memcpyDeviceToHost(final ReceivedCall call, final int streamArgument, final CallResult result)
+    {
+        final ContextEntry context = currentContext(call, result);
+        final StreamEntry stream = context == null ? null : stream(call, streamArgument, context, result);
+        if (stream != null)
+        {
+            backend.memcpyDeviceToHost(context.backend, stream.backend, call.arg(0), call.arg(1), result);
+        }
+    }
+
+    private void memcpyDeviceToDevice(final ReceivedCall call, final int streamArgument, final CallResult result)
+    {
+        final ContextEntry context = currentContext(call, result);
+        final StreamEntry stream = context == null ? null : stream(call, streamArgument, context, result);
+        if (stream != null)
+        {
+            backend.memcpyDeviceToDevice(
+                context.backend, stream.backend, call.arg(0), call.arg(1), call.arg(2), result);
+        }
+    }
+
+    private void memset(
+        final ReceivedCall call, final long elementSize, final int streamArgument, final CallResult result)
+    {
+        final ContextEntry context = currentContext(call, result);
+        final StreamEntry stream = context == null ? null : stream(call, streamArgument, context, result);
+        if (stream == null)
+        {
+            return;
+        }
+        if (elementSize != 1 && elementSize != 2 && elementSize != 4)
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuMemset: element size " + elementSize + " is not 1, 2 or 4");
+            return;
+        }
+        backend.memset(context.backend, stream.backend, call.arg(0), (int)call.arg(1), call.arg(2),
+            (int)elementSize, result);
+    }
+
+    private void createContext(final ReceivedCall call, final CallResult result)
+    {
+        final long flags = call.arg(0);
+        final int device = device(call.arg(1), result);
+        if (device < 0)
+        {
+            return;
+        }
+        final long schedule = flags & CONTEXT_SCHEDULE_MASK;
+        if ((flags & ~CONTEXT_FLAGS) != 0 || schedule == CONTEXT_SCHEDULE_INVALID ||
+            schedule > CONTEXT_SCHEDULE_BLOCKING_SYNC)
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuCtxCreate: flags 0x" + Long.toHexString(flags) +
+                " are not a combination of CU_CTX_* flags");
+            return;
+        }
+        final long handle = resources.createContext(device, (int)flags, result);
+        if (handle != 0)
+        {
+            result.value(handle);
+        }
+    }
+
+    private void getFunction(final ReceivedCall call, final DirectBuffer input, final CallResult result)
+    {
+        final ModuleEntry module = resources.module(call.arg(0), result);
+        if (module == null)
+        {
+            return;
+        }
+        final String name = name(input);
+        final FunctionEntry known = module.function(name);
+        if (known != null)
+        {
+            result.value(known.handle);
+            return;
+        }
+        final BackendKernel kernel = backend.getFunction(module.backend, name, result);
+        if (kernel != null)
+        {
+            result.value(resources.addFunction(module, name, kernel));
+        }
+    }
+
+    /**
+     * A launch needs a current context, as in CUDA, and runs in the context its function was loaded in.
+     */
+    private void launchKernel(final ReceivedCall call, final DirectBuffer input, final CallResult result)
+    {
+        if (currentContext(call, result) == null)
+        {
+            return;
+        }
+        final FunctionEntry function = resources.function(call.arg(0), result);
+        if (function == null)
+        {
+            return;
+        }
+        final BackendKernel kernel = function.kernel;
+        final StreamEntry stream = resources.streamIn(call.arg(8), function.module.context, result);
+        if (stream == null)
+        {
+            return;
+        }
+        final int[] dimensions = new int[7];
+        for (int i = 0; i < dimensions.length; i++)
+        {
+            final long value = call.arg(1 + i);
+            if (value < 0 || value > Integer.MAX_VALUE)
+            {
+                result.fail(CudaError.INVALID_VALUE, "kernel '" + kernel.name() + "': grid and block dimensions " +
+                    "and shared memory bytes must be between 0 and " + Integer.MAX_VALUE + ", got " + value);
+                return;
+            }
+            dimensions[i] = (int)value;
+        }
+        final byte[] parameters =
+            KernelParameterLayout.parameterBuffer(kernel, call, LAUNCH_PARAMETER_COUNT_ARGUMENT, input, result);
+        if (parameters != null)
+        {
+            backend.launchKernel(kernel, stream.backend, dimensions[0], dimensions[1], dimensions[2], dimensions[3],
+                dimensions[4], dimensions[5], dimensions[6], parameters, result);
+        }
+    }
+
+    private void createStream(final ReceivedCall call, final CallResult result)
+    {
+        final long flags = call.arg(0);
+        final ContextEntry context = currentContext(call, result);
+        if (context == null)
+        {
+            return;
+        }
+        if ((flags & ~STREAM_NON_BLOCKING) != 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaStreamCreateWithFlags", "cuStreamCreate") +
+                ": flags 0x" + Long.toHexString(flags) + " are not 0 or the non-blocking flag");
+            return;
+        }
+        final BackendStream stream = backend.createStream(context.backend, (int)flags, result);
+        if (stream != null)
+        {
+            result.value(resources.addStream(context, stream));
+        }
+    }
+
+    private void streamWaitEvent(final ReceivedCall call, final CallResult result)
+    {
+        final long flags = call.arg(2);
+        final StreamEntry stream = namedStream(call, 0, result);
+        final EventEntry event = stream == null ? null : resources.event(call.arg(1), result);
+        if (event == null)
+        {
+            return;
+        }
+        if ((flags & ~EVENT_WAIT_EXTERNAL) != 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaStreamWaitEvent", "cuStreamWaitEvent") +
+                ": flags 0x" + Long.toHexString(flags) + " are not 0 or the external-wait flag");
+            return;
+        }
+        backend.streamWaitEvent(stream.context.backend, stream.backend, event.backend, result);
+    }
+
+    private void createEvent(final ReceivedCall call, final CallResult result)
+    {
+        final long flags = call.arg(0);
+        final ContextEntry context = currentContext(call, result);
+        if (context == null)
+        {
+            return;
+        }
+        if ((flags & ~EVENT_FLAGS) != 0 ||
+            (flags & EVENT_INTERPROCESS) != 0 && (flags & EVENT_DISABLE_TIMING) == 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaEventCreateWithFlags", "cuEventCreate") +
+                ": flags 0x" + Long.toHexString(flags) + " are not a valid combination of event flags");
+            return;
+        }
+        final BackendEvent event = backend.createEvent(context.backend, (int)flags, result);
+        if (event != null)
+        {
+            result.value(resources.addEvent(context, event));
+        }
+    }
+
+    /**
+     * The context a call works in when it names no object: the current device's primary context for the runtime,
+     * the current context for the driver.
+     */
+    private ContextEntry currentContext(final ReceivedCall call, final CallResult result)
+    {
+        if (call.function().api() == Api.DRIVER)
+        {
+            return resources.currentContext(call.context(), result);
+        }
+        final int device = device(call.context(), result);
+        return device < 0 ? null : resources.runtimeContext(device, result);
+    }
+
+    /**
+     * The stream argument of a call that runs in {@code context}.
+     */
+    private StreamEntry stream(
+        final ReceivedCall call, final int streamArgument, final ContextEntry context, final CallResult result)
+    {
+        return streamArgument == NO_STREAM_ARGUMENT ? context.defaultStream :
+            resources.streamIn(call.arg(streamArgument), context, result);
+    }
+
+    /**
+     * The stream a stream function acts on: a default stream is the current context's, any other stream is its own
+     * context's.
+     */
+    private StreamEntry namedStream(final ReceivedCall call, final int argument, final CallResult result)
+    {
+        final long handle = call.arg(argument);
+        if (SessionResources.isDefaultStream(handle))
+        {
+            final ContextEntry context = currentContext(call, result);
+            return context == null ? null : context.defaultStream;
+        }
+        return resources.stream(handle, result);
+    }
+
+    private int device(final long ordinal, final CallResult result)
+    {
+        if (ordinal < 0 || ordinal >= deviceCount)
+        {
+            result.fail(CudaError.INVALID_DEVICE,
+                "device " + ordinal + " does not exist: the executor has " + deviceCount + " device(s)");
+            return -1;
+        }
+        return (int)ordinal;
+    }
+
+    /**
+     * A name sent as a payload: UTF-8, perhaps NUL-terminated as the C string it was.
+     */
+    private static String name(final DirectBuffer input)
+    {
+        int length = input.capacity();
+        while (length > 0 && input.getByte(length - 1) == 0)
+        {
+            length--;
+        }
+        final byte[] bytes = new byte[length];
+        input.getBytes(0, bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

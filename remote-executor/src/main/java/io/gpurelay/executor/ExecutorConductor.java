@@ -1,0 +1,265 @@
+package io.gpurelay.executor;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.Header;
+import io.gpurelay.executor.backend.BackendSession;
+import io.gpurelay.protocol.ConnectRequestAdapter;
+import io.gpurelay.protocol.ConnectRequestListener;
+import io.gpurelay.protocol.ExecutorProxy;
+import io.gpurelay.protocol.Protocol;
+import io.gpurelay.protocol.codecs.RejectReason;
+import org.agrona.CloseHelper;
+import org.agrona.DirectBuffer;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.AgentTerminationException;
+import org.agrona.concurrent.NoOpIdleStrategy;
+
+/**
+ * The executor's control agent: takes connect requests from the control stream, refuses those it must (protocol
+ * version, token, session limit) and starts a session worker for the others. It never waits on a client: a session
+ * waits for its own reply channel on its own thread, and a refusal is sent once its temporary publication connects,
+ * from this agent's duty cycle, or dropped at a deadline.
+ */
+final class ExecutorConductor implements Agent, ConnectRequestListener
+{
+    private static final int FRAGMENT_LIMIT = 16;
+    /** Refusals waiting for their client; beyond this, a flood of bad connects is refused without an answer. */
+    private static final int MAX_PENDING_REJECTIONS = 64;
+    private static final long WARNING_INTERVAL_NS = 1_000_000_000L;
+
+    private final RemoteExecutor.Context ctx;
+    private final Aeron aeron;
+    private final ExecutorCounters counters;
+    private final ExecutorLog log;
+    private final Subscription controlSubscription;
+    private final FragmentAssembler assembler;
+    private final ConnectRequestAdapter adapter = new ConnectRequestAdapter(this);
+    /** A single offer attempt per duty cycle: a refused client must not hold up the others. */
+    private final ExecutorProxy rejectionProxy = new ExecutorProxy(NoOpIdleStrategy.INSTANCE, 0);
+    private final Long2ObjectHashMap<AgentRunner> sessionRunners = new Long2ObjectHashMap<>();
+    private final Queue<ExecutorSession> closedSessions = new ConcurrentLinkedQueue<>();
+    private final ArrayList<PendingRejection> pendingRejections = new ArrayList<>();
+    private final RateLimitedWarning warning;
+    private final byte[] token;
+    private long lastSessionId;
+    private long nowNs;
+
+    ExecutorConductor(
+        final RemoteExecutor.Context ctx,
+        final Aeron aeron,
+        final ExecutorCounters counters,
+        final Subscription controlSubscription)
+    {
+        this.ctx = ctx;
+        this.aeron = aeron;
+        this.counters = counters;
+        this.log = ctx.log();
+        this.controlSubscription = controlSubscription;
+        this.assembler = new FragmentAssembler(this::onFragment);
+        this.warning = new RateLimitedWarning(log, WARNING_INTERVAL_NS);
+        this.token = ctx.token() == null ? null : ctx.token().getBytes(StandardCharsets.UTF_8);
+    }
+
+    public String roleName()
+    {
+        return "gpurelay-executor-conductor";
+    }
+
+    public int doWork()
+    {
+        nowNs = System.nanoTime();
+        int work = reapClosedSessions();
+        work += controlSubscription.poll(assembler, FRAGMENT_LIMIT);
+        work += sendPendingRejections();
+        return work;
+    }
+
+    /**
+     * Stops every session (each frees what it holds on its own thread) before the executor closes Aeron.
+     */
+    public void onClose()
+    {
+        for (final AgentRunner runner : sessionRunners.values())
+        {
+            CloseHelper.close(runner);
+        }
+        sessionRunners.clear();
+        closedSessions.clear();
+        for (final PendingRejection rejection : pendingRejections)
+        {
+            CloseHelper.close(rejection.publication);
+        }
+        pendingRejections.clear();
+    }
+
+    public void onConnectRequest(
+        final long correlationId,
+        final int protocolVersion,
+        final int responseStreamId,
+        final long clientPid,
+        final String responseChannel,
+        final String clientName,
+        final String clientToken)
+    {
+        final String client = "client '" + clientName + "' pid " + clientPid;
+        if (!Protocol.compatible(protocolVersion, Protocol.PROTOCOL_VERSION))
+        {
+            reject(correlationId, responseChannel, responseStreamId, client, RejectReason.VERSION_MISMATCH,
+                "protocol version mismatch: client speaks " + Protocol.versionString(protocolVersion) +
+                ", executor speaks " + Protocol.versionString(Protocol.PROTOCOL_VERSION));
+        }
+        else if (token != null && !MessageDigest.isEqual(token, clientToken.getBytes(StandardCharsets.UTF_8)))
+        {
+            reject(correlationId, responseChannel, responseStreamId, client, RejectReason.AUTHENTICATION_FAILED,
+                "authentication failed: the executor requires a token and the client's does not match");
+        }
+        else if (sessionRunners.size() >= ctx.maxSessions())
+        {
+            reject(correlationId, responseChannel, responseStreamId, client, RejectReason.TOO_MANY_SESSIONS,
+                "too many sessions: the executor serves at most " + ctx.maxSessions());
+        }
+        else
+        {
+            openSession(correlationId, responseChannel, responseStreamId, clientName, clientPid);
+        }
+    }
+
+    public void onMalformed(final String reason)
+    {
+        counters.malformedMessages.increment();
+        warning.warn("malformed message on the control stream skipped: " + reason, nowNs);
+    }
+
+    private void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
+    {
+        try
+        {
+            adapter.onFragment(buffer, offset, length, header);
+        }
+        catch (final RuntimeException ex)
+        {
+            onMalformed("connect request could not be decoded: " + ex);
+        }
+    }
+
+    private void openSession(
+        final long correlationId,
+        final String responseChannel,
+        final int responseStreamId,
+        final String clientName,
+        final long clientPid)
+    {
+        final long sessionId = ++lastSessionId;
+        final int requestStreamId = Protocol.SESSION_STREAM_ID_BASE + (int)sessionId;
+        ExclusivePublication responsePublication = null;
+        Subscription requestSubscription = null;
+        try
+        {
+            responsePublication = aeron.addExclusivePublication(responseChannel, responseStreamId);
+            requestSubscription = aeron.addSubscription(ctx.channel(), requestStreamId);
+            final BackendSession backendSession = ctx.backend().openSession(sessionId);
+            final ExecutorSession session = new ExecutorSession(sessionId, correlationId, clientName, clientPid,
+                requestStreamId, responsePublication, requestSubscription, backendSession, ctx, counters,
+                closedSessions::add);
+            final AgentRunner runner = new AgentRunner(
+                ctx.idleStrategyKind().newIdleStrategy(), this::onSessionError, null, session);
+            AgentRunner.startOnThread(runner);
+            sessionRunners.put(sessionId, runner);
+            counters.sessionsOpened.increment();
+            log.info("session " + sessionId + " opened for client '" + clientName + "' pid " + clientPid +
+                ": requests on stream " + requestStreamId + ", replies to " + responseChannel + " stream " +
+                responseStreamId);
+        }
+        catch (final RuntimeException ex)
+        {
+            CloseHelper.quietCloseAll(requestSubscription, responsePublication);
+            counters.malformedMessages.increment();
+            warning.warn("connect request of client '" + clientName + "' pid " + clientPid +
+                " refused: cannot reply to " + responseChannel + " stream " + responseStreamId + ": " + ex, nowNs);
+        }
+    }
+
+    private void reject(
+        final long correlationId,
+        final String responseChannel,
+        final int responseStreamId,
+        final String client,
+        final RejectReason reason,
+        final String detail)
+    {
+        counters.connectsRejected.increment();
+        if (pendingRejections.size() >= MAX_PENDING_REJECTIONS)
+        {
+            warning.warn("connect request of " + client + " rejected without an answer, too many are pending: " +
+                detail, nowNs);
+            return;
+        }
+        log.warn("connect request of " + client + " rejected: " + detail);
+        try
+        {
+            final ExclusivePublication publication = aeron.addExclusivePublication(responseChannel, responseStreamId);
+            pendingRejections.add(new PendingRejection(
+                publication, correlationId, reason, detail, nowNs + ctx.responseConnectTimeoutNs()));
+        }
+        catch (final RuntimeException ex)
+        {
+            warning.warn("cannot send the rejection to " + responseChannel + " stream " + responseStreamId + ": " +
+                ex, nowNs);
+        }
+    }
+
+    private int sendPendingRejections()
+    {
+        int sent = 0;
+        for (int i = pendingRejections.size() - 1; i >= 0; i--)
+        {
+            final PendingRejection rejection = pendingRejections.get(i);
+            final boolean delivered = rejection.publication.isConnected() && rejectionProxy.rejected(
+                rejection.publication, rejection.correlationId, rejection.reason, rejection.detail);
+            if (delivered || nowNs - rejection.deadlineNs >= 0)
+            {
+                CloseHelper.close(rejection.publication);
+                pendingRejections.remove(i);
+                sent++;
+            }
+        }
+        return sent;
+    }
+
+    private int reapClosedSessions()
+    {
+        int reaped = 0;
+        ExecutorSession session;
+        while ((session = closedSessions.poll()) != null)
+        {
+            CloseHelper.close(sessionRunners.remove(session.sessionId()));
+            reaped++;
+        }
+        return reaped;
+    }
+
+    private void onSessionError(final Throwable ex)
+    {
+        if (!(ex instanceof AgentTerminationException))
+        {
+            counters.errors.increment();
+            log.error("session worker failed", ex);
+        }
+    }
+
+    private record PendingRejection(
+        ExclusivePublication publication, long correlationId, RejectReason reason, String detail, long deadlineNs)
+    {
+    }
+}

@@ -1,0 +1,332 @@
+package io.gpurelay.executor;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+import io.gpurelay.driver.DriverProfile;
+import io.gpurelay.driver.MediaDriverMain;
+import io.gpurelay.executor.backend.Backend;
+import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.protocol.Protocol;
+import org.agrona.concurrent.ShutdownSignalBarrier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gpurelay executor}: serve gpurelay clients until SIGTERM or SIGINT. It prints one line to stdout when it
+ * accepts sessions and one when it has stopped; everything else goes to stderr. The jar's main class: its first
+ * argument names the subcommand ({@code executor} or {@code media-driver}).
+ */
+@Command(
+    name = "executor",
+    mixinStandardHelpOptions = true,
+    versionProvider = ExecutorMain.VersionProvider.class,
+    sortOptions = false,
+    description = "Serve JCuda calls that gpurelay agents relay over Aeron, on a GPU or on the built-in device " +
+        "emulator.",
+    footer = {
+        "",
+        "Every option can also be set by an environment variable, GPURELAY_ and the option's name in upper case " +
+            "with dashes as underscores (--device-memory: GPURELAY_DEVICE_MEMORY), or by a key in the --config " +
+            "properties file, the option's name without its dashes (device-memory=8g).",
+        "Precedence: command line, then environment, then properties file, then the default.",
+        "",
+        "Sizes: bytes, or a whole number followed by k, m, g or t (1k = 1024). Durations: a whole number followed " +
+            "by ms, s, m or h.",
+        "Exit status: 0 after a clean stop (SIGTERM or SIGINT), 1 if the executor failed, 2 for invalid options."
+    })
+public final class ExecutorMain implements Callable<Integer>
+{
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--channel", paramLabel = "URI", defaultValue = RemoteExecutor.Configuration.CHANNEL_DEFAULT,
+        converter = ChannelConverter.class,
+        description = "Where clients reach the executor: aeron:ipc (this host) or aeron:udp?endpoint=HOST:PORT. " +
+            "Default: ${DEFAULT-VALUE}.")
+    String channel;
+
+    @Option(names = "--backend", paramLabel = "auto|emulated|gpu", defaultValue = "auto",
+        converter = BackendChoiceConverter.class,
+        description = "Where calls run: gpu (CUDA), emulated (no GPU needed) or auto (the GPU if there is one, " +
+            "else the emulator; this build has only the emulator). Default: auto.")
+    BackendChoice backend;
+
+    @Option(names = "--devices", paramLabel = "N|LIST", defaultValue = "1", converter = DeviceSelectionConverter.class,
+        description = "How many devices to serve (N), or which (a list of ordinals such as 0,2); clients see them " +
+            "as 0..n-1. Default: ${DEFAULT-VALUE}.")
+    DeviceSelection devices;
+
+    @Option(names = "--device-memory", paramLabel = "BYTES", defaultValue = "4g", converter = SizeConverter.class,
+        description = "Memory of each emulated device. Default: 4g.")
+    long deviceMemory;
+
+    @Option(names = "--aeron-dir", paramLabel = "DIR",
+        description = "Aeron directory: the executor uses the media driver running there, or starts one there. " +
+            "Default: Aeron's default (/dev/shm/aeron-$USER on Linux).")
+    String aeronDir;
+
+    @Option(names = "--profile", paramLabel = "shared|throughput|low-latency", defaultValue = "shared",
+        converter = DriverProfileConverter.class,
+        description = "Tuning of the embedded media driver: shared (one backing-off thread), throughput " +
+            "(dedicated threads, large buffers) or low-latency (spinning threads). Default: shared.")
+    DriverProfile profile;
+
+    @Option(names = "--idle-strategy", paramLabel = "backoff|sleep|yield|spin", defaultValue = "backoff",
+        converter = IdleStrategyConverter.class,
+        description = "How session and control threads wait for work. Default: backoff.")
+    IdleStrategyKind idleStrategy;
+
+    @Option(names = "--keepalive-timeout", paramLabel = "DURATION", defaultValue = "10s",
+        converter = DurationConverter.class,
+        description = "Close a session that sends nothing for this long, freeing what it holds; clients send " +
+            "keep-alives at a quarter of it. Default: 10s.")
+    Duration keepAliveTimeout;
+
+    @Option(names = "--max-sessions", paramLabel = "N", defaultValue = "64",
+        description = "Refuse new sessions beyond this many open ones. Default: ${DEFAULT-VALUE}.")
+    int maxSessions;
+
+    @Option(names = "--token", paramLabel = "SECRET",
+        description = "Accept only clients whose connect request carries this token. Prefer GPURELAY_TOKEN or the " +
+            "properties file: the command line is visible to every user of the host.")
+    String token;
+
+    @Option(names = "--config", paramLabel = "FILE",
+        description = "A properties file of settings (device-memory=8g, ...), below the environment and the " +
+            "command line.")
+    String config;
+
+    @Option(names = "--log-level", paramLabel = "error|warn|info|debug", defaultValue = "info",
+        converter = LogLevelConverter.class,
+        description = "What the executor logs to stderr. Default: info.")
+    ExecutorLog.Level logLevel;
+
+    public static void main(final String[] args)
+    {
+        final int exitCode = commandLine(System::getenv, args).execute(args);
+        System.out.flush();
+        System.err.flush();
+        if (jvmShuttingDown())
+        {
+            // A signal started the JVM's shutdown, whose exit status would be 128 + signal and in which System.exit
+            // blocks for good. The executor has already stopped cleanly: end now with its own status.
+            Runtime.getRuntime().halt(exitCode);
+        }
+        System.exit(exitCode);
+    }
+
+    /**
+     * The {@code gpurelay} command line with its {@code executor} and {@code media-driver} subcommands.
+     *
+     * @param environment how to read environment variables; tests pass a map.
+     * @param args        the arguments about to be parsed: the executor's defaults depend on its {@code --config}.
+     */
+    public static CommandLine commandLine(final UnaryOperator<String> environment, final String... args)
+    {
+        final CommandLine executor = new CommandLine(new ExecutorMain())
+            .setDefaultValueProvider(new EnvironmentAndFileDefaults(environment, args));
+        return new CommandLine(new GpurelayCommand())
+            .addSubcommand("executor", executor)
+            .addSubcommand("media-driver", new MediaDriverMain());
+    }
+
+    public Integer call()
+    {
+        if (backend == BackendChoice.GPU)
+        {
+            throw new ParameterException(spec.commandLine(), "--backend gpu is not available in this build: it " +
+                "has only the emulated backend (use --backend emulated, or auto)");
+        }
+        if (maxSessions < 1)
+        {
+            throw new ParameterException(spec.commandLine(), "--max-sessions must be at least 1: " + maxSessions);
+        }
+
+        final PrintStream out = System.out;
+        final ExecutorLog log = new ExecutorLog(System.err, logLevel);
+        final RemoteExecutor.Context ctx;
+        try
+        {
+            ctx = context(log);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), ex.getMessage());
+        }
+        final ShutdownSignalBarrier barrier = new ShutdownSignalBarrier();
+        try (RemoteExecutor executor = RemoteExecutor.launch(ctx))
+        {
+            log.info(describe(ctx, executor));
+            out.println("gpurelay executor ready on " + ctx.channel() + " (backend " + ctx.backend().name() + ", " +
+                ctx.backend().deviceCount() + " devices)");
+            out.flush();
+            barrier.await();
+            log.info("stopping: closing every session");
+        }
+        catch (final RuntimeException ex)
+        {
+            log.error("the executor failed: " + ex.getMessage(), log.isEnabled(ExecutorLog.Level.DEBUG) ? ex : null);
+            releaseUnlessShuttingDown(barrier);
+            return 1;
+        }
+        out.println("gpurelay executor stopped");
+        out.flush();
+        releaseUnlessShuttingDown(barrier);
+        return 0;
+    }
+
+    /**
+     * The executor's context as the options describe it.
+     */
+    RemoteExecutor.Context context(final ExecutorLog log)
+    {
+        final Backend emulated = new EmulatedBackend(devices.count(), deviceMemory);
+        return new RemoteExecutor.Context()
+            .channel(channel)
+            .backend(emulated)
+            .aeronDirectoryName(aeronDir)
+            .driverProfile(profile)
+            .idleStrategyKind(idleStrategy)
+            .keepAliveTimeoutNs(keepAliveTimeout.toNanos())
+            .maxSessions(maxSessions)
+            .token(token)
+            .log(log);
+    }
+
+    private String describe(final RemoteExecutor.Context ctx, final RemoteExecutor executor)
+    {
+        return "serving " + ctx.channel() + " with the " + ctx.backend().name() + " backend: " +
+            devices.count() + " device(s) [" + devices + "] of " + deviceMemory + " bytes; keep-alive timeout " +
+            SettingValues.formatDuration(keepAliveTimeout) + "; at most " + maxSessions + " sessions; " +
+            (ctx.token() == null ? "no token required" : "token required") + "; idle strategy " +
+            idleStrategy.cliName() + "; Aeron directory " + executor.aeronDirectoryName();
+    }
+
+    /**
+     * Outside a JVM shutdown the barrier must be closed, or Agrona's shutdown hook waits for it at exit; inside
+     * one, closing it would let the JVM halt with the signal's status before {@link #main} ends with ours.
+     */
+    private static void releaseUnlessShuttingDown(final ShutdownSignalBarrier barrier)
+    {
+        if (!jvmShuttingDown())
+        {
+            barrier.close();
+        }
+    }
+
+    private static boolean jvmShuttingDown()
+    {
+        final Thread probe = new Thread(() -> { });
+        try
+        {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        }
+        catch (final IllegalStateException ex)
+        {
+            return true;
+        }
+    }
+
+    static final class VersionProvider implements CommandLine.IVersionProvider
+    {
+        public String[] getVersion()
+        {
+            return new String[]{ "gpurelay executor " + RemoteExecutor.Configuration.executorVersion() +
+                " (wire protocol " + Protocol.versionString(Protocol.PROTOCOL_VERSION) + ")" };
+        }
+    }
+
+    static final class ChannelConverter implements CommandLine.ITypeConverter<String>
+    {
+        public String convert(final String value)
+        {
+            return converted(() ->
+            {
+                RemoteExecutor.Configuration.checkChannel(value);
+                return value;
+            });
+        }
+    }
+
+    static final class BackendChoiceConverter implements CommandLine.ITypeConverter<BackendChoice>
+    {
+        public BackendChoice convert(final String value)
+        {
+            return converted(() -> BackendChoice.fromCliName(value));
+        }
+    }
+
+    static final class DeviceSelectionConverter implements CommandLine.ITypeConverter<DeviceSelection>
+    {
+        public DeviceSelection convert(final String value)
+        {
+            return converted(() -> DeviceSelection.parse(value));
+        }
+    }
+
+    static final class SizeConverter implements CommandLine.ITypeConverter<Long>
+    {
+        public Long convert(final String value)
+        {
+            return converted(() -> SettingValues.parseSize(value));
+        }
+    }
+
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration>
+    {
+        public Duration convert(final String value)
+        {
+            return converted(() -> SettingValues.parseDuration(value));
+        }
+    }
+
+    static final class DriverProfileConverter implements CommandLine.ITypeConverter<DriverProfile>
+    {
+        public DriverProfile convert(final String value)
+        {
+            return converted(() -> DriverProfile.fromCliName(value.trim()));
+        }
+    }
+
+    static final class IdleStrategyConverter implements CommandLine.ITypeConverter<IdleStrategyKind>
+    {
+        public IdleStrategyKind convert(final String value)
+        {
+            return converted(() -> IdleStrategyKind.fromCliName(value));
+        }
+    }
+
+    static final class LogLevelConverter implements CommandLine.ITypeConverter<ExecutorLog.Level>
+    {
+        public ExecutorLog.Level convert(final String value)
+        {
+            return converted(() -> ExecutorLog.Level.fromName(value));
+        }
+    }
+
+    /**
+     * Our parsers say what is wrong in an IllegalArgumentException; picocli prints a TypeConversionException's
+     * message after the option's name.
+     */
+    private static <T> T converted(final Supplier<T> parser)
+    {
+        try
+        {
+            return parser.get();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new CommandLine.TypeConversionException(ex.getMessage());
+        }
+    }
+}

@@ -1,0 +1,526 @@
+package io.gpurelay.executor;
+
+import java.util.function.Consumer;
+
+import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.Header;
+import io.gpurelay.executor.backend.BackendSession;
+import io.gpurelay.executor.backend.CallResult;
+import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.ReleasedResources;
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.CallView;
+import io.gpurelay.protocol.ExecutorProxy;
+import io.gpurelay.protocol.MalformedCallException;
+import io.gpurelay.protocol.PayloadSink;
+import io.gpurelay.protocol.PayloadSource;
+import io.gpurelay.protocol.SessionRequestAdapter;
+import io.gpurelay.protocol.SessionRequestListener;
+import org.agrona.CloseHelper;
+import org.agrona.DirectBuffer;
+import org.agrona.collections.IntHashSet;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentTerminationException;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * One client's session, on a thread of its own so that one client's long call never delays another's. It answers
+ * the client once the reply channel is up, then runs the client's calls in order and replies to each (a pipelined
+ * call only when it fails), until the client closes the session, goes quiet for longer than the keep-alive timeout,
+ * disappears (its request stream's image goes away), or the executor stops. Whatever ends it, everything the session
+ * holds on the backend is freed.
+ * <p>
+ * Bad input never ends a session: a malformed message, a call for another session or a chunk nobody announced is
+ * counted, logged (rate limited) and skipped; a call that cannot run gets the API's error in its reply.
+ */
+final class ExecutorSession implements Agent, SessionRequestListener
+{
+    /** Fragments per poll: enough to take a whole 1 MiB chunk at the IPC MTU in a few duty cycles. */
+    static final int FRAGMENT_LIMIT = 256;
+
+    /** Input payloads that are reassembled before the call runs (modules, not copies) stay below this. */
+    static final long MAX_REASSEMBLED_PAYLOAD = 256L * 1024 * 1024;
+
+    private static final long WARNING_INTERVAL_NS = 1_000_000_000L;
+    private static final byte[] NO_INPUT = new byte[0];
+
+    private enum State
+    {
+        AWAITING_CLIENT, ACTIVE, CLOSED
+    }
+
+    private enum Input
+    {
+        /** No call is waiting for payload. */
+        NONE,
+        /** The current call's payload is arriving: into its destination or into the reassembly buffer. */
+        RECEIVING,
+        /** The current call was refused; its chunks are dropped as they arrive. */
+        DISCARDING
+    }
+
+    private final long sessionId;
+    private final long connectCorrelationId;
+    private final String clientName;
+    private final long clientPid;
+    private final int requestStreamId;
+    private final ExclusivePublication responsePublication;
+    private final Subscription requestSubscription;
+    private final BackendSession backendSession;
+    private final CallDispatcher dispatcher;
+    private final ExecutorProxy proxy;
+    private final RemoteExecutor.Context ctx;
+    private final ExecutorCounters counters;
+    private final ExecutorLog log;
+    private final Consumer<ExecutorSession> onClosed;
+    private final FragmentAssembler assembler;
+    private final SessionRequestAdapter adapter = new SessionRequestAdapter(this);
+    private final RateLimitedWarning warning;
+    private final IntHashSet unsupportedFunctionsLogged = new IntHashSet();
+    private final ReceivedCall call = new ReceivedCall();
+    private final CallResult result = new CallResult();
+    private final UnsafeBuffer input = new UnsafeBuffer(0, 0);
+    private final long connectDeadlineNs;
+
+    private State state = State.AWAITING_CLIENT;
+    private String closeReason;
+    private boolean clientImageSeen;
+    private long lastActivityNs;
+    private long nowNs;
+
+    private Input inputState = Input.NONE;
+    private PayloadSink inputSink;
+    private ByteArrayPayload reassembly;
+    private long inputCorrelationId;
+    private long inputLength;
+    private long inputReceived;
+
+    private long calls;
+    private long bytesIn;
+    private long bytesOut;
+
+    ExecutorSession(
+        final long sessionId,
+        final long connectCorrelationId,
+        final String clientName,
+        final long clientPid,
+        final int requestStreamId,
+        final ExclusivePublication responsePublication,
+        final Subscription requestSubscription,
+        final BackendSession backendSession,
+        final RemoteExecutor.Context ctx,
+        final ExecutorCounters counters,
+        final Consumer<ExecutorSession> onClosed)
+    {
+        this.sessionId = sessionId;
+        this.connectCorrelationId = connectCorrelationId;
+        this.clientName = clientName;
+        this.clientPid = clientPid;
+        this.requestStreamId = requestStreamId;
+        this.responsePublication = responsePublication;
+        this.requestSubscription = requestSubscription;
+        this.backendSession = backendSession;
+        this.ctx = ctx;
+        this.counters = counters;
+        this.log = ctx.log();
+        this.onClosed = onClosed;
+        this.dispatcher = new CallDispatcher(backendSession, sessionId, ctx.backend().deviceCount());
+        this.proxy = new ExecutorProxy(ctx.idleStrategyKind().newIdleStrategy(), ctx.keepAliveTimeoutNs());
+        this.assembler = new FragmentAssembler(this::onFragment);
+        this.warning = new RateLimitedWarning(log, WARNING_INTERVAL_NS);
+        this.connectDeadlineNs = System.nanoTime() + ctx.responseConnectTimeoutNs();
+    }
+
+    public String roleName()
+    {
+        return "gpurelay-session-" + sessionId;
+    }
+
+    long sessionId()
+    {
+        return sessionId;
+    }
+
+    public int doWork()
+    {
+        nowNs = System.nanoTime();
+        return switch (state)
+        {
+            case AWAITING_CLIENT -> awaitClient();
+            case ACTIVE -> serve();
+            case CLOSED -> throw new AgentTerminationException(closeReason);
+        };
+    }
+
+    public void onClose()
+    {
+        state = State.CLOSED;
+        final ReleasedResources released = backendSession.close();
+        CloseHelper.closeAll(requestSubscription, responsePublication);
+        counters.sessionsClosed.increment();
+        log.info("session " + sessionId + " (client '" + clientName + "' pid " + clientPid + ") closed: " +
+            (closeReason == null ? "executor stopped" : closeReason) + "; freed " + released.allocations() +
+            " allocations (" + released.bytes() + " bytes) after " + calls + " calls, " + bytesIn + " bytes in, " +
+            bytesOut + " bytes out");
+        log.info(counters.summary());
+        onClosed.accept(this);
+    }
+
+    private int awaitClient()
+    {
+        if (responsePublication.isConnected())
+        {
+            if (proxy.connected(responsePublication, connectCorrelationId, sessionId, requestStreamId,
+                ctx.backend().deviceCount(), ctx.keepAliveTimeoutNs() / 4 / 1_000_000, ctx.executorVersion(),
+                ctx.backend().name()))
+            {
+                state = State.ACTIVE;
+                lastActivityNs = nowNs;
+                log.debug("session " + sessionId + " connected");
+            }
+            else
+            {
+                close("the client did not take the Connected message");
+            }
+            return 1;
+        }
+        if (nowNs - connectDeadlineNs >= 0)
+        {
+            close("the client's response channel " + responsePublication.channel() + " stream " +
+                responsePublication.streamId() + " did not connect");
+        }
+        return 0;
+    }
+
+    private int serve()
+    {
+        final int fragments = requestSubscription.poll(assembler, FRAGMENT_LIMIT);
+        if (fragments > 0 || state != State.ACTIVE)
+        {
+            return fragments;
+        }
+        if (requestSubscription.imageCount() > 0)
+        {
+            clientImageSeen = true;
+        }
+        else if (clientImageSeen)
+        {
+            close("the client went away (its request stream disappeared)");
+        }
+        if (nowNs - lastActivityNs > ctx.keepAliveTimeoutNs())
+        {
+            close("keep-alive timeout");
+        }
+        return 0;
+    }
+
+    private void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
+    {
+        try
+        {
+            adapter.onFragment(buffer, offset, length, header);
+        }
+        catch (final RuntimeException ex)
+        {
+            onMalformed("message could not be decoded: " + ex);
+        }
+    }
+
+    public void onCall(final CallView view)
+    {
+        if (view.sessionId() != sessionId)
+        {
+            onForeign("call", view.sessionId());
+            return;
+        }
+        lastActivityNs = nowNs;
+        abandonIncompleteInput();
+        calls++;
+        counters.calls.increment();
+        try
+        {
+            call.capture(view);
+            result.reset(call.function() == null ? Api.RUNTIME : call.function().api());
+            if (!view.bulkFollows())
+            {
+                addBytesIn(view.totalPayloadLength());
+            }
+            if (call.function() == null)
+            {
+                CallDispatcher.notSupported(call.functionId(), null, result);
+                logUnsupported(call.functionId());
+                refuseInput(view.bulkFollows(), view.totalPayloadLength());
+                return;
+            }
+
+            final PayloadSink sink = dispatcher.inputSink(call, result);
+            if (result.failed())
+            {
+                refuseInput(view.bulkFollows(), view.totalPayloadLength());
+                return;
+            }
+            if (view.bulkFollows())
+            {
+                receiveInput(sink);
+                return;
+            }
+            final DirectBuffer payload = view.payload();
+            if (sink != null && payload.capacity() > 0)
+            {
+                sink.write(0, payload, 0, payload.capacity());
+            }
+            dispatcher.dispatch(call, payload, result);
+            complete();
+        }
+        catch (final MalformedCallException ex)
+        {
+            recordMalformedCall(ex);
+            refuseInput(view.bulkFollows(), view.totalPayloadLength());
+        }
+        catch (final RuntimeException ex)
+        {
+            recordInternalFailure(ex);
+            refuseInput(view.bulkFollows(), view.totalPayloadLength());
+        }
+    }
+
+    public void onBulkData(
+        final long sessionId,
+        final long correlationId,
+        final long offset,
+        final DirectBuffer buffer,
+        final int chunkOffset,
+        final int length)
+    {
+        if (sessionId != this.sessionId)
+        {
+            onForeign("payload chunk", sessionId);
+            return;
+        }
+        lastActivityNs = nowNs;
+        addBytesIn(length);
+        if (inputState == Input.NONE || correlationId != inputCorrelationId)
+        {
+            onMalformed("payload chunk for call " + correlationId + ", which announced no payload now");
+            return;
+        }
+        if (inputState == Input.DISCARDING)
+        {
+            return;
+        }
+        if (offset != inputReceived || length > inputLength - inputReceived)
+        {
+            onMalformed("payload chunk of call " + correlationId + " at offset " + offset + " (+" + length +
+                "), expected offset " + inputReceived + " of " + inputLength);
+            result.reset();
+            result.fail(CudaError.INVALID_VALUE, "payload chunks arrived out of order");
+            inputState = Input.DISCARDING;
+            reply();
+            return;
+        }
+        try
+        {
+            inputSink.write(offset, buffer, chunkOffset, length);
+            inputReceived += length;
+            if (inputReceived == inputLength)
+            {
+                dispatchReceivedInput();
+            }
+        }
+        catch (final MalformedCallException ex)
+        {
+            inputState = Input.DISCARDING;
+            recordMalformedCall(ex);
+            reply();
+        }
+        catch (final RuntimeException ex)
+        {
+            inputState = Input.DISCARDING;
+            recordInternalFailure(ex);
+            reply();
+        }
+    }
+
+    public void onKeepAlive(final long sessionId, final long timestampMs)
+    {
+        if (sessionId != this.sessionId)
+        {
+            onForeign("keep-alive", sessionId);
+            return;
+        }
+        lastActivityNs = nowNs;
+    }
+
+    public void onCloseSession(final long sessionId)
+    {
+        if (sessionId != this.sessionId)
+        {
+            onForeign("close request", sessionId);
+            return;
+        }
+        close("the client closed the session");
+    }
+
+    public void onMalformed(final String reason)
+    {
+        counters.malformedMessages.increment();
+        warning.warn("session " + sessionId + ": malformed message skipped: " + reason, nowNs);
+    }
+
+    /**
+     * The bulk payload of the current call follows: into the function's own sink, or reassembled.
+     */
+    private void receiveInput(final PayloadSink sink)
+    {
+        final long length = call.totalPayloadLength();
+        if (sink == null && length > MAX_REASSEMBLED_PAYLOAD)
+        {
+            result.fail(CudaError.INVALID_VALUE,
+                "payload of " + length + " bytes is larger than the " + MAX_REASSEMBLED_PAYLOAD + " this call takes");
+            refuseInput(true, length);
+            return;
+        }
+        reassembly = sink == null ? new ByteArrayPayload() : null;
+        inputSink = sink != null ? sink : reassembly;
+        if (!inputSink.begin(length))
+        {
+            result.fail(CudaError.INVALID_VALUE, "payload of " + length + " bytes cannot be received");
+            refuseInput(true, length);
+            return;
+        }
+        inputState = Input.RECEIVING;
+        inputCorrelationId = call.correlationId();
+        inputLength = length;
+        inputReceived = 0;
+        if (length == 0)
+        {
+            dispatchReceivedInput();
+        }
+    }
+
+    private void dispatchReceivedInput()
+    {
+        inputState = Input.NONE;
+        input.wrap(reassembly != null ? reassembly.bytes() : NO_INPUT);
+        reassembly = null;
+        dispatcher.dispatch(call, input, result);
+        complete();
+    }
+
+    /**
+     * Reply with the failure already in the result; the call's bulk chunks, if any, are dropped as they come.
+     */
+    private void refuseInput(final boolean bulkFollows, final long length)
+    {
+        if (bulkFollows && length > 0)
+        {
+            inputState = Input.DISCARDING;
+            inputCorrelationId = call.correlationId();
+        }
+        reply();
+    }
+
+    /**
+     * A call arrived while the previous one still waited for payload: the client gave up on it or lost chunks.
+     * Its caller is owed an answer.
+     */
+    private void abandonIncompleteInput()
+    {
+        if (inputState == Input.RECEIVING)
+        {
+            result.reset();
+            result.fail(CudaError.INVALID_VALUE, "payload incomplete: " + inputReceived + " of " + inputLength +
+                " bytes arrived before the next call");
+            reply();
+        }
+        inputState = Input.NONE;
+        reassembly = null;
+    }
+
+    private void complete()
+    {
+        if (result.failed() && call.function() != null)
+        {
+            log.debug("session " + sessionId + ": " + call.function() + " failed with " + result.status() + ": " +
+                result.message());
+        }
+        reply();
+        lastActivityNs = System.nanoTime();
+    }
+
+    private void reply()
+    {
+        if (call.pipelined() && !result.failed())
+        {
+            return;
+        }
+        final PayloadSource payload = result.payload();
+        if (!proxy.reply(responsePublication, sessionId, call.correlationId(), result.status(), result.values(),
+            result.valueCount(), result.message(), payload))
+        {
+            close("a reply could not be sent within the keep-alive timeout");
+            return;
+        }
+        if (payload != null)
+        {
+            bytesOut += payload.length();
+            counters.bytesOut.getAndAdd(payload.length());
+        }
+    }
+
+    /**
+     * A call that decodes but makes no sense (missing arguments): the client's bug, answered with invalid value.
+     */
+    private void recordMalformedCall(final MalformedCallException ex)
+    {
+        counters.malformedMessages.increment();
+        warning.warn("session " + sessionId + ": malformed call: " + ex.getMessage(), nowNs);
+        result.reset();
+        result.fail(CudaError.INVALID_VALUE, ex.getMessage());
+    }
+
+    /**
+     * A bug of ours, not a bad call: logged with its stack trace and counted; the caller still gets an answer.
+     */
+    private void recordInternalFailure(final RuntimeException ex)
+    {
+        counters.errors.increment();
+        log.error("session " + sessionId + ": " + (call.function() == null ? "call" : call.function()) +
+            " failed inside the executor", ex);
+        result.reset();
+        result.fail(CudaError.UNKNOWN, "executor error: " + ex);
+    }
+
+    private void logUnsupported(final int functionId)
+    {
+        if (unsupportedFunctionsLogged.add(functionId))
+        {
+            log.warn("session " + sessionId + " (client '" + clientName + "'): function id " + functionId +
+                " is not supported; replying " + CudaError.NOT_SUPPORTED.status(Api.RUNTIME));
+        }
+    }
+
+    private void onForeign(final String what, final long otherSessionId)
+    {
+        counters.foreignMessages.increment();
+        warning.warn("session " + sessionId + ": dropped a " + what + " for session " + otherSessionId, nowNs);
+    }
+
+    private void addBytesIn(final long length)
+    {
+        bytesIn += length;
+        counters.bytesIn.getAndAdd(length);
+    }
+
+    private void close(final String reason)
+    {
+        if (state != State.CLOSED)
+        {
+            closeReason = reason;
+            state = State.CLOSED;
+        }
+    }
+}

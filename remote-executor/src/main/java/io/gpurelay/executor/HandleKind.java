@@ -1,0 +1,56 @@
+package io.gpurelay.executor;
+
+/**
+ * What a client-visible handle names. The kind's tag sits in a handle's top byte, so handles of two kinds never look
+ * alike and a stale handle still says what it was.
+ */
+enum HandleKind
+{
+    CONTEXT(1, "context"),
+    MODULE(2, "module"),
+    FUNCTION(3, "function"),
+    STREAM(4, "stream"),
+    EVENT(5, "event");
+
+    private static final int TAG_SHIFT = 56;
+    private static final HandleKind[] BY_TAG = new HandleKind[values().length + 1];
+
+    static
+    {
+        for (final HandleKind kind : values())
+        {
+            BY_TAG[kind.tag] = kind;
+        }
+    }
+
+    private final int tag;
+    private final String description;
+
+    HandleKind(final int tag, final String description)
+    {
+        this.tag = tag;
+        this.description = description;
+    }
+
+    /**
+     * @param body the handle's lower 56 bits: which session, and which object of it.
+     */
+    long handle(final long body)
+    {
+        return (long)tag << TAG_SHIFT | body;
+    }
+
+    /**
+     * @return the kind a handle's tag names, or null for a value that is no handle of ours.
+     */
+    static HandleKind of(final long handle)
+    {
+        final long tag = handle >>> TAG_SHIFT;
+        return tag < BY_TAG.length ? BY_TAG[(int)tag] : null;
+    }
+
+    public String toString()
+    {
+        return description;
+    }
+}

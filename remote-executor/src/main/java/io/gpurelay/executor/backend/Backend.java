@@ -1,0 +1,23 @@
+package io.gpurelay.executor.backend;
+
+/**
+ * Where remoted calls run: the emulator now, a GPU through JavaCPP's CUDA presets later. A backend is shared by all
+ * sessions and must be thread safe; what one client holds lives in its {@link BackendSession}.
+ */
+public interface Backend extends AutoCloseable
+{
+    /** The name clients see in {@code Connected} and operators see in the ready line, e.g. {@code emulated}. */
+    String name();
+
+    int deviceCount();
+
+    /**
+     * Open the resources of one client session: a context per device, isolated from every other session.
+     */
+    BackendSession openSession(long sessionId);
+
+    /**
+     * Release the devices; called after every session has been closed.
+     */
+    void close();
+}

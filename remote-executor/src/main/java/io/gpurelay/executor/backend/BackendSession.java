@@ -1,0 +1,163 @@
+package io.gpurelay.executor.backend;
+
+import io.gpurelay.protocol.PayloadSink;
+import org.agrona.DirectBuffer;
+
+/**
+ * One client session's view of a backend: the work behind each remoted function. A function that the runtime and the
+ * driver API both have (a malloc, a copy, a stream) is one method here; the {@link CallResult} knows which API called
+ * and replies with that API's number for a {@link CudaError}. Each method reports through the result and never throws
+ * for bad input: a foreign or stale pointer, an out-of-range copy or an exhausted device is the CUDA error the real
+ * API gives.
+ * <p>
+ * The executor owns the client-visible side (handles, which context is current, retain counts, sticky faults) and
+ * calls these methods only with objects this session's backend made, still alive, and device ordinals in range. The
+ * backend owns what a context, module, stream and event are. A {@code null} stream is the context's default stream.
+ * Every pointer is checked against this session's own allocations only. Used by one thread at a time (the session's
+ * worker).
+ */
+public interface BackendSession
+{
+    // Devices: no context needed.
+
+    void getDeviceCount(CallResult result);
+
+    /** Payload: {@link io.gpurelay.protocol.DeviceProperties} text keyed by JCuda's {@code cudaDeviceProp} fields. */
+    void getDeviceProperties(int device, CallResult result);
+
+    /** {@code cudaDeviceAttr} and {@code CUdevice_attribute} share their codes. */
+    void deviceGetAttribute(int device, int attribute, CallResult result);
+
+    /** Payload: the name, UTF-8. */
+    void deviceGetName(int device, CallResult result);
+
+    /** Value: bytes of global memory. */
+    void deviceTotalMemory(int device, CallResult result);
+
+    /** Payload: the 16 bytes of the device's UUID. */
+    void deviceGetUuid(int device, CallResult result);
+
+    void driverGetVersion(CallResult result);
+
+    void runtimeGetVersion(CallResult result);
+
+    // Contexts.
+
+    /**
+     * @return a new context on the device, or null when it cannot be made (the failure is in {@code result}).
+     */
+    BackendContext createContext(int device, int flags, CallResult result);
+
+    /**
+     * Free what was allocated through the context. The executor has already unloaded its modules and destroyed its
+     * streams and events.
+     */
+    void destroyContext(BackendContext context);
+
+    /** Wait for the work of every stream of the context. */
+    void synchronizeContext(BackendContext context, CallResult result);
+
+    /** Values: free bytes, total bytes of the context's device. */
+    void memGetInfo(BackendContext context, CallResult result);
+
+    // Memory. Pointers of any device of the session are accepted, as CUDA's unified addressing allows.
+
+    /** Value: the device address; {@code size == 0} gives address 0. */
+    void malloc(BackendContext context, long size, CallResult result);
+
+    void free(BackendContext context, long address, CallResult result);
+
+    /**
+     * Check that {@code [destination, destination + count)} lies inside one allocation of this session, and return
+     * where the bytes go as they arrive, chunk by chunk, so that a large copy is never staged whole.
+     *
+     * @return the sink, or null when the range is refused (the failure is in {@code result}).
+     */
+    PayloadSink memcpyHostToDevice(
+        BackendContext context, BackendStream stream, long destination, long count, CallResult result);
+
+    /** Payload: the {@code count} bytes at {@code source}, read from the device as the reply is written. */
+    void memcpyDeviceToHost(BackendContext context, BackendStream stream, long source, long count, CallResult result);
+
+    void memcpyDeviceToDevice(
+        BackendContext context, BackendStream stream, long destination, long source, long count, CallResult result);
+
+    /**
+     * Fill {@code count} elements of {@code elementSize} bytes (1, 2 or 4) with the low bytes of {@code value}.
+     */
+    void memset(
+        BackendContext context, BackendStream stream, long address, int value, long count, int elementSize,
+        CallResult result);
+
+    // Modules and kernels.
+
+    /**
+     * @param image the module image as the client sent it: PTX text (perhaps NUL-terminated), a cubin or a fatbin.
+     * @return the module, or null when it cannot be loaded (the failure, with the loader's log, is in {@code result}).
+     */
+    BackendModule loadModule(BackendContext context, DirectBuffer image, CallResult result);
+
+    /** Release the module's variables; the module is not used again. */
+    void unloadModule(BackendModule module);
+
+    /**
+     * @return the kernel, or null when the module has none of that name ({@link CudaError#NOT_FOUND}).
+     */
+    BackendKernel getFunction(BackendModule module, String name, CallResult result);
+
+    /** Values: the variable's device address, its size in bytes. */
+    void getGlobal(BackendModule module, String name, CallResult result);
+
+    /** Value: the {@code CUfunction_attribute}. */
+    void functionGetAttribute(BackendKernel kernel, int attribute, CallResult result);
+
+    /**
+     * Launch a kernel of a module of this context on the stream.
+     *
+     * @param parameters each parameter at {@link BackendKernel#parameterOffset(int)}, at least
+     *                   {@link BackendKernel#parameterBufferSize()} bytes; already checked against the kernel.
+     */
+    void launchKernel(
+        BackendKernel kernel, BackendStream stream, int gridX, int gridY, int gridZ, int blockX, int blockY,
+        int blockZ, int sharedMemoryBytes, byte[] parameters, CallResult result);
+
+    // Streams and events.
+
+    /**
+     * @return the stream, or null when it cannot be made (the failure is in {@code result}).
+     */
+    BackendStream createStream(BackendContext context, int flags, CallResult result);
+
+    void destroyStream(BackendStream stream);
+
+    void synchronizeStream(BackendContext context, BackendStream stream, CallResult result);
+
+    /** Fails with {@link CudaError#NOT_READY} while work on the stream is pending. */
+    void queryStream(BackendContext context, BackendStream stream, CallResult result);
+
+    /** Later work on the stream waits until the event's last record has been reached. */
+    void streamWaitEvent(BackendContext context, BackendStream stream, BackendEvent event, CallResult result);
+
+    /**
+     * @return the event, or null when it cannot be made (the failure is in {@code result}).
+     */
+    BackendEvent createEvent(BackendContext context, int flags, CallResult result);
+
+    void destroyEvent(BackendEvent event);
+
+    /** Record the event on a stream of its own context. */
+    void recordEvent(BackendEvent event, BackendStream stream, CallResult result);
+
+    void synchronizeEvent(BackendEvent event, CallResult result);
+
+    /** Fails with {@link CudaError#NOT_READY} while the event's last record has not been reached. */
+    void queryEvent(BackendEvent event, CallResult result);
+
+    /** Value: milliseconds between the two records, as {@code Float.floatToRawIntBits}. */
+    void eventElapsedTime(BackendEvent start, BackendEvent end, CallResult result);
+
+    /**
+     * Free everything the session holds on every device: allocations, module variables, streams, events, contexts.
+     */
+    ReleasedResources close();
+}

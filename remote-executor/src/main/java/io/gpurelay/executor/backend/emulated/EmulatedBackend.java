@@ -1,0 +1,70 @@
+package io.gpurelay.executor.backend.emulated;
+
+import io.gpurelay.executor.backend.Backend;
+import io.gpurelay.executor.backend.BackendSession;
+
+/**
+ * The backend that needs no GPU: every device is a {@link io.gpurelay.emulator.memory.DeviceMemory} in this
+ * process. Device {@code n}'s addresses start at {@link #BASE_ADDRESS} {@code + n *} {@link #DEVICE_ADDRESS_STRIDE},
+ * so a pointer says which device it belongs to, as under CUDA's unified addressing, and pointers of two devices never
+ * look alike.
+ */
+public final class EmulatedBackend implements Backend
+{
+    public static final String NAME = "emulated";
+
+    /** Where device 0's addresses start: high enough that a small integer is never mistaken for a pointer. */
+    public static final long BASE_ADDRESS = 0x7000_0000_0000L;
+
+    public static final long DEVICE_ADDRESS_STRIDE = 0x1000_0000_0000L;
+
+    /** The CUDA version the emulated driver and runtime report: the version the GPU backend targets. */
+    public static final int CUDA_VERSION = 13000;
+
+    private final EmulatedDevice[] devices;
+
+    /**
+     * @param deviceCount  how many devices to emulate.
+     * @param deviceMemory bytes of memory per device; host memory is only used as allocations are made.
+     */
+    public EmulatedBackend(final int deviceCount, final long deviceMemory)
+    {
+        if (deviceCount < 1)
+        {
+            throw new IllegalArgumentException("an emulated backend needs at least one device: " + deviceCount);
+        }
+        if (deviceMemory <= 0 || deviceMemory >= DEVICE_ADDRESS_STRIDE)
+        {
+            throw new IllegalArgumentException("emulated device memory must be between 1 byte and " +
+                DEVICE_ADDRESS_STRIDE + " bytes: " + deviceMemory);
+        }
+        devices = new EmulatedDevice[deviceCount];
+        for (int ordinal = 0; ordinal < deviceCount; ordinal++)
+        {
+            devices[ordinal] = new EmulatedDevice(ordinal, deviceMemory, BASE_ADDRESS + ordinal * DEVICE_ADDRESS_STRIDE);
+        }
+    }
+
+    public String name()
+    {
+        return NAME;
+    }
+
+    public int deviceCount()
+    {
+        return devices.length;
+    }
+
+    public BackendSession openSession(final long sessionId)
+    {
+        return new EmulatedBackendSession(sessionId, devices);
+    }
+
+    public void close()
+    {
+        for (final EmulatedDevice device : devices)
+        {
+            device.close();
+        }
+    }
+}

@@ -1,0 +1,623 @@
+package io.gpurelay.executor.backend.emulated;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import io.gpurelay.emulator.memory.Allocation;
+import io.gpurelay.emulator.memory.DeviceMemory;
+import io.gpurelay.emulator.memory.DeviceMemoryException;
+import io.gpurelay.emulator.ptx.InvalidLaunchException;
+import io.gpurelay.emulator.ptx.KernelFaultException;
+import io.gpurelay.emulator.ptx.ModuleInstance;
+import io.gpurelay.emulator.ptx.ModuleVariable;
+import io.gpurelay.emulator.ptx.PtxException;
+import io.gpurelay.emulator.ptx.PtxKernel;
+import io.gpurelay.emulator.ptx.PtxModule;
+import io.gpurelay.executor.backend.BackendContext;
+import io.gpurelay.executor.backend.BackendEvent;
+import io.gpurelay.executor.backend.BackendKernel;
+import io.gpurelay.executor.backend.BackendModule;
+import io.gpurelay.executor.backend.BackendSession;
+import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.CallResult;
+import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.ReleasedResources;
+import io.gpurelay.protocol.PayloadSink;
+import org.agrona.DirectBuffer;
+import org.agrona.collections.Long2ObjectHashMap;
+
+/**
+ * One session on the emulated devices.
+ * <p>
+ * The session owns its memory per device (one {@link DeviceMemoryOwner} each), not per context: kernels of any of its
+ * contexts on a device reach every allocation the session made there, as CUDA's unified addressing lets a pointer
+ * from one context be used in another of the same process. Another session's pointers, and this session's freed
+ * ones, are simply not found: that is {@code cudaErrorInvalidValue}, as on a real device where they belong to
+ * another process. Which context each allocation was made through is remembered, so that destroying a context frees
+ * what it allocated.
+ * <p>
+ * Pointers are looked up on every device, the context's device first: with unified addressing a copy or a free works
+ * on any device's pointer whatever the current device is.
+ * <p>
+ * Work on every stream runs synchronously on the session's thread in the order it arrives, so waiting for a stream,
+ * an event or a context never has anything to wait for, and a query always finds the work done.
+ */
+final class EmulatedBackendSession implements BackendSession
+{
+    static final String BINARY_IMAGE_MESSAGE =
+        "the emulator runs PTX only: load PTX text (nvcc -ptx) instead of a cubin or fatbin";
+
+    // CUfunction_attribute codes.
+    private static final int FUNC_MAX_THREADS_PER_BLOCK = 0;
+    private static final int FUNC_SHARED_SIZE_BYTES = 1;
+    private static final int FUNC_CONST_SIZE_BYTES = 2;
+    private static final int FUNC_LOCAL_SIZE_BYTES = 3;
+    private static final int FUNC_NUM_REGS = 4;
+    private static final int FUNC_PTX_VERSION = 5;
+    private static final int FUNC_BINARY_VERSION = 6;
+    private static final int FUNC_CACHE_MODE_CA = 7;
+    private static final int FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+    private static final int FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT = 9;
+
+    // cudaDeviceAttr codes the function attributes derive from.
+    private static final int DEVICE_SHARED_MEMORY_PER_BLOCK = 8;
+    private static final int DEVICE_COMPUTE_CAPABILITY_MAJOR = 75;
+    private static final int DEVICE_COMPUTE_CAPABILITY_MINOR = 76;
+
+    /** {@code cudaSharedmemCarveoutDefault}: the kernel has no preferred carveout. */
+    private static final int NO_PREFERRED_CARVEOUT = -1;
+
+    private final EmulatedDevice[] devices;
+    private final DeviceMemoryOwner[] owners;
+    private final Long2ObjectHashMap<EmulatedContext> allocatingContexts = new Long2ObjectHashMap<>();
+    private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
+    private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
+
+    EmulatedBackendSession(final long sessionId, final EmulatedDevice[] devices)
+    {
+        this.devices = devices;
+        this.owners = new DeviceMemoryOwner[devices.length];
+        for (int i = 0; i < devices.length; i++)
+        {
+            owners[i] = new DeviceMemoryOwner(sessionId, i);
+        }
+    }
+
+    public void getDeviceCount(final CallResult result)
+    {
+        result.value(devices.length);
+    }
+
+    public void getDeviceProperties(final int device, final CallResult result)
+    {
+        result.payload(devices[device].encodedProperties());
+    }
+
+    public void deviceGetAttribute(final int device, final int attribute, final CallResult result)
+    {
+        final EmulatedDeviceProperties properties = devices[device].properties();
+        if (!properties.hasAttribute(attribute))
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaDeviceGetAttribute", "cuDeviceGetAttribute") +
+                ": attribute " + attribute + " is not one the emulated device reports");
+            return;
+        }
+        result.value(properties.attribute(attribute));
+    }
+
+    public void deviceGetName(final int device, final CallResult result)
+    {
+        result.payload(devices[device].name());
+    }
+
+    public void deviceTotalMemory(final int device, final CallResult result)
+    {
+        result.value(devices[device].memory().capacity());
+    }
+
+    public void deviceGetUuid(final int device, final CallResult result)
+    {
+        result.payload(devices[device].uuid());
+    }
+
+    public void driverGetVersion(final CallResult result)
+    {
+        result.value(EmulatedBackend.CUDA_VERSION);
+    }
+
+    public void runtimeGetVersion(final CallResult result)
+    {
+        result.value(EmulatedBackend.CUDA_VERSION);
+    }
+
+    public BackendContext createContext(final int device, final int flags, final CallResult result)
+    {
+        return new EmulatedContext(device);
+    }
+
+    public void destroyContext(final BackendContext context)
+    {
+        final Long2ObjectHashMap<EmulatedContext>.EntryIterator allocations = allocatingContexts.entrySet().iterator();
+        while (allocations.hasNext())
+        {
+            allocations.next();
+            final EmulatedContext allocatedBy = allocations.getValue();
+            if (allocatedBy == context)
+            {
+                devices[allocatedBy.device()].memory().free(allocations.getLongKey(), owners[allocatedBy.device()]);
+                allocations.remove();
+            }
+        }
+    }
+
+    public void synchronizeContext(final BackendContext context, final CallResult result)
+    {
+        // Every stream's work ran to completion as it arrived.
+    }
+
+    public void memGetInfo(final BackendContext context, final CallResult result)
+    {
+        final DeviceMemory memory = devices[emulated(context).device()].memory();
+        result.value(memory.free()).value(memory.capacity());
+    }
+
+    public void malloc(final BackendContext context, final long size, final CallResult result)
+    {
+        final EmulatedContext emulatedContext = emulated(context);
+        final int device = emulatedContext.device();
+        if (size == 0)
+        {
+            result.value(0);
+            return;
+        }
+        if (size < 0)
+        {
+            result.fail(CudaError.OUT_OF_MEMORY, result.name("cudaMalloc", "cuMemAlloc") + ": " +
+                Long.toUnsignedString(size) + " bytes is more than any device has");
+            return;
+        }
+        try
+        {
+            final long address = devices[device].memory().allocate(size, owners[device]).deviceAddress();
+            allocatingContexts.put(address, emulatedContext);
+            result.value(address);
+        }
+        catch (final DeviceMemoryException ex)
+        {
+            result.fail(CudaError.OUT_OF_MEMORY, result.name("cudaMalloc", "cuMemAlloc") + " of " + size +
+                " bytes on device " + device + ": " + ex.getMessage());
+        }
+    }
+
+    /**
+     * Only what a malloc returned can be freed: a module variable lives in the session's memory too, but it is the
+     * module's to free.
+     */
+    public void free(final BackendContext context, final long address, final CallResult result)
+    {
+        if (address == 0)
+        {
+            return;
+        }
+        final EmulatedContext allocatedBy = allocatingContexts.remove(address);
+        if (allocatedBy == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaFree", "cuMemFree") + ": " + hex(address) +
+                " is not the start of a live allocation of this session");
+            return;
+        }
+        devices[allocatedBy.device()].memory().free(address, owners[allocatedBy.device()]);
+    }
+
+    public PayloadSink memcpyHostToDevice(
+        final BackendContext context,
+        final BackendStream stream,
+        final long destination,
+        final long count,
+        final CallResult result)
+    {
+        final int device = emulated(context).device();
+        final int owningDevice = count == 0 ? device : deviceHolding(device, destination, count);
+        if (owningDevice < 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaMemcpy host to device", "cuMemcpyHtoD") +
+                ": destination " + range(destination, count) + " is not inside one allocation of this session");
+            return null;
+        }
+        return hostToDevice.wrap(devices[owningDevice].memory(), owners[owningDevice], destination, count);
+    }
+
+    public void memcpyDeviceToHost(
+        final BackendContext context, final BackendStream stream, final long source, final long count,
+        final CallResult result)
+    {
+        if (count == 0)
+        {
+            return;
+        }
+        final int owningDevice = deviceHolding(emulated(context).device(), source, count);
+        if (owningDevice < 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaMemcpy device to host", "cuMemcpyDtoH") +
+                ": source " + range(source, count) + " is not inside one allocation of this session");
+            return;
+        }
+        result.payload(deviceToHost.wrap(devices[owningDevice].memory(), owners[owningDevice], source, count));
+    }
+
+    public void memcpyDeviceToDevice(
+        final BackendContext context,
+        final BackendStream stream,
+        final long destination,
+        final long source,
+        final long count,
+        final CallResult result)
+    {
+        if (count == 0)
+        {
+            return;
+        }
+        final int device = emulated(context).device();
+        final int sourceDevice = deviceHolding(device, source, count);
+        final int destinationDevice = deviceHolding(device, destination, count);
+        if (sourceDevice < 0 || destinationDevice < 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaMemcpy device to device", "cuMemcpyDtoD") + ": " +
+                (sourceDevice < 0 ? "source " + range(source, count) : "destination " + range(destination, count)) +
+                " is not inside one allocation of this session");
+            return;
+        }
+        final DeviceMemory sourceMemory = devices[sourceDevice].memory();
+        if (sourceDevice == destinationDevice)
+        {
+            sourceMemory.copy(destination, source, count, owners[sourceDevice]);
+        }
+        else
+        {
+            final Allocation target = devices[destinationDevice].memory()
+                .require(destination, count, owners[destinationDevice]);
+            sourceMemory.readToHost(source, target.hostAddress(destination), count, owners[sourceDevice]);
+        }
+    }
+
+    public void memset(
+        final BackendContext context,
+        final BackendStream stream,
+        final long address,
+        final int value,
+        final long count,
+        final int elementSize,
+        final CallResult result)
+    {
+        final String name = result.name("cudaMemset", "cuMemsetD" + elementSize * 8);
+        if (count == 0)
+        {
+            return;
+        }
+        if (address % elementSize != 0)
+        {
+            result.fail(CudaError.INVALID_VALUE,
+                name + ": " + hex(address) + " is not aligned to its " + elementSize + "-byte elements");
+            return;
+        }
+        if (count < 0 || count > Long.MAX_VALUE / elementSize)
+        {
+            result.fail(CudaError.INVALID_VALUE,
+                name + ": " + Long.toUnsignedString(count) + " elements are more than any allocation holds");
+            return;
+        }
+        final long length = count * elementSize;
+        final int owningDevice = deviceHolding(emulated(context).device(), address, length);
+        if (owningDevice < 0)
+        {
+            result.fail(CudaError.INVALID_VALUE,
+                name + ": " + range(address, length) + " is not inside one allocation of this session");
+            return;
+        }
+        devices[owningDevice].memory().fill(address, count, elementSize, value, owners[owningDevice]);
+    }
+
+    public BackendModule loadModule(final BackendContext context, final DirectBuffer image, final CallResult result)
+    {
+        final EmulatedContext emulatedContext = emulated(context);
+        final byte[] bytes = new byte[image.capacity()];
+        image.getBytes(0, bytes);
+        if (PtxModule.looksLikeBinaryImage(bytes))
+        {
+            result.fail(CudaError.INVALID_IMAGE, BINARY_IMAGE_MESSAGE);
+            return null;
+        }
+        final int textLength = textLength(bytes);
+        if (textLength == 0)
+        {
+            result.fail(CudaError.INVALID_IMAGE, "the module image is empty");
+            return null;
+        }
+        final PtxModule module;
+        try
+        {
+            module = PtxModule.parse(new String(bytes, 0, textLength, StandardCharsets.UTF_8));
+        }
+        catch (final PtxException ex)
+        {
+            result.fail(CudaError.INVALID_PTX, ex.getMessage());
+            return null;
+        }
+        final int device = emulatedContext.device();
+        try
+        {
+            return new EmulatedModule(emulatedContext, module.instantiate(devices[device].memory(), owners[device]));
+        }
+        catch (final DeviceMemoryException ex)
+        {
+            result.fail(CudaError.OUT_OF_MEMORY, "the module's variables do not fit on device " + device + ": " +
+                ex.getMessage());
+            return null;
+        }
+    }
+
+    public void unloadModule(final BackendModule module)
+    {
+        ((EmulatedModule)module).instance().release();
+    }
+
+    public BackendKernel getFunction(final BackendModule module, final String name, final CallResult result)
+    {
+        final EmulatedModule emulatedModule = (EmulatedModule)module;
+        final PtxKernel kernel = emulatedModule.instance().module().kernel(name);
+        if (kernel == null)
+        {
+            result.fail(CudaError.NOT_FOUND, "the module has no kernel '" + name + "'");
+            return null;
+        }
+        return new EmulatedKernel(emulatedModule, kernel);
+    }
+
+    public void getGlobal(final BackendModule module, final String name, final CallResult result)
+    {
+        final ModuleInstance instance = ((EmulatedModule)module).instance();
+        for (final ModuleVariable variable : instance.module().variables())
+        {
+            if (variable.name().equals(name))
+            {
+                result.value(instance.variableAddress(name)).value(variable.size());
+                return;
+            }
+        }
+        result.fail(CudaError.NOT_FOUND, "the module has no variable '" + name + "'");
+    }
+
+    /**
+     * The emulator interprets PTX for the device it emulates, so the PTX and binary versions a kernel reports are
+     * that device's compute capability.
+     */
+    public void functionGetAttribute(final BackendKernel kernel, final int attribute, final CallResult result)
+    {
+        final EmulatedKernel emulatedKernel = (EmulatedKernel)kernel;
+        final PtxKernel ptxKernel = emulatedKernel.kernel();
+        final EmulatedDeviceProperties properties =
+            devices[emulatedKernel.module().context().device()].properties();
+        switch (attribute)
+        {
+            case FUNC_MAX_THREADS_PER_BLOCK -> result.value(ptxKernel.maxThreadsPerBlock());
+            case FUNC_SHARED_SIZE_BYTES -> result.value(ptxKernel.staticSharedBytes());
+            case FUNC_CONST_SIZE_BYTES -> result.value(constantBytes(emulatedKernel.module().instance().module()));
+            case FUNC_LOCAL_SIZE_BYTES -> result.value(ptxKernel.localBytesPerThread());
+            case FUNC_NUM_REGS -> result.value(ptxKernel.registerCount());
+            case FUNC_PTX_VERSION, FUNC_BINARY_VERSION -> result.value(
+                properties.attribute(DEVICE_COMPUTE_CAPABILITY_MAJOR) * 10L +
+                properties.attribute(DEVICE_COMPUTE_CAPABILITY_MINOR));
+            case FUNC_CACHE_MODE_CA -> result.value(0);
+            case FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES -> result.value(
+                Math.max(0, properties.attribute(DEVICE_SHARED_MEMORY_PER_BLOCK) - ptxKernel.staticSharedBytes()));
+            case FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT -> result.value(NO_PREFERRED_CARVEOUT);
+            default -> result.fail(CudaError.INVALID_VALUE, result.name("cudaFuncGetAttributes",
+                "cuFuncGetAttribute") + ": attribute " + attribute + " is not one the emulator reports");
+        }
+    }
+
+    public void launchKernel(
+        final BackendKernel kernel,
+        final BackendStream stream,
+        final int gridX,
+        final int gridY,
+        final int gridZ,
+        final int blockX,
+        final int blockY,
+        final int blockZ,
+        final int sharedMemoryBytes,
+        final byte[] parameters,
+        final CallResult result)
+    {
+        final EmulatedKernel emulatedKernel = (EmulatedKernel)kernel;
+        try
+        {
+            emulatedKernel.module().instance().launch(emulatedKernel.name(), gridX, gridY, gridZ, blockX, blockY,
+                blockZ, sharedMemoryBytes, parameters);
+        }
+        catch (final InvalidLaunchException ex)
+        {
+            result.fail(CudaError.INVALID_VALUE, ex.getMessage());
+        }
+        catch (final KernelFaultException ex)
+        {
+            result.fail(launchError(ex.kind()), ex.getMessage());
+        }
+    }
+
+    public BackendStream createStream(final BackendContext context, final int flags, final CallResult result)
+    {
+        return new EmulatedStream();
+    }
+
+    public void destroyStream(final BackendStream stream)
+    {
+        // A stream holds nothing: its work has all run.
+    }
+
+    public void synchronizeStream(final BackendContext context, final BackendStream stream, final CallResult result)
+    {
+        // The stream's work ran to completion as it arrived.
+    }
+
+    public void queryStream(final BackendContext context, final BackendStream stream, final CallResult result)
+    {
+        // Always complete: the stream's work ran as it arrived.
+    }
+
+    public void streamWaitEvent(
+        final BackendContext context, final BackendStream stream, final BackendEvent event, final CallResult result)
+    {
+        // The event's record was reached when it was processed, before any work submitted after this call.
+    }
+
+    public BackendEvent createEvent(final BackendContext context, final int flags, final CallResult result)
+    {
+        return new EmulatedEvent(flags);
+    }
+
+    public void destroyEvent(final BackendEvent event)
+    {
+        // An event holds nothing but its timestamp.
+    }
+
+    public void recordEvent(final BackendEvent event, final BackendStream stream, final CallResult result)
+    {
+        ((EmulatedEvent)event).record(System.nanoTime());
+    }
+
+    public void synchronizeEvent(final BackendEvent event, final CallResult result)
+    {
+        // The record was reached when it was processed.
+    }
+
+    public void queryEvent(final BackendEvent event, final CallResult result)
+    {
+        // Always reached: a record completes when it is processed, and an event never recorded counts as complete.
+    }
+
+    public void eventElapsedTime(final BackendEvent start, final BackendEvent end, final CallResult result)
+    {
+        final EmulatedEvent startEvent = (EmulatedEvent)start;
+        final EmulatedEvent endEvent = (EmulatedEvent)end;
+        final String name = result.name("cudaEventElapsedTime", "cuEventElapsedTime");
+        if (!startEvent.recorded() || !endEvent.recorded())
+        {
+            result.fail(CudaError.INVALID_HANDLE,
+                name + ": the " + (startEvent.recorded() ? "end" : "start") + " event has never been recorded");
+            return;
+        }
+        if (!startEvent.timing() || !endEvent.timing())
+        {
+            result.fail(CudaError.INVALID_HANDLE, name + ": the " + (startEvent.timing() ? "end" : "start") +
+                " event was created with the disable-timing flag");
+            return;
+        }
+        final float milliseconds = (endEvent.recordedAtNs() - startEvent.recordedAtNs()) / 1_000_000f;
+        result.value(Float.floatToRawIntBits(milliseconds));
+    }
+
+    public ReleasedResources close()
+    {
+        ReleasedResources released = ReleasedResources.NONE;
+        for (int i = 0; i < devices.length; i++)
+        {
+            released = released.plus(released(devices[i].memory().freeAll(owners[i])));
+        }
+        allocatingContexts.clear();
+        return released;
+    }
+
+    private static EmulatedContext emulated(final BackendContext context)
+    {
+        return (EmulatedContext)context;
+    }
+
+    /**
+     * The device on which one allocation of this session covers {@code [address, address + length)}, looking on the
+     * context's device first; -1 if none does.
+     */
+    private int deviceHolding(final int device, final long address, final long length)
+    {
+        if (devices[device].memory().find(address, length, owners[device]) != null)
+        {
+            return device;
+        }
+        for (int i = 0; i < devices.length; i++)
+        {
+            if (i != device && devices[i].memory().find(address, length, owners[i]) != null)
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static CudaError launchError(final KernelFaultException.Kind kind)
+    {
+        return switch (kind)
+        {
+            case ILLEGAL_ADDRESS -> CudaError.ILLEGAL_ADDRESS;
+            case MISALIGNED_ADDRESS -> CudaError.MISALIGNED_ADDRESS;
+            case ILLEGAL_INSTRUCTION -> CudaError.ILLEGAL_INSTRUCTION;
+            case LAUNCH_OUT_OF_RESOURCES -> CudaError.LAUNCH_OUT_OF_RESOURCES;
+            default -> CudaError.LAUNCH_FAILED;
+        };
+    }
+
+    private static long constantBytes(final PtxModule module)
+    {
+        long bytes = 0;
+        for (final ModuleVariable variable : module.variables())
+        {
+            if (variable.space() == ModuleVariable.Space.CONST)
+            {
+                bytes += variable.size();
+            }
+        }
+        return bytes;
+    }
+
+    /**
+     * PTX handed to {@code cuModuleLoadData} is a C string: it ends at the first NUL, if there is one.
+     */
+    private static int textLength(final byte[] image)
+    {
+        for (int i = 0; i < image.length; i++)
+        {
+            if (image[i] == 0)
+            {
+                return i;
+            }
+        }
+        return image.length;
+    }
+
+    private static ReleasedResources released(final List<Allocation> allocations)
+    {
+        long bytes = 0;
+        for (final Allocation allocation : allocations)
+        {
+            bytes += allocation.size();
+        }
+        return new ReleasedResources(allocations.size(), bytes);
+    }
+
+    private static String hex(final long address)
+    {
+        return "0x" + Long.toHexString(address);
+    }
+
+    private static String range(final long address, final long length)
+    {
+        return "[" + hex(address) + ", +" + Long.toUnsignedString(length) + ")";
+    }
+
+    /**
+     * What owns a session's allocations and module variables on one device: every context of the session on the
+     * device reaches them, and nothing of another session does.
+     */
+    private record DeviceMemoryOwner(long sessionId, int device)
+    {
+    }
+}

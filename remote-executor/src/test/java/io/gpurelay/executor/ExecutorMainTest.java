@@ -1,0 +1,254 @@
+package io.gpurelay.executor;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import io.gpurelay.driver.DriverProfile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ExecutorMainTest
+{
+    private static final long GIB = 1024L * 1024 * 1024;
+
+    private final Map<String, String> environment = new HashMap<>();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void defaultsWithoutArgumentsEnvironmentOrFile()
+    {
+        final ExecutorMain executor = parse("executor");
+
+        assertEquals("aeron:ipc", executor.channel);
+        assertEquals(BackendChoice.AUTO, executor.backend);
+        assertEquals(1, executor.devices.count());
+        assertEquals(4 * GIB, executor.deviceMemory);
+        assertNull(executor.aeronDir);
+        assertEquals(DriverProfile.SHARED, executor.profile);
+        assertEquals(IdleStrategyKind.BACKOFF, executor.idleStrategy);
+        assertEquals(Duration.ofSeconds(10), executor.keepAliveTimeout);
+        assertEquals(64, executor.maxSessions);
+        assertNull(executor.token);
+        assertEquals(ExecutorLog.Level.INFO, executor.logLevel);
+    }
+
+    @Test
+    void readsEveryFlag()
+    {
+        final ExecutorMain executor = parse("executor", "--channel", "aeron:udp?endpoint=0.0.0.0:40123",
+            "--backend", "EMULATED", "--devices", "0,2", "--device-memory", "512M", "--aeron-dir", "/tmp/aeron-x",
+            "--profile", "low-latency", "--idle-strategy", "sleep", "--keepalive-timeout", "500ms",
+            "--max-sessions", "3", "--token", "s3cret", "--log-level", "debug");
+
+        assertEquals("aeron:udp?endpoint=0.0.0.0:40123", executor.channel);
+        assertEquals(BackendChoice.EMULATED, executor.backend);
+        assertEquals(2, executor.devices.count());
+        assertArrayEquals(new int[]{ 0, 2 }, executor.devices.ordinals());
+        assertEquals(512L * 1024 * 1024, executor.deviceMemory);
+        assertEquals("/tmp/aeron-x", executor.aeronDir);
+        assertEquals(DriverProfile.LOW_LATENCY, executor.profile);
+        assertEquals(IdleStrategyKind.SLEEP, executor.idleStrategy);
+        assertEquals(Duration.ofMillis(500), executor.keepAliveTimeout);
+        assertEquals(3, executor.maxSessions);
+        assertEquals("s3cret", executor.token);
+        assertEquals(ExecutorLog.Level.DEBUG, executor.logLevel);
+
+        final RemoteExecutor.Context ctx = executor.context(new ExecutorLog(System.err, ExecutorLog.Level.INFO));
+        assertEquals(2, ctx.backend().deviceCount());
+        assertEquals(500_000_000L, ctx.keepAliveTimeoutNs());
+        ctx.backend().close();
+    }
+
+    @Test
+    void commandLineBeatsEnvironmentBeatsFileBeatsDefault() throws IOException
+    {
+        final Path config = directory.resolve("executor.properties");
+        Files.writeString(config, "device-memory=1g\nmax-sessions=5\nkeepalive-timeout=30s\ntoken=from-file\n");
+        environment.put("GPURELAY_DEVICE_MEMORY", "2g");
+        environment.put("GPURELAY_TOKEN", "from-env");
+
+        final ExecutorMain fromEverywhere = parse("executor", "--config", config.toString(), "--device-memory", "3g");
+        assertEquals(3 * GIB, fromEverywhere.deviceMemory);
+        assertEquals("from-env", fromEverywhere.token);
+        assertEquals(5, fromEverywhere.maxSessions);
+        assertEquals(Duration.ofSeconds(30), fromEverywhere.keepAliveTimeout);
+        assertEquals("aeron:ipc", fromEverywhere.channel);
+
+        final ExecutorMain withoutFlag = parse("executor", "--config=" + config);
+        assertEquals(2 * GIB, withoutFlag.deviceMemory);
+
+        environment.clear();
+        environment.put("GPURELAY_CONFIG", config.toString());
+        final ExecutorMain fileOnly = parse("executor");
+        assertEquals(GIB, fileOnly.deviceMemory);
+        assertEquals("from-file", fileOnly.token);
+    }
+
+    @Test
+    void everyFlagHasAnEnvironmentVariable()
+    {
+        environment.put("GPURELAY_CHANNEL", "aeron:udp?endpoint=localhost:40124");
+        environment.put("GPURELAY_DEVICES", "3");
+        environment.put("GPURELAY_IDLE_STRATEGY", "yield");
+        environment.put("GPURELAY_KEEPALIVE_TIMEOUT", "2m");
+        environment.put("GPURELAY_PROFILE", "throughput");
+        environment.put("GPURELAY_AERON_DIR", "/tmp/aeron-y");
+        environment.put("GPURELAY_MAX_SESSIONS", "7");
+        environment.put("GPURELAY_BACKEND", "emulated");
+        environment.put("GPURELAY_LOG_LEVEL", "warn");
+
+        final ExecutorMain executor = parse("executor");
+
+        assertEquals("aeron:udp?endpoint=localhost:40124", executor.channel);
+        assertEquals(3, executor.devices.count());
+        assertEquals(IdleStrategyKind.YIELD, executor.idleStrategy);
+        assertEquals(Duration.ofMinutes(2), executor.keepAliveTimeout);
+        assertEquals(DriverProfile.THROUGHPUT, executor.profile);
+        assertEquals("/tmp/aeron-y", executor.aeronDir);
+        assertEquals(7, executor.maxSessions);
+        assertEquals(BackendChoice.EMULATED, executor.backend);
+        assertEquals(ExecutorLog.Level.WARN, executor.logLevel);
+    }
+
+    @Test
+    void parsesSizes()
+    {
+        assertEquals(4 * GIB, SettingValues.parseSize("4g"));
+        assertEquals(4 * GIB, SettingValues.parseSize("4G"));
+        assertEquals(512L << 20, SettingValues.parseSize("512m"));
+        assertEquals(8192, SettingValues.parseSize("8k"));
+        assertEquals(1L << 40, SettingValues.parseSize("1T"));
+        assertEquals(1048576, SettingValues.parseSize("1048576"));
+        for (final String nonsense : new String[]{ "4x", "-1", "1.5g", "0", "g", "", "4 g", "99999999999t",
+            "99999999999999999999" })
+        {
+            final IllegalArgumentException ex =
+                assertThrows(IllegalArgumentException.class, () -> SettingValues.parseSize(nonsense), nonsense);
+            assertTrue(ex.getMessage().contains("'" + nonsense + "'"), ex.getMessage());
+        }
+    }
+
+    @Test
+    void parsesDurations()
+    {
+        assertEquals(Duration.ofMillis(500), SettingValues.parseDuration("500ms"));
+        assertEquals(Duration.ofSeconds(10), SettingValues.parseDuration("10s"));
+        assertEquals(Duration.ofMinutes(2), SettingValues.parseDuration("2M"));
+        assertEquals(Duration.ofHours(1), SettingValues.parseDuration("1h"));
+        for (final String nonsense : new String[]{ "10", "0s", "-5s", "1.5s", "s", "10 days" })
+        {
+            assertThrows(IllegalArgumentException.class, () -> SettingValues.parseDuration(nonsense), nonsense);
+        }
+        assertEquals("10s", SettingValues.formatDuration(Duration.ofSeconds(10)));
+        assertEquals("500ms", SettingValues.formatDuration(Duration.ofMillis(500)));
+        assertEquals("2m", SettingValues.formatDuration(Duration.ofMinutes(2)));
+    }
+
+    @Test
+    void parsesDeviceSelections()
+    {
+        assertArrayEquals(new int[]{ 0, 1, 2 }, DeviceSelection.parse("3").ordinals());
+        assertArrayEquals(new int[]{ 0, 2 }, DeviceSelection.parse("0,2").ordinals());
+        assertArrayEquals(new int[]{ 3, 1 }, DeviceSelection.parse(" 3, 1 ").ordinals());
+        assertEquals("0,2", DeviceSelection.parse("0,2").toString());
+        for (final String nonsense : new String[]{ "0", "-1", "a", "1,1", "0,,2", "65", "0,64", "", "1,x" })
+        {
+            assertThrows(IllegalArgumentException.class, () -> DeviceSelection.parse(nonsense), nonsense);
+        }
+    }
+
+    @Test
+    void rejectsNonsenseWithAUsageError()
+    {
+        assertUsageError("Invalid value for option '--device-memory'", "executor", "--device-memory", "4x");
+        assertUsageError("'4x' is not a size", "executor", "--device-memory", "4x");
+        assertUsageError("'10' is not a duration", "executor", "--keepalive-timeout", "10");
+        assertUsageError("unknown backend 'cpu'", "executor", "--backend", "cpu");
+        assertUsageError("unknown media driver profile", "executor", "--profile", "fast");
+        assertUsageError("unknown idle strategy", "executor", "--idle-strategy", "nap");
+        assertUsageError("aeron:udp?endpoint=HOST:PORT", "executor", "--channel", "aeron:udp?interface=eth0");
+        assertUsageError("invalid channel", "executor", "--channel", "tcp://localhost:1");
+        assertUsageError("--max-sessions must be at least 1", "executor", "--max-sessions", "0");
+        assertUsageError("Unknown options: '--gpus', '2'", "executor", "--gpus", "2");
+        assertUsageError("--backend gpu is not available in this build", "executor", "--backend", "gpu");
+        assertUsageError("Missing required subcommand");
+    }
+
+    @Test
+    void rejectsNonsenseFromTheEnvironmentAndTheFile() throws IOException
+    {
+        environment.put("GPURELAY_DEVICE_MEMORY", "lots");
+        assertUsageError("'lots' is not a size", "executor");
+
+        environment.clear();
+        final Path config = directory.resolve("typo.properties");
+        Files.writeString(config, "device-memroy=8g\n");
+        assertUsageError("unknown key 'device-memroy'", "executor", "--config", config.toString());
+        assertUsageError("cannot read the --config file", "executor", "--config", directory.resolve("none").toString());
+    }
+
+    @Test
+    void helpListsEveryFlagAndWhereSettingsComeFrom()
+    {
+        assertEquals(0, execute("executor", "--help"));
+
+        final String help = out.toString().replaceAll("\\s+", " ");
+        for (final String flag : new String[]{ "--channel", "--backend", "--devices", "--device-memory",
+            "--aeron-dir", "--profile", "--idle-strategy", "--keepalive-timeout", "--max-sessions", "--token",
+            "--config", "--log-level", "--help", "--version" })
+        {
+            assertTrue(help.contains(flag), flag + " missing from:\n" + help);
+        }
+        assertTrue(help.contains("GPURELAY_DEVICE_MEMORY"), help);
+        assertTrue(help.contains("Precedence: command line, then environment, then properties file, then the " +
+            "default."), help);
+
+        out.getBuffer().setLength(0);
+        assertEquals(0, execute("--help"));
+        assertTrue(out.toString().contains("executor") && out.toString().contains("media-driver"), out.toString());
+
+        out.getBuffer().setLength(0);
+        assertEquals(0, execute("executor", "--version"));
+        assertTrue(out.toString().startsWith("gpurelay executor " + RemoteExecutor.Configuration.executorVersion()),
+            out.toString());
+    }
+
+    private ExecutorMain parse(final String... args)
+    {
+        final CommandLine commandLine = ExecutorMain.commandLine(environment::get, args);
+        commandLine.parseArgs(args);
+        return commandLine.getSubcommands().get("executor").getCommand();
+    }
+
+    private int execute(final String... args)
+    {
+        final CommandLine commandLine = ExecutorMain.commandLine(environment::get, args);
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        return commandLine.execute(args);
+    }
+
+    private void assertUsageError(final String message, final String... args)
+    {
+        err.getBuffer().setLength(0);
+        assertEquals(2, execute(args), () -> String.join(" ", args) + " gave:\n" + err);
+        assertTrue(err.toString().contains(message), () -> "expected '" + message + "' in:\n" + err);
+    }
+}
