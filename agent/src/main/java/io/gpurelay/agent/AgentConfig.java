@@ -1,0 +1,329 @@
+package io.gpurelay.agent;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.aeron.ChannelUri;
+import io.aeron.CommonContext;
+
+/**
+ * The agent's settings. Each key is looked up in the agent argument string ({@code key=value,key=value}), then in
+ * the system property {@code gpurelay.<key>}, then in the environment variable {@code GPURELAY_<KEY>} (upper case,
+ * dots as underscores); the first place that has it wins. A value that cannot be used is reported in
+ * {@link #problems()} and the default is used instead, so a typo never stops the application.
+ */
+public final class AgentConfig
+{
+    /** Channel URI of the executor: {@code aeron:ipc} on the same host, {@code aeron:udp?endpoint=host:port} else. */
+    public static final String EXECUTOR = "executor";
+    public static final String EXECUTOR_DEFAULT = "aeron:ipc";
+
+    /** Aeron directory of the media driver to use; default: Aeron's own default directory. */
+    public static final String AERON_DIR = "aeron.dir";
+
+    /** How long to wait for the executor to answer a connect request or a call. */
+    public static final String TIMEOUT = "timeout";
+    public static final long TIMEOUT_DEFAULT_MS = 10_000;
+
+    /** error, warn, info or debug. */
+    public static final String LOG = "log";
+
+    /** Authentication token sent to the executor; empty by default. */
+    public static final String TOKEN = "token";
+
+    /** How the executor names this client in its logs; default: the main class or jar. */
+    public static final String CLIENT_NAME = "client.name";
+
+    /**
+     * Channel the executor sends replies to. Default: {@code aeron:ipc} for an IPC executor, else UDP on the local
+     * address that routes to the executor's host, on a port the system picks.
+     */
+    public static final String RESPONSE_CHANNEL = "response.channel";
+
+    static final List<String> KEYS = List.of(EXECUTOR, AERON_DIR, TIMEOUT, LOG, TOKEN, CLIENT_NAME, RESPONSE_CHANNEL);
+
+    private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m)?");
+
+    private final String executorChannel;
+    private final String aeronDirectoryName;
+    private final long timeoutMs;
+    private final AgentLog.Level logLevel;
+    private final String token;
+    private final String clientName;
+    private final String responseChannel;
+    private final List<String> problems;
+
+    private AgentConfig(final Sources sources)
+    {
+        logLevel = sources.value(LOG, AgentLog.DEFAULT_LEVEL, AgentConfig::parseLevel, "error, warn, info or debug");
+        executorChannel = sources.value(EXECUTOR, EXECUTOR_DEFAULT, AgentConfig::parseChannel,
+            "an Aeron channel URI such as aeron:ipc or aeron:udp?endpoint=host:port");
+        aeronDirectoryName = sources.value(AERON_DIR, null, AgentConfig::parseNonEmpty, "a directory");
+        timeoutMs = sources.value(TIMEOUT, TIMEOUT_DEFAULT_MS, AgentConfig::parseDurationMs,
+            "a positive duration such as 500ms, 10s, 2m or plain milliseconds");
+        token = sources.value(TOKEN, "", value -> value, "");
+        clientName = sources.value(CLIENT_NAME, defaultClientName(), AgentConfig::parseNonEmpty, "a name");
+        responseChannel = sources.value(RESPONSE_CHANNEL, null, AgentConfig::parseChannel,
+            "an Aeron channel URI such as aeron:ipc or aeron:udp?endpoint=host:0");
+        problems = Collections.unmodifiableList(sources.problems);
+    }
+
+    /**
+     * Read the configuration from the agent argument string, system properties and environment.
+     */
+    public static AgentConfig resolve(
+        final String agentArguments, final Properties systemProperties, final Map<String, String> environment)
+    {
+        return new AgentConfig(new Sources(agentArguments, systemProperties, environment));
+    }
+
+    /**
+     * The configuration of this JVM: its system properties and environment, no agent arguments.
+     */
+    public static AgentConfig fromSystem(final String agentArguments)
+    {
+        return resolve(agentArguments, System.getProperties(), System.getenv());
+    }
+
+    public String executorChannel()
+    {
+        return executorChannel;
+    }
+
+    /**
+     * @return the configured Aeron directory, or Aeron's default one.
+     */
+    public String aeronDirectoryName()
+    {
+        return aeronDirectoryName != null ? aeronDirectoryName : CommonContext.getAeronDirectoryName();
+    }
+
+    public long timeoutMs()
+    {
+        return timeoutMs;
+    }
+
+    public AgentLog.Level logLevel()
+    {
+        return logLevel;
+    }
+
+    public String token()
+    {
+        return token;
+    }
+
+    public String clientName()
+    {
+        return clientName;
+    }
+
+    /**
+     * @return the configured response channel, or null to derive one from the executor channel.
+     */
+    public String responseChannel()
+    {
+        return responseChannel;
+    }
+
+    /**
+     * One line per unusable key or value, saying which default was used instead.
+     */
+    public List<String> problems()
+    {
+        return problems;
+    }
+
+    public String toString()
+    {
+        return EXECUTOR + "=" + executorChannel + ", " + AERON_DIR + "=" + aeronDirectoryName() + ", " +
+            TIMEOUT + "=" + timeoutMs + "ms, " + LOG + "=" + logLevel.lowerCaseName() + ", " +
+            CLIENT_NAME + "=" + clientName + ", " + RESPONSE_CHANNEL + "=" +
+            (responseChannel != null ? responseChannel : "(derived)") + ", " + TOKEN + "=" +
+            (token.isEmpty() ? "(none)" : "(set)");
+    }
+
+    static String environmentName(final String key)
+    {
+        return "GPURELAY_" + key.toUpperCase(Locale.ROOT).replace('.', '_');
+    }
+
+    static long parseDurationMs(final String text)
+    {
+        final Matcher matcher = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (!matcher.matches())
+        {
+            throw new IllegalArgumentException();
+        }
+        final long amount = Long.parseLong(matcher.group(1));
+        final String unit = matcher.group(2);
+        final long millis = unit == null || unit.equals("ms") ? amount : unit.equals("s") ? amount * 1000 :
+            amount * 60_000;
+        if (millis <= 0)
+        {
+            throw new IllegalArgumentException();
+        }
+        return millis;
+    }
+
+    private static AgentLog.Level parseLevel(final String text)
+    {
+        final AgentLog.Level level = AgentLog.Level.parse(text);
+        if (level == null)
+        {
+            throw new IllegalArgumentException();
+        }
+        return level;
+    }
+
+    private static String parseChannel(final String text)
+    {
+        final String channel = text.trim();
+        final ChannelUri uri = ChannelUri.parse(channel);
+        if (uri.isIpc())
+        {
+            return channel;
+        }
+        if (uri.isUdp() && uri.get(CommonContext.ENDPOINT_PARAM_NAME) != null)
+        {
+            return channel;
+        }
+        throw new IllegalArgumentException();
+    }
+
+    private static String parseNonEmpty(final String text)
+    {
+        if (text.isBlank())
+        {
+            throw new IllegalArgumentException();
+        }
+        return text.trim();
+    }
+
+    private static String defaultClientName()
+    {
+        final String command = System.getProperty("sun.java.command", "").trim();
+        if (!command.isEmpty())
+        {
+            final int space = command.indexOf(' ');
+            return space > 0 ? command.substring(0, space) : command;
+        }
+        return ManagementFactory.getRuntimeMXBean().getName();
+    }
+
+    @FunctionalInterface
+    private interface Parser<T>
+    {
+        T parse(String text);
+    }
+
+    /**
+     * The three places a value can come from, in precedence order, and the problems found reading them.
+     */
+    private static final class Sources
+    {
+        private final Map<String, String> arguments = new LinkedHashMap<>();
+        private final Properties systemProperties;
+        private final Map<String, String> environment;
+        private final List<String> problems = new ArrayList<>();
+
+        Sources(final String agentArguments, final Properties systemProperties, final Map<String, String> environment)
+        {
+            this.systemProperties = systemProperties;
+            this.environment = environment;
+            parseArguments(agentArguments);
+        }
+
+        private void parseArguments(final String agentArguments)
+        {
+            if (agentArguments == null || agentArguments.isBlank())
+            {
+                return;
+            }
+            for (final String pair : agentArguments.split(","))
+            {
+                if (pair.isBlank())
+                {
+                    continue;
+                }
+                final int separator = pair.indexOf('=');
+                final String key = separator > 0 ? pair.substring(0, separator).trim() : pair.trim();
+                if (separator <= 0)
+                {
+                    problems.add("ignoring agent argument '" + pair.trim() + "': expected key=value");
+                }
+                else if (!KEYS.contains(key))
+                {
+                    problems.add("ignoring unknown agent argument key '" + key + "': known keys are " +
+                        String.join(", ", KEYS));
+                }
+                else
+                {
+                    arguments.put(key, pair.substring(separator + 1));
+                }
+            }
+        }
+
+        <T> T value(final String key, final T defaultValue, final Parser<T> parser, final String expected)
+        {
+            final String where;
+            final String text;
+            final String property = "gpurelay." + key;
+            final String variable = environmentName(key);
+            if (arguments.containsKey(key))
+            {
+                where = "agent argument " + key;
+                text = arguments.get(key);
+            }
+            else if (systemProperties.getProperty(property) != null)
+            {
+                where = "system property " + property;
+                text = systemProperties.getProperty(property);
+            }
+            else if (environment.get(variable) != null)
+            {
+                where = "environment variable " + variable;
+                text = environment.get(variable);
+            }
+            else
+            {
+                return defaultValue;
+            }
+            try
+            {
+                return parser.parse(text);
+            }
+            catch (final RuntimeException ex)
+            {
+                problems.add("ignoring " + where + "='" + text + "': expected " + expected + "; using " +
+                    describeDefault(key, defaultValue));
+                return defaultValue;
+            }
+        }
+
+        private static String describeDefault(final String key, final Object defaultValue)
+        {
+            if (defaultValue == null)
+            {
+                return "the default";
+            }
+            if (TIMEOUT.equals(key))
+            {
+                return defaultValue + " ms";
+            }
+            if (defaultValue instanceof AgentLog.Level)
+            {
+                return ((AgentLog.Level)defaultValue).lowerCaseName();
+            }
+            return defaultValue.toString();
+        }
+    }
+}

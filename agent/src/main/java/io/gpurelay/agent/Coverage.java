@@ -1,0 +1,130 @@
+package io.gpurelay.agent;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.gpurelay.agent.instrumentation.InstrumentationModule;
+import io.gpurelay.agent.instrumentation.NativeMethodTable;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.pool.TypePool;
+
+/**
+ * {@code java -cp gpurelay-agent.jar:jcuda.jar io.gpurelay.agent.Coverage [--markdown]}: for each binding class the
+ * agent rewrites, how many native methods it has, how many gpurelay remotes and which it does not. It builds the same
+ * tables the instrumentation builds, from the binding classes on the class path, without loading them.
+ */
+public final class Coverage
+{
+    private Coverage()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        final boolean markdown = List.of(args).contains("--markdown");
+        final ClassLoader classLoader = Coverage.class.getClassLoader();
+        final TypePool typePool = TypePool.Default.of(ClassFileLocator.ForClassLoader.of(classLoader));
+        final List<NativeMethodTable> tables = new ArrayList<>();
+        final List<String> absent = new ArrayList<>();
+        for (final InstrumentationModule module : InstrumentationModule.loadAll())
+        {
+            final TypePool.Resolution resolution = typePool.describe(module.targetClassName());
+            if (resolution.isResolved())
+            {
+                tables.add(NativeMethodTable.of(module, resolution.resolve()));
+            }
+            else
+            {
+                absent.add(module.targetClassName());
+            }
+        }
+        if (markdown)
+        {
+            printMarkdown(tables, absent, System.out);
+        }
+        else
+        {
+            printText(tables, absent, System.out);
+        }
+    }
+
+    static void printText(final List<NativeMethodTable> tables, final List<String> absent, final PrintStream out)
+    {
+        out.printf("%-28s %14s %8s %14s%n", "class", "native methods", "remoted", "not supported");
+        for (final NativeMethodTable table : tables)
+        {
+            out.printf("%-28s %14d %8d %14d%n", table.target().getName(), table.nativeMethodCount(),
+                table.remoted().size(), table.notSupported().size());
+        }
+        for (final String className : absent)
+        {
+            out.printf("%-28s not on the class path%n", className);
+        }
+        for (final NativeMethodTable table : tables)
+        {
+            out.println();
+            out.println(table.target().getName() + ": not remoted (" + table.notSupported().size() + ")");
+            for (final String name : functionNames(table, table.notSupported()))
+            {
+                out.println("  " + name);
+            }
+            if (!table.unmatched().isEmpty())
+            {
+                out.println(table.target().getName() + ": remote implementations matching no native method (" +
+                    table.unmatched().size() + ")");
+                for (final MethodDescription method : table.unmatched())
+                {
+                    out.println("  " + method.getName() + method.getDescriptor());
+                }
+            }
+        }
+    }
+
+    static void printMarkdown(final List<NativeMethodTable> tables, final List<String> absent, final PrintStream out)
+    {
+        out.println("| class | native methods | remoted | not supported |");
+        out.println("|---|---:|---:|---:|");
+        for (final NativeMethodTable table : tables)
+        {
+            out.println("| `" + table.target().getName() + "` | " + table.nativeMethodCount() + " | " +
+                table.remoted().size() + " | " + table.notSupported().size() + " |");
+        }
+        for (final String className : absent)
+        {
+            out.println("| `" + className + "` | not on the class path | | |");
+        }
+        for (final NativeMethodTable table : tables)
+        {
+            out.println();
+            out.println("Remoted by gpurelay in `" + table.target().getName() + "`: " +
+                codeList(functionNames(table, new ArrayList<>(table.remoted().keySet()))) + ".");
+            out.println();
+            out.println("Not remoted in `" + table.target().getName() + "`; each logs its name once and returns " +
+                table.module().notSupportedStatusName() + " (null, 0 or false where it returns no status): " +
+                codeList(functionNames(table, table.notSupported())) + ".");
+        }
+    }
+
+    private static List<String> functionNames(
+        final NativeMethodTable table, final List<? extends MethodDescription> methods)
+    {
+        final List<String> names = new ArrayList<>();
+        for (final MethodDescription method : methods)
+        {
+            names.add(table.module().functionName(method.getName()));
+        }
+        return names;
+    }
+
+    private static String codeList(final List<String> names)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final String name : names)
+        {
+            text.append(text.length() == 0 ? "" : ", ").append('`').append(name).append('`');
+        }
+        return text.toString();
+    }
+}

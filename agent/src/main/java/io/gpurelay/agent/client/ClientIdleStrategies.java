@@ -1,0 +1,27 @@
+package io.gpurelay.agent.client;
+
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * How client threads wait: spin briefly (replies over IPC come in microseconds), then yield, then park, so that a
+ * thread waiting on a long call costs no CPU on a small machine.
+ */
+final class ClientIdleStrategies
+{
+    private static final long MAX_SPINS = 64;
+    private static final long MAX_YIELDS = 16;
+    private static final long MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
+    private static final long MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(200);
+
+    private ClientIdleStrategies()
+    {
+    }
+
+    static IdleStrategy waiting()
+    {
+        return new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NS, MAX_PARK_NS);
+    }
+}

@@ -1,0 +1,505 @@
+package io.gpurelay.agent.client;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+import io.gpurelay.agent.AgentConfig;
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.PayloadSink;
+import io.gpurelay.protocol.PayloadSource;
+import io.gpurelay.protocol.RuntimeStatus;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * The agent's connection to an executor: connects on the first call, sends calls, matches replies to them.
+ * <p>
+ * Any number of application threads may call at once. A call and its payload chunks go out back to back under the
+ * send lock. A thread waiting for its reply polls the response stream itself when no other thread is polling, and
+ * otherwise backs off while the polling thread delivers replies to their callers; there is no dedicated thread.
+ * Pipelined calls are sent without waiting; the executor replies to them only on failure, and such a failure is
+ * returned by the next call that waits for its reply.
+ * <p>
+ * When no executor answers, or the executor goes away, one line says so and every call from then on returns
+ * {@link RuntimeStatus#DEVICES_UNAVAILABLE} at once.
+ */
+public final class RelayClient
+{
+    private static final String UNAVAILABLE_CONSEQUENCE = "; CUDA calls return cudaErrorDevicesUnavailable";
+    private static final long CLOSE_WAIT_MS = 2_000;
+
+    private enum State
+    {
+        IDLE, CONNECTED, UNAVAILABLE, CLOSED
+    }
+
+    private static volatile RelayClient installed;
+
+    private final AgentConfig config;
+    private final long timeoutNs;
+    private final ResponseRouter router = new ResponseRouter();
+    private final AtomicLong correlationIds = new AtomicLong(SessionConnector.HANDSHAKE_CORRELATION_ID + 1);
+    private final ReentrantLock sendLock = new ReentrantLock();
+    private final ReentrantLock pollLock = new ReentrantLock();
+    private final Object stateLock = new Object();
+    private volatile State state = State.IDLE;
+    private volatile Session session;
+    private volatile long lastSendNs;
+    private volatile long lastReceiveNs;
+    private volatile ScheduledExecutorService keepAliveTimer;
+
+    public RelayClient(final AgentConfig config)
+    {
+        this.config = config;
+        this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
+    }
+
+    /**
+     * Make this the client the rewritten bindings call.
+     */
+    public static void install(final RelayClient client)
+    {
+        installed = client;
+    }
+
+    public static RelayClient installed()
+    {
+        return installed;
+    }
+
+    /**
+     * Connect if not yet tried.
+     *
+     * @return {@link RuntimeStatus#SUCCESS}, or {@link RuntimeStatus#DEVICES_UNAVAILABLE} with no executor.
+     */
+    public int connect()
+    {
+        return ensureConnected() ? RuntimeStatus.SUCCESS : RuntimeStatus.DEVICES_UNAVAILABLE;
+    }
+
+    /**
+     * @return how many devices the executor offers, or 0 without a session.
+     */
+    public int deviceCount()
+    {
+        if (!ensureConnected())
+        {
+            return 0;
+        }
+        return session.deviceCount;
+    }
+
+    /**
+     * Call a function and wait for its reply.
+     *
+     * @param context where the call runs: the calling thread's current device for runtime-API calls.
+     * @param args    the call's scalar arguments, all of them sent.
+     * @param payload bytes sent with the call, or null.
+     * @param sink    where the reply's payload goes, or null when the function returns none.
+     * @param results receives the reply's values (as many as fit), or null.
+     * @return the function's status; {@link RuntimeStatus#DEVICES_UNAVAILABLE} without an executor.
+     */
+    public int call(
+        final Function function,
+        final long context,
+        final long[] args,
+        final PayloadSource payload,
+        final PayloadSink sink,
+        final long[] results)
+    {
+        if (!ensureConnected())
+        {
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        final Session current = session;
+        final PendingCall call = new PendingCall(
+            correlationIds.getAndIncrement(), function, sink, results, System.nanoTime());
+        router.register(call);
+        try
+        {
+            if (!send(current, call.correlationId(), function, context, args, payload, false))
+            {
+                return RuntimeStatus.DEVICES_UNAVAILABLE;
+            }
+            call.sent(System.nanoTime());
+            return awaitReply(current, call);
+        }
+        finally
+        {
+            router.unregister(call);
+        }
+    }
+
+    /**
+     * Send a call without waiting for its reply. The executor replies only if it fails, and that failure is returned
+     * by the next {@link #call} that completes successfully: CUDA's rule for asynchronous errors.
+     *
+     * @return {@link RuntimeStatus#SUCCESS} once sent; {@link RuntimeStatus#DEVICES_UNAVAILABLE} without an executor.
+     */
+    public int callPipelined(final Function function, final long context, final long[] args,
+        final PayloadSource payload)
+    {
+        if (!ensureConnected())
+        {
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        final Session current = session;
+        if (!send(current, correlationIds.getAndIncrement(), function, context, args, payload, true))
+        {
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        if (pollLock.tryLock())
+        {
+            try
+            {
+                pollResponses(current);
+            }
+            finally
+            {
+                pollLock.unlock();
+            }
+        }
+        return RuntimeStatus.SUCCESS;
+    }
+
+    /**
+     * End the session: tell the executor, close Aeron and an embedded driver. Calls made afterwards return
+     * {@link RuntimeStatus#DEVICES_UNAVAILABLE}. Bounded: gives up after a short wait.
+     */
+    public void close()
+    {
+        final State previous;
+        final Session current;
+        synchronized (stateLock)
+        {
+            previous = state;
+            state = State.CLOSED;
+            current = session;
+        }
+        if (keepAliveTimer != null)
+        {
+            keepAliveTimer.shutdownNow();
+        }
+        if (current == null)
+        {
+            return;
+        }
+        final Thread closer = ClientThreads.daemon(() -> closeSession(current, previous), "gpurelay-close");
+        closer.start();
+        try
+        {
+            closer.join(CLOSE_WAIT_MS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void closeSession(final Session current, final State previous)
+    {
+        try
+        {
+            if (previous == State.CONNECTED && current.requests.isConnected() &&
+                sendLock.tryLock(CLOSE_WAIT_MS / 2, TimeUnit.MILLISECONDS))
+            {
+                try
+                {
+                    current.proxy.closeSession(current.requests, current.sessionId);
+                }
+                finally
+                {
+                    sendLock.unlock();
+                }
+            }
+            current.close();
+            AgentLog.debug("session " + current.sessionId + " closed");
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        catch (final RuntimeException ex)
+        {
+            AgentLog.debug("closing the session: " + AgentLog.describe(ex));
+        }
+    }
+
+    private boolean ensureConnected()
+    {
+        final State current = state;
+        if (current == State.CONNECTED)
+        {
+            return true;
+        }
+        if (current != State.IDLE)
+        {
+            return false;
+        }
+        synchronized (stateLock)
+        {
+            if (state == State.IDLE)
+            {
+                connectOnDaemonThread();
+            }
+            return state == State.CONNECTED;
+        }
+    }
+
+    /**
+     * Threads started while connecting (an embedded media driver's) inherit the daemon status of the thread that
+     * starts them, so connecting happens on a daemon thread of its own.
+     */
+    private void connectOnDaemonThread()
+    {
+        final Thread connector = ClientThreads.daemon(this::connectNow, "gpurelay-connect");
+        connector.start();
+        boolean interrupted = false;
+        while (connector.isAlive())
+        {
+            try
+            {
+                connector.join();
+            }
+            catch (final InterruptedException ex)
+            {
+                interrupted = true;
+            }
+        }
+        if (interrupted)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void connectNow()
+    {
+        final Session connected;
+        try
+        {
+            connected = new SessionConnector(config, router).connect();
+        }
+        catch (final ConnectFailure failure)
+        {
+            state = State.UNAVAILABLE;
+            AgentLog.warn(failure.getMessage() + UNAVAILABLE_CONSEQUENCE);
+            return;
+        }
+        catch (final Throwable throwable)
+        {
+            state = State.UNAVAILABLE;
+            AgentLog.warn("cannot reach the executor on " + config.executorChannel() + ": " +
+                AgentLog.describe(throwable) + UNAVAILABLE_CONSEQUENCE);
+            return;
+        }
+        try
+        {
+            Runtime.getRuntime().addShutdownHook(new Thread(this::close, "gpurelay-shutdown"));
+        }
+        catch (final IllegalStateException ex)
+        {
+            connected.close();
+            state = State.UNAVAILABLE;
+            AgentLog.warn("the JVM is shutting down, so no session is opened" + UNAVAILABLE_CONSEQUENCE);
+            return;
+        }
+        session = connected;
+        lastSendNs = System.nanoTime();
+        lastReceiveNs = lastSendNs;
+        state = State.CONNECTED;
+        startKeepAlive(connected);
+        AgentLog.info("connected to the executor on " + connected.executorChannel + " (" +
+            connected.executorVersion + ", backend " + connected.backend + "): session " + connected.sessionId +
+            ", " + connected.deviceCount + " devices, media driver in " + connected.aeronDirectoryName);
+    }
+
+    private void startKeepAlive(final Session connected)
+    {
+        if (connected.keepAliveIntervalMs <= 0)
+        {
+            return;
+        }
+        final long intervalNs = TimeUnit.MILLISECONDS.toNanos(connected.keepAliveIntervalMs);
+        final long periodMs = Math.max(1, connected.keepAliveIntervalMs / 2);
+        keepAliveTimer = Executors.newSingleThreadScheduledExecutor(
+            task -> ClientThreads.daemon(task, "gpurelay-keepalive"));
+        keepAliveTimer.scheduleAtFixedRate(
+            () -> keepAlive(connected, intervalNs), periodMs, periodMs, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Runs every half interval and sends a keep-alive only if nothing was sent for that long, so that the executor
+     * never goes a whole interval without hearing from a live client.
+     */
+    private void keepAlive(final Session connected, final long intervalNs)
+    {
+        if (state != State.CONNECTED)
+        {
+            return;
+        }
+        final String lostReason = connected.lostReason();
+        if (lostReason != null)
+        {
+            executorLost(connected, lostReason);
+            return;
+        }
+        if (System.nanoTime() - lastSendNs < intervalNs / 2 || !sendLock.tryLock())
+        {
+            return;
+        }
+        final boolean sent;
+        try
+        {
+            sent = connected.proxy.keepAlive(connected.requests, connected.sessionId, System.currentTimeMillis());
+            if (sent)
+            {
+                lastSendNs = System.nanoTime();
+            }
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
+        if (!sent)
+        {
+            executorLost(connected, "a keep-alive could not be sent within " + config.timeoutMs() + " ms");
+        }
+    }
+
+    private boolean send(
+        final Session current,
+        final long correlationId,
+        final Function function,
+        final long context,
+        final long[] args,
+        final PayloadSource payload,
+        final boolean pipelined)
+    {
+        final boolean sent;
+        sendLock.lock();
+        try
+        {
+            if (state != State.CONNECTED)
+            {
+                return false;
+            }
+            sent = current.proxy.call(current.requests, current.sessionId, correlationId, function, context, args,
+                args.length, payload, pipelined);
+            if (sent)
+            {
+                lastSendNs = System.nanoTime();
+            }
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
+        if (!sent)
+        {
+            executorLost(current, function + " could not be sent within " + config.timeoutMs() + " ms");
+        }
+        return sent;
+    }
+
+    private int awaitReply(final Session current, final PendingCall call)
+    {
+        final IdleStrategy idleStrategy = ClientIdleStrategies.waiting();
+        while (!call.isComplete())
+        {
+            int work = 0;
+            if (pollLock.tryLock())
+            {
+                try
+                {
+                    work = pollResponses(current);
+                }
+                finally
+                {
+                    pollLock.unlock();
+                }
+            }
+            if (call.isComplete())
+            {
+                break;
+            }
+            if (state != State.CONNECTED)
+            {
+                return RuntimeStatus.DEVICES_UNAVAILABLE;
+            }
+            final String lostReason = current.lostReason();
+            if (lostReason != null)
+            {
+                executorLost(current, lostReason);
+                return RuntimeStatus.DEVICES_UNAVAILABLE;
+            }
+            if (System.nanoTime() - latestSignOfLife(call) > timeoutNs)
+            {
+                executorLost(current, "no reply to " + call.function() + " within " + config.timeoutMs() + " ms");
+                return RuntimeStatus.DEVICES_UNAVAILABLE;
+            }
+            idleStrategy.idle(work);
+        }
+
+        final int status = call.status();
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            if (call.message() != null && !call.message().isEmpty())
+            {
+                AgentLog.info(call.function() + " failed with status " + status + ": " + call.message());
+            }
+            return status;
+        }
+        final int asynchronousError = router.takeAsynchronousError();
+        return asynchronousError != RuntimeStatus.SUCCESS ? asynchronousError : status;
+    }
+
+    private long latestSignOfLife(final PendingCall call)
+    {
+        final long progress = call.lastProgressNs();
+        final long received = lastReceiveNs;
+        return received - progress > 0 ? received : progress;
+    }
+
+    /**
+     * Anything arriving shows the executor is alive, so a call queued behind another's long reply does not time out
+     * while that reply streams in.
+     */
+    private int pollResponses(final Session current)
+    {
+        try
+        {
+            final int fragments = current.poll();
+            if (fragments > 0)
+            {
+                lastReceiveNs = System.nanoTime();
+            }
+            return fragments;
+        }
+        catch (final RuntimeException ex)
+        {
+            executorLost(current, "a reply could not be decoded: " + AgentLog.describe(ex));
+            return 0;
+        }
+    }
+
+    private void executorLost(final Session current, final String reason)
+    {
+        synchronized (stateLock)
+        {
+            if (state != State.CONNECTED)
+            {
+                return;
+            }
+            state = State.UNAVAILABLE;
+        }
+        if (keepAliveTimer != null)
+        {
+            keepAliveTimer.shutdown();
+        }
+        AgentLog.warn("lost the executor on " + current.executorChannel + " (" + reason + ")" +
+            UNAVAILABLE_CONSEQUENCE);
+    }
+}

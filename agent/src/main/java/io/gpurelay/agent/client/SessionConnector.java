@@ -1,0 +1,164 @@
+package io.gpurelay.agent.client;
+
+import java.util.concurrent.TimeUnit;
+
+import io.aeron.Aeron;
+import io.aeron.ChannelUri;
+import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
+import io.aeron.Subscription;
+import io.gpurelay.agent.AgentConfig;
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.driver.DriverHandle;
+import io.gpurelay.driver.DriverProfile;
+import io.gpurelay.driver.MediaDrivers;
+import io.gpurelay.protocol.ClientProxy;
+import io.gpurelay.protocol.ClientResponseAdapter;
+import io.gpurelay.protocol.Protocol;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * The handshake: find or start a media driver, subscribe to the response channel, send a {@code ConnectRequest} on
+ * the executor's control stream and wait, at most the configured timeout, for {@code Connected} or
+ * {@code ConnectRejected}; then open the session's request stream.
+ */
+final class SessionConnector
+{
+    static final long HANDSHAKE_CORRELATION_ID = 1;
+
+    private final AgentConfig config;
+    private final ResponseRouter router;
+    private final long timeoutNs;
+    private final IdleStrategy idleStrategy = ClientIdleStrategies.waiting();
+
+    SessionConnector(final AgentConfig config, final ResponseRouter router)
+    {
+        this.config = config;
+        this.router = router;
+        this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
+    }
+
+    Session connect() throws ConnectFailure
+    {
+        final String channel = config.executorChannel();
+        final String configuredDirectory = config.aeronDirectoryName();
+        final boolean driverRuns = MediaDrivers.isDriverActive(configuredDirectory);
+        if (ChannelUri.parse(channel).isIpc() && !driverRuns)
+        {
+            throw new ConnectFailure("no executor answered on " + channel +
+                " (no media driver runs in aeron dir " + configuredDirectory + ", so no executor shares it)");
+        }
+
+        DriverHandle driver = null;
+        Aeron aeron = null;
+        try
+        {
+            if (!driverRuns)
+            {
+                DriverProfile.SHARED.applyAsDefaults();
+                RelocatedClassNames.relocate(System.getProperties());
+            }
+            driver = MediaDrivers.useOrLaunchPrivate(configuredDirectory, DriverProfile.SHARED, AgentLog::debug);
+            final String directory = driver.aeronDirectoryName();
+            aeron = Aeron.connect(new Aeron.Context()
+                .aeronDirectoryName(directory)
+                .clientName("gpurelay agent (" + config.clientName() + ")")
+                .threadFactory(task -> ClientThreads.daemon(task, "gpurelay-aeron-client"))
+                .errorHandler(error -> AgentLog.debug("aeron: " + AgentLog.describe(error))));
+
+            final Session session = handshake(channel, directory, aeron, driver);
+            AgentLog.debug("session " + session.sessionId + " uses the media driver in " + directory +
+                (driver.isEmbedded() ? " (embedded)" : ""));
+            return session;
+        }
+        catch (final ConnectFailure failure)
+        {
+            CloseHelper.quietCloseAll(aeron, driver);
+            throw failure;
+        }
+        catch (final RuntimeException ex)
+        {
+            CloseHelper.quietCloseAll(aeron, driver);
+            throw new ConnectFailure("cannot reach the executor on " + channel + ": " + AgentLog.describe(ex));
+        }
+    }
+
+    private Session handshake(
+        final String channel, final String directory, final Aeron aeron, final DriverHandle driver)
+        throws ConnectFailure
+    {
+        final ResponseEndpoint endpoint = ResponseEndpoint.forExecutor(channel, config.responseChannel());
+        final ResponseImageWatch responseImage = new ResponseImageWatch();
+        final Subscription responses = aeron.addSubscription(
+            endpoint.channel(), endpoint.streamId(), responseImage::onAvailable, responseImage::onUnavailable);
+        final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(router));
+
+        final long deadline = System.nanoTime() + timeoutNs;
+        final String advertisedChannel = endpoint.needsPortResolution() ?
+            resolvePort(responses, deadline) : endpoint.channel();
+
+        final ClientProxy proxy = new ClientProxy(ClientIdleStrategies.waiting(), timeoutNs);
+        router.expectHandshake(HANDSHAKE_CORRELATION_ID);
+        try (ExclusivePublication control = aeron.addExclusivePublication(channel, Protocol.CONTROL_STREAM_ID))
+        {
+            final boolean sent = proxy.connect(control, HANDSHAKE_CORRELATION_ID, endpoint.streamId(),
+                advertisedChannel, config.clientName(), config.token(), Protocol.PROTOCOL_VERSION);
+            idleStrategy.reset();
+            while (sent && router.handshake() == null && System.nanoTime() - deadline < 0)
+            {
+                idleStrategy.idle(responses.poll(assembler, 1));
+            }
+        }
+
+        final ResponseRouter.Handshake handshake = router.handshake();
+        if (handshake == null)
+        {
+            throw new ConnectFailure("no executor answered on " + channel + " (aeron dir " + directory +
+                ") within " + config.timeoutMs() + " ms");
+        }
+        if (!handshake.accepted())
+        {
+            throw new ConnectFailure("the executor on " + channel + " refused the session (" +
+                handshake.rejectReason() + "): " + handshake.rejectDetail());
+        }
+        if (!Protocol.compatible(Protocol.PROTOCOL_VERSION, handshake.protocolVersion()))
+        {
+            throw new ConnectFailure("the executor on " + channel + " speaks protocol " +
+                Protocol.versionString(handshake.protocolVersion()) + ", this agent " +
+                Protocol.versionString(Protocol.PROTOCOL_VERSION));
+        }
+
+        final ExclusivePublication requests = aeron.addExclusivePublication(channel, handshake.requestStreamId());
+        final long requestsDeadline = System.nanoTime() + timeoutNs;
+        idleStrategy.reset();
+        while (!requests.isConnected())
+        {
+            if (System.nanoTime() - requestsDeadline >= 0)
+            {
+                throw new ConnectFailure("the executor on " + channel + " accepted session " +
+                    handshake.sessionId() + " but did not open its request stream within " + config.timeoutMs() +
+                    " ms");
+            }
+            idleStrategy.idle();
+        }
+        return new Session(handshake, channel, directory, proxy, requests, responses, assembler, responseImage,
+            aeron, driver);
+    }
+
+    private String resolvePort(final Subscription responses, final long deadline) throws ConnectFailure
+    {
+        idleStrategy.reset();
+        String resolved;
+        while ((resolved = responses.tryResolveChannelEndpointPort()) == null)
+        {
+            if (System.nanoTime() - deadline >= 0)
+            {
+                throw new ConnectFailure("the response channel " + responses.channel() + " did not bind within " +
+                    config.timeoutMs() + " ms");
+            }
+            idleStrategy.idle();
+        }
+        return resolved;
+    }
+}

@@ -1,0 +1,131 @@
+package io.gpurelay.agent.instrumentation;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * What gpurelay does with one binding class (JCuda runtime, JCuda driver, JCublas2, ...). A module names the class
+ * whose native methods it rewrites and a remote-implementation class that is the table of what is remoted: each
+ * public static method of it replaces the target's native method of the same name and descriptor. Every other
+ * native method of the target returns the binding's "not supported" status (null, zero or false for methods that
+ * return something else, nothing for void ones) and logs its name once.
+ * <p>
+ * Modules are found with {@link ServiceLoader}: adding a binding is one module class, one remote-implementation
+ * class and one line in {@code META-INF/services/io.gpurelay.agent.instrumentation.InstrumentationModule}.
+ */
+public abstract class InstrumentationModule
+{
+    private static final String NATIVE_SUFFIX = "Native";
+
+    private final String targetClassName;
+    private final String bindingName;
+    private final Class<?> remoteImplementation;
+    private final int notSupportedStatus;
+    private final String notSupportedStatusName;
+    private final String nativeLibraryPrefix;
+
+    /**
+     * @param targetClassName        the binding class whose native methods are rewritten.
+     * @param bindingName            how messages name the class, e.g. {@code JCuda} for {@code jcuda.runtime.JCuda}.
+     * @param remoteImplementation   the class whose public static methods replace native methods.
+     * @param notSupportedStatus     what unremoted int-returning native methods return.
+     * @param notSupportedStatusName that status's name, for the message.
+     * @param nativeLibraryPrefix    start of the name of the native library the binding loads; loading it is skipped.
+     */
+    protected InstrumentationModule(
+        final String targetClassName,
+        final String bindingName,
+        final Class<?> remoteImplementation,
+        final int notSupportedStatus,
+        final String notSupportedStatusName,
+        final String nativeLibraryPrefix)
+    {
+        this.targetClassName = targetClassName;
+        this.bindingName = bindingName;
+        this.remoteImplementation = remoteImplementation;
+        this.notSupportedStatus = notSupportedStatus;
+        this.notSupportedStatusName = notSupportedStatusName;
+        this.nativeLibraryPrefix = nativeLibraryPrefix;
+    }
+
+    /**
+     * Every module on the agent's class path, ordered by target class name.
+     */
+    public static List<InstrumentationModule> loadAll()
+    {
+        final List<InstrumentationModule> modules = new ArrayList<>();
+        ServiceLoader.load(InstrumentationModule.class, InstrumentationModule.class.getClassLoader())
+            .forEach(modules::add);
+        modules.sort(Comparator.comparing(InstrumentationModule::targetClassName));
+        return modules;
+    }
+
+    public final String targetClassName()
+    {
+        return targetClassName;
+    }
+
+    public final String bindingName()
+    {
+        return bindingName;
+    }
+
+    public final Class<?> remoteImplementation()
+    {
+        return remoteImplementation;
+    }
+
+    public final int notSupportedStatus()
+    {
+        return notSupportedStatus;
+    }
+
+    public final String notSupportedStatusName()
+    {
+        return notSupportedStatusName;
+    }
+
+    public final String nativeLibraryPrefix()
+    {
+        return nativeLibraryPrefix;
+    }
+
+    /**
+     * The API function a native method stands for: JCuda names its natives after the function plus {@code Native}.
+     */
+    public String functionName(final String nativeMethodName)
+    {
+        return nativeMethodName.endsWith(NATIVE_SUFFIX) && nativeMethodName.length() > NATIVE_SUFFIX.length() ?
+            nativeMethodName.substring(0, nativeMethodName.length() - NATIVE_SUFFIX.length()) : nativeMethodName;
+    }
+
+    /**
+     * The method an unremoted int-returning native calls: {@code public static int (String message, int status)}
+     * that logs the message once and returns the status. A binding that keeps per-thread error state (the runtime
+     * API's last error) overrides this to record the failure too.
+     */
+    public Method notSupportedHandler()
+    {
+        return NotSupportedCalls.STATUS_HANDLER;
+    }
+
+    static void checkNotSupportedHandler(final Method handler)
+    {
+        if (!Modifier.isStatic(handler.getModifiers()) || !Modifier.isPublic(handler.getModifiers()) ||
+            handler.getReturnType() != int.class || handler.getParameterCount() != 2 ||
+            handler.getParameterTypes()[0] != String.class || handler.getParameterTypes()[1] != int.class)
+        {
+            throw new IllegalStateException("not-supported handler must be public static int (String, int): " +
+                handler);
+        }
+    }
+
+    public String toString()
+    {
+        return getClass().getSimpleName() + "[" + targetClassName + "]";
+    }
+}

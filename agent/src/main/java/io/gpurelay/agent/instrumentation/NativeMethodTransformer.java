@@ -1,0 +1,75 @@
+package io.gpurelay.agent.instrumentation;
+
+import java.lang.reflect.Method;
+import java.security.ProtectionDomain;
+import java.util.Map;
+
+import io.gpurelay.agent.AgentLog;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.implementation.MethodCall;
+import net.bytebuddy.implementation.StubMethod;
+import net.bytebuddy.utility.JavaModule;
+
+import static net.bytebuddy.matcher.ElementMatchers.is;
+
+/**
+ * Gives every native method of one binding class a Java body: a call to its remote implementation, or the
+ * not-supported handler. The class is rebased with the agent's native method prefix, so each original native method
+ * stays in the class under a prefixed name and is never linked.
+ */
+final class NativeMethodTransformer implements AgentBuilder.Transformer
+{
+    private final InstrumentationModule module;
+    private final Method notSupportedHandler;
+
+    NativeMethodTransformer(final InstrumentationModule module)
+    {
+        this.module = module;
+        this.notSupportedHandler = module.notSupportedHandler();
+        InstrumentationModule.checkNotSupportedHandler(notSupportedHandler);
+    }
+
+    public DynamicType.Builder<?> transform(
+        final DynamicType.Builder<?> builder,
+        final TypeDescription typeDescription,
+        final ClassLoader classLoader,
+        final JavaModule javaModule,
+        final ProtectionDomain protectionDomain)
+    {
+        final NativeMethodTable table = NativeMethodTable.of(module, typeDescription);
+        DynamicType.Builder<?> rewritten = builder;
+        for (final Map.Entry<MethodDescription.InDefinedShape, MethodDescription.InDefinedShape> entry :
+            table.remoted().entrySet())
+        {
+            rewritten = rewritten.method(is(entry.getKey()))
+                .intercept(MethodCall.invoke(entry.getValue()).withAllArguments());
+        }
+        for (final MethodDescription.InDefinedShape nativeMethod : table.notSupported())
+        {
+            rewritten = rewritten.method(is(nativeMethod)).intercept(notSupported(table, nativeMethod));
+        }
+
+        AgentLog.debug("rewrote " + table.summary());
+        if (!table.unmatched().isEmpty())
+        {
+            AgentLog.debug(table.unmatched().size() + " remote implementations in " +
+                module.remoteImplementation().getSimpleName() + " match no native method of " +
+                typeDescription.getName() + " (another binding version?): " + table.unmatched());
+        }
+        return rewritten;
+    }
+
+    private Implementation notSupported(final NativeMethodTable table, final MethodDescription nativeMethod)
+    {
+        final String message = table.notSupportedMessage(nativeMethod);
+        if (nativeMethod.getReturnType().asErasure().represents(int.class))
+        {
+            return MethodCall.invoke(notSupportedHandler).with(message, module.notSupportedStatus());
+        }
+        return MethodCall.invoke(NotSupportedCalls.REPORT).with(message).andThen(StubMethod.INSTANCE);
+    }
+}

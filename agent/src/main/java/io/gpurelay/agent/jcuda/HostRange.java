@@ -1,0 +1,152 @@
+package io.gpurelay.agent.jcuda;
+
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
+import java.util.Map;
+
+import io.gpurelay.protocol.PayloadSink;
+import io.gpurelay.protocol.PayloadSource;
+import jcuda.NativePointerObject;
+import jcuda.Pointer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * A range of host memory behind a JCuda {@link Pointer}, read into outgoing messages and written from incoming ones
+ * directly. The pointer is read the way JCuda's native code reads it:
+ * <ul>
+ *     <li>an array of pointers ({@code Pointer.to(NativePointerObject...)}): the elements' addresses, 8 bytes
+ *     each;</li>
+ *     <li>a buffer: for a direct buffer its address, for a heap buffer its whole backing array from element 0
+ *     (JCuda ignores the buffer's position and array offset: {@code Pointer.to(float[])} and friends wrap the whole
+ *     array, {@code Pointer.toBuffer} turns the position into a byte offset);</li>
+ *     <li>otherwise the native pointer, which is host memory only if it lies in pinned memory from this agent.</li>
+ * </ul>
+ * Each adds the pointer's byte offset. A range that would run past the memory behind the pointer is refused before
+ * any byte moves: JCuda would read or write past the end.
+ */
+public abstract class HostRange implements PayloadSource, PayloadSink
+{
+    private static final int HOST_TO_HOST_CHUNK = 64 * 1024;
+
+    final long length;
+
+    HostRange(final long length)
+    {
+        this.length = length;
+    }
+
+    /**
+     * Whether JCuda's native code would treat this pointer as host memory.
+     */
+    public static boolean isHostMemory(final Pointer pointer)
+    {
+        return JCudaPointers.pointers(pointer) != null || JCudaPointers.buffer(pointer) != null ||
+            PinnedHostMemory.find(JCudaPointers.address(pointer)) != null;
+    }
+
+    /**
+     * The {@code byteCount} bytes of host memory the pointer designates.
+     */
+    public static HostRange of(final Pointer pointer, final long byteCount) throws HostRangeException
+    {
+        if (byteCount < 0)
+        {
+            throw new HostRangeException("the byte count " + byteCount + " is negative");
+        }
+        final long byteOffset = JCudaPointers.byteOffset(pointer);
+        final NativePointerObject[] pointers = JCudaPointers.pointers(pointer);
+        if (pointers != null)
+        {
+            return PointerArrayRange.of(pointers, byteOffset, byteCount);
+        }
+        final Buffer buffer = JCudaPointers.buffer(pointer);
+        if (buffer != null)
+        {
+            return MemoryRange.of(buffer, elementSize(buffer), byteOffset, byteCount);
+        }
+        final long address = JCudaPointers.address(pointer);
+        final Map.Entry<Long, ByteBuffer> pinned = PinnedHostMemory.find(address);
+        if (pinned != null)
+        {
+            return MemoryRange.ofPinned(pinned.getValue(), address - pinned.getKey(), byteCount);
+        }
+        throw new HostRangeException("the pointer (address 0x" + Long.toHexString(address) +
+            ") is not host memory: neither a Java array or buffer nor memory from cudaMallocHost/cudaHostAlloc");
+    }
+
+    /**
+     * Copy between two host ranges of the same length, through a small bounce buffer (a pointer array is not plain
+     * memory).
+     */
+    public static void copy(final HostRange source, final HostRange destination)
+    {
+        final UnsafeBuffer bounce = new UnsafeBuffer(new byte[(int)Math.min(HOST_TO_HOST_CHUNK,
+            Math.max(1, source.length))]);
+        for (long offset = 0; offset < source.length; offset += bounce.capacity())
+        {
+            final int chunk = (int)Math.min(bounce.capacity(), source.length - offset);
+            source.copyTo(offset, bounce, 0, chunk);
+            destination.write(offset, bounce, 0, chunk);
+        }
+    }
+
+    public long length()
+    {
+        return length;
+    }
+
+    /**
+     * A reply must carry exactly as many bytes as the range holds.
+     */
+    public boolean begin(final long totalLength)
+    {
+        return totalLength == length;
+    }
+
+    final void checkWithin(final long offset, final int count)
+    {
+        if (offset < 0 || count < 0 || offset + count > length)
+        {
+            throw new IndexOutOfBoundsException(
+                "bytes [" + offset + ", " + (offset + count) + ") of a " + length + " byte host range");
+        }
+    }
+
+    static void checkFits(
+        final String what, final long capacityBytes, final long byteOffset, final long byteCount)
+        throws HostRangeException
+    {
+        if (byteOffset < 0 || byteOffset > capacityBytes || byteCount > capacityBytes - byteOffset)
+        {
+            throw new HostRangeException(byteCount + " bytes at byte offset " + byteOffset + " do not fit the " +
+                what + " behind the pointer (" + capacityBytes + " bytes)");
+        }
+    }
+
+    static int elementSize(final Buffer buffer)
+    {
+        if (buffer instanceof ByteBuffer)
+        {
+            return Byte.BYTES;
+        }
+        if (buffer instanceof ShortBuffer || buffer instanceof CharBuffer)
+        {
+            return Short.BYTES;
+        }
+        if (buffer instanceof IntBuffer || buffer instanceof FloatBuffer)
+        {
+            return Integer.BYTES;
+        }
+        if (buffer instanceof LongBuffer || buffer instanceof DoubleBuffer)
+        {
+            return Long.BYTES;
+        }
+        throw new IllegalArgumentException("unknown buffer type " + buffer.getClass().getName());
+    }
+}

@@ -1,0 +1,68 @@
+package io.gpurelay.agent.jcuda.runtime;
+
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.protocol.RuntimeStatus;
+
+/**
+ * What the CUDA runtime keeps per host thread: the current device (0 until cudaSetDevice) and the last error (set by
+ * every failing runtime call, returned and cleared by cudaGetLastError, returned by cudaPeekAtLastError).
+ */
+public final class RuntimeThreadState
+{
+    private static final ThreadLocal<RuntimeThreadState> CURRENT = ThreadLocal.withInitial(RuntimeThreadState::new);
+
+    private int device;
+    private int lastError = RuntimeStatus.SUCCESS;
+
+    private RuntimeThreadState()
+    {
+    }
+
+    static RuntimeThreadState current()
+    {
+        return CURRENT.get();
+    }
+
+    /**
+     * Called by runtime functions gpurelay does not remote: log once, record the error, return it.
+     */
+    public static int notSupported(final String message, final int status)
+    {
+        AgentLog.warnOnce(message);
+        return current().record(status);
+    }
+
+    int device()
+    {
+        return device;
+    }
+
+    void device(final int device)
+    {
+        this.device = device;
+    }
+
+    /**
+     * @return the status, after remembering it as the last error if it is one.
+     */
+    int record(final int status)
+    {
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            lastError = status;
+        }
+        return status;
+    }
+
+    int takeLastError()
+    {
+        final int error = lastError;
+        lastError = RuntimeStatus.SUCCESS;
+        return error;
+    }
+
+    int peekLastError()
+    {
+        return lastError;
+    }
+}

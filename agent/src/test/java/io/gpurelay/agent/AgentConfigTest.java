@@ -1,0 +1,139 @@
+package io.gpurelay.agent;
+
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AgentConfigTest
+{
+    private static final Properties NO_PROPERTIES = new Properties();
+
+    @Test
+    void defaultsWithNothingConfigured()
+    {
+        final AgentConfig config = AgentConfig.resolve(null, NO_PROPERTIES, Map.of());
+
+        assertEquals("aeron:ipc", config.executorChannel());
+        assertEquals(10_000, config.timeoutMs());
+        assertEquals(AgentLog.Level.WARN, config.logLevel());
+        assertEquals("", config.token());
+        assertNull(config.responseChannel());
+        assertTrue(config.problems().isEmpty(), config.problems().toString());
+        assertTrue(!config.clientName().isEmpty());
+    }
+
+    @Test
+    void agentArgumentsWinOverSystemPropertiesWhichWinOverEnvironment()
+    {
+        final Properties properties = new Properties();
+        properties.setProperty("gpurelay.timeout", "2s");
+        properties.setProperty("gpurelay.token", "from-property");
+        properties.setProperty("gpurelay.client.name", "property-name");
+        final Map<String, String> environment = Map.of(
+            "GPURELAY_TIMEOUT", "3s",
+            "GPURELAY_TOKEN", "from-environment",
+            "GPURELAY_LOG", "debug",
+            "GPURELAY_AERON_DIR", "/tmp/from-environment",
+            "GPURELAY_CLIENT_NAME", "environment-name");
+
+        final AgentConfig config = AgentConfig.resolve(
+            "timeout=500ms,executor=aeron:udp?endpoint=10.1.2.3:40123", properties, environment);
+
+        assertEquals(500, config.timeoutMs());
+        assertEquals("aeron:udp?endpoint=10.1.2.3:40123", config.executorChannel());
+        assertEquals("from-property", config.token());
+        assertEquals("property-name", config.clientName());
+        assertEquals(AgentLog.Level.DEBUG, config.logLevel());
+        assertEquals("/tmp/from-environment", config.aeronDirectoryName());
+        assertTrue(config.problems().isEmpty(), config.problems().toString());
+    }
+
+    @Test
+    void environmentNamesAreUpperCaseWithUnderscores()
+    {
+        assertEquals("GPURELAY_AERON_DIR", AgentConfig.environmentName("aeron.dir"));
+        assertEquals("GPURELAY_RESPONSE_CHANNEL", AgentConfig.environmentName("response.channel"));
+        final AgentConfig config = AgentConfig.resolve(null, NO_PROPERTIES,
+            Map.of("GPURELAY_RESPONSE_CHANNEL", "aeron:udp?endpoint=192.168.0.7:0"));
+        assertEquals("aeron:udp?endpoint=192.168.0.7:0", config.responseChannel());
+    }
+
+    @ParameterizedTest
+    @CsvSource({ "500ms,500", "10s,10000", "2m,120000", "750,750", " 3 s ,3000", "1S,1000" })
+    void durations(final String text, final long millis)
+    {
+        assertEquals(millis, AgentConfig.parseDurationMs(text));
+    }
+
+    @ParameterizedTest
+    @CsvSource({ "0", "-5s", "ten seconds", "5h", "''", "1.5s" })
+    void unusableDurations(final String text)
+    {
+        assertThrows(IllegalArgumentException.class, () -> AgentConfig.parseDurationMs(text));
+    }
+
+    @Test
+    void badValuesAreNamedAndReplacedByDefaults()
+    {
+        final Properties properties = new Properties();
+        properties.setProperty("gpurelay.log", "loud");
+        final AgentConfig config = AgentConfig.resolve(
+            "timeout=soon,executor=tcp://somewhere,response.channel=aeron:udp", properties,
+            Map.of("GPURELAY_AERON_DIR", "  "));
+
+        assertEquals(AgentConfig.TIMEOUT_DEFAULT_MS, config.timeoutMs());
+        assertEquals("aeron:ipc", config.executorChannel());
+        assertEquals(AgentLog.Level.WARN, config.logLevel());
+        assertNull(config.responseChannel());
+        assertEquals(5, config.problems().size(), config.problems().toString());
+        assertContains(config, "agent argument timeout='soon'", "using 10000 ms");
+        assertContains(config, "agent argument executor='tcp://somewhere'", "using aeron:ipc");
+        assertContains(config, "agent argument response.channel='aeron:udp'", "using the default");
+        assertContains(config, "system property gpurelay.log='loud'", "using warn");
+        assertContains(config, "environment variable GPURELAY_AERON_DIR", "using the default");
+    }
+
+    @Test
+    void unknownKeysAndMalformedPairsAreReported()
+    {
+        final AgentConfig config = AgentConfig.resolve("timeout=1s,colour=blue,verbose", NO_PROPERTIES, Map.of());
+
+        assertEquals(1000, config.timeoutMs());
+        assertEquals(2, config.problems().size(), config.problems().toString());
+        assertContains(config, "unknown agent argument key 'colour'", "known keys are executor");
+        assertContains(config, "agent argument 'verbose'", "expected key=value");
+    }
+
+    @Test
+    void executorChannelMayCarryAeronParameters()
+    {
+        final AgentConfig config = AgentConfig.resolve(
+            "executor=aeron:udp?endpoint=gpu-host:40123|mtu=8k|term-length=64m", NO_PROPERTIES, Map.of());
+
+        assertEquals("aeron:udp?endpoint=gpu-host:40123|mtu=8k|term-length=64m", config.executorChannel());
+        assertTrue(config.problems().isEmpty(), config.problems().toString());
+    }
+
+    private static void assertContains(final AgentConfig config, final String... fragments)
+    {
+        assertTrue(config.problems().stream().anyMatch(problem ->
+        {
+            for (final String fragment : fragments)
+            {
+                if (!problem.contains(fragment))
+                {
+                    return false;
+                }
+            }
+            return true;
+        }), "no problem mentions " + String.join(" and ", fragments) + ": " + config.problems());
+    }
+}

@@ -1,0 +1,58 @@
+package io.gpurelay.agent;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.Consumer;
+
+import io.gpurelay.agent.instrumentation.NativeMethodTable;
+import io.gpurelay.agent.jcuda.runtime.JCudaRuntimeInstrumentation;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.pool.TypePool;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CoverageTest
+{
+    private final NativeMethodTable table = NativeMethodTable.of(new JCudaRuntimeInstrumentation(),
+        TypePool.Default.of(ClassFileLocator.ForClassLoader.ofSystemLoader()).describe("jcuda.runtime.JCuda")
+            .resolve());
+
+    @Test
+    void textReportCountsAndListsWhatIsNotRemoted()
+    {
+        final String text = print(out -> Coverage.printText(List.of(table), List.of("jcuda.jcublas.JCublas2"), out));
+
+        assertTrue(text.matches("(?s).*jcuda\\.runtime\\.JCuda\\s+151\\s+" + table.remoted().size() + "\\s+" +
+            table.notSupported().size() + "\\n.*"), text);
+        assertTrue(text.matches("(?s).*\\njcuda\\.jcublas\\.JCublas2\\s+not on the class path\\n.*"), text);
+        assertTrue(text.contains("jcuda.runtime.JCuda: not remoted (" + table.notSupported().size() + ")\n" +
+            "  cudaSetDeviceFlags\n"), text);
+        assertTrue(text.contains("\n  cudaStreamCreate\n"), text);
+        assertFalse(text.contains("\n  cudaMemcpy\n"), text);
+    }
+
+    @Test
+    void markdownReportIsATableAndTwoLists()
+    {
+        final String markdown = print(out -> Coverage.printMarkdown(List.of(table), List.of(), out));
+
+        assertTrue(markdown.startsWith("| class | native methods | remoted | not supported |\n|---|---:|---:|---:|\n" +
+            "| `jcuda.runtime.JCuda` | 151 | " + table.remoted().size() + " | " + table.notSupported().size() +
+            " |\n"), markdown);
+        assertTrue(markdown.contains("Remoted by gpurelay in `jcuda.runtime.JCuda`: `setLogLevel`, " +
+            "`cudaGetDeviceCount`"), markdown);
+        assertTrue(markdown.contains("returns cudaErrorNotSupported (null, 0 or false where it returns no status): " +
+            "`cudaSetDeviceFlags`, "), markdown);
+    }
+
+    private static String print(final Consumer<PrintStream> report)
+    {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        report.accept(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}

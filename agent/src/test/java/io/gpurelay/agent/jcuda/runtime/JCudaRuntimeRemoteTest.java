@@ -1,0 +1,416 @@
+package io.gpurelay.agent.jcuda.runtime;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import io.gpurelay.agent.AgentConfig;
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.InMemoryExecutor;
+import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.protocol.RuntimeStatus;
+import jcuda.Pointer;
+import jcuda.runtime.cudaDeviceProp;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaDeviceGetAttributeNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaDeviceResetNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaDeviceSynchronizeNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaDriverGetVersionNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaFreeHostNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaFreeNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaGetDeviceCountNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaGetDeviceNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaGetDevicePropertiesNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaGetErrorNameNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaGetErrorStringNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaGetLastErrorNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaHostAllocNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMallocHostNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMallocNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemGetInfoNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemcpyNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemsetNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaPeekAtLastErrorNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaRuntimeGetVersionNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaSetDeviceNative;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The runtime functions as JCuda's rewritten native methods call them, against an executor over IPC.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class JCudaRuntimeRemoteTest
+{
+    private static final int HOST_TO_HOST = 0;
+    private static final int HOST_TO_DEVICE = 1;
+    private static final int DEVICE_TO_HOST = 2;
+    private static final int DEVICE_TO_DEVICE = 3;
+    private static final int DEFAULT = 4;
+
+    @TempDir
+    static Path directory;
+
+    private static InMemoryExecutor executor;
+    private static RelayClient client;
+
+    @BeforeAll
+    static void connect()
+    {
+        executor = new InMemoryExecutor("aeron:ipc", directory.resolve("aeron"));
+        client = new RelayClient(AgentConfig.resolve(
+            "aeron.dir=" + directory.resolve("aeron") + ",timeout=10s", new Properties(), Map.of()));
+        RelayClient.install(client);
+    }
+
+    @AfterAll
+    static void disconnect()
+    {
+        client.close();
+        executor.close();
+    }
+
+    @AfterEach
+    void resetThreadState()
+    {
+        cudaSetDeviceNative(0);
+        cudaGetLastErrorNative();
+    }
+
+    @Test
+    void deviceQueries()
+    {
+        final int[] count = new int[1];
+        assertEquals(0, cudaGetDeviceCountNative(count));
+        assertEquals(InMemoryExecutor.DEVICE_COUNT, count[0]);
+
+        final int[] device = { -1 };
+        assertEquals(0, cudaSetDeviceNative(1));
+        assertEquals(0, cudaGetDeviceNative(device));
+        assertEquals(1, device[0]);
+        assertEquals(RuntimeStatus.INVALID_DEVICE, cudaSetDeviceNative(InMemoryExecutor.DEVICE_COUNT));
+        assertEquals(RuntimeStatus.INVALID_DEVICE, cudaSetDeviceNative(-1));
+        assertEquals(RuntimeStatus.INVALID_DEVICE, cudaGetLastErrorNative());
+        assertEquals(0, cudaGetDeviceNative(device));
+        assertEquals(1, device[0], "a refused cudaSetDevice keeps the current device");
+
+        final int[] value = new int[1];
+        assertEquals(0, cudaDeviceGetAttributeNative(value, 16, 1));
+        assertEquals(16_001, value[0]);
+        final int[] version = new int[1];
+        assertEquals(0, cudaDriverGetVersionNative(version));
+        assertEquals(13000, version[0]);
+        version[0] = 0;
+        assertEquals(0, cudaRuntimeGetVersionNative(version));
+        assertEquals(13000, version[0]);
+        final long[] free = new long[1];
+        final long[] total = new long[1];
+        assertEquals(0, cudaMemGetInfoNative(free, total));
+        assertEquals(InMemoryExecutor.TOTAL_MEMORY, total[0]);
+        assertTrue(free[0] <= total[0]);
+    }
+
+    @Test
+    void devicePropertiesFillTheFieldsJCudaHas()
+    {
+        final cudaDeviceProp properties = new cudaDeviceProp();
+        assertEquals(0, cudaGetDevicePropertiesNative(properties, 1));
+
+        assertEquals(256, properties.name.length);
+        assertEquals("In-Memory Device 1",
+            new String(properties.name, StandardCharsets.US_ASCII).replace("\0", ""));
+        assertEquals(0, properties.name[255]);
+        assertEquals(32, properties.warpSize);
+        assertEquals(InMemoryExecutor.TOTAL_MEMORY, properties.totalGlobalMem);
+        assertArrayEquals(new int[]{ 1024, 1024, 64 }, properties.maxThreadsDim);
+        assertArrayEquals(new int[]{ Integer.MAX_VALUE, 65535, 65535 }, properties.maxGridSize);
+        assertEquals(9, properties.major);
+        assertEquals(132, properties.multiProcessorCount);
+        assertArrayEquals(new byte[]{ 1, 2, 3, 4, 5, 6, 7, 8 }, properties.luid);
+        assertArrayEquals(new byte[]{ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 }, properties.uuid.bytes);
+
+        assertEquals(RuntimeStatus.INVALID_DEVICE, cudaGetDevicePropertiesNative(new cudaDeviceProp(), 7));
+    }
+
+    @Test
+    void everyHostArrayTypeRoundTrips()
+    {
+        final Random random = new Random(3);
+        final int n = 4099;
+        final byte[] bytes = new byte[n];
+        random.nextBytes(bytes);
+        final short[] shorts = new short[n];
+        final char[] chars = new char[n];
+        final int[] ints = new int[n];
+        final long[] longs = new long[n];
+        final float[] floats = new float[n];
+        final double[] doubles = new double[n];
+        for (int i = 0; i < n; i++)
+        {
+            shorts[i] = (short)random.nextInt();
+            chars[i] = (char)random.nextInt();
+            ints[i] = random.nextInt();
+            longs[i] = random.nextLong();
+            floats[i] = random.nextFloat();
+            doubles[i] = random.nextDouble();
+        }
+        final byte[] bytesBack = new byte[n];
+        final short[] shortsBack = new short[n];
+        final char[] charsBack = new char[n];
+        final int[] intsBack = new int[n];
+        final long[] longsBack = new long[n];
+        final float[] floatsBack = new float[n];
+        final double[] doublesBack = new double[n];
+
+        roundTrip(Pointer.to(bytes), Pointer.to(bytesBack), n);
+        roundTrip(Pointer.to(shorts), Pointer.to(shortsBack), n * 2L);
+        roundTrip(Pointer.to(chars), Pointer.to(charsBack), n * 2L);
+        roundTrip(Pointer.to(ints), Pointer.to(intsBack), n * 4L);
+        roundTrip(Pointer.to(longs), Pointer.to(longsBack), n * 8L);
+        roundTrip(Pointer.to(floats), Pointer.to(floatsBack), n * 4L);
+        roundTrip(Pointer.to(doubles), Pointer.to(doublesBack), n * 8L);
+
+        assertArrayEquals(bytes, bytesBack);
+        assertArrayEquals(shorts, shortsBack);
+        assertArrayEquals(chars, charsBack);
+        assertArrayEquals(ints, intsBack);
+        assertArrayEquals(longs, longsBack);
+        assertArrayEquals(floats, floatsBack);
+        assertArrayEquals(doubles, doublesBack);
+    }
+
+    @Test
+    void buffersOfEveryKindRoundTrip()
+    {
+        final float[] values = new float[3000];
+        for (int i = 0; i < values.length; i++)
+        {
+            values[i] = i * 0.5f;
+        }
+        final FloatBuffer heap = FloatBuffer.wrap(values.clone());
+        final FloatBuffer heapBack = FloatBuffer.allocate(values.length);
+        roundTrip(Pointer.to(heap), Pointer.to(heapBack), values.length * 4L);
+        assertArrayEquals(values, heapBack.array());
+
+        final FloatBuffer direct = ByteBuffer.allocateDirect(values.length * 4).order(ByteOrder.nativeOrder())
+            .asFloatBuffer().put(values);
+        final ByteBuffer directBack = ByteBuffer.allocateDirect(values.length * 4).order(ByteOrder.nativeOrder());
+        roundTrip(Pointer.to(direct), Pointer.to(directBack), values.length * 4L);
+        final float[] back = new float[values.length];
+        directBack.asFloatBuffer().get(back);
+        assertArrayEquals(values, back);
+    }
+
+    @Test
+    void offsetsOnBothSidesDeviceToDeviceAndInferredDirections()
+    {
+        final int[] source = new int[1000];
+        Arrays.setAll(source, i -> i + 1);
+        final Pointer device = new Pointer();
+        assertEquals(0, cudaMallocNative(device, 4000));
+        assertEquals(0, cudaMemsetNative(device, 0, 4000));
+        assertEquals(0, cudaMemcpyNative(device.withByteOffset(2000), Pointer.to(source).withByteOffset(400), 800,
+            HOST_TO_DEVICE));
+        final int[] back = new int[1000];
+        assertEquals(0, cudaMemcpyNative(Pointer.to(back), device, 4000, DEFAULT));
+        for (int i = 0; i < back.length; i++)
+        {
+            assertEquals(i >= 500 && i < 700 ? source[i - 400] : 0, back[i], "element " + i);
+        }
+
+        final Pointer other = new Pointer();
+        assertEquals(0, cudaMallocNative(other, 800));
+        assertEquals(0, cudaMemcpyNative(other, device.withByteOffset(2000), 800, DEVICE_TO_DEVICE));
+        assertEquals(0, cudaMemcpyNative(other.withByteOffset(4), device, 4, DEFAULT));
+        final int[] part = new int[200];
+        assertEquals(0, cudaMemcpyNative(Pointer.to(part), other, 800, DEVICE_TO_HOST));
+        assertEquals(0, part[1]);
+        assertEquals(source[102], part[2]);
+
+        final int[] hostCopy = new int[1000];
+        final int callsBefore = executor.events().size();
+        assertEquals(0, cudaMemcpyNative(Pointer.to(hostCopy), Pointer.to(source), 4000, HOST_TO_HOST));
+        assertEquals(0, cudaMemcpyNative(Pointer.to(hostCopy).withByteOffset(4), Pointer.to(source), 4, DEFAULT));
+        assertArrayEquals(Arrays.copyOfRange(source, 2, 1000), Arrays.copyOfRange(hostCopy, 2, 1000));
+        assertEquals(1, hostCopy[1]);
+        assertEquals(callsBefore, executor.events().size(), "host to host copies stay in this process");
+
+        assertEquals(RuntimeStatus.INVALID_MEMCPY_DIRECTION, cudaMemcpyNative(other, device, 4, 9));
+        assertEquals(0, cudaFreeNative(device));
+        assertEquals(0, cudaFreeNative(other));
+        assertEquals(0, cudaFreeNative(new Pointer()));
+    }
+
+    @Test
+    void hostRangesPastTheEndAreRefusedBeforeAnythingIsSent()
+    {
+        final Pointer device = new Pointer();
+        assertEquals(0, cudaMallocNative(device, 1024));
+        try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
+        {
+            final int callsBefore = executor.events().size();
+            assertEquals(RuntimeStatus.INVALID_VALUE,
+                cudaMemcpyNative(Pointer.to(new byte[10]), device, 100, DEVICE_TO_HOST));
+            assertEquals(RuntimeStatus.INVALID_VALUE,
+                cudaMemcpyNative(device, Pointer.to(new float[4]).withByteOffset(8), 9, HOST_TO_DEVICE));
+            assertEquals(RuntimeStatus.INVALID_VALUE,
+                cudaMemcpyNative(device, Pointer.to(new byte[4]), -1, HOST_TO_DEVICE));
+            assertEquals(RuntimeStatus.INVALID_VALUE,
+                cudaMemcpyNative(Pointer.to(new byte[4]), Pointer.to(new byte[4]), 4, DEVICE_TO_HOST));
+            assertEquals(callsBefore, executor.events().size());
+            assertEquals(RuntimeStatus.INVALID_VALUE, cudaGetLastErrorNative());
+
+            assertEquals(4, log.lines().size(), log.lines().toString());
+            assertTrue(log.lines().get(0).contains("cudaMemcpy: 100 bytes at byte offset 0 do not fit the byte[10] " +
+                "behind the pointer (10 bytes); returning cudaErrorInvalidValue"), log.lines().get(0));
+            assertTrue(log.lines().get(1).contains("9 bytes at byte offset 8 do not fit the float[4]"),
+                log.lines().get(1));
+        }
+        assertEquals(0, cudaFreeNative(device));
+        assertEquals(RuntimeStatus.INVALID_VALUE, cudaFreeNative(device));
+    }
+
+    @Test
+    void pinnedHostMemoryLivesHereAndCopiesLikeAnyHostMemory()
+    {
+        final Pointer pinned = new Pointer();
+        assertEquals(0, cudaMallocHostNative(pinned, 1 << 16));
+        final ByteBuffer view = pinned.getByteBuffer(0, 1 << 16);
+        assertNotNull(view);
+        assertEquals(ByteOrder.nativeOrder(), view.order());
+        final FloatBuffer floats = view.asFloatBuffer();
+        for (int i = 0; i < floats.capacity(); i++)
+        {
+            floats.put(i, i * 0.25f);
+        }
+        final Pointer device = new Pointer();
+        assertEquals(0, cudaMallocNative(device, 1 << 16));
+        assertEquals(0, cudaMemcpyNative(device, pinned, 1 << 16, DEFAULT));
+
+        final Pointer other = new Pointer();
+        assertEquals(0, cudaHostAllocNative(other, 1 << 16, 0));
+        assertEquals(0, cudaMemcpyNative(other, device, 1 << 16, DEVICE_TO_HOST));
+        final FloatBuffer back = other.getByteBuffer(0, 1 << 16).asFloatBuffer();
+        for (int i = 0; i < back.capacity(); i++)
+        {
+            assertEquals(i * 0.25f, back.get(i));
+        }
+
+        try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
+        {
+            assertEquals(RuntimeStatus.NOT_SUPPORTED, cudaHostAllocNative(new Pointer(), 64, 2));
+            assertEquals(RuntimeStatus.NOT_SUPPORTED, cudaHostAllocNative(new Pointer(), 64, 2));
+            assertEquals(1, log.count("cudaHostAllocMapped is not supported"), log.lines().toString());
+        }
+        assertEquals(0, cudaFreeHostNative(pinned));
+        assertEquals(0, cudaFreeHostNative(other));
+        assertEquals(RuntimeStatus.INVALID_VALUE, cudaFreeHostNative(other));
+        assertEquals(RuntimeStatus.INVALID_VALUE, cudaFreeHostNative(device));
+        assertEquals(0, cudaFreeNative(device));
+    }
+
+    @Test
+    void memsetFillsThePart()
+    {
+        final Pointer device = new Pointer();
+        assertEquals(0, cudaMallocNative(device, 1024));
+        assertEquals(0, cudaMemsetNative(device, 0xAB, 1024));
+        assertEquals(0, cudaMemsetNative(device.withByteOffset(512), 0x11, 256));
+        final byte[] back = new byte[1024];
+        assertEquals(0, cudaMemcpyNative(Pointer.to(back), device, 1024, DEVICE_TO_HOST));
+        for (int i = 0; i < back.length; i++)
+        {
+            assertEquals(i >= 512 && i < 768 ? (byte)0x11 : (byte)0xAB, back[i]);
+        }
+        assertEquals(RuntimeStatus.INVALID_VALUE, cudaMemsetNative(Pointer.to(back), 0, 4));
+        assertEquals(0, cudaFreeNative(device));
+    }
+
+    @Test
+    void lastErrorAndErrorNames()
+    {
+        assertEquals(0, cudaPeekAtLastErrorNative());
+        assertEquals(RuntimeStatus.INVALID_VALUE, cudaFreeNative(new Pointer().withByteOffset(12345)));
+        assertEquals(RuntimeStatus.INVALID_VALUE, cudaPeekAtLastErrorNative());
+        assertEquals(RuntimeStatus.INVALID_VALUE, cudaPeekAtLastErrorNative());
+        assertEquals(RuntimeStatus.INVALID_VALUE, cudaGetLastErrorNative());
+        assertEquals(0, cudaGetLastErrorNative());
+        assertEquals(0, cudaDeviceSynchronizeNative());
+        assertEquals(0, cudaPeekAtLastErrorNative(), "a successful call leaves the last error alone");
+
+        assertEquals(RuntimeStatus.NOT_SUPPORTED, RuntimeThreadState.notSupported("test message", 801));
+        assertEquals(RuntimeStatus.NOT_SUPPORTED, cudaGetLastErrorNative());
+
+        assertEquals("cudaErrorInvalidValue", cudaGetErrorNameNative(1));
+        assertEquals("cudaErrorDevicesUnavailable", cudaGetErrorNameNative(46));
+        assertEquals("invalid argument", cudaGetErrorStringNative(1));
+        assertEquals("out of memory", cudaGetErrorStringNative(2));
+        assertEquals("CUDA-capable device(s) is/are busy or unavailable", cudaGetErrorStringNative(46));
+        assertEquals("invalid device ordinal", cudaGetErrorStringNative(101));
+        assertEquals("operation not supported", cudaGetErrorStringNative(801));
+        assertEquals("an illegal memory access was encountered", cudaGetErrorStringNative(700));
+        assertEquals("no error", cudaGetErrorStringNative(0));
+        assertEquals("unrecognized error code", cudaGetErrorStringNative(123456));
+        assertEquals("unrecognized error code", cudaGetErrorNameNative(123456));
+    }
+
+    @Test
+    void nullArgumentsThrowAsInJCuda()
+    {
+        final NullPointerException thrown = assertThrows(NullPointerException.class,
+            () -> cudaMemcpyNative(null, new Pointer(), 4, DEFAULT));
+        assertEquals("Parameter 'dst' is null for cudaMemcpy", thrown.getMessage());
+        assertThrows(NullPointerException.class, () -> cudaGetDeviceCountNative(null));
+    }
+
+    @Test
+    void resetFreesTheDevicesAllocations()
+    {
+        final Pointer device = new Pointer();
+        assertEquals(0, cudaMallocNative(device, 4096));
+        assertEquals(0, cudaDeviceResetNative());
+        assertEquals(RuntimeStatus.INVALID_VALUE, cudaFreeNative(device));
+    }
+
+    @Test
+    void aQuarterGibibyteStreamsBothWays()
+    {
+        final int length = 256 << 20;
+        final byte[] data = new byte[length];
+        new Random(256).nextBytes(data);
+        final byte[] back = new byte[length];
+
+        final long start = System.nanoTime();
+        roundTrip(Pointer.to(data), Pointer.to(back), length);
+        final double seconds = (System.nanoTime() - start) / 1e9;
+
+        assertArrayEquals(data, back);
+        System.out.printf("256 MiB round trip over IPC in %.2f s (%.2f GB/s)%n", seconds, 2.0 * length / seconds / 1e9);
+    }
+
+    private static void roundTrip(final Pointer host, final Pointer hostBack, final long bytes)
+    {
+        final Pointer device = new Pointer();
+        assertEquals(0, cudaMallocNative(device, bytes));
+        assertEquals(0, cudaMemcpyNative(device, host, bytes, HOST_TO_DEVICE));
+        assertEquals(0, cudaMemcpyNative(hostBack, device, bytes, DEVICE_TO_HOST));
+        assertEquals(0, cudaFreeNative(device));
+    }
+}

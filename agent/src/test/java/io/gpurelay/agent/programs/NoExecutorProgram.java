@@ -1,0 +1,66 @@
+package io.gpurelay.agent.programs;
+
+import java.nio.ByteBuffer;
+
+import jcuda.CudaException;
+import jcuda.Pointer;
+import jcuda.runtime.JCuda;
+import jcuda.runtime.cudaError;
+import jcuda.runtime.cudaStream_t;
+
+/**
+ * A JCuda program run with the agent, no JCuda natives and no executor. Plain JCuda, no gpurelay classes.
+ * Argument: the agent's timeout in milliseconds.
+ */
+public final class NoExecutorProgram
+{
+    private NoExecutorProgram()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        final Checks checks = new Checks();
+        final long timeoutMs = Long.parseLong(args[0]);
+
+        final long start = System.nanoTime();
+        final int[] count = { -1 };
+        checks.equal("cudaGetDeviceCount", cudaError.cudaErrorDevicesUnavailable, JCuda.cudaGetDeviceCount(count));
+        final long firstMs = (System.nanoTime() - start) / 1_000_000;
+        checks.check("first call within the timeout", firstMs <= timeoutMs + 3_000, firstMs + " ms");
+        checks.equal("no devices counted", 0, count[0]);
+
+        final long second = System.nanoTime();
+        checks.equal("cudaMalloc", cudaError.cudaErrorDevicesUnavailable, JCuda.cudaMalloc(new Pointer(), 16));
+        checks.check("later call at once", (System.nanoTime() - second) / 1_000_000 < 1_000);
+        checks.equal("last error", cudaError.cudaErrorDevicesUnavailable, JCuda.cudaGetLastError());
+
+        checks.equal("unsupported call", cudaError.cudaErrorNotSupported, JCuda.cudaStreamCreate(new cudaStream_t()));
+        checks.equal("unsupported call again", cudaError.cudaErrorNotSupported,
+            JCuda.cudaStreamCreate(new cudaStream_t()));
+        checks.equal("unsupported call is the last error", cudaError.cudaErrorNotSupported, JCuda.cudaGetLastError());
+        checks.check("unsupported call returning an object", JCuda.cudaCreateChannelDesc(8, 0, 0, 0, 0) == null);
+
+        final Pointer pinned = new Pointer();
+        checks.equal("cudaMallocHost needs no executor", 0, JCuda.cudaMallocHost(pinned, 4096));
+        final ByteBuffer view = pinned.getByteBuffer(0, 4096);
+        checks.check("pinned memory usable", view != null && view.capacity() == 4096);
+        checks.equal("cudaFreeHost", 0, JCuda.cudaFreeHost(pinned));
+        checks.check("error string", "CUDA-capable device(s) is/are busy or unavailable".equals(
+            JCuda.cudaGetErrorString(cudaError.cudaErrorDevicesUnavailable)));
+
+        JCuda.setExceptionsEnabled(true);
+        String message = "nothing thrown";
+        try
+        {
+            JCuda.cudaDeviceSynchronize();
+        }
+        catch (final CudaException ex)
+        {
+            message = ex.getMessage();
+        }
+        checks.check("exceptions mode throws JCuda's exception", "cudaErrorDevicesUnavailable".equals(message),
+            message);
+        checks.finish();
+    }
+}
