@@ -1,0 +1,68 @@
+package io.gpurelay.it;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Where the built jars are; the build passes their paths as system properties.
+ */
+final class Artifacts
+{
+    static final List<String> JVM_OPENS = List.of(
+        "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
+        "--add-opens=java.base/java.nio=ALL-UNNAMED",
+        "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+        "--add-opens=java.base/java.util.zip=ALL-UNNAMED");
+
+    private Artifacts()
+    {
+    }
+
+    static Path agentJar()
+    {
+        return existing("gpurelay.agent.jar");
+    }
+
+    static Path executorJar()
+    {
+        return existing("gpurelay.executor.jar");
+    }
+
+    static Path jcudaJar()
+    {
+        return existing("gpurelay.jcuda.jar");
+    }
+
+    /**
+     * The kernels' PTX files, as the test programs find them on disk.
+     */
+    static Path kernelsDir()
+    {
+        return existing("gpurelay.programs.dir").resolve("kernels");
+    }
+
+    static String java()
+    {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * Classpath of a client program: the test programs and the jcuda jar, nothing of gpurelay and no JCuda natives.
+     */
+    static String programClasspath()
+    {
+        return existing("gpurelay.programs.dir") + File.pathSeparator + jcudaJar();
+    }
+
+    private static Path existing(final String property)
+    {
+        final String value = System.getProperty(property);
+        if (value == null || !Files.exists(Path.of(value)))
+        {
+            throw new IllegalStateException("system property " + property + " must name a built artifact, was " + value);
+        }
+        return Path.of(value);
+    }
+}

@@ -1,0 +1,29 @@
+package io.gpurelay.it;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An unmodified JCuda program in its own JVM with the agent attached: classpath = the program and the jcuda jar.
+ */
+final class Client
+{
+    private Client()
+    {
+    }
+
+    static ForkedProcess start(final String agentOptions, final Class<?> program, final String... args)
+        throws IOException
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(Artifacts.java());
+        command.add("-Xmx1g");
+        command.add("-javaagent:" + Artifacts.agentJar() + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
+        command.add("-cp");
+        command.add(Artifacts.programClasspath());
+        command.add(program.getName());
+        command.addAll(List.of(args));
+        return new ForkedProcess(program.getSimpleName(), command);
+    }
+}

@@ -1,0 +1,101 @@
+package io.gpurelay.it;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A remote executor in its own JVM, on the emulated backend, with an Aeron directory of its own.
+ */
+final class Executor implements AutoCloseable
+{
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final Pattern READY = Pattern.compile("gpurelay executor ready on (\\S+) \\(backend (\\S+), (\\d+) devices\\)");
+
+    private final ForkedProcess process;
+    private final String channel;
+    private final Path aeronDir;
+
+    private Executor(final ForkedProcess process, final String channel, final Path aeronDir)
+    {
+        this.process = process;
+        this.channel = channel;
+        this.aeronDir = aeronDir;
+    }
+
+    /**
+     * Start an executor on the emulated backend and wait for its ready line.
+     */
+    static Executor start(final String channel, final Path workDir, final String... extraArgs)
+        throws IOException, InterruptedException
+    {
+        return startWithBackend("emulated", channel, workDir, extraArgs);
+    }
+
+    /**
+     * Start an executor on a backend ({@code emulated} or {@code gpu}) and wait for its ready line.
+     */
+    static Executor startWithBackend(
+        final String backend, final String channel, final Path workDir, final String... extraArgs)
+        throws IOException, InterruptedException
+    {
+        final Path aeronDir = workDir.resolve("aeron-executor");
+        final List<String> command = new ArrayList<>();
+        command.add(Artifacts.java());
+        command.add("-Xmx512m");
+        command.addAll(Artifacts.JVM_OPENS);
+        command.add("-jar");
+        command.add(Artifacts.executorJar().toString());
+        command.add("executor");
+        command.add("--channel");
+        command.add(channel);
+        command.add("--backend");
+        command.add(backend);
+        command.add("--aeron-dir");
+        command.add(aeronDir.toString());
+        command.addAll(List.of(extraArgs));
+        final ForkedProcess process = new ForkedProcess("executor", command);
+        final Executor executor = new Executor(process, channel, aeronDir);
+        try
+        {
+            process.awaitLine(READY, READY_TIMEOUT);
+        }
+        catch (final AssertionError | InterruptedException ex)
+        {
+            process.close();
+            throw ex;
+        }
+        return executor;
+    }
+
+    String channel()
+    {
+        return channel;
+    }
+
+    Path aeronDir()
+    {
+        return aeronDir;
+    }
+
+    ForkedProcess process()
+    {
+        return process;
+    }
+
+    /**
+     * The agent argument that points a client at this executor (sharing its media driver for IPC).
+     */
+    String agentOptions(final String extra)
+    {
+        return "executor=" + channel + ",aeron.dir=" + aeronDir + ",timeout=10s" + (extra.isEmpty() ? "" : "," + extra);
+    }
+
+    public void close() throws InterruptedException
+    {
+        process.close();
+    }
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs the `gpu`-tagged tests on a GPU host from the executor distribution and the test jars, without Maven.
+#
+#   scripts/gpu-host-tests.sh DIST_TARBALL TEST_BUNDLE_DIR REPORT_DIR
+#
+# DIST_TARBALL     executor-distribution/target/gpurelay-executor-<version>.tar.gz (holds the Java runtime)
+# TEST_BUNDLE_DIR  a folder with integration-tests/target/test-classes as test-classes/ and
+#                  integration-tests/target/test-lib as test-lib/ (what `mvn package` builds)
+# REPORT_DIR       where the JUnit XML reports and logs go
+set -euo pipefail
+
+dist_tarball="$1"
+bundle="$2"
+reports="$3"
+mkdir -p "$reports"
+work="$(mktemp -d -t gpurelay-gpu.XXXXXX)"
+tar -xzf "$dist_tarball" -C "$work"
+dist="$(echo "$work"/gpurelay-executor-*)"
+java="$dist/runtime/bin/java"
+jcuda="$(ls "$bundle"/test-lib/jcuda-[0-9]*.jar | head -n 1)"
+console="$(ls "$bundle"/test-lib/junit-platform-console-standalone-*.jar | head -n 1)"
+
+"$java" -Dgpurelay.agent.jar="$dist/lib/gpurelay-agent.jar" \
+    -Dgpurelay.executor.jar="$dist/lib/gpurelay-executor.jar" \
+    -Dgpurelay.jcuda.jar="$jcuda" \
+    -Dgpurelay.programs.dir="$bundle/test-classes" \
+    -jar "$console" execute \
+    --class-path "$bundle/test-classes:$(ls "$bundle"/test-lib/*.jar | grep -v console-standalone | tr '\n' ':')" \
+    --include-tag gpu --scan-class-path "$bundle/test-classes" \
+    --reports-dir "$reports" --details tree --disable-banner
