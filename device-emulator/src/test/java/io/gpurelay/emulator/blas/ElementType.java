@@ -1,0 +1,44 @@
+package io.gpurelay.emulator.blas;
+
+import java.util.Random;
+
+/**
+ * The two precisions the tests run every routine in. References compute in double and round after every operation
+ * with {@link #round}: for +, -, * and / a double result rounded to float is the correctly rounded float result, so
+ * the references reproduce single-precision arithmetic exactly.
+ */
+enum ElementType
+{
+    SINGLE(4),
+    DOUBLE(8);
+
+    final int size;
+
+    ElementType(final int size)
+    {
+        this.size = size;
+    }
+
+    double round(final double value)
+    {
+        return this == SINGLE ? (float)value : value;
+    }
+
+    double[] random(final Random random, final int count)
+    {
+        final double[] values = new double[count];
+        for (int i = 0; i < count; i++)
+        {
+            values[i] = round(random.nextDouble() * 2.0 - 1.0);
+        }
+        return values;
+    }
+
+    /**
+     * A tolerance for results computed in a different order.
+     */
+    double tolerance()
+    {
+        return this == SINGLE ? 1e-4 : 1e-10;
+    }
+}
