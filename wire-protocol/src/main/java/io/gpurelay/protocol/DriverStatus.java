@@ -14,6 +14,7 @@ public final class DriverStatus
     public static final int INVALID_DEVICE = 101;
     public static final int INVALID_IMAGE = 200;
     public static final int INVALID_CONTEXT = 201;
+    public static final int INVALID_PTX = 218;
     public static final int INVALID_SOURCE = 300;
     public static final int FILE_NOT_FOUND = 301;
     public static final int INVALID_HANDLE = 400;
@@ -21,8 +22,8 @@ public final class DriverStatus
     public static final int NOT_READY = 600;
     public static final int ILLEGAL_ADDRESS = 700;
     public static final int LAUNCH_OUT_OF_RESOURCES = 701;
-    public static final int MISALIGNED_ADDRESS = 716;
     public static final int ILLEGAL_INSTRUCTION = 715;
+    public static final int MISALIGNED_ADDRESS = 716;
     public static final int LAUNCH_FAILED = 719;
     public static final int NOT_SUPPORTED = 801;
     public static final int UNKNOWN = 999;

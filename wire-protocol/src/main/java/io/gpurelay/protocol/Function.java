@@ -34,7 +34,11 @@ public enum Function
     /** args: device address, value, byte count. */
     CUDA_MEMSET(12, Api.RUNTIME),
     CUDA_DEVICE_SYNCHRONIZE(13, Api.RUNTIME),
-    /** Frees everything the session holds on the call's device. */
+    /**
+     * Resets the primary context of the call's device: destroys what the session created on that device through the
+     * runtime API (allocations, modules, streams, events) and clears a sticky fault there. Contexts the session made
+     * with {@code cuCtxCreate} are not touched.
+     */
     CUDA_DEVICE_RESET(14, Api.RUNTIME),
 
     // Runtime streams and events. Handles are the executor's; stream 0 is the device's legacy default stream.

@@ -12,13 +12,21 @@ public final class RuntimeStatus
     public static final int INITIALIZATION_ERROR = 3;
     public static final int INVALID_DEVICE_POINTER = 17;
     public static final int INVALID_MEMCPY_DIRECTION = 21;
+    public static final int DEVICES_UNAVAILABLE = 46;
     public static final int NO_DEVICE = 100;
     public static final int INVALID_DEVICE = 101;
-    public static final int DEVICES_UNAVAILABLE = 46;
     public static final int INVALID_KERNEL_IMAGE = 200;
+    /** cudaErrorDeviceUninitialized, formerly cudaErrorInvalidContext: the driver's CUDA_ERROR_INVALID_CONTEXT. */
+    public static final int DEVICE_UNINITIALIZED = 201;
+    public static final int INVALID_PTX = 218;
     public static final int INVALID_RESOURCE_HANDLE = 400;
+    /** cudaErrorSymbolNotFound: the driver's CUDA_ERROR_NOT_FOUND. */
+    public static final int SYMBOL_NOT_FOUND = 500;
     public static final int NOT_READY = 600;
     public static final int ILLEGAL_ADDRESS = 700;
+    public static final int LAUNCH_OUT_OF_RESOURCES = 701;
+    public static final int ILLEGAL_INSTRUCTION = 715;
+    public static final int MISALIGNED_ADDRESS = 716;
     public static final int LAUNCH_FAILURE = 719;
     public static final int NOT_SUPPORTED = 801;
     public static final int UNKNOWN = 999;
