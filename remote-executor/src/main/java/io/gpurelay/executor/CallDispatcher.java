@@ -14,6 +14,7 @@ import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.KernelParameterLayout;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.PayloadSink;
@@ -153,7 +154,12 @@ final class CallDispatcher
             }
             case CUDA_MEMCPY_HTOD, CUDA_MEMCPY_HTOD_ASYNC, CU_MEMCPY_HTOD ->
             {
-                // Nothing left to do: inputSink checked the destination and every byte went there as it arrived.
+                // inputSink checked the destination and every byte went there as it arrived; what is left is to
+                // report a chunk the device refused, in the context the copy ran in.
+                if (currentContext(call, result) != null)
+                {
+                    backend.finishHostToDevice(result);
+                }
             }
             case CUDA_MEMCPY_DTOH -> memcpyDeviceToHost(call, NO_STREAM_ARGUMENT, result);
             case CUDA_MEMCPY_DTOH_ASYNC, CU_MEMCPY_DTOH -> memcpyDeviceToHost(call, 2, result);
@@ -488,13 +494,33 @@ final class CallDispatcher
         final FunctionEntry known = module.function(name);
         if (known != null)
         {
-            result.value(known.handle);
+            replyWithSignature(known.handle, known.kernel.parameterLayout(), result);
             return;
         }
         final BackendKernel kernel = backend.getFunction(module.backend, name, result);
         if (kernel != null)
         {
-            result.value(resources.addFunction(module, name, kernel));
+            replyWithSignature(resources.addFunction(module, name, kernel), kernel.parameterLayout(), result);
+        }
+    }
+
+    /**
+     * The handle, then the parameter count and sizes: the client checks a launch's parameters itself, so a
+     * mismatch is refused at the launch (as CUDA does) while matching launches can be pipelined.
+     */
+    private static void replyWithSignature(
+        final long handle, final KernelParameterLayout layout, final CallResult result)
+    {
+        if (layout.count() > CallResult.MAX_VALUES - 2)
+        {
+            result.fail(CudaError.NOT_SUPPORTED, "kernel '" + layout.kernelName() + "' has " + layout.count() +
+                " parameters; gpurelay relays kernels of at most " + (CallResult.MAX_VALUES - 2));
+            return;
+        }
+        result.value(handle).value(layout.count());
+        for (int i = 0; i < layout.count(); i++)
+        {
+            result.value(layout.size(i));
         }
     }
 
@@ -512,7 +538,7 @@ final class CallDispatcher
         {
             return;
         }
-        final BackendKernel kernel = function.kernel;
+        final KernelParameterLayout layout = function.kernel.parameterLayout();
         final StreamEntry stream = resources.streamIn(call.arg(8), function.module.context, result);
         if (stream == null)
         {
@@ -524,18 +550,18 @@ final class CallDispatcher
             final long value = call.arg(1 + i);
             if (value < 0 || value > Integer.MAX_VALUE)
             {
-                result.fail(CudaError.INVALID_VALUE, "kernel '" + kernel.name() + "': grid and block dimensions " +
-                    "and shared memory bytes must be between 0 and " + Integer.MAX_VALUE + ", got " + value);
+                result.fail(CudaError.INVALID_VALUE, "kernel '" + layout.kernelName() + "': grid and block " +
+                    "dimensions and shared memory bytes must be between 0 and " + Integer.MAX_VALUE + ", got " + value);
                 return;
             }
             dimensions[i] = (int)value;
         }
-        final byte[] parameters =
-            KernelParameterLayout.parameterBuffer(kernel, call, LAUNCH_PARAMETER_COUNT_ARGUMENT, input, result);
+        final byte[] parameters = layout.parameterBuffer(call.arg(LAUNCH_PARAMETER_COUNT_ARGUMENT),
+            index -> call.arg(LAUNCH_PARAMETER_COUNT_ARGUMENT + 1 + index), input, result);
         if (parameters != null)
         {
-            backend.launchKernel(kernel, stream.backend, dimensions[0], dimensions[1], dimensions[2], dimensions[3],
-                dimensions[4], dimensions[5], dimensions[6], parameters, result);
+            backend.launchKernel(function.kernel, stream.backend, dimensions[0], dimensions[1], dimensions[2],
+                dimensions[3], dimensions[4], dimensions[5], dimensions[6], parameters, result);
         }
     }
 

@@ -45,13 +45,22 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
     private final Subscription controlSubscription;
     private final FragmentAssembler assembler;
     private final ConnectRequestAdapter adapter = new ConnectRequestAdapter(this);
-    /** A single offer attempt per duty cycle: a refused client must not hold up the others. */
-    private final ExecutorProxy rejectionProxy = new ExecutorProxy(NoOpIdleStrategy.INSTANCE, 0);
-    private final Long2ObjectHashMap<AgentRunner> sessionRunners = new Long2ObjectHashMap<>();
+    /**
+     * Refusals and keep-alives: a single offer attempt per duty cycle, so that a refused client or a client whose
+     * stream is full never holds up the others.
+     */
+    private final ExecutorProxy singleOfferProxy = new ExecutorProxy(NoOpIdleStrategy.INSTANCE, 0);
+    private final Long2ObjectHashMap<RunningSession> sessions = new Long2ObjectHashMap<>();
     private final Queue<ExecutorSession> closedSessions = new ConcurrentLinkedQueue<>();
     private final ArrayList<PendingRejection> pendingRejections = new ArrayList<>();
     private final RateLimitedWarning warning;
     private final byte[] token;
+    /**
+     * How often sessions are checked for a call that needs a keep-alive: often enough that one is at most a quarter
+     * of an interval late.
+     */
+    private final long keepAliveCheckIntervalNs;
+    private long lastKeepAliveCheckNs;
     private long lastSessionId;
     private long nowNs;
 
@@ -69,6 +78,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         this.assembler = new FragmentAssembler(this::onFragment);
         this.warning = new RateLimitedWarning(log, WARNING_INTERVAL_NS);
         this.token = ctx.token() == null ? null : ctx.token().getBytes(StandardCharsets.UTF_8);
+        this.keepAliveCheckIntervalNs = ctx.keepAliveIntervalNs() / 4;
     }
 
     public String roleName()
@@ -82,6 +92,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         int work = reapClosedSessions();
         work += controlSubscription.poll(assembler, FRAGMENT_LIMIT);
         work += sendPendingRejections();
+        work += sendKeepAlives();
         return work;
     }
 
@@ -90,11 +101,11 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
      */
     public void onClose()
     {
-        for (final AgentRunner runner : sessionRunners.values())
+        for (final RunningSession running : sessions.values())
         {
-            CloseHelper.close(runner);
+            CloseHelper.close(running.runner());
         }
-        sessionRunners.clear();
+        sessions.clear();
         closedSessions.clear();
         for (final PendingRejection rejection : pendingRejections)
         {
@@ -124,7 +135,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
             reject(correlationId, responseChannel, responseStreamId, client, RejectReason.AUTHENTICATION_FAILED,
                 "authentication failed: the executor requires a token and the client's does not match");
         }
-        else if (sessionRunners.size() >= ctx.maxSessions())
+        else if (sessions.size() >= ctx.maxSessions())
         {
             reject(correlationId, responseChannel, responseStreamId, client, RejectReason.TOO_MANY_SESSIONS,
                 "too many sessions: the executor serves at most " + ctx.maxSessions());
@@ -175,7 +186,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
             final AgentRunner runner = new AgentRunner(
                 ctx.idleStrategyKind().newIdleStrategy(), this::onSessionError, null, session);
             AgentRunner.startOnThread(runner);
-            sessionRunners.put(sessionId, runner);
+            sessions.put(sessionId, new RunningSession(session, runner));
             counters.sessionsOpened.increment();
             log.info("session " + sessionId + " opened for client '" + clientName + "' pid " + clientPid +
                 ": requests on stream " + requestStreamId + ", replies to " + responseChannel + " stream " +
@@ -225,7 +236,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         for (int i = pendingRejections.size() - 1; i >= 0; i--)
         {
             final PendingRejection rejection = pendingRejections.get(i);
-            final boolean delivered = rejection.publication.isConnected() && rejectionProxy.rejected(
+            final boolean delivered = rejection.publication.isConnected() && singleOfferProxy.rejected(
                 rejection.publication, rejection.correlationId, rejection.reason, rejection.detail);
             if (delivered || nowNs - rejection.deadlineNs >= 0)
             {
@@ -243,10 +254,35 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         ExecutorSession session;
         while ((session = closedSessions.poll()) != null)
         {
-            CloseHelper.close(sessionRunners.remove(session.sessionId()));
+            final RunningSession running = sessions.remove(session.sessionId());
+            if (running != null)
+            {
+                CloseHelper.close(running.runner());
+            }
             reaped++;
         }
         return reaped;
+    }
+
+    /**
+     * A session in a long call cannot send from its own thread; see {@link ExecutorSession#sendKeepAliveIfBusy}.
+     */
+    private int sendKeepAlives()
+    {
+        if (nowNs - lastKeepAliveCheckNs < keepAliveCheckIntervalNs)
+        {
+            return 0;
+        }
+        lastKeepAliveCheckNs = nowNs;
+        int sent = 0;
+        for (final RunningSession running : sessions.values())
+        {
+            if (running.session().sendKeepAliveIfBusy(nowNs, singleOfferProxy))
+            {
+                sent++;
+            }
+        }
+        return sent;
     }
 
     private void onSessionError(final Throwable ex)
@@ -256,6 +292,10 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
             counters.errors.increment();
             log.error("session worker failed", ex);
         }
+    }
+
+    private record RunningSession(ExecutorSession session, AgentRunner runner)
+    {
     }
 
     private record PendingRejection(

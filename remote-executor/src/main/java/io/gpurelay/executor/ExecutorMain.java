@@ -10,11 +10,14 @@ import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.MediaDriverMain;
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.backend.gpu.GpuBackend;
+import io.gpurelay.executor.backend.gpu.GpuRuntime;
 import io.gpurelay.protocol.Protocol;
 import org.agrona.concurrent.ShutdownSignalBarrier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -55,17 +58,17 @@ public final class ExecutorMain implements Callable<Integer>
 
     @Option(names = "--backend", paramLabel = "auto|emulated|gpu", defaultValue = "auto",
         converter = BackendChoiceConverter.class,
-        description = "Where calls run: gpu (CUDA), emulated (no GPU needed) or auto (the GPU if there is one, " +
-            "else the emulator; this build has only the emulator). Default: auto.")
+        description = "Where calls run: gpu (CUDA 13 through JavaCPP's presets), emulated (no GPU needed) or auto " +
+            "(the GPU if CUDA is usable, else the emulator). Default: auto.")
     BackendChoice backend;
 
     @Option(names = "--devices", paramLabel = "N|LIST", defaultValue = "1", converter = DeviceSelectionConverter.class,
-        description = "How many devices to serve (N), or which (a list of ordinals such as 0,2); clients see them " +
-            "as 0..n-1. Default: ${DEFAULT-VALUE}.")
+        description = "How many devices to serve (N: the first N), or which (a list of ordinals such as 0,2); on " +
+            "the gpu backend the ordinals are the host's GPUs. Clients see them as 0..n-1. Default: ${DEFAULT-VALUE}.")
     DeviceSelection devices;
 
     @Option(names = "--device-memory", paramLabel = "BYTES", defaultValue = "4g", converter = SizeConverter.class,
-        description = "Memory of each emulated device. Default: 4g.")
+        description = "Memory of each emulated device (the emulated backend only). Default: 4g.")
     long deviceMemory;
 
     @Option(names = "--aeron-dir", paramLabel = "DIR",
@@ -140,11 +143,6 @@ public final class ExecutorMain implements Callable<Integer>
 
     public Integer call()
     {
-        if (backend == BackendChoice.GPU)
-        {
-            throw new ParameterException(spec.commandLine(), "--backend gpu is not available in this build: it " +
-                "has only the emulated backend (use --backend emulated, or auto)");
-        }
         if (maxSessions < 1)
         {
             throw new ParameterException(spec.commandLine(), "--max-sessions must be at least 1: " + maxSessions);
@@ -152,6 +150,11 @@ public final class ExecutorMain implements Callable<Integer>
 
         final PrintStream out = System.out;
         final ExecutorLog log = new ExecutorLog(System.err, logLevel);
+        if (backend == BackendChoice.GPU && !GpuRuntime.usable())
+        {
+            log.error("--backend gpu: no usable GPU: " + GpuRuntime.unusableReason(), null);
+            return CommandLine.ExitCode.USAGE;
+        }
         final RemoteExecutor.Context ctx;
         try
         {
@@ -188,10 +191,9 @@ public final class ExecutorMain implements Callable<Integer>
      */
     RemoteExecutor.Context context(final ExecutorLog log)
     {
-        final Backend emulated = new EmulatedBackend(devices.count(), deviceMemory);
         return new RemoteExecutor.Context()
             .channel(channel)
-            .backend(emulated)
+            .backend(backend(log))
             .aeronDirectoryName(aeronDir)
             .driverProfile(profile)
             .idleStrategyKind(idleStrategy)
@@ -201,10 +203,51 @@ public final class ExecutorMain implements Callable<Integer>
             .log(log);
     }
 
+    /**
+     * The backend the options ask for; {@code auto} takes the GPU when CUDA is usable, which it finds out quickly
+     * (and quietly) on a host without CUDA.
+     */
+    private Backend backend(final ExecutorLog log)
+    {
+        final boolean gpu = backend == BackendChoice.GPU || backend == BackendChoice.AUTO && GpuRuntime.usable();
+        if (!gpu)
+        {
+            if (backend == BackendChoice.AUTO)
+            {
+                log.info("--backend auto: no usable GPU (" + GpuRuntime.unusableReason() + "), using the emulator");
+            }
+            return new EmulatedBackend(devices.count(), deviceMemory);
+        }
+        if (given("--device-memory"))
+        {
+            log.warn("--device-memory applies to the emulated backend only; the gpu backend ignores it");
+        }
+        return new GpuBackend(devices);
+    }
+
+    /**
+     * Whether an option was set: on the command line, in the environment or in the --config file.
+     */
+    private boolean given(final String optionName)
+    {
+        final OptionSpec option = spec.findOption(optionName);
+        try
+        {
+            return spec.commandLine().getParseResult().hasMatchedOption(option) ||
+                spec.defaultValueProvider().defaultValue(option) != null;
+        }
+        catch (final Exception ex)
+        {
+            throw new IllegalArgumentException(optionName + ": " + ex.getMessage(), ex);
+        }
+    }
+
     private String describe(final RemoteExecutor.Context ctx, final RemoteExecutor executor)
     {
+        final String deviceDescription = ctx.backend() instanceof GpuBackend gpuBackend ?
+            gpuBackend.describeDevices() : "[" + devices + "] of " + deviceMemory + " bytes";
         return "serving " + ctx.channel() + " with the " + ctx.backend().name() + " backend: " +
-            devices.count() + " device(s) [" + devices + "] of " + deviceMemory + " bytes; keep-alive timeout " +
+            devices.count() + " device(s) " + deviceDescription + "; keep-alive timeout " +
             SettingValues.formatDuration(keepAliveTimeout) + "; at most " + maxSessions + " sessions; " +
             (ctx.token() == null ? "no token required" : "token required") + "; idle strategy " +
             idleStrategy.cliName() + "; Aeron directory " + executor.aeronDirectoryName();

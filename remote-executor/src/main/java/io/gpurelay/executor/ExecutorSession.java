@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import io.aeron.ExclusivePublication;
@@ -35,6 +36,12 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>
  * Bad input never ends a session: a malformed message, a call for another session or a chunk nobody announced is
  * counted, logged (rate limited) and skipped; a call that cannot run gets the API's error in its reply.
+ * <p>
+ * While a call runs longer than the keep-alive interval (a long synchronisation on a GPU, a big emulated kernel) its
+ * thread cannot tell the client that the executor is alive, so the conductor does, through
+ * {@link #sendKeepAliveIfBusy}. The response publication is exclusive, which is single-writer: every send takes
+ * {@link #sendLock}, and the conductor only tries it, because a session that holds it is sending, which is proof of
+ * life itself. A concurrent publication would do as well, but would make every reply pay for the rare keep-alive.
  */
 final class ExecutorSession implements Agent, SessionRequestListener
 {
@@ -46,6 +53,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
 
     private static final long WARNING_INTERVAL_NS = 1_000_000_000L;
     private static final byte[] NO_INPUT = new byte[0];
+    /** {@link #callStartedNs} while no call runs. */
+    private static final long NO_CALL = Long.MIN_VALUE;
 
     private enum State
     {
@@ -84,6 +93,15 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private final CallResult result = new CallResult();
     private final UnsafeBuffer input = new UnsafeBuffer(0, 0);
     private final long connectDeadlineNs;
+    private final ReentrantLock sendLock = new ReentrantLock();
+
+    /**
+     * When the call now running started, or {@link #NO_CALL}: written by the session's thread, read by the conductor.
+     */
+    private volatile long callStartedNs = NO_CALL;
+    /** The call the conductor sends keep-alives for, and when it last did (or the call started): its thread's. */
+    private long keepAliveCallStartedNs = NO_CALL;
+    private long lastKeepAliveSentNs;
 
     private State state = State.AWAITING_CLIENT;
     private String closeReason;
@@ -159,7 +177,15 @@ final class ExecutorSession implements Agent, SessionRequestListener
     {
         state = State.CLOSED;
         final ReleasedResources released = backendSession.close();
-        CloseHelper.closeAll(requestSubscription, responsePublication);
+        sendLock.lock();
+        try
+        {
+            CloseHelper.closeAll(requestSubscription, responsePublication);
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
         counters.sessionsClosed.increment();
         log.info("session " + sessionId + " (client '" + clientName + "' pid " + clientPid + ") closed: " +
             (closeReason == null ? "executor stopped" : closeReason) + "; freed " + released.allocations() +
@@ -169,13 +195,63 @@ final class ExecutorSession implements Agent, SessionRequestListener
         onClosed.accept(this);
     }
 
+    /**
+     * Called from the conductor's thread: tell the client that the executor is alive if one of its calls has been
+     * running for longer than the keep-alive interval and nothing was sent to it for that long. Never waits: when the
+     * session's thread is sending, or the client's stream is full, the next check tries again.
+     *
+     * @param proxy the conductor's own proxy, which makes one offer attempt.
+     * @return whether a keep-alive was sent.
+     */
+    boolean sendKeepAliveIfBusy(final long nowNs, final ExecutorProxy proxy)
+    {
+        final long startedNs = callStartedNs;
+        if (startedNs == NO_CALL)
+        {
+            return false;
+        }
+        if (startedNs != keepAliveCallStartedNs)
+        {
+            keepAliveCallStartedNs = startedNs;
+            lastKeepAliveSentNs = startedNs;
+        }
+        if (nowNs - lastKeepAliveSentNs < ctx.keepAliveIntervalNs() || !sendLock.tryLock())
+        {
+            return false;
+        }
+        try
+        {
+            if (responsePublication.isClosed() ||
+                !proxy.keepAlive(responsePublication, sessionId, System.currentTimeMillis()))
+            {
+                return false;
+            }
+            lastKeepAliveSentNs = nowNs;
+            return true;
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
+    }
+
     private int awaitClient()
     {
         if (responsePublication.isConnected())
         {
-            if (proxy.connected(responsePublication, connectCorrelationId, sessionId, requestStreamId,
-                ctx.backend().deviceCount(), ctx.keepAliveTimeoutNs() / 4 / 1_000_000, ctx.executorVersion(),
-                ctx.backend().name()))
+            final boolean sent;
+            sendLock.lock();
+            try
+            {
+                sent = proxy.connected(responsePublication, connectCorrelationId, sessionId, requestStreamId,
+                    ctx.backend().deviceCount(), ctx.keepAliveIntervalNs() / 1_000_000, ctx.executorVersion(),
+                    ctx.backend().name());
+            }
+            finally
+            {
+                sendLock.unlock();
+            }
+            if (sent)
             {
                 state = State.ACTIVE;
                 lastActivityNs = nowNs;
@@ -272,8 +348,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
             {
                 sink.write(0, payload, 0, payload.capacity());
             }
-            dispatcher.dispatch(call, payload, result);
-            complete();
+            runCall(payload);
         }
         catch (final MalformedCallException ex)
         {
@@ -406,8 +481,24 @@ final class ExecutorSession implements Agent, SessionRequestListener
         inputState = Input.NONE;
         input.wrap(reassembly != null ? reassembly.bytes() : NO_INPUT);
         reassembly = null;
-        dispatcher.dispatch(call, input, result);
-        complete();
+        runCall(input);
+    }
+
+    /**
+     * Run the call whose input has all arrived and answer it, marked as running for the conductor's keep-alives.
+     */
+    private void runCall(final DirectBuffer input)
+    {
+        callStartedNs = System.nanoTime();
+        try
+        {
+            dispatcher.dispatch(call, input, result);
+            complete();
+        }
+        finally
+        {
+            callStartedNs = NO_CALL;
+        }
     }
 
     /**
@@ -448,7 +539,10 @@ final class ExecutorSession implements Agent, SessionRequestListener
                 result.message());
         }
         reply();
-        lastActivityNs = System.nanoTime();
+        // The clock moves on for the rest of this duty cycle too: messages the client sent while a long call ran
+        // (its keep-alives) are handled next, and must not date the session's activity back to before the call.
+        nowNs = System.nanoTime();
+        lastActivityNs = nowNs;
     }
 
     private void reply()
@@ -458,8 +552,18 @@ final class ExecutorSession implements Agent, SessionRequestListener
             return;
         }
         final PayloadSource payload = result.payload();
-        if (!proxy.reply(responsePublication, sessionId, call.correlationId(), result.status(), result.values(),
-            result.valueCount(), result.message(), payload))
+        final boolean sent;
+        sendLock.lock();
+        try
+        {
+            sent = proxy.reply(responsePublication, sessionId, call.correlationId(), result.status(), result.values(),
+                result.valueCount(), result.message(), payload);
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
+        if (!sent)
         {
             close("a reply could not be sent within the keep-alive timeout");
             return;

@@ -324,6 +324,15 @@ public final class RemoteExecutor implements AutoCloseable
             return keepAliveTimeoutNs;
         }
 
+        /**
+         * How often a client sends keep-alives, and the executor to a client while one of its calls runs: a quarter
+         * of the timeout, so that a keep-alive or two may be lost without a session being given up.
+         */
+        public long keepAliveIntervalNs()
+        {
+            return keepAliveTimeoutNs / 4;
+        }
+
         public Context responseConnectTimeoutNs(final long responseConnectTimeoutNs)
         {
             this.responseConnectTimeoutNs = responseConnectTimeoutNs;

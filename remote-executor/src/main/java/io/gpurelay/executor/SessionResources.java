@@ -32,7 +32,10 @@ import org.agrona.collections.Long2ObjectHashMap;
  * access, a trap) does the same here: every later call in that context fails with the fault until the context is
  * destroyed or, for a primary context, reset. A call enters the context it runs in through one of the lookups; the
  * dispatcher brackets each call with {@link #beginCall()} and {@link #endCall(CallResult)}, which records a sticky
- * failure against the context the call entered.
+ * failure against the context the call entered. Where the backend's contexts stay failed by themselves
+ * ({@link BackendSession#keepsFaults()}, a GPU) the device is the source of truth: calls go through to it and its own
+ * errors are the answers, so the executor never claims a context is failed or healthy when the device says otherwise
+ * (a GPU fails more than the faulted context: every context of the process, seen with CUDA 13 drivers).
  * <p>
  * Used by the session's thread only.
  */
@@ -321,12 +324,13 @@ final class SessionResources
     }
 
     /**
-     * Run the call in this context: refused while the context carries a sticky fault.
+     * Run the call in this context: refused while the context carries a sticky fault that the backend does not keep
+     * by itself.
      */
     private boolean enter(final ContextEntry context, final CallResult result)
     {
         callContext = context;
-        if (context.fault != null)
+        if (context.fault != null && !backend.keepsFaults())
         {
             result.fail(context.fault, "the context is unusable after an earlier fault, as on a GPU; destroy or " +
                 "reset it: " + context.faultMessage);

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +21,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.gpurelay.driver.DriverProfile;
+import io.gpurelay.executor.backend.gpu.GpuRuntime;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -187,8 +194,59 @@ class ExecutorMainTest
         assertUsageError("invalid channel", "executor", "--channel", "tcp://localhost:1");
         assertUsageError("--max-sessions must be at least 1", "executor", "--max-sessions", "0");
         assertUsageError("Unknown options: '--gpus', '2'", "executor", "--gpus", "2");
-        assertUsageError("--backend gpu is not available in this build", "executor", "--backend", "gpu");
         assertUsageError("Missing required subcommand");
+    }
+
+    @Test
+    void autoPicksTheGpuWhereCudaIsUsableElseTheEmulator()
+    {
+        final RemoteExecutor.Context ctx =
+            parse("executor").context(new ExecutorLog(System.err, ExecutorLog.Level.INFO));
+
+        assertEquals(GpuRuntime.usable() ? "gpu" : "emulated", ctx.backend().name());
+        ctx.backend().close();
+    }
+
+    @Test
+    @Tag("gpu")
+    void theGpuBackendServesTheHostsOrdinalsAndIgnoresDeviceMemory()
+    {
+        assumeTrue(GpuRuntime.usable(), () -> "no usable GPU: " + GpuRuntime.unusableReason());
+        final ByteArrayOutputStream log = new ByteArrayOutputStream();
+        final ExecutorLog executorLog =
+            new ExecutorLog(new PrintStream(log, true, StandardCharsets.UTF_8), ExecutorLog.Level.INFO);
+
+        final RemoteExecutor.Context ctx =
+            parse("executor", "--backend", "gpu", "--device-memory", "8g").context(executorLog);
+        assertEquals("gpu", ctx.backend().name());
+        assertTrue(log.toString(StandardCharsets.UTF_8).contains("warning: --device-memory applies to the emulated " +
+            "backend only"), log::toString);
+        ctx.backend().close();
+
+        final ExecutorMain tooMany = parse("executor", "--backend", "gpu", "--devices", "63");
+        final IllegalArgumentException ex =
+            assertThrows(IllegalArgumentException.class, () -> tooMany.context(executorLog));
+        assertTrue(ex.getMessage().startsWith("--devices 0,1,"), ex.getMessage());
+        assertTrue(ex.getMessage().contains("because this host has"), ex.getMessage());
+    }
+
+    @Test
+    void refusesTheGpuBackendWhereCudaIsNotUsableSayingWhy()
+    {
+        assumeFalse(GpuRuntime.usable(), "CUDA is usable here");
+        final PrintStream systemErr = System.err;
+        final ByteArrayOutputStream log = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+        try
+        {
+            assertEquals(2, execute("executor", "--backend", "gpu", "--aeron-dir", directory.toString()));
+        }
+        finally
+        {
+            System.setErr(systemErr);
+        }
+        assertTrue(log.toString(StandardCharsets.UTF_8).contains(
+            "gpurelay executor: error: --backend gpu: no usable GPU: " + GpuRuntime.unusableReason()), log::toString);
     }
 
     @Test

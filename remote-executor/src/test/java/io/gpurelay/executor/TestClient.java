@@ -65,6 +65,7 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     int executorProtocolVersion;
     RejectReason rejectReason;
     String rejectDetail;
+    int keepAlivesReceived;
 
     /**
      * @param responseChannel where the executor replies: aeron:ipc, or a UDP endpoint of this client.
@@ -77,6 +78,11 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         this.name = name;
         this.responseStreamId = NEXT_RESPONSE_STREAM_ID.getAndIncrement();
         this.responses = aeron.addSubscription(responseChannel, responseStreamId);
+    }
+
+    String name()
+    {
+        return name;
     }
 
     record Reply(int status, long[] values, String message, byte[] payload)
@@ -372,6 +378,14 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         {
             replies.put(correlationId, partialReply);
             partialReply = null;
+        }
+    }
+
+    public void onKeepAlive(final long sessionId)
+    {
+        if (sessionId == this.sessionId)
+        {
+            keepAlivesReceived++;
         }
     }
 

@@ -18,6 +18,13 @@ import org.agrona.DirectBuffer;
  */
 public interface BackendSession
 {
+    /**
+     * Whether a context that met a {@linkplain CudaError#sticky() sticky} fault goes on failing every call by itself,
+     * as a GPU's does. If it does, the executor lets later calls through and the device's own answers are the truth
+     * (a GPU may fail more than the one context); if not, the executor fails them with the fault itself.
+     */
+    boolean keepsFaults();
+
     // Devices: no context needed.
 
     void getDeviceCount(CallResult result);
@@ -76,7 +83,17 @@ public interface BackendSession
     PayloadSink memcpyHostToDevice(
         BackendContext context, BackendStream stream, long destination, long count, CallResult result);
 
-    /** Payload: the {@code count} bytes at {@code source}, read from the device as the reply is written. */
+    /**
+     * The outcome of the host-to-device copy whose last chunk has just gone to the sink that
+     * {@link #memcpyHostToDevice} returned: a sink cannot fail a write, so a chunk the device refused fails the call
+     * here.
+     */
+    void finishHostToDevice(CallResult result);
+
+    /**
+     * Payload: the {@code count} bytes at {@code source}, read from the device as the reply is written. Work queued
+     * before the copy must be done, and its failure reported here, before the reply starts: a payload cannot fail.
+     */
     void memcpyDeviceToHost(BackendContext context, BackendStream stream, long source, long count, CallResult result);
 
     void memcpyDeviceToDevice(
@@ -114,8 +131,8 @@ public interface BackendSession
     /**
      * Launch a kernel of a module of this context on the stream.
      *
-     * @param parameters each parameter at {@link BackendKernel#parameterOffset(int)}, at least
-     *                   {@link BackendKernel#parameterBufferSize()} bytes; already checked against the kernel.
+     * @param parameters each parameter at its offset in the kernel's {@link BackendKernel#parameterLayout()}, at
+     *                   least its buffer size; already checked against the kernel.
      */
     void launchKernel(
         BackendKernel kernel, BackendStream stream, int gridX, int gridY, int gridZ, int blockX, int blockY,

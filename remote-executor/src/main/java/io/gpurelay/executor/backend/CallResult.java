@@ -14,7 +14,7 @@ import io.gpurelay.protocol.RuntimeStatus;
 public final class CallResult
 {
     /** More values than any remoted function returns. */
-    public static final int MAX_VALUES = 16;
+    public static final int MAX_VALUES = 64;
 
     private final long[] values = new long[MAX_VALUES];
     private Api api = Api.RUNTIME;

@@ -5,54 +5,95 @@ import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.RuntimeStatus;
 
 /**
- * The failures a backend reports, each with the number the runtime API ({@code cudaError_t}) and the driver API
- * ({@code CUresult}) give it. Backends fail with these and never with a number, so a function that both APIs have
- * (a malloc, a copy, a stream) is written once and its reply carries the code of the API the client called.
- * Numbers the protocol's status tables do not list yet are CUDA's own, named in each constant's comment.
+ * A failure a backend reports, with the number the runtime API ({@code cudaError_t}) and the driver API
+ * ({@code CUresult}) give it. Backends fail with these and never with a bare number, so a function that both APIs
+ * have (a malloc, a copy, a stream) is written once and its reply carries the code of the API the client called.
+ * <p>
+ * The constants are the failures the executor and the emulator produce themselves. A GPU fails in many more ways;
+ * {@link #of(int, int)} gives its errors, which are the constants where the numbers are theirs, so that code
+ * comparing with a constant works whatever the backend.
  */
-public enum CudaError
+public final class CudaError
 {
-    INVALID_VALUE(RuntimeStatus.INVALID_VALUE, DriverStatus.INVALID_VALUE),
-    /** cudaErrorMemoryAllocation / CUDA_ERROR_OUT_OF_MEMORY. */
-    OUT_OF_MEMORY(RuntimeStatus.MEMORY_ALLOCATION, DriverStatus.OUT_OF_MEMORY),
-    INVALID_DEVICE(RuntimeStatus.INVALID_DEVICE, DriverStatus.INVALID_DEVICE),
-    /** cudaErrorInvalidKernelImage / CUDA_ERROR_INVALID_IMAGE: an image the backend cannot load at all. */
-    INVALID_IMAGE(RuntimeStatus.INVALID_KERNEL_IMAGE, DriverStatus.INVALID_IMAGE),
-    /** cudaErrorDeviceUninitialized (201, formerly cudaErrorInvalidContext) / CUDA_ERROR_INVALID_CONTEXT. */
-    INVALID_CONTEXT(201, DriverStatus.INVALID_CONTEXT),
-    /** cudaErrorInvalidPtx (218) / CUDA_ERROR_INVALID_PTX (218). */
-    INVALID_PTX(218, 218),
-    /** cudaErrorInvalidResourceHandle / CUDA_ERROR_INVALID_HANDLE. */
-    INVALID_HANDLE(RuntimeStatus.INVALID_RESOURCE_HANDLE, DriverStatus.INVALID_HANDLE),
-    /** cudaErrorSymbolNotFound (500) / CUDA_ERROR_NOT_FOUND. */
-    NOT_FOUND(500, DriverStatus.NOT_FOUND),
-    NOT_READY(RuntimeStatus.NOT_READY, DriverStatus.NOT_READY),
-    ILLEGAL_ADDRESS(RuntimeStatus.ILLEGAL_ADDRESS, DriverStatus.ILLEGAL_ADDRESS, true),
-    /** cudaErrorLaunchOutOfResources (701) / CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES. */
-    LAUNCH_OUT_OF_RESOURCES(701, DriverStatus.LAUNCH_OUT_OF_RESOURCES),
-    /** cudaErrorIllegalInstruction (715) / CUDA_ERROR_ILLEGAL_INSTRUCTION. */
-    ILLEGAL_INSTRUCTION(715, DriverStatus.ILLEGAL_INSTRUCTION, true),
-    /** cudaErrorMisalignedAddress (716) / CUDA_ERROR_MISALIGNED_ADDRESS. */
-    MISALIGNED_ADDRESS(716, DriverStatus.MISALIGNED_ADDRESS, true),
-    /** cudaErrorLaunchFailure / CUDA_ERROR_LAUNCH_FAILED. */
-    LAUNCH_FAILED(RuntimeStatus.LAUNCH_FAILURE, DriverStatus.LAUNCH_FAILED, true),
-    NOT_SUPPORTED(RuntimeStatus.NOT_SUPPORTED, DriverStatus.NOT_SUPPORTED),
-    UNKNOWN(RuntimeStatus.UNKNOWN, DriverStatus.UNKNOWN);
+    /**
+     * The {@code CUresult}s that CUDA documents as leaving the context unusable ("any further CUDA work will return
+     * the same error"): an illegal address (700), a launch timeout (702), a device-side assert (710), a hardware stack
+     * error (714), an illegal instruction (715), a misaligned address (716), an invalid address space (717), an
+     * invalid program counter (718), a launch failure (719), a tensor memory leak (721) and a contained error (226).
+     * Declared before the constants, which read it as they are made.
+     */
+    private static final int[] STICKY_DRIVER_STATUSES = { 226, 700, 702, 710, 714, 715, 716, 717, 718, 719, 721 };
 
+    public static final CudaError INVALID_VALUE =
+        new CudaError("INVALID_VALUE", RuntimeStatus.INVALID_VALUE, DriverStatus.INVALID_VALUE);
+    /** cudaErrorMemoryAllocation / CUDA_ERROR_OUT_OF_MEMORY. */
+    public static final CudaError OUT_OF_MEMORY =
+        new CudaError("OUT_OF_MEMORY", RuntimeStatus.MEMORY_ALLOCATION, DriverStatus.OUT_OF_MEMORY);
+    public static final CudaError INVALID_DEVICE =
+        new CudaError("INVALID_DEVICE", RuntimeStatus.INVALID_DEVICE, DriverStatus.INVALID_DEVICE);
+    /** cudaErrorInvalidKernelImage / CUDA_ERROR_INVALID_IMAGE: an image the backend cannot load at all. */
+    public static final CudaError INVALID_IMAGE =
+        new CudaError("INVALID_IMAGE", RuntimeStatus.INVALID_KERNEL_IMAGE, DriverStatus.INVALID_IMAGE);
+    /** cudaErrorDeviceUninitialized (formerly cudaErrorInvalidContext) / CUDA_ERROR_INVALID_CONTEXT. */
+    public static final CudaError INVALID_CONTEXT =
+        new CudaError("INVALID_CONTEXT", RuntimeStatus.DEVICE_UNINITIALIZED, DriverStatus.INVALID_CONTEXT);
+    public static final CudaError INVALID_PTX =
+        new CudaError("INVALID_PTX", RuntimeStatus.INVALID_PTX, DriverStatus.INVALID_PTX);
+    /** cudaErrorInvalidResourceHandle / CUDA_ERROR_INVALID_HANDLE. */
+    public static final CudaError INVALID_HANDLE =
+        new CudaError("INVALID_HANDLE", RuntimeStatus.INVALID_RESOURCE_HANDLE, DriverStatus.INVALID_HANDLE);
+    /** cudaErrorSymbolNotFound / CUDA_ERROR_NOT_FOUND. */
+    public static final CudaError NOT_FOUND =
+        new CudaError("NOT_FOUND", RuntimeStatus.SYMBOL_NOT_FOUND, DriverStatus.NOT_FOUND);
+    public static final CudaError NOT_READY =
+        new CudaError("NOT_READY", RuntimeStatus.NOT_READY, DriverStatus.NOT_READY);
+    public static final CudaError ILLEGAL_ADDRESS =
+        new CudaError("ILLEGAL_ADDRESS", RuntimeStatus.ILLEGAL_ADDRESS, DriverStatus.ILLEGAL_ADDRESS);
+    public static final CudaError LAUNCH_OUT_OF_RESOURCES = new CudaError(
+        "LAUNCH_OUT_OF_RESOURCES", RuntimeStatus.LAUNCH_OUT_OF_RESOURCES, DriverStatus.LAUNCH_OUT_OF_RESOURCES);
+    public static final CudaError ILLEGAL_INSTRUCTION =
+        new CudaError("ILLEGAL_INSTRUCTION", RuntimeStatus.ILLEGAL_INSTRUCTION, DriverStatus.ILLEGAL_INSTRUCTION);
+    public static final CudaError MISALIGNED_ADDRESS =
+        new CudaError("MISALIGNED_ADDRESS", RuntimeStatus.MISALIGNED_ADDRESS, DriverStatus.MISALIGNED_ADDRESS);
+    /** cudaErrorLaunchFailure / CUDA_ERROR_LAUNCH_FAILED. */
+    public static final CudaError LAUNCH_FAILED =
+        new CudaError("LAUNCH_FAILED", RuntimeStatus.LAUNCH_FAILURE, DriverStatus.LAUNCH_FAILED);
+    public static final CudaError NOT_SUPPORTED =
+        new CudaError("NOT_SUPPORTED", RuntimeStatus.NOT_SUPPORTED, DriverStatus.NOT_SUPPORTED);
+    public static final CudaError UNKNOWN = new CudaError("UNKNOWN", RuntimeStatus.UNKNOWN, DriverStatus.UNKNOWN);
+
+    private static final CudaError[] CONSTANTS = {
+        INVALID_VALUE, OUT_OF_MEMORY, INVALID_DEVICE, INVALID_IMAGE, INVALID_CONTEXT, INVALID_PTX, INVALID_HANDLE,
+        NOT_FOUND, NOT_READY, ILLEGAL_ADDRESS, LAUNCH_OUT_OF_RESOURCES, ILLEGAL_INSTRUCTION, MISALIGNED_ADDRESS,
+        LAUNCH_FAILED, NOT_SUPPORTED, UNKNOWN };
+
+    private final String name;
     private final int runtimeStatus;
     private final int driverStatus;
     private final boolean sticky;
 
-    CudaError(final int runtimeStatus, final int driverStatus)
+    private CudaError(final String name, final int runtimeStatus, final int driverStatus)
     {
-        this(runtimeStatus, driverStatus, false);
-    }
-
-    CudaError(final int runtimeStatus, final int driverStatus, final boolean sticky)
-    {
+        this.name = name;
         this.runtimeStatus = runtimeStatus;
         this.driverStatus = driverStatus;
-        this.sticky = sticky;
+        this.sticky = isStickyDriverStatus(driverStatus);
+    }
+
+    /**
+     * The error a device reported, by the {@code CUresult} it gave and the {@code cudaError_t} CUDA gives the same
+     * failure: the constant with those numbers if there is one.
+     */
+    public static CudaError of(final int driverStatus, final int runtimeStatus)
+    {
+        for (final CudaError constant : CONSTANTS)
+        {
+            if (constant.driverStatus == driverStatus && constant.runtimeStatus == runtimeStatus)
+            {
+                return constant;
+            }
+        }
+        return new CudaError("CUresult " + driverStatus, runtimeStatus, driverStatus);
     }
 
     /**
@@ -70,5 +111,22 @@ public enum CudaError
     public boolean sticky()
     {
         return sticky;
+    }
+
+    public String toString()
+    {
+        return name + " (" + driverStatus + ")";
+    }
+
+    private static boolean isStickyDriverStatus(final int driverStatus)
+    {
+        for (final int sticky : STICKY_DRIVER_STATUSES)
+        {
+            if (sticky == driverStatus)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -83,6 +83,14 @@ final class EmulatedBackendSession implements BackendSession
         }
     }
 
+    /**
+     * The emulator forgets a fault once the faulting launch has returned; the executor keeps the context failed.
+     */
+    public boolean keepsFaults()
+    {
+        return false;
+    }
+
     public void getDeviceCount(final CallResult result)
     {
         result.value(devices.length);
@@ -225,6 +233,11 @@ final class EmulatedBackendSession implements BackendSession
             return null;
         }
         return hostToDevice.wrap(devices[owningDevice].memory(), owners[owningDevice], destination, count);
+    }
+
+    public void finishHostToDevice(final CallResult result)
+    {
+        // Each chunk was written as it arrived; a write into a range checked beforehand cannot fail.
     }
 
     public void memcpyDeviceToHost(

@@ -1,48 +1,51 @@
 package io.gpurelay.executor.backend.emulated;
 
+import java.util.List;
+
 import io.gpurelay.emulator.ptx.KernelParameter;
 import io.gpurelay.emulator.ptx.PtxKernel;
 import io.gpurelay.executor.backend.BackendKernel;
+import io.gpurelay.executor.backend.KernelParameterLayout;
 
 /**
  * A kernel of a loaded PTX module, its parameters as its {@code .entry} declares them.
  */
-record EmulatedKernel(EmulatedModule module, PtxKernel kernel) implements BackendKernel
+record EmulatedKernel(EmulatedModule module, PtxKernel kernel, KernelParameterLayout parameterLayout)
+    implements BackendKernel
 {
-    public String name()
+    EmulatedKernel(final EmulatedModule module, final PtxKernel kernel)
+    {
+        this(module, kernel, layout(kernel));
+    }
+
+    String name()
     {
         return kernel.name();
     }
 
-    public int parameterCount()
+    private static KernelParameterLayout layout(final PtxKernel kernel)
     {
-        return kernel.parameters().size();
-    }
-
-    public int parameterOffset(final int index)
-    {
-        return kernel.parameterOffset(index);
-    }
-
-    public int parameterSize(final int index)
-    {
-        return kernel.parameters().get(index).size();
+        final List<KernelParameter> parameters = kernel.parameters();
+        final int[] offsets = new int[parameters.size()];
+        final int[] sizes = new int[parameters.size()];
+        final String[] declarations = new String[parameters.size()];
+        for (int i = 0; i < offsets.length; i++)
+        {
+            offsets[i] = kernel.parameterOffset(i);
+            sizes[i] = parameters.get(i).size();
+            declarations[i] = declaration(parameters.get(i));
+        }
+        return new KernelParameterLayout(kernel.name(), offsets, sizes, declarations);
     }
 
     /**
      * A by-value struct is declared as an array of bytes, {@code .param .align 8 .b8 p[16]}; it reads
      * {@code .param .b8[16] (16 bytes)} here.
      */
-    public String parameterDeclaration(final int index)
+    private static String declaration(final KernelParameter parameter)
     {
-        final KernelParameter parameter = kernel.parameters().get(index);
         final boolean byteArray = parameter.ptxType().equals("b8") && parameter.size() > 1;
         return ".param ." + parameter.ptxType() + (byteArray ? "[" + parameter.size() + "]" : "") + " (" +
             parameter.size() + " bytes)";
-    }
-
-    public int parameterBufferSize()
-    {
-        return kernel.parameterBufferSize();
     }
 }

@@ -1,0 +1,804 @@
+package io.gpurelay.executor.backend.gpu;
+
+import static org.bytedeco.cuda.global.cudart.CUDA_ERROR_INVALID_VALUE;
+import static org.bytedeco.cuda.global.cudart.CUDA_ERROR_NOT_FOUND;
+import static org.bytedeco.cuda.global.cudart.CUDA_SUCCESS;
+import static org.bytedeco.cuda.global.cudart.CU_JIT_ERROR_LOG_BUFFER;
+import static org.bytedeco.cuda.global.cudart.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES;
+import static org.bytedeco.cuda.global.cudart.CU_JIT_INFO_LOG_BUFFER;
+import static org.bytedeco.cuda.global.cudart.CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES;
+import static org.bytedeco.cuda.global.cudart.cuCtxCreate;
+import static org.bytedeco.cuda.global.cudart.cuCtxDestroy;
+import static org.bytedeco.cuda.global.cudart.cuCtxSetCurrent;
+import static org.bytedeco.cuda.global.cudart.cuCtxSynchronize;
+import static org.bytedeco.cuda.global.cudart.cuDeviceGetAttribute;
+import static org.bytedeco.cuda.global.cudart.cuEventCreate;
+import static org.bytedeco.cuda.global.cudart.cuEventDestroy;
+import static org.bytedeco.cuda.global.cudart.cuEventElapsedTime;
+import static org.bytedeco.cuda.global.cudart.cuEventQuery;
+import static org.bytedeco.cuda.global.cudart.cuEventRecord;
+import static org.bytedeco.cuda.global.cudart.cuEventSynchronize;
+import static org.bytedeco.cuda.global.cudart.cuFuncGetAttribute;
+import static org.bytedeco.cuda.global.cudart.cuFuncGetParamInfo;
+import static org.bytedeco.cuda.global.cudart.cuLaunchKernel;
+import static org.bytedeco.cuda.global.cudart.cuMemAlloc;
+import static org.bytedeco.cuda.global.cudart.cuMemFree;
+import static org.bytedeco.cuda.global.cudart.cuMemGetInfo;
+import static org.bytedeco.cuda.global.cudart.cuMemcpyAsync;
+import static org.bytedeco.cuda.global.cudart.cuMemsetD16Async;
+import static org.bytedeco.cuda.global.cudart.cuMemsetD32Async;
+import static org.bytedeco.cuda.global.cudart.cuMemsetD8Async;
+import static org.bytedeco.cuda.global.cudart.cuModuleGetFunction;
+import static org.bytedeco.cuda.global.cudart.cuModuleGetGlobal;
+import static org.bytedeco.cuda.global.cudart.cuModuleLoadDataEx;
+import static org.bytedeco.cuda.global.cudart.cuModuleUnload;
+import static org.bytedeco.cuda.global.cudart.cuStreamCreate;
+import static org.bytedeco.cuda.global.cudart.cuStreamDestroy;
+import static org.bytedeco.cuda.global.cudart.cuStreamQuery;
+import static org.bytedeco.cuda.global.cudart.cuStreamSynchronize;
+import static org.bytedeco.cuda.global.cudart.cuStreamWaitEvent;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import io.gpurelay.executor.backend.BackendContext;
+import io.gpurelay.executor.backend.BackendEvent;
+import io.gpurelay.executor.backend.BackendKernel;
+import io.gpurelay.executor.backend.BackendModule;
+import io.gpurelay.executor.backend.BackendSession;
+import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.CallResult;
+import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.KernelParameterLayout;
+import io.gpurelay.executor.backend.ReleasedResources;
+import io.gpurelay.protocol.PayloadSink;
+import org.agrona.DirectBuffer;
+import org.bytedeco.cuda.cudart.CUctx_st;
+import org.bytedeco.cuda.cudart.CUevent_st;
+import org.bytedeco.cuda.cudart.CUfunc_st;
+import org.bytedeco.cuda.cudart.CUmod_st;
+import org.bytedeco.cuda.cudart.CUstream_st;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.LongPointer;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.javacpp.SizeTPointer;
+
+/**
+ * One session on the host's GPUs. Every context the executor asks for is a CUDA context of the session's own
+ * ({@code cuCtxCreate}), the session's primary context per device included, so that sessions share devices and never
+ * contexts, and destroying the session's contexts when it closes frees on the GPU everything it made, whatever the
+ * client did or failed to do. Each call makes the context it runs in current on the session's thread first.
+ * <p>
+ * Every address that comes from the client is checked against the session's own allocations and module globals
+ * ({@link DeviceAddressRanges}) before the GPU sees it: with unified addressing the driver would resolve another
+ * session's address in this process and copy into its memory. Memory belongs to the session, as the executor's
+ * contract says, so a copy or free may name memory of another of its contexts; a kernel, though, reaches only the
+ * memory of its own context, as on any GPU.
+ * <p>
+ * Streams and events are CUDA's: work runs on the GPU asynchronously to the session's thread, queries answer
+ * {@link CudaError#NOT_READY} while it runs, and synchronising calls block the session's thread, which is the
+ * session's alone. A launch returns once queued; a fault of the kernel surfaces at a later call, as with CUDA.
+ * <p>
+ * Failures are the driver's own {@code CUresult}s, replied with the number of the client's API
+ * ({@link CudaErrorMapping}), with CUDA's name for them and what was being done in the message.
+ */
+final class GpuBackendSession implements BackendSession
+{
+    /** Room for each of the JIT compiler's logs; PTX errors are a few lines each. */
+    private static final int JIT_LOG_BYTES = 16 << 10;
+
+    /**
+     * Past this many parameters {@code cuFuncGetParamInfo} is not asked further: CUDA limits a kernel's parameters to
+     * 32,764 bytes, and no parameter is smaller than a byte.
+     */
+    private static final int MAX_KERNEL_PARAMETERS = 32764;
+
+    /**
+     * Said with every sticky fault, because a client cannot guess it: CUDA 13 drivers (seen with driver 580 on an H100)
+     * fail every context of the process after a device fault, not just the faulted one, and creating or destroying
+     * contexts does not clear it.
+     */
+    private static final String PROCESS_WIDE_FAULT = " (after a device fault CUDA fails every context of the " +
+        "executor process, in every session, until the executor is restarted)";
+
+    private final GpuDevice[] devices;
+    private final DeviceAddressRanges<GpuContext, GpuModule> ranges = new DeviceAddressRanges<>();
+    private final List<GpuContext> contexts = new ArrayList<>();
+    private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
+    private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
+    private final long[] addressOut = new long[1];
+    private final int[] valueOut = new int[1];
+    private final float[] millisecondsOut = new float[1];
+    private final SizeTPointer firstSizeOut = new SizeTPointer(1);
+    private final SizeTPointer secondSizeOut = new SizeTPointer(1);
+    /** A launch's parameter buffer in native memory, reused: the driver copies the parameters before it returns. */
+    private BytePointer parameterBuffer = new BytePointer(256);
+    /**
+     * The {@code void*[]} of a launch's {@code kernelParams}, reused: written through the {@link LongPointer}, passed
+     * as the {@link PointerPointer} view of the same memory. The presets' overloads that take a plain {@link Pointer}
+     * for a {@code void**} pass the address of the pointer ({@code @ByPtrPtr}), not the array, so only the
+     * {@code PointerPointer} overloads fit.
+     */
+    private LongPointer parameterPointers = new LongPointer(16);
+    private PointerPointer<Pointer> parameterArray = new PointerPointer<>(parameterPointers);
+
+    GpuBackendSession(final GpuDevice[] devices)
+    {
+        this.devices = devices;
+    }
+
+    /**
+     * A GPU context that met a device fault fails every later call by itself.
+     */
+    public boolean keepsFaults()
+    {
+        return true;
+    }
+
+    public void getDeviceCount(final CallResult result)
+    {
+        result.value(devices.length);
+    }
+
+    public void getDeviceProperties(final int device, final CallResult result)
+    {
+        result.payload(devices[device].encodedProperties());
+    }
+
+    public void deviceGetAttribute(final int device, final int attribute, final CallResult result)
+    {
+        final int status = cuDeviceGetAttribute(valueOut, attribute, devices[device].handle());
+        if (status != CUDA_SUCCESS)
+        {
+            fail(result, status, result.name("cudaDeviceGetAttribute", "cuDeviceGetAttribute") + " " + attribute +
+                " of device " + device);
+            return;
+        }
+        result.value(valueOut[0]);
+    }
+
+    public void deviceGetName(final int device, final CallResult result)
+    {
+        result.payload(devices[device].namePayload());
+    }
+
+    public void deviceTotalMemory(final int device, final CallResult result)
+    {
+        result.value(devices[device].totalMemory());
+    }
+
+    public void deviceGetUuid(final int device, final CallResult result)
+    {
+        result.payload(devices[device].uuid());
+    }
+
+    public void driverGetVersion(final CallResult result)
+    {
+        result.value(GpuRuntime.driverVersion());
+    }
+
+    public void runtimeGetVersion(final CallResult result)
+    {
+        result.value(GpuRuntime.runtimeVersion());
+    }
+
+    /**
+     * {@code cuCtxCreate} is CUDA 13's form ({@code cuCtxCreate_v4} in the header), whose {@code CUctxCreateParams}
+     * may be NULL for a plain context. With the default scheduling flag (0, {@code CU_CTX_SCHED_AUTO}) a thread
+     * that waits on the GPU spins while the process has fewer active contexts than the host has CPU cores and yields
+     * beyond that: every session holds contexts, so a busy executor stops spinning by itself.
+     */
+    public BackendContext createContext(final int device, final int flags, final CallResult result)
+    {
+        final CUctx_st handle = new CUctx_st();
+        final int status = cuCtxCreate(handle, null, flags, devices[device].handle());
+        if (status != CUDA_SUCCESS)
+        {
+            fail(result, status, "cuCtxCreate on device " + device);
+            return null;
+        }
+        final GpuContext context = new GpuContext(device, handle);
+        contexts.add(context);
+        return context;
+    }
+
+    /**
+     * Destroying the CUDA context frees its memory, modules, streams and events on the GPU, whether it is usable or
+     * faulted.
+     */
+    public void destroyContext(final BackendContext context)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        ranges.removeContext(gpuContext);
+        contexts.remove(gpuContext);
+        cuCtxDestroy(gpuContext.handle());
+    }
+
+    public void synchronizeContext(final BackendContext context, final CallResult result)
+    {
+        final String name = result.name("cudaDeviceSynchronize", "cuCtxSynchronize");
+        if (makeCurrent((GpuContext)context, name, result))
+        {
+            check(cuCtxSynchronize(), name, result);
+        }
+    }
+
+    public void memGetInfo(final BackendContext context, final CallResult result)
+    {
+        final String name = result.name("cudaMemGetInfo", "cuMemGetInfo");
+        if (makeCurrent((GpuContext)context, name, result) && check(cuMemGetInfo(firstSizeOut, secondSizeOut), name,
+            result))
+        {
+            result.value(firstSizeOut.get()).value(secondSizeOut.get());
+        }
+    }
+
+    public void malloc(final BackendContext context, final long size, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        final String name = result.name("cudaMalloc", "cuMemAlloc");
+        if (size == 0)
+        {
+            result.value(0);
+            return;
+        }
+        if (size < 0)
+        {
+            result.fail(CudaError.OUT_OF_MEMORY, name + ": " + Long.toUnsignedString(size) +
+                " bytes is more than any device has");
+            return;
+        }
+        if (!makeCurrent(gpuContext, name, result) ||
+            !check(cuMemAlloc(addressOut, size), name + " of " + size + " bytes on device " + gpuContext.device(),
+                result))
+        {
+            return;
+        }
+        ranges.addAllocation(addressOut[0], size, gpuContext);
+        result.value(addressOut[0]);
+    }
+
+    /**
+     * Only what a malloc returned can be freed, in the context that allocated it: a module global lives in the
+     * session's memory too, but it is its module's to free.
+     */
+    public void free(final BackendContext context, final long address, final CallResult result)
+    {
+        final String name = result.name("cudaFree", "cuMemFree");
+        if (address == 0)
+        {
+            return;
+        }
+        final DeviceAddressRanges.Range<GpuContext, GpuModule> allocation = ranges.removeAllocation(address);
+        if (allocation == null)
+        {
+            result.fail(CudaError.INVALID_VALUE,
+                name + ": " + hex(address) + " is not the start of a live allocation of this session");
+            return;
+        }
+        if (!makeCurrent(allocation.context(), name, result) || !check(cuMemFree(address), name, result))
+        {
+            ranges.addAllocation(address, allocation.size(), allocation.context());
+        }
+    }
+
+    public PayloadSink memcpyHostToDevice(
+        final BackendContext context,
+        final BackendStream stream,
+        final long destination,
+        final long count,
+        final CallResult result)
+    {
+        if (count != 0 && ranges.holding(destination, count) == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaMemcpy host to device", "cuMemcpyHtoD") +
+                ": destination " + range(destination, count) + " is not inside one allocation of this session");
+            return null;
+        }
+        return hostToDevice.wrap((GpuContext)context, cudaStream(stream), destination, count);
+    }
+
+    public void finishHostToDevice(final CallResult result)
+    {
+        if (hostToDevice.failedResult() != CUDA_SUCCESS)
+        {
+            fail(result, hostToDevice.failedResult(), result.name("cudaMemcpy host to device", "cuMemcpyHtoD") +
+                ": " + hostToDevice.failureMessage());
+        }
+    }
+
+    /**
+     * The stream is synchronised first, so that the reply's status is that of the work before the copy.
+     */
+    public void memcpyDeviceToHost(
+        final BackendContext context, final BackendStream stream, final long source, final long count,
+        final CallResult result)
+    {
+        final String name = result.name("cudaMemcpy device to host", "cuMemcpyDtoH");
+        if (count == 0)
+        {
+            return;
+        }
+        if (ranges.holding(source, count) == null)
+        {
+            result.fail(CudaError.INVALID_VALUE,
+                name + ": source " + range(source, count) + " is not inside one allocation of this session");
+            return;
+        }
+        final GpuContext gpuContext = (GpuContext)context;
+        final CUstream_st cudaStream = cudaStream(stream);
+        if (makeCurrent(gpuContext, name, result) &&
+            check(cuStreamSynchronize(cudaStream), name + ": the work queued before it", result))
+        {
+            result.payload(deviceToHost.wrap(gpuContext, cudaStream, source, count));
+        }
+    }
+
+    /**
+     * {@code cuMemcpyAsync} infers the devices from the addresses, so a copy between two devices of the session works
+     * as one within a device.
+     */
+    public void memcpyDeviceToDevice(
+        final BackendContext context,
+        final BackendStream stream,
+        final long destination,
+        final long source,
+        final long count,
+        final CallResult result)
+    {
+        final String name = result.name("cudaMemcpy device to device", "cuMemcpyDtoD");
+        if (count == 0)
+        {
+            return;
+        }
+        final boolean sourceHeld = ranges.holding(source, count) != null;
+        if (!sourceHeld || ranges.holding(destination, count) == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " +
+                (!sourceHeld ? "source " + range(source, count) : "destination " + range(destination, count)) +
+                " is not inside one allocation of this session");
+            return;
+        }
+        if (makeCurrent((GpuContext)context, name, result))
+        {
+            check(cuMemcpyAsync(destination, source, count, cudaStream(stream)), name + " of " + count + " bytes",
+                result);
+        }
+    }
+
+    public void memset(
+        final BackendContext context,
+        final BackendStream stream,
+        final long address,
+        final int value,
+        final long count,
+        final int elementSize,
+        final CallResult result)
+    {
+        final String name = result.name("cudaMemset", "cuMemsetD" + elementSize * 8);
+        if (count == 0)
+        {
+            return;
+        }
+        if (address % elementSize != 0)
+        {
+            result.fail(CudaError.INVALID_VALUE,
+                name + ": " + hex(address) + " is not aligned to its " + elementSize + "-byte elements");
+            return;
+        }
+        if (count < 0 || count > Long.MAX_VALUE / elementSize)
+        {
+            result.fail(CudaError.INVALID_VALUE,
+                name + ": " + Long.toUnsignedString(count) + " elements are more than any allocation holds");
+            return;
+        }
+        if (ranges.holding(address, count * elementSize) == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + range(address, count * elementSize) +
+                " is not inside one allocation of this session");
+            return;
+        }
+        if (!makeCurrent((GpuContext)context, name, result))
+        {
+            return;
+        }
+        final CUstream_st cudaStream = cudaStream(stream);
+        final int status = switch (elementSize)
+        {
+            case Byte.BYTES -> cuMemsetD8Async(address, (byte)value, count, cudaStream);
+            case Short.BYTES -> cuMemsetD16Async(address, (short)value, count, cudaStream);
+            default -> cuMemsetD32Async(address, value, count, cudaStream);
+        };
+        check(status, name + " of " + count + " elements", result);
+    }
+
+    /**
+     * {@code cuModuleLoadDataEx} of a PTX, cubin or fatbin image, with the JIT compiler's error log in the failure's
+     * message. The image is copied into native memory with a NUL after it: the driver reads PTX up to a NUL, and a
+     * client's PTX need not end with one.
+     */
+    public BackendModule loadModule(final BackendContext context, final DirectBuffer image, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        final String name = "cuModuleLoadData";
+        if (!makeCurrent(gpuContext, name, result))
+        {
+            return null;
+        }
+        final int length = image.capacity();
+        try (BytePointer nativeImage = new BytePointer(length + 1L);
+            BytePointer errorLog = new BytePointer(JIT_LOG_BYTES);
+            BytePointer infoLog = new BytePointer(JIT_LOG_BYTES);
+            IntPointer options = new IntPointer(CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES);
+            LongPointer optionValues = new LongPointer(4))
+        {
+            final byte[] bytes = new byte[length];
+            image.getBytes(0, bytes);
+            nativeImage.put(bytes, 0, length).put(length, (byte)0);
+            errorLog.put(0, (byte)0);
+            infoLog.put(0, (byte)0);
+            // Option values are void*; a size travels as an integer in the pointer's place. The array goes as a
+            // PointerPointer: the overload that takes a Pointer would pass the address of its address.
+            optionValues.put(0, errorLog.address()).put(1, JIT_LOG_BYTES)
+                .put(2, infoLog.address()).put(3, JIT_LOG_BYTES);
+            final CUmod_st module = new CUmod_st();
+            final int status = cuModuleLoadDataEx(module, nativeImage, 4, options, new PointerPointer<>(optionValues));
+            if (status != CUDA_SUCCESS)
+            {
+                final String log = cString(errorLog);
+                fail(result, status, name + " of a " + length + "-byte image" + (log.isEmpty() ? "" : ": " + log));
+                return null;
+            }
+            return new GpuModule(gpuContext, module);
+        }
+    }
+
+    /**
+     * The module's globals go with it, and with them the ranges copies could reach.
+     */
+    public void unloadModule(final BackendModule module)
+    {
+        final GpuModule gpuModule = (GpuModule)module;
+        ranges.removeModuleGlobals(gpuModule);
+        cuCtxSetCurrent(gpuModule.context().handle());
+        cuModuleUnload(gpuModule.handle());
+    }
+
+    /**
+     * The kernel's parameter layout is read here, once, for the launches to come.
+     */
+    public BackendKernel getFunction(final BackendModule module, final String name, final CallResult result)
+    {
+        final GpuModule gpuModule = (GpuModule)module;
+        if (!makeCurrent(gpuModule.context(), "cuModuleGetFunction", result))
+        {
+            return null;
+        }
+        final CUfunc_st function = new CUfunc_st();
+        final int status = cuModuleGetFunction(function, gpuModule.handle(), name);
+        if (status == CUDA_ERROR_NOT_FOUND)
+        {
+            result.fail(CudaError.NOT_FOUND, "the module has no kernel '" + name + "'");
+            return null;
+        }
+        if (!check(status, "cuModuleGetFunction '" + name + "'", result))
+        {
+            return null;
+        }
+        final KernelParameterLayout layout = parameterLayout(function, name, result);
+        return layout == null ? null : new GpuKernel(gpuModule, function, layout);
+    }
+
+    /**
+     * A global found here may be copied to and from until its module is unloaded.
+     */
+    public void getGlobal(final BackendModule module, final String name, final CallResult result)
+    {
+        final GpuModule gpuModule = (GpuModule)module;
+        if (!makeCurrent(gpuModule.context(), "cuModuleGetGlobal", result))
+        {
+            return;
+        }
+        final int status = cuModuleGetGlobal(addressOut, firstSizeOut, gpuModule.handle(), name);
+        if (status == CUDA_ERROR_NOT_FOUND)
+        {
+            result.fail(CudaError.NOT_FOUND, "the module has no variable '" + name + "'");
+            return;
+        }
+        if (!check(status, "cuModuleGetGlobal '" + name + "'", result))
+        {
+            return;
+        }
+        final long size = firstSizeOut.get();
+        if (size > 0)
+        {
+            ranges.addModuleGlobal(addressOut[0], size, gpuModule.context(), gpuModule);
+        }
+        result.value(addressOut[0]).value(size);
+    }
+
+    public void functionGetAttribute(final BackendKernel kernel, final int attribute, final CallResult result)
+    {
+        final GpuKernel gpuKernel = (GpuKernel)kernel;
+        final String name = result.name("cudaFuncGetAttributes", "cuFuncGetAttribute");
+        if (makeCurrent(gpuKernel.module().context(), name, result) &&
+            check(cuFuncGetAttribute(valueOut, attribute, gpuKernel.handle()), name + " " + attribute + " of kernel '" +
+                gpuKernel.parameterLayout().kernelName() + "'", result))
+        {
+            result.value(valueOut[0]);
+        }
+    }
+
+    /**
+     * {@code cuLaunchKernel} in the {@code kernelParams} form: a pointer to each parameter at its offset in the
+     * parameter buffer. That is the form the runtime's own launches use, and it leaves no doubt about a buffer that
+     * is longer than the last parameter's end, which the {@code extra} form's size would have to match.
+     */
+    public void launchKernel(
+        final BackendKernel kernel,
+        final BackendStream stream,
+        final int gridX,
+        final int gridY,
+        final int gridZ,
+        final int blockX,
+        final int blockY,
+        final int blockZ,
+        final int sharedMemoryBytes,
+        final byte[] parameters,
+        final CallResult result)
+    {
+        final GpuKernel gpuKernel = (GpuKernel)kernel;
+        final KernelParameterLayout layout = gpuKernel.parameterLayout();
+        final String name = "cuLaunchKernel of '" + layout.kernelName() + "'";
+        if (!makeCurrent(gpuKernel.module().context(), name, result))
+        {
+            return;
+        }
+        if (parameterBuffer.capacity() < parameters.length)
+        {
+            parameterBuffer.close();
+            parameterBuffer = new BytePointer(Math.max(parameters.length, 2 * parameterBuffer.capacity()));
+        }
+        if (parameterPointers.capacity() < layout.count())
+        {
+            parameterPointers.close();
+            parameterPointers = new LongPointer(Math.max(layout.count(), 2 * parameterPointers.capacity()));
+            parameterArray = new PointerPointer<>(parameterPointers);
+        }
+        parameterBuffer.put(parameters, 0, parameters.length);
+        for (int i = 0; i < layout.count(); i++)
+        {
+            parameterPointers.put(i, parameterBuffer.address() + layout.offset(i));
+        }
+        check(cuLaunchKernel(gpuKernel.handle(), gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemoryBytes,
+            cudaStream(stream), parameterArray, null), name + " with grid " + gridX + "x" + gridY + "x" + gridZ +
+            ", block " + blockX + "x" + blockY + "x" + blockZ + ", " + sharedMemoryBytes + " bytes of shared memory",
+            result);
+    }
+
+    public BackendStream createStream(final BackendContext context, final int flags, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        final String name = result.name("cudaStreamCreateWithFlags", "cuStreamCreate");
+        final CUstream_st stream = new CUstream_st();
+        return makeCurrent(gpuContext, name, result) && check(cuStreamCreate(stream, flags), name, result) ?
+            new GpuStream(gpuContext, stream) : null;
+    }
+
+    /**
+     * Work already queued on the stream still runs, as with {@code cuStreamDestroy}.
+     */
+    public void destroyStream(final BackendStream stream)
+    {
+        final GpuStream gpuStream = (GpuStream)stream;
+        cuCtxSetCurrent(gpuStream.context().handle());
+        cuStreamDestroy(gpuStream.handle());
+    }
+
+    public void synchronizeStream(final BackendContext context, final BackendStream stream, final CallResult result)
+    {
+        final String name = result.name("cudaStreamSynchronize", "cuStreamSynchronize");
+        if (makeCurrent((GpuContext)context, name, result))
+        {
+            check(cuStreamSynchronize(cudaStream(stream)), name, result);
+        }
+    }
+
+    public void queryStream(final BackendContext context, final BackendStream stream, final CallResult result)
+    {
+        final String name = result.name("cudaStreamQuery", "cuStreamQuery");
+        if (makeCurrent((GpuContext)context, name, result))
+        {
+            check(cuStreamQuery(cudaStream(stream)), name, result);
+        }
+    }
+
+    public void streamWaitEvent(
+        final BackendContext context, final BackendStream stream, final BackendEvent event, final CallResult result)
+    {
+        final String name = result.name("cudaStreamWaitEvent", "cuStreamWaitEvent");
+        if (makeCurrent((GpuContext)context, name, result))
+        {
+            check(cuStreamWaitEvent(cudaStream(stream), ((GpuEvent)event).handle(), 0), name, result);
+        }
+    }
+
+    public BackendEvent createEvent(final BackendContext context, final int flags, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        final String name = result.name("cudaEventCreateWithFlags", "cuEventCreate");
+        final CUevent_st event = new CUevent_st();
+        return makeCurrent(gpuContext, name, result) && check(cuEventCreate(event, flags), name, result) ?
+            new GpuEvent(gpuContext, event) : null;
+    }
+
+    public void destroyEvent(final BackendEvent event)
+    {
+        final GpuEvent gpuEvent = (GpuEvent)event;
+        cuCtxSetCurrent(gpuEvent.context().handle());
+        cuEventDestroy(gpuEvent.handle());
+    }
+
+    public void recordEvent(final BackendEvent event, final BackendStream stream, final CallResult result)
+    {
+        final GpuEvent gpuEvent = (GpuEvent)event;
+        final String name = result.name("cudaEventRecord", "cuEventRecord");
+        if (makeCurrent(gpuEvent.context(), name, result))
+        {
+            check(cuEventRecord(gpuEvent.handle(), cudaStream(stream)), name, result);
+        }
+    }
+
+    public void synchronizeEvent(final BackendEvent event, final CallResult result)
+    {
+        final GpuEvent gpuEvent = (GpuEvent)event;
+        final String name = result.name("cudaEventSynchronize", "cuEventSynchronize");
+        if (makeCurrent(gpuEvent.context(), name, result))
+        {
+            check(cuEventSynchronize(gpuEvent.handle()), name, result);
+        }
+    }
+
+    public void queryEvent(final BackendEvent event, final CallResult result)
+    {
+        final GpuEvent gpuEvent = (GpuEvent)event;
+        final String name = result.name("cudaEventQuery", "cuEventQuery");
+        if (makeCurrent(gpuEvent.context(), name, result))
+        {
+            check(cuEventQuery(gpuEvent.handle()), name, result);
+        }
+    }
+
+    /**
+     * CUDA refuses an event never recorded or created without timing with {@code CUDA_ERROR_INVALID_HANDLE}, and an
+     * event whose work has not run yet with {@code CUDA_ERROR_NOT_READY}.
+     */
+    public void eventElapsedTime(final BackendEvent start, final BackendEvent end, final CallResult result)
+    {
+        final GpuEvent startEvent = (GpuEvent)start;
+        final String name = result.name("cudaEventElapsedTime", "cuEventElapsedTime");
+        if (makeCurrent(startEvent.context(), name, result) &&
+            check(cuEventElapsedTime(millisecondsOut, startEvent.handle(), ((GpuEvent)end).handle()), name, result))
+        {
+            result.value(Float.floatToRawIntBits(millisecondsOut[0]));
+        }
+    }
+
+    /**
+     * Destroys every context the session still has, which frees everything it made on the GPU.
+     */
+    public ReleasedResources close()
+    {
+        for (final GpuContext context : contexts)
+        {
+            cuCtxDestroy(context.handle());
+        }
+        contexts.clear();
+        final ReleasedResources released = ranges.clear();
+        firstSizeOut.close();
+        secondSizeOut.close();
+        parameterBuffer.close();
+        parameterPointers.close();
+        return released;
+    }
+
+    /**
+     * Read a kernel's parameter layout: {@code cuFuncGetParamInfo} (CUDA 12.4) for index after index until the
+     * driver answers {@code CUDA_ERROR_INVALID_VALUE}, which it does for the first index past the last parameter.
+     * ({@code cuFuncGetParamCount} would say how many there are, but it is newer than the CUDA 13.0 drivers this
+     * must run on, and calling a function the driver lacks ends the process.)
+     *
+     * @return the layout, or null when the driver failed (the failure is in {@code result}).
+     */
+    private KernelParameterLayout parameterLayout(
+        final CUfunc_st function, final String kernelName, final CallResult result)
+    {
+        int[] offsets = new int[8];
+        int[] sizes = new int[8];
+        int count = 0;
+        while (true)
+        {
+            final int status = cuFuncGetParamInfo(function, count, firstSizeOut, secondSizeOut);
+            if (status == CUDA_ERROR_INVALID_VALUE)
+            {
+                break;
+            }
+            if (!check(status, "cuFuncGetParamInfo " + count + " of kernel '" + kernelName + "'", result))
+            {
+                return null;
+            }
+            if (count == MAX_KERNEL_PARAMETERS)
+            {
+                result.fail(CudaError.INVALID_VALUE, "kernel '" + kernelName + "' reports more than " +
+                    MAX_KERNEL_PARAMETERS + " parameters");
+                return null;
+            }
+            if (count == offsets.length)
+            {
+                offsets = Arrays.copyOf(offsets, count * 2);
+                sizes = Arrays.copyOf(sizes, count * 2);
+            }
+            offsets[count] = (int)firstSizeOut.get();
+            sizes[count] = (int)secondSizeOut.get();
+            count++;
+        }
+        final String[] declarations = new String[count];
+        for (int i = 0; i < count; i++)
+        {
+            declarations[i] = sizes[i] + " bytes at offset " + offsets[i];
+        }
+        return new KernelParameterLayout(
+            kernelName, Arrays.copyOf(offsets, count), Arrays.copyOf(sizes, count), declarations);
+    }
+
+    private boolean makeCurrent(final GpuContext context, final String name, final CallResult result)
+    {
+        return check(cuCtxSetCurrent(context.handle()), name + ": making the context current", result);
+    }
+
+    /**
+     * @return whether the driver call succeeded; if not, its failure is in {@code result}.
+     */
+    private static boolean check(final int status, final String what, final CallResult result)
+    {
+        if (status == CUDA_SUCCESS)
+        {
+            return true;
+        }
+        fail(result, status, what);
+        return false;
+    }
+
+    private static void fail(final CallResult result, final int status, final String what)
+    {
+        final CudaError error = CudaErrorMapping.cudaError(status);
+        result.fail(error, what + ": " + GpuRuntime.errorName(status) + (error.sticky() ? PROCESS_WIDE_FAULT : ""));
+    }
+
+    private static CUstream_st cudaStream(final BackendStream stream)
+    {
+        return stream == null ? null : ((GpuStream)stream).handle();
+    }
+
+    private static String cString(final BytePointer text)
+    {
+        final byte[] bytes = new byte[(int)BytePointer.strlen(text)];
+        text.get(bytes);
+        return new String(bytes, StandardCharsets.UTF_8).strip();
+    }
+
+    private static String hex(final long address)
+    {
+        return "0x" + Long.toHexString(address);
+    }
+
+    private static String range(final long address, final long length)
+    {
+        return "[" + hex(address) + ", +" + Long.toUnsignedString(length) + ")";
+    }
+}
