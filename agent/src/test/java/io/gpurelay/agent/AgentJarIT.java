@@ -4,16 +4,21 @@ import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.gpurelay.agent.programs.DriverProgram;
 import io.gpurelay.agent.programs.MemoryProgram;
 import io.gpurelay.agent.programs.NoExecutorProgram;
+import io.gpurelay.protocol.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,8 +51,10 @@ class AgentJarIT
         assertEquals(1, result.count("gpurelay: no executor answered on " + channel), result.output());
         assertEquals(1, result.count("CUDA calls return cudaErrorDevicesUnavailable"), result.output());
         assertEquals(1, result.count(
-            "gpurelay: JCuda.cudaStreamCreate is not supported by gpurelay; returning cudaErrorNotSupported"),
+            "gpurelay: JCuda.cudaMallocManaged is not supported by gpurelay; returning cudaErrorNotSupported"),
             result.output());
+        assertEquals(1, result.count("gpurelay: JCudaDriver.cuArrayCreate is not supported by gpurelay; returning " +
+            "CUDA_ERROR_NOT_SUPPORTED"), result.output());
         assertEquals(1, result.count(
             "gpurelay: JCuda.cudaCreateChannelDesc is not supported by gpurelay; returning null"), result.output());
         assertNoStackTraces(result);
@@ -74,6 +81,37 @@ class AgentJarIT
             assertTrue(executor.events().contains("connect memory-program"), executor.events().toString());
             assertTrue(executor.events().contains("close 1"), "the session is closed as the JVM exits: " +
                 executor.events());
+            assertEquals(0, executor.allocatedBytes(), "the program freed what it allocated");
+        }
+    }
+
+    @Test
+    void anUnmodifiedDriverProgramLaunchesKernelsPipelined() throws Exception
+    {
+        final Path executorDirectory = directory.resolve("executor-aeron");
+        try (InMemoryExecutor executor = new InMemoryExecutor("aeron:ipc", executorDirectory))
+        {
+            final ForkedJvm.Result result = ForkedJvm.run(
+                "executor=aeron:ipc,aeron.dir=" + executorDirectory + ",timeout=10s", DriverProgram.class,
+                RUN_TIMEOUT_MS);
+
+            assertEquals(0, result.exitCode(), result.output());
+            assertTrue(result.output().contains("\nPASSED"), result.output());
+            assertNoStackTraces(result);
+            assertEquals(1, result.count("gpurelay: cuLaunchKernel: kernel 'saxpy' takes 4 parameters, 3 given; " +
+                "returning CUDA_ERROR_INVALID_VALUE"), "said once, for both refusals:\n" + result.output());
+            assertEquals(1, result.count("gpurelay: cuMemset failed: CUDA_ERROR_INVALID_VALUE: no allocation holds " +
+                "the 16 bytes at 0x40"), result.output());
+            assertEquals(1, result.count("gpurelay: JCudaDriver.cuArrayCreate is not supported by gpurelay; " +
+                "returning CUDA_ERROR_NOT_SUPPORTED"), result.output());
+
+            final List<InMemoryExecutor.CallRecord> launches = executor.calls(Function.CU_LAUNCH_KERNEL);
+            assertEquals(2, launches.size(), "refused launches are not sent");
+            assertTrue(launches.stream().allMatch(InMemoryExecutor.CallRecord::pipelined));
+            assertArrayEquals(new long[]{ 4, 4, 4, 8, 8 }, Arrays.copyOfRange(launches.get(0).args(), 9, 14));
+            assertEquals(-1, launches.get(1).args()[9], "the extra form sends its ready buffer");
+            assertArrayEquals(launches.get(0).payload(), launches.get(1).payload(),
+                "both forms carry the same parameter bytes");
             assertEquals(0, executor.allocatedBytes(), "the program freed what it allocated");
         }
     }

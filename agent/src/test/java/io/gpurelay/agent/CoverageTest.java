@@ -31,7 +31,7 @@ class CoverageTest
         assertTrue(text.matches("(?s).*\\njcuda\\.jcublas\\.JCublas2\\s+not on the class path\\n.*"), text);
         assertTrue(text.contains("jcuda.runtime.JCuda: not remoted (" + table.notSupported().size() + ")\n" +
             "  cudaSetDeviceFlags\n"), text);
-        assertTrue(text.contains("\n  cudaStreamCreate\n"), text);
+        assertTrue(text.contains("\n  cudaMallocManaged\n"), text);
         assertFalse(text.contains("\n  cudaMemcpy\n"), text);
     }
 
@@ -47,6 +47,31 @@ class CoverageTest
             "`cudaGetDeviceCount`"), markdown);
         assertTrue(markdown.contains("returns cudaErrorNotSupported (null, 0 or false where it returns no status): " +
             "`cudaSetDeviceFlags`, "), markdown);
+    }
+
+    @Test
+    void theReportCoversEveryModuleOnTheClassPath()
+    {
+        final String text = print(out ->
+        {
+            final PrintStream standardOut = System.out;
+            System.setOut(out);
+            try
+            {
+                Coverage.main(new String[]{ "--markdown" });
+            }
+            finally
+            {
+                System.setOut(standardOut);
+            }
+        });
+
+        assertTrue(text.matches("(?s).*\\| `jcuda\\.driver\\.JCudaDriver` \\| 317 \\| \\d+ \\| \\d+ \\|\n.*"), text);
+        assertTrue(text.contains("| `jcuda.runtime.JCuda` | 151 |"), text);
+        assertTrue(text.contains("Remoted by gpurelay in `jcuda.driver.JCudaDriver`: `setLogLevel`, "), text);
+        assertTrue(text.contains("`cuLaunchKernel`"), text);
+        assertTrue(text.contains("Not remoted in `jcuda.driver.JCudaDriver`; each logs its name once and returns " +
+            "CUDA_ERROR_NOT_SUPPORTED (null, 0 or false where it returns no status): "), text);
     }
 
     private static String print(final Consumer<PrintStream> report)

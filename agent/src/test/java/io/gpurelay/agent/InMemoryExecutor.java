@@ -1,15 +1,21 @@
 package io.gpurelay.agent;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.aeron.Aeron;
 import io.aeron.FragmentAssembler;
@@ -18,10 +24,12 @@ import io.aeron.Subscription;
 import io.aeron.driver.MediaDriver;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.MediaDrivers;
+import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CallView;
 import io.gpurelay.protocol.ConnectRequestAdapter;
 import io.gpurelay.protocol.ConnectRequestListener;
 import io.gpurelay.protocol.DeviceProperties;
+import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.ExecutorProxy;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.PayloadSource;
@@ -39,8 +47,11 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 /**
  * A stand-in executor for the agent's tests: speaks the protocol over a media driver of its own, keeps device memory
- * in Java arrays, and can be told to refuse sessions, fail calls or stop answering. The real executor and its
- * end-to-end tests live in their own modules.
+ * in Java arrays, and can be told to refuse sessions, fail calls, take long over a call or stop answering. For the
+ * driver API it keeps contexts, modules (it reads a PTX module's {@code .entry} parameters and {@code .global}
+ * variables, nothing else), streams and events, makes a context whose call faulted fail every later call as CUDA's
+ * sticky errors do, and records every launch without running it. The real executor and its end-to-end tests live in
+ * their own modules.
  */
 public final class InMemoryExecutor implements AutoCloseable
 {
@@ -48,6 +59,25 @@ public final class InMemoryExecutor implements AutoCloseable
     public static final long KEEP_ALIVE_INTERVAL_MS = 200;
     public static final long TOTAL_MEMORY = 1L << 32;
     private static final long FIRST_ADDRESS = 0x7f00_0000_0000L;
+    private static final long KERNEL_PARAMETERS_READY = -1;
+    private static final long CONTEXT_TAG = 1L << 56;
+    private static final long MODULE_TAG = 2L << 56;
+    private static final long FUNCTION_TAG = 3L << 56;
+    private static final long STREAM_TAG = 4L << 56;
+    private static final long EVENT_TAG = 5L << 56;
+    private static final long PRIMARY_CONTEXT = CONTEXT_TAG | 0x1000;
+    private static final Pattern ENTRY = Pattern.compile("\\.entry\\s+(\\w+)\\s*\\(([^)]*)\\)");
+    private static final Pattern PARAMETER = Pattern.compile(
+        "\\.param\\s+(?:\\.align\\s+\\d+\\s+)?\\.[a-z]+(\\d+)\\s+\\w+(?:\\[(\\d+)\\])?");
+    private static final Pattern GLOBAL = Pattern.compile(
+        "\\.(?:global|const)\\s+(?:\\.align\\s+\\d+\\s+)?\\.[a-z]+(\\d+)\\s+(\\w+)(?:\\[(\\d+)\\])?");
+
+    /**
+     * A call as it arrived: what the agent sent.
+     */
+    public record CallRecord(Function function, long context, long[] args, byte[] payload, boolean pipelined)
+    {
+    }
 
     private final String channel;
     private final MediaDriver driver;
@@ -62,6 +92,11 @@ public final class InMemoryExecutor implements AutoCloseable
     private volatile String rejection;
     private volatile int failFunctionId = -1;
     private volatile int failStatus;
+    private volatile String failMessage;
+    private volatile int slowFunctionId = -1;
+    private volatile long slowMs;
+    private volatile boolean keepAlivesWhileSlow;
+    private final ConcurrentLinkedQueue<CallRecord> calls = new ConcurrentLinkedQueue<>();
     private final AtomicInteger keepAlives = new AtomicInteger();
 
     public InMemoryExecutor(final String channel, final Path aeronDir)
@@ -94,8 +129,51 @@ public final class InMemoryExecutor implements AutoCloseable
      */
     public void fail(final Function function, final int status)
     {
+        fail(function, status, "told to fail");
+    }
+
+    /**
+     * Make every later call of this function fail with this status and explanation.
+     */
+    public void fail(final Function function, final int status, final String message)
+    {
         failStatus = status;
+        failMessage = message;
         failFunctionId = function.id();
+    }
+
+    /**
+     * Answer every call normally again.
+     */
+    public void stopFailing()
+    {
+        failFunctionId = -1;
+    }
+
+    /**
+     * Take this long over every later call of this function, sending the client keep-alives meanwhile or not.
+     */
+    public void slow(final Function function, final long millis, final boolean sendKeepAlives)
+    {
+        slowMs = millis;
+        keepAlivesWhileSlow = sendKeepAlives;
+        slowFunctionId = function.id();
+    }
+
+    /**
+     * Every call received so far, in order.
+     */
+    public List<CallRecord> calls()
+    {
+        return new ArrayList<>(calls);
+    }
+
+    /**
+     * @return the calls of this function received so far, in order.
+     */
+    public List<CallRecord> calls(final Function function)
+    {
+        return calls.stream().filter(call -> call.function() == function).toList();
     }
 
     /**
@@ -229,7 +307,16 @@ public final class InMemoryExecutor implements AutoCloseable
         private final Subscription requests;
         private final FragmentAssembler assembler;
         private final TreeMap<Long, byte[]> allocations = new TreeMap<>();
-        private final long[] values = new long[4];
+        private final long[] values = new long[64];
+        private final Map<Long, Integer> contexts = new HashMap<>();
+        private final Map<Long, Integer> faults = new HashMap<>();
+        private final Map<Long, Map<String, long[]>> modules = new HashMap<>();
+        private final Map<Long, Map<String, Long>> moduleGlobals = new HashMap<>();
+        private final Map<Long, long[]> functions = new HashMap<>();
+        private final Map<Long, String> functionNames = new HashMap<>();
+        private final Set<Long> streamHandles = new HashSet<>();
+        private final Set<Long> eventHandles = new HashSet<>();
+        private long nextHandle = 1;
         private long nextAddress = FIRST_ADDRESS;
         private long bulkCorrelationId = -1;
         private byte[] bulkTarget;
@@ -266,9 +353,23 @@ public final class InMemoryExecutor implements AutoCloseable
         {
             final Function function = Function.byId(call.functionId());
             events.add("call " + function + (call.pipelined() ? " pipelined" : ""));
+            record(function, call);
+            if (call.functionId() == slowFunctionId)
+            {
+                takeLong();
+            }
             if (call.functionId() == failFunctionId)
             {
-                reply(call.correlationId(), call.pipelined(), failStatus, 0, "told to fail", null);
+                if (failStatus == DriverStatus.ILLEGAL_ADDRESS && function.api() == Api.DRIVER)
+                {
+                    faults.put(call.context(), failStatus);
+                }
+                reply(call.correlationId(), call.pipelined(), failStatus, 0, failMessage, null);
+                return;
+            }
+            if (function.api() == Api.DRIVER)
+            {
+                onDriverCall(function, call);
                 return;
             }
             switch (function)
@@ -296,7 +397,391 @@ public final class InMemoryExecutor implements AutoCloseable
                     allocations.clear();
                     status(call, RuntimeStatus.SUCCESS);
                 }
+                case CUDA_MEMCPY_HTOD_ASYNC -> hostToDevice(call);
+                case CUDA_MEMCPY_DTOH_ASYNC -> deviceToHost(call);
+                case CUDA_MEMCPY_DTOD_ASYNC -> deviceToDevice(call);
+                case CUDA_MEMSET_ASYNC -> memset(call);
+                case CUDA_STREAM_CREATE -> value(call, add(streamHandles, STREAM_TAG));
+                case CUDA_EVENT_CREATE -> value(call, add(eventHandles, EVENT_TAG));
+                case CUDA_STREAM_DESTROY -> status(call, streamHandles.remove(call.arg(0)) ?
+                    RuntimeStatus.SUCCESS : RuntimeStatus.INVALID_RESOURCE_HANDLE);
+                case CUDA_EVENT_DESTROY -> status(call, eventHandles.remove(call.arg(0)) ?
+                    RuntimeStatus.SUCCESS : RuntimeStatus.INVALID_RESOURCE_HANDLE);
+                case CUDA_STREAM_SYNCHRONIZE, CUDA_STREAM_QUERY -> status(call, streamStatus(call.arg(0)));
+                case CUDA_EVENT_RECORD -> status(call, eventHandles.contains(call.arg(0)) ?
+                    streamStatus(call.arg(1)) : RuntimeStatus.INVALID_RESOURCE_HANDLE);
+                case CUDA_EVENT_SYNCHRONIZE, CUDA_EVENT_QUERY -> status(call, eventHandles.contains(call.arg(0)) ?
+                    RuntimeStatus.SUCCESS : RuntimeStatus.INVALID_RESOURCE_HANDLE);
+                case CUDA_STREAM_WAIT_EVENT -> status(call, eventHandles.contains(call.arg(1)) ?
+                    streamStatus(call.arg(0)) : RuntimeStatus.INVALID_RESOURCE_HANDLE);
+                case CUDA_EVENT_ELAPSED_TIME -> elapsedTime(call);
                 default -> status(call, RuntimeStatus.NOT_SUPPORTED);
+            }
+        }
+
+        private void onDriverCall(final Function function, final CallView call)
+        {
+            if (needsContext(function))
+            {
+                final Integer fault = faults.get(call.context());
+                if (!contexts.containsKey(call.context()))
+                {
+                    failWith(call, DriverStatus.INVALID_CONTEXT, "no current context");
+                    return;
+                }
+                if (fault != null && function != Function.CU_CTX_DESTROY)
+                {
+                    failWith(call, fault, "the context faulted earlier");
+                    return;
+                }
+            }
+            switch (function)
+            {
+                case CU_DRIVER_GET_VERSION -> value(call, 13000);
+                case CU_DEVICE_GET_COUNT -> value(call, DEVICE_COUNT);
+                case CU_DEVICE_GET_NAME ->
+                {
+                    if (validDevice(call, call.arg(0)))
+                    {
+                        final byte[] name = ("In-Memory Device " + call.arg(0)).getBytes(StandardCharsets.UTF_8);
+                        proxy.reply(responses, sessionId, call.correlationId(), 0, values, 0, null,
+                            new BytesPayload(name, 0, name.length));
+                    }
+                }
+                case CU_DEVICE_GET_ATTRIBUTE ->
+                {
+                    if (validDevice(call, call.arg(1)))
+                    {
+                        value(call, call.arg(0) == 75 ? 9 : call.arg(0) == 76 ? 0 : call.arg(0) * 1000 + call.arg(1));
+                    }
+                }
+                case CU_DEVICE_TOTAL_MEM ->
+                {
+                    if (validDevice(call, call.arg(0)))
+                    {
+                        value(call, TOTAL_MEMORY);
+                    }
+                }
+                case CU_DEVICE_GET_UUID ->
+                {
+                    if (validDevice(call, call.arg(0)))
+                    {
+                        final byte[] uuid = new byte[16];
+                        Arrays.fill(uuid, (byte)(0xA0 + call.arg(0)));
+                        proxy.reply(responses, sessionId, call.correlationId(), 0, values, 0, null,
+                            new BytesPayload(uuid, 0, uuid.length));
+                    }
+                }
+                case CU_CTX_CREATE ->
+                {
+                    if (validDevice(call, call.arg(1)))
+                    {
+                        final long context = CONTEXT_TAG | nextHandle++;
+                        contexts.put(context, (int)call.arg(1));
+                        value(call, context);
+                    }
+                }
+                case CU_DEVICE_PRIMARY_CTX_RETAIN ->
+                {
+                    if (validDevice(call, call.arg(0)))
+                    {
+                        contexts.put(PRIMARY_CONTEXT + call.arg(0), (int)call.arg(0));
+                        value(call, PRIMARY_CONTEXT + call.arg(0));
+                    }
+                }
+                case CU_DEVICE_PRIMARY_CTX_RELEASE, CU_DEVICE_PRIMARY_CTX_RESET ->
+                {
+                    if (validDevice(call, call.arg(0)))
+                    {
+                        faults.remove(PRIMARY_CONTEXT + call.arg(0));
+                        status(call, 0);
+                    }
+                }
+                case CU_DEVICE_PRIMARY_CTX_GET_STATE ->
+                {
+                    values[0] = 0;
+                    values[1] = contexts.containsKey(PRIMARY_CONTEXT + call.arg(0)) ? 1 : 0;
+                    reply(call.correlationId(), call.pipelined(), 0, 2, null, null);
+                }
+                case CU_CTX_DESTROY ->
+                {
+                    faults.remove(call.arg(0));
+                    status(call, contexts.remove(call.arg(0)) != null ? 0 : DriverStatus.INVALID_CONTEXT);
+                }
+                case CU_CTX_SYNCHRONIZE -> status(call, 0);
+                case CU_MODULE_LOAD_DATA -> loadModule(call);
+                case CU_MODULE_UNLOAD ->
+                {
+                    functions.keySet().removeIf(handle -> modules.containsKey(call.arg(0)) &&
+                        modules.get(call.arg(0)).containsKey(functionNames.get(handle)));
+                    status(call, modules.remove(call.arg(0)) != null ? 0 : DriverStatus.INVALID_HANDLE);
+                }
+                case CU_MODULE_GET_FUNCTION -> getFunction(call);
+                case CU_MODULE_GET_GLOBAL -> getGlobal(call);
+                case CU_FUNC_GET_ATTRIBUTE -> value(call, call.arg(0) * 10);
+                case CU_MEM_ALLOC -> malloc(call);
+                case CU_MEM_FREE -> status(call, allocations.remove(call.arg(0)) != null ?
+                    0 : DriverStatus.INVALID_VALUE);
+                case CU_MEMCPY_HTOD -> hostToDevice(call);
+                case CU_MEMCPY_DTOH -> deviceToHost(call);
+                case CU_MEMCPY_DTOD -> deviceToDevice(call);
+                case CU_MEMSET -> driverMemset(call);
+                case CU_MEM_GET_INFO ->
+                {
+                    values[0] = TOTAL_MEMORY - allocatedBytes();
+                    values[1] = TOTAL_MEMORY;
+                    reply(call.correlationId(), call.pipelined(), 0, 2, null, null);
+                }
+                case CU_LAUNCH_KERNEL -> launch(call);
+                case CU_STREAM_CREATE -> value(call, add(streamHandles, STREAM_TAG));
+                case CU_EVENT_CREATE -> value(call, add(eventHandles, EVENT_TAG));
+                case CU_STREAM_DESTROY -> status(call, streamHandles.remove(call.arg(0)) ? 0 : DriverStatus.INVALID_HANDLE);
+                case CU_EVENT_DESTROY -> status(call, eventHandles.remove(call.arg(0)) ? 0 : DriverStatus.INVALID_HANDLE);
+                case CU_STREAM_SYNCHRONIZE, CU_STREAM_QUERY -> status(call, streamStatus(call.arg(0)));
+                case CU_EVENT_RECORD -> status(call, eventHandles.contains(call.arg(0)) ?
+                    streamStatus(call.arg(1)) : DriverStatus.INVALID_HANDLE);
+                case CU_EVENT_SYNCHRONIZE, CU_EVENT_QUERY -> status(call, eventHandles.contains(call.arg(0)) ?
+                    0 : DriverStatus.INVALID_HANDLE);
+                case CU_STREAM_WAIT_EVENT -> status(call, eventHandles.contains(call.arg(1)) ?
+                    streamStatus(call.arg(0)) : DriverStatus.INVALID_HANDLE);
+                case CU_EVENT_ELAPSED_TIME -> elapsedTime(call);
+                default -> status(call, DriverStatus.NOT_SUPPORTED);
+            }
+        }
+
+        private boolean needsContext(final Function function)
+        {
+            return switch (function)
+            {
+                case CU_DRIVER_GET_VERSION, CU_DEVICE_GET_COUNT, CU_DEVICE_GET_NAME, CU_DEVICE_GET_ATTRIBUTE,
+                    CU_DEVICE_TOTAL_MEM, CU_DEVICE_GET_UUID, CU_CTX_CREATE, CU_CTX_DESTROY,
+                    CU_DEVICE_PRIMARY_CTX_RETAIN, CU_DEVICE_PRIMARY_CTX_RELEASE, CU_DEVICE_PRIMARY_CTX_RESET,
+                    CU_DEVICE_PRIMARY_CTX_GET_STATE -> false;
+                default -> true;
+            };
+        }
+
+        private boolean validDevice(final CallView call, final long device)
+        {
+            if (device < 0 || device >= DEVICE_COUNT)
+            {
+                failWith(call, DriverStatus.INVALID_DEVICE, "device " + device + " does not exist");
+                return false;
+            }
+            return true;
+        }
+
+        private void failWith(final CallView call, final int status, final String message)
+        {
+            reply(call.correlationId(), call.pipelined(), status, 0, message, null);
+        }
+
+        private long add(final Set<Long> handles, final long tag)
+        {
+            final long handle = tag | nextHandle++;
+            handles.add(handle);
+            return handle;
+        }
+
+        private int streamStatus(final long stream)
+        {
+            return stream == 0 || streamHandles.contains(stream) ? 0 : RuntimeStatus.INVALID_RESOURCE_HANDLE;
+        }
+
+        private void elapsedTime(final CallView call)
+        {
+            if (!eventHandles.contains(call.arg(0)) || !eventHandles.contains(call.arg(1)))
+            {
+                status(call, RuntimeStatus.INVALID_RESOURCE_HANDLE);
+                return;
+            }
+            value(call, Float.floatToRawIntBits(1.5f));
+        }
+
+        private void loadModule(final CallView call)
+        {
+            final byte[] image = new byte[call.payload().capacity()];
+            call.payload().getBytes(0, image);
+            if (image.length > 0 && image[0] == 0x7f)
+            {
+                failWith(call, DriverStatus.INVALID_IMAGE, "a binary image: the stand-in runs PTX only");
+                return;
+            }
+            int end = 0;
+            while (end < image.length && image[end] != 0)
+            {
+                end++;
+            }
+            final String ptx = new String(image, 0, end, StandardCharsets.UTF_8);
+            final String[] lines = ptx.split("\n", -1);
+            for (int line = 0; line < lines.length; line++)
+            {
+                if (lines[line].contains("tex."))
+                {
+                    failWith(call, 218, "line " + (line + 1) + ": tex.1d is not supported");
+                    return;
+                }
+            }
+            final Map<String, long[]> entries = new LinkedHashMap<>();
+            final Matcher entry = ENTRY.matcher(ptx);
+            while (entry.find())
+            {
+                final List<Long> sizes = new ArrayList<>();
+                final Matcher parameter = PARAMETER.matcher(entry.group(2));
+                while (parameter.find())
+                {
+                    final long elementBytes = Long.parseLong(parameter.group(1)) / 8;
+                    sizes.add(elementBytes * (parameter.group(2) == null ? 1 : Long.parseLong(parameter.group(2))));
+                }
+                entries.put(entry.group(1), sizes.stream().mapToLong(Long::longValue).toArray());
+            }
+            final Map<String, Long> globals = new HashMap<>();
+            final Matcher global = GLOBAL.matcher(ptx);
+            while (global.find())
+            {
+                final long bytes = Long.parseLong(global.group(1)) / 8 *
+                    (global.group(3) == null ? 1 : Long.parseLong(global.group(3)));
+                final long address = nextAddress;
+                nextAddress += (bytes + 0xFFFF) & ~0xFFFFL;
+                allocations.put(address, new byte[(int)bytes]);
+                globals.put(global.group(2), address);
+            }
+            final long module = MODULE_TAG | nextHandle++;
+            modules.put(module, entries);
+            moduleGlobals.put(module, globals);
+            value(call, module);
+        }
+
+        private void getFunction(final CallView call)
+        {
+            final Map<String, long[]> entries = modules.get(call.arg(0));
+            if (entries == null)
+            {
+                failWith(call, DriverStatus.INVALID_HANDLE, "no such module");
+                return;
+            }
+            final String name = text(call);
+            final long[] sizes = entries.get(name);
+            if (sizes == null)
+            {
+                failWith(call, DriverStatus.NOT_FOUND, "no kernel named '" + name + "'");
+                return;
+            }
+            final long function = FUNCTION_TAG | nextHandle++;
+            functions.put(function, sizes);
+            functionNames.put(function, name);
+            values[0] = function;
+            values[1] = sizes.length;
+            System.arraycopy(sizes, 0, values, 2, Math.min(sizes.length, values.length - 2));
+            reply(call.correlationId(), call.pipelined(), 0, Math.min(2 + sizes.length, values.length), null, null);
+        }
+
+        private void getGlobal(final CallView call)
+        {
+            final Map<String, Long> globals = moduleGlobals.get(call.arg(0));
+            final Long address = globals == null ? null : globals.get(text(call));
+            if (address == null)
+            {
+                failWith(call, DriverStatus.NOT_FOUND, "no variable named '" + text(call) + "'");
+                return;
+            }
+            values[0] = address;
+            values[1] = allocations.get(address).length;
+            reply(call.correlationId(), call.pipelined(), 0, 2, null, null);
+        }
+
+        private void launch(final CallView call)
+        {
+            final long[] sizes = functions.get(call.arg(0));
+            if (sizes == null)
+            {
+                failWith(call, DriverStatus.INVALID_HANDLE, "no such function");
+                return;
+            }
+            final String name = functionNames.get(call.arg(0));
+            final long count = call.arg(9);
+            if (count != KERNEL_PARAMETERS_READY && count != sizes.length)
+            {
+                failWith(call, DriverStatus.INVALID_VALUE, "kernel '" + name + "' takes " + sizes.length +
+                    " parameters, got " + count);
+                return;
+            }
+            for (int i = 0; i < count; i++)
+            {
+                if (call.arg(10 + i) != sizes[i])
+                {
+                    failWith(call, DriverStatus.INVALID_VALUE, "kernel '" + name + "' parameter " + i + ": got " +
+                        call.arg(10 + i) + " bytes, the kernel declares " + sizes[i]);
+                    return;
+                }
+            }
+            if (streamStatus(call.arg(8)) != 0)
+            {
+                failWith(call, DriverStatus.INVALID_HANDLE, "no such stream");
+                return;
+            }
+            status(call, 0);
+        }
+
+        private void driverMemset(final CallView call)
+        {
+            final int elementSize = (int)call.arg(3);
+            final long count = call.arg(2) * elementSize;
+            final Map.Entry<Long, byte[]> target = allocation(call.arg(0), count);
+            if (target == null)
+            {
+                failWith(call, DriverStatus.INVALID_VALUE, "no allocation holds the " + count + " bytes at 0x" +
+                    Long.toHexString(call.arg(0)));
+                return;
+            }
+            final int from = (int)(call.arg(0) - target.getKey());
+            for (long i = 0; i < count; i++)
+            {
+                target.getValue()[from + (int)i] = (byte)(call.arg(1) >>> (8 * (i % elementSize)));
+            }
+            status(call, 0);
+        }
+
+        private String text(final CallView call)
+        {
+            final byte[] bytes = new byte[call.payload().capacity()];
+            call.payload().getBytes(0, bytes);
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+
+        private void record(final Function function, final CallView call)
+        {
+            final long[] args = new long[call.argCount()];
+            for (int i = 0; i < args.length; i++)
+            {
+                args[i] = call.arg(i);
+            }
+            final byte[] payload = new byte[call.payload().capacity()];
+            call.payload().getBytes(0, payload);
+            calls.add(new CallRecord(function, call.context(), args, payload, call.pipelined()));
+        }
+
+        /**
+         * Like a long kernel: the session's worker is busy, and tells the client it is alive, or does not.
+         */
+        private void takeLong()
+        {
+            final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(slowMs);
+            while (System.nanoTime() - deadline < 0)
+            {
+                if (keepAlivesWhileSlow)
+                {
+                    proxy.keepAlive(responses, sessionId, System.currentTimeMillis());
+                }
+                try
+                {
+                    Thread.sleep(KEEP_ALIVE_INTERVAL_MS / 2);
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
             }
         }
 

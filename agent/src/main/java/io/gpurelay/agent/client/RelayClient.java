@@ -21,10 +21,13 @@ import org.agrona.concurrent.IdleStrategy;
  * send lock. A thread waiting for its reply polls the response stream itself when no other thread is polling, and
  * otherwise backs off while the polling thread delivers replies to their callers; there is no dedicated thread.
  * Pipelined calls are sent without waiting; the executor replies to them only on failure, and such a failure is
- * returned by the next call that waits for its reply.
+ * returned by the next call in the same context.
  * <p>
- * When no executor answers, or the executor goes away, one line says so and every call from then on returns
- * {@link RuntimeStatus#DEVICES_UNAVAILABLE} at once.
+ * A call waits as long as the executor shows it is alive: any message on the response stream (a reply, a payload
+ * chunk, or the keep-alive the executor sends while a call runs long) starts the timeout afresh. The executor is
+ * lost when nothing arrives for the timeout while a call waits, or when its reply stream or the session's request
+ * stream goes away. Then one line says so and every call from then on returns
+ * {@link RuntimeStatus#DEVICES_UNAVAILABLE} at once, as every call does when no executor answers at all.
  */
 public final class RelayClient
 {
@@ -45,10 +48,10 @@ public final class RelayClient
     private final ReentrantLock sendLock = new ReentrantLock();
     private final ReentrantLock pollLock = new ReentrantLock();
     private final Object stateLock = new Object();
+    private final ThreadLocal<String> lastFailureMessage = ThreadLocal.withInitial(() -> "");
     private volatile State state = State.IDLE;
     private volatile Session session;
     private volatile long lastSendNs;
-    private volatile long lastReceiveNs;
     private volatile ScheduledExecutorService keepAliveTimer;
 
     public RelayClient(final AgentConfig config)
@@ -95,12 +98,14 @@ public final class RelayClient
     /**
      * Call a function and wait for its reply.
      *
-     * @param context where the call runs: the calling thread's current device for runtime-API calls.
+     * @param context where the call runs: the calling thread's current device for runtime-API calls, its current
+     *                context handle for driver-API calls.
      * @param args    the call's scalar arguments, all of them sent.
      * @param payload bytes sent with the call, or null.
      * @param sink    where the reply's payload goes, or null when the function returns none.
      * @param results receives the reply's values (as many as fit), or null.
-     * @return the function's status; {@link RuntimeStatus#DEVICES_UNAVAILABLE} without an executor.
+     * @return the function's status, or else a failure of an earlier pipelined call in the same context;
+     *         {@link RuntimeStatus#DEVICES_UNAVAILABLE} without an executor.
      */
     public int call(
         final Function function,
@@ -110,6 +115,39 @@ public final class RelayClient
         final PayloadSink sink,
         final long[] results)
     {
+        return call(function, context, args, payload, sink, results, true);
+    }
+
+    /**
+     * Call a function that ends a context (destroys it, or resets its device) and wait for its reply. What failed in
+     * that context asynchronously, before the call or while it ran, is dropped rather than reported: ending the
+     * context is how an application recovers from such a failure.
+     *
+     * @param context      where the call runs, as for {@link #call}.
+     * @param endedContext the context the call ends.
+     * @return the function's own status; {@link RuntimeStatus#DEVICES_UNAVAILABLE} without an executor.
+     */
+    public int callEndingContext(
+        final Function function, final long context, final long endedContext, final long[] args)
+    {
+        final int status = call(function, context, args, null, null, null, false);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            router.asynchronousErrors().forget(function.api(), endedContext);
+        }
+        return status;
+    }
+
+    private int call(
+        final Function function,
+        final long context,
+        final long[] args,
+        final PayloadSource payload,
+        final PayloadSink sink,
+        final long[] results,
+        final boolean reportsAsynchronousErrors)
+    {
+        lastFailureMessage.set("");
         if (!ensureConnected())
         {
             return RuntimeStatus.DEVICES_UNAVAILABLE;
@@ -125,7 +163,9 @@ public final class RelayClient
                 return RuntimeStatus.DEVICES_UNAVAILABLE;
             }
             call.sent(System.nanoTime());
-            return awaitReply(current, call);
+            final int status = awaitReply(current, call);
+            return reportsAsynchronousErrors ?
+                router.asynchronousErrors().complete(function.api(), context, status) : status;
         }
         finally
         {
@@ -135,9 +175,13 @@ public final class RelayClient
 
     /**
      * Send a call without waiting for its reply. The executor replies only if it fails, and that failure is returned
-     * by the next {@link #call} that completes successfully: CUDA's rule for asynchronous errors.
+     * by the next call in the same context, pipelined or not: CUDA's rule for asynchronous errors. When such a
+     * failure is waiting to be reported, this call reports it and is not sent, so that work is not queued behind a
+     * failure the application has not seen yet. The payload is read while the call is sent, so the caller may reuse
+     * its memory as soon as this returns.
      *
-     * @return {@link RuntimeStatus#SUCCESS} once sent; {@link RuntimeStatus#DEVICES_UNAVAILABLE} without an executor.
+     * @return {@link RuntimeStatus#SUCCESS} once sent, or a failure of an earlier pipelined call in the same context;
+     *         {@link RuntimeStatus#DEVICES_UNAVAILABLE} without an executor.
      */
     public int callPipelined(final Function function, final long context, final long[] args,
         final PayloadSource payload)
@@ -146,8 +190,15 @@ public final class RelayClient
         {
             return RuntimeStatus.DEVICES_UNAVAILABLE;
         }
+        final int earlierFailure = router.asynchronousErrors().take(function.api(), context);
+        if (earlierFailure != RuntimeStatus.SUCCESS)
+        {
+            return earlierFailure;
+        }
         final Session current = session;
-        if (!send(current, correlationIds.getAndIncrement(), function, context, args, payload, true))
+        final long correlationId = correlationIds.getAndIncrement();
+        router.asynchronousErrors().expect(correlationId, function, context);
+        if (!send(current, correlationId, function, context, args, payload, true))
         {
             return RuntimeStatus.DEVICES_UNAVAILABLE;
         }
@@ -163,6 +214,15 @@ public final class RelayClient
             }
         }
         return RuntimeStatus.SUCCESS;
+    }
+
+    /**
+     * Why the calling thread's last {@link #call} failed, as the executor explained it (a module loader's log, for
+     * instance); empty when it did not explain, or the call succeeded.
+     */
+    public String lastFailureMessage()
+    {
+        return lastFailureMessage.get();
     }
 
     /**
@@ -308,7 +368,6 @@ public final class RelayClient
         }
         session = connected;
         lastSendNs = System.nanoTime();
-        lastReceiveNs = lastSendNs;
         state = State.CONNECTED;
         startKeepAlive(connected);
         AgentLog.info("connected to the executor on " + connected.executorChannel + " (" +
@@ -446,37 +505,28 @@ public final class RelayClient
         final int status = call.status();
         if (status != RuntimeStatus.SUCCESS)
         {
-            if (call.message() != null && !call.message().isEmpty())
-            {
-                AgentLog.info(call.function() + " failed with status " + status + ": " + call.message());
-            }
-            return status;
+            lastFailureMessage.set(call.message() == null ? "" : call.message());
+            CallFailures.report(call.function(), status, call.message());
         }
-        final int asynchronousError = router.takeAsynchronousError();
-        return asynchronousError != RuntimeStatus.SUCCESS ? asynchronousError : status;
-    }
-
-    private long latestSignOfLife(final PendingCall call)
-    {
-        final long progress = call.lastProgressNs();
-        final long received = lastReceiveNs;
-        return received - progress > 0 ? received : progress;
+        return status;
     }
 
     /**
-     * Anything arriving shows the executor is alive, so a call queued behind another's long reply does not time out
-     * while that reply streams in.
+     * When the call was sent or anything last arrived from the executor, whichever is later: a call queued behind
+     * another's long reply, or waiting for a long kernel the executor sends keep-alives about, is not timed out.
      */
+    private long latestSignOfLife(final PendingCall call)
+    {
+        final long progress = call.lastProgressNs();
+        final long received = router.lastMessageNs();
+        return received - progress > 0 ? received : progress;
+    }
+
     private int pollResponses(final Session current)
     {
         try
         {
-            final int fragments = current.poll();
-            if (fragments > 0)
-            {
-                lastReceiveNs = System.nanoTime();
-            }
-            return fragments;
+            return current.poll();
         }
         catch (final RuntimeException ex)
         {

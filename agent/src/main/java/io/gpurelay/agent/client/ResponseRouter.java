@@ -2,9 +2,7 @@ package io.gpurelay.agent.client;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
-import io.gpurelay.agent.AgentLog;
 import io.gpurelay.protocol.ClientResponseListener;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.codecs.RejectReason;
@@ -13,7 +11,8 @@ import org.agrona.DirectBuffer;
 /**
  * Hands what arrives on the response stream to whoever waits for it: the handshake to the connecting thread, replies
  * and payload chunks to their pending calls by correlation id. A failure reply nobody waits for belongs to a
- * pipelined call; it is kept for the next call that waits for a reply, which is how CUDA reports asynchronous errors.
+ * pipelined call; it is kept for the next call in that call's context, which is how CUDA reports asynchronous errors.
+ * Every message, the executor's keep-alives included, is a sign that the executor is alive.
  */
 final class ResponseRouter implements ClientResponseListener
 {
@@ -33,9 +32,10 @@ final class ResponseRouter implements ClientResponseListener
     }
 
     private final Map<Long, PendingCall> pendingCalls = new ConcurrentHashMap<>();
-    private final AtomicInteger asynchronousError = new AtomicInteger(RuntimeStatus.SUCCESS);
+    private final AsynchronousErrors asynchronousErrors = new AsynchronousErrors();
     private volatile long handshakeCorrelationId = Long.MIN_VALUE;
     private volatile Handshake handshake;
+    private volatile long lastMessageNs = System.nanoTime();
 
     void expectHandshake(final long correlationId)
     {
@@ -61,12 +61,17 @@ final class ResponseRouter implements ClientResponseListener
         pendingCalls.remove(call.correlationId());
     }
 
-    /**
-     * @return the first failure of a pipelined call since the last time this was asked, or success; clears it.
-     */
-    int takeAsynchronousError()
+    AsynchronousErrors asynchronousErrors()
     {
-        return asynchronousError.getAndSet(RuntimeStatus.SUCCESS);
+        return asynchronousErrors;
+    }
+
+    /**
+     * When the executor last sent anything on this stream.
+     */
+    long lastMessageNs()
+    {
+        return lastMessageNs;
     }
 
     public void onConnected(
@@ -79,6 +84,7 @@ final class ResponseRouter implements ClientResponseListener
         final String executorVersion,
         final String backend)
     {
+        lastMessageNs = System.nanoTime();
         if (correlationId == handshakeCorrelationId)
         {
             handshake = new Handshake(true, sessionId, protocolVersion, requestStreamId, deviceCount,
@@ -89,6 +95,7 @@ final class ResponseRouter implements ClientResponseListener
     public void onRejected(
         final long correlationId, final RejectReason reason, final int executorProtocolVersion, final String detail)
     {
+        lastMessageNs = System.nanoTime();
         if (correlationId == handshakeCorrelationId)
         {
             handshake = new Handshake(false, 0, executorProtocolVersion, 0, 0, 0, null, null, reason, detail);
@@ -106,27 +113,37 @@ final class ResponseRouter implements ClientResponseListener
         final int payloadLength,
         final long totalPayloadLength)
     {
+        final long nowNs = System.nanoTime();
+        lastMessageNs = nowNs;
         final PendingCall call = pendingCalls.get(correlationId);
         if (call != null)
         {
             call.onReply(status, values, valueCount, message, payload, payloadOffset, payloadLength,
-                totalPayloadLength, System.nanoTime());
+                totalPayloadLength, nowNs);
         }
         else if (status != RuntimeStatus.SUCCESS)
         {
-            asynchronousError.compareAndSet(RuntimeStatus.SUCCESS, status);
-            AgentLog.info("a pipelined call failed with status " + status +
-                (message.isEmpty() ? "" : ": " + message) + "; the next synchronising call reports it");
+            CallFailures.report(asynchronousErrors.failed(correlationId, status), status, message);
         }
     }
 
     public void onBulkData(
         final long correlationId, final long offset, final DirectBuffer buffer, final int chunkOffset, final int length)
     {
+        final long nowNs = System.nanoTime();
+        lastMessageNs = nowNs;
         final PendingCall call = pendingCalls.get(correlationId);
         if (call != null)
         {
-            call.onPayload(offset, buffer, chunkOffset, length, System.nanoTime());
+            call.onPayload(offset, buffer, chunkOffset, length, nowNs);
         }
+    }
+
+    /**
+     * The executor is still working on a call of this session: a long kernel or synchronisation, not a lost executor.
+     */
+    public void onKeepAlive(final long sessionId)
+    {
+        lastMessageNs = System.nanoTime();
     }
 }

@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda;
 
+import java.lang.reflect.Array;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -48,6 +49,32 @@ public abstract class HostRange implements PayloadSource, PayloadSink
     {
         return JCudaPointers.pointers(pointer) != null || JCudaPointers.buffer(pointer) != null ||
             PinnedHostMemory.find(JCudaPointers.address(pointer)) != null;
+    }
+
+    /**
+     * How many bytes of host memory lie from the pointer to the end of what is behind it: the array, buffer, pointer
+     * array or pinned allocation. A kernel parameter given as {@code Pointer.to(new int[]{ n })} is that many bytes.
+     *
+     * @return the byte count, or -1 when the pointer is not host memory.
+     */
+    public static long extent(final Pointer pointer)
+    {
+        final long byteOffset = JCudaPointers.byteOffset(pointer);
+        final NativePointerObject[] pointers = JCudaPointers.pointers(pointer);
+        if (pointers != null)
+        {
+            return (long)pointers.length * Long.BYTES - byteOffset;
+        }
+        final Buffer buffer = JCudaPointers.buffer(pointer);
+        if (buffer != null)
+        {
+            final long elements = buffer.isDirect() || !buffer.hasArray() ?
+                buffer.capacity() : Array.getLength(buffer.array());
+            return elements * elementSize(buffer) - byteOffset;
+        }
+        final long address = JCudaPointers.address(pointer);
+        final Map.Entry<Long, ByteBuffer> pinned = PinnedHostMemory.find(address);
+        return pinned == null ? -1 : pinned.getValue().capacity() - (address - pinned.getKey());
     }
 
     /**

@@ -5,6 +5,8 @@ import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
+import io.gpurelay.agent.AgentLog;
+import jcuda.Pointer;
 import org.agrona.BufferUtil;
 
 /**
@@ -22,6 +24,43 @@ public final class PinnedHostMemory
 
     private PinnedHostMemory()
     {
+    }
+
+    /**
+     * What cudaMallocHost, cudaHostAlloc, cuMemAllocHost and cuMemHostAlloc do: make the pointer designate new pinned
+     * memory of this size (a null pointer for size 0).
+     *
+     * @param function       the API function, for the message.
+     * @param outOfMemoryName the status the function returns when this fails, for the message.
+     * @return false, after saying why, when one Java direct buffer cannot hold that much or the JVM's direct memory
+     *         limit does not allow it.
+     */
+    public static boolean allocateInto(
+        final Pointer pointer, final long size, final String function, final String outOfMemoryName)
+    {
+        if (size <= 0)
+        {
+            JCudaPointers.setHostBuffer(pointer, null, 0);
+            return true;
+        }
+        if (size > Integer.MAX_VALUE - ALIGNMENT)
+        {
+            AgentLog.warn(function + ": " + size + " bytes is more than one Java direct buffer can hold; returning " +
+                outOfMemoryName);
+            return false;
+        }
+        try
+        {
+            final ByteBuffer buffer = allocate((int)size);
+            JCudaPointers.setHostBuffer(pointer, buffer, address(buffer));
+            return true;
+        }
+        catch (final OutOfMemoryError ex)
+        {
+            AgentLog.warn(function + ": no direct memory for " + size + " bytes (" + ex.getMessage() +
+                "; -XX:MaxDirectMemorySize raises the limit); returning " + outOfMemoryName);
+            return false;
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -232,6 +233,81 @@ class RelayClientTest
             assertEquals("gpurelay: lost the executor on aeron:ipc (no reply to CUDA_DEVICE_SYNCHRONIZE within " +
                 "1000 ms); CUDA calls return cudaErrorDevicesUnavailable", log.lines().get(0));
         }
+    }
+
+    @Test
+    void aCallWaitsAsLongAsTheExecutorSaysItIsAlive()
+    {
+        startIpcExecutor();
+        try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
+        {
+            client = client("executor=aeron:ipc,aeron.dir=" + directory.resolve("aeron") + ",timeout=1s");
+            assertEquals(RuntimeStatus.SUCCESS, client.connect());
+            executor.slow(Function.CUDA_DEVICE_SYNCHRONIZE, 3_000, true);
+
+            final long start = System.nanoTime();
+            assertEquals(RuntimeStatus.SUCCESS,
+                client.call(Function.CUDA_DEVICE_SYNCHRONIZE, 0, NO_ARGS, null, null, null));
+            final long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+            assertTrue(elapsedMs >= 3_000, "three times the timeout, kept alive by keep-alives: " + elapsedMs + " ms");
+            assertEquals(RuntimeStatus.SUCCESS, client.call(Function.CUDA_GET_DEVICE_COUNT, 0, NO_ARGS, null, null,
+                new long[1]), "the executor was never taken for lost");
+            assertEquals(0, log.lines().size(), log.lines().toString());
+        }
+    }
+
+    @Test
+    void aCallDuringWhichTheExecutorFallsSilentLosesTheExecutorAfterTheTimeout()
+    {
+        startIpcExecutor();
+        try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
+        {
+            client = client("executor=aeron:ipc,aeron.dir=" + directory.resolve("aeron") + ",timeout=1s");
+            assertEquals(RuntimeStatus.SUCCESS, client.connect());
+            executor.slow(Function.CUDA_DEVICE_SYNCHRONIZE, 3_000, false);
+
+            final long start = System.nanoTime();
+            assertEquals(RuntimeStatus.DEVICES_UNAVAILABLE,
+                client.call(Function.CUDA_DEVICE_SYNCHRONIZE, 0, NO_ARGS, null, null, null));
+            final long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+            assertTrue(elapsedMs >= 1_000 && elapsedMs < 2_500, elapsedMs + " ms");
+            assertEquals(List.of("gpurelay: lost the executor on aeron:ipc (no reply to CUDA_DEVICE_SYNCHRONIZE " +
+                "within 1000 ms); CUDA calls return cudaErrorDevicesUnavailable"), log.lines());
+        }
+    }
+
+    @Test
+    void aPipelinedFailureBelongsToTheContextItHappenedIn()
+    {
+        startIpcExecutor();
+        client = client("executor=aeron:ipc,aeron.dir=" + directory.resolve("aeron") + ",timeout=5s");
+        final long[] address = new long[1];
+        assertEquals(RuntimeStatus.SUCCESS, client.call(Function.CUDA_MALLOC, 0, new long[]{ 256 }, null, null,
+            address));
+        final long[] memset = { address[0], 1, 256, 0 };
+        executor.fail(Function.CUDA_MEMSET_ASYNC, RuntimeStatus.ILLEGAL_ADDRESS, "illegal address in memset");
+
+        assertEquals(RuntimeStatus.SUCCESS, client.callPipelined(Function.CUDA_MEMSET_ASYNC, 1, memset, null));
+        assertEquals(RuntimeStatus.SUCCESS,
+            client.call(Function.CUDA_DEVICE_SYNCHRONIZE, 0, NO_ARGS, null, null, null), "device 0 is healthy");
+        assertEquals(RuntimeStatus.ILLEGAL_ADDRESS,
+            client.callPipelined(Function.CUDA_MEMSET_ASYNC, 1, memset, null),
+            "device 1's next call reports it, pipelined or not");
+        assertEquals(RuntimeStatus.SUCCESS,
+            client.call(Function.CUDA_DEVICE_SYNCHRONIZE, 1, NO_ARGS, null, null, null), "once");
+        assertEquals(1, executor.calls(Function.CUDA_MEMSET_ASYNC).size(),
+            "the call that reported the failure was not sent");
+
+        assertEquals(RuntimeStatus.SUCCESS, client.callPipelined(Function.CUDA_MEMSET_ASYNC, 1, memset, null));
+        assertEquals(RuntimeStatus.SUCCESS,
+            client.call(Function.CUDA_DEVICE_SYNCHRONIZE, 0, NO_ARGS, null, null, null));
+        assertEquals(RuntimeStatus.SUCCESS, client.callEndingContext(Function.CUDA_DEVICE_RESET, 1, 1, NO_ARGS),
+            "ending a context does not report what failed in it");
+        executor.stopFailing();
+        assertEquals(RuntimeStatus.SUCCESS, client.callPipelined(Function.CUDA_MEMSET_ASYNC, 1, memset, null),
+            "and takes its failures with it");
     }
 
     @Test

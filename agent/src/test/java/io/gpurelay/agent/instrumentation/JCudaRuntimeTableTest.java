@@ -57,7 +57,12 @@ class JCudaRuntimeTableTest
             "cudaRuntimeGetVersionNative", "cudaMemGetInfoNative", "cudaMallocNative", "cudaFreeNative",
             "cudaMemcpyNative", "cudaMemsetNative", "cudaMallocHostNative", "cudaHostAllocNative",
             "cudaFreeHostNative", "cudaDeviceSynchronizeNative", "cudaDeviceResetNative", "cudaGetLastErrorNative",
-            "cudaPeekAtLastErrorNative", "cudaGetErrorStringNative", "cudaGetErrorNameNative", "setLogLevel"))
+            "cudaPeekAtLastErrorNative", "cudaGetErrorStringNative", "cudaGetErrorNameNative", "setLogLevel",
+            "cudaStreamCreateNative", "cudaStreamCreateWithFlagsNative", "cudaStreamDestroyNative",
+            "cudaStreamSynchronizeNative", "cudaStreamQueryNative", "cudaStreamWaitEventNative", "cudaEventCreateNative",
+            "cudaEventCreateWithFlagsNative", "cudaEventRecordNative", "cudaEventSynchronizeNative",
+            "cudaEventQueryNative", "cudaEventElapsedTimeNative", "cudaEventDestroyNative", "cudaMemcpyAsyncNative",
+            "cudaMemsetAsyncNative"))
         {
             assertTrue(remoted.contains(name), name + " is not remoted");
         }
@@ -66,11 +71,11 @@ class JCudaRuntimeTableTest
     @Test
     void notSupportedMessagesNameTheFunctionAndWhatItReturns()
     {
-        final MethodDescription streamCreate = find("cudaStreamCreateNative");
+        final MethodDescription mallocManaged = find("cudaMallocManagedNative");
         final MethodDescription channelDesc = find("cudaCreateChannelDescNative");
 
-        assertEquals("JCuda.cudaStreamCreate is not supported by gpurelay; returning cudaErrorNotSupported",
-            table.notSupportedMessage(streamCreate));
+        assertEquals("JCuda.cudaMallocManaged is not supported by gpurelay; returning cudaErrorNotSupported",
+            table.notSupportedMessage(mallocManaged));
         assertEquals("JCuda.cudaCreateChannelDesc is not supported by gpurelay; returning null",
             table.notSupportedMessage(channelDesc));
     }

@@ -4,9 +4,15 @@ import java.nio.ByteBuffer;
 
 import jcuda.CudaException;
 import jcuda.Pointer;
+import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
+import jcuda.driver.CUarray;
+import jcuda.driver.CUcontext;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUresult;
+import jcuda.driver.JCudaDriver;
 import jcuda.runtime.JCuda;
 import jcuda.runtime.cudaError;
-import jcuda.runtime.cudaStream_t;
 
 /**
  * A JCuda program run with the agent, no JCuda natives and no executor. Plain JCuda, no gpurelay classes.
@@ -35,9 +41,9 @@ public final class NoExecutorProgram
         checks.check("later call at once", (System.nanoTime() - second) / 1_000_000 < 1_000);
         checks.equal("last error", cudaError.cudaErrorDevicesUnavailable, JCuda.cudaGetLastError());
 
-        checks.equal("unsupported call", cudaError.cudaErrorNotSupported, JCuda.cudaStreamCreate(new cudaStream_t()));
+        checks.equal("unsupported call", cudaError.cudaErrorNotSupported, JCuda.cudaMallocManaged(new Pointer(), 16, 1));
         checks.equal("unsupported call again", cudaError.cudaErrorNotSupported,
-            JCuda.cudaStreamCreate(new cudaStream_t()));
+            JCuda.cudaMallocManaged(new Pointer(), 16, 1));
         checks.equal("unsupported call is the last error", cudaError.cudaErrorNotSupported, JCuda.cudaGetLastError());
         checks.check("unsupported call returning an object", JCuda.cudaCreateChannelDesc(8, 0, 0, 0, 0) == null);
 
@@ -48,6 +54,17 @@ public final class NoExecutorProgram
         checks.equal("cudaFreeHost", 0, JCuda.cudaFreeHost(pinned));
         checks.check("error string", "CUDA-capable device(s) is/are busy or unavailable".equals(
             JCuda.cudaGetErrorString(cudaError.cudaErrorDevicesUnavailable)));
+
+        checks.equal("cuInit", CUresult.CUDA_ERROR_DEVICE_UNAVAILABLE, JCudaDriver.cuInit(0));
+        checks.equal("cuDeviceGetCount", CUresult.CUDA_ERROR_DEVICE_UNAVAILABLE, JCudaDriver.cuDeviceGetCount(count));
+        checks.equal("cuDeviceGet", CUresult.CUDA_ERROR_DEVICE_UNAVAILABLE, JCudaDriver.cuDeviceGet(new CUdevice(), 0));
+        checks.equal("cuCtxGetCurrent", CUresult.CUDA_ERROR_DEVICE_UNAVAILABLE,
+            JCudaDriver.cuCtxGetCurrent(new CUcontext()));
+        checks.equal("cuMemAlloc", CUresult.CUDA_ERROR_DEVICE_UNAVAILABLE, JCudaDriver.cuMemAlloc(new CUdeviceptr(), 16));
+        checks.equal("unsupported driver call", CUresult.CUDA_ERROR_NOT_SUPPORTED,
+            JCudaDriver.cuArrayCreate(new CUarray(), new CUDA_ARRAY_DESCRIPTOR()));
+        checks.equal("unsupported driver call again", CUresult.CUDA_ERROR_NOT_SUPPORTED,
+            JCudaDriver.cuArrayCreate(new CUarray(), new CUDA_ARRAY_DESCRIPTOR()));
 
         JCuda.setExceptionsEnabled(true);
         String message = "nothing thrown";

@@ -1,25 +1,32 @@
 package io.gpurelay.agent.jcuda.runtime;
 
-import java.nio.ByteBuffer;
-
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.RelayClient;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.RuntimeStatus;
+import jcuda.NativePointerObject;
 import jcuda.Pointer;
 import jcuda.runtime.cudaDeviceProp;
+import jcuda.runtime.cudaError;
+import jcuda.runtime.cudaEvent_t;
+import jcuda.runtime.cudaStream_t;
 
 /**
  * The JCuda runtime functions gpurelay implements. Each public static method replaces the native method of
  * {@code jcuda.runtime.JCuda} with the same name and descriptor (see {@link JCudaRuntimeInstrumentation}); JCuda's
  * public wrapper around it ({@code checkResult}, exceptions mode) runs unchanged. Device work goes to the executor;
- * per-thread state, error names and pinned host memory are handled here.
+ * per-thread state, error names and pinned host memory are handled here. Asynchronous copies that bring nothing back
+ * to the host, asynchronous memsets, event records and stream waits are pipelined: their failures come back from a
+ * later call on the same device, as CUDA's asynchronous errors do.
  * <p>
  * Like JCuda's native code, a null argument throws {@link NullPointerException}, and every failing call becomes the
  * calling thread's last error.
@@ -33,6 +40,13 @@ public final class JCudaRuntimeRemote
     private static final int CUDA_MEMCPY_DEVICE_TO_DEVICE = 3;
     private static final int CUDA_MEMCPY_DEFAULT = 4;
     private static final int CUDA_HOST_ALLOC_MAPPED = 0x02;
+    private static final long CUDA_STREAM_LEGACY = 1;
+    private static final long CUDA_STREAM_PER_THREAD = 2;
+
+    static
+    {
+        CallFailures.nameStatuses(Api.RUNTIME, cudaError::stringFor);
+    }
 
     private JCudaRuntimeRemote()
     {
@@ -175,74 +189,123 @@ public final class JCudaRuntimeRemote
     {
         requireNonNull(dst, "dst", "cudaMemcpy");
         requireNonNull(src, "src", "cudaMemcpy");
-        final boolean dstIsHost;
-        final boolean srcIsHost;
-        switch (kind)
+        return memcpy("cudaMemcpy", dst, src, count, kind, false, 0);
+    }
+
+    /**
+     * Host to device and device to device copies are pipelined: the host bytes are read as the call is sent, so the
+     * application may reuse its memory at once. A copy to the host waits, which CUDA allows of an asynchronous copy.
+     */
+    public static int cudaMemcpyAsyncNative(
+        final Pointer dst, final Pointer src, final long count, final int kind, final cudaStream_t stream)
+    {
+        requireNonNull(dst, "dst", "cudaMemcpyAsync");
+        requireNonNull(src, "src", "cudaMemcpyAsync");
+        return memcpy("cudaMemcpyAsync", dst, src, count, kind, true, streamHandle(stream));
+    }
+
+    public static int cudaMemsetAsyncNative(
+        final Pointer devPtr, final int value, final long count, final cudaStream_t stream)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaMemsetAsync");
+        if (HostRange.isHostMemory(devPtr))
         {
-            case CUDA_MEMCPY_HOST_TO_HOST ->
-            {
-                dstIsHost = true;
-                srcIsHost = true;
-            }
-            case CUDA_MEMCPY_HOST_TO_DEVICE ->
-            {
-                dstIsHost = false;
-                srcIsHost = true;
-            }
-            case CUDA_MEMCPY_DEVICE_TO_HOST ->
-            {
-                dstIsHost = true;
-                srcIsHost = false;
-            }
-            case CUDA_MEMCPY_DEVICE_TO_DEVICE ->
-            {
-                dstIsHost = false;
-                srcIsHost = false;
-            }
-            case CUDA_MEMCPY_DEFAULT ->
-            {
-                dstIsHost = HostRange.isHostMemory(dst);
-                srcIsHost = HostRange.isHostMemory(src);
-            }
-            default ->
-            {
-                AgentLog.warn("cudaMemcpy: " + kind + " is not a cudaMemcpyKind; returning " +
-                    "cudaErrorInvalidMemcpyDirection");
-                return RuntimeThreadState.current().record(RuntimeStatus.INVALID_MEMCPY_DIRECTION);
-            }
+            return invalidValue("cudaMemsetAsync", "the pointer is host memory, not device memory");
         }
-        try
+        return pipelined(Function.CUDA_MEMSET_ASYNC,
+            new long[]{ JCudaPointers.address(devPtr), value, count, streamHandle(stream) }, null);
+    }
+
+    public static int cudaStreamCreateNative(final cudaStream_t stream)
+    {
+        requireNonNull(stream, "stream", "cudaStreamCreate");
+        return create(Function.CUDA_STREAM_CREATE, stream, 0);
+    }
+
+    public static int cudaStreamCreateWithFlagsNative(final cudaStream_t stream, final int flags)
+    {
+        requireNonNull(stream, "stream", "cudaStreamCreateWithFlags");
+        return create(Function.CUDA_STREAM_CREATE, stream, flags);
+    }
+
+    public static int cudaStreamDestroyNative(final cudaStream_t stream)
+    {
+        return call(Function.CUDA_STREAM_DESTROY, new long[]{ streamHandle(stream) }, null);
+    }
+
+    public static int cudaStreamSynchronizeNative(final cudaStream_t stream)
+    {
+        return call(Function.CUDA_STREAM_SYNCHRONIZE, new long[]{ streamHandle(stream) }, null);
+    }
+
+    public static int cudaStreamQueryNative(final cudaStream_t stream)
+    {
+        return call(Function.CUDA_STREAM_QUERY, new long[]{ streamHandle(stream) }, null);
+    }
+
+    public static int cudaStreamWaitEventNative(final cudaStream_t stream, final cudaEvent_t event, final int flags)
+    {
+        requireNonNull(event, "event", "cudaStreamWaitEvent");
+        return pipelined(Function.CUDA_STREAM_WAIT_EVENT,
+            new long[]{ streamHandle(stream), JCudaPointers.nativePointer(event), flags }, null);
+    }
+
+    public static int cudaEventCreateNative(final cudaEvent_t event)
+    {
+        requireNonNull(event, "event", "cudaEventCreate");
+        return create(Function.CUDA_EVENT_CREATE, event, 0);
+    }
+
+    public static int cudaEventCreateWithFlagsNative(final cudaEvent_t event, final int flags)
+    {
+        requireNonNull(event, "event", "cudaEventCreateWithFlags");
+        return create(Function.CUDA_EVENT_CREATE, event, flags);
+    }
+
+    public static int cudaEventRecordNative(final cudaEvent_t event, final cudaStream_t stream)
+    {
+        requireNonNull(event, "event", "cudaEventRecord");
+        return pipelined(Function.CUDA_EVENT_RECORD,
+            new long[]{ JCudaPointers.nativePointer(event), streamHandle(stream) }, null);
+    }
+
+    public static int cudaEventQueryNative(final cudaEvent_t event)
+    {
+        requireNonNull(event, "event", "cudaEventQuery");
+        return call(Function.CUDA_EVENT_QUERY, new long[]{ JCudaPointers.nativePointer(event) }, null);
+    }
+
+    public static int cudaEventSynchronizeNative(final cudaEvent_t event)
+    {
+        requireNonNull(event, "event", "cudaEventSynchronize");
+        return call(Function.CUDA_EVENT_SYNCHRONIZE, new long[]{ JCudaPointers.nativePointer(event) }, null);
+    }
+
+    public static int cudaEventDestroyNative(final cudaEvent_t event)
+    {
+        requireNonNull(event, "event", "cudaEventDestroy");
+        return call(Function.CUDA_EVENT_DESTROY, new long[]{ JCudaPointers.nativePointer(event) }, null);
+    }
+
+    public static int cudaEventElapsedTimeNative(final float[] ms, final cudaEvent_t start, final cudaEvent_t end)
+    {
+        requireNonNull(ms, "ms", "cudaEventElapsedTime");
+        requireNonNull(start, "start", "cudaEventElapsedTime");
+        requireNonNull(end, "end", "cudaEventElapsedTime");
+        final long[] results = new long[1];
+        final int status = call(Function.CUDA_EVENT_ELAPSED_TIME,
+            new long[]{ JCudaPointers.nativePointer(start), JCudaPointers.nativePointer(end) }, results);
+        if (status == RuntimeStatus.SUCCESS)
         {
-            if (srcIsHost && dstIsHost)
-            {
-                HostRange.copy(HostRange.of(src, count), HostRange.of(dst, count));
-                return RuntimeStatus.SUCCESS;
-            }
-            if (srcIsHost)
-            {
-                final long destination = deviceAddress(dst, "dst");
-                return remoteCopy(Function.CUDA_MEMCPY_HTOD, new long[]{ destination, count },
-                    HostRange.of(src, count), null);
-            }
-            if (dstIsHost)
-            {
-                final long source = deviceAddress(src, "src");
-                return remoteCopy(Function.CUDA_MEMCPY_DTOH, new long[]{ source, count },
-                    null, HostRange.of(dst, count));
-            }
-            return call(Function.CUDA_MEMCPY_DTOD,
-                new long[]{ deviceAddress(dst, "dst"), deviceAddress(src, "src"), count }, null);
+            ms[0] = Float.intBitsToFloat((int)results[0]);
         }
-        catch (final HostRangeException ex)
-        {
-            return invalidValue("cudaMemcpy", ex.getMessage());
-        }
+        return status;
     }
 
     public static int cudaMallocHostNative(final Pointer ptr, final long size)
     {
         requireNonNull(ptr, "ptr", "cudaMallocHost");
-        return RuntimeThreadState.current().record(allocateHost(ptr, size, "cudaMallocHost"));
+        return allocateHost(ptr, size, "cudaMallocHost");
     }
 
     public static int cudaHostAllocNative(final Pointer ptr, final long size, final int flags)
@@ -254,7 +317,7 @@ public final class JCudaRuntimeRemote
                 "supported by gpurelay (a remote device cannot map this host's memory); returning " +
                 "cudaErrorNotSupported", RuntimeStatus.NOT_SUPPORTED);
         }
-        return RuntimeThreadState.current().record(allocateHost(ptr, size, "cudaHostAlloc"));
+        return allocateHost(ptr, size, "cudaHostAlloc");
     }
 
     public static int cudaFreeHostNative(final Pointer ptr)
@@ -281,12 +344,12 @@ public final class JCudaRuntimeRemote
 
     public static int cudaDeviceResetNative()
     {
-        return call(Function.CUDA_DEVICE_RESET, NO_ARGS, null);
+        return reset();
     }
 
     public static int cudaThreadExitNative()
     {
-        return call(Function.CUDA_DEVICE_RESET, NO_ARGS, null);
+        return reset();
     }
 
     public static int cudaGetLastErrorNative()
@@ -343,29 +406,132 @@ public final class JCudaRuntimeRemote
 
     private static int allocateHost(final Pointer ptr, final long size, final String function)
     {
-        if (size <= 0)
+        return RuntimeThreadState.current().record(PinnedHostMemory.allocateInto(ptr, size, function,
+            "cudaErrorMemoryAllocation") ? RuntimeStatus.SUCCESS : RuntimeStatus.MEMORY_ALLOCATION);
+    }
+
+    /**
+     * Resetting the device is how an application recovers from a fault: whatever failed on it asynchronously is
+     * dropped, not reported by the reset.
+     */
+    private static int reset()
+    {
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        return thread.record(
+            client().callEndingContext(Function.CUDA_DEVICE_RESET, thread.device(), thread.device(), NO_ARGS));
+    }
+
+    /**
+     * @param asynchronous cudaMemcpyAsync, whose copies to the device are pipelined.
+     * @param stream       the stream of an asynchronous copy.
+     */
+    private static int memcpy(
+        final String function, final Pointer dst, final Pointer src, final long count, final int kind,
+        final boolean asynchronous, final long stream)
+    {
+        final boolean dstIsHost;
+        final boolean srcIsHost;
+        switch (kind)
         {
-            JCudaPointers.setHostBuffer(ptr, null, 0);
-            return RuntimeStatus.SUCCESS;
-        }
-        if (size > Integer.MAX_VALUE - PinnedHostMemory.ALIGNMENT)
-        {
-            AgentLog.warn(function + ": " + size + " bytes is more than one Java direct buffer can hold; " +
-                "returning cudaErrorMemoryAllocation");
-            return RuntimeStatus.MEMORY_ALLOCATION;
+            case CUDA_MEMCPY_HOST_TO_HOST ->
+            {
+                dstIsHost = true;
+                srcIsHost = true;
+            }
+            case CUDA_MEMCPY_HOST_TO_DEVICE ->
+            {
+                dstIsHost = false;
+                srcIsHost = true;
+            }
+            case CUDA_MEMCPY_DEVICE_TO_HOST ->
+            {
+                dstIsHost = true;
+                srcIsHost = false;
+            }
+            case CUDA_MEMCPY_DEVICE_TO_DEVICE ->
+            {
+                dstIsHost = false;
+                srcIsHost = false;
+            }
+            case CUDA_MEMCPY_DEFAULT ->
+            {
+                dstIsHost = HostRange.isHostMemory(dst);
+                srcIsHost = HostRange.isHostMemory(src);
+            }
+            default ->
+            {
+                AgentLog.warn(function + ": " + kind + " is not a cudaMemcpyKind; returning " +
+                    "cudaErrorInvalidMemcpyDirection");
+                return RuntimeThreadState.current().record(RuntimeStatus.INVALID_MEMCPY_DIRECTION);
+            }
         }
         try
         {
-            final ByteBuffer buffer = PinnedHostMemory.allocate((int)size);
-            JCudaPointers.setHostBuffer(ptr, buffer, PinnedHostMemory.address(buffer));
-            return RuntimeStatus.SUCCESS;
+            if (srcIsHost && dstIsHost)
+            {
+                HostRange.copy(HostRange.of(src, count), HostRange.of(dst, count));
+                return RuntimeStatus.SUCCESS;
+            }
+            if (srcIsHost)
+            {
+                final long destination = deviceAddress(dst, "dst");
+                final HostRange source = HostRange.of(src, count);
+                return asynchronous ?
+                    pipelined(Function.CUDA_MEMCPY_HTOD_ASYNC, new long[]{ destination, count, stream }, source) :
+                    remoteCopy(Function.CUDA_MEMCPY_HTOD, new long[]{ destination, count }, source, null);
+            }
+            if (dstIsHost)
+            {
+                final long source = deviceAddress(src, "src");
+                final HostRange destination = HostRange.of(dst, count);
+                return asynchronous ?
+                    remoteCopy(Function.CUDA_MEMCPY_DTOH_ASYNC, new long[]{ source, count, stream }, null,
+                        destination) :
+                    remoteCopy(Function.CUDA_MEMCPY_DTOH, new long[]{ source, count }, null, destination);
+            }
+            final long destination = deviceAddress(dst, "dst");
+            final long source = deviceAddress(src, "src");
+            return asynchronous ?
+                pipelined(Function.CUDA_MEMCPY_DTOD_ASYNC, new long[]{ destination, source, count, stream }, null) :
+                call(Function.CUDA_MEMCPY_DTOD, new long[]{ destination, source, count }, null);
         }
-        catch (final OutOfMemoryError ex)
+        catch (final HostRangeException ex)
         {
-            AgentLog.warn(function + ": no direct memory for " + size + " bytes (" + ex.getMessage() +
-                "; -XX:MaxDirectMemorySize raises the limit); returning cudaErrorMemoryAllocation");
-            return RuntimeStatus.MEMORY_ALLOCATION;
+            return invalidValue(function, ex.getMessage());
         }
+    }
+
+    /**
+     * A call whose reply is not waited for; its failure, and any earlier one of the thread's device, comes back
+     * from a later call.
+     */
+    private static int pipelined(final Function function, final long[] args, final PayloadSource payload)
+    {
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        return thread.record(client().callPipelined(function, thread.device(), args, payload));
+    }
+
+    /**
+     * cudaStreamCreate and cudaEventCreate: the executor's handle goes into the object, as JCuda's native code does.
+     */
+    private static int create(final Function function, final NativePointerObject object, final int flags)
+    {
+        final long[] results = new long[1];
+        final int status = call(function, new long[]{ flags }, results);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(object, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * Null, cudaStreamLegacy and cudaStreamPerThread all name the device's default stream, which the executor calls 0.
+     */
+    private static long streamHandle(final cudaStream_t stream)
+    {
+        final long handle = stream == null ? 0 : JCudaPointers.nativePointer(stream);
+        return handle == CUDA_STREAM_LEGACY || handle == CUDA_STREAM_PER_THREAD ? 0 : handle;
     }
 
     private static long deviceAddress(final Pointer pointer, final String parameter) throws HostRangeException

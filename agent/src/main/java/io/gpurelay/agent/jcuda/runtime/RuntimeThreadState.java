@@ -43,11 +43,12 @@ public final class RuntimeThreadState
     }
 
     /**
-     * @return the status, after remembering it as the last error if it is one.
+     * @return the status, after remembering it as the last error if it is one; cudaErrorNotReady, which only says
+     *         that queued work is still running, is not.
      */
     int record(final int status)
     {
-        if (status != RuntimeStatus.SUCCESS)
+        if (status != RuntimeStatus.SUCCESS && status != RuntimeStatus.NOT_READY)
         {
             lastError = status;
         }

@@ -6,6 +6,7 @@ import java.nio.FloatBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
@@ -16,9 +17,13 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.InMemoryExecutor;
 import io.gpurelay.agent.LogCapture;
 import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.Pointer;
 import jcuda.runtime.cudaDeviceProp;
+import jcuda.runtime.cudaEvent_t;
+import jcuda.runtime.cudaStream_t;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,6 +35,13 @@ import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaDeviceGetAt
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaDeviceResetNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaDeviceSynchronizeNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaDriverGetVersionNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaEventCreateNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaEventCreateWithFlagsNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaEventDestroyNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaEventElapsedTimeNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaEventQueryNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaEventRecordNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaEventSynchronizeNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaFreeHostNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaFreeNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaGetDeviceCountNative;
@@ -42,11 +54,19 @@ import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaHostAllocNa
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMallocHostNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMallocNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemGetInfoNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemcpyAsyncNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemcpyNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemsetAsyncNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemsetNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaPeekAtLastErrorNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaRuntimeGetVersionNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaSetDeviceNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaStreamCreateNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaStreamCreateWithFlagsNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaStreamDestroyNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaStreamQueryNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaStreamSynchronizeNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaStreamWaitEventNative;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -90,6 +110,7 @@ class JCudaRuntimeRemoteTest
     @AfterEach
     void resetThreadState()
     {
+        executor.stopFailing();
         cudaSetDeviceNative(0);
         cudaGetLastErrorNative();
     }
@@ -372,6 +393,84 @@ class JCudaRuntimeRemoteTest
     }
 
     @Test
+    void streamsEventsAndAsynchronousCopies()
+    {
+        final cudaStream_t stream = new cudaStream_t();
+        final cudaStream_t nonBlocking = new cudaStream_t();
+        assertEquals(0, cudaStreamCreateNative(stream));
+        assertEquals(0, cudaStreamCreateWithFlagsNative(nonBlocking, 1));
+        assertEquals(1, last(Function.CUDA_STREAM_CREATE).args()[0]);
+        final cudaEvent_t start = new cudaEvent_t();
+        final cudaEvent_t stop = new cudaEvent_t();
+        assertEquals(0, cudaEventCreateNative(start));
+        assertEquals(0, cudaEventCreateWithFlagsNative(stop, 2));
+
+        final Pointer device = new Pointer();
+        assertEquals(0, cudaMallocNative(device, 64));
+        final int[] values = { 1, 2, 3, 4 };
+        assertEquals(0, cudaEventRecordNative(start, stream));
+        assertEquals(0, cudaMemcpyAsyncNative(device, Pointer.to(values), 16, HOST_TO_DEVICE, stream));
+        values[0] = 99;
+        final cudaStream_t legacy = new cudaStream_t();
+        JCudaPointers.setNativePointer(legacy, 1);
+        assertEquals(0, cudaMemsetAsyncNative(device.withByteOffset(12), 7, 1, legacy));
+        assertEquals(0, cudaMemcpyAsyncNative(device.withByteOffset(16), device, 16, DEVICE_TO_DEVICE, nonBlocking));
+        assertEquals(0, cudaStreamWaitEventNative(nonBlocking, start, 0));
+        assertEquals(0, cudaEventRecordNative(stop, stream));
+        final int[] back = new int[8];
+        assertEquals(0, cudaMemcpyAsyncNative(Pointer.to(back), device, 32, DEFAULT, stream));
+        assertArrayEquals(new int[]{ 1, 2, 3, 7, 1, 2, 3, 7 }, back, "host bytes are read as the copy is sent");
+
+        assertEquals(0, cudaStreamSynchronizeNative(stream));
+        assertEquals(0, cudaStreamQueryNative(null));
+        assertEquals(0, cudaEventSynchronizeNative(stop));
+        assertEquals(0, cudaEventQueryNative(stop));
+        final float[] millis = new float[1];
+        assertEquals(0, cudaEventElapsedTimeNative(millis, start, stop));
+        assertEquals(1.5f, millis[0]);
+        for (final Function function : List.of(Function.CUDA_MEMCPY_HTOD_ASYNC, Function.CUDA_MEMSET_ASYNC,
+            Function.CUDA_MEMCPY_DTOD_ASYNC, Function.CUDA_EVENT_RECORD, Function.CUDA_STREAM_WAIT_EVENT))
+        {
+            assertTrue(last(function).pipelined(), function + " is pipelined");
+        }
+        assertTrue(!last(Function.CUDA_MEMCPY_DTOH_ASYNC).pipelined(), "a copy to the host waits for its bytes");
+        assertEquals(JCudaPointers.nativePointer(stream), last(Function.CUDA_MEMCPY_HTOD_ASYNC).args()[2]);
+        assertEquals(0, last(Function.CUDA_MEMSET_ASYNC).args()[3], "cudaStreamLegacy is the default stream");
+
+        assertEquals(0, cudaEventDestroyNative(start));
+        assertEquals(0, cudaEventDestroyNative(stop));
+        assertEquals(0, cudaStreamDestroyNative(stream));
+        assertEquals(0, cudaStreamDestroyNative(nonBlocking));
+        assertEquals(RuntimeStatus.INVALID_RESOURCE_HANDLE, cudaStreamSynchronizeNative(stream));
+        assertEquals(RuntimeStatus.INVALID_RESOURCE_HANDLE, cudaGetLastErrorNative());
+        assertEquals(0, cudaFreeNative(device));
+    }
+
+    @Test
+    void anAsynchronousFailureIsTheNextCallsOutcomeAndLastError()
+    {
+        final Pointer device = new Pointer();
+        assertEquals(0, cudaMallocNative(device, 64));
+        executor.fail(Function.CUDA_MEMSET_ASYNC, RuntimeStatus.ILLEGAL_ADDRESS, "illegal address in memset");
+        try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
+        {
+            assertEquals(0, cudaMemsetAsyncNative(device, 0, 64, null));
+            assertEquals(0, cudaPeekAtLastErrorNative());
+            assertEquals(RuntimeStatus.ILLEGAL_ADDRESS, cudaDeviceSynchronizeNative());
+            assertEquals(RuntimeStatus.ILLEGAL_ADDRESS, cudaGetLastErrorNative());
+            assertEquals(List.of("gpurelay: cudaMemsetAsync failed: cudaErrorIllegalAddress: illegal address in " +
+                "memset"), log.lines());
+        }
+        assertEquals(0, cudaMemsetAsyncNative(device, 0, 64, null));
+        assertEquals(0, cudaDeviceResetNative(), "a reset drops what failed before it");
+        assertEquals(0, cudaDeviceSynchronizeNative());
+
+        executor.fail(Function.CUDA_STREAM_QUERY, RuntimeStatus.NOT_READY, "");
+        assertEquals(RuntimeStatus.NOT_READY, cudaStreamQueryNative(null));
+        assertEquals(0, cudaGetLastErrorNative(), "not ready is no error");
+    }
+
+    @Test
     void nullArgumentsThrowAsInJCuda()
     {
         final NullPointerException thrown = assertThrows(NullPointerException.class,
@@ -403,6 +502,12 @@ class JCudaRuntimeRemoteTest
 
         assertArrayEquals(data, back);
         System.out.printf("256 MiB round trip over IPC in %.2f s (%.2f GB/s)%n", seconds, 2.0 * length / seconds / 1e9);
+    }
+
+    private static InMemoryExecutor.CallRecord last(final Function function)
+    {
+        final List<InMemoryExecutor.CallRecord> calls = executor.calls(function);
+        return calls.get(calls.size() - 1);
     }
 
     private static void roundTrip(final Pointer host, final Pointer hostBack, final long bytes)

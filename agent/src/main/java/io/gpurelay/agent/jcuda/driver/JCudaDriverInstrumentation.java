@@ -1,0 +1,16 @@
+package io.gpurelay.agent.jcuda.driver;
+
+import io.gpurelay.agent.instrumentation.InstrumentationModule;
+import io.gpurelay.protocol.DriverStatus;
+
+/**
+ * JCuda's driver API, {@code jcuda.driver.JCudaDriver}: remoted by {@link JCudaDriverRemote}.
+ */
+public final class JCudaDriverInstrumentation extends InstrumentationModule
+{
+    public JCudaDriverInstrumentation()
+    {
+        super("jcuda.driver.JCudaDriver", "JCudaDriver", JCudaDriverRemote.class, DriverStatus.NOT_SUPPORTED,
+            "CUDA_ERROR_NOT_SUPPORTED", "JCudaDriver-");
+    }
+}

@@ -1,0 +1,1025 @@
+package io.gpurelay.agent.jcuda.driver;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.CallFailures;
+import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.instrumentation.NotSupportedCalls;
+import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.CallView;
+import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.PayloadSink;
+import io.gpurelay.protocol.PayloadSource;
+import jcuda.NativePointerObject;
+import jcuda.Pointer;
+import jcuda.driver.CUcontext;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUevent;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUmodule;
+import jcuda.driver.CUresult;
+import jcuda.driver.CUstream;
+import jcuda.driver.CUuuid;
+
+/**
+ * The JCuda driver functions gpurelay implements. Each public static method replaces the native method of
+ * {@code jcuda.driver.JCudaDriver} with the same name and descriptor (see {@link JCudaDriverInstrumentation});
+ * JCuda's public wrappers around them run unchanged.
+ * <p>
+ * Device work goes to the executor, carrying the calling thread's current context; what CUDA keeps in the process
+ * (the threads' context stacks, pinned host memory, what each kernel's parameters are) is kept here, so those calls
+ * need no round trip. Launches, asynchronous copies that bring nothing back to the host (host to device, device to
+ * device), asynchronous memsets, event records and stream waits are pipelined: their failures come back from a later
+ * call in the same context, as CUDA's asynchronous errors do. Like JCuda's native code, a null argument that CUDA
+ * does not allow throws {@link NullPointerException}.
+ */
+public final class JCudaDriverRemote
+{
+    private static final long[] NO_ARGS = new long[0];
+    private static final int UUID_BYTES = 16;
+    private static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
+    private static final long CU_STREAM_LEGACY = 1;
+    private static final long CU_STREAM_PER_THREAD = 2;
+    private static final int MAX_REPORTED_PARAMETERS = 1024;
+    private static final long UNREPORTED = -1;
+    private static final int LAUNCH_FIXED_ARGUMENTS = 10;
+
+    static
+    {
+        CallFailures.nameStatuses(Api.DRIVER, CUresult::stringFor);
+    }
+
+    private JCudaDriverRemote()
+    {
+    }
+
+    /**
+     * JCuda's native log level: there is no JCuda native code here to log.
+     */
+    public static void setLogLevel(final int level)
+    {
+    }
+
+    public static int cuInitNative(final int flags)
+    {
+        final int status = client().connect();
+        if (status == DriverStatus.SUCCESS && flags != 0)
+        {
+            return invalidValue("cuInit", "flags must be 0, got " + flags);
+        }
+        return status;
+    }
+
+    public static int cuDriverGetVersionNative(final int[] driverVersion)
+    {
+        requireNonNull(driverVersion, "driverVersion", "cuDriverGetVersion");
+        final long[] results = new long[1];
+        final int status = call(Function.CU_DRIVER_GET_VERSION, NO_ARGS, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            driverVersion[0] = (int)results[0];
+        }
+        return status;
+    }
+
+    public static int cuDeviceGetCountNative(final int[] count)
+    {
+        requireNonNull(count, "count", "cuDeviceGetCount");
+        final long[] results = new long[1];
+        final int status = call(Function.CU_DEVICE_GET_COUNT, NO_ARGS, null, null, results);
+        count[0] = status == DriverStatus.SUCCESS ? (int)results[0] : 0;
+        return status;
+    }
+
+    /**
+     * A CUdevice holds the device's ordinal, checked here against the executor's device count.
+     */
+    public static int cuDeviceGetNative(final CUdevice device, final int ordinal)
+    {
+        requireNonNull(device, "device", "cuDeviceGet");
+        final int status = client().connect();
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        if (ordinal < 0 || ordinal >= client().deviceCount())
+        {
+            return DriverStatus.INVALID_DEVICE;
+        }
+        JCudaPointers.setNativePointer(device, ordinal);
+        return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * The name is written NUL-terminated, cut to {@code len} bytes with the NUL, as CUDA writes it.
+     */
+    public static int cuDeviceGetNameNative(final byte[] name, final int len, final CUdevice dev)
+    {
+        requireNonNull(name, "name", "cuDeviceGetName");
+        requireNonNull(dev, "dev", "cuDeviceGetName");
+        if (len <= 0)
+        {
+            return invalidValue("cuDeviceGetName", "len must be positive, got " + len);
+        }
+        final ByteArrayPayload text = new ByteArrayPayload();
+        final int status = call(Function.CU_DEVICE_GET_NAME, new long[]{ ordinal(dev) }, null, text, null);
+        if (status == DriverStatus.SUCCESS && name.length > 0)
+        {
+            final int length = Math.min(text.bytes().length, Math.min(len, name.length) - 1);
+            System.arraycopy(text.bytes(), 0, name, 0, length);
+            name[length] = 0;
+        }
+        return status;
+    }
+
+    public static int cuDeviceGetAttributeNative(final int[] pi, final int attrib, final CUdevice dev)
+    {
+        requireNonNull(pi, "pi", "cuDeviceGetAttribute");
+        requireNonNull(dev, "dev", "cuDeviceGetAttribute");
+        final long[] results = new long[1];
+        final int status = call(Function.CU_DEVICE_GET_ATTRIBUTE, new long[]{ attrib, ordinal(dev) }, null, null,
+            results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            pi[0] = (int)results[0];
+        }
+        return status;
+    }
+
+    public static int cuDeviceTotalMemNative(final long[] bytes, final CUdevice dev)
+    {
+        requireNonNull(bytes, "bytes", "cuDeviceTotalMem");
+        requireNonNull(dev, "dev", "cuDeviceTotalMem");
+        final long[] results = new long[1];
+        final int status = call(Function.CU_DEVICE_TOTAL_MEM, new long[]{ ordinal(dev) }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            bytes[0] = results[0];
+        }
+        return status;
+    }
+
+    /**
+     * Deprecated in CUDA and answered from the two compute capability attributes, as CUDA itself does.
+     */
+    public static int cuDeviceComputeCapabilityNative(final int[] major, final int[] minor, final CUdevice dev)
+    {
+        requireNonNull(major, "major", "cuDeviceComputeCapability");
+        requireNonNull(minor, "minor", "cuDeviceComputeCapability");
+        requireNonNull(dev, "dev", "cuDeviceComputeCapability");
+        final int status = cuDeviceGetAttributeNative(major,
+            CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
+        return status != DriverStatus.SUCCESS ? status : cuDeviceGetAttributeNative(minor,
+            CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
+    }
+
+    public static int cuDeviceGetUuidNative(final CUuuid uuid, final CUdevice dev)
+    {
+        requireNonNull(uuid, "uuid", "cuDeviceGetUuid");
+        requireNonNull(dev, "dev", "cuDeviceGetUuid");
+        final ByteArrayPayload bytes = new ByteArrayPayload();
+        final int status = call(Function.CU_DEVICE_GET_UUID, new long[]{ ordinal(dev) }, null, bytes, null);
+        if (status == DriverStatus.SUCCESS)
+        {
+            if (uuid.bytes == null || uuid.bytes.length != UUID_BYTES)
+            {
+                uuid.bytes = new byte[UUID_BYTES];
+            }
+            System.arraycopy(bytes.bytes(), 0, uuid.bytes, 0, Math.min(UUID_BYTES, bytes.bytes().length));
+        }
+        return status;
+    }
+
+    public static int cuCtxCreateNative(final CUcontext pctx, final int flags, final CUdevice dev)
+    {
+        requireNonNull(pctx, "pctx", "cuCtxCreate");
+        requireNonNull(dev, "dev", "cuCtxCreate");
+        final long[] results = new long[1];
+        final int device = ordinal(dev);
+        final int status = call(Function.CU_CTX_CREATE, new long[]{ Integer.toUnsignedLong(flags), device }, null,
+            null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(pctx, results[0]);
+            DriverContexts.created(results[0], device);
+        }
+        return status;
+    }
+
+    /**
+     * What failed asynchronously in the context is dropped with it: destroying a faulted context is how an
+     * application recovers from the fault.
+     */
+    public static int cuCtxDestroyNative(final CUcontext ctx)
+    {
+        requireNonNull(ctx, "ctx", "cuCtxDestroy");
+        final long context = JCudaPointers.nativePointer(ctx);
+        if (!DriverContexts.isLive(context))
+        {
+            return notAContext(context);
+        }
+        final int status = client().callEndingContext(Function.CU_CTX_DESTROY, DriverContexts.current(), context,
+            new long[]{ context });
+        if (status == DriverStatus.SUCCESS)
+        {
+            DriverContexts.destroyed(context);
+        }
+        return status;
+    }
+
+    public static int cuCtxSetCurrentNative(final CUcontext ctx)
+    {
+        requireNonNull(ctx, "ctx", "cuCtxSetCurrent");
+        final long context = JCudaPointers.nativePointer(ctx);
+        if (context != DriverContexts.NONE && !DriverContexts.isLive(context))
+        {
+            return notAContext(context);
+        }
+        final int status = client().connect();
+        if (status == DriverStatus.SUCCESS)
+        {
+            DriverContexts.setCurrent(context);
+        }
+        return status;
+    }
+
+    public static int cuCtxGetCurrentNative(final CUcontext pctx)
+    {
+        requireNonNull(pctx, "pctx", "cuCtxGetCurrent");
+        final int status = client().connect();
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(pctx, DriverContexts.current());
+        }
+        return status;
+    }
+
+    public static int cuCtxPushCurrentNative(final CUcontext ctx)
+    {
+        requireNonNull(ctx, "ctx", "cuCtxPushCurrent");
+        final long context = JCudaPointers.nativePointer(ctx);
+        if (!DriverContexts.isLive(context))
+        {
+            return notAContext(context);
+        }
+        DriverContexts.push(context);
+        return DriverStatus.SUCCESS;
+    }
+
+    public static int cuCtxPopCurrentNative(final CUcontext pctx)
+    {
+        requireNonNull(pctx, "pctx", "cuCtxPopCurrent");
+        if (DriverContexts.current() == DriverContexts.NONE)
+        {
+            return noCurrentContext();
+        }
+        JCudaPointers.setNativePointer(pctx, DriverContexts.pop());
+        return DriverStatus.SUCCESS;
+    }
+
+    public static int cuCtxGetDeviceNative(final CUdevice device)
+    {
+        requireNonNull(device, "device", "cuCtxGetDevice");
+        final int ordinal = DriverContexts.device(DriverContexts.current());
+        if (ordinal < 0)
+        {
+            return noCurrentContext();
+        }
+        JCudaPointers.setNativePointer(device, ordinal);
+        return DriverStatus.SUCCESS;
+    }
+
+    public static int cuCtxSynchronizeNative()
+    {
+        return inContext(Function.CU_CTX_SYNCHRONIZE, NO_ARGS, null, null, null);
+    }
+
+    public static int cuDevicePrimaryCtxRetainNative(final CUcontext pctx, final CUdevice dev)
+    {
+        requireNonNull(pctx, "pctx", "cuDevicePrimaryCtxRetain");
+        requireNonNull(dev, "dev", "cuDevicePrimaryCtxRetain");
+        final long[] results = new long[1];
+        final int device = ordinal(dev);
+        final int status = call(Function.CU_DEVICE_PRIMARY_CTX_RETAIN, new long[]{ device }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(pctx, results[0]);
+            DriverContexts.retainedPrimary(results[0], device);
+        }
+        return status;
+    }
+
+    public static int cuDevicePrimaryCtxReleaseNative(final CUdevice dev)
+    {
+        requireNonNull(dev, "dev", "cuDevicePrimaryCtxRelease");
+        return call(Function.CU_DEVICE_PRIMARY_CTX_RELEASE, new long[]{ ordinal(dev) }, null, null, null);
+    }
+
+    /**
+     * Resetting the primary context ends whatever failed in it asynchronously.
+     */
+    public static int cuDevicePrimaryCtxResetNative(final CUdevice dev)
+    {
+        requireNonNull(dev, "dev", "cuDevicePrimaryCtxReset");
+        final int device = ordinal(dev);
+        return client().callEndingContext(Function.CU_DEVICE_PRIMARY_CTX_RESET, DriverContexts.current(),
+            DriverContexts.primary(device), new long[]{ device });
+    }
+
+    public static int cuDevicePrimaryCtxGetStateNative(final CUdevice dev, final int[] flags, final int[] active)
+    {
+        requireNonNull(dev, "dev", "cuDevicePrimaryCtxGetState");
+        requireNonNull(flags, "flags", "cuDevicePrimaryCtxGetState");
+        requireNonNull(active, "active", "cuDevicePrimaryCtxGetState");
+        final long[] results = new long[2];
+        final int status = call(Function.CU_DEVICE_PRIMARY_CTX_GET_STATE, new long[]{ ordinal(dev) }, null, null,
+            results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            flags[0] = (int)results[0];
+            active[0] = (int)results[1];
+        }
+        return status;
+    }
+
+    /**
+     * The file is read here, where the application named it; the executor receives the image.
+     */
+    public static int cuModuleLoadNative(final CUmodule module, final String fname)
+    {
+        requireNonNull(module, "module", "cuModuleLoad");
+        requireNonNull(fname, "fname", "cuModuleLoad");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        final byte[] image;
+        try
+        {
+            image = Files.readAllBytes(Path.of(fname));
+        }
+        catch (final IOException | InvalidPathException | SecurityException ex)
+        {
+            AgentLog.warn("cuModuleLoad: cannot read '" + fname + "' (" + AgentLog.describe(ex) +
+                "); returning CUDA_ERROR_FILE_NOT_FOUND");
+            return DriverStatus.FILE_NOT_FOUND;
+        }
+        return loadModule(module, new ByteArrayPayload(image));
+    }
+
+    /**
+     * A PTX image may end with its NUL terminator, as JCuda's String overload adds; the executor reads PTX up to it.
+     */
+    public static int cuModuleLoadDataNative(final CUmodule module, final byte[] image)
+    {
+        requireNonNull(module, "module", "cuModuleLoadData");
+        requireNonNull(image, "image", "cuModuleLoadData");
+        return loadModule(module, new ByteArrayPayload(image));
+    }
+
+    public static int cuModuleLoadDataExNative(
+        final CUmodule phMod, final Pointer p, final int numOptions, final int[] options, final Pointer optionValues)
+    {
+        requireNonNull(phMod, "phMod", "cuModuleLoadDataEx");
+        requireNonNull(p, "p", "cuModuleLoadDataEx");
+        requireNonNull(options, "options", "cuModuleLoadDataEx");
+        requireNonNull(optionValues, "optionValues", "cuModuleLoadDataEx");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        final long extent = HostRange.extent(p);
+        if (extent <= 0)
+        {
+            return invalidValue("cuModuleLoadDataEx", "the image is not in host memory, or empty");
+        }
+        final HostRange image;
+        try
+        {
+            image = HostRange.of(p, extent);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuModuleLoadDataEx", "the image: " + ex.getMessage());
+        }
+        final int status = loadModule(phMod, image);
+        JitLogBuffers.fill(numOptions, options, optionValues,
+            status == DriverStatus.SUCCESS ? "" : client().lastFailureMessage());
+        return status;
+    }
+
+    /**
+     * The module's functions go with it.
+     */
+    public static int cuModuleUnloadNative(final CUmodule hmod)
+    {
+        requireNonNull(hmod, "hmod", "cuModuleUnload");
+        final long module = JCudaPointers.nativePointer(hmod);
+        final int status = inContext(Function.CU_MODULE_UNLOAD, new long[]{ module }, null, null, null);
+        if (status == DriverStatus.SUCCESS)
+        {
+            KernelSignatures.moduleUnloaded(module);
+        }
+        return status;
+    }
+
+    /**
+     * The reply also says how many parameters the kernel has and how big each is, which launches are checked
+     * against.
+     */
+    public static int cuModuleGetFunctionNative(final CUfunction hfunc, final CUmodule hmod, final String name)
+    {
+        requireNonNull(hfunc, "hfunc", "cuModuleGetFunction");
+        requireNonNull(hmod, "hmod", "cuModuleGetFunction");
+        requireNonNull(name, "name", "cuModuleGetFunction");
+        final long module = JCudaPointers.nativePointer(hmod);
+        final long[] results = new long[2 + MAX_REPORTED_PARAMETERS];
+        Arrays.fill(results, UNREPORTED);
+        final int status = inContext(Function.CU_MODULE_GET_FUNCTION, new long[]{ module },
+            new ByteArrayPayload(name.getBytes(StandardCharsets.UTF_8)), null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(hfunc, results[0]);
+            KernelSignatures.add(results[0], new KernelSignatures.KernelSignature(name, module,
+                parameterSizes(results)));
+        }
+        return status;
+    }
+
+    public static int cuModuleGetGlobalNative(
+        final CUdeviceptr dptr, final long[] bytes, final CUmodule hmod, final String name)
+    {
+        requireNonNull(hmod, "hmod", "cuModuleGetGlobal");
+        requireNonNull(name, "name", "cuModuleGetGlobal");
+        final long[] results = new long[2];
+        final int status = inContext(Function.CU_MODULE_GET_GLOBAL, new long[]{ JCudaPointers.nativePointer(hmod) },
+            new ByteArrayPayload(name.getBytes(StandardCharsets.UTF_8)), null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            if (dptr != null)
+            {
+                JCudaPointers.setAddress(dptr, results[0]);
+            }
+            if (bytes != null && bytes.length > 0)
+            {
+                bytes[0] = results[1];
+            }
+        }
+        return status;
+    }
+
+    public static int cuFuncGetAttributeNative(final int[] pi, final int attrib, final CUfunction hfunc)
+    {
+        requireNonNull(pi, "pi", "cuFuncGetAttribute");
+        requireNonNull(hfunc, "hfunc", "cuFuncGetAttribute");
+        final long[] results = new long[1];
+        final int status = inContext(Function.CU_FUNC_GET_ATTRIBUTE,
+            new long[]{ attrib, JCudaPointers.nativePointer(hfunc) }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            pi[0] = (int)results[0];
+        }
+        return status;
+    }
+
+    /**
+     * Refused here, at once, when the parameters do not match the kernel (as CUDA refuses them); otherwise sent
+     * pipelined, so that launch-heavy code does not wait a round trip per launch.
+     */
+    public static int cuLaunchKernelNative(
+        final CUfunction f,
+        final int gridDimX,
+        final int gridDimY,
+        final int gridDimZ,
+        final int blockDimX,
+        final int blockDimY,
+        final int blockDimZ,
+        final int sharedMemBytes,
+        final CUstream hStream,
+        final Pointer kernelParams,
+        final Pointer extra)
+    {
+        requireNonNull(f, "f", "cuLaunchKernel");
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return noCurrentContext();
+        }
+        final long function = JCudaPointers.nativePointer(f);
+        final KernelSignatures.KernelSignature kernel = KernelSignatures.find(function);
+        if (kernel == null)
+        {
+            AgentLog.warnOnce("cuLaunchKernel: function 0x" + Long.toHexString(function) + " is not from " +
+                "cuModuleGetFunction, or its module was unloaded; returning CUDA_ERROR_INVALID_HANDLE");
+            return DriverStatus.INVALID_HANDLE;
+        }
+        final KernelParameterMarshaller.KernelParameters parameters;
+        try
+        {
+            parameters = KernelParameterMarshaller.marshal(kernel, kernelParams, extra);
+        }
+        catch (final KernelParameterException ex)
+        {
+            AgentLog.warnOnce("cuLaunchKernel: " + ex.getMessage() + "; returning CUDA_ERROR_INVALID_VALUE");
+            return DriverStatus.INVALID_VALUE;
+        }
+        final long[] sizes = parameters.sizes();
+        if (LAUNCH_FIXED_ARGUMENTS + sizes.length > CallView.MAX_ARGS)
+        {
+            AgentLog.warnOnce("cuLaunchKernel: kernel '" + kernel.name() + "' has " + sizes.length +
+                " parameters; a call carries at most " + (CallView.MAX_ARGS - LAUNCH_FIXED_ARGUMENTS) + " (the " +
+                "extra form, a ready parameter buffer, carries any number); returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        final long[] args = new long[LAUNCH_FIXED_ARGUMENTS + sizes.length];
+        args[0] = function;
+        args[1] = Integer.toUnsignedLong(gridDimX);
+        args[2] = Integer.toUnsignedLong(gridDimY);
+        args[3] = Integer.toUnsignedLong(gridDimZ);
+        args[4] = Integer.toUnsignedLong(blockDimX);
+        args[5] = Integer.toUnsignedLong(blockDimY);
+        args[6] = Integer.toUnsignedLong(blockDimZ);
+        args[7] = Integer.toUnsignedLong(sharedMemBytes);
+        args[8] = streamHandle(hStream);
+        args[9] = parameters.count();
+        System.arraycopy(sizes, 0, args, LAUNCH_FIXED_ARGUMENTS, sizes.length);
+        return client().callPipelined(Function.CU_LAUNCH_KERNEL, context, args,
+            new ByteArrayPayload(parameters.bytes()));
+    }
+
+    public static int cuMemGetInfoNative(final long[] free, final long[] total)
+    {
+        requireNonNull(free, "free", "cuMemGetInfo");
+        requireNonNull(total, "total", "cuMemGetInfo");
+        final long[] results = new long[2];
+        final int status = inContext(Function.CU_MEM_GET_INFO, NO_ARGS, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            free[0] = results[0];
+            total[0] = results[1];
+        }
+        return status;
+    }
+
+    public static int cuMemAllocNative(final CUdeviceptr dptr, final long bytesize)
+    {
+        requireNonNull(dptr, "dptr", "cuMemAlloc");
+        final long[] results = new long[1];
+        final int status = inContext(Function.CU_MEM_ALLOC, new long[]{ bytesize }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setAddress(dptr, results[0]);
+        }
+        return status;
+    }
+
+    public static int cuMemFreeNative(final CUdeviceptr dptr)
+    {
+        requireNonNull(dptr, "dptr", "cuMemFree");
+        return inContext(Function.CU_MEM_FREE, new long[]{ JCudaPointers.address(dptr) }, null, null, null);
+    }
+
+    public static int cuMemAllocHostNative(final Pointer pp, final long bytesize)
+    {
+        requireNonNull(pp, "pp", "cuMemAllocHost");
+        return allocateHost(pp, bytesize, "cuMemAllocHost");
+    }
+
+    public static int cuMemHostAllocNative(final Pointer pp, final long bytesize, final int flags)
+    {
+        requireNonNull(pp, "pp", "cuMemHostAlloc");
+        if ((flags & CU_MEMHOSTALLOC_DEVICEMAP) != 0)
+        {
+            return NotSupportedCalls.status("JCudaDriver.cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP is not " +
+                "supported by gpurelay (a remote device cannot map this host's memory); returning " +
+                "CUDA_ERROR_NOT_SUPPORTED", DriverStatus.NOT_SUPPORTED);
+        }
+        return allocateHost(pp, bytesize, "cuMemHostAlloc");
+    }
+
+    public static int cuMemFreeHostNative(final Pointer p)
+    {
+        requireNonNull(p, "p", "cuMemFreeHost");
+        final long address = JCudaPointers.address(p);
+        if (!PinnedHostMemory.free(address))
+        {
+            return invalidValue("cuMemFreeHost", "0x" + Long.toHexString(address) +
+                " is not the start of memory from cuMemAllocHost or cuMemHostAlloc");
+        }
+        return DriverStatus.SUCCESS;
+    }
+
+    public static int cuMemcpyHtoDNative(final CUdeviceptr dstDevice, final Pointer srcHost, final long byteCount)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemcpyHtoD");
+        requireNonNull(srcHost, "srcHost", "cuMemcpyHtoD");
+        return hostToDevice("cuMemcpyHtoD", dstDevice, srcHost, byteCount, false, 0);
+    }
+
+    /**
+     * Pipelined: the host bytes are read as the call is sent, so the application may reuse its memory at once.
+     */
+    public static int cuMemcpyHtoDAsyncNative(
+        final CUdeviceptr dstDevice, final Pointer srcHost, final long byteCount, final CUstream hStream)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemcpyHtoDAsync");
+        requireNonNull(srcHost, "srcHost", "cuMemcpyHtoDAsync");
+        return hostToDevice("cuMemcpyHtoDAsync", dstDevice, srcHost, byteCount, true, streamHandle(hStream));
+    }
+
+    public static int cuMemcpyDtoHNative(final Pointer dstHost, final CUdeviceptr srcDevice, final long byteCount)
+    {
+        requireNonNull(dstHost, "dstHost", "cuMemcpyDtoH");
+        requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoH");
+        return deviceToHost("cuMemcpyDtoH", dstHost, srcDevice, byteCount, 0);
+    }
+
+    /**
+     * Waits for the bytes, which CUDA allows of an asynchronous copy: they must land in the application's memory.
+     */
+    public static int cuMemcpyDtoHAsyncNative(
+        final Pointer dstHost, final CUdeviceptr srcDevice, final long byteCount, final CUstream hStream)
+    {
+        requireNonNull(dstHost, "dstHost", "cuMemcpyDtoHAsync");
+        requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoHAsync");
+        return deviceToHost("cuMemcpyDtoHAsync", dstHost, srcDevice, byteCount, streamHandle(hStream));
+    }
+
+    public static int cuMemcpyDtoDNative(final CUdeviceptr dstDevice, final CUdeviceptr srcDevice, final long byteCount)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemcpyDtoD");
+        requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoD");
+        return inContext(Function.CU_MEMCPY_DTOD, new long[]{ JCudaPointers.address(dstDevice),
+            JCudaPointers.address(srcDevice), byteCount, 0 }, null, null, null);
+    }
+
+    public static int cuMemcpyDtoDAsyncNative(
+        final CUdeviceptr dstDevice, final CUdeviceptr srcDevice, final long byteCount, final CUstream hStream)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemcpyDtoDAsync");
+        requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoDAsync");
+        return pipelinedInContext(Function.CU_MEMCPY_DTOD, new long[]{ JCudaPointers.address(dstDevice),
+            JCudaPointers.address(srcDevice), byteCount, streamHandle(hStream) }, null);
+    }
+
+    /**
+     * JCuda's cuMemcpy takes two CUdeviceptr: with unified addressing, a copy between device memory.
+     */
+    public static int cuMemcpyNative(final CUdeviceptr dst, final CUdeviceptr src, final long byteCount)
+    {
+        requireNonNull(dst, "dst", "cuMemcpy");
+        requireNonNull(src, "src", "cuMemcpy");
+        return cuMemcpyDtoDNative(dst, src, byteCount);
+    }
+
+    public static int cuMemcpyAsyncNative(
+        final CUdeviceptr dst, final CUdeviceptr src, final long byteCount, final CUstream hStream)
+    {
+        requireNonNull(dst, "dst", "cuMemcpyAsync");
+        requireNonNull(src, "src", "cuMemcpyAsync");
+        return cuMemcpyDtoDAsyncNative(dst, src, byteCount, hStream);
+    }
+
+    public static int cuMemsetD8Native(final CUdeviceptr dstDevice, final byte uc, final long N)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemsetD8");
+        return inContext(Function.CU_MEMSET, memsetArgs(dstDevice, uc & 0xFFL, N, Byte.BYTES, 0), null, null, null);
+    }
+
+    public static int cuMemsetD16Native(final CUdeviceptr dstDevice, final short us, final long N)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemsetD16");
+        return inContext(Function.CU_MEMSET, memsetArgs(dstDevice, us & 0xFFFFL, N, Short.BYTES, 0), null, null,
+            null);
+    }
+
+    public static int cuMemsetD32Native(final CUdeviceptr dstDevice, final int ui, final long N)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemsetD32");
+        return inContext(Function.CU_MEMSET, memsetArgs(dstDevice, Integer.toUnsignedLong(ui), N, Integer.BYTES, 0),
+            null, null, null);
+    }
+
+    public static int cuMemsetD8AsyncNative(final CUdeviceptr dstDevice, final byte uc, final long N,
+        final CUstream hStream)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemsetD8Async");
+        return pipelinedInContext(Function.CU_MEMSET,
+            memsetArgs(dstDevice, uc & 0xFFL, N, Byte.BYTES, streamHandle(hStream)), null);
+    }
+
+    public static int cuMemsetD16AsyncNative(final CUdeviceptr dstDevice, final short us, final long N,
+        final CUstream hStream)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemsetD16Async");
+        return pipelinedInContext(Function.CU_MEMSET,
+            memsetArgs(dstDevice, us & 0xFFFFL, N, Short.BYTES, streamHandle(hStream)), null);
+    }
+
+    public static int cuMemsetD32AsyncNative(final CUdeviceptr dstDevice, final int ui, final long N,
+        final CUstream hStream)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemsetD32Async");
+        return pipelinedInContext(Function.CU_MEMSET,
+            memsetArgs(dstDevice, Integer.toUnsignedLong(ui), N, Integer.BYTES, streamHandle(hStream)), null);
+    }
+
+    public static int cuStreamCreateNative(final CUstream phStream, final int flags)
+    {
+        requireNonNull(phStream, "phStream", "cuStreamCreate");
+        return create(Function.CU_STREAM_CREATE, phStream, flags);
+    }
+
+    public static int cuStreamDestroyNative(final CUstream hStream)
+    {
+        return inContext(Function.CU_STREAM_DESTROY, new long[]{ streamHandle(hStream) }, null, null, null);
+    }
+
+    public static int cuStreamSynchronizeNative(final CUstream hStream)
+    {
+        return inContext(Function.CU_STREAM_SYNCHRONIZE, new long[]{ streamHandle(hStream) }, null, null, null);
+    }
+
+    public static int cuStreamQueryNative(final CUstream hStream)
+    {
+        return inContext(Function.CU_STREAM_QUERY, new long[]{ streamHandle(hStream) }, null, null, null);
+    }
+
+    public static int cuStreamWaitEventNative(final CUstream hStream, final CUevent hEvent, final int flags)
+    {
+        requireNonNull(hEvent, "hEvent", "cuStreamWaitEvent");
+        return pipelinedInContext(Function.CU_STREAM_WAIT_EVENT,
+            new long[]{ streamHandle(hStream), JCudaPointers.nativePointer(hEvent), Integer.toUnsignedLong(flags) },
+            null);
+    }
+
+    public static int cuEventCreateNative(final CUevent phEvent, final int flags)
+    {
+        requireNonNull(phEvent, "phEvent", "cuEventCreate");
+        return create(Function.CU_EVENT_CREATE, phEvent, flags);
+    }
+
+    public static int cuEventRecordNative(final CUevent hEvent, final CUstream hStream)
+    {
+        requireNonNull(hEvent, "hEvent", "cuEventRecord");
+        return pipelinedInContext(Function.CU_EVENT_RECORD,
+            new long[]{ JCudaPointers.nativePointer(hEvent), streamHandle(hStream) }, null);
+    }
+
+    public static int cuEventQueryNative(final CUevent hEvent)
+    {
+        requireNonNull(hEvent, "hEvent", "cuEventQuery");
+        return inContext(Function.CU_EVENT_QUERY, new long[]{ JCudaPointers.nativePointer(hEvent) }, null, null,
+            null);
+    }
+
+    public static int cuEventSynchronizeNative(final CUevent hEvent)
+    {
+        requireNonNull(hEvent, "hEvent", "cuEventSynchronize");
+        return inContext(Function.CU_EVENT_SYNCHRONIZE, new long[]{ JCudaPointers.nativePointer(hEvent) }, null,
+            null, null);
+    }
+
+    public static int cuEventDestroyNative(final CUevent hEvent)
+    {
+        requireNonNull(hEvent, "hEvent", "cuEventDestroy");
+        return inContext(Function.CU_EVENT_DESTROY, new long[]{ JCudaPointers.nativePointer(hEvent) }, null, null,
+            null);
+    }
+
+    public static int cuEventElapsedTimeNative(final float[] pMilliseconds, final CUevent hStart, final CUevent hEnd)
+    {
+        requireNonNull(pMilliseconds, "pMilliseconds", "cuEventElapsedTime");
+        requireNonNull(hStart, "hStart", "cuEventElapsedTime");
+        requireNonNull(hEnd, "hEnd", "cuEventElapsedTime");
+        final long[] results = new long[1];
+        final int status = inContext(Function.CU_EVENT_ELAPSED_TIME,
+            new long[]{ JCudaPointers.nativePointer(hStart), JCudaPointers.nativePointer(hEnd) }, null, null,
+            results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            pMilliseconds[0] = Float.intBitsToFloat((int)results[0]);
+        }
+        return status;
+    }
+
+    private static RelayClient client()
+    {
+        return RelayClient.installed();
+    }
+
+    /**
+     * A call that needs no context (device queries, creating contexts); it carries the current one all the same.
+     */
+    private static int call(
+        final Function function, final long[] args, final PayloadSource payload, final PayloadSink sink,
+        final long[] results)
+    {
+        return client().call(function, DriverContexts.current(), args, payload, sink, results);
+    }
+
+    /**
+     * A call that runs in the calling thread's current context. Without a live one CUDA fails it with
+     * CUDA_ERROR_INVALID_CONTEXT, and so does this, without a round trip.
+     */
+    private static int inContext(
+        final Function function, final long[] args, final PayloadSource payload, final PayloadSink sink,
+        final long[] results)
+    {
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return noCurrentContext();
+        }
+        return client().call(function, context, args, payload, sink, results);
+    }
+
+    private static int pipelinedInContext(final Function function, final long[] args, final PayloadSource payload)
+    {
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return noCurrentContext();
+        }
+        return client().callPipelined(function, context, args, payload);
+    }
+
+    /**
+     * Without an executor every call says so first; with one, the calling thread has no live context to work in.
+     */
+    private static int noCurrentContext()
+    {
+        final int status = client().connect();
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long context = DriverContexts.current();
+        final String thread = Thread.currentThread().getName();
+        AgentLog.warnOnce(context == DriverContexts.NONE ?
+            "thread '" + thread + "' has no current context (cuCtxCreate or cuCtxSetCurrent makes one current); " +
+                "its driver calls return CUDA_ERROR_INVALID_CONTEXT" :
+            "the current context 0x" + Long.toHexString(context) + " of thread '" + thread + "' was destroyed; " +
+                "its driver calls return CUDA_ERROR_INVALID_CONTEXT");
+        return DriverStatus.INVALID_CONTEXT;
+    }
+
+    private static int notAContext(final long context)
+    {
+        final int status = client().connect();
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        AgentLog.warnOnce("0x" + Long.toHexString(context) + (DriverContexts.wasDestroyed(context) ?
+            " is a destroyed context" : " is not a context from cuCtxCreate or cuDevicePrimaryCtxRetain") +
+            "; returning CUDA_ERROR_INVALID_CONTEXT");
+        return DriverStatus.INVALID_CONTEXT;
+    }
+
+    private static int loadModule(final CUmodule module, final PayloadSource image)
+    {
+        final long[] results = new long[1];
+        final int status = inContext(Function.CU_MODULE_LOAD_DATA, NO_ARGS, image, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(module, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * @return the sizes the executor reported, or null when it reported none or more than fit its reply.
+     */
+    private static long[] parameterSizes(final long[] results)
+    {
+        final long count = results[1];
+        if (count < 0 || count > MAX_REPORTED_PARAMETERS)
+        {
+            return null;
+        }
+        final long[] sizes = Arrays.copyOfRange(results, 2, 2 + (int)count);
+        for (final long size : sizes)
+        {
+            if (size == UNREPORTED)
+            {
+                return null;
+            }
+        }
+        return sizes;
+    }
+
+    private static int hostToDevice(
+        final String function, final CUdeviceptr destination, final Pointer source, final long count,
+        final boolean pipelined, final long stream)
+    {
+        final HostRange bytes;
+        try
+        {
+            bytes = HostRange.of(source, count);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue(function, ex.getMessage());
+        }
+        final long[] args = { JCudaPointers.address(destination), count, stream };
+        return pipelined ? pipelinedInContext(Function.CU_MEMCPY_HTOD, args, bytes) :
+            inContext(Function.CU_MEMCPY_HTOD, args, bytes, null, null);
+    }
+
+    private static int deviceToHost(
+        final String function, final Pointer destination, final CUdeviceptr source, final long count,
+        final long stream)
+    {
+        final HostRange bytes;
+        try
+        {
+            bytes = HostRange.of(destination, count);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue(function, ex.getMessage());
+        }
+        return inContext(Function.CU_MEMCPY_DTOH, new long[]{ JCudaPointers.address(source), count, stream }, null,
+            bytes, null);
+    }
+
+    private static long[] memsetArgs(
+        final CUdeviceptr destination, final long value, final long count, final int elementSize, final long stream)
+    {
+        return new long[]{ JCudaPointers.address(destination), value, count, elementSize, stream };
+    }
+
+    /**
+     * cuStreamCreate and cuEventCreate: the executor's handle goes into the object, as JCuda's native code does.
+     */
+    private static int create(final Function function, final NativePointerObject object, final int flags)
+    {
+        final long[] results = new long[1];
+        final int status = inContext(function, new long[]{ Integer.toUnsignedLong(flags) }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(object, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * Pinned host memory lives in this process, but CUDA gives it only to a thread with a current context.
+     */
+    private static int allocateHost(final Pointer pointer, final long size, final String function)
+    {
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        return PinnedHostMemory.allocateInto(pointer, size, function, "CUDA_ERROR_OUT_OF_MEMORY") ?
+            DriverStatus.SUCCESS : DriverStatus.OUT_OF_MEMORY;
+    }
+
+    /**
+     * Null, CU_STREAM_LEGACY and CU_STREAM_PER_THREAD all name the context's default stream, which the executor
+     * calls 0.
+     */
+    private static long streamHandle(final CUstream stream)
+    {
+        final long handle = stream == null ? 0 : JCudaPointers.nativePointer(stream);
+        return handle == CU_STREAM_LEGACY || handle == CU_STREAM_PER_THREAD ? 0 : handle;
+    }
+
+    private static int ordinal(final CUdevice device)
+    {
+        return (int)JCudaPointers.nativePointer(device);
+    }
+
+    private static int invalidValue(final String function, final String reason)
+    {
+        AgentLog.warn(function + ": " + reason + "; returning CUDA_ERROR_INVALID_VALUE");
+        return DriverStatus.INVALID_VALUE;
+    }
+
+    /**
+     * JCuda's native code rejects null arguments with exactly this exception and message.
+     */
+    private static void requireNonNull(final Object argument, final String name, final String function)
+    {
+        if (argument == null)
+        {
+            throw new NullPointerException("Parameter '" + name + "' is null for " + function);
+        }
+    }
+}
