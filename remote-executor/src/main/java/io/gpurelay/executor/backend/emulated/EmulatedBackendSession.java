@@ -21,6 +21,7 @@ import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
@@ -307,16 +308,8 @@ final class EmulatedBackendSession implements BackendSession
         {
             return;
         }
-        if (address % elementSize != 0)
+        if (!MemsetArguments.valid(name, address, count, elementSize, result))
         {
-            result.fail(CudaError.INVALID_VALUE,
-                name + ": " + hex(address) + " is not aligned to its " + elementSize + "-byte elements");
-            return;
-        }
-        if (count < 0 || count > Long.MAX_VALUE / elementSize)
-        {
-            result.fail(CudaError.INVALID_VALUE,
-                name + ": " + Long.toUnsignedString(count) + " elements are more than any allocation holds");
             return;
         }
         final long length = count * elementSize;

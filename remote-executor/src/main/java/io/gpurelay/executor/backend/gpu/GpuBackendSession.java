@@ -52,6 +52,7 @@ import io.gpurelay.executor.backend.BackendStream;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.KernelParameterLayout;
+import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
@@ -384,16 +385,8 @@ final class GpuBackendSession implements BackendSession
         {
             return;
         }
-        if (address % elementSize != 0)
+        if (!MemsetArguments.valid(name, address, count, elementSize, result))
         {
-            result.fail(CudaError.INVALID_VALUE,
-                name + ": " + hex(address) + " is not aligned to its " + elementSize + "-byte elements");
-            return;
-        }
-        if (count < 0 || count > Long.MAX_VALUE / elementSize)
-        {
-            result.fail(CudaError.INVALID_VALUE,
-                name + ": " + Long.toUnsignedString(count) + " elements are more than any allocation holds");
             return;
         }
         if (ranges.holding(address, count * elementSize) == null)
