@@ -34,6 +34,8 @@ import picocli.CommandLine.Option;
     description = "Measure local JCuda against gpurelay over Aeron IPC and UDP on loopback, side by side.")
 public final class Bench implements Callable<Integer>
 {
+    /** Where a run's folder goes when --results is not given; the launcher sets the repository's results/. */
+    public static final String RESULTS_ROOT_PROP_NAME = "gpurelay.bench.results.root";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
 
     @Option(names = "--quick", description = "Small sizes, a few minutes on the emulator (the plan 'quick').")
@@ -98,7 +100,7 @@ public final class Bench implements Callable<Integer>
         }
         final BenchArtifacts artifacts = new BenchArtifacts(libDir, agentJar);
         final Path results = resultsDir != null ? resultsDir :
-            Path.of("results", "bench-" + LocalDateTime.now().format(STAMP));
+            Path.of(System.getProperty(RESULTS_ROOT_PROP_NAME, "results"), "bench-" + LocalDateTime.now().format(STAMP));
         Files.createDirectories(results.resolve("logs"));
         final Path work = Files.createTempDirectory("gpurelay-bench");
 
@@ -127,7 +129,7 @@ public final class Bench implements Callable<Integer>
                 }
                 else
                 {
-                    runWorkload(Transport.LOCAL, chosenPlan, artifacts, results, resultSet, localCommand(chosenPlan,
+                    runWorkload(Transport.LOCAL, results, resultSet, localCommand(chosenPlan,
                         artifacts));
                 }
             }
@@ -200,7 +202,7 @@ public final class Bench implements Callable<Integer>
             command.add(artifacts.remoteWorkloadClasspath());
             command.add(Workload.class.getName());
             command.addAll(List.of(chosenPlan.workload().withCublas(WorkloadOptions.JCUBLAS).toArguments()));
-            runWorkload(transport, chosenPlan, artifacts, results, resultSet, command);
+            runWorkload(transport, results, resultSet, command);
             return Optional.of(executor.backend());
         }
     }
@@ -218,8 +220,7 @@ public final class Bench implements Callable<Integer>
     }
 
     private void runWorkload(
-        final Transport transport, final BenchPlan chosenPlan, final BenchArtifacts artifacts, final Path results,
-        final ResultSet resultSet, final List<String> command) throws IOException, InterruptedException
+        final Transport transport, final Path results, final ResultSet resultSet, final List<String> command) throws IOException, InterruptedException
     {
         out.printf(Locale.ROOT, "[%s] running the workload ...%n", transport.label());
         final long start = System.nanoTime();

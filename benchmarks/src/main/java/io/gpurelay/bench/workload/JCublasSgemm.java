@@ -43,7 +43,7 @@ final class JCublasSgemm
             cudaMalloc(deviceC, bytes);
             final Pointer alpha = Pointer.to(new float[]{ 1.0f });
             final Pointer beta = Pointer.to(new float[]{ 0.0f });
-            return Timing.medianNanos(1, repeats, () ->
+            return Timing.medianNanos(2, repeats, () ->
             {
                 cudaMemcpy(deviceA, Pointer.to(a), bytes, cudaMemcpyHostToDevice);
                 cudaMemcpy(deviceB, Pointer.to(b), bytes, cudaMemcpyHostToDevice);

@@ -46,7 +46,7 @@ final class JavaCppSgemm
             check(cudaMalloc(deviceA, bytes), "cudaMalloc");
             check(cudaMalloc(deviceB, bytes), "cudaMalloc");
             check(cudaMalloc(deviceC, bytes), "cudaMalloc");
-            return Timing.medianNanos(1, repeats, () ->
+            return Timing.medianNanos(2, repeats, () ->
             {
                 host.put(a);
                 check(cudaMemcpy(deviceA, host, bytes, cudaMemcpyHostToDevice), "cudaMemcpy");

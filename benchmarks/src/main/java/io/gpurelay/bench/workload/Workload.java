@@ -50,6 +50,7 @@ public final class Workload
     private static final int SAXPY_THREADS_PER_BLOCK = 256;
     private static final int MATMUL_TILE = 16;
     private static final float SAXPY_ALPHA = 1.5f;
+    private static final int WARMUPS = 2;
     private static final int MIN_COPY_REPEATS = 3;
     private static final int MAX_COPY_REPEATS = 1000;
     private static final long HISTOGRAM_MAX_NS = TimeUnit.MINUTES.toNanos(1);
@@ -270,7 +271,7 @@ public final class Workload
             final Pointer parameters = Pointer.to(Pointer.to(new int[]{ n }), Pointer.to(new float[]{ SAXPY_ALPHA }),
                 Pointer.to(deviceX), Pointer.to(deviceY));
             final int blocks = (n + SAXPY_THREADS_PER_BLOCK - 1) / SAXPY_THREADS_PER_BLOCK;
-            final long nanos = Timing.medianNanos(1, options.repeats(), () ->
+            final long nanos = Timing.medianNanos(WARMUPS, options.repeats(), () ->
             {
                 cuMemcpyHtoD(deviceX, Pointer.to(x), bytes);
                 cuMemcpyHtoD(deviceY, Pointer.to(y), bytes);
@@ -306,7 +307,7 @@ public final class Workload
             final Pointer parameters = Pointer.to(Pointer.to(new int[]{ n }), Pointer.to(new int[]{ n }),
                 Pointer.to(new int[]{ n }), Pointer.to(deviceA), Pointer.to(deviceB), Pointer.to(deviceC));
             final int grid = (n + MATMUL_TILE - 1) / MATMUL_TILE;
-            final long nanos = Timing.medianNanos(1, options.repeats(), () ->
+            final long nanos = Timing.medianNanos(WARMUPS, options.repeats(), () ->
             {
                 cuMemcpyHtoD(deviceA, Pointer.to(a), bytes);
                 cuMemcpyHtoD(deviceB, Pointer.to(b), bytes);
