@@ -55,6 +55,10 @@ public final class Bench implements Callable<Integer>
     @Option(names = "--results", description = "Where the CSV, table and charts go. Default: results/bench-<time>.")
     private Path resultsDir;
 
+    @Option(names = "--report", description = "Only print the table and draw the charts again from the results.csv " +
+        "in this folder (e.g. one written where the Java runtime has no AWT to draw with).")
+    private Path reportDir;
+
     @Option(names = "--agent-jar", description = "gpurelay-agent.jar. Default: agent/target beside this module.")
     private Path agentJar;
 
@@ -84,11 +88,19 @@ public final class Bench implements Callable<Integer>
     public static void main(final String[] args)
     {
         System.setProperty("java.awt.headless", "true");
-        System.exit(new CommandLine(new Bench()).execute(args));
+        System.exit(new CommandLine(new Bench()).setOverwrittenOptionsAllowed(true).execute(args));
     }
 
     public Integer call() throws Exception
     {
+        if (reportDir != null)
+        {
+            final ResultSet resultSet = ResultSet.readCsv(reportDir.resolve("results.csv"));
+            final List<Transport> shown = Stream.of(Transport.values()).filter(resultSet::has).toList();
+            out.print(resultSet.table(shown));
+            writeCharts(resultSet, shown, reportDir);
+            return 0;
+        }
         final BenchPlan chosenPlan = plan != null ? BenchPlan.valueOf(plan.toUpperCase(Locale.ROOT)) :
             quick ? BenchPlan.QUICK : BenchPlan.FULL;
         final List<Transport> transports = transportNames.stream().map(Transport::fromLabel).distinct()
@@ -156,10 +168,28 @@ public final class Bench implements Callable<Integer>
         out.print(summary);
         resultSet.writeCsv(results.resolve("results.csv"));
         Files.writeString(results.resolve("summary.txt"), summary, StandardCharsets.UTF_8);
-        final List<Path> charts = new Charts(resultSet, shown).write(results);
-        out.printf(Locale.ROOT, "%nwrote %s, %s and %d charts%n", results.resolve("results.csv"),
-            results.resolve("summary.txt"), charts.size());
+        out.printf(Locale.ROOT, "%nwrote %s and %s%n", results.resolve("results.csv"), results.resolve("summary.txt"));
+        writeCharts(resultSet, shown, results);
         return resultSet.results().stream().anyMatch(BenchResult::available) ? 0 : 1;
+    }
+
+    /**
+     * Draw the charts; a Java runtime without AWT (a jlink'd one without java.desktop) cannot, which is no reason to
+     * lose the figures: the charts can be drawn again from the CSV elsewhere.
+     */
+    private void writeCharts(final ResultSet resultSet, final List<Transport> shown, final Path directory)
+        throws IOException
+    {
+        try
+        {
+            final List<Path> charts = new Charts(resultSet, shown).write(directory);
+            out.printf(Locale.ROOT, "wrote %d charts in %s%n", charts.size(), directory);
+        }
+        catch (final LinkageError ex)
+        {
+            out.printf(Locale.ROOT, "no charts: this Java runtime cannot draw (%s); draw them elsewhere with " +
+                "./gpurelay bench --report %s%n", ex, directory);
+        }
     }
 
     /**
@@ -252,6 +282,8 @@ public final class Bench implements Callable<Integer>
             }
         }
         out.printf(Locale.ROOT, "  %d figures in %.1f s%n", figures, (System.nanoTime() - start) / 1e9);
+        // Written after each transport, so that a run cut short keeps what it measured.
+        resultSet.writeCsv(results.resolve("results.csv"));
     }
 
     private static String java()

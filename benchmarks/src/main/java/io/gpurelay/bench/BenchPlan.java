@@ -11,11 +11,11 @@ public enum BenchPlan
 {
     FULL(new WorkloadOptions(WorkloadOptions.JCUBLAS, 20_000, 100_000, 100_000,
         new long[]{ 4L << 10, 16L << 10, 64L << 10, 256L << 10, 1L << 20, 4L << 20, 16L << 20, 64L << 20, 256L << 20 },
-        1L << 30,
+        512L << 20,
         new long[]{ 1 << 16, 1 << 20, 1 << 22, 1 << 24, 1 << 26 },
         new long[]{ 256, 512, 1024, 2048, 4096 },
         new long[]{ 256, 512, 1024, 2048, 4096 },
-        7), "2g"),
+        5), "3g"),
     QUICK(new WorkloadOptions(WorkloadOptions.JCUBLAS, 5_000, 20_000, 5_000,
         new long[]{ 4L << 10, 64L << 10, 1L << 20, 16L << 20, 64L << 20 },
         256L << 20,

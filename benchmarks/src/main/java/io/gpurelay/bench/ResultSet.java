@@ -67,6 +67,32 @@ final class ResultSet
         Files.write(file, lines, StandardCharsets.UTF_8);
     }
 
+    /**
+     * Read back a CSV that {@link #writeCsv} wrote.
+     */
+    static ResultSet readCsv(final Path file) throws IOException
+    {
+        final ResultSet resultSet = new ResultSet();
+        final List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.isEmpty() || !lines.get(0).equals(CSV_HEADER))
+        {
+            throw new IOException(file + " is not a results file of ./gpurelay bench: its header is not " + CSV_HEADER);
+        }
+        for (final String line : lines.subList(1, lines.size()))
+        {
+            final String[] fields = line.split(",", 7);
+            if (fields.length != 7)
+            {
+                throw new IOException(file + ": malformed line '" + line + "'");
+            }
+            final String note = fields[6].startsWith("\"") && fields[6].endsWith("\"") ?
+                fields[6].substring(1, fields[6].length() - 1).replace("\"\"", "\"") : fields[6];
+            resultSet.add(new BenchResult(Transport.fromLabel(fields[0]), fields[1], fields[2], fields[3],
+                fields[4].isEmpty() ? Double.NaN : Double.parseDouble(fields[4]), fields[5], note));
+        }
+        return resultSet;
+    }
+
     private static String quoted(final String text)
     {
         return text.isEmpty() ? "" : "\"" + text.replace("\"", "\"\"") + "\"";

@@ -78,12 +78,12 @@ public final class Workload
 
     private void run()
     {
-        JCudaDriver.setExceptionsEnabled(true);
-        JCuda.setExceptionsEnabled(true);
         final CUcontext context = new CUcontext();
         final CUmodule[] modules = new CUmodule[3];
         try
         {
+            JCudaDriver.setExceptionsEnabled(true);
+            JCuda.setExceptionsEnabled(true);
             cuInit(0);
             final CUdevice device = new CUdevice();
             cuDeviceGet(device, 0);
