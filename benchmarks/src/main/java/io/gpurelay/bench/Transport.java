@@ -1,0 +1,31 @@
+package io.gpurelay.bench;
+
+import java.util.Locale;
+
+/**
+ * How the workload reaches the device: directly with JCuda's native libraries, or through the agent and an executor
+ * over Aeron IPC or UDP on loopback.
+ */
+public enum Transport
+{
+    LOCAL,
+    IPC,
+    UDP;
+
+    public String label()
+    {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Transport fromLabel(final String label)
+    {
+        for (final Transport transport : values())
+        {
+            if (transport.label().equalsIgnoreCase(label.trim()))
+            {
+                return transport;
+            }
+        }
+        throw new IllegalArgumentException("unknown transport '" + label + "': expected local, ipc or udp");
+    }
+}
