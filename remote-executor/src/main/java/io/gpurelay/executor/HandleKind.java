@@ -11,7 +11,7 @@ enum HandleKind
     FUNCTION(3, "function"),
     STREAM(4, "stream"),
     EVENT(5, "event"),
-    BLAS_HANDLE(6, "cuBLAS handle");
+    BLAS_HANDLE(6, "cublasHandle_t");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[values().length + 1];
