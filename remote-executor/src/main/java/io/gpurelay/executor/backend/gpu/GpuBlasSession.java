@@ -189,10 +189,9 @@ final class GpuBlasSession implements BlasSession
         final int length = rows * cols * elementSize;
         try (BytePointer host = new BytePointer(length))
         {
-            for (int offset = 0; offset < length; offset++)
-            {
-                host.put(offset, packed.getByte(offset));
-            }
+            final byte[] bytes = new byte[length];
+            packed.getBytes(0, bytes);
+            host.put(bytes);
             final CUstream_st cudaStream = stream == null ? null : ((GpuStream)stream).handle();
             if (check(cublasSetMatrixAsync(rows, cols, elementSize, host, rows, new DeviceAddress(destination), ld,
                 cudaStream), name, result))
