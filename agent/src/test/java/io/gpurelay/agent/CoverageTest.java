@@ -68,6 +68,8 @@ class CoverageTest
 
         assertTrue(text.matches("(?s).*\\| `jcuda\\.driver\\.JCudaDriver` \\| 317 \\| \\d+ \\| \\d+ \\|\n.*"), text);
         assertTrue(text.contains("| `jcuda.runtime.JCuda` | 151 |"), text);
+        assertTrue(text.matches("(?s).*\\| `jcuda\\.jcublas\\.JCublas2` \\| 499 \\| \\d+ \\| \\d+ \\|\n.*"), text);
+        assertTrue(text.contains("`cublasSgemm`"), text);
         assertTrue(text.contains("Remoted by gpurelay in `jcuda.driver.JCudaDriver`: `setLogLevel`, "), text);
         assertTrue(text.contains("`cuLaunchKernel`"), text);
         assertTrue(text.contains("Not remoted in `jcuda.driver.JCudaDriver`; each logs its name once and returns " +

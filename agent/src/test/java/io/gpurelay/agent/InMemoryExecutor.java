@@ -65,6 +65,7 @@ public final class InMemoryExecutor implements AutoCloseable
     private static final long FUNCTION_TAG = 3L << 56;
     private static final long STREAM_TAG = 4L << 56;
     private static final long EVENT_TAG = 5L << 56;
+    private static final long BLAS_TAG = 6L << 56;
     private static final long PRIMARY_CONTEXT = CONTEXT_TAG | 0x1000;
     private static final Pattern ENTRY = Pattern.compile("\\.entry\\s+(\\w+)\\s*\\(([^)]*)\\)");
     private static final Pattern PARAMETER = Pattern.compile(
@@ -372,6 +373,11 @@ public final class InMemoryExecutor implements AutoCloseable
                 onDriverCall(function, call);
                 return;
             }
+            if (function.api() == Api.CUBLAS)
+            {
+                onCublasCall(function, call);
+                return;
+            }
             switch (function)
             {
                 case CUDA_GET_DEVICE_COUNT -> value(call, DEVICE_COUNT);
@@ -416,6 +422,33 @@ public final class InMemoryExecutor implements AutoCloseable
                     streamStatus(call.arg(0)) : RuntimeStatus.INVALID_RESOURCE_HANDLE);
                 case CUDA_EVENT_ELAPSED_TIME -> elapsedTime(call);
                 default -> status(call, RuntimeStatus.NOT_SUPPORTED);
+            }
+        }
+
+        /**
+         * cuBLAS as far as the agent's marshalling needs it: handles, and fixed answers the tests know (a dot product
+         * of 2.5, an iamax of 3, a matrix read back as the bytes 0, 1, 2, ...); everything else succeeds.
+         */
+        private void onCublasCall(final Function function, final CallView call)
+        {
+            switch (function)
+            {
+                case CUBLAS_CREATE -> value(call, BLAS_TAG | nextHandle++);
+                case CUBLAS_GET_MATH_MODE, CUBLAS_GET_POINTER_MODE -> value(call, 0);
+                case CUBLAS_SDOT -> value(call, Float.floatToRawIntBits(2.5f) & 0xFFFF_FFFFL);
+                case CUBLAS_DDOT -> value(call, Double.doubleToRawLongBits(2.5));
+                case CUBLAS_ISAMAX -> value(call, 3);
+                case CUBLAS_GET_MATRIX ->
+                {
+                    final byte[] packed = new byte[(int)(call.arg(0) * call.arg(1) * call.arg(2))];
+                    for (int i = 0; i < packed.length; i++)
+                    {
+                        packed[i] = (byte)i;
+                    }
+                    proxy.reply(responses, sessionId, call.correlationId(), RuntimeStatus.SUCCESS, values, 0, null,
+                        new BytesPayload(packed, 0, packed.length));
+                }
+                default -> status(call, RuntimeStatus.SUCCESS);
             }
         }
 

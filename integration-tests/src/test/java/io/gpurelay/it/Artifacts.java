@@ -36,6 +36,14 @@ final class Artifacts
     }
 
     /**
+     * JCublas2's Java classes, without natives: through the agent they are never needed.
+     */
+    static Path jcublasJar()
+    {
+        return existing("gpurelay.jcublas.jar");
+    }
+
+    /**
      * The kernels' PTX files, as the test programs find them on disk.
      */
     static Path kernelsDir()
@@ -53,7 +61,7 @@ final class Artifacts
      */
     static String programClasspath()
     {
-        return existing("gpurelay.programs.dir") + File.pathSeparator + jcudaJar();
+        return existing("gpurelay.programs.dir") + File.pathSeparator + jcudaJar() + File.pathSeparator + jcublasJar();
     }
 
     private static Path existing(final String property)

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.gpurelay.it.programs.CublasProgram;
 import io.gpurelay.it.programs.DriverKernelsProgram;
 import io.gpurelay.it.programs.HoldMemoryProgram;
 import io.gpurelay.it.programs.MemInfoProgram;
@@ -59,6 +60,19 @@ class GpuBackendIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), DriverKernelsProgram.class,
                 Artifacts.kernelsDir().toString());
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
+            assertTrue(client.output().contains("\nPASSED"), client.output());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void cublasProgramPassesOnTheGpu(final Transport transport, @TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), CublasProgram.class);
             assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
             assertTrue(client.output().contains("\nPASSED"), client.output());
         }

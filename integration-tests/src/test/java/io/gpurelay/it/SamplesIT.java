@@ -16,7 +16,6 @@ import io.gpurelay.samples.MatmulCublas;
 import io.gpurelay.samples.MatmulTiledPtx;
 import io.gpurelay.samples.SaxpyCublas;
 import io.gpurelay.samples.SaxpyPtx;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,11 +42,7 @@ class SamplesIT
         }
     }
 
-    /**
-     * Tagged {@code cublas} so that the build can leave it out until the agent relays JCublas2.
-     */
     @Test
-    @Tag("cublas")
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void cublasSamplesPass(@TempDir final Path work) throws Exception
     {

@@ -60,12 +60,14 @@ final class CallDispatcher
 
     private final BackendSession backend;
     private final SessionResources resources;
+    private final BlasDispatcher blas;
     private final int deviceCount;
 
     CallDispatcher(final BackendSession backend, final long sessionId, final int deviceCount)
     {
         this.backend = backend;
         this.resources = new SessionResources(sessionId, backend, deviceCount);
+        this.blas = new BlasDispatcher(resources, backend.blas(), deviceCount);
         this.deviceCount = deviceCount;
     }
 
@@ -96,6 +98,12 @@ final class CallDispatcher
     {
         resources.beginCall();
         final Function function = call.function();
+        if (function.api() == Api.CUBLAS)
+        {
+            blas.dispatch(call, input, result);
+            resources.endCall(result);
+            return;
+        }
         switch (function)
         {
             case CUDA_GET_DEVICE_COUNT, CU_DEVICE_GET_COUNT -> backend.getDeviceCount(result);

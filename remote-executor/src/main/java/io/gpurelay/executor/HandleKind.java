@@ -10,7 +10,8 @@ enum HandleKind
     MODULE(2, "module"),
     FUNCTION(3, "function"),
     STREAM(4, "stream"),
-    EVENT(5, "event");
+    EVENT(5, "event"),
+    BLAS_HANDLE(6, "cublasHandle_t");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[values().length + 1];

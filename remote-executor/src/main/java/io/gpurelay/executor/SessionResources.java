@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.gpurelay.executor.backend.BackendBlasHandle;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendKernel;
@@ -310,6 +311,29 @@ final class SessionResources
         release(event);
     }
 
+    // Library handles.
+
+    long addBlasHandle(final ContextEntry context, final BackendBlasHandle blasHandle)
+    {
+        final BlasHandleEntry entry = new BlasHandleEntry(nextHandle(HandleKind.BLAS_HANDLE), context, blasHandle);
+        context.blasHandles.add(entry);
+        entries.put(entry.handle, entry);
+        return entry.handle;
+    }
+
+    BlasHandleEntry blasHandle(final long handle, final CallResult result)
+    {
+        final BlasHandleEntry blasHandle =
+            (BlasHandleEntry)lookup(handle, HandleKind.BLAS_HANDLE, CudaError.INVALID_HANDLE, result);
+        return blasHandle != null && enter(blasHandle.context, result) ? blasHandle : null;
+    }
+
+    void destroyBlasHandle(final BlasHandleEntry blasHandle)
+    {
+        blasHandle.context.blasHandles.remove(blasHandle);
+        release(blasHandle);
+    }
+
     private ContextEntry context(final long handle, final CallResult result)
     {
         final ContextEntry context =
@@ -376,6 +400,11 @@ final class SessionResources
      */
     private void tearDown(final ContextEntry context)
     {
+        for (final BlasHandleEntry blasHandle : context.blasHandles)
+        {
+            release(blasHandle);
+        }
+        context.blasHandles.clear();
         for (final ModuleEntry module : context.modules)
         {
             release(module);
@@ -422,6 +451,12 @@ final class SessionResources
         backend.destroyEvent(event.backend);
     }
 
+    private void release(final BlasHandleEntry blasHandle)
+    {
+        entries.remove(blasHandle.handle);
+        backend.blas().destroy(blasHandle.backend);
+    }
+
     private long nextHandle(final HandleKind kind)
     {
         lastSerial++;
@@ -466,6 +501,7 @@ final class SessionResources
         final List<ModuleEntry> modules = new ArrayList<>();
         final List<StreamEntry> streams = new ArrayList<>();
         final List<EventEntry> events = new ArrayList<>();
+        final List<BlasHandleEntry> blasHandles = new ArrayList<>();
         BackendContext backend;
         int retainCount;
         boolean usedByRuntime;
@@ -544,6 +580,24 @@ final class SessionResources
         EventEntry(final long handle, final ContextEntry context, final BackendEvent backend)
         {
             super(handle, HandleKind.EVENT);
+            this.context = context;
+            this.backend = backend;
+        }
+    }
+
+    /**
+     * A cuBLAS handle, made in a context and destroyed with it, and the stream handle its routines run on (0: the
+     * context's default stream).
+     */
+    static final class BlasHandleEntry extends Entry
+    {
+        final ContextEntry context;
+        final BackendBlasHandle backend;
+        long stream;
+
+        BlasHandleEntry(final long handle, final ContextEntry context, final BackendBlasHandle backend)
+        {
+            super(handle, HandleKind.BLAS_HANDLE);
             this.context = context;
             this.backend = backend;
         }

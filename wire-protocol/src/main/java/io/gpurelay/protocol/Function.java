@@ -161,7 +161,129 @@ public enum Function
     /** args: start event, end event → values[0] = milliseconds as {@code Float.floatToRawIntBits}. */
     CU_EVENT_ELAPSED_TIME(164, Api.DRIVER),
     /** args: event. */
-    CU_EVENT_DESTROY(165, Api.DRIVER);
+    CU_EVENT_DESTROY(165, Api.DRIVER),
+
+    // cuBLAS v2. Call.context is the calling thread's current runtime device. Handles are the executor's; the first
+    // argument of every routine is the handle, whose context the routine runs in. A scalar argument (alpha, beta, c,
+    // s) is the value's raw bits in the routine's element type (Float.floatToRawIntBits, Double.doubleToRawLongBits)
+    // while the handle's pointer mode is host, the device address of the value while it is device. A reduction's
+    // result argument is the device address it goes to in device mode (ignored in host mode, where values[0] carries
+    // the result's raw bits, or the 1-based index for iamax/iamin). Enum arguments take cuBLAS's values.
+    /** → values[0] = handle, in the primary context of the call's device. */
+    CUBLAS_CREATE(200, Api.CUBLAS),
+    /** args: handle. */
+    CUBLAS_DESTROY(201, Api.CUBLAS),
+    /** args: handle → values[0] = the cuBLAS version (major * 10000 + minor * 100 + patch). */
+    CUBLAS_GET_VERSION(202, Api.CUBLAS),
+    /** args: handle, stream (the executor's runtime or driver stream handle; 0 is the default stream). */
+    CUBLAS_SET_STREAM(203, Api.CUBLAS),
+    /** args: handle → values[0] = stream handle (0: the default stream). */
+    CUBLAS_GET_STREAM(204, Api.CUBLAS),
+    /** args: handle, cublasPointerMode_t. */
+    CUBLAS_SET_POINTER_MODE(205, Api.CUBLAS),
+    /** args: handle → values[0] = cublasPointerMode_t. */
+    CUBLAS_GET_POINTER_MODE(206, Api.CUBLAS),
+    /** args: handle, cublasMath_t. */
+    CUBLAS_SET_MATH_MODE(207, Api.CUBLAS),
+    /** args: handle → values[0] = cublasMath_t. */
+    CUBLAS_GET_MATH_MODE(208, Api.CUBLAS),
+    /**
+     * cublasSetMatrix, and cublasSetVector as a one-row matrix whose leading dimension is the increment. args: rows,
+     * cols, element size, destination device address, destination leading dimension, stream (0: default; the
+     * synchronous forms send 0); payload = the rows x cols elements packed column by column.
+     */
+    CUBLAS_SET_MATRIX(210, Api.CUBLAS),
+    /**
+     * cublasGetMatrix, and cublasGetVector as a one-row matrix. args: rows, cols, element size, source device address,
+     * source leading dimension, stream → payload = the rows x cols elements packed column by column.
+     */
+    CUBLAS_GET_MATRIX(211, Api.CUBLAS),
+    /** args: handle, n, alpha, x, incx, y, incy. */
+    CUBLAS_SAXPY(220, Api.CUBLAS),
+    CUBLAS_DAXPY(221, Api.CUBLAS),
+    /** args: handle, n, x, incx, y, incy, result. */
+    CUBLAS_SDOT(222, Api.CUBLAS),
+    CUBLAS_DDOT(223, Api.CUBLAS),
+    /** args: handle, n, x, incx, result. */
+    CUBLAS_SNRM2(224, Api.CUBLAS),
+    CUBLAS_DNRM2(225, Api.CUBLAS),
+    /** args: handle, n, x, incx, result. */
+    CUBLAS_SASUM(226, Api.CUBLAS),
+    CUBLAS_DASUM(227, Api.CUBLAS),
+    /** args: handle, n, alpha, x, incx. */
+    CUBLAS_SSCAL(228, Api.CUBLAS),
+    CUBLAS_DSCAL(229, Api.CUBLAS),
+    /** args: handle, n, x, incx, y, incy. */
+    CUBLAS_SCOPY(230, Api.CUBLAS),
+    CUBLAS_DCOPY(231, Api.CUBLAS),
+    /** args: handle, n, x, incx, y, incy. */
+    CUBLAS_SSWAP(232, Api.CUBLAS),
+    CUBLAS_DSWAP(233, Api.CUBLAS),
+    /** args: handle, n, x, incx, result. */
+    CUBLAS_ISAMAX(234, Api.CUBLAS),
+    CUBLAS_IDAMAX(235, Api.CUBLAS),
+    CUBLAS_ISAMIN(236, Api.CUBLAS),
+    CUBLAS_IDAMIN(237, Api.CUBLAS),
+    /** args: handle, n, x, incx, y, incy, c, s. */
+    CUBLAS_SROT(238, Api.CUBLAS),
+    CUBLAS_DROT(239, Api.CUBLAS),
+    /** args: handle, trans, m, n, alpha, A, lda, x, incx, beta, y, incy. */
+    CUBLAS_SGEMV(240, Api.CUBLAS),
+    CUBLAS_DGEMV(241, Api.CUBLAS),
+    /** args: handle, m, n, alpha, x, incx, y, incy, A, lda. */
+    CUBLAS_SGER(242, Api.CUBLAS),
+    CUBLAS_DGER(243, Api.CUBLAS),
+    /** args: handle, uplo, n, alpha, A, lda, x, incx, beta, y, incy. */
+    CUBLAS_SSYMV(244, Api.CUBLAS),
+    CUBLAS_DSYMV(245, Api.CUBLAS),
+    /** args: handle, uplo, trans, diag, n, A, lda, x, incx. */
+    CUBLAS_STRMV(246, Api.CUBLAS),
+    CUBLAS_DTRMV(247, Api.CUBLAS),
+    /** args: handle, uplo, trans, diag, n, A, lda, x, incx. */
+    CUBLAS_STRSV(248, Api.CUBLAS),
+    CUBLAS_DTRSV(249, Api.CUBLAS),
+    /** args: handle, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc. */
+    CUBLAS_SGEMM(260, Api.CUBLAS),
+    CUBLAS_DGEMM(261, Api.CUBLAS),
+    /** args: handle, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc. */
+    CUBLAS_SSYMM(262, Api.CUBLAS),
+    CUBLAS_DSYMM(263, Api.CUBLAS),
+    /** args: handle, uplo, trans, n, k, alpha, A, lda, beta, C, ldc. */
+    CUBLAS_SSYRK(264, Api.CUBLAS),
+    CUBLAS_DSYRK(265, Api.CUBLAS),
+    /** args: handle, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc. */
+    CUBLAS_STRMM(266, Api.CUBLAS),
+    CUBLAS_DTRMM(267, Api.CUBLAS),
+    /** args: handle, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb. */
+    CUBLAS_STRSM(268, Api.CUBLAS),
+    CUBLAS_DTRSM(269, Api.CUBLAS),
+    /** args: handle, transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc. */
+    CUBLAS_SGEAM(270, Api.CUBLAS),
+    CUBLAS_DGEAM(271, Api.CUBLAS),
+    /**
+     * args: handle, transa, transb, m, n, k, alpha, Aarray, lda, Barray, ldb, beta, Carray, ldc, batchCount; the
+     * arrays are device addresses of arrays of device pointers.
+     */
+    CUBLAS_SGEMM_BATCHED(272, Api.CUBLAS),
+    CUBLAS_DGEMM_BATCHED(273, Api.CUBLAS),
+    /**
+     * args: handle, transa, transb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C, ldc, strideC,
+     * batchCount.
+     */
+    CUBLAS_SGEMM_STRIDED_BATCHED(274, Api.CUBLAS),
+    CUBLAS_DGEMM_STRIDED_BATCHED(275, Api.CUBLAS),
+    /** args: handle, n, Aarray, lda, PivotArray (0: no pivoting), infoArray, batchSize. */
+    CUBLAS_SGETRF_BATCHED(276, Api.CUBLAS),
+    CUBLAS_DGETRF_BATCHED(277, Api.CUBLAS),
+    /** args: handle, n, Aarray, lda, PivotArray, Carray, ldc, infoArray, batchSize. */
+    CUBLAS_SGETRI_BATCHED(278, Api.CUBLAS),
+    CUBLAS_DGETRI_BATCHED(279, Api.CUBLAS),
+    /**
+     * args: handle, transa, transb, m, n, k, alpha, A, Atype, lda, B, Btype, ldb, beta, C, Ctype, ldc, computeType
+     * (a cublasComputeType_t), algo. In host pointer mode alpha and beta are the raw bits of the compute type's
+     * scalar: a double for the 64F types, a half for the 16F types, an int for 32I, else a float.
+     */
+    CUBLAS_GEMM_EX(280, Api.CUBLAS);
 
     private static final Function[] BY_ID;
 

@@ -173,6 +173,13 @@ public interface BackendSession
     /** Value: milliseconds between the two records, as {@code Float.floatToRawIntBits}. */
     void eventElapsedTime(BackendEvent start, BackendEvent end, CallResult result);
 
+    // Libraries.
+
+    /**
+     * The session's cuBLAS, whose handles live in this session's contexts.
+     */
+    BlasSession blas();
+
     /**
      * Free everything the session holds on every device: allocations, module variables, streams, events, contexts.
      */

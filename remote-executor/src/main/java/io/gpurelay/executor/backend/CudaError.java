@@ -1,6 +1,7 @@
 package io.gpurelay.executor.backend;
 
 import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.RuntimeStatus;
 
@@ -12,6 +13,10 @@ import io.gpurelay.protocol.RuntimeStatus;
  * The constants are the failures the executor and the emulator produce themselves. A GPU fails in many more ways;
  * {@link #of(int, int)} gives its errors, which are the constants where the numbers are theirs, so that code
  * comparing with a constant works whatever the backend.
+ * <p>
+ * A library with its own status codes (cuBLAS) fails with {@link #library} errors, which carry the library's number;
+ * an error of the executor itself that reaches a library's caller (a stale handle, a malformed call) is replied with
+ * the library's number for it.
  */
 public final class CudaError
 {
@@ -71,13 +76,35 @@ public final class CudaError
     private final int runtimeStatus;
     private final int driverStatus;
     private final boolean sticky;
+    private final Api libraryApi;
+    private final int libraryStatus;
 
     private CudaError(final String name, final int runtimeStatus, final int driverStatus)
+    {
+        this(name, runtimeStatus, driverStatus, null, 0);
+    }
+
+    private CudaError(
+        final String name, final int runtimeStatus, final int driverStatus, final Api libraryApi,
+        final int libraryStatus)
     {
         this.name = name;
         this.runtimeStatus = runtimeStatus;
         this.driverStatus = driverStatus;
-        this.sticky = isStickyDriverStatus(driverStatus);
+        this.sticky = libraryApi == null && isStickyDriverStatus(driverStatus);
+        this.libraryApi = libraryApi;
+        this.libraryStatus = libraryStatus;
+    }
+
+    /**
+     * A failure of a library with its own status codes, replied with {@code status} to calls of that library's
+     * {@code api}; never sticky (a failed library call leaves its context usable).
+     *
+     * @param name the status's name in the library's header, for logs.
+     */
+    public static CudaError library(final Api api, final int status, final String name)
+    {
+        return new CudaError(name, RuntimeStatus.UNKNOWN, DriverStatus.UNKNOWN, api, status);
     }
 
     /**
@@ -101,7 +128,16 @@ public final class CudaError
      */
     public int status(final Api api)
     {
-        return api == Api.DRIVER ? driverStatus : runtimeStatus;
+        if (api == libraryApi)
+        {
+            return libraryStatus;
+        }
+        return switch (api)
+        {
+            case DRIVER -> driverStatus;
+            case CUBLAS -> CublasStatus.ofRuntimeStatus(runtimeStatus);
+            default -> runtimeStatus;
+        };
     }
 
     /**
@@ -115,7 +151,7 @@ public final class CudaError
 
     public String toString()
     {
-        return name + " (" + driverStatus + ")";
+        return name + " (" + (libraryApi == null ? driverStatus : libraryStatus) + ")";
     }
 
     private static boolean isStickyDriverStatus(final int driverStatus)

@@ -32,6 +32,14 @@ public final class RuntimeThreadState
         return current().record(status);
     }
 
+    /**
+     * The calling thread's current device, where libraries that work on the runtime's device (cuBLAS) run.
+     */
+    public static int currentDevice()
+    {
+        return current().device;
+    }
+
     int device()
     {
         return device;

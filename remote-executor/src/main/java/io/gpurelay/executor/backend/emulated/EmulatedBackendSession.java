@@ -19,6 +19,7 @@ import io.gpurelay.executor.backend.BackendKernel;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.MemsetArguments;
@@ -73,6 +74,7 @@ final class EmulatedBackendSession implements BackendSession
     private final Long2ObjectHashMap<EmulatedContext> allocatingContexts = new Long2ObjectHashMap<>();
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
+    private final EmulatedBlasSession blas;
 
     EmulatedBackendSession(final long sessionId, final EmulatedDevice[] devices)
     {
@@ -82,6 +84,7 @@ final class EmulatedBackendSession implements BackendSession
         {
             owners[i] = new DeviceMemoryOwner(sessionId, i);
         }
+        this.blas = new EmulatedBlasSession(devices, owners);
     }
 
     /**
@@ -521,6 +524,11 @@ final class EmulatedBackendSession implements BackendSession
         }
         final float milliseconds = (endEvent.recordedAtNs() - startEvent.recordedAtNs()) / 1_000_000f;
         result.value(Float.floatToRawIntBits(milliseconds));
+    }
+
+    public BlasSession blas()
+    {
+        return blas;
     }
 
     public ReleasedResources close()

@@ -49,6 +49,7 @@ import io.gpurelay.executor.backend.BackendKernel;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.KernelParameterLayout;
@@ -126,6 +127,8 @@ final class GpuBackendSession implements BackendSession
      */
     private LongPointer parameterPointers = new LongPointer(16);
     private PointerPointer<Pointer> parameterArray = new PointerPointer<>(parameterPointers);
+
+    private final GpuBlasSession blas = new GpuBlasSession(ranges);
 
     GpuBackendSession(final GpuDevice[] devices)
     {
@@ -214,6 +217,7 @@ final class GpuBackendSession implements BackendSession
     public void destroyContext(final BackendContext context)
     {
         final GpuContext gpuContext = (GpuContext)context;
+        blas.contextDestroyed(gpuContext);
         ranges.removeContext(gpuContext);
         contexts.remove(gpuContext);
         cuCtxDestroy(gpuContext.handle());
@@ -682,11 +686,18 @@ final class GpuBackendSession implements BackendSession
         }
     }
 
+    public BlasSession blas()
+    {
+        return blas;
+    }
+
     /**
-     * Destroys every context the session still has, which frees everything it made on the GPU.
+     * Destroys every context the session still has, which frees everything it made on the GPU; its cuBLAS handles go
+     * first, while their contexts exist.
      */
     public ReleasedResources close()
     {
+        blas.close();
         for (final GpuContext context : contexts)
         {
             cuCtxDestroy(context.handle());

@@ -1,0 +1,91 @@
+package io.gpurelay.agent.instrumentation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.List;
+
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.jcuda.blas.JCublas2Instrumentation;
+import io.gpurelay.agent.jcuda.blas.JCublas2Remote;
+import io.gpurelay.protocol.CublasStatus;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.pool.TypePool;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The JCublas2 module against the real jcublas 12.6.0 class, read without loading it (its static initialiser would
+ * load JCublas2's native library).
+ */
+class JCublas2TableTest
+{
+    private final NativeMethodTable table = NativeMethodTable.of(new JCublas2Instrumentation(),
+        TypePool.Default.of(ClassFileLocator.ForClassLoader.ofSystemLoader()).describe("jcuda.jcublas.JCublas2")
+            .resolve());
+
+    @Test
+    void theModuleIsFoundThroughServiceLoaderAndSkipsTheNativeLibrary()
+    {
+        final List<InstrumentationModule> modules = InstrumentationModule.loadAll();
+        assertTrue(modules.stream().anyMatch(module -> module instanceof JCublas2Instrumentation), modules.toString());
+        assertEquals("JCublas2-", new JCublas2Instrumentation().nativeLibraryPrefix());
+    }
+
+    @Test
+    void everyRemoteImplementationReplacesANativeMethod()
+    {
+        final long implementations = Arrays.stream(JCublas2Remote.class.getDeclaredMethods())
+            .filter(method -> Modifier.isPublic(method.getModifiers()) && Modifier.isStatic(method.getModifiers()))
+            .count();
+
+        assertEquals(499, table.nativeMethodCount());
+        assertTrue(table.unmatched().isEmpty(), table.unmatched().toString());
+        assertEquals(implementations, table.remoted().size());
+    }
+
+    @Test
+    void theRoutinesOfThisIssueAreRemotedInBothPrecisions()
+    {
+        final List<String> remoted = table.remoted().keySet().stream().map(MethodDescription::getName).toList();
+        for (final String function : List.of("cublasCreate", "cublasDestroy", "cublasGetVersion", "cublasSetStream",
+            "cublasGetStream", "cublasSetPointerMode", "cublasGetPointerMode", "cublasSetMathMode",
+            "cublasGetMathMode", "cublasSetVector", "cublasGetVector", "cublasSetMatrix", "cublasGetMatrix",
+            "cublasSetVectorAsync", "cublasGetVectorAsync", "cublasSetMatrixAsync", "cublasGetMatrixAsync",
+            "cublasGemmEx_new", "cublasIsamax", "cublasIdamax", "cublasIsamin", "cublasIdamin"))
+        {
+            assertTrue(remoted.contains(function + "Native"), function + " is not remoted");
+        }
+        for (final String routine : List.of("axpy", "dot", "nrm2", "asum", "scal", "copy", "swap", "rot", "gemv",
+            "ger", "symv", "trmv", "trsv", "gemm", "symm", "syrk", "trmm", "trsm", "geam", "gemmBatched",
+            "gemmStridedBatched", "getrfBatched", "getriBatched"))
+        {
+            assertTrue(remoted.contains("cublasS" + routine + "Native"), "cublasS" + routine + " is not remoted");
+            assertTrue(remoted.contains("cublasD" + routine + "Native"), "cublasD" + routine + " is not remoted");
+        }
+    }
+
+    @Test
+    void anUnsupportedFunctionReturnsNotSupportedAndSaysSoOnce() throws ReflectiveOperationException
+    {
+        final MethodDescription cgemm = table.notSupported().stream()
+            .filter(method -> method.getName().equals("cublasCgemmNative")).findFirst().orElseThrow();
+        final String message = table.notSupportedMessage(cgemm);
+        assertEquals("JCublas2.cublasCgemm is not supported by gpurelay; returning CUBLAS_STATUS_NOT_SUPPORTED",
+            message);
+        final InstrumentationModule module = table.module();
+        final Method handler = module.notSupportedHandler();
+        try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
+        {
+            for (int i = 0; i < 3; i++)
+            {
+                assertEquals(CublasStatus.NOT_SUPPORTED, handler.invoke(null, message, module.notSupportedStatus()));
+            }
+            assertEquals(List.of("gpurelay: " + message), log.lines());
+        }
+    }
+}

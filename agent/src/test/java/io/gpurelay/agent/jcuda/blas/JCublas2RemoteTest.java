@@ -1,0 +1,236 @@
+package io.gpurelay.agent.jcuda.blas;
+
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCreateNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasDestroyNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasDgemmNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasGetMatrixNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasGetVectorNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasIsamaxNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasMigrateComputeType_newNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSdotNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetMatrixNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetPointerModeNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetStreamNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetVectorNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSgemmNative;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import io.gpurelay.agent.AgentConfig;
+import io.gpurelay.agent.InMemoryExecutor;
+import io.gpurelay.agent.InMemoryExecutor.CallRecord;
+import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.protocol.CublasStatus;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RuntimeStatus;
+import jcuda.Pointer;
+import jcuda.jcublas.cublasHandle;
+import jcuda.runtime.cudaStream_t;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * JCublas2's rewritten native methods against an in-memory executor: what goes on the wire for each pointer mode,
+ * what comes back into the application's memory, and the refusals made before anything is sent.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class JCublas2RemoteTest
+{
+    private static final int HOST_MODE = 0;
+    private static final int DEVICE_MODE = 1;
+    private static final long DEVICE_A = 0x7000_0000_1000L;
+    private static final long DEVICE_B = 0x7000_0000_2000L;
+
+    @TempDir
+    static Path directory;
+
+    private static InMemoryExecutor executor;
+    private static RelayClient client;
+
+    @BeforeAll
+    static void connect()
+    {
+        executor = new InMemoryExecutor("aeron:ipc", directory.resolve("aeron"));
+        client = new RelayClient(AgentConfig.resolve(
+            "aeron.dir=" + directory.resolve("aeron") + ",timeout=10s", new Properties(), Map.of()));
+        RelayClient.install(client);
+    }
+
+    @AfterAll
+    static void disconnect()
+    {
+        client.close();
+        executor.close();
+    }
+
+    @AfterEach
+    void stopFailing()
+    {
+        executor.stopFailing();
+    }
+
+    @Test
+    void hostModeScalarsTravelAsTheirBitsAndDeviceModeOnesAsAddresses()
+    {
+        final cublasHandle handle = created();
+        final Pointer a = device(DEVICE_A);
+        final Pointer b = device(DEVICE_B);
+        assertEquals(0, cublasSgemmNative(handle, 0, 1, 2, 3, 4, Pointer.to(new float[]{ 1.5f }), a, 2, b, 4,
+            Pointer.to(new float[]{ -2f }), b, 2));
+        final long[] args = last(Function.CUBLAS_SGEMM).args();
+        assertArrayEquals(new long[]{ JCudaPointers.nativePointer(handle), 0, 1, 2, 3, 4,
+            Float.floatToRawIntBits(1.5f), DEVICE_A, 2, DEVICE_B, 4, Float.floatToRawIntBits(-2f) & 0xFFFF_FFFFL,
+            DEVICE_B, 2 }, args);
+
+        assertEquals(0, cublasDgemmNative(handle, 0, 0, 1, 1, 1, Pointer.to(new double[]{ 0.25 }), a, 1, b, 1,
+            Pointer.to(new double[]{ 3 }), b, 1));
+        assertEquals(Double.doubleToRawLongBits(0.25), last(Function.CUBLAS_DGEMM).args()[6]);
+        assertEquals(Double.doubleToRawLongBits(3), last(Function.CUBLAS_DGEMM).args()[11]);
+
+        assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
+        final Pointer alpha = device(DEVICE_A + 64);
+        assertEquals(0, cublasSgemmNative(handle, 0, 0, 1, 1, 1, alpha, a, 1, b, 1, alpha, b, 1));
+        assertEquals(DEVICE_A + 64, last(Function.CUBLAS_SGEMM).args()[6]);
+
+        final int sent = executor.calls(Function.CUBLAS_SGEMM).size();
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSgemmNative(handle, 0, 0, 1, 1, 1,
+            Pointer.to(new float[]{ 1 }), a, 1, b, 1, alpha, b, 1), "a host scalar in device mode");
+        assertEquals(sent, executor.calls(Function.CUBLAS_SGEMM).size(), "a refused call is not sent");
+        assertEquals(0, cublasSetPointerModeNative(handle, HOST_MODE));
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSgemmNative(handle, 0, 0, 1, 1, 1, alpha, a, 1, b, 1, alpha,
+            b, 1), "a device scalar in host mode");
+        assertEquals(CublasStatus.INVALID_VALUE, cublasDgemmNative(handle, 0, 0, 1, 1, 1,
+            Pointer.to(new float[]{ 1 }), a, 1, b, 1, Pointer.to(new double[]{ 0 }), b, 1), "a float for a double");
+        assertEquals(0, cublasDestroyNative(handle));
+    }
+
+    @Test
+    void reductionsWriteIntoHostMemoryInHostModeOnly()
+    {
+        final cublasHandle handle = created();
+        final float[] dot = { -1 };
+        assertEquals(0, cublasSdotNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, Pointer.to(dot)));
+        assertEquals(2.5f, dot[0]);
+        final ByteBuffer index = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
+        assertEquals(0, cublasIsamaxNative(handle, 4, device(DEVICE_A), 1, Pointer.to(index)));
+        assertEquals(3, index.getInt(0));
+        assertEquals(0, index.getInt(4), "an int result writes 4 bytes");
+
+        assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
+        assertEquals(0, cublasSdotNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
+            device(DEVICE_B + 128)));
+        assertEquals(DEVICE_B + 128, last(Function.CUBLAS_SDOT).args()[6]);
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSdotNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B),
+            1, Pointer.to(dot)));
+        assertThrows(NullPointerException.class,
+            () -> cublasSdotNative(null, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, Pointer.to(dot)));
+    }
+
+    @Test
+    void transfersPackTheHostSidesStrides()
+    {
+        assertEquals(0, cublasSetVectorNative(3, Float.BYTES, Pointer.to(new float[]{ 1, 9, 2, 9, 3 }), 2,
+            device(DEVICE_A), 4));
+        final CallRecord vector = last(Function.CUBLAS_SET_MATRIX);
+        assertArrayEquals(new long[]{ 1, 3, Float.BYTES, DEVICE_A, 4, 0 }, vector.args());
+        assertArrayEquals(floatBytes(1, 2, 3), vector.payload());
+
+        final ByteBuffer matrix = ByteBuffer.allocateDirect(6 * Double.BYTES).order(ByteOrder.nativeOrder());
+        matrix.asDoubleBuffer().put(new double[]{ 1, 2, -1, 3, 4, -1 });
+        assertEquals(0, cublasSetMatrixNative(2, 2, Double.BYTES, Pointer.to(matrix), 3, device(DEVICE_B), 2));
+        final ByteBuffer packed = ByteBuffer.wrap(last(Function.CUBLAS_SET_MATRIX).payload())
+            .order(ByteOrder.nativeOrder());
+        assertEquals(List.of(1.0, 2.0, 3.0, 4.0), List.of(packed.getDouble(0), packed.getDouble(8),
+            packed.getDouble(16), packed.getDouble(24)));
+
+        final byte[] spread = new byte[9];
+        assertEquals(0, cublasGetVectorNative(3, 1, device(DEVICE_A), 1, Pointer.to(spread), 3));
+        assertArrayEquals(new byte[]{ 0, 0, 0, 1, 0, 0, 2, 0, 0 }, spread, "the gaps stay untouched");
+        final byte[] columns = new byte[8];
+        assertEquals(0, cublasGetMatrixNative(2, 2, 1, device(DEVICE_A), 2, Pointer.to(columns), 4));
+        assertArrayEquals(new byte[]{ 0, 1, 0, 0, 2, 3, 0, 0 }, columns);
+
+        final int sent = executor.calls(Function.CUBLAS_SET_MATRIX).size();
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSetVectorNative(3, 4, Pointer.to(new float[3]), 0,
+            device(DEVICE_A), 1));
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSetMatrixNative(3, 1, 4, Pointer.to(new float[3]), 2,
+            device(DEVICE_A), 3));
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSetVectorNative(4, 4, Pointer.to(new float[3]), 1,
+            device(DEVICE_A), 1), "more elements than the array holds");
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSetVectorNative(1, 4, Pointer.to(new float[1]), 1,
+            Pointer.to(new float[1]), 1), "host memory where the device side goes");
+        assertEquals(sent, executor.calls(Function.CUBLAS_SET_MATRIX).size());
+    }
+
+    @Test
+    void streamsAndComputeTypesAsCublasHasThem()
+    {
+        final cublasHandle handle = created();
+        final cudaStream_t stream = new cudaStream_t();
+        JCudaPointers.setNativePointer(stream, 0x0400_0000_0000_0007L);
+        assertEquals(0, cublasSetStreamNative(handle, stream));
+        assertEquals(0x0400_0000_0000_0007L, last(Function.CUBLAS_SET_STREAM).args()[1]);
+        JCudaPointers.setNativePointer(stream, 2);
+        assertEquals(0, cublasSetStreamNative(handle, stream));
+        assertEquals(0, last(Function.CUBLAS_SET_STREAM).args()[1], "cudaStreamPerThread is the default stream");
+
+        final int[] computeType = new int[1];
+        assertEquals(0, cublasMigrateComputeType_newNative(handle, 0, computeType));
+        assertEquals(68, computeType[0]);
+        assertEquals(0, cublasMigrateComputeType_newNative(handle, 1, computeType));
+        assertEquals(70, computeType[0]);
+        assertEquals(CublasStatus.NOT_SUPPORTED, cublasMigrateComputeType_newNative(handle, 68, computeType));
+    }
+
+    @Test
+    void noExecutorIsNotInitialized()
+    {
+        executor.fail(Function.CUBLAS_CREATE, RuntimeStatus.DEVICES_UNAVAILABLE);
+        final cublasHandle handle = new cublasHandle();
+        assertEquals(CublasStatus.NOT_INITIALIZED, cublasCreateNative(handle));
+        assertEquals(0, JCudaPointers.nativePointer(handle));
+    }
+
+    private static cublasHandle created()
+    {
+        final cublasHandle handle = new cublasHandle();
+        assertEquals(0, cublasCreateNative(handle));
+        assertTrue(JCudaPointers.nativePointer(handle) != 0);
+        return handle;
+    }
+
+    private static Pointer device(final long address)
+    {
+        final Pointer pointer = new Pointer();
+        JCudaPointers.setAddress(pointer, address);
+        return pointer;
+    }
+
+    private static CallRecord last(final Function function)
+    {
+        final List<CallRecord> calls = executor.calls(function);
+        return calls.get(calls.size() - 1);
+    }
+
+    private static byte[] floatBytes(final float... values)
+    {
+        final ByteBuffer buffer = ByteBuffer.allocate(values.length * Float.BYTES).order(ByteOrder.nativeOrder());
+        buffer.asFloatBuffer().put(values);
+        return buffer.array();
+    }
+}

@@ -1,0 +1,357 @@
+package io.gpurelay.executor;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+import io.gpurelay.executor.SessionResources.BlasHandleEntry;
+import io.gpurelay.executor.SessionResources.ContextEntry;
+import io.gpurelay.executor.SessionResources.StreamEntry;
+import io.gpurelay.executor.backend.BackendBlasHandle;
+import io.gpurelay.executor.backend.BlasSession;
+import io.gpurelay.executor.backend.BlasSession.Precision;
+import io.gpurelay.executor.backend.CallResult;
+import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.CublasStatus;
+import io.gpurelay.protocol.Function;
+import org.agrona.DirectBuffer;
+
+/**
+ * What each cuBLAS {@link Function} means: its arguments, the handle and context it runs in, the {@link BlasSession}
+ * method that runs it. A handle is made in the primary context of the call's device (the runtime's, as cuBLAS uses the
+ * current device's context) and every routine runs in the context of its handle; a stream given to
+ * {@code cublasSetStream} must belong to that context. Failures reply with cuBLAS's statuses: a handle that is not
+ * live is {@code CUBLAS_STATUS_NOT_INITIALIZED}, an argument that does not fit its C type
+ * {@code CUBLAS_STATUS_INVALID_VALUE}.
+ */
+final class BlasDispatcher
+{
+    private static final CudaError INVALID_VALUE =
+        CudaError.library(Api.CUBLAS, CublasStatus.INVALID_VALUE, "CUBLAS_STATUS_INVALID_VALUE");
+    /** The largest matrix a transfer packs into one payload. */
+    private static final long MAX_TRANSFER_BYTES = Integer.MAX_VALUE - 8;
+
+    /** The D twins (and IDAMAX, IDAMIN); every other routine is single precision. */
+    private static final Set<Function> DOUBLE_PRECISION = EnumSet.of(
+        Function.CUBLAS_DAXPY, Function.CUBLAS_DDOT, Function.CUBLAS_DNRM2, Function.CUBLAS_DASUM,
+        Function.CUBLAS_DSCAL, Function.CUBLAS_DCOPY, Function.CUBLAS_DSWAP, Function.CUBLAS_IDAMAX,
+        Function.CUBLAS_IDAMIN, Function.CUBLAS_DROT, Function.CUBLAS_DGEMV, Function.CUBLAS_DGER,
+        Function.CUBLAS_DSYMV, Function.CUBLAS_DTRMV, Function.CUBLAS_DTRSV, Function.CUBLAS_DGEMM,
+        Function.CUBLAS_DSYMM, Function.CUBLAS_DSYRK, Function.CUBLAS_DTRMM, Function.CUBLAS_DTRSM,
+        Function.CUBLAS_DGEAM, Function.CUBLAS_DGEMM_BATCHED, Function.CUBLAS_DGEMM_STRIDED_BATCHED,
+        Function.CUBLAS_DGETRF_BATCHED, Function.CUBLAS_DGETRI_BATCHED);
+
+    private final SessionResources resources;
+    private final BlasSession blas;
+    private final int deviceCount;
+
+    BlasDispatcher(final SessionResources resources, final BlasSession blas, final int deviceCount)
+    {
+        this.resources = resources;
+        this.blas = blas;
+        this.deviceCount = deviceCount;
+    }
+
+    /**
+     * Run a cuBLAS call whose input, if any, is in {@code input}.
+     */
+    void dispatch(final ReceivedCall call, final DirectBuffer input, final CallResult result)
+    {
+        try
+        {
+            run(call, input, result);
+        }
+        catch (final ArgumentOutOfRange ex)
+        {
+            result.fail(INVALID_VALUE, call.function().name() + ": " + ex.getMessage());
+        }
+    }
+
+    private void run(final ReceivedCall call, final DirectBuffer input, final CallResult result)
+    {
+        final Function function = call.function();
+        final Precision precision = DOUBLE_PRECISION.contains(function) ? Precision.DOUBLE : Precision.SINGLE;
+        switch (function)
+        {
+            case CUBLAS_CREATE -> create(call, result);
+            case CUBLAS_DESTROY ->
+            {
+                final BlasHandleEntry handle = resources.blasHandle(call.arg(0), result);
+                if (handle != null)
+                {
+                    resources.destroyBlasHandle(handle);
+                }
+            }
+            case CUBLAS_GET_VERSION ->
+            {
+                final BackendBlasHandle handle = handle(call, result);
+                if (handle != null)
+                {
+                    blas.version(handle, result);
+                }
+            }
+            case CUBLAS_SET_STREAM -> setStream(call, result);
+            case CUBLAS_GET_STREAM ->
+            {
+                final BlasHandleEntry handle = resources.blasHandle(call.arg(0), result);
+                if (handle != null)
+                {
+                    result.value(handle.stream);
+                }
+            }
+            case CUBLAS_SET_POINTER_MODE ->
+            {
+                final BackendBlasHandle handle = handle(call, result);
+                if (handle != null)
+                {
+                    blas.setPointerMode(handle, intArg(call, 1), result);
+                }
+            }
+            case CUBLAS_GET_POINTER_MODE ->
+            {
+                final BackendBlasHandle handle = handle(call, result);
+                if (handle != null)
+                {
+                    blas.pointerMode(handle, result);
+                }
+            }
+            case CUBLAS_SET_MATH_MODE ->
+            {
+                final BackendBlasHandle handle = handle(call, result);
+                if (handle != null)
+                {
+                    blas.setMathMode(handle, intArg(call, 1), result);
+                }
+            }
+            case CUBLAS_GET_MATH_MODE ->
+            {
+                final BackendBlasHandle handle = handle(call, result);
+                if (handle != null)
+                {
+                    blas.mathMode(handle, result);
+                }
+            }
+            case CUBLAS_SET_MATRIX, CUBLAS_GET_MATRIX -> transfer(call, input, result);
+            default -> routine(call, function, precision, result);
+        }
+    }
+
+    private void routine(
+        final ReceivedCall call, final Function function, final Precision precision, final CallResult result)
+    {
+        final BackendBlasHandle h = handle(call, result);
+        if (h == null)
+        {
+            return;
+        }
+        switch (function)
+        {
+            case CUBLAS_SAXPY, CUBLAS_DAXPY -> blas.axpy(h, precision, intArg(call, 1), call.arg(2), call.arg(3),
+                intArg(call, 4), call.arg(5), intArg(call, 6), result);
+            case CUBLAS_SDOT, CUBLAS_DDOT -> blas.dot(h, precision, intArg(call, 1), call.arg(2), intArg(call, 3),
+                call.arg(4), intArg(call, 5), call.arg(6), result);
+            case CUBLAS_SNRM2, CUBLAS_DNRM2 -> blas.nrm2(h, precision, intArg(call, 1), call.arg(2), intArg(call, 3),
+                call.arg(4), result);
+            case CUBLAS_SASUM, CUBLAS_DASUM -> blas.asum(h, precision, intArg(call, 1), call.arg(2), intArg(call, 3),
+                call.arg(4), result);
+            case CUBLAS_SSCAL, CUBLAS_DSCAL -> blas.scal(h, precision, intArg(call, 1), call.arg(2), call.arg(3),
+                intArg(call, 4), result);
+            case CUBLAS_SCOPY, CUBLAS_DCOPY -> blas.copy(h, precision, intArg(call, 1), call.arg(2), intArg(call, 3),
+                call.arg(4), intArg(call, 5), result);
+            case CUBLAS_SSWAP, CUBLAS_DSWAP -> blas.swap(h, precision, intArg(call, 1), call.arg(2), intArg(call, 3),
+                call.arg(4), intArg(call, 5), result);
+            case CUBLAS_ISAMAX, CUBLAS_IDAMAX, CUBLAS_ISAMIN, CUBLAS_IDAMIN -> blas.iamax(h, precision,
+                function == Function.CUBLAS_ISAMIN || function == Function.CUBLAS_IDAMIN, intArg(call, 1),
+                call.arg(2), intArg(call, 3), call.arg(4), result);
+            case CUBLAS_SROT, CUBLAS_DROT -> blas.rot(h, precision, intArg(call, 1), call.arg(2), intArg(call, 3),
+                call.arg(4), intArg(call, 5), call.arg(6), call.arg(7), result);
+            case CUBLAS_SGEMV, CUBLAS_DGEMV -> blas.gemv(h, precision, intArg(call, 1), intArg(call, 2),
+                intArg(call, 3), call.arg(4), call.arg(5), intArg(call, 6), call.arg(7), intArg(call, 8), call.arg(9),
+                call.arg(10), intArg(call, 11), result);
+            case CUBLAS_SGER, CUBLAS_DGER -> blas.ger(h, precision, intArg(call, 1), intArg(call, 2), call.arg(3),
+                call.arg(4), intArg(call, 5), call.arg(6), intArg(call, 7), call.arg(8), intArg(call, 9), result);
+            case CUBLAS_SSYMV, CUBLAS_DSYMV -> blas.symv(h, precision, intArg(call, 1), intArg(call, 2), call.arg(3),
+                call.arg(4), intArg(call, 5), call.arg(6), intArg(call, 7), call.arg(8), call.arg(9),
+                intArg(call, 10), result);
+            case CUBLAS_STRMV, CUBLAS_DTRMV, CUBLAS_STRSV, CUBLAS_DTRSV -> blas.triangularVector(h, precision,
+                function == Function.CUBLAS_STRSV || function == Function.CUBLAS_DTRSV, intArg(call, 1),
+                intArg(call, 2), intArg(call, 3), intArg(call, 4), call.arg(5), intArg(call, 6), call.arg(7),
+                intArg(call, 8), result);
+            case CUBLAS_SGEMM, CUBLAS_DGEMM -> blas.gemm(h, precision, intArg(call, 1), intArg(call, 2),
+                intArg(call, 3), intArg(call, 4), intArg(call, 5), call.arg(6), call.arg(7), intArg(call, 8),
+                call.arg(9), intArg(call, 10), call.arg(11), call.arg(12), intArg(call, 13), result);
+            case CUBLAS_SSYMM, CUBLAS_DSYMM -> blas.symm(h, precision, intArg(call, 1), intArg(call, 2),
+                intArg(call, 3), intArg(call, 4), call.arg(5), call.arg(6), intArg(call, 7), call.arg(8),
+                intArg(call, 9), call.arg(10), call.arg(11), intArg(call, 12), result);
+            case CUBLAS_SSYRK, CUBLAS_DSYRK -> blas.syrk(h, precision, intArg(call, 1), intArg(call, 2),
+                intArg(call, 3), intArg(call, 4), call.arg(5), call.arg(6), intArg(call, 7), call.arg(8),
+                call.arg(9), intArg(call, 10), result);
+            case CUBLAS_STRMM, CUBLAS_DTRMM -> blas.trmm(h, precision, intArg(call, 1), intArg(call, 2),
+                intArg(call, 3), intArg(call, 4), intArg(call, 5), intArg(call, 6), call.arg(7), call.arg(8),
+                intArg(call, 9), call.arg(10), intArg(call, 11), call.arg(12), intArg(call, 13), result);
+            case CUBLAS_STRSM, CUBLAS_DTRSM -> blas.trsm(h, precision, intArg(call, 1), intArg(call, 2),
+                intArg(call, 3), intArg(call, 4), intArg(call, 5), intArg(call, 6), call.arg(7), call.arg(8),
+                intArg(call, 9), call.arg(10), intArg(call, 11), result);
+            case CUBLAS_SGEAM, CUBLAS_DGEAM -> blas.geam(h, precision, intArg(call, 1), intArg(call, 2),
+                intArg(call, 3), intArg(call, 4), call.arg(5), call.arg(6), intArg(call, 7), call.arg(8),
+                call.arg(9), intArg(call, 10), call.arg(11), intArg(call, 12), result);
+            case CUBLAS_SGEMM_BATCHED, CUBLAS_DGEMM_BATCHED -> blas.gemmBatched(h, precision, intArg(call, 1),
+                intArg(call, 2), intArg(call, 3), intArg(call, 4), intArg(call, 5), call.arg(6), call.arg(7),
+                intArg(call, 8), call.arg(9), intArg(call, 10), call.arg(11), call.arg(12), intArg(call, 13),
+                intArg(call, 14), result);
+            case CUBLAS_SGEMM_STRIDED_BATCHED, CUBLAS_DGEMM_STRIDED_BATCHED -> blas.gemmStridedBatched(h, precision,
+                intArg(call, 1), intArg(call, 2), intArg(call, 3), intArg(call, 4), intArg(call, 5), call.arg(6),
+                call.arg(7), intArg(call, 8), call.arg(9), call.arg(10), intArg(call, 11), call.arg(12), call.arg(13),
+                call.arg(14), intArg(call, 15), call.arg(16), intArg(call, 17), result);
+            case CUBLAS_SGETRF_BATCHED, CUBLAS_DGETRF_BATCHED -> blas.getrfBatched(h, precision, intArg(call, 1),
+                call.arg(2), intArg(call, 3), call.arg(4), call.arg(5), intArg(call, 6), result);
+            case CUBLAS_SGETRI_BATCHED, CUBLAS_DGETRI_BATCHED -> blas.getriBatched(h, precision, intArg(call, 1),
+                call.arg(2), intArg(call, 3), call.arg(4), call.arg(5), intArg(call, 6), call.arg(7),
+                intArg(call, 8), result);
+            case CUBLAS_GEMM_EX -> blas.gemmEx(h, intArg(call, 1), intArg(call, 2), intArg(call, 3), intArg(call, 4),
+                intArg(call, 5), call.arg(6), call.arg(7), intArg(call, 8), intArg(call, 9), call.arg(10),
+                intArg(call, 11), intArg(call, 12), call.arg(13), call.arg(14), intArg(call, 15), intArg(call, 16),
+                intArg(call, 17), intArg(call, 18), result);
+            default -> CallDispatcher.notSupported(call.functionId(), function.name(), result);
+        }
+    }
+
+    private void create(final ReceivedCall call, final CallResult result)
+    {
+        final long device = call.context();
+        if (device < 0 || device >= deviceCount)
+        {
+            result.fail(CudaError.INVALID_DEVICE,
+                "cublasCreate: device " + device + " does not exist: the executor has " + deviceCount + " device(s)");
+            return;
+        }
+        final ContextEntry context = resources.runtimeContext((int)device, result);
+        if (context == null)
+        {
+            return;
+        }
+        final BackendBlasHandle handle = blas.create(context.backend, result);
+        if (handle != null)
+        {
+            result.value(resources.addBlasHandle(context, handle));
+        }
+    }
+
+    private void setStream(final ReceivedCall call, final CallResult result)
+    {
+        final BlasHandleEntry handle = resources.blasHandle(call.arg(0), result);
+        if (handle == null)
+        {
+            return;
+        }
+        final long streamHandle = call.arg(1);
+        final StreamEntry stream = resources.streamIn(streamHandle, handle.context, result);
+        if (stream == null)
+        {
+            return;
+        }
+        blas.setStream(handle.backend, stream.backend, result);
+        if (!result.failed())
+        {
+            handle.stream = SessionResources.isDefaultStream(streamHandle) ? 0 : streamHandle;
+        }
+    }
+
+    /**
+     * cublasSetMatrix and cublasGetMatrix (the vector forms are one-row matrices): checked as cuBLAS documents, then
+     * run on the stream in the primary context of the call's device.
+     */
+    private void transfer(final ReceivedCall call, final DirectBuffer input, final CallResult result)
+    {
+        final boolean set = call.function() == Function.CUBLAS_SET_MATRIX;
+        final String name = set ? "cublasSetMatrix" : "cublasGetMatrix";
+        final int rows = intArg(call, 0);
+        final int cols = intArg(call, 1);
+        final int elementSize = intArg(call, 2);
+        final long address = call.arg(3);
+        final int ld = intArg(call, 4);
+        if (rows < 0 || cols < 0 || elementSize <= 0 || ld <= 0 || ld < rows)
+        {
+            result.fail(INVALID_VALUE, name + ": rows " + rows + ", cols " + cols + ", element size " + elementSize +
+                ", leading dimension " + ld + " (rows and cols must not be negative, the element size and leading " +
+                "dimension must be positive, the leading dimension at least the rows)");
+            return;
+        }
+        final long packedBytes;
+        try
+        {
+            packedBytes = Math.multiplyExact(Math.multiplyExact((long)rows, cols), elementSize);
+            Math.multiplyExact((long)ld, Math.multiplyExact((long)cols, elementSize));
+        }
+        catch (final ArithmeticException ex)
+        {
+            result.fail(INVALID_VALUE, name + ": the matrix spans more bytes than a 64-bit address space holds");
+            return;
+        }
+        if (packedBytes > MAX_TRANSFER_BYTES)
+        {
+            result.fail(INVALID_VALUE, name + ": " + packedBytes + " bytes in one call; gpurelay relays at most " +
+                MAX_TRANSFER_BYTES);
+            return;
+        }
+        if (set && input.capacity() != packedBytes)
+        {
+            result.fail(INVALID_VALUE, name + " of " + packedBytes + " bytes carries " + input.capacity() +
+                " bytes of data");
+            return;
+        }
+        final long device = call.context();
+        if (device < 0 || device >= deviceCount)
+        {
+            result.fail(CudaError.INVALID_DEVICE,
+                name + ": device " + device + " does not exist: the executor has " + deviceCount + " device(s)");
+            return;
+        }
+        final ContextEntry context = resources.runtimeContext((int)device, result);
+        final StreamEntry stream = context == null ? null : resources.streamIn(call.arg(5), context, result);
+        if (stream == null)
+        {
+            return;
+        }
+        if (set)
+        {
+            blas.setMatrix(context.backend, stream.backend, rows, cols, elementSize, input, address, ld, result);
+        }
+        else
+        {
+            blas.getMatrix(context.backend, stream.backend, rows, cols, elementSize, address, ld, result);
+        }
+    }
+
+    private BackendBlasHandle handle(final ReceivedCall call, final CallResult result)
+    {
+        final BlasHandleEntry handle = resources.blasHandle(call.arg(0), result);
+        return handle == null ? null : handle.backend;
+    }
+
+    /**
+     * An argument that is an {@code int} in cuBLAS's signature.
+     */
+    private static int intArg(final ReceivedCall call, final int index)
+    {
+        final long value = call.arg(index);
+        if (value != (int)value)
+        {
+            throw new ArgumentOutOfRange("argument " + index + " (" + value + ") does not fit a C int");
+        }
+        return (int)value;
+    }
+
+    /**
+     * An argument that does not fit its C type, which the dispatcher turns into CUBLAS_STATUS_INVALID_VALUE.
+     */
+    private static final class ArgumentOutOfRange extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+
+        ArgumentOutOfRange(final String message)
+        {
+            super(message, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package io.gpurelay.executor.backend;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * One session's cuBLAS (v2 API) on a backend: one method per routine family, the single and double precision twins
+ * told apart by a {@link Precision}. Each method reports through the {@link CallResult} with cuBLAS's own status
+ * codes ({@link CudaError#library}) and never throws for bad input: arguments are validated as cuBLAS documents, and a
+ * range of device memory a routine would touch outside the session's allocations is
+ * {@code CUBLAS_STATUS_EXECUTION_FAILED}, never a crash.
+ * <p>
+ * Matrices and vectors are device addresses, enums take cuBLAS's values. A scalar ({@code alpha}, {@code beta},
+ * {@code c}, {@code s}) is, as the handle's pointer mode says, the value's raw bits in the routine's element type
+ * ({@link Float#floatToRawIntBits}, {@link Double#doubleToRawLongBits}) in host mode or the device address of the
+ * value in device mode. A reduction's {@code result} is the device address it goes to in device mode; in host mode
+ * the result's raw bits (or, for iamax and iamin, the 1-based index) are the call's value.
+ * <p>
+ * The executor calls these only with handles this session made, still alive, and with streams of the handle's
+ * context. Used by the session's thread only.
+ */
+public interface BlasSession
+{
+    /**
+     * The element type of a routine: S or D.
+     */
+    enum Precision
+    {
+        SINGLE(Float.BYTES),
+        DOUBLE(Double.BYTES);
+
+        private final int bytes;
+
+        Precision(final int bytes)
+        {
+            this.bytes = bytes;
+        }
+
+        public int bytes()
+        {
+            return bytes;
+        }
+    }
+
+    // Handles.
+
+    /**
+     * {@code cublasCreate} in the context.
+     *
+     * @return the handle, or null when it cannot be made (the failure is in {@code result}).
+     */
+    BackendBlasHandle create(BackendContext context, CallResult result);
+
+    /** {@code cublasDestroy}; the handle is not used again. */
+    void destroy(BackendBlasHandle handle);
+
+    /** Value: {@code cublasGetVersion}. */
+    void version(BackendBlasHandle handle, CallResult result);
+
+    /** Later routines of the handle run on the stream ({@code null}: the context's default stream). */
+    void setStream(BackendBlasHandle handle, BackendStream stream, CallResult result);
+
+    void setPointerMode(BackendBlasHandle handle, int mode, CallResult result);
+
+    /** Value: the {@code cublasPointerMode_t}. */
+    void pointerMode(BackendBlasHandle handle, CallResult result);
+
+    void setMathMode(BackendBlasHandle handle, int mode, CallResult result);
+
+    /** Value: the {@code cublasMath_t}. */
+    void mathMode(BackendBlasHandle handle, CallResult result);
+
+    // Data movement: cublasSetMatrix/GetMatrix, and the vector forms as one-row matrices.
+
+    /**
+     * Write {@code rows x cols} elements, packed column by column in {@code packed}, into the matrix at
+     * {@code destination} with leading dimension {@code ld}, after the stream's earlier work.
+     */
+    void setMatrix(
+        BackendContext context, BackendStream stream, int rows, int cols, int elementSize, DirectBuffer packed,
+        long destination, int ld, CallResult result);
+
+    /**
+     * Payload: the {@code rows x cols} elements of the matrix at {@code source} with leading dimension {@code ld},
+     * packed column by column, read once the stream's earlier work is done.
+     */
+    void getMatrix(
+        BackendContext context, BackendStream stream, int rows, int cols, int elementSize, long source, int ld,
+        CallResult result);
+
+    // Level 1.
+
+    void axpy(BackendBlasHandle handle, Precision precision, int n, long alpha, long x, int incx, long y, int incy,
+        CallResult result);
+
+    void dot(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long y, int incy, long target,
+        CallResult result);
+
+    void nrm2(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long target, CallResult result);
+
+    void asum(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long target, CallResult result);
+
+    void scal(BackendBlasHandle handle, Precision precision, int n, long alpha, long x, int incx, CallResult result);
+
+    void copy(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long y, int incy,
+        CallResult result);
+
+    void swap(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long y, int incy,
+        CallResult result);
+
+    /**
+     * @param minimum iamin rather than iamax.
+     */
+    void iamax(BackendBlasHandle handle, Precision precision, boolean minimum, int n, long x, int incx, long target,
+        CallResult result);
+
+    void rot(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long y, int incy, long c, long s,
+        CallResult result);
+
+    // Level 2.
+
+    void gemv(BackendBlasHandle handle, Precision precision, int trans, int m, int n, long alpha, long a, int lda,
+        long x, int incx, long beta, long y, int incy, CallResult result);
+
+    void ger(BackendBlasHandle handle, Precision precision, int m, int n, long alpha, long x, int incx, long y,
+        int incy, long a, int lda, CallResult result);
+
+    void symv(BackendBlasHandle handle, Precision precision, int uplo, int n, long alpha, long a, int lda, long x,
+        int incx, long beta, long y, int incy, CallResult result);
+
+    /**
+     * @param solve trsv rather than trmv.
+     */
+    void triangularVector(BackendBlasHandle handle, Precision precision, boolean solve, int uplo, int trans, int diag,
+        int n, long a, int lda, long x, int incx, CallResult result);
+
+    // Level 3.
+
+    void gemm(BackendBlasHandle handle, Precision precision, int transa, int transb, int m, int n, int k, long alpha,
+        long a, int lda, long b, int ldb, long beta, long c, int ldc, CallResult result);
+
+    void symm(BackendBlasHandle handle, Precision precision, int side, int uplo, int m, int n, long alpha, long a,
+        int lda, long b, int ldb, long beta, long c, int ldc, CallResult result);
+
+    void syrk(BackendBlasHandle handle, Precision precision, int uplo, int trans, int n, int k, long alpha, long a,
+        int lda, long beta, long c, int ldc, CallResult result);
+
+    void trmm(BackendBlasHandle handle, Precision precision, int side, int uplo, int trans, int diag, int m, int n,
+        long alpha, long a, int lda, long b, int ldb, long c, int ldc, CallResult result);
+
+    void trsm(BackendBlasHandle handle, Precision precision, int side, int uplo, int trans, int diag, int m, int n,
+        long alpha, long a, int lda, long b, int ldb, CallResult result);
+
+    void geam(BackendBlasHandle handle, Precision precision, int transa, int transb, int m, int n, long alpha, long a,
+        int lda, long beta, long b, int ldb, long c, int ldc, CallResult result);
+
+    /**
+     * @param aArray device address of an array of {@code batchCount} device pointers; likewise {@code bArray} and
+     *               {@code cArray}.
+     */
+    void gemmBatched(BackendBlasHandle handle, Precision precision, int transa, int transb, int m, int n, int k,
+        long alpha, long aArray, int lda, long bArray, int ldb, long beta, long cArray, int ldc, int batchCount,
+        CallResult result);
+
+    void gemmStridedBatched(BackendBlasHandle handle, Precision precision, int transa, int transb, int m, int n,
+        int k, long alpha, long a, int lda, long strideA, long b, int ldb, long strideB, long beta, long c, int ldc,
+        long strideC, int batchCount, CallResult result);
+
+    /**
+     * @param pivots device address of {@code n x batchSize} ints, 0 for no pivoting.
+     */
+    void getrfBatched(BackendBlasHandle handle, Precision precision, int n, long aArray, int lda, long pivots,
+        long info, int batchSize, CallResult result);
+
+    void getriBatched(BackendBlasHandle handle, Precision precision, int n, long aArray, int lda, long pivots,
+        long cArray, int ldc, long info, int batchSize, CallResult result);
+
+    /**
+     * @param computeType a {@code cublasComputeType_t}; alpha and beta in host mode are its scalar type's raw bits.
+     */
+    void gemmEx(BackendBlasHandle handle, int transa, int transb, int m, int n, int k, long alpha, long a, int aType,
+        int lda, long b, int bType, int ldb, long beta, long c, int cType, int ldc, int computeType, int algo,
+        CallResult result);
+}

@@ -1,0 +1,509 @@
+package io.gpurelay.executor.backend.emulated;
+
+import io.gpurelay.emulator.blas.Cublas;
+import io.gpurelay.emulator.blas.CublasComputeType;
+import io.gpurelay.emulator.blas.CublasHandle;
+import io.gpurelay.emulator.blas.CublasPointerMode;
+import io.gpurelay.emulator.blas.CublasStatus;
+import io.gpurelay.emulator.blas.Scalar;
+import io.gpurelay.emulator.blas.ScalarResult;
+import io.gpurelay.emulator.memory.DeviceMemory;
+import io.gpurelay.executor.backend.BackendBlasHandle;
+import io.gpurelay.executor.backend.BackendContext;
+import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.BlasSession;
+import io.gpurelay.executor.backend.CallResult;
+import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.ByteArrayPayload;
+import org.agrona.DirectBuffer;
+
+/**
+ * cuBLAS on the emulated devices: the device emulator's reference implementation ({@link Cublas}), on the memory the
+ * session owns on the handle's device. Routines run to completion on the session's thread, so a handle's stream only
+ * orders them as every emulated stream is ordered. The reference checks every range a routine touches against the
+ * session's allocations and explains each failure, which becomes the call's message.
+ */
+final class EmulatedBlasSession implements BlasSession
+{
+    private final EmulatedDevice[] devices;
+    private final Object[] owners;
+
+    EmulatedBlasSession(final EmulatedDevice[] devices, final Object[] owners)
+    {
+        this.devices = devices;
+        this.owners = owners;
+    }
+
+    public BackendBlasHandle create(final BackendContext context, final CallResult result)
+    {
+        final int device = ((EmulatedContext)context).device();
+        return new EmulatedBlasHandle(CublasHandle.create(devices[device].memory(), owners[device]));
+    }
+
+    public void destroy(final BackendBlasHandle handle)
+    {
+        cublas(handle).destroy();
+    }
+
+    public void version(final BackendBlasHandle handle, final CallResult result)
+    {
+        result.value(CublasHandle.VERSION);
+    }
+
+    public void setStream(final BackendBlasHandle handle, final BackendStream stream, final CallResult result)
+    {
+        ((EmulatedBlasHandle)handle).stream = stream;
+    }
+
+    public void setPointerMode(final BackendBlasHandle handle, final int mode, final CallResult result)
+    {
+        finish(handle, cublas(handle).setPointerMode(mode), "cublasSetPointerMode", result);
+    }
+
+    public void pointerMode(final BackendBlasHandle handle, final CallResult result)
+    {
+        result.value(cublas(handle).pointerMode());
+    }
+
+    public void setMathMode(final BackendBlasHandle handle, final int mode, final CallResult result)
+    {
+        finish(handle, cublas(handle).setMathMode(mode), "cublasSetMathMode", result);
+    }
+
+    public void mathMode(final BackendBlasHandle handle, final CallResult result)
+    {
+        result.value(cublas(handle).mathMode());
+    }
+
+    public void setMatrix(
+        final BackendContext context, final BackendStream stream, final int rows, final int cols,
+        final int elementSize, final DirectBuffer packed, final long destination, final int ld,
+        final CallResult result)
+    {
+        final int device = ((EmulatedContext)context).device();
+        if (!holds(device, destination, rows, cols, elementSize, ld, "cublasSetMatrix: destination", result))
+        {
+            return;
+        }
+        final DeviceMemory memory = devices[device].memory();
+        final int columnBytes = rows * elementSize;
+        final byte[] column = new byte[columnBytes];
+        for (int j = 0; j < cols; j++)
+        {
+            packed.getBytes(j * columnBytes, column);
+            memory.write(destination + (long)j * ld * elementSize, column, 0, columnBytes, owners[device]);
+        }
+    }
+
+    public void getMatrix(
+        final BackendContext context, final BackendStream stream, final int rows, final int cols,
+        final int elementSize, final long source, final int ld, final CallResult result)
+    {
+        final int device = ((EmulatedContext)context).device();
+        if (!holds(device, source, rows, cols, elementSize, ld, "cublasGetMatrix: source", result))
+        {
+            return;
+        }
+        final DeviceMemory memory = devices[device].memory();
+        final int columnBytes = rows * elementSize;
+        final byte[] packed = new byte[columnBytes * cols];
+        for (int j = 0; j < cols; j++)
+        {
+            memory.read(source + (long)j * ld * elementSize, packed, j * columnBytes, columnBytes, owners[device]);
+        }
+        result.payload(new ByteArrayPayload(packed));
+    }
+
+    public void axpy(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long alpha, final long x,
+        final int incx, final long y, final int incy, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar a = scalar(cublas, precision, alpha);
+        finish(handle, precision == Precision.SINGLE ? Cublas.saxpy(cublas, n, a, x, incx, y, incy) :
+            Cublas.daxpy(cublas, n, a, x, incx, y, incy), "cublas axpy", result);
+    }
+
+    public void dot(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long y, final int incy, final long target, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final ScalarResult out = target(cublas, target);
+        final int status = precision == Precision.SINGLE ? Cublas.sdot(cublas, n, x, incx, y, incy, out) :
+            Cublas.ddot(cublas, n, x, incx, y, incy, out);
+        finishValue(handle, precision, status, out, "cublas dot", result);
+    }
+
+    public void nrm2(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long target, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final ScalarResult out = target(cublas, target);
+        final int status = precision == Precision.SINGLE ? Cublas.snrm2(cublas, n, x, incx, out) :
+            Cublas.dnrm2(cublas, n, x, incx, out);
+        finishValue(handle, precision, status, out, "cublas nrm2", result);
+    }
+
+    public void asum(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long target, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final ScalarResult out = target(cublas, target);
+        final int status = precision == Precision.SINGLE ? Cublas.sasum(cublas, n, x, incx, out) :
+            Cublas.dasum(cublas, n, x, incx, out);
+        finishValue(handle, precision, status, out, "cublas asum", result);
+    }
+
+    public void scal(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long alpha, final long x,
+        final int incx, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar a = scalar(cublas, precision, alpha);
+        finish(handle, precision == Precision.SINGLE ? Cublas.sscal(cublas, n, a, x, incx) :
+            Cublas.dscal(cublas, n, a, x, incx), "cublas scal", result);
+    }
+
+    public void copy(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long y, final int incy, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        finish(handle, precision == Precision.SINGLE ? Cublas.scopy(cublas, n, x, incx, y, incy) :
+            Cublas.dcopy(cublas, n, x, incx, y, incy), "cublas copy", result);
+    }
+
+    public void swap(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long y, final int incy, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        finish(handle, precision == Precision.SINGLE ? Cublas.sswap(cublas, n, x, incx, y, incy) :
+            Cublas.dswap(cublas, n, x, incx, y, incy), "cublas swap", result);
+    }
+
+    public void iamax(
+        final BackendBlasHandle handle, final Precision precision, final boolean minimum, final int n, final long x,
+        final int incx, final long target, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final ScalarResult out = target(cublas, target);
+        final int status;
+        if (precision == Precision.SINGLE)
+        {
+            status = minimum ? Cublas.isamin(cublas, n, x, incx, out) : Cublas.isamax(cublas, n, x, incx, out);
+        }
+        else
+        {
+            status = minimum ? Cublas.idamin(cublas, n, x, incx, out) : Cublas.idamax(cublas, n, x, incx, out);
+        }
+        if (finish(handle, status, minimum ? "cublas iamin" : "cublas iamax", result) && !out.isOnDevice())
+        {
+            result.value(out.index());
+        }
+    }
+
+    public void rot(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long y, final int incy, final long c, final long s, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar cosine = scalar(cublas, precision, c);
+        final Scalar sine = scalar(cublas, precision, s);
+        finish(handle, precision == Precision.SINGLE ? Cublas.srot(cublas, n, x, incx, y, incy, cosine, sine) :
+            Cublas.drot(cublas, n, x, incx, y, incy, cosine, sine), "cublas rot", result);
+    }
+
+    public void gemv(
+        final BackendBlasHandle handle, final Precision precision, final int trans, final int m, final int n,
+        final long alpha, final long a, final int lda, final long x, final int incx, final long beta, final long y,
+        final int incy, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar al = scalar(cublas, precision, alpha);
+        final Scalar be = scalar(cublas, precision, beta);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.sgemv(cublas, trans, m, n, al, a, lda, x, incx, be, y, incy) :
+            Cublas.dgemv(cublas, trans, m, n, al, a, lda, x, incx, be, y, incy), "cublas gemv", result);
+    }
+
+    public void ger(
+        final BackendBlasHandle handle, final Precision precision, final int m, final int n, final long alpha,
+        final long x, final int incx, final long y, final int incy, final long a, final int lda,
+        final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar al = scalar(cublas, precision, alpha);
+        finish(handle, precision == Precision.SINGLE ? Cublas.sger(cublas, m, n, al, x, incx, y, incy, a, lda) :
+            Cublas.dger(cublas, m, n, al, x, incx, y, incy, a, lda), "cublas ger", result);
+    }
+
+    public void symv(
+        final BackendBlasHandle handle, final Precision precision, final int uplo, final int n, final long alpha,
+        final long a, final int lda, final long x, final int incx, final long beta, final long y, final int incy,
+        final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar al = scalar(cublas, precision, alpha);
+        final Scalar be = scalar(cublas, precision, beta);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.ssymv(cublas, uplo, n, al, a, lda, x, incx, be, y, incy) :
+            Cublas.dsymv(cublas, uplo, n, al, a, lda, x, incx, be, y, incy), "cublas symv", result);
+    }
+
+    public void triangularVector(
+        final BackendBlasHandle handle, final Precision precision, final boolean solve, final int uplo,
+        final int trans, final int diag, final int n, final long a, final int lda, final long x, final int incx,
+        final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final int status;
+        if (precision == Precision.SINGLE)
+        {
+            status = solve ? Cublas.strsv(cublas, uplo, trans, diag, n, a, lda, x, incx) :
+                Cublas.strmv(cublas, uplo, trans, diag, n, a, lda, x, incx);
+        }
+        else
+        {
+            status = solve ? Cublas.dtrsv(cublas, uplo, trans, diag, n, a, lda, x, incx) :
+                Cublas.dtrmv(cublas, uplo, trans, diag, n, a, lda, x, incx);
+        }
+        finish(handle, status, solve ? "cublas trsv" : "cublas trmv", result);
+    }
+
+    public void gemm(
+        final BackendBlasHandle handle, final Precision precision, final int transa, final int transb, final int m,
+        final int n, final int k, final long alpha, final long a, final int lda, final long b, final int ldb,
+        final long beta, final long c, final int ldc, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar al = scalar(cublas, precision, alpha);
+        final Scalar be = scalar(cublas, precision, beta);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.sgemm(cublas, transa, transb, m, n, k, al, a, lda, b, ldb, be, c, ldc) :
+            Cublas.dgemm(cublas, transa, transb, m, n, k, al, a, lda, b, ldb, be, c, ldc), "cublas gemm", result);
+    }
+
+    public void symm(
+        final BackendBlasHandle handle, final Precision precision, final int side, final int uplo, final int m,
+        final int n, final long alpha, final long a, final int lda, final long b, final int ldb, final long beta,
+        final long c, final int ldc, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar al = scalar(cublas, precision, alpha);
+        final Scalar be = scalar(cublas, precision, beta);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.ssymm(cublas, side, uplo, m, n, al, a, lda, b, ldb, be, c, ldc) :
+            Cublas.dsymm(cublas, side, uplo, m, n, al, a, lda, b, ldb, be, c, ldc), "cublas symm", result);
+    }
+
+    public void syrk(
+        final BackendBlasHandle handle, final Precision precision, final int uplo, final int trans, final int n,
+        final int k, final long alpha, final long a, final int lda, final long beta, final long c, final int ldc,
+        final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar al = scalar(cublas, precision, alpha);
+        final Scalar be = scalar(cublas, precision, beta);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.ssyrk(cublas, uplo, trans, n, k, al, a, lda, be, c, ldc) :
+            Cublas.dsyrk(cublas, uplo, trans, n, k, al, a, lda, be, c, ldc), "cublas syrk", result);
+    }
+
+    public void trmm(
+        final BackendBlasHandle handle, final Precision precision, final int side, final int uplo, final int trans,
+        final int diag, final int m, final int n, final long alpha, final long a, final int lda, final long b,
+        final int ldb, final long c, final int ldc, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar al = scalar(cublas, precision, alpha);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.strmm(cublas, side, uplo, trans, diag, m, n, al, a, lda, b, ldb, c, ldc) :
+            Cublas.dtrmm(cublas, side, uplo, trans, diag, m, n, al, a, lda, b, ldb, c, ldc), "cublas trmm", result);
+    }
+
+    public void trsm(
+        final BackendBlasHandle handle, final Precision precision, final int side, final int uplo, final int trans,
+        final int diag, final int m, final int n, final long alpha, final long a, final int lda, final long b,
+        final int ldb, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar al = scalar(cublas, precision, alpha);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.strsm(cublas, side, uplo, trans, diag, m, n, al, a, lda, b, ldb) :
+            Cublas.dtrsm(cublas, side, uplo, trans, diag, m, n, al, a, lda, b, ldb), "cublas trsm", result);
+    }
+
+    public void geam(
+        final BackendBlasHandle handle, final Precision precision, final int transa, final int transb, final int m,
+        final int n, final long alpha, final long a, final int lda, final long beta, final long b, final int ldb,
+        final long c, final int ldc, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar al = scalar(cublas, precision, alpha);
+        final Scalar be = scalar(cublas, precision, beta);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.sgeam(cublas, transa, transb, m, n, al, a, lda, be, b, ldb, c, ldc) :
+            Cublas.dgeam(cublas, transa, transb, m, n, al, a, lda, be, b, ldb, c, ldc), "cublas geam", result);
+    }
+
+    public void gemmBatched(
+        final BackendBlasHandle handle, final Precision precision, final int transa, final int transb, final int m,
+        final int n, final int k, final long alpha, final long aArray, final int lda, final long bArray,
+        final int ldb, final long beta, final long cArray, final int ldc, final int batchCount,
+        final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar al = scalar(cublas, precision, alpha);
+        final Scalar be = scalar(cublas, precision, beta);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.sgemmBatched(cublas, transa, transb, m, n, k, al, aArray, lda, bArray, ldb, be, cArray, ldc,
+                batchCount) :
+            Cublas.dgemmBatched(cublas, transa, transb, m, n, k, al, aArray, lda, bArray, ldb, be, cArray, ldc,
+                batchCount), "cublas gemmBatched", result);
+    }
+
+    public void gemmStridedBatched(
+        final BackendBlasHandle handle, final Precision precision, final int transa, final int transb, final int m,
+        final int n, final int k, final long alpha, final long a, final int lda, final long strideA, final long b,
+        final int ldb, final long strideB, final long beta, final long c, final int ldc, final long strideC,
+        final int batchCount, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Scalar al = scalar(cublas, precision, alpha);
+        final Scalar be = scalar(cublas, precision, beta);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.sgemmStridedBatched(cublas, transa, transb, m, n, k, al, a, lda, strideA, b, ldb, strideB, be, c,
+                ldc, strideC, batchCount) :
+            Cublas.dgemmStridedBatched(cublas, transa, transb, m, n, k, al, a, lda, strideA, b, ldb, strideB, be, c,
+                ldc, strideC, batchCount), "cublas gemmStridedBatched", result);
+    }
+
+    public void getrfBatched(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long aArray, final int lda,
+        final long pivots, final long info, final int batchSize, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.sgetrfBatched(cublas, n, aArray, lda, pivots, info, batchSize) :
+            Cublas.dgetrfBatched(cublas, n, aArray, lda, pivots, info, batchSize), "cublas getrfBatched", result);
+    }
+
+    public void getriBatched(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long aArray, final int lda,
+        final long pivots, final long cArray, final int ldc, final long info, final int batchSize,
+        final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        finish(handle, precision == Precision.SINGLE ?
+            Cublas.sgetriBatched(cublas, n, aArray, lda, pivots, cArray, ldc, info, batchSize) :
+            Cublas.dgetriBatched(cublas, n, aArray, lda, pivots, cArray, ldc, info, batchSize),
+            "cublas getriBatched", result);
+    }
+
+    public void gemmEx(
+        final BackendBlasHandle handle, final int transa, final int transb, final int m, final int n, final int k,
+        final long alpha, final long a, final int aType, final int lda, final long b, final int bType, final int ldb,
+        final long beta, final long c, final int cType, final int ldc, final int computeType, final int algo,
+        final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final Precision precision = isDoubleCompute(computeType) ? Precision.DOUBLE : Precision.SINGLE;
+        final Scalar al = scalar(cublas, precision, alpha);
+        final Scalar be = scalar(cublas, precision, beta);
+        finish(handle, Cublas.gemmEx(cublas, transa, transb, m, n, k, al, a, aType, lda, b, bType, ldb, be, c, cType,
+            ldc, computeType, algo), "cublasGemmEx", result);
+    }
+
+    private static boolean isDoubleCompute(final int computeType)
+    {
+        return computeType == CublasComputeType.COMPUTE_64F || computeType == CublasComputeType.COMPUTE_64F_PEDANTIC ||
+            computeType == CublasComputeType.COMPUTE_64F_EMULATED_FIXEDPOINT;
+    }
+
+    private boolean holds(
+        final int device, final long address, final int rows, final int cols, final int elementSize, final int ld,
+        final String what, final CallResult result)
+    {
+        if (rows == 0 || cols == 0)
+        {
+            return false;
+        }
+        final long span = ((long)(cols - 1) * ld + rows) * elementSize;
+        if (devices[device].memory().find(address, span, owners[device]) == null)
+        {
+            result.fail(CudaError.library(Api.CUBLAS, CublasStatus.MAPPING_ERROR, "CUBLAS_STATUS_MAPPING_ERROR"),
+                what + " [0x" + Long.toHexString(address) + ", +" + span + " bytes) is not inside a live allocation " +
+                "of this session");
+            return false;
+        }
+        return true;
+    }
+
+    private static CublasHandle cublas(final BackendBlasHandle handle)
+    {
+        return ((EmulatedBlasHandle)handle).cublas;
+    }
+
+    private static Scalar scalar(final CublasHandle cublas, final Precision precision, final long value)
+    {
+        if (cublas.pointerMode() == CublasPointerMode.DEVICE)
+        {
+            return Scalar.device(value);
+        }
+        return Scalar.host(precision == Precision.SINGLE ? Float.intBitsToFloat((int)value) :
+            Double.longBitsToDouble(value));
+    }
+
+    private static ScalarResult target(final CublasHandle cublas, final long address)
+    {
+        return cublas.pointerMode() == CublasPointerMode.DEVICE ? ScalarResult.toDevice(address) :
+            ScalarResult.toHost();
+    }
+
+    private static void finishValue(
+        final BackendBlasHandle handle, final Precision precision, final int status, final ScalarResult out,
+        final String name, final CallResult result)
+    {
+        if (finish(handle, status, name, result) && !out.isOnDevice())
+        {
+            result.value(precision == Precision.SINGLE ? Float.floatToRawIntBits((float)out.value()) & 0xFFFF_FFFFL :
+                Double.doubleToRawLongBits(out.value()));
+        }
+    }
+
+    /**
+     * @return whether the routine succeeded; if not, its status and the reference's explanation are in
+     *         {@code result}.
+     */
+    private static boolean finish(
+        final BackendBlasHandle handle, final int status, final String name, final CallResult result)
+    {
+        if (status == CublasStatus.SUCCESS)
+        {
+            return true;
+        }
+        final String message = cublas(handle).lastErrorMessage();
+        result.fail(CudaError.library(Api.CUBLAS, status, CublasStatus.name(status)),
+            message == null ? name + " failed" : message);
+        return false;
+    }
+
+    /**
+     * A handle of the reference cuBLAS and the stream its routines are ordered on.
+     */
+    static final class EmulatedBlasHandle implements BackendBlasHandle
+    {
+        final CublasHandle cublas;
+        BackendStream stream;
+
+        EmulatedBlasHandle(final CublasHandle cublas)
+        {
+            this.cublas = cublas;
+        }
+    }
+}

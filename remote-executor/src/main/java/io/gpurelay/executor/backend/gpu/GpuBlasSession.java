@@ -1,0 +1,1030 @@
+package io.gpurelay.executor.backend.gpu;
+
+import static org.bytedeco.cuda.global.cublas.*;
+import static org.bytedeco.cuda.global.cudart.CUDA_SUCCESS;
+import static org.bytedeco.cuda.global.cudart.cuCtxSetCurrent;
+import static org.bytedeco.cuda.global.cudart.cuMemcpyDtoH;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.gpurelay.executor.backend.BackendBlasHandle;
+import io.gpurelay.executor.backend.BackendContext;
+import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.BlasSession;
+import io.gpurelay.executor.backend.CallResult;
+import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.CublasStatus;
+import org.agrona.DirectBuffer;
+import org.bytedeco.cuda.cublas.cublasContext;
+import org.bytedeco.cuda.cudart.CUstream_st;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.DoublePointer;
+import org.bytedeco.javacpp.FloatPointer;
+import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.LongPointer;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.PointerPointer;
+
+/**
+ * cuBLAS on the host's GPUs, through JavaCPP's presets: each handle is a real {@code cublasHandle_t} made in the
+ * session's CUDA context, and each call makes that context current first.
+ * <p>
+ * cuBLAS does not check pointers, and a routine that reads outside the session's memory would fault the GPU for every
+ * session of the executor. So before a routine runs, every range it touches (each vector from n and its increment,
+ * each matrix from its dimensions and leading dimension, device scalars and results, the matrices behind the pointer
+ * arrays of batched routines, pivots and infos) is checked against the session's allocations; one outside them is
+ * {@code CUBLAS_STATUS_EXECUTION_FAILED} with a message naming the routine and the operand, and the GPU never sees
+ * the call. An operand the routine would not read (A and B when alpha is 0) is still checked, which is stricter than
+ * cuBLAS. A leading dimension below the rows it holds is {@code CUBLAS_STATUS_INVALID_VALUE}, as cuBLAS documents.
+ */
+final class GpuBlasSession implements BlasSession
+{
+    private static final CudaError EXECUTION_FAILED =
+        CudaError.library(Api.CUBLAS, CublasStatus.EXECUTION_FAILED, "CUBLAS_STATUS_EXECUTION_FAILED");
+    private static final CudaError INVALID_VALUE =
+        CudaError.library(Api.CUBLAS, CublasStatus.INVALID_VALUE, "CUBLAS_STATUS_INVALID_VALUE");
+    private static final CudaError MAPPING_ERROR =
+        CudaError.library(Api.CUBLAS, CublasStatus.MAPPING_ERROR, "CUBLAS_STATUS_MAPPING_ERROR");
+    private static final int OP_N = 0;
+    private static final int SIDE_LEFT = 0;
+
+    private final DeviceAddressRanges<GpuContext, GpuModule> ranges;
+    private final List<GpuBlasHandle> handles = new ArrayList<>();
+    /** Host-mode scalars and results: alpha, beta (or c, s), and the reduction's result. */
+    private final LongPointer first = new LongPointer(1);
+    private final LongPointer second = new LongPointer(1);
+    private final LongPointer reduction = new LongPointer(1);
+    private final IntPointer intOut = new IntPointer(1);
+
+    GpuBlasSession(final DeviceAddressRanges<GpuContext, GpuModule> ranges)
+    {
+        this.ranges = ranges;
+    }
+
+    public BackendBlasHandle create(final BackendContext context, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        if (!makeCurrent(gpuContext, "cublasCreate", result))
+        {
+            return null;
+        }
+        final cublasContext cublas = new cublasContext();
+        if (!check(cublasCreate_v2(cublas), "cublasCreate", result))
+        {
+            return null;
+        }
+        final GpuBlasHandle handle = new GpuBlasHandle(gpuContext, cublas);
+        handles.add(handle);
+        return handle;
+    }
+
+    public void destroy(final BackendBlasHandle handle)
+    {
+        final GpuBlasHandle gpuHandle = (GpuBlasHandle)handle;
+        handles.remove(gpuHandle);
+        if (cuCtxSetCurrent(gpuHandle.context.handle()) == CUDA_SUCCESS)
+        {
+            cublasDestroy_v2(gpuHandle.cublas);
+        }
+    }
+
+    /**
+     * Destroy the handles that are left, before the session's contexts go.
+     */
+    void close()
+    {
+        for (final GpuBlasHandle handle : new ArrayList<>(handles))
+        {
+            destroy(handle);
+        }
+        first.close();
+        second.close();
+        reduction.close();
+        intOut.close();
+    }
+
+    /**
+     * The handles of a context that is about to be destroyed.
+     */
+    void contextDestroyed(final GpuContext context)
+    {
+        for (final GpuBlasHandle handle : new ArrayList<>(handles))
+        {
+            if (handle.context == context)
+            {
+                destroy(handle);
+            }
+        }
+    }
+
+    public void version(final BackendBlasHandle handle, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, "cublasGetVersion", result);
+        if (h != null && check(cublasGetVersion_v2(h.cublas, intOut), "cublasGetVersion", result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    public void setStream(final BackendBlasHandle handle, final BackendStream stream, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, "cublasSetStream", result);
+        if (h != null)
+        {
+            check(cublasSetStream_v2(h.cublas, stream == null ? null : ((GpuStream)stream).handle()),
+                "cublasSetStream", result);
+        }
+    }
+
+    public void setPointerMode(final BackendBlasHandle handle, final int mode, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, "cublasSetPointerMode", result);
+        if (h != null && check(cublasSetPointerMode_v2(h.cublas, mode), "cublasSetPointerMode", result))
+        {
+            h.deviceMode = mode == CUBLAS_POINTER_MODE_DEVICE;
+        }
+    }
+
+    public void pointerMode(final BackendBlasHandle handle, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, "cublasGetPointerMode", result);
+        if (h != null && check(cublasGetPointerMode_v2(h.cublas, intOut), "cublasGetPointerMode", result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    public void setMathMode(final BackendBlasHandle handle, final int mode, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, "cublasSetMathMode", result);
+        if (h != null)
+        {
+            check(cublasSetMathMode(h.cublas, mode), "cublasSetMathMode", result);
+        }
+    }
+
+    public void mathMode(final BackendBlasHandle handle, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, "cublasGetMathMode", result);
+        if (h != null && check(cublasGetMathMode(h.cublas, intOut), "cublasGetMathMode", result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    public void setMatrix(
+        final BackendContext context, final BackendStream stream, final int rows, final int cols,
+        final int elementSize, final DirectBuffer packed, final long destination, final int ld,
+        final CallResult result)
+    {
+        final String name = "cublasSetMatrix";
+        if (rows == 0 || cols == 0 || !makeCurrent((GpuContext)context, name, result) ||
+            !matrix(name, "destination", destination, rows, cols, ld, elementSize, MAPPING_ERROR, result))
+        {
+            return;
+        }
+        final int length = rows * cols * elementSize;
+        try (BytePointer host = new BytePointer(length))
+        {
+            final byte[] bytes = new byte[length];
+            packed.getBytes(0, bytes);
+            host.put(bytes);
+            final CUstream_st cudaStream = stream == null ? null : ((GpuStream)stream).handle();
+            if (check(cublasSetMatrixAsync(rows, cols, elementSize, host, rows, new DeviceAddress(destination), ld,
+                cudaStream), name, result))
+            {
+                checkDriver(org.bytedeco.cuda.global.cudart.cuStreamSynchronize(cudaStream), name, result);
+            }
+        }
+    }
+
+    public void getMatrix(
+        final BackendContext context, final BackendStream stream, final int rows, final int cols,
+        final int elementSize, final long source, final int ld, final CallResult result)
+    {
+        final String name = "cublasGetMatrix";
+        if (rows == 0 || cols == 0 || !makeCurrent((GpuContext)context, name, result) ||
+            !matrix(name, "source", source, rows, cols, ld, elementSize, MAPPING_ERROR, result))
+        {
+            return;
+        }
+        final int length = rows * cols * elementSize;
+        try (BytePointer host = new BytePointer(length))
+        {
+            final CUstream_st cudaStream = stream == null ? null : ((GpuStream)stream).handle();
+            if (check(cublasGetMatrixAsync(rows, cols, elementSize, new DeviceAddress(source), ld, host, rows,
+                cudaStream), name, result) &&
+                checkDriver(org.bytedeco.cuda.global.cudart.cuStreamSynchronize(cudaStream), name, result))
+            {
+                final byte[] bytes = new byte[length];
+                host.get(bytes);
+                result.payload(new ByteArrayPayload(bytes));
+            }
+        }
+    }
+
+    public void axpy(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long alpha, final long x,
+        final int incx, final long y, final int incy, final CallResult result)
+    {
+        final String name = routine(precision, "axpy");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalar(h, name, "alpha", precision, alpha, result) ||
+            !vector(name, "x", x, n, incx, precision, result) || !vector(name, "y", y, n, incy, precision, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSaxpy_v2(h.cublas, n, floats(h, alpha, first), floats(x), incx, floats(y), incy) :
+            cublasDaxpy_v2(h.cublas, n, doubles(h, alpha, first), doubles(x), incx, doubles(y), incy), name, result);
+    }
+
+    public void dot(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long y, final int incy, final long target, final CallResult result)
+    {
+        final String name = routine(precision, "dot");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !target(h, name, precision.bytes(), target, result) ||
+            !vector(name, "x", x, n, incx, precision, result) || !vector(name, "y", y, n, incy, precision, result))
+        {
+            return;
+        }
+        reduction.put(0, 0L);
+        final int status = precision == Precision.SINGLE ?
+            cublasSdot_v2(h.cublas, n, floats(x), incx, floats(y), incy, floats(h, target, reduction)) :
+            cublasDdot_v2(h.cublas, n, doubles(x), incx, doubles(y), incy, doubles(h, target, reduction));
+        finishReduction(h, precision, status, name, result);
+    }
+
+    public void nrm2(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long target, final CallResult result)
+    {
+        final String name = routine(precision, "nrm2");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !target(h, name, precision.bytes(), target, result) ||
+            !vector(name, "x", x, n, incx, precision, result))
+        {
+            return;
+        }
+        reduction.put(0, 0L);
+        final int status = precision == Precision.SINGLE ?
+            cublasSnrm2_v2(h.cublas, n, floats(x), incx, floats(h, target, reduction)) :
+            cublasDnrm2_v2(h.cublas, n, doubles(x), incx, doubles(h, target, reduction));
+        finishReduction(h, precision, status, name, result);
+    }
+
+    public void asum(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long target, final CallResult result)
+    {
+        final String name = routine(precision, "asum");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !target(h, name, precision.bytes(), target, result) ||
+            !vector(name, "x", x, n, incx, precision, result))
+        {
+            return;
+        }
+        reduction.put(0, 0L);
+        final int status = precision == Precision.SINGLE ?
+            cublasSasum_v2(h.cublas, n, floats(x), incx, floats(h, target, reduction)) :
+            cublasDasum_v2(h.cublas, n, doubles(x), incx, doubles(h, target, reduction));
+        finishReduction(h, precision, status, name, result);
+    }
+
+    public void scal(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long alpha, final long x,
+        final int incx, final CallResult result)
+    {
+        final String name = routine(precision, "scal");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalar(h, name, "alpha", precision, alpha, result) ||
+            !vector(name, "x", x, n, incx, precision, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSscal_v2(h.cublas, n, floats(h, alpha, first), floats(x), incx) :
+            cublasDscal_v2(h.cublas, n, doubles(h, alpha, first), doubles(x), incx), name, result);
+    }
+
+    public void copy(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long y, final int incy, final CallResult result)
+    {
+        final String name = routine(precision, "copy");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !vector(name, "x", x, n, incx, precision, result) ||
+            !vector(name, "y", y, n, incy, precision, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ? cublasScopy_v2(h.cublas, n, floats(x), incx, floats(y), incy) :
+            cublasDcopy_v2(h.cublas, n, doubles(x), incx, doubles(y), incy), name, result);
+    }
+
+    public void swap(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long y, final int incy, final CallResult result)
+    {
+        final String name = routine(precision, "swap");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !vector(name, "x", x, n, incx, precision, result) ||
+            !vector(name, "y", y, n, incy, precision, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ? cublasSswap_v2(h.cublas, n, floats(x), incx, floats(y), incy) :
+            cublasDswap_v2(h.cublas, n, doubles(x), incx, doubles(y), incy), name, result);
+    }
+
+    public void iamax(
+        final BackendBlasHandle handle, final Precision precision, final boolean minimum, final int n, final long x,
+        final int incx, final long target, final CallResult result)
+    {
+        final String name = "cublasI" + (precision == Precision.SINGLE ? "s" : "d") + (minimum ? "amin" : "amax");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !target(h, name, Integer.BYTES, target, result) ||
+            !vector(name, "x", x, n, incx, precision, result))
+        {
+            return;
+        }
+        reduction.put(0, 0L);
+        final IntPointer out = h.deviceMode ? new IntPointer(new DeviceAddress(target)) : new IntPointer(reduction);
+        final int status;
+        if (precision == Precision.SINGLE)
+        {
+            status = minimum ? cublasIsamin_v2(h.cublas, n, floats(x), incx, out) :
+                cublasIsamax_v2(h.cublas, n, floats(x), incx, out);
+        }
+        else
+        {
+            status = minimum ? cublasIdamin_v2(h.cublas, n, doubles(x), incx, out) :
+                cublasIdamax_v2(h.cublas, n, doubles(x), incx, out);
+        }
+        if (check(status, name, result) && !h.deviceMode)
+        {
+            result.value(reduction.get() & 0xFFFF_FFFFL);
+        }
+    }
+
+    public void rot(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long x, final int incx,
+        final long y, final int incy, final long c, final long s, final CallResult result)
+    {
+        final String name = routine(precision, "rot");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalar(h, name, "c", precision, c, result) || !scalar(h, name, "s", precision, s, result) ||
+            !vector(name, "x", x, n, incx, precision, result) || !vector(name, "y", y, n, incy, precision, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSrot_v2(h.cublas, n, floats(x), incx, floats(y), incy, floats(h, c, first), floats(h, s, second)) :
+            cublasDrot_v2(h.cublas, n, doubles(x), incx, doubles(y), incy, doubles(h, c, first),
+                doubles(h, s, second)), name, result);
+    }
+
+    public void gemv(
+        final BackendBlasHandle handle, final Precision precision, final int trans, final int m, final int n,
+        final long alpha, final long a, final int lda, final long x, final int incx, final long beta, final long y,
+        final int incy, final CallResult result)
+    {
+        final String name = routine(precision, "gemv");
+        final GpuBlasHandle h = enter(handle, name, result);
+        final boolean normal = trans == OP_N;
+        if (h == null || !scalars(h, name, precision, alpha, beta, result) ||
+            !matrix(name, "A", a, m, n, lda, precision.bytes(), EXECUTION_FAILED, result) ||
+            !vector(name, "x", x, normal ? n : m, incx, precision, result) ||
+            !vector(name, "y", y, normal ? m : n, incy, precision, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSgemv_v2(h.cublas, trans, m, n, floats(h, alpha, first), floats(a), lda, floats(x), incx,
+                floats(h, beta, second), floats(y), incy) :
+            cublasDgemv_v2(h.cublas, trans, m, n, doubles(h, alpha, first), doubles(a), lda, doubles(x), incx,
+                doubles(h, beta, second), doubles(y), incy), name, result);
+    }
+
+    public void ger(
+        final BackendBlasHandle handle, final Precision precision, final int m, final int n, final long alpha,
+        final long x, final int incx, final long y, final int incy, final long a, final int lda,
+        final CallResult result)
+    {
+        final String name = routine(precision, "ger");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalar(h, name, "alpha", precision, alpha, result) ||
+            !vector(name, "x", x, m, incx, precision, result) || !vector(name, "y", y, n, incy, precision, result) ||
+            !matrix(name, "A", a, m, n, lda, precision.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSger_v2(h.cublas, m, n, floats(h, alpha, first), floats(x), incx, floats(y), incy, floats(a), lda) :
+            cublasDger_v2(h.cublas, m, n, doubles(h, alpha, first), doubles(x), incx, doubles(y), incy, doubles(a),
+                lda), name, result);
+    }
+
+    public void symv(
+        final BackendBlasHandle handle, final Precision precision, final int uplo, final int n, final long alpha,
+        final long a, final int lda, final long x, final int incx, final long beta, final long y, final int incy,
+        final CallResult result)
+    {
+        final String name = routine(precision, "symv");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalars(h, name, precision, alpha, beta, result) ||
+            !matrix(name, "A", a, n, n, lda, precision.bytes(), EXECUTION_FAILED, result) ||
+            !vector(name, "x", x, n, incx, precision, result) || !vector(name, "y", y, n, incy, precision, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSsymv_v2(h.cublas, uplo, n, floats(h, alpha, first), floats(a), lda, floats(x), incx,
+                floats(h, beta, second), floats(y), incy) :
+            cublasDsymv_v2(h.cublas, uplo, n, doubles(h, alpha, first), doubles(a), lda, doubles(x), incx,
+                doubles(h, beta, second), doubles(y), incy), name, result);
+    }
+
+    public void triangularVector(
+        final BackendBlasHandle handle, final Precision precision, final boolean solve, final int uplo,
+        final int trans, final int diag, final int n, final long a, final int lda, final long x, final int incx,
+        final CallResult result)
+    {
+        final String name = routine(precision, solve ? "trsv" : "trmv");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !matrix(name, "A", a, n, n, lda, precision.bytes(), EXECUTION_FAILED, result) ||
+            !vector(name, "x", x, n, incx, precision, result))
+        {
+            return;
+        }
+        final int status;
+        if (precision == Precision.SINGLE)
+        {
+            status = solve ? cublasStrsv_v2(h.cublas, uplo, trans, diag, n, floats(a), lda, floats(x), incx) :
+                cublasStrmv_v2(h.cublas, uplo, trans, diag, n, floats(a), lda, floats(x), incx);
+        }
+        else
+        {
+            status = solve ? cublasDtrsv_v2(h.cublas, uplo, trans, diag, n, doubles(a), lda, doubles(x), incx) :
+                cublasDtrmv_v2(h.cublas, uplo, trans, diag, n, doubles(a), lda, doubles(x), incx);
+        }
+        check(status, name, result);
+    }
+
+    public void gemm(
+        final BackendBlasHandle handle, final Precision precision, final int transa, final int transb, final int m,
+        final int n, final int k, final long alpha, final long a, final int lda, final long b, final int ldb,
+        final long beta, final long c, final int ldc, final CallResult result)
+    {
+        final String name = routine(precision, "gemm");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalars(h, name, precision, alpha, beta, result) ||
+            !gemmOperands(name, transa, transb, m, n, k, a, lda, b, ldb, c, ldc, precision.bytes(), result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSgemm_v2(h.cublas, transa, transb, m, n, k, floats(h, alpha, first), floats(a), lda, floats(b), ldb,
+                floats(h, beta, second), floats(c), ldc) :
+            cublasDgemm_v2(h.cublas, transa, transb, m, n, k, doubles(h, alpha, first), doubles(a), lda, doubles(b),
+                ldb, doubles(h, beta, second), doubles(c), ldc), name, result);
+    }
+
+    public void symm(
+        final BackendBlasHandle handle, final Precision precision, final int side, final int uplo, final int m,
+        final int n, final long alpha, final long a, final int lda, final long b, final int ldb, final long beta,
+        final long c, final int ldc, final CallResult result)
+    {
+        final String name = routine(precision, "symm");
+        final GpuBlasHandle h = enter(handle, name, result);
+        final int order = side == SIDE_LEFT ? m : n;
+        if (h == null || !scalars(h, name, precision, alpha, beta, result) ||
+            !matrix(name, "A", a, order, order, lda, precision.bytes(), EXECUTION_FAILED, result) ||
+            !matrix(name, "B", b, m, n, ldb, precision.bytes(), EXECUTION_FAILED, result) ||
+            !matrix(name, "C", c, m, n, ldc, precision.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSsymm_v2(h.cublas, side, uplo, m, n, floats(h, alpha, first), floats(a), lda, floats(b), ldb,
+                floats(h, beta, second), floats(c), ldc) :
+            cublasDsymm_v2(h.cublas, side, uplo, m, n, doubles(h, alpha, first), doubles(a), lda, doubles(b), ldb,
+                doubles(h, beta, second), doubles(c), ldc), name, result);
+    }
+
+    public void syrk(
+        final BackendBlasHandle handle, final Precision precision, final int uplo, final int trans, final int n,
+        final int k, final long alpha, final long a, final int lda, final long beta, final long c, final int ldc,
+        final CallResult result)
+    {
+        final String name = routine(precision, "syrk");
+        final GpuBlasHandle h = enter(handle, name, result);
+        final boolean normal = trans == OP_N;
+        if (h == null || !scalars(h, name, precision, alpha, beta, result) ||
+            !matrix(name, "A", a, normal ? n : k, normal ? k : n, lda, precision.bytes(), EXECUTION_FAILED, result) ||
+            !matrix(name, "C", c, n, n, ldc, precision.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSsyrk_v2(h.cublas, uplo, trans, n, k, floats(h, alpha, first), floats(a), lda,
+                floats(h, beta, second), floats(c), ldc) :
+            cublasDsyrk_v2(h.cublas, uplo, trans, n, k, doubles(h, alpha, first), doubles(a), lda,
+                doubles(h, beta, second), doubles(c), ldc), name, result);
+    }
+
+    public void trmm(
+        final BackendBlasHandle handle, final Precision precision, final int side, final int uplo, final int trans,
+        final int diag, final int m, final int n, final long alpha, final long a, final int lda, final long b,
+        final int ldb, final long c, final int ldc, final CallResult result)
+    {
+        final String name = routine(precision, "trmm");
+        final GpuBlasHandle h = enter(handle, name, result);
+        final int order = side == SIDE_LEFT ? m : n;
+        if (h == null || !scalar(h, name, "alpha", precision, alpha, result) ||
+            !matrix(name, "A", a, order, order, lda, precision.bytes(), EXECUTION_FAILED, result) ||
+            !matrix(name, "B", b, m, n, ldb, precision.bytes(), EXECUTION_FAILED, result) ||
+            !matrix(name, "C", c, m, n, ldc, precision.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasStrmm_v2(h.cublas, side, uplo, trans, diag, m, n, floats(h, alpha, first), floats(a), lda,
+                floats(b), ldb, floats(c), ldc) :
+            cublasDtrmm_v2(h.cublas, side, uplo, trans, diag, m, n, doubles(h, alpha, first), doubles(a), lda,
+                doubles(b), ldb, doubles(c), ldc), name, result);
+    }
+
+    public void trsm(
+        final BackendBlasHandle handle, final Precision precision, final int side, final int uplo, final int trans,
+        final int diag, final int m, final int n, final long alpha, final long a, final int lda, final long b,
+        final int ldb, final CallResult result)
+    {
+        final String name = routine(precision, "trsm");
+        final GpuBlasHandle h = enter(handle, name, result);
+        final int order = side == SIDE_LEFT ? m : n;
+        if (h == null || !scalar(h, name, "alpha", precision, alpha, result) ||
+            !matrix(name, "A", a, order, order, lda, precision.bytes(), EXECUTION_FAILED, result) ||
+            !matrix(name, "B", b, m, n, ldb, precision.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasStrsm_v2(h.cublas, side, uplo, trans, diag, m, n, floats(h, alpha, first), floats(a), lda,
+                floats(b), ldb) :
+            cublasDtrsm_v2(h.cublas, side, uplo, trans, diag, m, n, doubles(h, alpha, first), doubles(a), lda,
+                doubles(b), ldb), name, result);
+    }
+
+    public void geam(
+        final BackendBlasHandle handle, final Precision precision, final int transa, final int transb, final int m,
+        final int n, final long alpha, final long a, final int lda, final long beta, final long b, final int ldb,
+        final long c, final int ldc, final CallResult result)
+    {
+        final String name = routine(precision, "geam");
+        final GpuBlasHandle h = enter(handle, name, result);
+        final int bytes = precision.bytes();
+        if (h == null || !scalars(h, name, precision, alpha, beta, result) ||
+            !matrix(name, "A", a, transa == OP_N ? m : n, transa == OP_N ? n : m, lda, bytes, EXECUTION_FAILED,
+                result) ||
+            !matrix(name, "B", b, transb == OP_N ? m : n, transb == OP_N ? n : m, ldb, bytes, EXECUTION_FAILED,
+                result) ||
+            !matrix(name, "C", c, m, n, ldc, bytes, EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSgeam(h.cublas, transa, transb, m, n, floats(h, alpha, first), floats(a), lda,
+                floats(h, beta, second), floats(b), ldb, floats(c), ldc) :
+            cublasDgeam(h.cublas, transa, transb, m, n, doubles(h, alpha, first), doubles(a), lda,
+                doubles(h, beta, second), doubles(b), ldb, doubles(c), ldc), name, result);
+    }
+
+    public void gemmBatched(
+        final BackendBlasHandle handle, final Precision precision, final int transa, final int transb, final int m,
+        final int n, final int k, final long alpha, final long aArray, final int lda, final long bArray,
+        final int ldb, final long beta, final long cArray, final int ldc, final int batchCount,
+        final CallResult result)
+    {
+        final String name = routine(precision, "gemmBatched");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalars(h, name, precision, alpha, beta, result))
+        {
+            return;
+        }
+        if (batchCount > 0)
+        {
+            final long[] as = pointers(name, "Aarray", aArray, batchCount, result);
+            final long[] bs = as == null ? null : pointers(name, "Barray", bArray, batchCount, result);
+            final long[] cs = bs == null ? null : pointers(name, "Carray", cArray, batchCount, result);
+            if (cs == null)
+            {
+                return;
+            }
+            for (int i = 0; i < batchCount; i++)
+            {
+                if (!gemmOperands(name + " batch " + i, transa, transb, m, n, k, as[i], lda, bs[i], ldb, cs[i], ldc,
+                    precision.bytes(), result))
+                {
+                    return;
+                }
+            }
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSgemmBatched(h.cublas, transa, transb, m, n, k, floats(h, alpha, first), pointerArray(aArray), lda,
+                pointerArray(bArray), ldb, floats(h, beta, second), pointerArray(cArray), ldc, batchCount) :
+            cublasDgemmBatched(h.cublas, transa, transb, m, n, k, doubles(h, alpha, first), pointerArray(aArray), lda,
+                pointerArray(bArray), ldb, doubles(h, beta, second), pointerArray(cArray), ldc, batchCount),
+            name, result);
+    }
+
+    public void gemmStridedBatched(
+        final BackendBlasHandle handle, final Precision precision, final int transa, final int transb, final int m,
+        final int n, final int k, final long alpha, final long a, final int lda, final long strideA, final long b,
+        final int ldb, final long strideB, final long beta, final long c, final int ldc, final long strideC,
+        final int batchCount, final CallResult result)
+    {
+        final String name = routine(precision, "gemmStridedBatched");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalars(h, name, precision, alpha, beta, result))
+        {
+            return;
+        }
+        for (int i = 0; i < batchCount; i++)
+        {
+            final long bytes = precision.bytes();
+            if (!gemmOperands(name + " batch " + i, transa, transb, m, n, k, a + i * strideA * bytes, lda,
+                b + i * strideB * bytes, ldb, c + i * strideC * bytes, ldc, precision.bytes(), result))
+            {
+                return;
+            }
+        }
+        check(precision == Precision.SINGLE ?
+            cublasSgemmStridedBatched(h.cublas, transa, transb, m, n, k, floats(h, alpha, first), floats(a), lda,
+                strideA, floats(b), ldb, strideB, floats(h, beta, second), floats(c), ldc, strideC, batchCount) :
+            cublasDgemmStridedBatched(h.cublas, transa, transb, m, n, k, doubles(h, alpha, first), doubles(a), lda,
+                strideA, doubles(b), ldb, strideB, doubles(h, beta, second), doubles(c), ldc, strideC, batchCount),
+            name, result);
+    }
+
+    public void getrfBatched(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long aArray, final int lda,
+        final long pivots, final long info, final int batchSize, final CallResult result)
+    {
+        final String name = routine(precision, "getrfBatched");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!batchMatrices(name, "Aarray", aArray, n, lda, precision, batchSize,
+            result) || !ints(name, "infoArray", info, batchSize, result) ||
+            pivots != 0 && !ints(name, "PivotArray", pivots, (long)n * batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer pivotPointer = pivots == 0 ? null : new IntPointer(new DeviceAddress(pivots));
+        check(precision == Precision.SINGLE ?
+            cublasSgetrfBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer,
+                new IntPointer(new DeviceAddress(info)), batchSize) :
+            cublasDgetrfBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer,
+                new IntPointer(new DeviceAddress(info)), batchSize), name, result);
+    }
+
+    public void getriBatched(
+        final BackendBlasHandle handle, final Precision precision, final int n, final long aArray, final int lda,
+        final long pivots, final long cArray, final int ldc, final long info, final int batchSize,
+        final CallResult result)
+    {
+        final String name = routine(precision, "getriBatched");
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!batchMatrices(name, "Aarray", aArray, n, lda, precision, batchSize,
+            result) || !batchMatrices(name, "Carray", cArray, n, ldc, precision, batchSize, result) ||
+            !ints(name, "infoArray", info, batchSize, result) ||
+            pivots != 0 && !ints(name, "PivotArray", pivots, (long)n * batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer pivotPointer = pivots == 0 ? null : new IntPointer(new DeviceAddress(pivots));
+        check(precision == Precision.SINGLE ?
+            cublasSgetriBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer, pointerArray(cArray), ldc,
+                new IntPointer(new DeviceAddress(info)), batchSize) :
+            cublasDgetriBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer, pointerArray(cArray), ldc,
+                new IntPointer(new DeviceAddress(info)), batchSize), name, result);
+    }
+
+    public void gemmEx(
+        final BackendBlasHandle handle, final int transa, final int transb, final int m, final int n, final int k,
+        final long alpha, final long a, final int aType, final int lda, final long b, final int bType, final int ldb,
+        final long beta, final long c, final int cType, final int ldc, final int computeType, final int algo,
+        final CallResult result)
+    {
+        final String name = "cublasGemmEx";
+        final GpuBlasHandle h = enter(handle, name, result);
+        final int aBytes = dataTypeBytes(aType);
+        final int bBytes = dataTypeBytes(bType);
+        final int cBytes = dataTypeBytes(cType);
+        if (h == null)
+        {
+            return;
+        }
+        if (aBytes == 0 || bBytes == 0 || cBytes == 0)
+        {
+            result.fail(CudaError.library(Api.CUBLAS, CublasStatus.NOT_SUPPORTED, "CUBLAS_STATUS_NOT_SUPPORTED"),
+                name + ": gpurelay relays real 16-, 32- and 64-bit floating point and 8-bit integer data types; " +
+                "types " + aType + ", " + bType + ", " + cType + " include another");
+            return;
+        }
+        final int scalarBytes = computeTypeScalarBytes(computeType);
+        if (h.deviceMode && (!target(h, name, scalarBytes, alpha, result) || !target(h, name, scalarBytes, beta,
+            result)))
+        {
+            return;
+        }
+        if (!matrix(name, "A", a, transa == OP_N ? m : k, transa == OP_N ? k : m, lda, aBytes, EXECUTION_FAILED,
+            result) ||
+            !matrix(name, "B", b, transb == OP_N ? k : n, transb == OP_N ? n : k, ldb, bBytes, EXECUTION_FAILED,
+                result) ||
+            !matrix(name, "C", c, m, n, ldc, cBytes, EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        check(cublasGemmEx(h.cublas, transa, transb, m, n, k, scalarPointer(h, alpha, first), new DeviceAddress(a),
+            aType, lda, new DeviceAddress(b), bType, ldb, scalarPointer(h, beta, second), new DeviceAddress(c), cType,
+            ldc, computeType, algo), name, result);
+    }
+
+    /**
+     * Bytes per element of the real {@code cudaDataType_t}s: 16F, 16BF, 32F, 64F, 8I, 32I; 0 for the others.
+     */
+    private static int dataTypeBytes(final int dataType)
+    {
+        return switch (dataType)
+        {
+            case 0 -> Float.BYTES;
+            case 1 -> Double.BYTES;
+            case 2, 14 -> Short.BYTES;
+            case 3 -> Byte.BYTES;
+            case 10 -> Integer.BYTES;
+            default -> 0;
+        };
+    }
+
+    private static int computeTypeScalarBytes(final int computeType)
+    {
+        return switch (computeType)
+        {
+            case 70, 71, 79 -> Double.BYTES;
+            case 64, 65 -> Short.BYTES;
+            default -> Float.BYTES;
+        };
+    }
+
+    private boolean gemmOperands(
+        final String name, final int transa, final int transb, final int m, final int n, final int k, final long a,
+        final int lda, final long b, final int ldb, final long c, final int ldc, final int bytes,
+        final CallResult result)
+    {
+        return matrix(name, "A", a, transa == OP_N ? m : k, transa == OP_N ? k : m, lda, bytes, EXECUTION_FAILED,
+            result) &&
+            matrix(name, "B", b, transb == OP_N ? k : n, transb == OP_N ? n : k, ldb, bytes, EXECUTION_FAILED,
+                result) &&
+            matrix(name, "C", c, m, n, ldc, bytes, EXECUTION_FAILED, result);
+    }
+
+    private boolean batchMatrices(
+        final String name, final String what, final long array, final int n, final int ld, final Precision precision,
+        final int batchSize, final CallResult result)
+    {
+        final long[] matrices = pointers(name, what, array, batchSize, result);
+        if (matrices == null)
+        {
+            return false;
+        }
+        for (int i = 0; i < batchSize; i++)
+        {
+            if (!matrix(name, what + "[" + i + "]", matrices[i], n, n, ld, precision.bytes(), EXECUTION_FAILED,
+                result))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The device pointers of a batched routine's pointer array, read from the device.
+     */
+    private long[] pointers(
+        final String name, final String what, final long array, final int count, final CallResult result)
+    {
+        if (!within(name, what, array, (long)count * Long.BYTES, result))
+        {
+            return null;
+        }
+        try (LongPointer host = new LongPointer(count))
+        {
+            if (!checkDriver(cuMemcpyDtoH(host, array, (long)count * Long.BYTES), name + ": reading " + what, result))
+            {
+                return null;
+            }
+            final long[] values = new long[count];
+            host.get(values);
+            return values;
+        }
+    }
+
+    private boolean ints(final String name, final String what, final long address, final long count,
+        final CallResult result)
+    {
+        return within(name, what, address, count * Integer.BYTES, result);
+    }
+
+    private boolean vector(
+        final String name, final String what, final long address, final int n, final int increment,
+        final Precision precision, final CallResult result)
+    {
+        if (n <= 0)
+        {
+            return true;
+        }
+        final long stride = Math.max(1, Math.abs((long)increment));
+        return within(name, what, address, ((n - 1) * stride + 1) * precision.bytes(), result);
+    }
+
+    private boolean matrix(
+        final String name, final String what, final long address, final int rows, final int cols, final int ld,
+        final int bytes, final CudaError outside, final CallResult result)
+    {
+        if (rows < 0 || cols < 0)
+        {
+            return true;
+        }
+        if (ld < Math.max(1, rows))
+        {
+            result.fail(INVALID_VALUE, name + ": the leading dimension of " + what + " (" + ld + ") is less than " +
+                "its " + rows + " rows");
+            return false;
+        }
+        if (rows == 0 || cols == 0)
+        {
+            return true;
+        }
+        final long span = ((long)(cols - 1) * ld + rows) * bytes;
+        if (ranges.holding(address, span) == null)
+        {
+            result.fail(outside, name + ": " + what + " [0x" + Long.toHexString(address) + ", +" + span +
+                " bytes) is not inside a live allocation of this session");
+            return false;
+        }
+        return true;
+    }
+
+    private boolean within(
+        final String name, final String what, final long address, final long length, final CallResult result)
+    {
+        if (length > 0 && ranges.holding(address, length) == null)
+        {
+            result.fail(EXECUTION_FAILED, name + ": " + what + " [0x" + Long.toHexString(address) + ", +" + length +
+                " bytes) is not inside a live allocation of this session");
+            return false;
+        }
+        return true;
+    }
+
+    private boolean scalar(
+        final GpuBlasHandle handle, final String name, final String what, final Precision precision,
+        final long value, final CallResult result)
+    {
+        return !handle.deviceMode || within(name, what, value, precision.bytes(), result);
+    }
+
+    private boolean scalars(
+        final GpuBlasHandle handle, final String name, final Precision precision, final long alpha, final long beta,
+        final CallResult result)
+    {
+        return scalar(handle, name, "alpha", precision, alpha, result) &&
+            scalar(handle, name, "beta", precision, beta, result);
+    }
+
+    private boolean target(
+        final GpuBlasHandle handle, final String name, final int bytes, final long address, final CallResult result)
+    {
+        return !handle.deviceMode || within(name, "result", address, bytes, result);
+    }
+
+    private void finishReduction(
+        final GpuBlasHandle handle, final Precision precision, final int status, final String name,
+        final CallResult result)
+    {
+        if (check(status, name, result) && !handle.deviceMode)
+        {
+            result.value(precision == Precision.SINGLE ? reduction.get() & 0xFFFF_FFFFL : reduction.get());
+        }
+    }
+
+    private GpuBlasHandle enter(final BackendBlasHandle handle, final String name, final CallResult result)
+    {
+        final GpuBlasHandle gpuHandle = (GpuBlasHandle)handle;
+        return makeCurrent(gpuHandle.context, name, result) ? gpuHandle : null;
+    }
+
+    private static boolean makeCurrent(final GpuContext context, final String name, final CallResult result)
+    {
+        return checkDriver(cuCtxSetCurrent(context.handle()), name + ": making the context current", result);
+    }
+
+    private static boolean checkDriver(final int status, final String what, final CallResult result)
+    {
+        if (status == CUDA_SUCCESS)
+        {
+            return true;
+        }
+        result.fail(CudaErrorMapping.cudaError(status), what + ": " + GpuRuntime.errorName(status));
+        return false;
+    }
+
+    private static boolean check(final int status, final String what, final CallResult result)
+    {
+        if (status == CUBLAS_STATUS_SUCCESS)
+        {
+            return true;
+        }
+        final String statusName = cublasGetStatusName(status).getString();
+        result.fail(CudaError.library(Api.CUBLAS, status, statusName), what + ": " + statusName + " (" +
+            cublasGetStatusString(status).getString() + ")");
+        return false;
+    }
+
+    private static String routine(final Precision precision, final String family)
+    {
+        return "cublas" + (precision == Precision.SINGLE ? "S" : "D") + family;
+    }
+
+    private static FloatPointer floats(final long address)
+    {
+        return new FloatPointer(new DeviceAddress(address));
+    }
+
+    private static DoublePointer doubles(final long address)
+    {
+        return new DoublePointer(new DeviceAddress(address));
+    }
+
+    private static PointerPointer<Pointer> pointerArray(final long address)
+    {
+        return new PointerPointer<>(new DeviceAddress(address));
+    }
+
+    /**
+     * A scalar as cuBLAS reads it: the device address in device mode, else host memory holding its raw bits (the
+     * low bytes of the little-endian 64-bit slot are the float's, half's or int's).
+     */
+    private static Pointer scalarPointer(final GpuBlasHandle handle, final long value, final LongPointer slot)
+    {
+        if (handle.deviceMode)
+        {
+            return new DeviceAddress(value);
+        }
+        slot.put(0, value);
+        return slot;
+    }
+
+    private static FloatPointer floats(final GpuBlasHandle handle, final long value, final LongPointer slot)
+    {
+        return new FloatPointer(scalarPointer(handle, value, slot));
+    }
+
+    private static DoublePointer doubles(final GpuBlasHandle handle, final long value, final LongPointer slot)
+    {
+        return new DoublePointer(scalarPointer(handle, value, slot));
+    }
+
+    /**
+     * A {@code cublasHandle_t} of one of the session's contexts, and the pointer mode it was set to.
+     */
+    static final class GpuBlasHandle implements BackendBlasHandle
+    {
+        final GpuContext context;
+        final cublasContext cublas;
+        boolean deviceMode;
+
+        GpuBlasHandle(final GpuContext context, final cublasContext cublas)
+        {
+            this.context = context;
+            this.cublas = cublas;
+        }
+    }
+
+    /**
+     * A device address as a JavaCPP pointer, for the presets' signatures that take one.
+     */
+    private static final class DeviceAddress extends Pointer
+    {
+        DeviceAddress(final long address)
+        {
+            this.address = address;
+        }
+    }
+}

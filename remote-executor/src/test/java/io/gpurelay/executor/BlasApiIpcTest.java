@@ -1,0 +1,304 @@
+package io.gpurelay.executor;
+
+import static io.gpurelay.protocol.Function.CUBLAS_CREATE;
+import static io.gpurelay.protocol.Function.CUBLAS_DESTROY;
+import static io.gpurelay.protocol.Function.CUBLAS_DGEMM;
+import static io.gpurelay.protocol.Function.CUBLAS_GEMM_EX;
+import static io.gpurelay.protocol.Function.CUBLAS_GET_MATH_MODE;
+import static io.gpurelay.protocol.Function.CUBLAS_GET_MATRIX;
+import static io.gpurelay.protocol.Function.CUBLAS_GET_POINTER_MODE;
+import static io.gpurelay.protocol.Function.CUBLAS_GET_STREAM;
+import static io.gpurelay.protocol.Function.CUBLAS_GET_VERSION;
+import static io.gpurelay.protocol.Function.CUBLAS_ISAMAX;
+import static io.gpurelay.protocol.Function.CUBLAS_SAXPY;
+import static io.gpurelay.protocol.Function.CUBLAS_SDOT;
+import static io.gpurelay.protocol.Function.CUBLAS_SET_MATH_MODE;
+import static io.gpurelay.protocol.Function.CUBLAS_SET_MATRIX;
+import static io.gpurelay.protocol.Function.CUBLAS_SET_POINTER_MODE;
+import static io.gpurelay.protocol.Function.CUBLAS_SET_STREAM;
+import static io.gpurelay.protocol.Function.CUBLAS_SGEMM;
+import static io.gpurelay.protocol.Function.CUDA_DEVICE_RESET;
+import static io.gpurelay.protocol.Function.CUDA_MALLOC;
+import static io.gpurelay.protocol.Function.CUDA_MEMCPY_DTOH;
+import static io.gpurelay.protocol.Function.CUDA_STREAM_CREATE;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.aeron.Aeron;
+import io.gpurelay.executor.TestClient.Reply;
+import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.protocol.CublasStatus;
+import org.agrona.CloseHelper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * cuBLAS through the executor's {@link BlasDispatcher} on the emulated backend, end to end over {@code aeron:ipc}:
+ * handles as session resources, pointer modes, strided transfers, routines against a CPU reference, and cuBLAS's own
+ * statuses for what is wrong.
+ */
+class BlasApiIpcTest
+{
+    private static final String CHANNEL = "aeron:ipc";
+    private static final long DEVICE_MEMORY = 64L * 1024 * 1024;
+    private static final int DEVICE_0 = 0;
+    private static final long DEFAULT_STREAM = 0;
+    private static final int OP_N = 0;
+    private static final int OP_T = 1;
+    private static final int POINTER_MODE_DEVICE = 1;
+    private static final int CUDA_R_32F = 0;
+    private static final int COMPUTE_32F = 68;
+    private static final int GEMM_DEFAULT = -1;
+
+    private static RemoteExecutor executor;
+    private static Aeron aeron;
+    private final List<TestClient> clients = new ArrayList<>();
+
+    @BeforeAll
+    static void launch()
+    {
+        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("blas"))
+            .channel(CHANNEL)
+            .backend(new EmulatedBackend(1, DEVICE_MEMORY))
+            .keepAliveTimeoutNs(5_000_000_000L)
+            .responseConnectTimeoutNs(500_000_000L)
+            .log(new CapturedLog(ExecutorLog.Level.INFO).log()));
+        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
+    }
+
+    @AfterAll
+    static void close()
+    {
+        CloseHelper.closeAll(aeron, executor);
+    }
+
+    @AfterEach
+    void closeClients()
+    {
+        for (final TestClient client : clients)
+        {
+            client.close();
+        }
+    }
+
+    @Test
+    void handlesKeepTheirModesAndStreamAndDieWithTheirContext()
+    {
+        final TestClient client = connected("handles");
+        final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
+        assertEquals(130100, ok(client.call(CUBLAS_GET_VERSION, DEVICE_0, handle)).value(0));
+        assertEquals(0, ok(client.call(CUBLAS_GET_POINTER_MODE, DEVICE_0, handle)).value(0));
+        ok(client.call(CUBLAS_SET_POINTER_MODE, DEVICE_0, handle, POINTER_MODE_DEVICE));
+        assertEquals(POINTER_MODE_DEVICE, ok(client.call(CUBLAS_GET_POINTER_MODE, DEVICE_0, handle)).value(0));
+        assertEquals(CublasStatus.INVALID_VALUE, client.call(CUBLAS_SET_POINTER_MODE, DEVICE_0, handle, 7).status());
+        ok(client.call(CUBLAS_SET_MATH_MODE, DEVICE_0, handle, 16));
+        assertEquals(16, ok(client.call(CUBLAS_GET_MATH_MODE, DEVICE_0, handle)).value(0));
+
+        final long stream = ok(client.call(CUDA_STREAM_CREATE, DEVICE_0, 0)).value(0);
+        ok(client.call(CUBLAS_SET_STREAM, DEVICE_0, handle, stream));
+        assertEquals(stream, ok(client.call(CUBLAS_GET_STREAM, DEVICE_0, handle)).value(0));
+        final Reply foreignStream = client.call(CUBLAS_SET_STREAM, DEVICE_0, handle, stream + 1000);
+        assertEquals(CublasStatus.NOT_INITIALIZED, foreignStream.status());
+        assertTrue(foreignStream.message().contains("not a live stream"), foreignStream.message());
+
+        ok(client.call(CUBLAS_DESTROY, DEVICE_0, handle));
+        final Reply destroyed = client.call(CUBLAS_GET_VERSION, DEVICE_0, handle);
+        assertEquals(CublasStatus.NOT_INITIALIZED, destroyed.status());
+        assertTrue(destroyed.message().contains("cublasHandle_t handle that is no longer live"), destroyed.message());
+
+        final long second = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
+        ok(client.call(CUDA_DEVICE_RESET, DEVICE_0));
+        assertEquals(CublasStatus.NOT_INITIALIZED, client.call(CUBLAS_GET_VERSION, DEVICE_0, second).status());
+        assertEquals(CublasStatus.NOT_INITIALIZED, client.call(CUBLAS_CREATE, 5).status());
+    }
+
+    @Test
+    void sgemmAndDgemmMatchTheCpuWithStridedTransfers()
+    {
+        final TestClient client = connected("gemm");
+        final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
+        final int m = 3;
+        final int n = 2;
+        final int k = 4;
+        final int ld = 5;
+        final float[] a = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
+        final float[] b = { 1, -1, 2, 0.5f, 3, 1, -2, 4 };
+        final long da = malloc(client, (long)ld * k * Float.BYTES);
+        final long db = malloc(client, (long)k * n * Float.BYTES);
+        final long dc = malloc(client, (long)ld * n * Float.BYTES);
+        ok(client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, floats(a), m, k, Float.BYTES, da, ld, DEFAULT_STREAM));
+        ok(client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, floats(b), k, n, Float.BYTES, db, k, DEFAULT_STREAM));
+        ok(client.call(CUBLAS_SGEMM, DEVICE_0, handle, OP_N, OP_N, m, n, k, bits(2f), da, ld, db, k, bits(0f), dc,
+            ld));
+        final float[] expected = new float[m * n];
+        for (int j = 0; j < n; j++)
+        {
+            for (int i = 0; i < m; i++)
+            {
+                float sum = 0;
+                for (int p = 0; p < k; p++)
+                {
+                    sum += a[i + p * m] * b[p + j * k];
+                }
+                expected[i + j * m] = 2 * sum;
+            }
+        }
+        final byte[] c = ok(client.call(CUBLAS_GET_MATRIX, DEVICE_0, m, n, Float.BYTES, dc, ld, DEFAULT_STREAM))
+            .payload();
+        assertArrayEquals(expected, toFloats(c));
+
+        final double[] x = { 1.5, -2, 0.25, 4 };
+        final long dx = malloc(client, x.length * Double.BYTES);
+        final long dy = malloc(client, Double.BYTES);
+        final ByteBuffer packed = ByteBuffer.allocate(x.length * Double.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        packed.asDoubleBuffer().put(x);
+        ok(client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, packed.array(), 1, 4, Double.BYTES, dx, 1,
+            DEFAULT_STREAM));
+        ok(client.call(CUBLAS_DGEMM, DEVICE_0, handle, OP_T, OP_N, 1, 1, 4, Double.doubleToRawLongBits(1), dx, 4, dx,
+            4, Double.doubleToRawLongBits(0), dy, 1));
+        final byte[] dot = ok(client.call(CUDA_MEMCPY_DTOH, DEVICE_0, dy, Double.BYTES)).payload();
+        assertEquals(1.5 * 1.5 + 4 + 0.0625 + 16, ByteBuffer.wrap(dot).order(ByteOrder.LITTLE_ENDIAN).getDouble());
+    }
+
+    @Test
+    void reductionsAnswerInTheHandlesPointerMode()
+    {
+        final TestClient client = connected("reductions");
+        final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
+        final float[] x = { 1, -7, 3, 7 };
+        final long dx = malloc(client, x.length * Float.BYTES);
+        ok(client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, floats(x), 1, 4, Float.BYTES, dx, 1, DEFAULT_STREAM));
+
+        final Reply hostDot = ok(client.call(CUBLAS_SDOT, DEVICE_0, handle, 4, dx, 1, dx, 1, 0));
+        assertEquals(1 + 49 + 9 + 49, Float.intBitsToFloat((int)hostDot.value(0)));
+        assertEquals(2, ok(client.call(CUBLAS_ISAMAX, DEVICE_0, handle, 4, dx, 1, 0)).value(0));
+
+        ok(client.call(CUBLAS_SET_POINTER_MODE, DEVICE_0, handle, POINTER_MODE_DEVICE));
+        final long result = malloc(client, Float.BYTES);
+        final long alpha = malloc(client, Float.BYTES);
+        ok(client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, floats(new float[]{ 2 }), 1, 1, Float.BYTES, alpha, 1,
+            DEFAULT_STREAM));
+        final Reply deviceDot = ok(client.call(CUBLAS_SDOT, DEVICE_0, handle, 4, dx, 1, dx, 1, result));
+        assertEquals(0, deviceDot.values().length);
+        assertArrayEquals(new float[]{ 108 },
+            toFloats(ok(client.call(CUDA_MEMCPY_DTOH, DEVICE_0, result, Float.BYTES)).payload()));
+        ok(client.call(CUBLAS_SAXPY, DEVICE_0, handle, 4, alpha, dx, 1, dx, 1));
+        assertArrayEquals(new float[]{ 3, -21, 9, 21 }, toFloats(ok(client.call(CUBLAS_GET_MATRIX, DEVICE_0, 1, 4,
+            Float.BYTES, dx, 1, DEFAULT_STREAM)).payload()));
+    }
+
+    @Test
+    void gemmExRunsSinglePrecision()
+    {
+        final TestClient client = connected("gemmEx");
+        final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
+        final int n = 8;
+        final float[] a = new float[n * n];
+        final float[] b = new float[n * n];
+        for (int i = 0; i < n * n; i++)
+        {
+            a[i] = i % 7 - 3;
+            b[i] = i % 5 - 2;
+        }
+        final long da = malloc(client, (long)n * n * Float.BYTES);
+        final long db = malloc(client, (long)n * n * Float.BYTES);
+        final long dc = malloc(client, (long)n * n * Float.BYTES);
+        ok(client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, floats(a), n, n, Float.BYTES, da, n, DEFAULT_STREAM));
+        ok(client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, floats(b), n, n, Float.BYTES, db, n, DEFAULT_STREAM));
+        ok(client.call(CUBLAS_GEMM_EX, DEVICE_0, handle, OP_N, OP_N, n, n, n, bits(1f), da, CUDA_R_32F, n, db,
+            CUDA_R_32F, n, bits(0f), dc, CUDA_R_32F, n, COMPUTE_32F, GEMM_DEFAULT));
+        final float[] expected = new float[n * n];
+        for (int j = 0; j < n; j++)
+        {
+            for (int i = 0; i < n; i++)
+            {
+                float sum = 0;
+                for (int p = 0; p < n; p++)
+                {
+                    sum += a[i + p * n] * b[p + j * n];
+                }
+                expected[i + j * n] = sum;
+            }
+        }
+        assertArrayEquals(expected, toFloats(ok(client.call(CUBLAS_GET_MATRIX, DEVICE_0, n, n, Float.BYTES, dc, n,
+            DEFAULT_STREAM)).payload()));
+    }
+
+    @Test
+    void badInputGetsCublasStatusesAndAMessage()
+    {
+        final TestClient client = connected("refusals");
+        final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
+        final long small = malloc(client, 16);
+
+        final Reply outside = client.call(CUBLAS_SGEMM, DEVICE_0, handle, OP_N, OP_N, 4, 4, 4, bits(1f), small, 4,
+            small, 4, bits(0f), small, 4);
+        assertEquals(CublasStatus.EXECUTION_FAILED, outside.status());
+        assertTrue(outside.message().contains("is not inside a live allocation"), outside.message());
+
+        final Reply negative = client.call(CUBLAS_SGEMM, DEVICE_0, handle, OP_N, OP_N, -1, 4, 4, bits(1f), small, 4,
+            small, 4, bits(0f), small, 4);
+        assertEquals(CublasStatus.INVALID_VALUE, negative.status());
+
+        final Reply tooLarge = client.call(CUBLAS_SGEMM, DEVICE_0, handle, OP_N, OP_N, 1L << 40, 4, 4, bits(1f),
+            small, 4, small, 4, bits(0f), small, 4);
+        assertEquals(CublasStatus.INVALID_VALUE, tooLarge.status());
+        assertTrue(tooLarge.message().contains("does not fit a C int"), tooLarge.message());
+
+        assertEquals(CublasStatus.MAPPING_ERROR, client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, new byte[64], 4,
+            4, Float.BYTES, small, 4, DEFAULT_STREAM).status());
+        assertEquals(CublasStatus.INVALID_VALUE, client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, new byte[8], 4,
+            1, Float.BYTES, small, 4, DEFAULT_STREAM).status());
+        assertEquals(CublasStatus.INVALID_VALUE, client.call(CUBLAS_GET_MATRIX, DEVICE_0, 4, 1, Float.BYTES, small,
+            2, DEFAULT_STREAM).status());
+        assertEquals(CublasStatus.NOT_INITIALIZED, client.call(CUBLAS_SGEMM, DEVICE_0, 12345L, OP_N, OP_N, 1, 1, 1,
+            bits(1f), small, 1, small, 1, bits(0f), small, 1).status());
+    }
+
+    private TestClient connected(final String name)
+    {
+        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
+        clients.add(client);
+        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
+        return client;
+    }
+
+    private static long malloc(final TestClient client, final long bytes)
+    {
+        return ok(client.call(CUDA_MALLOC, DEVICE_0, bytes)).value(0);
+    }
+
+    private static long bits(final float value)
+    {
+        return Float.floatToRawIntBits(value) & 0xFFFF_FFFFL;
+    }
+
+    private static byte[] floats(final float[] values)
+    {
+        final ByteBuffer buffer = ByteBuffer.allocate(values.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        buffer.asFloatBuffer().put(values);
+        return buffer.array();
+    }
+
+    private static float[] toFloats(final byte[] bytes)
+    {
+        final float[] values = new float[bytes.length / Float.BYTES];
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(values);
+        return values;
+    }
+
+    private static Reply ok(final Reply reply)
+    {
+        assertEquals(0, reply.status(), reply.message());
+        return reply;
+    }
+}

@@ -1,0 +1,42 @@
+package io.gpurelay.protocol;
+
+/**
+ * The {@code cublasStatus_t} values, CUDA 13's {@code cublas_api.h} numbers, and how a failure of the executor or
+ * the client that is not cuBLAS's own reads to a cuBLAS caller.
+ */
+public final class CublasStatus
+{
+    public static final int SUCCESS = 0;
+    public static final int NOT_INITIALIZED = 1;
+    public static final int ALLOC_FAILED = 3;
+    public static final int INVALID_VALUE = 7;
+    public static final int ARCH_MISMATCH = 8;
+    public static final int MAPPING_ERROR = 11;
+    public static final int EXECUTION_FAILED = 13;
+    public static final int INTERNAL_ERROR = 14;
+    public static final int NOT_SUPPORTED = 15;
+
+    private CublasStatus()
+    {
+    }
+
+    /**
+     * The cuBLAS status for a failure named by its {@code cudaError_t}: a call that could not reach an executor, a
+     * handle or device that does not exist, a malformed call, a device fault.
+     */
+    public static int ofRuntimeStatus(final int runtimeStatus)
+    {
+        return switch (runtimeStatus)
+        {
+            case RuntimeStatus.SUCCESS -> SUCCESS;
+            case RuntimeStatus.INVALID_VALUE -> INVALID_VALUE;
+            case RuntimeStatus.MEMORY_ALLOCATION -> ALLOC_FAILED;
+            case RuntimeStatus.NOT_SUPPORTED -> NOT_SUPPORTED;
+            case RuntimeStatus.DEVICES_UNAVAILABLE, RuntimeStatus.NO_DEVICE, RuntimeStatus.INVALID_DEVICE,
+                RuntimeStatus.INITIALIZATION_ERROR, RuntimeStatus.DEVICE_UNINITIALIZED,
+                RuntimeStatus.INVALID_RESOURCE_HANDLE -> NOT_INITIALIZED;
+            case RuntimeStatus.UNKNOWN -> INTERNAL_ERROR;
+            default -> EXECUTION_FAILED;
+        };
+    }
+}
