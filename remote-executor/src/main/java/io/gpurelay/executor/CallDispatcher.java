@@ -61,12 +61,16 @@ final class CallDispatcher
     private final BackendSession backend;
     private final SessionResources resources;
     private final int deviceCount;
+    private final RandDispatcher rand;
+    private final RtcDispatcher rtc;
 
     CallDispatcher(final BackendSession backend, final long sessionId, final int deviceCount)
     {
         this.backend = backend;
         this.resources = new SessionResources(sessionId, backend, deviceCount);
         this.deviceCount = deviceCount;
+        this.rand = new RandDispatcher(backend.rand(), resources, deviceCount);
+        this.rtc = new RtcDispatcher(backend.rtc(), resources);
     }
 
     /**
@@ -352,9 +356,19 @@ final class CallDispatcher
                     resources.destroyEvent(event);
                 }
             }
-            default -> notSupported(call.functionId(), function.name(), result);
+            default -> dispatchLibraryCall(call, input, result);
         }
         resources.endCall(result);
+    }
+
+    private void dispatchLibraryCall(final ReceivedCall call, final DirectBuffer input, final CallResult result)
+    {
+        switch (call.function().api())
+        {
+            case CURAND -> rand.dispatch(call, result);
+            case NVRTC -> rtc.dispatch(call, input, result);
+            default -> notSupported(call.functionId(), call.function().name(), result);
+        }
     }
 
     /**

@@ -10,7 +10,9 @@ enum HandleKind
     MODULE(2, "module"),
     FUNCTION(3, "function"),
     STREAM(4, "stream"),
-    EVENT(5, "event");
+    EVENT(5, "event"),
+    CURAND_GENERATOR(6, "cuRAND generator"),
+    NVRTC_PROGRAM(7, "NVRTC program");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[values().length + 1];

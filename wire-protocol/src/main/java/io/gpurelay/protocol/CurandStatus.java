@@ -22,4 +22,28 @@ public final class CurandStatus
     private CurandStatus()
     {
     }
+
+    /**
+     * The constant's name in {@code curand.h}.
+     */
+    public static String name(final int status)
+    {
+        return switch (status)
+        {
+            case SUCCESS -> "CURAND_STATUS_SUCCESS";
+            case VERSION_MISMATCH -> "CURAND_STATUS_VERSION_MISMATCH";
+            case NOT_INITIALIZED -> "CURAND_STATUS_NOT_INITIALIZED";
+            case ALLOCATION_FAILED -> "CURAND_STATUS_ALLOCATION_FAILED";
+            case TYPE_ERROR -> "CURAND_STATUS_TYPE_ERROR";
+            case OUT_OF_RANGE -> "CURAND_STATUS_OUT_OF_RANGE";
+            case LENGTH_NOT_MULTIPLE -> "CURAND_STATUS_LENGTH_NOT_MULTIPLE";
+            case DOUBLE_PRECISION_REQUIRED -> "CURAND_STATUS_DOUBLE_PRECISION_REQUIRED";
+            case LAUNCH_FAILURE -> "CURAND_STATUS_LAUNCH_FAILURE";
+            case PREEXISTING_FAILURE -> "CURAND_STATUS_PREEXISTING_FAILURE";
+            case INITIALIZATION_FAILED -> "CURAND_STATUS_INITIALIZATION_FAILED";
+            case ARCH_MISMATCH -> "CURAND_STATUS_ARCH_MISMATCH";
+            case INTERNAL_ERROR -> "CURAND_STATUS_INTERNAL_ERROR";
+            default -> "curandStatus_t " + status;
+        };
+    }
 }

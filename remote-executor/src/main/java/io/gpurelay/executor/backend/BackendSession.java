@@ -173,8 +173,17 @@ public interface BackendSession
     /** Value: milliseconds between the two records, as {@code Float.floatToRawIntBits}. */
     void eventElapsedTime(BackendEvent start, BackendEvent end, CallResult result);
 
+    // Libraries.
+
+    /** The session's cuRAND host API. */
+    RandSession rand();
+
+    /** The session's NVRTC. */
+    RtcSession rtc();
+
     /**
-     * Free everything the session holds on every device: allocations, module variables, streams, events, contexts.
+     * Free everything the session holds on every device: library objects, allocations, module variables, streams,
+     * events, contexts.
      */
     ReleasedResources close();
 }

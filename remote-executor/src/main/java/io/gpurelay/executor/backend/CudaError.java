@@ -74,10 +74,25 @@ public final class CudaError
 
     private CudaError(final String name, final int runtimeStatus, final int driverStatus)
     {
+        this(name, runtimeStatus, driverStatus, isStickyDriverStatus(driverStatus));
+    }
+
+    private CudaError(final String name, final int runtimeStatus, final int driverStatus, final boolean sticky)
+    {
         this.name = name;
         this.runtimeStatus = runtimeStatus;
         this.driverStatus = driverStatus;
-        this.sticky = isStickyDriverStatus(driverStatus);
+        this.sticky = sticky;
+    }
+
+    /**
+     * A failure of a CUDA library (cuRAND, NVRTC, ...), whose functions return the library's own status whichever
+     * API the client otherwise uses. Never sticky: a library reports a device fault as its own status and the
+     * context's next CUDA call reports the fault itself.
+     */
+    public static CudaError library(final String name, final int status)
+    {
+        return new CudaError(name, status, status, false);
     }
 
     /**

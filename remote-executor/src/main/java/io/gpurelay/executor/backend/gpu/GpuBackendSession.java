@@ -52,7 +52,9 @@ import io.gpurelay.executor.backend.BackendStream;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.KernelParameterLayout;
+import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
+import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
 import org.bytedeco.cuda.cudart.CUctx_st;
@@ -108,6 +110,8 @@ final class GpuBackendSession implements BackendSession
     private final GpuDevice[] devices;
     private final DeviceAddressRanges<GpuContext, GpuModule> ranges = new DeviceAddressRanges<>();
     private final List<GpuContext> contexts = new ArrayList<>();
+    private final GpuRandSession rand;
+    private final GpuRtcSession rtc = new GpuRtcSession();
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
     private final long[] addressOut = new long[1];
@@ -129,6 +133,7 @@ final class GpuBackendSession implements BackendSession
     GpuBackendSession(final GpuDevice[] devices)
     {
         this.devices = devices;
+        this.rand = new GpuRandSession(ranges);
     }
 
     /**
@@ -690,10 +695,23 @@ final class GpuBackendSession implements BackendSession
     }
 
     /**
-     * Destroys every context the session still has, which frees everything it made on the GPU.
+     * Destroys the session's generators and programs, then every context it still has, which frees everything it
+     * made on the GPU.
      */
+    public RandSession rand()
+    {
+        return rand;
+    }
+
+    public RtcSession rtc()
+    {
+        return rtc;
+    }
+
     public ReleasedResources close()
     {
+        rand.close();
+        rtc.close();
         for (final GpuContext context : contexts)
         {
             cuCtxDestroy(context.handle());
