@@ -37,6 +37,14 @@ public final class RuntimeThreadState
         return device;
     }
 
+    /**
+     * @return the calling thread's current device, as cudaSetDevice left it.
+     */
+    public static int currentDevice()
+    {
+        return current().device;
+    }
+
     void device(final int device)
     {
         this.device = device;
