@@ -165,7 +165,7 @@ final class RandDispatcher
     {
         final LibraryObjectEntry generator =
             resources.libraryObject(call.arg(0), HandleKind.CURAND_GENERATOR, NOT_INITIALIZED, result);
-        if (generator != null && generator.context.backend == null)
+        if (generator != null && generator.context.backend != ((Generator)generator.object).context())
         {
             result.fail(NOT_INITIALIZED, "the generator's context was destroyed or reset");
             return null;

@@ -246,6 +246,12 @@ class RandAndRtcIpcTest
         final Reply afterDestroy = client.call(CURAND_GENERATE, 0, generator, output, 16);
         assertEquals(CurandStatus.NOT_INITIALIZED, afterDestroy.status());
         assertTrue(afterDestroy.message().contains("context was destroyed"), afterDestroy.message());
+
+        final long runtimeGenerator = ok(client.call(CURAND_CREATE_GENERATOR, DEVICE_0, XORWOW)).value(0);
+        ok(client.call(io.gpurelay.protocol.Function.CUDA_DEVICE_RESET, DEVICE_0));
+        final long fresh = ok(client.call(CUDA_MALLOC, DEVICE_0, 64)).value(0);
+        assertEquals(CurandStatus.NOT_INITIALIZED, client.call(CURAND_GENERATE, DEVICE_0, runtimeGenerator, fresh, 16)
+            .status(), "a reset destroys the generators of the primary context, which is made afresh");
     }
 
     @Test

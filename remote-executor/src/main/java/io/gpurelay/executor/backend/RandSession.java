@@ -13,6 +13,11 @@ public interface RandSession
      */
     interface Generator
     {
+        /**
+         * The context it was made in. Once that context is destroyed or reset the generator is gone with it, even
+         * where the client's context handle lives on (a primary context made afresh).
+         */
+        BackendContext context();
     }
 
     /**
@@ -69,6 +74,9 @@ public interface RandSession
     void generate(
         Generator generator, Output kind, long output, long count, double first, double second, CallResult result);
 
-    /** Destroy every generator the session still has, before its contexts go. */
+    /**
+     * Destroy every generator the session still has, before its contexts go. (A backend whose generators hold
+     * resources of their context also destroys them when it destroys that context.)
+     */
     void close();
 }

@@ -35,7 +35,8 @@ final class EmulatedRandSession implements RandSession
         final int device = ((EmulatedContext)context).device();
         try
         {
-            return new EmulatedGenerator(CurandGenerator.create(rngType, devices[device].memory(), owners[device]));
+            return new EmulatedGenerator(context,
+                CurandGenerator.create(rngType, devices[device].memory(), owners[device]));
         }
         catch (final CurandException ex)
         {
@@ -114,7 +115,7 @@ final class EmulatedRandSession implements RandSession
         return CudaError.library(CurandStatus.name(status), status);
     }
 
-    private record EmulatedGenerator(CurandGenerator generator) implements Generator
+    private record EmulatedGenerator(BackendContext context, CurandGenerator generator) implements Generator
     {
     }
 }

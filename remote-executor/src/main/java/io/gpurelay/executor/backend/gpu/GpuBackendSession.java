@@ -218,6 +218,7 @@ final class GpuBackendSession implements BackendSession
     public void destroyContext(final BackendContext context)
     {
         final GpuContext gpuContext = (GpuContext)context;
+        rand.destroyGenerators(gpuContext);
         ranges.removeContext(gpuContext);
         contexts.remove(gpuContext);
         cuCtxDestroy(gpuContext.handle());

@@ -84,9 +84,11 @@ final class GpuRandSession implements RandSession
     public void destroyGenerator(final Generator generator)
     {
         final GpuGenerator gpuGenerator = (GpuGenerator)generator;
-        generators.remove(gpuGenerator);
-        cuCtxSetCurrent(gpuGenerator.context().handle());
-        curandDestroyGenerator(gpuGenerator.handle());
+        if (generators.remove(gpuGenerator))
+        {
+            cuCtxSetCurrent(gpuGenerator.context().handle());
+            curandDestroyGenerator(gpuGenerator.handle());
+        }
     }
 
     public void setStream(final Generator generator, final BackendStream stream, final CallResult result)
@@ -182,6 +184,23 @@ final class GpuRandSession implements RandSession
             curandDestroyGenerator(generator.handle());
         }
         generators.clear();
+    }
+
+    /**
+     * Destroy the generators made in a context that is about to be destroyed, while their memory can still be freed.
+     */
+    void destroyGenerators(final GpuContext context)
+    {
+        generators.removeIf(generator ->
+        {
+            if (generator.context() != context)
+            {
+                return false;
+            }
+            cuCtxSetCurrent(context.handle());
+            curandDestroyGenerator(generator.handle());
+            return true;
+        });
     }
 
     private static boolean usable(final CallResult result)
