@@ -1,9 +1,9 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.protocol.Function.CUDA_DEVICE_RESET;
 import static io.gpurelay.protocol.Function.CUDA_FREE;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
 import static io.gpurelay.protocol.Function.CUDA_MEMCPY_DTOH;
-import static io.gpurelay.protocol.Function.CUDA_MEMCPY_HTOD;
 import static io.gpurelay.protocol.Function.CURAND_CREATE_GENERATOR;
 import static io.gpurelay.protocol.Function.CURAND_DESTROY_GENERATOR;
 import static io.gpurelay.protocol.Function.CURAND_GENERATE;
@@ -18,7 +18,11 @@ import static io.gpurelay.protocol.Function.CURAND_SET_GENERATOR_ORDERING;
 import static io.gpurelay.protocol.Function.CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED;
 import static io.gpurelay.protocol.Function.CURAND_SET_STREAM;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
+import static io.gpurelay.protocol.Function.CU_CTX_DESTROY;
 import static io.gpurelay.protocol.Function.CU_LAUNCH_KERNEL;
+import static io.gpurelay.protocol.Function.CU_MEMCPY_DTOH;
+import static io.gpurelay.protocol.Function.CU_MEMCPY_HTOD;
+import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
 import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
 import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static io.gpurelay.protocol.Function.NVRTC_ADD_NAME_EXPRESSION;
@@ -31,15 +35,17 @@ import static io.gpurelay.protocol.Function.NVRTC_GET_PROGRAM_LOG_SIZE;
 import static io.gpurelay.protocol.Function.NVRTC_GET_PTX;
 import static io.gpurelay.protocol.Function.NVRTC_GET_PTX_SIZE;
 import static io.gpurelay.protocol.Function.NVRTC_VERSION;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.File;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -239,16 +245,16 @@ class RandAndRtcIpcTest
     {
         final TestClient client = connected(withPathAeron, "curand driver");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, DEVICE_0)).value(0);
-        final long output = ok(client.call(io.gpurelay.protocol.Function.CU_MEM_ALLOC, context, 64)).value(0);
+        final long output = ok(client.call(CU_MEM_ALLOC, context, 64)).value(0);
         final long generator = ok(client.call(CURAND_CREATE_GENERATOR, context, PHILOX)).value(0);
         ok(client.call(CURAND_GENERATE, context, generator, output, 16));
-        ok(client.call(io.gpurelay.protocol.Function.CU_CTX_DESTROY, 0, context));
+        ok(client.call(CU_CTX_DESTROY, 0, context));
         final Reply afterDestroy = client.call(CURAND_GENERATE, 0, generator, output, 16);
         assertEquals(CurandStatus.NOT_INITIALIZED, afterDestroy.status());
         assertTrue(afterDestroy.message().contains("context was destroyed"), afterDestroy.message());
 
         final long runtimeGenerator = ok(client.call(CURAND_CREATE_GENERATOR, DEVICE_0, XORWOW)).value(0);
-        ok(client.call(io.gpurelay.protocol.Function.CUDA_DEVICE_RESET, DEVICE_0));
+        ok(client.call(CUDA_DEVICE_RESET, DEVICE_0));
         final long fresh = ok(client.call(CUDA_MALLOC, DEVICE_0, 64)).value(0);
         assertEquals(CurandStatus.NOT_INITIALIZED, client.call(CURAND_GENERATE, DEVICE_0, runtimeGenerator, fresh, 16)
             .status(), "a reset destroys the generators of the primary context, which is made afresh");
@@ -307,7 +313,7 @@ class RandAndRtcIpcTest
             NVRTC_ADD_NAME_EXPRESSION, 0, NulTerminatedStrings.encode("&vectorAdd<int>"), program).status());
         final byte[] ptx = ok(client.call(NVRTC_GET_PTX, 0, program)).payload();
         assertEquals(ptx.length + 1, ok(client.call(NVRTC_GET_PTX_SIZE, 0, program)).value(0));
-        assertTrue(!new String(ptx, StandardCharsets.UTF_8).contains("__gpurelay_lowered_"));
+        assertFalse(new String(ptx, StandardCharsets.UTF_8).contains("__gpurelay_lowered_"));
 
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, DEVICE_0)).value(0);
         final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, ptx)).value(0);
@@ -323,11 +329,11 @@ class RandAndRtcIpcTest
         }
         final long deviceA = upload(client, context, a.array());
         final long deviceB = upload(client, context, b.array());
-        final long deviceSum = ok(client.call(io.gpurelay.protocol.Function.CU_MEM_ALLOC, context, 4L * n)).value(0);
+        final long deviceSum = ok(client.call(CU_MEM_ALLOC, context, 4L * n)).value(0);
         final KernelLaunch launch = KernelLaunch.of(function, (n + 255) / 256, 256)
             .pointer(deviceA).pointer(deviceB).pointer(deviceSum).int32(n);
         ok(client.callWithPayload(CU_LAUNCH_KERNEL, context, launch.payload(), launch.args()));
-        final ByteBuffer sum = ByteBuffer.wrap(ok(client.call(io.gpurelay.protocol.Function.CU_MEMCPY_DTOH, context,
+        final ByteBuffer sum = ByteBuffer.wrap(ok(client.call(CU_MEMCPY_DTOH, context,
             deviceSum, 4L * n, 0)).payload()).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < n; i++)
         {
@@ -345,7 +351,7 @@ class RandAndRtcIpcTest
         final String log = new String(ok(client.call(NVRTC_GET_PROGRAM_LOG, 0, broken)).payload(),
             StandardCharsets.UTF_8);
         assertTrue(log.contains("broken.cu(1)") && log.contains("undeclared"), log);
-        assertTrue(!log.contains("gpurelay-nvrtc"), "the temporary directory is not in the log: " + log);
+        assertFalse(log.contains("gpurelay-nvrtc"), "the temporary directory is not in the log: " + log);
 
         final long program = createProgram(client, VECTOR_ADD, null);
         assertEquals(NvrtcStatus.INVALID_OPTION, client.callWithPayload(NVRTC_COMPILE_PROGRAM, 0,
@@ -357,9 +363,9 @@ class RandAndRtcIpcTest
         final String path = System.getenv("PATH");
         if (path != null)
         {
-            for (final String directory : path.split(java.io.File.pathSeparator))
+            for (final String directory : path.split(File.pathSeparator))
             {
-                if (!directory.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(directory, "nvcc")))
+                if (!directory.isEmpty() && Files.isExecutable(Path.of(directory, "nvcc")))
                 {
                     return true;
                 }
@@ -377,8 +383,8 @@ class RandAndRtcIpcTest
 
     private static long upload(final TestClient client, final long context, final byte[] bytes)
     {
-        final long address = ok(client.call(io.gpurelay.protocol.Function.CU_MEM_ALLOC, context, bytes.length)).value(0);
-        ok(client.callWithPayload(io.gpurelay.protocol.Function.CU_MEMCPY_HTOD, context, bytes, address, bytes.length,
+        final long address = ok(client.call(CU_MEM_ALLOC, context, bytes.length)).value(0);
+        ok(client.callWithPayload(CU_MEMCPY_HTOD, context, bytes, address, bytes.length,
             0));
         return address;
     }

@@ -14,6 +14,7 @@ import static org.bytedeco.cuda.global.nvrtc.nvrtcVersion;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import io.gpurelay.executor.backend.CallResult;
@@ -196,7 +197,7 @@ final class GpuRtcSession implements RtcSession
         {
             length--;
         }
-        return length == text.length ? text : java.util.Arrays.copyOf(text, length);
+        return length == text.length ? text : Arrays.copyOf(text, length);
     }
 
     private static boolean check(final int status, final String what, final CallResult result)
