@@ -19,12 +19,14 @@ dist="$(echo "$work"/gpurelay-executor-*)"
 java="$dist/runtime/bin/java"
 jcuda="$(ls "$bundle"/test-lib/jcuda-[0-9]*.jar | head -n 1)"
 jcublas="$(ls "$bundle"/test-lib/jcublas-[0-9]*.jar | head -n 1)"
+jcurand="$(ls "$bundle"/test-lib/jcurand-[0-9]*.jar | head -n 1)"
 console="$(ls "$bundle"/test-lib/junit-platform-console-standalone-*.jar | head -n 1)"
 
 "$java" -Dgpurelay.agent.jar="$dist/lib/gpurelay-agent.jar" \
     -Dgpurelay.executor.jar="$dist/lib/gpurelay-executor.jar" \
     -Dgpurelay.jcuda.jar="$jcuda" \
     -Dgpurelay.jcublas.jar="$jcublas" \
+    -Dgpurelay.jcurand.jar="$jcurand" \
     -Dgpurelay.programs.dir="$bundle/test-classes" \
     -jar "$console" execute \
     --class-path "$bundle/test-classes:$(ls "$bundle"/test-lib/*.jar | grep -v console-standalone | tr '\n' ':')" \

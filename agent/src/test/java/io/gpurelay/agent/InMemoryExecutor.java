@@ -66,6 +66,7 @@ public final class InMemoryExecutor implements AutoCloseable
     private static final long STREAM_TAG = 4L << 56;
     private static final long EVENT_TAG = 5L << 56;
     private static final long BLAS_TAG = 6L << 56;
+    private static final long LIBRARY_TAG = 7L << 56;
     private static final long PRIMARY_CONTEXT = CONTEXT_TAG | 0x1000;
     private static final Pattern ENTRY = Pattern.compile("\\.entry\\s+(\\w+)\\s*\\(([^)]*)\\)");
     private static final Pattern PARAMETER = Pattern.compile(
@@ -317,6 +318,8 @@ public final class InMemoryExecutor implements AutoCloseable
         private final Map<Long, String> functionNames = new HashMap<>();
         private final Set<Long> streamHandles = new HashSet<>();
         private final Set<Long> eventHandles = new HashSet<>();
+        private final Set<Long> libraryHandles = new HashSet<>();
+        private final Map<Long, List<String>> programs = new HashMap<>();
         private long nextHandle = 1;
         private long nextAddress = FIRST_ADDRESS;
         private long bulkCorrelationId = -1;
@@ -376,6 +379,11 @@ public final class InMemoryExecutor implements AutoCloseable
             if (function.api() == Api.CUBLAS)
             {
                 onCublasCall(function, call);
+                return;
+            }
+            if (function.api() == Api.CURAND || function.api() == Api.NVRTC)
+            {
+                onLibraryCall(function, call);
                 return;
             }
             switch (function)
@@ -629,6 +637,106 @@ public final class InMemoryExecutor implements AutoCloseable
                 return;
             }
             value(call, Float.floatToRawIntBits(1.5f));
+        }
+
+        /**
+         * cuRAND and NVRTC, just enough to check the agent's marshalling: a generate call writes its count into the
+         * first byte of the output's allocation; a program's PTX is its source with a header, its log names its
+         * options and name expressions, and a name expression's lowered name is the expression with a prefix.
+         */
+        private void onLibraryCall(final Function function, final CallView call)
+        {
+            switch (function)
+            {
+                case CURAND_GET_VERSION -> value(call, 10400);
+                case CURAND_CREATE_GENERATOR -> value(call, add(libraryHandles, LIBRARY_TAG));
+                case CURAND_DESTROY_GENERATOR -> status(call, libraryHandles.remove(call.arg(0)) ? 0 : 101);
+                case CURAND_SET_STREAM, CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED, CURAND_SET_GENERATOR_OFFSET,
+                    CURAND_SET_GENERATOR_ORDERING -> status(call, libraryHandles.contains(call.arg(0)) ? 0 : 101);
+                case CURAND_GENERATE, CURAND_GENERATE_UNIFORM, CURAND_GENERATE_NORMAL, CURAND_GENERATE_LOG_NORMAL,
+                    CURAND_GENERATE_POISSON, CURAND_GENERATE_UNIFORM_DOUBLE, CURAND_GENERATE_NORMAL_DOUBLE,
+                    CURAND_GENERATE_LOG_NORMAL_DOUBLE, CURAND_GENERATE_LONG_LONG ->
+                {
+                    final Map.Entry<Long, byte[]> allocation = allocations.floorEntry(call.arg(1));
+                    if (!libraryHandles.contains(call.arg(0)) || allocation == null)
+                    {
+                        failWith(call, libraryHandles.contains(call.arg(0)) ? 201 : 101, "no such generator or output");
+                        return;
+                    }
+                    allocation.getValue()[0] = (byte)call.arg(2);
+                    status(call, 0);
+                }
+                case NVRTC_VERSION ->
+                {
+                    values[0] = 13;
+                    values[1] = 0;
+                    reply(call.correlationId(), call.pipelined(), 0, 2, null, null);
+                }
+                case NVRTC_CREATE_PROGRAM ->
+                {
+                    final long handle = add(libraryHandles, LIBRARY_TAG);
+                    programs.put(handle, strings(call));
+                    value(call, handle);
+                }
+                case NVRTC_DESTROY_PROGRAM -> status(call, programs.remove(call.arg(0)) != null ? 0 : 4);
+                case NVRTC_COMPILE_PROGRAM, NVRTC_ADD_NAME_EXPRESSION ->
+                {
+                    final List<String> program = programs.get(call.arg(0));
+                    if (program == null)
+                    {
+                        status(call, 4);
+                        return;
+                    }
+                    program.add((function == Function.NVRTC_COMPILE_PROGRAM ? "options:" : "expression:") +
+                        String.join(" ", strings(call)));
+                    status(call, 0);
+                }
+                case NVRTC_GET_PTX_SIZE, NVRTC_GET_PTX, NVRTC_GET_PROGRAM_LOG_SIZE, NVRTC_GET_PROGRAM_LOG,
+                    NVRTC_GET_LOWERED_NAME ->
+                {
+                    final List<String> program = programs.get(call.arg(0));
+                    if (program == null)
+                    {
+                        status(call, 4);
+                        return;
+                    }
+                    final String text = switch (function)
+                    {
+                        case NVRTC_GET_PTX, NVRTC_GET_PTX_SIZE -> "// PTX of\n" + program.get(0);
+                        case NVRTC_GET_LOWERED_NAME -> "_lowered_" + strings(call).get(0);
+                        default -> String.join("\n", program.subList(1, program.size()));
+                    };
+                    final byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+                    if (function == Function.NVRTC_GET_PTX_SIZE || function == Function.NVRTC_GET_PROGRAM_LOG_SIZE)
+                    {
+                        value(call, bytes.length + 1);
+                    }
+                    else
+                    {
+                        proxy.reply(responses, sessionId, call.correlationId(), 0, values, 0, null,
+                            new BytesPayload(bytes, 0, bytes.length));
+                    }
+                }
+                default -> status(call, RuntimeStatus.NOT_SUPPORTED);
+            }
+        }
+
+        private List<String> strings(final CallView call)
+        {
+            final List<String> strings = new ArrayList<>();
+            final DirectBuffer payload = call.payload();
+            int start = 0;
+            for (int i = 0; i < payload.capacity(); i++)
+            {
+                if (payload.getByte(i) == 0)
+                {
+                    final byte[] bytes = new byte[i - start];
+                    payload.getBytes(start, bytes);
+                    strings.add(new String(bytes, StandardCharsets.UTF_8));
+                    start = i + 1;
+                }
+            }
+            return strings;
         }
 
         private void loadModule(final CallView call)

@@ -57,11 +57,13 @@ final class Artifacts
     }
 
     /**
-     * Classpath of a client program: the test programs and the jcuda jar, nothing of gpurelay and no JCuda natives.
+     * Classpath of a client program: the test programs and the jcuda, jcublas and jcurand jars (JCurand 11.8.0, the newest on
+     * Maven Central, next to JCuda 12.6.0), nothing of gpurelay and no JCuda natives.
      */
     static String programClasspath()
     {
-        return existing("gpurelay.programs.dir") + File.pathSeparator + jcudaJar() + File.pathSeparator + jcublasJar();
+        return existing("gpurelay.programs.dir") + File.pathSeparator + jcudaJar() + File.pathSeparator + jcublasJar() +
+            File.pathSeparator + existing("gpurelay.jcurand.jar");
     }
 
     private static Path existing(final String property)

@@ -1,10 +1,15 @@
 package io.gpurelay.it;
 
+import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.regex.Pattern;
 
 /**
@@ -42,6 +47,34 @@ final class Executor implements AutoCloseable
         final String backend, final String channel, final Path workDir, final String... extraArgs)
         throws IOException, InterruptedException
     {
+        return start(backend, channel, workDir, Map.of(), extraArgs);
+    }
+
+    /**
+     * Start an executor on the emulated backend whose PATH has no {@code nvcc}: this machine's PATH without the
+     * directories that hold one.
+     */
+    static Executor startWithoutNvcc(final String channel, final Path workDir) throws IOException, InterruptedException
+    {
+        final String path = Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+            .filter(directory -> directory.isEmpty() || !Files.isExecutable(Path.of(directory, "nvcc")))
+            .collect(Collectors.joining(File.pathSeparator));
+        return start("emulated", channel, workDir, Map.of("PATH", path));
+    }
+
+    /**
+     * Whether this machine's PATH, which executors started here inherit, has an {@code nvcc}.
+     */
+    static boolean nvccOnPath()
+    {
+        return Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+            .anyMatch(directory -> !directory.isEmpty() && Files.isExecutable(Path.of(directory, "nvcc")));
+    }
+
+    private static Executor start(
+        final String backend, final String channel, final Path workDir, final Map<String, String> environment,
+        final String... extraArgs) throws IOException, InterruptedException
+    {
         final Path aeronDir = workDir.resolve("aeron-executor");
         final List<String> command = new ArrayList<>();
         command.add(Artifacts.java());
@@ -57,7 +90,7 @@ final class Executor implements AutoCloseable
         command.add("--aeron-dir");
         command.add(aeronDir.toString());
         command.addAll(List.of(extraArgs));
-        final ForkedProcess process = new ForkedProcess("executor", command);
+        final ForkedProcess process = new ForkedProcess("executor", command, environment);
         final Executor executor = new Executor(process, channel, aeronDir);
         try
         {

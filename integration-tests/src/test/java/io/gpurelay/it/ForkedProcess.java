@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -25,8 +26,19 @@ final class ForkedProcess implements AutoCloseable
 
     ForkedProcess(final String name, final List<String> command) throws IOException
     {
+        this(name, command, Map.of());
+    }
+
+    /**
+     * @param environment variables to set in the process's environment, on top of this JVM's.
+     */
+    ForkedProcess(final String name, final List<String> command, final Map<String, String> environment)
+        throws IOException
+    {
         this.name = name;
-        this.process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        this.process = builder.start();
         this.reader = new Thread(this::readOutput, "output-" + name);
         reader.setDaemon(true);
         reader.start();

@@ -62,6 +62,8 @@ final class CallDispatcher
     private final SessionResources resources;
     private final BlasDispatcher blas;
     private final int deviceCount;
+    private final RandDispatcher rand;
+    private final RtcDispatcher rtc;
 
     CallDispatcher(final BackendSession backend, final long sessionId, final int deviceCount)
     {
@@ -69,6 +71,8 @@ final class CallDispatcher
         this.resources = new SessionResources(sessionId, backend, deviceCount);
         this.blas = new BlasDispatcher(resources, backend.blas(), deviceCount);
         this.deviceCount = deviceCount;
+        this.rand = new RandDispatcher(backend.rand(), resources, deviceCount);
+        this.rtc = new RtcDispatcher(backend.rtc(), resources);
     }
 
     /**
@@ -360,9 +364,19 @@ final class CallDispatcher
                     resources.destroyEvent(event);
                 }
             }
-            default -> notSupported(call.functionId(), function.name(), result);
+            default -> dispatchLibraryCall(call, input, result);
         }
         resources.endCall(result);
+    }
+
+    private void dispatchLibraryCall(final ReceivedCall call, final DirectBuffer input, final CallResult result)
+    {
+        switch (call.function().api())
+        {
+            case CURAND -> rand.dispatch(call, result);
+            case NVRTC -> rtc.dispatch(call, input, result);
+            default -> notSupported(call.functionId(), call.function().name(), result);
+        }
     }
 
     /**

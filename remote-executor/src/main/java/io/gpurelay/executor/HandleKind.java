@@ -11,7 +11,9 @@ enum HandleKind
     FUNCTION(3, "function"),
     STREAM(4, "stream"),
     EVENT(5, "event"),
-    BLAS_HANDLE(6, "cublasHandle_t");
+    BLAS_HANDLE(6, "cublasHandle_t"),
+    CURAND_GENERATOR(7, "cuRAND generator"),
+    NVRTC_PROGRAM(8, "NVRTC program");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[values().length + 1];

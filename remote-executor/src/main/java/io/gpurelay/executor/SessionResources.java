@@ -334,6 +334,29 @@ final class SessionResources
         release(blasHandle);
     }
 
+    // Library objects (cuRAND generators, NVRTC programs): their dispatchers own what they are, this table their handles.
+
+    long addLibraryObject(final HandleKind kind, final ContextEntry context, final Object object)
+    {
+        final LibraryObjectEntry entry = new LibraryObjectEntry(nextHandle(kind), kind, context, object);
+        entries.put(entry.handle, entry);
+        return entry.handle;
+    }
+
+    /**
+     * @param invalid what the library answers for a handle that is not one of its live objects.
+     */
+    LibraryObjectEntry libraryObject(
+        final long handle, final HandleKind kind, final CudaError invalid, final CallResult result)
+    {
+        return (LibraryObjectEntry)lookup(handle, kind, invalid, result);
+    }
+
+    void removeLibraryObject(final LibraryObjectEntry entry)
+    {
+        entries.remove(entry.handle);
+    }
+
     private ContextEntry context(final long handle, final CallResult result)
     {
         final ContextEntry context =
@@ -569,6 +592,22 @@ final class SessionResources
             super(handle, HandleKind.STREAM);
             this.context = context;
             this.backend = backend;
+        }
+    }
+
+    /**
+     * An object of a CUDA library, made in a context (a cuRAND generator) or in none (an NVRTC program).
+     */
+    static final class LibraryObjectEntry extends Entry
+    {
+        final ContextEntry context;
+        final Object object;
+
+        LibraryObjectEntry(final long handle, final HandleKind kind, final ContextEntry context, final Object object)
+        {
+            super(handle, kind);
+            this.context = context;
+            this.object = object;
         }
     }
 

@@ -283,7 +283,70 @@ public enum Function
      * (a cublasComputeType_t), algo. In host pointer mode alpha and beta are the raw bits of the compute type's
      * scalar: a double for the 64F types, a half for the 16F types, an int for 32I, else a float.
      */
-    CUBLAS_GEMM_EX(280, Api.CUBLAS);
+    CUBLAS_GEMM_EX(280, Api.CUBLAS),
+
+    // cuRAND host API. Call.context is the calling thread's current driver context handle or, with none, its current
+    // runtime device: a generator is made in the context CUDA would make it in. Generator handles are the
+    // executor's; output pointers are device addresses of the session. Statuses are curandStatus_t
+    // ({@link CurandStatus}).
+    /** args: curandRngType → values[0] = generator handle. */
+    CURAND_CREATE_GENERATOR(300, Api.CURAND),
+    /** args: generator. */
+    CURAND_DESTROY_GENERATOR(301, Api.CURAND),
+    /** → values[0] = the cuRAND version of the executor's backend. */
+    CURAND_GET_VERSION(302, Api.CURAND),
+    /** args: generator, stream (0: the default stream of the generator's context). */
+    CURAND_SET_STREAM(303, Api.CURAND),
+    /** args: generator, seed. */
+    CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED(304, Api.CURAND),
+    /** args: generator, offset. */
+    CURAND_SET_GENERATOR_OFFSET(305, Api.CURAND),
+    /** args: generator, curandOrdering. */
+    CURAND_SET_GENERATOR_ORDERING(306, Api.CURAND),
+    /** args: generator, output address, n: 32-bit words. */
+    CURAND_GENERATE(310, Api.CURAND),
+    /** args: generator, output address, n: 64-bit words. */
+    CURAND_GENERATE_LONG_LONG(311, Api.CURAND),
+    /** args: generator, output address, n: floats in (0, 1]. */
+    CURAND_GENERATE_UNIFORM(312, Api.CURAND),
+    /** args: generator, output address, n: doubles in (0, 1]. */
+    CURAND_GENERATE_UNIFORM_DOUBLE(313, Api.CURAND),
+    /** args: generator, output address, n, mean and stddev as {@code Float.floatToRawIntBits}. */
+    CURAND_GENERATE_NORMAL(314, Api.CURAND),
+    /** args: generator, output address, n, mean and stddev as {@code Double.doubleToRawLongBits}. */
+    CURAND_GENERATE_NORMAL_DOUBLE(315, Api.CURAND),
+    /** args: generator, output address, n, mean and stddev as {@code Float.floatToRawIntBits}. */
+    CURAND_GENERATE_LOG_NORMAL(316, Api.CURAND),
+    /** args: generator, output address, n, mean and stddev as {@code Double.doubleToRawLongBits}. */
+    CURAND_GENERATE_LOG_NORMAL_DOUBLE(317, Api.CURAND),
+    /** args: generator, output address, n, lambda as {@code Double.doubleToRawLongBits}: unsigned ints. */
+    CURAND_GENERATE_POISSON(318, Api.CURAND),
+
+    // NVRTC, compiled on the executor. Program handles are the executor's. Strings travel as UTF-8, each terminated
+    // by a NUL; strings that come back carry none. Statuses are nvrtcResult ({@link NvrtcStatus}).
+    /** → values = major, minor of the executor's NVRTC (or of the compiler standing in for it). */
+    NVRTC_VERSION(340, Api.NVRTC),
+    /**
+     * args: header count h, 1 if the program has a name (else 0); payload = the source, the name if any, the h
+     * headers' sources, then their h include names → values[0] = program handle.
+     */
+    NVRTC_CREATE_PROGRAM(341, Api.NVRTC),
+    /** args: program. */
+    NVRTC_DESTROY_PROGRAM(342, Api.NVRTC),
+    /** args: program, option count n; payload = the n options. A failed compilation leaves its log. */
+    NVRTC_COMPILE_PROGRAM(343, Api.NVRTC),
+    /** args: program → values[0] = bytes of the PTX with its terminating NUL. */
+    NVRTC_GET_PTX_SIZE(344, Api.NVRTC),
+    /** args: program → payload = the PTX. */
+    NVRTC_GET_PTX(345, Api.NVRTC),
+    /** args: program → values[0] = bytes of the log with its terminating NUL. */
+    NVRTC_GET_PROGRAM_LOG_SIZE(346, Api.NVRTC),
+    /** args: program → payload = the log. */
+    NVRTC_GET_PROGRAM_LOG(347, Api.NVRTC),
+    /** args: program; payload = the name expression. */
+    NVRTC_ADD_NAME_EXPRESSION(348, Api.NVRTC),
+    /** args: program; payload = a name expression added before compiling → payload = its lowered (mangled) name. */
+    NVRTC_GET_LOWERED_NAME(349, Api.NVRTC);
 
     private static final Function[] BY_ID;
 

@@ -180,8 +180,15 @@ public interface BackendSession
      */
     BlasSession blas();
 
+    /** The session's cuRAND host API. */
+    RandSession rand();
+
+    /** The session's NVRTC. */
+    RtcSession rtc();
+
     /**
-     * Free everything the session holds on every device: allocations, module variables, streams, events, contexts.
+     * Free everything the session holds on every device: library objects, allocations, module variables, streams,
+     * events, contexts.
      */
     ReleasedResources close();
 }

@@ -81,17 +81,17 @@ public final class CudaError
 
     private CudaError(final String name, final int runtimeStatus, final int driverStatus)
     {
-        this(name, runtimeStatus, driverStatus, null, 0);
+        this(name, runtimeStatus, driverStatus, isStickyDriverStatus(driverStatus), null, 0);
     }
 
     private CudaError(
-        final String name, final int runtimeStatus, final int driverStatus, final Api libraryApi,
+        final String name, final int runtimeStatus, final int driverStatus, final boolean sticky, final Api libraryApi,
         final int libraryStatus)
     {
         this.name = name;
         this.runtimeStatus = runtimeStatus;
         this.driverStatus = driverStatus;
-        this.sticky = libraryApi == null && isStickyDriverStatus(driverStatus);
+        this.sticky = sticky;
         this.libraryApi = libraryApi;
         this.libraryStatus = libraryStatus;
     }
@@ -104,7 +104,17 @@ public final class CudaError
      */
     public static CudaError library(final Api api, final int status, final String name)
     {
-        return new CudaError(name, RuntimeStatus.UNKNOWN, DriverStatus.UNKNOWN, api, status);
+        return new CudaError(name, RuntimeStatus.UNKNOWN, DriverStatus.UNKNOWN, false, api, status);
+    }
+
+    /**
+     * A failure of a CUDA library (cuRAND, NVRTC, ...) whose functions return the library's own status whichever API
+     * the client otherwise uses. Never sticky: a library reports a device fault as its own status and the context's
+     * next CUDA call reports the fault itself.
+     */
+    public static CudaError library(final String name, final int status)
+    {
+        return new CudaError(name, status, status, false, null, 0);
     }
 
     /**

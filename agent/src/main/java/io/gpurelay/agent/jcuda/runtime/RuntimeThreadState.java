@@ -33,7 +33,8 @@ public final class RuntimeThreadState
     }
 
     /**
-     * The calling thread's current device, where libraries that work on the runtime's device (cuBLAS) run.
+     * The calling thread's current device, as cudaSetDevice left it: where libraries that work on the runtime's
+     * device (cuBLAS, cuRAND, NVRTC) run.
      */
     public static int currentDevice()
     {

@@ -22,12 +22,24 @@ public final class EmulatedBackend implements Backend
     public static final int CUDA_VERSION = 13000;
 
     private final EmulatedDevice[] devices;
+    private final NvccCompiler compiler;
 
     /**
      * @param deviceCount  how many devices to emulate.
      * @param deviceMemory bytes of memory per device; host memory is only used as allocations are made.
      */
     public EmulatedBackend(final int deviceCount, final long deviceMemory)
+    {
+        this(deviceCount, deviceMemory, System.getenv("PATH"));
+    }
+
+    /**
+     * @param deviceCount  how many devices to emulate.
+     * @param deviceMemory bytes of memory per device; host memory is only used as allocations are made.
+     * @param compilerPath a {@code PATH} on which to find the {@code nvcc} that compiles NVRTC programs; null for
+     *                     none, which makes every NVRTC compilation fail with a log that says so.
+     */
+    public EmulatedBackend(final int deviceCount, final long deviceMemory, final String compilerPath)
     {
         if (deviceCount < 1)
         {
@@ -38,6 +50,7 @@ public final class EmulatedBackend implements Backend
             throw new IllegalArgumentException("emulated device memory must be between 1 byte and " +
                 DEVICE_ADDRESS_STRIDE + " bytes: " + deviceMemory);
         }
+        compiler = NvccCompiler.onPath(compilerPath);
         devices = new EmulatedDevice[deviceCount];
         for (int ordinal = 0; ordinal < deviceCount; ordinal++)
         {
@@ -57,7 +70,7 @@ public final class EmulatedBackend implements Backend
 
     public BackendSession openSession(final long sessionId)
     {
-        return new EmulatedBackendSession(sessionId, devices);
+        return new EmulatedBackendSession(sessionId, devices, compiler);
     }
 
     public void close()

@@ -23,7 +23,9 @@ import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.MemsetArguments;
+import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
+import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -75,8 +77,10 @@ final class EmulatedBackendSession implements BackendSession
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
     private final EmulatedBlasSession blas;
+    private final EmulatedRandSession rand;
+    private final EmulatedRtcSession rtc;
 
-    EmulatedBackendSession(final long sessionId, final EmulatedDevice[] devices)
+    EmulatedBackendSession(final long sessionId, final EmulatedDevice[] devices, final NvccCompiler compiler)
     {
         this.devices = devices;
         this.owners = new DeviceMemoryOwner[devices.length];
@@ -85,6 +89,8 @@ final class EmulatedBackendSession implements BackendSession
             owners[i] = new DeviceMemoryOwner(sessionId, i);
         }
         this.blas = new EmulatedBlasSession(devices, owners);
+        this.rand = new EmulatedRandSession(devices, owners);
+        this.rtc = new EmulatedRtcSession(compiler, EmulatedBackend.CUDA_VERSION);
     }
 
     /**
@@ -531,8 +537,20 @@ final class EmulatedBackendSession implements BackendSession
         return blas;
     }
 
+    public RandSession rand()
+    {
+        return rand;
+    }
+
+    public RtcSession rtc()
+    {
+        return rtc;
+    }
+
     public ReleasedResources close()
     {
+        rand.close();
+        rtc.close();
         ReleasedResources released = ReleasedResources.NONE;
         for (int i = 0; i < devices.length; i++)
         {

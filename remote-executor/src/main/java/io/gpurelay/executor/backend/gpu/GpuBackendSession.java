@@ -54,7 +54,9 @@ import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.KernelParameterLayout;
 import io.gpurelay.executor.backend.MemsetArguments;
+import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
+import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
 import org.bytedeco.cuda.cudart.CUctx_st;
@@ -110,6 +112,8 @@ final class GpuBackendSession implements BackendSession
     private final GpuDevice[] devices;
     private final DeviceAddressRanges<GpuContext, GpuModule> ranges = new DeviceAddressRanges<>();
     private final List<GpuContext> contexts = new ArrayList<>();
+    private final GpuRandSession rand;
+    private final GpuRtcSession rtc = new GpuRtcSession();
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
     private final long[] addressOut = new long[1];
@@ -133,6 +137,7 @@ final class GpuBackendSession implements BackendSession
     GpuBackendSession(final GpuDevice[] devices)
     {
         this.devices = devices;
+        this.rand = new GpuRandSession(ranges);
     }
 
     /**
@@ -218,6 +223,7 @@ final class GpuBackendSession implements BackendSession
     {
         final GpuContext gpuContext = (GpuContext)context;
         blas.contextDestroyed(gpuContext);
+        rand.destroyGenerators(gpuContext);
         ranges.removeContext(gpuContext);
         contexts.remove(gpuContext);
         cuCtxDestroy(gpuContext.handle());
@@ -692,12 +698,24 @@ final class GpuBackendSession implements BackendSession
     }
 
     /**
-     * Destroys every context the session still has, which frees everything it made on the GPU; its cuBLAS handles go
-     * first, while their contexts exist.
+     * Destroys the session's cuBLAS handles, generators and programs, then every context it still has, which frees
+     * everything it made on the GPU (the library objects go first, while their contexts exist).
      */
+    public RandSession rand()
+    {
+        return rand;
+    }
+
+    public RtcSession rtc()
+    {
+        return rtc;
+    }
+
     public ReleasedResources close()
     {
         blas.close();
+        rand.close();
+        rtc.close();
         for (final GpuContext context : contexts)
         {
             cuCtxDestroy(context.handle());

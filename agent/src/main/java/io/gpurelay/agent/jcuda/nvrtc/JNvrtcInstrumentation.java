@@ -1,0 +1,17 @@
+package io.gpurelay.agent.jcuda.nvrtc;
+
+import io.gpurelay.agent.instrumentation.InstrumentationModule;
+import io.gpurelay.protocol.NvrtcStatus;
+
+/**
+ * JCuda's NVRTC binding, {@code jcuda.nvrtc.JNvrtc}: remoted by {@link JNvrtcRemote}. NVRTC has no "not supported"
+ * status; what is not remoted returns {@code NVRTC_ERROR_INVALID_INPUT}.
+ */
+public final class JNvrtcInstrumentation extends InstrumentationModule
+{
+    public JNvrtcInstrumentation()
+    {
+        super("jcuda.nvrtc.JNvrtc", "JNvrtc", JNvrtcRemote.class, NvrtcStatus.INVALID_INPUT,
+            "NVRTC_ERROR_INVALID_INPUT", "JNvrtc-");
+    }
+}

@@ -1,0 +1,260 @@
+package io.gpurelay.agent.jcuda.nvrtc;
+
+import java.nio.charset.StandardCharsets;
+
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.CallFailures;
+import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.NulTerminatedStrings;
+import io.gpurelay.protocol.NvrtcStatus;
+import io.gpurelay.protocol.RuntimeStatus;
+import jcuda.nvrtc.nvrtcProgram;
+import jcuda.nvrtc.nvrtcResult;
+
+/**
+ * The NVRTC functions gpurelay implements. Each public static method replaces the native method of
+ * {@code jcuda.nvrtc.JNvrtc} with the same name and descriptor (see {@link JNvrtcInstrumentation}).
+ * <p>
+ * Programs are compiled on the executor: by the GPU host's own NVRTC, or, on an executor without a GPU, by the CUDA
+ * toolkit's {@code nvcc} when it has one (otherwise compiling fails with {@code NVRTC_ERROR_COMPILATION} and a log
+ * that says why). The PTX comes back as a {@code String}, as JCuda gives it, and loads with {@code cuModuleLoadData}
+ * on the same executor. Without an executor every call returns {@code NVRTC_ERROR_INTERNAL_ERROR}. Like JCuda's
+ * native code, a null program or output array throws {@link NullPointerException}.
+ */
+public final class JNvrtcRemote
+{
+    private static final long NO_CONTEXT = 0;
+    private static final long[] NO_ARGS = new long[0];
+
+    static
+    {
+        CallFailures.nameStatuses(Api.NVRTC, nvrtcResult::stringFor);
+    }
+
+    private JNvrtcRemote()
+    {
+    }
+
+    /**
+     * JCuda's native log level: there is no JCuda native code here to log.
+     */
+    public static void setLogLevel(final int level)
+    {
+    }
+
+    /**
+     * NVRTC's own names for its results, which JCuda's {@code nvrtcResult.stringFor} spells the same.
+     */
+    public static String nvrtcGetErrorStringNative(final int result)
+    {
+        return nvrtcResult.stringFor(result);
+    }
+
+    public static int nvrtcVersionNative(final int[] major, final int[] minor)
+    {
+        requireNonNull(major, "major", "nvrtcVersion");
+        requireNonNull(minor, "minor", "nvrtcVersion");
+        final long[] results = new long[2];
+        final int status = call(Function.NVRTC_VERSION, NO_ARGS, null, null, results);
+        if (status == NvrtcStatus.SUCCESS)
+        {
+            major[0] = (int)results[0];
+            minor[0] = (int)results[1];
+        }
+        return status;
+    }
+
+    public static int nvrtcCreateProgramNative(
+        final nvrtcProgram prog, final String src, final String name, final int numHeaders, final String[] headers,
+        final String[] includeNames)
+    {
+        requireNonNull(prog, "prog", "nvrtcCreateProgram");
+        if (src == null)
+        {
+            return invalidInput("nvrtcCreateProgram", "the source is null");
+        }
+        if (numHeaders < 0 || numHeaders > 0 && (headers == null || includeNames == null ||
+            headers.length < numHeaders || includeNames.length < numHeaders))
+        {
+            return invalidInput("nvrtcCreateProgram", numHeaders + " headers, but " +
+                (headers == null ? "no" : headers.length) + " header sources and " +
+                (includeNames == null ? "no" : includeNames.length) + " include names");
+        }
+        final String[] strings = new String[1 + (name == null ? 0 : 1) + 2 * numHeaders];
+        int next = 0;
+        strings[next++] = src;
+        if (name != null)
+        {
+            strings[next++] = name;
+        }
+        for (int i = 0; i < numHeaders; i++)
+        {
+            if (headers[i] == null || includeNames[i] == null)
+            {
+                return invalidInput("nvrtcCreateProgram", "header " + i + " or its include name is null");
+            }
+            strings[next + i] = headers[i];
+            strings[next + numHeaders + i] = includeNames[i];
+        }
+        final long[] results = new long[1];
+        final int status = call(Function.NVRTC_CREATE_PROGRAM, new long[]{ numHeaders, name == null ? 0 : 1 },
+            new ByteArrayPayload(NulTerminatedStrings.encode(strings)), null, results);
+        if (status == NvrtcStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(prog, results[0]);
+        }
+        return status;
+    }
+
+    public static int nvrtcDestroyProgramNative(final nvrtcProgram prog)
+    {
+        requireNonNull(prog, "prog", "nvrtcDestroyProgram");
+        final int status = call(Function.NVRTC_DESTROY_PROGRAM, new long[]{ handle(prog) }, null, null, null);
+        if (status == NvrtcStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(prog, 0);
+        }
+        return status;
+    }
+
+    public static int nvrtcCompileProgramNative(final nvrtcProgram prog, final int numOptions, final String[] options)
+    {
+        requireNonNull(prog, "prog", "nvrtcCompileProgram");
+        if (numOptions < 0 || numOptions > 0 && (options == null || options.length < numOptions))
+        {
+            return invalidInput("nvrtcCompileProgram", numOptions + " options, but " +
+                (options == null ? "none" : options.length) + " given");
+        }
+        final String[] sent = new String[numOptions];
+        for (int i = 0; i < numOptions; i++)
+        {
+            if (options[i] == null)
+            {
+                return invalidInput("nvrtcCompileProgram", "option " + i + " is null");
+            }
+            sent[i] = options[i];
+        }
+        return call(Function.NVRTC_COMPILE_PROGRAM, new long[]{ handle(prog), numOptions },
+            new ByteArrayPayload(NulTerminatedStrings.encode(sent)), null, null);
+    }
+
+    public static int nvrtcGetPTXSizeNative(final nvrtcProgram prog, final long[] ptxSizeRet)
+    {
+        return size(Function.NVRTC_GET_PTX_SIZE, "nvrtcGetPTXSize", prog, ptxSizeRet, "ptxSizeRet");
+    }
+
+    public static int nvrtcGetPTXNative(final nvrtcProgram prog, final String[] ptx)
+    {
+        return text(Function.NVRTC_GET_PTX, "nvrtcGetPTX", prog, ptx, "ptx");
+    }
+
+    public static int nvrtcGetProgramLogSizeNative(final nvrtcProgram prog, final long[] logSizeRet)
+    {
+        return size(Function.NVRTC_GET_PROGRAM_LOG_SIZE, "nvrtcGetProgramLogSize", prog, logSizeRet, "logSizeRet");
+    }
+
+    public static int nvrtcGetProgramLogNative(final nvrtcProgram prog, final String[] log)
+    {
+        return text(Function.NVRTC_GET_PROGRAM_LOG, "nvrtcGetProgramLog", prog, log, "log");
+    }
+
+    public static int nvrtcAddNameExpressionNative(final nvrtcProgram prog, final String nameExpression)
+    {
+        requireNonNull(prog, "prog", "nvrtcAddNameExpression");
+        if (nameExpression == null)
+        {
+            return invalidInput("nvrtcAddNameExpression", "the name expression is null");
+        }
+        return call(Function.NVRTC_ADD_NAME_EXPRESSION, new long[]{ handle(prog) },
+            new ByteArrayPayload(NulTerminatedStrings.encode(nameExpression)), null, null);
+    }
+
+    public static int nvrtcGetLoweredNameNative(
+        final nvrtcProgram prog, final String nameExpression, final String[] loweredName)
+    {
+        requireNonNull(prog, "prog", "nvrtcGetLoweredName");
+        requireNonNull(loweredName, "loweredName", "nvrtcGetLoweredName");
+        if (nameExpression == null)
+        {
+            return invalidInput("nvrtcGetLoweredName", "the name expression is null");
+        }
+        final ByteArrayPayload name = new ByteArrayPayload();
+        final int status = call(Function.NVRTC_GET_LOWERED_NAME, new long[]{ handle(prog) },
+            new ByteArrayPayload(NulTerminatedStrings.encode(nameExpression)), name, null);
+        if (status == NvrtcStatus.SUCCESS && loweredName.length > 0)
+        {
+            loweredName[0] = new String(name.bytes(), StandardCharsets.UTF_8);
+        }
+        return status;
+    }
+
+    private static int size(
+        final Function function, final String functionName, final nvrtcProgram prog, final long[] size,
+        final String sizeName)
+    {
+        requireNonNull(prog, "prog", functionName);
+        requireNonNull(size, sizeName, functionName);
+        final long[] results = new long[1];
+        final int status = call(function, new long[]{ handle(prog) }, null, null, results);
+        if (status == NvrtcStatus.SUCCESS && size.length > 0)
+        {
+            size[0] = results[0];
+        }
+        return status;
+    }
+
+    /**
+     * The PTX or the log into element 0 of the array, as JCuda's native code puts it there.
+     */
+    private static int text(
+        final Function function, final String functionName, final nvrtcProgram prog, final String[] text,
+        final String textName)
+    {
+        requireNonNull(prog, "prog", functionName);
+        requireNonNull(text, textName, functionName);
+        final ByteArrayPayload bytes = new ByteArrayPayload();
+        final int status = call(function, new long[]{ handle(prog) }, null, bytes, null);
+        if (status == NvrtcStatus.SUCCESS && text.length > 0)
+        {
+            text[0] = new String(bytes.bytes(), StandardCharsets.UTF_8);
+        }
+        return status;
+    }
+
+    /**
+     * Programs need no context; without an executor, NVRTC's internal error.
+     */
+    private static int call(
+        final Function function, final long[] args, final ByteArrayPayload payload, final ByteArrayPayload sink,
+        final long[] results)
+    {
+        final int status = RelayClient.installed().call(function, NO_CONTEXT, args, payload, sink, results);
+        return status == RuntimeStatus.DEVICES_UNAVAILABLE ? NvrtcStatus.INTERNAL_ERROR : status;
+    }
+
+    private static long handle(final nvrtcProgram prog)
+    {
+        return JCudaPointers.nativePointer(prog);
+    }
+
+    private static int invalidInput(final String function, final String reason)
+    {
+        AgentLog.warn(function + ": " + reason + "; returning NVRTC_ERROR_INVALID_INPUT");
+        return NvrtcStatus.INVALID_INPUT;
+    }
+
+    /**
+     * JCuda's native code rejects null arguments with exactly this exception and message.
+     */
+    private static void requireNonNull(final Object argument, final String name, final String function)
+    {
+        if (argument == null)
+        {
+            throw new NullPointerException("Parameter '" + name + "' is null for " + function);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package io.gpurelay.agent.jcuda.rand;
+
+import io.gpurelay.agent.instrumentation.InstrumentationModule;
+import io.gpurelay.protocol.CurandStatus;
+
+/**
+ * JCuda's cuRAND host API, {@code jcuda.jcurand.JCurand}: remoted by {@link JCurandRemote}. cuRAND has no "not
+ * supported" status; what is not remoted returns {@code CURAND_STATUS_TYPE_ERROR}, cuRAND's answer for a kind of
+ * generator it does not have.
+ */
+public final class JCurandInstrumentation extends InstrumentationModule
+{
+    public JCurandInstrumentation()
+    {
+        super("jcuda.jcurand.JCurand", "JCurand", JCurandRemote.class, CurandStatus.TYPE_ERROR,
+            "CURAND_STATUS_TYPE_ERROR", "JCurand-");
+    }
+}

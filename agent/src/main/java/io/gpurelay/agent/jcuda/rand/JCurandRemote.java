@@ -1,0 +1,241 @@
+package io.gpurelay.agent.jcuda.rand;
+
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.CallFailures;
+import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.CurandStatus;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RuntimeStatus;
+import jcuda.Pointer;
+import jcuda.jcurand.curandGenerator;
+import jcuda.jcurand.curandStatus;
+import jcuda.runtime.cudaStream_t;
+
+/**
+ * The cuRAND host-API functions gpurelay implements. Each public static method replaces the native method of
+ * {@code jcuda.jcurand.JCurand} with the same name and descriptor (see {@link JCurandInstrumentation}); JCurand's
+ * public wrappers run unchanged, so the jcurand jar of any version that has these natives works, whatever CUDA the
+ * executor has.
+ * <p>
+ * Generators live on the executor, in the calling thread's current context, and write into device memory there: an
+ * output pointer is a device pointer ({@code cudaMalloc}, {@code cuMemAlloc}), never host memory. Each call waits for
+ * its reply, so a generate call's failures come back from the call itself. Without an executor every call returns
+ * {@code CURAND_STATUS_INITIALIZATION_FAILED}. Like JCuda's native code, a null argument throws
+ * {@link NullPointerException}.
+ */
+public final class JCurandRemote
+{
+    private static final long CUDA_STREAM_LEGACY = 1;
+    private static final long CUDA_STREAM_PER_THREAD = 2;
+    private static final int MAJOR_VERSION = 0;
+    private static final int MINOR_VERSION = 1;
+    private static final int PATCH_LEVEL = 2;
+
+    static
+    {
+        CallFailures.nameStatuses(Api.CURAND, curandStatus::stringFor);
+    }
+
+    private JCurandRemote()
+    {
+    }
+
+    /**
+     * JCuda's native log level: there is no JCuda native code here to log.
+     */
+    public static void setLogLevelNative(final int level)
+    {
+    }
+
+    public static int curandCreateGeneratorNative(final curandGenerator generator, final int rngType)
+    {
+        requireNonNull(generator, "generator", "curandCreateGenerator");
+        final long[] results = new long[1];
+        final int status = call(Function.CURAND_CREATE_GENERATOR, new long[]{ rngType }, results);
+        if (status == CurandStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(generator, results[0]);
+        }
+        return status;
+    }
+
+    public static int curandDestroyGeneratorNative(final curandGenerator generator)
+    {
+        requireNonNull(generator, "generator", "curandDestroyGenerator");
+        return call(Function.CURAND_DESTROY_GENERATOR, new long[]{ handle(generator) }, null);
+    }
+
+    public static int curandGetVersionNative(final int[] version)
+    {
+        requireNonNull(version, "version", "curandGetVersion");
+        final long[] results = new long[1];
+        final int status = call(Function.CURAND_GET_VERSION, new long[0], results);
+        if (status == CurandStatus.SUCCESS)
+        {
+            version[0] = (int)results[0];
+        }
+        return status;
+    }
+
+    /**
+     * Answered from the executor's version, {@code major * 1000 + minor * 100 + patch} as cuRAND encodes it.
+     */
+    public static int curandGetPropertyNative(final int type, final int[] value)
+    {
+        requireNonNull(value, "value", "curandGetProperty");
+        final int[] version = new int[1];
+        final int status = curandGetVersionNative(version);
+        if (status != CurandStatus.SUCCESS)
+        {
+            return status;
+        }
+        switch (type)
+        {
+            case MAJOR_VERSION -> value[0] = version[0] / 1000;
+            case MINOR_VERSION -> value[0] = version[0] % 1000 / 100;
+            case PATCH_LEVEL -> value[0] = version[0] % 100;
+            default ->
+            {
+                AgentLog.warn("curandGetProperty: property type " + type + " does not exist; returning " +
+                    "CURAND_STATUS_OUT_OF_RANGE");
+                return CurandStatus.OUT_OF_RANGE;
+            }
+        }
+        return status;
+    }
+
+    /**
+     * Null, {@code cudaStreamLegacy} and {@code cudaStreamPerThread} name the default stream of the generator's
+     * context.
+     */
+    public static int curandSetStreamNative(final curandGenerator generator, final cudaStream_t stream)
+    {
+        requireNonNull(generator, "generator", "curandSetStream");
+        final long handle = stream == null ? 0 : JCudaPointers.nativePointer(stream);
+        final long executorStream = handle == CUDA_STREAM_LEGACY || handle == CUDA_STREAM_PER_THREAD ? 0 : handle;
+        return call(Function.CURAND_SET_STREAM, new long[]{ handle(generator), executorStream }, null);
+    }
+
+    public static int curandSetPseudoRandomGeneratorSeedNative(final curandGenerator generator, final long seed)
+    {
+        requireNonNull(generator, "generator", "curandSetPseudoRandomGeneratorSeed");
+        return call(Function.CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED, new long[]{ handle(generator), seed }, null);
+    }
+
+    public static int curandSetGeneratorOffsetNative(final curandGenerator generator, final long offset)
+    {
+        requireNonNull(generator, "generator", "curandSetGeneratorOffset");
+        return call(Function.CURAND_SET_GENERATOR_OFFSET, new long[]{ handle(generator), offset }, null);
+    }
+
+    public static int curandSetGeneratorOrderingNative(final curandGenerator generator, final int order)
+    {
+        requireNonNull(generator, "generator", "curandSetGeneratorOrdering");
+        return call(Function.CURAND_SET_GENERATOR_ORDERING, new long[]{ handle(generator), order }, null);
+    }
+
+    public static int curandGenerateNative(final curandGenerator generator, final Pointer outputPtr, final long num)
+    {
+        return generate(Function.CURAND_GENERATE, "curandGenerate", generator, outputPtr, num, 0, 0);
+    }
+
+    public static int curandGenerateLongLongNative(
+        final curandGenerator generator, final Pointer outputPtr, final long num)
+    {
+        return generate(Function.CURAND_GENERATE_LONG_LONG, "curandGenerateLongLong", generator, outputPtr, num, 0, 0);
+    }
+
+    public static int curandGenerateUniformNative(
+        final curandGenerator generator, final Pointer outputPtr, final long num)
+    {
+        return generate(Function.CURAND_GENERATE_UNIFORM, "curandGenerateUniform", generator, outputPtr, num, 0, 0);
+    }
+
+    public static int curandGenerateUniformDoubleNative(
+        final curandGenerator generator, final Pointer outputPtr, final long num)
+    {
+        return generate(Function.CURAND_GENERATE_UNIFORM_DOUBLE, "curandGenerateUniformDouble", generator, outputPtr,
+            num, 0, 0);
+    }
+
+    public static int curandGenerateNormalNative(
+        final curandGenerator generator, final Pointer outputPtr, final long n, final float mean, final float stddev)
+    {
+        return generate(Function.CURAND_GENERATE_NORMAL, "curandGenerateNormal", generator, outputPtr, n,
+            Float.floatToRawIntBits(mean), Float.floatToRawIntBits(stddev));
+    }
+
+    public static int curandGenerateNormalDoubleNative(
+        final curandGenerator generator, final Pointer outputPtr, final long n, final double mean, final double stddev)
+    {
+        return generate(Function.CURAND_GENERATE_NORMAL_DOUBLE, "curandGenerateNormalDouble", generator, outputPtr, n,
+            Double.doubleToRawLongBits(mean), Double.doubleToRawLongBits(stddev));
+    }
+
+    public static int curandGenerateLogNormalNative(
+        final curandGenerator generator, final Pointer outputPtr, final long n, final float mean, final float stddev)
+    {
+        return generate(Function.CURAND_GENERATE_LOG_NORMAL, "curandGenerateLogNormal", generator, outputPtr, n,
+            Float.floatToRawIntBits(mean), Float.floatToRawIntBits(stddev));
+    }
+
+    public static int curandGenerateLogNormalDoubleNative(
+        final curandGenerator generator, final Pointer outputPtr, final long n, final double mean, final double stddev)
+    {
+        return generate(Function.CURAND_GENERATE_LOG_NORMAL_DOUBLE, "curandGenerateLogNormalDouble", generator,
+            outputPtr, n, Double.doubleToRawLongBits(mean), Double.doubleToRawLongBits(stddev));
+    }
+
+    public static int curandGeneratePoissonNative(
+        final curandGenerator generator, final Pointer outputPtr, final long n, final double lambda)
+    {
+        return generate(Function.CURAND_GENERATE_POISSON, "curandGeneratePoisson", generator, outputPtr, n,
+            Double.doubleToRawLongBits(lambda), 0);
+    }
+
+    private static int generate(
+        final Function function, final String name, final curandGenerator generator, final Pointer output,
+        final long count, final long first, final long second)
+    {
+        requireNonNull(generator, "generator", name);
+        requireNonNull(output, "outputPtr", name);
+        if (JCudaPointers.buffer(output) != null || JCudaPointers.pointers(output) != null)
+        {
+            AgentLog.warn(name + ": the output is host memory; gpurelay's cuRAND generators write device memory " +
+                "only (cudaMalloc, cuMemAlloc); returning CURAND_STATUS_LAUNCH_FAILURE");
+            return CurandStatus.LAUNCH_FAILURE;
+        }
+        return call(function, new long[]{ handle(generator), JCudaPointers.address(output), count, first, second },
+            null);
+    }
+
+    /**
+     * A call in the calling thread's current context; without an executor, the status cuRAND gives when it cannot
+     * initialise.
+     */
+    private static int call(final Function function, final long[] args, final long[] results)
+    {
+        final int status = RelayClient.installed().call(function, LibraryCallContext.current(), args, null, null,
+            results);
+        return status == RuntimeStatus.DEVICES_UNAVAILABLE ? CurandStatus.INITIALIZATION_FAILED : status;
+    }
+
+    private static long handle(final curandGenerator generator)
+    {
+        return JCudaPointers.nativePointer(generator);
+    }
+
+    /**
+     * JCuda's native code rejects null arguments with exactly this exception and message.
+     */
+    private static void requireNonNull(final Object argument, final String name, final String function)
+    {
+        if (argument == null)
+        {
+            throw new NullPointerException("Parameter '" + name + "' is null for " + function);
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package io.gpurelay.agent.jcuda.rand;
+
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandCreateGeneratorNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandDestroyGeneratorNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateLogNormalDoubleNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateNormalNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGeneratePoissonNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateUniformNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetPropertyNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetVersionNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandSetGeneratorOffsetNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandSetPseudoRandomGeneratorSeedNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandSetStreamNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMallocNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemcpyNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaSetDeviceNative;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import io.gpurelay.agent.AgentConfig;
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.InMemoryExecutor;
+import io.gpurelay.agent.InMemoryExecutor.CallRecord;
+import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.protocol.CurandStatus;
+import io.gpurelay.protocol.Function;
+import jcuda.Pointer;
+import jcuda.jcurand.curandGenerator;
+import jcuda.runtime.cudaStream_t;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The cuRAND functions as JCurand's rewritten native methods call them, against an executor over IPC.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class JCurandRemoteTest
+{
+    private static final int PHILOX = 161;
+    private static final int DEVICE_TO_HOST = 2;
+
+    @TempDir
+    static Path directory;
+
+    private static InMemoryExecutor executor;
+    private static RelayClient client;
+
+    @BeforeAll
+    static void connect()
+    {
+        executor = new InMemoryExecutor("aeron:ipc", directory.resolve("aeron"));
+        client = new RelayClient(AgentConfig.resolve(
+            "aeron.dir=" + directory.resolve("aeron") + ",timeout=10s", new Properties(), Map.of()));
+        RelayClient.install(client);
+    }
+
+    @AfterAll
+    static void disconnect()
+    {
+        client.close();
+        executor.close();
+    }
+
+    @AfterEach
+    void resetThreadState()
+    {
+        executor.stopFailing();
+        cudaSetDeviceNative(0);
+    }
+
+    @Test
+    void generatorHandlesAndArgumentsTravelAsTheWireProtocolSays()
+    {
+        cudaSetDeviceNative(1);
+        final curandGenerator generator = new curandGenerator();
+        assertEquals(0, curandCreateGeneratorNative(generator, PHILOX));
+        final long handle = JCudaPointers.nativePointer(generator);
+        assertTrue(handle != 0);
+        final CallRecord create = last(Function.CURAND_CREATE_GENERATOR);
+        assertEquals(1, create.context(), "made in the current device's context");
+        assertArrayEquals(new long[]{ PHILOX }, create.args());
+
+        assertEquals(0, curandSetPseudoRandomGeneratorSeedNative(generator, 1234L));
+        assertArrayEquals(new long[]{ handle, 1234L }, last(Function.CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED).args());
+        assertEquals(0, curandSetGeneratorOffsetNative(generator, 99L));
+        assertArrayEquals(new long[]{ handle, 99L }, last(Function.CURAND_SET_GENERATOR_OFFSET).args());
+        final cudaStream_t legacy = new cudaStream_t();
+        JCudaPointers.setNativePointer(legacy, 1);
+        assertEquals(0, curandSetStreamNative(generator, legacy));
+        assertArrayEquals(new long[]{ handle, 0 }, last(Function.CURAND_SET_STREAM).args(),
+            "the legacy stream is the context's default stream");
+
+        final Pointer output = new Pointer();
+        assertEquals(0, cudaMallocNative(output, 64));
+        final long address = JCudaPointers.address(output);
+        assertEquals(0, curandGenerateUniformNative(generator, output.withByteOffset(16), 12));
+        assertArrayEquals(new long[]{ handle, address + 16, 12, 0, 0 }, last(Function.CURAND_GENERATE_UNIFORM).args());
+        final byte[] written = new byte[64];
+        assertEquals(0, cudaMemcpyNative(Pointer.to(written), output, 64, DEVICE_TO_HOST));
+        assertEquals(12, written[0], "the generator wrote into the device allocation");
+
+        assertEquals(0, curandGenerateNormalNative(generator, output, 4, 2.5f, 0.5f));
+        assertArrayEquals(new long[]{ handle, address, 4, Float.floatToRawIntBits(2.5f), Float.floatToRawIntBits(0.5f) },
+            last(Function.CURAND_GENERATE_NORMAL).args());
+        assertEquals(0, curandGenerateLogNormalDoubleNative(generator, output, 4, -1.0, 3.0));
+        assertArrayEquals(new long[]{ handle, address, 4, Double.doubleToRawLongBits(-1.0),
+            Double.doubleToRawLongBits(3.0) }, last(Function.CURAND_GENERATE_LOG_NORMAL_DOUBLE).args());
+        assertEquals(0, curandGeneratePoissonNative(generator, output, 4, 7.5));
+        assertArrayEquals(new long[]{ handle, address, 4, Double.doubleToRawLongBits(7.5), 0 },
+            last(Function.CURAND_GENERATE_POISSON).args());
+
+        assertEquals(0, curandDestroyGeneratorNative(generator));
+        assertEquals(CurandStatus.NOT_INITIALIZED, curandGenerateUniformNative(generator, output, 4));
+    }
+
+    @Test
+    void versionAndPropertiesComeFromTheExecutor()
+    {
+        final int[] version = new int[1];
+        assertEquals(0, curandGetVersionNative(version));
+        assertEquals(10400, version[0]);
+        final int[] value = new int[1];
+        assertEquals(0, curandGetPropertyNative(0, value));
+        assertEquals(10, value[0]);
+        assertEquals(0, curandGetPropertyNative(1, value));
+        assertEquals(4, value[0]);
+        assertEquals(CurandStatus.OUT_OF_RANGE, curandGetPropertyNative(7, value));
+    }
+
+    @Test
+    void hostMemoryIsRefusedWithALogLine()
+    {
+        final curandGenerator generator = new curandGenerator();
+        assertEquals(0, curandCreateGeneratorNative(generator, PHILOX));
+        try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
+        {
+            assertEquals(CurandStatus.LAUNCH_FAILURE,
+                curandGenerateUniformNative(generator, Pointer.to(new float[4]), 4));
+            assertEquals(1, log.count("curandGenerateUniform: the output is host memory"), log.lines().toString());
+        }
+        assertThrows(NullPointerException.class, () -> curandGenerateUniformNative(null, new Pointer(), 4));
+    }
+
+    @Test
+    void theExecutorsStatusIsReturned()
+    {
+        final curandGenerator generator = new curandGenerator();
+        executor.fail(Function.CURAND_CREATE_GENERATOR, CurandStatus.TYPE_ERROR, "generator type 141 is not emulated");
+        assertEquals(CurandStatus.TYPE_ERROR, curandCreateGeneratorNative(generator, 141));
+        assertEquals(0, JCudaPointers.nativePointer(generator));
+    }
+
+    private static CallRecord last(final Function function)
+    {
+        final List<CallRecord> calls = executor.calls(function);
+        return calls.get(calls.size() - 1);
+    }
+}

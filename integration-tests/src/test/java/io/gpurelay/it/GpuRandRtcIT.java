@@ -1,0 +1,71 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.gpurelay.it.programs.CurandProgram;
+import io.gpurelay.it.programs.NvrtcVectorAddProgram;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The NVRTC and cuRAND programs of the emulator tests, unchanged, against an executor on a real GPU: the host's NVRTC
+ * compiles and its cuRAND generates. cuRAND's uniform floats and doubles must be bit for bit what the emulator gives
+ * for the same seed (docs/emulator-reference-libraries.md).
+ */
+@Tag("gpu")
+class GpuRandRtcIT
+{
+    @BeforeEach
+    void requireGpu()
+    {
+        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void nvrtcVectorAddRunsOnTheGpu(final Transport transport, @TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), NvrtcVectorAddProgram.class,
+                "compiler");
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
+            assertTrue(client.output().contains("\nPASSED"), client.output());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void curandProgramPassesOnTheGpu(final Transport transport, @TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), CurandProgram.class);
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
+            assertTrue(client.output().contains("\nPASSED"), client.output());
+        }
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void curandsUniformSequencesEqualTheEmulators(@TempDir final Path work) throws Exception
+    {
+        final List<String> gpu = CurandIT.sequences(work.resolve("gpu"), "gpu");
+        final List<String> emulated = CurandIT.sequences(work.resolve("emulated"), "emulated");
+        assertEquals(emulated, gpu);
+    }
+}

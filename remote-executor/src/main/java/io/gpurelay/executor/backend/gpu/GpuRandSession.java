@@ -1,0 +1,255 @@
+package io.gpurelay.executor.backend.gpu;
+
+import static org.bytedeco.cuda.global.cudart.CUDA_SUCCESS;
+import static org.bytedeco.cuda.global.cudart.cuCtxSetCurrent;
+import static org.bytedeco.cuda.global.curand.curandCreateGenerator;
+import static org.bytedeco.cuda.global.curand.curandDestroyGenerator;
+import static org.bytedeco.cuda.global.curand.curandGenerate;
+import static org.bytedeco.cuda.global.curand.curandGenerateLogNormal;
+import static org.bytedeco.cuda.global.curand.curandGenerateLogNormalDouble;
+import static org.bytedeco.cuda.global.curand.curandGenerateLongLong;
+import static org.bytedeco.cuda.global.curand.curandGenerateNormal;
+import static org.bytedeco.cuda.global.curand.curandGenerateNormalDouble;
+import static org.bytedeco.cuda.global.curand.curandGeneratePoisson;
+import static org.bytedeco.cuda.global.curand.curandGenerateUniform;
+import static org.bytedeco.cuda.global.curand.curandGenerateUniformDouble;
+import static org.bytedeco.cuda.global.curand.curandGetVersion;
+import static org.bytedeco.cuda.global.curand.curandSetGeneratorOffset;
+import static org.bytedeco.cuda.global.curand.curandSetGeneratorOrdering;
+import static org.bytedeco.cuda.global.curand.curandSetPseudoRandomGeneratorSeed;
+import static org.bytedeco.cuda.global.curand.curandSetStream;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.gpurelay.executor.backend.BackendContext;
+import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.CallResult;
+import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.RandSession;
+import io.gpurelay.protocol.CurandStatus;
+import org.bytedeco.cuda.curand.curandGenerator_st;
+import org.bytedeco.javacpp.DoublePointer;
+import org.bytedeco.javacpp.FloatPointer;
+import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.LongPointer;
+import org.bytedeco.javacpp.Pointer;
+
+/**
+ * cuRAND on the GPU through JavaCPP's presets: the host's own cuRAND, so results are cuRAND's exactly. Every call
+ * runs with the generator's context current. cuRAND does not check output pointers, and a kernel writing outside the
+ * session's memory would fault the context: an output range must lie inside one allocation of the session, else the
+ * call is {@code CURAND_STATUS_LAUNCH_FAILURE} before anything runs, as on the emulator.
+ */
+final class GpuRandSession implements RandSession
+{
+    private final DeviceAddressRanges<GpuContext, GpuModule> ranges;
+    private final List<GpuGenerator> generators = new ArrayList<>();
+
+    GpuRandSession(final DeviceAddressRanges<GpuContext, GpuModule> ranges)
+    {
+        this.ranges = ranges;
+    }
+
+    public void getVersion(final CallResult result)
+    {
+        if (!usable(result))
+        {
+            return;
+        }
+        final int[] version = new int[1];
+        if (check(curandGetVersion(version), "curandGetVersion", result))
+        {
+            result.value(version[0]);
+        }
+    }
+
+    public Generator createGenerator(final BackendContext context, final int rngType, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        if (!usable(result) || !makeCurrent(gpuContext, "curandCreateGenerator", result))
+        {
+            return null;
+        }
+        final curandGenerator_st handle = new curandGenerator_st();
+        if (!check(curandCreateGenerator(handle, rngType), "curandCreateGenerator of type " + rngType, result))
+        {
+            return null;
+        }
+        final GpuGenerator generator = new GpuGenerator(gpuContext, handle);
+        generators.add(generator);
+        return generator;
+    }
+
+    public void destroyGenerator(final Generator generator)
+    {
+        final GpuGenerator gpuGenerator = (GpuGenerator)generator;
+        if (generators.remove(gpuGenerator))
+        {
+            cuCtxSetCurrent(gpuGenerator.context().handle());
+            curandDestroyGenerator(gpuGenerator.handle());
+        }
+    }
+
+    public void setStream(final Generator generator, final BackendStream stream, final CallResult result)
+    {
+        final GpuGenerator gpuGenerator = (GpuGenerator)generator;
+        if (makeCurrent(gpuGenerator.context(), "curandSetStream", result))
+        {
+            check(curandSetStream(gpuGenerator.handle(), stream == null ? null : ((GpuStream)stream).handle()),
+                "curandSetStream", result);
+        }
+    }
+
+    public void setSeed(final Generator generator, final long seed, final CallResult result)
+    {
+        final GpuGenerator gpuGenerator = (GpuGenerator)generator;
+        if (makeCurrent(gpuGenerator.context(), "curandSetPseudoRandomGeneratorSeed", result))
+        {
+            check(curandSetPseudoRandomGeneratorSeed(gpuGenerator.handle(), seed),
+                "curandSetPseudoRandomGeneratorSeed", result);
+        }
+    }
+
+    public void setOffset(final Generator generator, final long offset, final CallResult result)
+    {
+        final GpuGenerator gpuGenerator = (GpuGenerator)generator;
+        if (makeCurrent(gpuGenerator.context(), "curandSetGeneratorOffset", result))
+        {
+            check(curandSetGeneratorOffset(gpuGenerator.handle(), offset), "curandSetGeneratorOffset", result);
+        }
+    }
+
+    public void setOrdering(final Generator generator, final int ordering, final CallResult result)
+    {
+        final GpuGenerator gpuGenerator = (GpuGenerator)generator;
+        if (makeCurrent(gpuGenerator.context(), "curandSetGeneratorOrdering", result))
+        {
+            check(curandSetGeneratorOrdering(gpuGenerator.handle(), ordering), "curandSetGeneratorOrdering", result);
+        }
+    }
+
+    public void generate(
+        final Generator generator, final Output kind, final long output, final long count, final double first,
+        final double second, final CallResult result)
+    {
+        final GpuGenerator gpuGenerator = (GpuGenerator)generator;
+        final String name = "curandGenerate " + kind;
+        final long elementSize = switch (kind)
+        {
+            case BITS, UNIFORM, NORMAL, LOG_NORMAL, POISSON -> Integer.BYTES;
+            case LONG_BITS, UNIFORM_DOUBLE, NORMAL_DOUBLE, LOG_NORMAL_DOUBLE -> Long.BYTES;
+        };
+        if (count < 0 || count > Long.MAX_VALUE / elementSize)
+        {
+            result.fail(CudaError.library(CurandStatus.name(CurandStatus.OUT_OF_RANGE), CurandStatus.OUT_OF_RANGE),
+                name + ": " + count + " values");
+            return;
+        }
+        if (count > 0 && ranges.holding(output, count * elementSize) == null)
+        {
+            result.fail(CudaError.library(CurandStatus.name(CurandStatus.LAUNCH_FAILURE), CurandStatus.LAUNCH_FAILURE),
+                name + ": output [0x" + Long.toHexString(output) + ", +" + count * elementSize + " bytes) is not " +
+                    "inside one allocation of this session");
+            return;
+        }
+        if (!makeCurrent(gpuGenerator.context(), name, result))
+        {
+            return;
+        }
+        final curandGenerator_st handle = gpuGenerator.handle();
+        final Pointer address = new DeviceAddress(output);
+        final int status = switch (kind)
+        {
+            case BITS -> curandGenerate(handle, new IntPointer(address), count);
+            case LONG_BITS -> curandGenerateLongLong(handle, new LongPointer(address), count);
+            case UNIFORM -> curandGenerateUniform(handle, new FloatPointer(address), count);
+            case UNIFORM_DOUBLE -> curandGenerateUniformDouble(handle, new DoublePointer(address), count);
+            case NORMAL -> curandGenerateNormal(handle, new FloatPointer(address), count, (float)first, (float)second);
+            case NORMAL_DOUBLE -> curandGenerateNormalDouble(handle, new DoublePointer(address), count, first, second);
+            case LOG_NORMAL ->
+                curandGenerateLogNormal(handle, new FloatPointer(address), count, (float)first, (float)second);
+            case LOG_NORMAL_DOUBLE ->
+                curandGenerateLogNormalDouble(handle, new DoublePointer(address), count, first, second);
+            case POISSON -> curandGeneratePoisson(handle, new IntPointer(address), count, first);
+        };
+        check(status, name, result);
+    }
+
+    public void close()
+    {
+        for (final GpuGenerator generator : generators)
+        {
+            cuCtxSetCurrent(generator.context().handle());
+            curandDestroyGenerator(generator.handle());
+        }
+        generators.clear();
+    }
+
+    /**
+     * Destroy the generators made in a context that is about to be destroyed, while their memory can still be freed.
+     */
+    void destroyGenerators(final GpuContext context)
+    {
+        generators.removeIf(generator ->
+        {
+            if (generator.context() != context)
+            {
+                return false;
+            }
+            cuCtxSetCurrent(context.handle());
+            curandDestroyGenerator(generator.handle());
+            return true;
+        });
+    }
+
+    private static boolean usable(final CallResult result)
+    {
+        final String reason = GpuLibraries.curandUnusableReason();
+        if (reason != null)
+        {
+            result.fail(CudaError.library(CurandStatus.name(CurandStatus.INITIALIZATION_FAILED),
+                CurandStatus.INITIALIZATION_FAILED), reason);
+            return false;
+        }
+        return true;
+    }
+
+    private static boolean makeCurrent(final GpuContext context, final String name, final CallResult result)
+    {
+        final int status = cuCtxSetCurrent(context.handle());
+        if (status != CUDA_SUCCESS)
+        {
+            result.fail(CudaError.library(CurandStatus.name(CurandStatus.INITIALIZATION_FAILED),
+                CurandStatus.INITIALIZATION_FAILED), name + ": making the context current: " +
+                GpuRuntime.errorName(status));
+            return false;
+        }
+        return true;
+    }
+
+    private static boolean check(final int status, final String what, final CallResult result)
+    {
+        if (status == CurandStatus.SUCCESS)
+        {
+            return true;
+        }
+        result.fail(CudaError.library(CurandStatus.name(status), status), what + ": " + CurandStatus.name(status));
+        return false;
+    }
+
+    /**
+     * A device address as the typed pointers of JavaCPP's cuRAND functions take it.
+     */
+    private static final class DeviceAddress extends Pointer
+    {
+        DeviceAddress(final long address)
+        {
+            this.address = address;
+        }
+    }
+
+    private record GpuGenerator(GpuContext context, curandGenerator_st handle) implements Generator
+    {
+    }
+}
