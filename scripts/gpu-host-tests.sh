@@ -30,5 +30,5 @@ console="$(ls "$bundle"/test-lib/junit-platform-console-standalone-*.jar | head 
     -Dgpurelay.programs.dir="$bundle/test-classes" \
     -jar "$console" execute \
     --class-path "$bundle/test-classes:$(ls "$bundle"/test-lib/*.jar | grep -v console-standalone | tr '\n' ':')" \
-    --include-tag gpu --scan-class-path "$bundle/test-classes" \
+    --include-tag gpu --include-classname '.*' --scan-class-path "$bundle/test-classes" \
     --reports-dir "$reports" --details tree --disable-banner
