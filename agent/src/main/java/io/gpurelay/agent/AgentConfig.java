@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 
 import io.aeron.ChannelUri;
 import io.aeron.CommonContext;
+import io.gpurelay.driver.DriverProfile;
 
 /**
  * The agent's settings. Each key is looked up in the agent argument string ({@code key=value,key=value}), then in
@@ -48,7 +49,15 @@ public final class AgentConfig
      */
     public static final String RESPONSE_CHANNEL = "response.channel";
 
-    static final List<String> KEYS = List.of(EXECUTOR, AERON_DIR, TIMEOUT, LOG, TOKEN, CLIENT_NAME, RESPONSE_CHANNEL);
+    /**
+     * Tuning of the media driver the agent starts when none runs in its Aeron directory, and of how its threads wait
+     * for replies: {@code shared} (default; backs off, for small machines), {@code throughput} or {@code low-latency}
+     * (busy-spinning driver threads and reply waits, for hosts with cores to spare).
+     */
+    public static final String PROFILE = "profile";
+
+    static final List<String> KEYS =
+        List.of(EXECUTOR, AERON_DIR, TIMEOUT, LOG, TOKEN, CLIENT_NAME, RESPONSE_CHANNEL, PROFILE);
 
     private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m)?");
 
@@ -59,6 +68,7 @@ public final class AgentConfig
     private final String token;
     private final String clientName;
     private final String responseChannel;
+    private final DriverProfile profile;
     private final List<String> problems;
 
     private AgentConfig(final Sources sources)
@@ -73,6 +83,8 @@ public final class AgentConfig
         clientName = sources.value(CLIENT_NAME, defaultClientName(), AgentConfig::parseNonEmpty, "a name");
         responseChannel = sources.value(RESPONSE_CHANNEL, null, AgentConfig::parseChannel,
             "an Aeron channel URI such as aeron:ipc or aeron:udp?endpoint=host:0");
+        profile = sources.value(PROFILE, DriverProfile.SHARED, DriverProfile::fromCliName,
+            "shared, throughput or low-latency");
         problems = Collections.unmodifiableList(sources.problems);
     }
 
@@ -135,6 +147,14 @@ public final class AgentConfig
     }
 
     /**
+     * @return the profile of an embedded media driver and of reply waits.
+     */
+    public DriverProfile profile()
+    {
+        return profile;
+    }
+
+    /**
      * One line per unusable key or value, saying which default was used instead.
      */
     public List<String> problems()
@@ -147,7 +167,8 @@ public final class AgentConfig
         return EXECUTOR + "=" + executorChannel + ", " + AERON_DIR + "=" + aeronDirectoryName() + ", " +
             TIMEOUT + "=" + timeoutMs + "ms, " + LOG + "=" + logLevel.lowerCaseName() + ", " +
             CLIENT_NAME + "=" + clientName + ", " + RESPONSE_CHANNEL + "=" +
-            (responseChannel != null ? responseChannel : "(derived)") + ", " + TOKEN + "=" +
+            (responseChannel != null ? responseChannel : "(derived)") + ", " + PROFILE + "=" + profile.cliName() +
+            ", " + TOKEN + "=" +
             (token.isEmpty() ? "(none)" : "(set)");
     }
 
@@ -322,6 +343,10 @@ public final class AgentConfig
             if (defaultValue instanceof AgentLog.Level)
             {
                 return ((AgentLog.Level)defaultValue).lowerCaseName();
+            }
+            if (defaultValue instanceof DriverProfile)
+            {
+                return ((DriverProfile)defaultValue).cliName();
             }
             return defaultValue.toString();
         }

@@ -3,6 +3,7 @@ package io.gpurelay.agent;
 import java.util.Map;
 import java.util.Properties;
 
+import io.gpurelay.driver.DriverProfile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -110,6 +111,20 @@ class AgentConfigTest
         assertEquals(2, config.problems().size(), config.problems().toString());
         assertContains(config, "unknown agent argument key 'colour'", "known keys are executor");
         assertContains(config, "agent argument 'verbose'", "expected key=value");
+    }
+
+    @Test
+    void profileSelectsTheEmbeddedDriverAndReplyWaits()
+    {
+        assertEquals(DriverProfile.SHARED, AgentConfig.resolve("", NO_PROPERTIES, Map.of()).profile());
+        assertEquals(DriverProfile.LOW_LATENCY,
+            AgentConfig.resolve("profile=low-latency", NO_PROPERTIES, Map.of()).profile());
+        assertEquals(DriverProfile.THROUGHPUT,
+            AgentConfig.resolve("", NO_PROPERTIES, Map.of("GPURELAY_PROFILE", "throughput")).profile());
+
+        final AgentConfig config = AgentConfig.resolve("profile=fastest", NO_PROPERTIES, Map.of());
+        assertEquals(DriverProfile.SHARED, config.profile());
+        assertContains(config, "agent argument profile='fastest'", "using shared");
     }
 
     @Test

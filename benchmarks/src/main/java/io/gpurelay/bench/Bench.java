@@ -65,8 +65,13 @@ public final class Bench implements Callable<Integer>
     @Option(names = "--lib", description = "The folder of jars beside the benchmarks jar. Default: its lib/.")
     private Path libDir;
 
+    @Option(names = "--profile", defaultValue = "shared",
+        description = "Aeron tuning of the executor's and the clients' media drivers and waits: shared (default; backs " +
+            "off, for small machines), throughput, or low-latency (busy-spinning threads, for hosts with cores to spare).")
+    private String profile;
+
     @Option(names = "--executor-option", description = "An extra executor flag, repeatable, e.g. " +
-        "--executor-option=--profile=low-latency.")
+        "--executor-option=--keepalive-timeout=30s.")
     private List<String> executorOptions = new ArrayList<>();
 
     @Option(names = "--workload-timeout", defaultValue = "PT20M",
@@ -105,6 +110,11 @@ public final class Bench implements Callable<Integer>
             quick ? BenchPlan.QUICK : BenchPlan.FULL;
         final List<Transport> transports = transportNames.stream().map(Transport::fromLabel).distinct()
             .sorted(Comparator.naturalOrder()).toList();
+        if (!List.of("shared", "throughput", "low-latency").contains(profile))
+        {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                "--profile: expected shared, throughput or low-latency, got '" + profile + "'");
+        }
         if (!List.of("auto", "gpu", "emulated").contains(backend))
         {
             throw new CommandLine.ParameterException(new CommandLine(this),
@@ -116,8 +126,8 @@ public final class Bench implements Callable<Integer>
         Files.createDirectories(results.resolve("logs"));
         final Path work = Files.createTempDirectory("gpurelay-bench");
 
-        out.printf(Locale.ROOT, "gpurelay bench: plan %s, backend %s, transports %s, results in %s%n",
-            chosenPlan.name().toLowerCase(Locale.ROOT), backend, String.join(",", transportNames), results);
+        out.printf(Locale.ROOT, "gpurelay bench: plan %s, backend %s, profile %s, transports %s, results in %s%n",
+            chosenPlan.name().toLowerCase(Locale.ROOT), backend, profile, String.join(",", transportNames), results);
         final ResultSet resultSet = new ResultSet();
         String executorBackend = backend.equals("auto") ? null : backend;
         String localNote = null;
@@ -208,8 +218,14 @@ public final class Bench implements Callable<Integer>
         final ExecutorProcess executor;
         try
         {
+            final List<String> options = new ArrayList<>(List.of("--profile", profile));
+            if (profile.equals("low-latency"))
+            {
+                options.addAll(List.of("--idle-strategy", "spin"));
+            }
+            options.addAll(executorOptions);
             executor = ExecutorProcess.start(java(), artifacts.executorClasspath(), channel, backend, executorAeronDir,
-                executorOptions, results.resolve("logs").resolve("executor-" + transport.label() + ".log"));
+                options, results.resolve("logs").resolve("executor-" + transport.label() + ".log"));
         }
         catch (final IllegalStateException ex)
         {
@@ -227,7 +243,7 @@ public final class Bench implements Callable<Integer>
             command.add(java());
             command.add("-Xmx" + chosenPlan.maxHeap());
             command.add("-javaagent:" + artifacts.agentJar() + "=executor=" + channel + ",aeron.dir=" +
-                clientAeronDir + ",timeout=60s");
+                clientAeronDir + ",timeout=60s,profile=" + profile);
             command.add("-cp");
             command.add(artifacts.remoteWorkloadClasspath());
             command.add(Workload.class.getName());

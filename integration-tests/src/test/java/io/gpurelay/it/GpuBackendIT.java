@@ -59,7 +59,7 @@ class GpuBackendIT
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), DriverKernelsProgram.class,
-                Artifacts.kernelsDir().toString());
+                Artifacts.kernelsDir().toString(), "--gpu");
             assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
             assertTrue(client.output().contains("\nPASSED"), client.output());
         }

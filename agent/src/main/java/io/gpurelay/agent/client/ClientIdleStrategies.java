@@ -2,12 +2,14 @@ package io.gpurelay.agent.client;
 
 import java.util.concurrent.TimeUnit;
 
+import io.gpurelay.driver.DriverProfile;
 import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
  * How client threads wait: spin briefly (replies over IPC come in microseconds), then yield, then park, so that a
- * thread waiting on a long call costs no CPU on a small machine.
+ * thread waiting on a long call costs no CPU on a small machine; with the {@code low-latency} profile they busy-spin.
  */
 final class ClientIdleStrategies
 {
@@ -20,8 +22,9 @@ final class ClientIdleStrategies
     {
     }
 
-    static IdleStrategy waiting()
+    static IdleStrategy waiting(final DriverProfile profile)
     {
-        return new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NS, MAX_PARK_NS);
+        return profile == DriverProfile.LOW_LATENCY ? new BusySpinIdleStrategy() :
+            new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NS, MAX_PARK_NS);
     }
 }

@@ -465,7 +465,7 @@ public final class RelayClient
 
     private int awaitReply(final Session current, final PendingCall call)
     {
-        final IdleStrategy idleStrategy = ClientIdleStrategies.waiting();
+        final IdleStrategy idleStrategy = ClientIdleStrategies.waiting(config.profile());
         while (!call.isComplete())
         {
             int work = 0;

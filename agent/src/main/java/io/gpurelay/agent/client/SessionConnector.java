@@ -10,7 +10,6 @@ import io.aeron.Subscription;
 import io.gpurelay.agent.AgentConfig;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.driver.DriverHandle;
-import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.MediaDrivers;
 import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.ClientResponseAdapter;
@@ -30,13 +29,14 @@ final class SessionConnector
     private final AgentConfig config;
     private final ResponseRouter router;
     private final long timeoutNs;
-    private final IdleStrategy idleStrategy = ClientIdleStrategies.waiting();
+    private final IdleStrategy idleStrategy;
 
     SessionConnector(final AgentConfig config, final ResponseRouter router)
     {
         this.config = config;
         this.router = router;
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
+        this.idleStrategy = ClientIdleStrategies.waiting(config.profile());
     }
 
     Session connect() throws ConnectFailure
@@ -56,10 +56,10 @@ final class SessionConnector
         {
             if (!driverRuns)
             {
-                DriverProfile.SHARED.applyAsDefaults();
+                config.profile().applyAsDefaults();
                 RelocatedClassNames.relocate(System.getProperties());
             }
-            driver = MediaDrivers.useOrLaunchPrivate(configuredDirectory, DriverProfile.SHARED, AgentLog::debug);
+            driver = MediaDrivers.useOrLaunchPrivate(configuredDirectory, config.profile(), AgentLog::debug);
             final String directory = driver.aeronDirectoryName();
             aeron = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(directory)
@@ -98,7 +98,7 @@ final class SessionConnector
         final String advertisedChannel = endpoint.needsPortResolution() ?
             resolvePort(responses, deadline) : endpoint.channel();
 
-        final ClientProxy proxy = new ClientProxy(ClientIdleStrategies.waiting(), timeoutNs);
+        final ClientProxy proxy = new ClientProxy(ClientIdleStrategies.waiting(config.profile()), timeoutNs);
         router.expectHandshake(HANDSHAKE_CORRELATION_ID);
         try (ExclusivePublication control = aeron.addExclusivePublication(channel, Protocol.CONTROL_STREAM_ID))
         {
