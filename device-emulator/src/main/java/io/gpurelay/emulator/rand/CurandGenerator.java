@@ -363,7 +363,7 @@ public final class CurandGenerator
                     poisson.sample(WordTransforms.uniformDoubleFromWord(engine.wordBlock(element)[lane])));
                 case UNIFORM_DOUBLE ->
                 {
-                    final int[] words = engine.doubleBlock(element);
+                    final int[] words = engine.doubleBlock(element, offset);
                     final int low = (lane & 1) * 2;
                     UNSAFE.putDouble(at, WordTransforms.uniformDouble(words[low], words[low + 1]));
                 }
@@ -381,7 +381,7 @@ public final class CurandGenerator
                 {
                     if (startsPair(lane, i))
                     {
-                        final int[] words = engine.doubleBlock(element);
+                        final int[] words = engine.doubleBlock(element, offset);
                         WordTransforms.normalDoublePair(words[0], words[1], words[2], words[3], doublePair);
                     }
                     UNSAFE.putDouble(at, shape(kind, doublePair[lane & 1], mean, stddev));

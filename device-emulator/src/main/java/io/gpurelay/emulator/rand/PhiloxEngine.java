@@ -10,9 +10,14 @@ package io.gpurelay.emulator.rand;
  * <ul>
  *     <li>32-bit outputs (bits, uniform, normal, Poisson): word e mod 4 of block (e div 4) div 65536 of
  *     subsequence (e div 4) mod 65536; normals pair words 0-1 and 2-3 of a block through Box-Muller;</li>
- *     <li>64-bit outputs (uniform double, normal double): with g = e div 4, blocks 2 (g div 65536) and
- *     2 (g div 65536) + 1 of subsequence g mod 65536 give elements 4g to 4g + 3, two words per uniform double
- *     and all four words per pair of double normals.</li>
+ *     <li>64-bit outputs (uniform double, normal double): group g = e div 4 (elements 4g to 4g + 3) comes from
+ *     subsequence g mod 65536, whose thread takes two blocks per group: for a call starting at element o, the
+ *     thread's first group is g0, the first group at or after o div 4 in its subsequence, which starts at block
+ *     g0 div 65536, as a 32-bit output would; group g then takes blocks b and b + 1 with
+ *     b = g0 div 65536 + 2 ((g - g0) div 65536), two words per uniform double and all four words of a block per
+ *     pair of double normals. From offset 0 that is blocks 2 (g div 65536) and 2 (g div 65536) + 1, but a call
+ *     that starts past the first 65536 groups reuses blocks that an earlier 64-bit call at a lower offset
+ *     took.</li>
  * </ul>
  */
 final class PhiloxEngine
@@ -62,13 +67,19 @@ final class PhiloxEngine
     }
 
     /**
-     * The words of the block that 64-bit output element {@code element} comes from.
+     * The words of the block that 64-bit output element {@code element} comes from, in a call whose first element
+     * is {@code firstElement}.
      */
-    int[] doubleBlock(final long element)
+    int[] doubleBlock(final long element, final long firstElement)
     {
         final long group = element >>> 2;
-        final long pair = Long.divideUnsigned(group, THREADS);
-        return block(2 * pair + (element >>> 1 & 1), Long.remainderUnsigned(group, THREADS));
+        final long subsequence = Long.remainderUnsigned(group, THREADS);
+        final long firstGroup = firstElement >>> 2;
+        final long threadFirstGroup = firstGroup +
+            Math.floorMod(subsequence - Long.remainderUnsigned(firstGroup, THREADS), (long)THREADS);
+        final long firstBlock = Long.divideUnsigned(threadFirstGroup, THREADS);
+        final long iteration = Long.divideUnsigned(group - threadFirstGroup, THREADS);
+        return block(firstBlock + 2 * iteration + (element >>> 1 & 1), subsequence);
     }
 
     /**
