@@ -68,7 +68,9 @@ public final class CurandProgram
         cudaStreamCreate(stream);
         for (final int type : TYPES)
         {
-            final String name = curandRngType.stringFor(type);
+            // JCurand 11.8's stringFor predates the Philox constant's name.
+            final String name = type == curandRngType.CURAND_RNG_PSEUDO_PHILOX4_32_10 ?
+                "CURAND_RNG_PSEUDO_PHILOX4_32_10" : curandRngType.stringFor(type);
             final curandGenerator generator = new curandGenerator();
             curandCreateGenerator(generator, type);
             curandSetStream(generator, stream);
