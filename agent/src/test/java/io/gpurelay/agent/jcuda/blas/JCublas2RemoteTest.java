@@ -20,16 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
-import io.gpurelay.agent.AgentConfig;
-import io.gpurelay.agent.InMemoryExecutor;
+import io.gpurelay.agent.InMemoryExecutorTest;
 import io.gpurelay.agent.InMemoryExecutor.CallRecord;
-import io.gpurelay.agent.client.RelayClient;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.Function;
@@ -37,46 +32,21 @@ import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.Pointer;
 import jcuda.jcublas.cublasHandle;
 import jcuda.runtime.cudaStream_t;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * JCublas2's rewritten native methods against an in-memory executor: what goes on the wire for each pointer mode,
  * what comes back into the application's memory, and the refusals made before anything is sent.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class JCublas2RemoteTest
+class JCublas2RemoteTest extends InMemoryExecutorTest
 {
     private static final int HOST_MODE = 0;
     private static final int DEVICE_MODE = 1;
     private static final long DEVICE_A = 0x7000_0000_1000L;
     private static final long DEVICE_B = 0x7000_0000_2000L;
-
-    @TempDir
-    static Path directory;
-
-    private static InMemoryExecutor executor;
-    private static RelayClient client;
-
-    @BeforeAll
-    static void connect()
-    {
-        executor = new InMemoryExecutor("aeron:ipc", directory.resolve("aeron"));
-        client = new RelayClient(AgentConfig.resolve(
-            "aeron.dir=" + directory.resolve("aeron") + ",timeout=10s", new Properties(), Map.of()));
-        RelayClient.install(client);
-    }
-
-    @AfterAll
-    static void disconnect()
-    {
-        client.close();
-        executor.close();
-    }
 
     @AfterEach
     void stopFailing()

@@ -8,16 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import io.gpurelay.agent.AgentConfig;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.InMemoryExecutor;
+import io.gpurelay.agent.InMemoryExecutorTest;
 import io.gpurelay.agent.LogCapture;
-import io.gpurelay.agent.client.RelayClient;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Function;
 import jcuda.Pointer;
@@ -31,13 +28,10 @@ import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUuuid;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuCtxCreateNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuCtxDestroyNative;
@@ -106,7 +100,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The driver functions as JCuda's rewritten native methods call them, against the stand-in executor over IPC.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class JCudaDriverRemoteTest
+class JCudaDriverRemoteTest extends InMemoryExecutorTest
 {
     private static final String SAXPY_PTX = """
         .version 8.5
@@ -140,29 +134,6 @@ class JCudaDriverRemoteTest
             ret;
         }
         """;
-
-    @TempDir
-    static Path directory;
-
-    private static InMemoryExecutor executor;
-    private static RelayClient client;
-
-    @BeforeAll
-    static void connect()
-    {
-        executor = new InMemoryExecutor("aeron:ipc", directory.resolve("aeron"));
-        client = new RelayClient(AgentConfig.resolve(
-            "aeron.dir=" + directory.resolve("aeron") + ",timeout=10s", new Properties(), Map.of()));
-        RelayClient.install(client);
-        assertEquals(0, cuInitNative(0));
-    }
-
-    @AfterAll
-    static void disconnect()
-    {
-        client.close();
-        executor.close();
-    }
 
     @BeforeEach
     @AfterEach

@@ -19,61 +19,32 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
-import io.gpurelay.agent.AgentConfig;
 import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.InMemoryExecutor;
+import io.gpurelay.agent.InMemoryExecutorTest;
 import io.gpurelay.agent.InMemoryExecutor.CallRecord;
 import io.gpurelay.agent.LogCapture;
-import io.gpurelay.agent.client.RelayClient;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.Function;
 import jcuda.Pointer;
 import jcuda.jcurand.curandGenerator;
 import jcuda.runtime.cudaStream_t;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The cuRAND functions as JCurand's rewritten native methods call them, against an executor over IPC.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class JCurandRemoteTest
+class JCurandRemoteTest extends InMemoryExecutorTest
 {
     private static final int PHILOX = 161;
     private static final int DEVICE_TO_HOST = 2;
-
-    @TempDir
-    static Path directory;
-
-    private static InMemoryExecutor executor;
-    private static RelayClient client;
-
-    @BeforeAll
-    static void connect()
-    {
-        executor = new InMemoryExecutor("aeron:ipc", directory.resolve("aeron"));
-        client = new RelayClient(AgentConfig.resolve(
-            "aeron.dir=" + directory.resolve("aeron") + ",timeout=10s", new Properties(), Map.of()));
-        RelayClient.install(client);
-    }
-
-    @AfterAll
-    static void disconnect()
-    {
-        client.close();
-        executor.close();
-    }
 
     @AfterEach
     void resetThreadState()

@@ -4,19 +4,16 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
-import io.gpurelay.agent.AgentConfig;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.InMemoryExecutor;
+import io.gpurelay.agent.InMemoryExecutorTest;
 import io.gpurelay.agent.LogCapture;
-import io.gpurelay.agent.client.RelayClient;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
@@ -24,12 +21,9 @@ import jcuda.Pointer;
 import jcuda.runtime.cudaDeviceProp;
 import jcuda.runtime.cudaEvent_t;
 import jcuda.runtime.cudaStream_t;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaDeviceGetAttributeNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaDeviceResetNative;
@@ -77,35 +71,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The runtime functions as JCuda's rewritten native methods call them, against an executor over IPC.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class JCudaRuntimeRemoteTest
+class JCudaRuntimeRemoteTest extends InMemoryExecutorTest
 {
     private static final int HOST_TO_HOST = 0;
     private static final int HOST_TO_DEVICE = 1;
     private static final int DEVICE_TO_HOST = 2;
     private static final int DEVICE_TO_DEVICE = 3;
     private static final int DEFAULT = 4;
-
-    @TempDir
-    static Path directory;
-
-    private static InMemoryExecutor executor;
-    private static RelayClient client;
-
-    @BeforeAll
-    static void connect()
-    {
-        executor = new InMemoryExecutor("aeron:ipc", directory.resolve("aeron"));
-        client = new RelayClient(AgentConfig.resolve(
-            "aeron.dir=" + directory.resolve("aeron") + ",timeout=10s", new Properties(), Map.of()));
-        RelayClient.install(client);
-    }
-
-    @AfterAll
-    static void disconnect()
-    {
-        client.close();
-        executor.close();
-    }
 
     @AfterEach
     void resetThreadState()
