@@ -15,6 +15,7 @@ import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CallView;
@@ -72,6 +73,41 @@ public final class JCudaDriverRemote
      */
     public static void setLogLevel(final int level)
     {
+    }
+
+    /**
+     * Answered by the agent: CUDA's name of a {@code CUresult}; CUDA_ERROR_INVALID_VALUE and null for a code it does
+     * not know.
+     */
+    public static int cuGetErrorNameNative(final int error, final String[] pStr)
+    {
+        requireNonNull(pStr, "pStr", "cuGetErrorName");
+        final String name = CUresult.stringFor(error);
+        if (name.startsWith("INVALID"))
+        {
+            pStr[0] = null;
+            return DriverStatus.INVALID_VALUE;
+        }
+        pStr[0] = name;
+        return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * Answered by the agent: the description CUDA gives the runtime error of the same number (CUDA numbers the driver's
+     * and the runtime's errors alike), else the error's name; CUDA_ERROR_INVALID_VALUE and null for an unknown code.
+     */
+    public static int cuGetErrorStringNative(final int error, final String[] pStr)
+    {
+        final int status = cuGetErrorNameNative(error, pStr);
+        if (status == DriverStatus.SUCCESS)
+        {
+            final String description = RuntimeErrors.knownDescription(error);
+            if (description != null)
+            {
+                pStr[0] = description;
+            }
+        }
+        return status;
     }
 
     public static int cuInitNative(final int flags)

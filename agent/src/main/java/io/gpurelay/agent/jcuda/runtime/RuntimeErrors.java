@@ -8,7 +8,7 @@ import jcuda.runtime.cudaError;
  * cudaGetErrorName and cudaGetErrorString, answered here: the names are JCuda's, the descriptions the CUDA runtime's
  * own for the errors programs meet; other known errors are described by their name.
  */
-final class RuntimeErrors
+public final class RuntimeErrors
 {
     static final String UNRECOGNIZED = "unrecognized error code";
 
@@ -57,5 +57,13 @@ final class RuntimeErrors
     {
         final String description = DESCRIPTIONS.get(error);
         return description != null ? description : name(error);
+    }
+
+    /**
+     * @return the CUDA runtime's description of {@code cudaError_t} {@code error}, or null if it has none here.
+     */
+    public static String knownDescription(final int error)
+    {
+        return DESCRIPTIONS.get(error);
     }
 }

@@ -34,6 +34,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuCtxCreateNative;
+import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuGetErrorNameNative;
+import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuGetErrorStringNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuCtxDestroyNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuCtxGetCurrentNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuCtxGetDeviceNative;
@@ -92,6 +94,7 @@ import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuStreamSynchroni
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuStreamWaitEventNative;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -144,6 +147,18 @@ class JCudaDriverRemoteTest extends InMemoryExecutorTest
             DriverContexts.pop();
         }
         executor.stopFailing();
+    }
+
+    @Test
+    void errorNamesAndDescriptionsAreAnsweredByTheAgent()
+    {
+        final String[] text = new String[1];
+        assertEquals(CUresult.CUDA_SUCCESS, cuGetErrorNameNative(CUresult.CUDA_ERROR_ILLEGAL_ADDRESS, text));
+        assertEquals("CUDA_ERROR_ILLEGAL_ADDRESS", text[0]);
+        assertEquals(CUresult.CUDA_SUCCESS, cuGetErrorStringNative(CUresult.CUDA_ERROR_ILLEGAL_ADDRESS, text));
+        assertEquals("an illegal memory access was encountered", text[0]);
+        assertEquals(CUresult.CUDA_ERROR_INVALID_VALUE, cuGetErrorStringNative(12345, text));
+        assertNull(text[0]);
     }
 
     @Test
