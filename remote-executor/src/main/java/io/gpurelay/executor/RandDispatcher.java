@@ -8,6 +8,7 @@ import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.RandSession.Generator;
 import io.gpurelay.executor.backend.RandSession.Output;
+import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CurandStatus;
 
 /**
@@ -24,10 +25,10 @@ import io.gpurelay.protocol.CurandStatus;
 final class RandDispatcher
 {
     static final CudaError NOT_INITIALIZED =
-        CudaError.library("CURAND_STATUS_NOT_INITIALIZED", CurandStatus.NOT_INITIALIZED);
+        CudaError.library(Api.CURAND, CurandStatus.NOT_INITIALIZED, "CURAND_STATUS_NOT_INITIALIZED");
     static final CudaError INITIALIZATION_FAILED =
-        CudaError.library("CURAND_STATUS_INITIALIZATION_FAILED", CurandStatus.INITIALIZATION_FAILED);
-    static final CudaError LAUNCH_FAILURE = CudaError.library("CURAND_STATUS_LAUNCH_FAILURE", CurandStatus.LAUNCH_FAILURE);
+        CudaError.library(Api.CURAND, CurandStatus.INITIALIZATION_FAILED, "CURAND_STATUS_INITIALIZATION_FAILED");
+    static final CudaError LAUNCH_FAILURE = CudaError.library(Api.CURAND, CurandStatus.LAUNCH_FAILURE, "CURAND_STATUS_LAUNCH_FAILURE");
 
     private final RandSession rand;
     private final SessionResources resources;

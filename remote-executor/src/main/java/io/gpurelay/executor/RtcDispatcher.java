@@ -5,6 +5,7 @@ import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.executor.backend.RtcSession.Program;
+import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.NulTerminatedStrings;
 import io.gpurelay.protocol.NvrtcStatus;
 import org.agrona.DirectBuffer;
@@ -18,8 +19,8 @@ import org.agrona.DirectBuffer;
 final class RtcDispatcher
 {
     static final CudaError INVALID_PROGRAM =
-        CudaError.library("NVRTC_ERROR_INVALID_PROGRAM", NvrtcStatus.INVALID_PROGRAM);
-    static final CudaError INVALID_INPUT = CudaError.library("NVRTC_ERROR_INVALID_INPUT", NvrtcStatus.INVALID_INPUT);
+        CudaError.library(Api.NVRTC, NvrtcStatus.INVALID_PROGRAM, "NVRTC_ERROR_INVALID_PROGRAM");
+    static final CudaError INVALID_INPUT = CudaError.library(Api.NVRTC, NvrtcStatus.INVALID_INPUT, "NVRTC_ERROR_INVALID_INPUT");
 
     private final RtcSession rtc;
     private final SessionResources resources;

@@ -14,7 +14,7 @@ import io.gpurelay.protocol.RuntimeStatus;
  * {@link #of(int, int)} gives its errors, which are the constants where the numbers are theirs, so that code
  * comparing with a constant works whatever the backend.
  * <p>
- * A library with its own status codes (cuBLAS) fails with {@link #library} errors, which carry the library's number;
+ * A library with its own status codes (cuBLAS, cuRAND, NVRTC) fails with {@link #library} errors, which carry the library's number;
  * an error of the executor itself that reaches a library's caller (a stale handle, a malformed call) is replied with
  * the library's number for it.
  */
@@ -81,40 +81,31 @@ public final class CudaError
 
     private CudaError(final String name, final int runtimeStatus, final int driverStatus)
     {
-        this(name, runtimeStatus, driverStatus, isStickyDriverStatus(driverStatus), null, 0);
+        this(name, runtimeStatus, driverStatus, null, 0);
     }
 
     private CudaError(
-        final String name, final int runtimeStatus, final int driverStatus, final boolean sticky, final Api libraryApi,
+        final String name, final int runtimeStatus, final int driverStatus, final Api libraryApi,
         final int libraryStatus)
     {
         this.name = name;
         this.runtimeStatus = runtimeStatus;
         this.driverStatus = driverStatus;
-        this.sticky = sticky;
+        this.sticky = libraryApi == null && isStickyDriverStatus(driverStatus);
         this.libraryApi = libraryApi;
         this.libraryStatus = libraryStatus;
     }
 
     /**
-     * A failure of a library with its own status codes, replied with {@code status} to calls of that library's
-     * {@code api}; never sticky (a failed library call leaves its context usable).
+     * A failure of a library with its own status codes (cuBLAS, cuRAND, NVRTC), replied with {@code status} to calls
+     * of that library's {@code api}; never sticky: a failed library call leaves its context usable, and a device
+     * fault surfaces at the context's next CUDA call.
      *
      * @param name the status's name in the library's header, for logs.
      */
     public static CudaError library(final Api api, final int status, final String name)
     {
-        return new CudaError(name, RuntimeStatus.UNKNOWN, DriverStatus.UNKNOWN, false, api, status);
-    }
-
-    /**
-     * A failure of a CUDA library (cuRAND, NVRTC, ...) whose functions return the library's own status whichever API
-     * the client otherwise uses. Never sticky: a library reports a device fault as its own status and the context's
-     * next CUDA call reports the fault itself.
-     */
-    public static CudaError library(final String name, final int status)
-    {
-        return new CudaError(name, status, status, false, null, 0);
+        return new CudaError(name, RuntimeStatus.UNKNOWN, DriverStatus.UNKNOWN, api, status);
     }
 
     /**

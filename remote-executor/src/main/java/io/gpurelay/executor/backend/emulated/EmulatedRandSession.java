@@ -8,6 +8,7 @@ import io.gpurelay.executor.backend.BackendStream;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RandSession;
+import io.gpurelay.protocol.Api;
 
 /**
  * cuRAND on the emulated devices: the device emulator's {@link CurandGenerator}, which reproduces cuRAND's sequences
@@ -112,7 +113,7 @@ final class EmulatedRandSession implements RandSession
 
     private static CudaError error(final int status)
     {
-        return CudaError.library(CurandStatus.name(status), status);
+        return CudaError.library(Api.CURAND, status, CurandStatus.name(status));
     }
 
     private record EmulatedGenerator(BackendContext context, CurandGenerator generator) implements Generator

@@ -9,6 +9,7 @@ import java.util.Map;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RtcSession;
+import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.NvrtcStatus;
 
@@ -192,7 +193,7 @@ final class EmulatedRtcSession implements RtcSession
 
     private static CudaError error(final String name, final int status)
     {
-        return CudaError.library(name, status);
+        return CudaError.library(Api.NVRTC, status, name);
     }
 
     private static final class EmulatedProgram implements Program

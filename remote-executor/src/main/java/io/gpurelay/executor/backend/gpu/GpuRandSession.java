@@ -27,6 +27,7 @@ import io.gpurelay.executor.backend.BackendStream;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RandSession;
+import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CurandStatus;
 import org.bytedeco.cuda.curand.curandGenerator_st;
 import org.bytedeco.javacpp.DoublePointer;
@@ -142,13 +143,13 @@ final class GpuRandSession implements RandSession
         };
         if (count < 0 || count > Long.MAX_VALUE / elementSize)
         {
-            result.fail(CudaError.library(CurandStatus.name(CurandStatus.OUT_OF_RANGE), CurandStatus.OUT_OF_RANGE),
+            result.fail(CudaError.library(Api.CURAND, CurandStatus.OUT_OF_RANGE, CurandStatus.name(CurandStatus.OUT_OF_RANGE)),
                 name + ": " + count + " values");
             return;
         }
         if (count > 0 && ranges.holding(output, count * elementSize) == null)
         {
-            result.fail(CudaError.library(CurandStatus.name(CurandStatus.LAUNCH_FAILURE), CurandStatus.LAUNCH_FAILURE),
+            result.fail(CudaError.library(Api.CURAND, CurandStatus.LAUNCH_FAILURE, CurandStatus.name(CurandStatus.LAUNCH_FAILURE)),
                 name + ": output [0x" + Long.toHexString(output) + ", +" + count * elementSize + " bytes) is not " +
                     "inside one allocation of this session");
             return;
@@ -208,8 +209,7 @@ final class GpuRandSession implements RandSession
         final String reason = GpuLibraries.curandUnusableReason();
         if (reason != null)
         {
-            result.fail(CudaError.library(CurandStatus.name(CurandStatus.INITIALIZATION_FAILED),
-                CurandStatus.INITIALIZATION_FAILED), reason);
+            result.fail(CudaError.library(Api.CURAND, CurandStatus.INITIALIZATION_FAILED, CurandStatus.name(CurandStatus.INITIALIZATION_FAILED)), reason);
             return false;
         }
         return true;
@@ -220,8 +220,7 @@ final class GpuRandSession implements RandSession
         final int status = cuCtxSetCurrent(context.handle());
         if (status != CUDA_SUCCESS)
         {
-            result.fail(CudaError.library(CurandStatus.name(CurandStatus.INITIALIZATION_FAILED),
-                CurandStatus.INITIALIZATION_FAILED), name + ": making the context current: " +
+            result.fail(CudaError.library(Api.CURAND, CurandStatus.INITIALIZATION_FAILED, CurandStatus.name(CurandStatus.INITIALIZATION_FAILED)), name + ": making the context current: " +
                 GpuRuntime.errorName(status));
             return false;
         }
@@ -234,7 +233,7 @@ final class GpuRandSession implements RandSession
         {
             return true;
         }
-        result.fail(CudaError.library(CurandStatus.name(status), status), what + ": " + CurandStatus.name(status));
+        result.fail(CudaError.library(Api.CURAND, status, CurandStatus.name(status)), what + ": " + CurandStatus.name(status));
         return false;
     }
 

@@ -20,6 +20,7 @@ import java.util.List;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RtcSession;
+import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.NvrtcStatus;
 import org.bytedeco.cuda.nvrtc._nvrtcProgram;
@@ -179,7 +180,7 @@ final class GpuRtcSession implements RtcSession
         final String reason = GpuLibraries.nvrtcUnusableReason();
         if (reason != null)
         {
-            result.fail(CudaError.library("NVRTC_ERROR_INTERNAL_ERROR", NvrtcStatus.INTERNAL_ERROR), reason);
+            result.fail(CudaError.library(Api.NVRTC, NvrtcStatus.INTERNAL_ERROR, "NVRTC_ERROR_INTERNAL_ERROR"), reason);
             return false;
         }
         return true;
@@ -207,7 +208,7 @@ final class GpuRtcSession implements RtcSession
             return true;
         }
         final String name = nvrtcGetErrorString(status).getString();
-        result.fail(CudaError.library(name, status), what + ": " + name);
+        result.fail(CudaError.library(Api.NVRTC, status, name), what + ": " + name);
         return false;
     }
 
