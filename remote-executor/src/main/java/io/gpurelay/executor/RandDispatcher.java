@@ -28,7 +28,8 @@ final class RandDispatcher
         CudaError.library(Api.CURAND, CurandStatus.NOT_INITIALIZED, "CURAND_STATUS_NOT_INITIALIZED");
     static final CudaError INITIALIZATION_FAILED =
         CudaError.library(Api.CURAND, CurandStatus.INITIALIZATION_FAILED, "CURAND_STATUS_INITIALIZATION_FAILED");
-    static final CudaError LAUNCH_FAILURE = CudaError.library(Api.CURAND, CurandStatus.LAUNCH_FAILURE, "CURAND_STATUS_LAUNCH_FAILURE");
+    static final CudaError LAUNCH_FAILURE =
+        CudaError.library(Api.CURAND, CurandStatus.LAUNCH_FAILURE, "CURAND_STATUS_LAUNCH_FAILURE");
 
     private final RandSession rand;
     private final SessionResources resources;

@@ -20,7 +20,8 @@ final class RtcDispatcher
 {
     static final CudaError INVALID_PROGRAM =
         CudaError.library(Api.NVRTC, NvrtcStatus.INVALID_PROGRAM, "NVRTC_ERROR_INVALID_PROGRAM");
-    static final CudaError INVALID_INPUT = CudaError.library(Api.NVRTC, NvrtcStatus.INVALID_INPUT, "NVRTC_ERROR_INVALID_INPUT");
+    static final CudaError INVALID_INPUT =
+        CudaError.library(Api.NVRTC, NvrtcStatus.INVALID_INPUT, "NVRTC_ERROR_INVALID_INPUT");
 
     private final RtcSession rtc;
     private final SessionResources resources;

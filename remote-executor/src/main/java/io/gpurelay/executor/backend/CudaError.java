@@ -14,9 +14,9 @@ import io.gpurelay.protocol.RuntimeStatus;
  * {@link #of(int, int)} gives its errors, which are the constants where the numbers are theirs, so that code
  * comparing with a constant works whatever the backend.
  * <p>
- * A library with its own status codes (cuBLAS, cuRAND, NVRTC) fails with {@link #library} errors, which carry the library's number;
- * an error of the executor itself that reaches a library's caller (a stale handle, a malformed call) is replied with
- * the library's number for it.
+ * A library with its own status codes (cuBLAS, cuRAND, NVRTC) fails with {@link #library} errors, which carry the
+ * library's number; an error of the executor itself that reaches a library's caller (a stale handle, a malformed
+ * call) is replied with the library's number for it.
  */
 public final class CudaError
 {

@@ -143,13 +143,13 @@ final class GpuRandSession implements RandSession
         };
         if (count < 0 || count > Long.MAX_VALUE / elementSize)
         {
-            result.fail(CudaError.library(Api.CURAND, CurandStatus.OUT_OF_RANGE, CurandStatus.name(CurandStatus.OUT_OF_RANGE)),
+            result.fail(curandError(CurandStatus.OUT_OF_RANGE),
                 name + ": " + count + " values");
             return;
         }
         if (count > 0 && ranges.holding(output, count * elementSize) == null)
         {
-            result.fail(CudaError.library(Api.CURAND, CurandStatus.LAUNCH_FAILURE, CurandStatus.name(CurandStatus.LAUNCH_FAILURE)),
+            result.fail(curandError(CurandStatus.LAUNCH_FAILURE),
                 name + ": output [0x" + Long.toHexString(output) + ", +" + count * elementSize + " bytes) is not " +
                     "inside one allocation of this session");
             return;
@@ -204,12 +204,17 @@ final class GpuRandSession implements RandSession
         });
     }
 
+    private static CudaError curandError(final int status)
+    {
+        return CudaError.library(Api.CURAND, status, CurandStatus.name(status));
+    }
+
     private static boolean usable(final CallResult result)
     {
         final String reason = GpuLibraries.curandUnusableReason();
         if (reason != null)
         {
-            result.fail(CudaError.library(Api.CURAND, CurandStatus.INITIALIZATION_FAILED, CurandStatus.name(CurandStatus.INITIALIZATION_FAILED)), reason);
+            result.fail(curandError(CurandStatus.INITIALIZATION_FAILED), reason);
             return false;
         }
         return true;
@@ -220,7 +225,7 @@ final class GpuRandSession implements RandSession
         final int status = cuCtxSetCurrent(context.handle());
         if (status != CUDA_SUCCESS)
         {
-            result.fail(CudaError.library(Api.CURAND, CurandStatus.INITIALIZATION_FAILED, CurandStatus.name(CurandStatus.INITIALIZATION_FAILED)), name + ": making the context current: " +
+            result.fail(curandError(CurandStatus.INITIALIZATION_FAILED), name + ": making the context current: " +
                 GpuRuntime.errorName(status));
             return false;
         }
@@ -233,7 +238,7 @@ final class GpuRandSession implements RandSession
         {
             return true;
         }
-        result.fail(CudaError.library(Api.CURAND, status, CurandStatus.name(status)), what + ": " + CurandStatus.name(status));
+        result.fail(curandError(status), what + ": " + CurandStatus.name(status));
         return false;
     }
 
