@@ -1,5 +1,8 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.TestClient.DEFAULT_STREAM;
+import static io.gpurelay.executor.TestClient.floats;
+import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUBLAS_CREATE;
 import static io.gpurelay.protocol.Function.CUBLAS_DESTROY;
 import static io.gpurelay.protocol.Function.CUBLAS_DGEMM;
@@ -50,7 +53,6 @@ class BlasApiIpcTest
     private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 64L * 1024 * 1024;
     private static final int DEVICE_0 = 0;
-    private static final long DEFAULT_STREAM = 0;
     private static final int OP_N = 0;
     private static final int OP_T = 1;
     private static final int POINTER_MODE_DEVICE = 1;
@@ -282,23 +284,10 @@ class BlasApiIpcTest
         return Float.floatToRawIntBits(value) & 0xFFFF_FFFFL;
     }
 
-    private static byte[] floats(final float[] values)
-    {
-        final ByteBuffer buffer = ByteBuffer.allocate(values.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        buffer.asFloatBuffer().put(values);
-        return buffer.array();
-    }
-
     private static float[] toFloats(final byte[] bytes)
     {
         final float[] values = new float[bytes.length / Float.BYTES];
         ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(values);
         return values;
-    }
-
-    private static Reply ok(final Reply reply)
-    {
-        assertEquals(0, reply.status(), reply.message());
-        return reply;
     }
 }

@@ -1,5 +1,11 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.TestClient.DEFAULT_STREAM;
+import static io.gpurelay.executor.TestClient.allocUpload;
+import static io.gpurelay.executor.TestClient.download;
+import static io.gpurelay.executor.TestClient.floats;
+import static io.gpurelay.executor.TestClient.ok;
+import static io.gpurelay.executor.TestClient.upload;
 import static io.gpurelay.protocol.Function.CUDA_DEVICE_RESET;
 import static io.gpurelay.protocol.Function.CUDA_EVENT_CREATE;
 import static io.gpurelay.protocol.Function.CUDA_EVENT_ELAPSED_TIME;
@@ -94,7 +100,6 @@ class DriverApiIpcTest
     private static final int DEVICE_0 = 0;
     private static final int DEVICE_1 = 1;
     private static final long NO_CONTEXT = 0;
-    private static final long DEFAULT_STREAM = 0;
     private static final long LEGACY_STREAM = 1;
     private static final long PER_THREAD_STREAM = 2;
     private static final int INVALID_PTX = 218;
@@ -775,36 +780,6 @@ class DriverApiIpcTest
         return client.awaitReply(launch(client, context, launch));
     }
 
-    private static long allocUpload(final TestClient client, final long context, final float[] values)
-    {
-        final long address = ok(client.call(CU_MEM_ALLOC, context, 4L * values.length)).value(0);
-        upload(client, context, address, values);
-        return address;
-    }
-
-    private static void upload(final TestClient client, final long context, final long address, final float[] values)
-    {
-        ok(client.callWithPayload(CU_MEMCPY_HTOD, context, floats(values), address, 4L * values.length,
-            DEFAULT_STREAM));
-    }
-
-    private static float[] download(final TestClient client, final long context, final long address, final int count)
-    {
-        final ByteBuffer bytes = ByteBuffer.wrap(
-            ok(client.call(CU_MEMCPY_DTOH, context, address, 4L * count, DEFAULT_STREAM)).payload())
-            .order(ByteOrder.LITTLE_ENDIAN);
-        final float[] values = new float[count];
-        bytes.asFloatBuffer().get(values);
-        return values;
-    }
-
-    private static byte[] floats(final float[] values)
-    {
-        final ByteBuffer bytes = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
-        bytes.asFloatBuffer().put(values);
-        return bytes.array();
-    }
-
     private static byte[] kernel(final String file)
     {
         try (InputStream in = DriverApiIpcTest.class.getResourceAsStream("/kernels/" + file))
@@ -821,11 +796,5 @@ class DriverApiIpcTest
     private static byte[] utf8(final String text)
     {
         return text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static Reply ok(final Reply reply)
-    {
-        assertEquals(0, reply.status(), reply.message());
-        return reply;
     }
 }

@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
 import static io.gpurelay.protocol.Function.CU_CTX_SYNCHRONIZE;
 import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
@@ -12,7 +13,6 @@ import java.lang.reflect.Proxy;
 import java.util.concurrent.TimeUnit;
 
 import io.aeron.Aeron;
-import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
@@ -66,12 +66,6 @@ class ExecutorKeepAliveTest
         assertFalse(client.anyReplyWithin(3 * INTERVAL_MS));
         assertEquals(duringCall, client.keepAlivesReceived, "an idle session gets none");
         ok(client.call(CU_MEM_ALLOC, context, 256));
-    }
-
-    private static Reply ok(final Reply reply)
-    {
-        assertEquals(0, reply.status(), reply.message());
-        return reply;
     }
 
     /**

@@ -1,5 +1,10 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.TestClient.allocUpload;
+import static io.gpurelay.executor.TestClient.download;
+import static io.gpurelay.executor.TestClient.floats;
+import static io.gpurelay.executor.TestClient.ok;
+import static io.gpurelay.executor.TestClient.upload;
 import static io.gpurelay.protocol.Function.CUDA_DEVICE_RESET;
 import static io.gpurelay.protocol.Function.CUDA_EVENT_CREATE;
 import static io.gpurelay.protocol.Function.CUDA_EVENT_ELAPSED_TIME;
@@ -21,8 +26,6 @@ import static io.gpurelay.protocol.Function.CU_DEVICE_GET_NAME;
 import static io.gpurelay.protocol.Function.CU_DEVICE_TOTAL_MEM;
 import static io.gpurelay.protocol.Function.CU_DRIVER_GET_VERSION;
 import static io.gpurelay.protocol.Function.CU_LAUNCH_KERNEL;
-import static io.gpurelay.protocol.Function.CU_MEMCPY_DTOH;
-import static io.gpurelay.protocol.Function.CU_MEMCPY_HTOD;
 import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
 import static io.gpurelay.protocol.Function.CU_MEM_GET_INFO;
 import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
@@ -68,7 +71,6 @@ class GpuDriverApiIpcTest
 {
     private static final String CHANNEL = "aeron:ipc";
     private static final long NO_CONTEXT = 0;
-    private static final long DEFAULT_STREAM = 0;
     private static final long LEGACY_STREAM = 1;
     private static final int DEVICE = 0;
     private static final long GIB = 1L << 30;
@@ -312,36 +314,6 @@ class GpuDriverApiIpcTest
         return client.send(CU_LAUNCH_KERNEL, context, new ByteArrayPayload(launch.payload()), true, launch.args());
     }
 
-    private static long allocUpload(final TestClient client, final long context, final float[] values)
-    {
-        final long address = ok(client.call(CU_MEM_ALLOC, context, 4L * values.length)).value(0);
-        upload(client, context, address, values);
-        return address;
-    }
-
-    private static void upload(final TestClient client, final long context, final long address, final float[] values)
-    {
-        ok(client.callWithPayload(CU_MEMCPY_HTOD, context, floats(values), address, 4L * values.length,
-            DEFAULT_STREAM));
-    }
-
-    private static float[] download(final TestClient client, final long context, final long address, final int count)
-    {
-        final ByteBuffer bytes = ByteBuffer.wrap(
-            ok(client.call(CU_MEMCPY_DTOH, context, address, 4L * count, DEFAULT_STREAM)).payload())
-            .order(ByteOrder.LITTLE_ENDIAN);
-        final float[] values = new float[count];
-        bytes.asFloatBuffer().get(values);
-        return values;
-    }
-
-    private static byte[] floats(final float[] values)
-    {
-        final ByteBuffer bytes = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
-        bytes.asFloatBuffer().put(values);
-        return bytes.array();
-    }
-
     static byte[] kernel(final String resource)
     {
         try (InputStream in = GpuDriverApiIpcTest.class.getResourceAsStream(resource))
@@ -358,11 +330,5 @@ class GpuDriverApiIpcTest
     static byte[] utf8(final String text)
     {
         return text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    static Reply ok(final Reply reply)
-    {
-        assertEquals(0, reply.status(), reply.message());
-        return reply;
     }
 }

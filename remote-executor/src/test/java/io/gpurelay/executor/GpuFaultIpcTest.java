@@ -3,7 +3,7 @@ package io.gpurelay.executor;
 import static io.gpurelay.executor.GpuDriverApiIpcTest.function;
 import static io.gpurelay.executor.GpuDriverApiIpcTest.kernel;
 import static io.gpurelay.executor.GpuDriverApiIpcTest.launch;
-import static io.gpurelay.executor.GpuDriverApiIpcTest.ok;
+import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
 import static io.gpurelay.protocol.Function.CU_CTX_DESTROY;
 import static io.gpurelay.protocol.Function.CU_CTX_SYNCHRONIZE;

@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_DEVICE_RESET;
 import static io.gpurelay.protocol.Function.CUDA_FREE;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
@@ -446,11 +447,5 @@ class RandAndRtcIpcTest
         clients.add(client);
         assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
         return client;
-    }
-
-    private static Reply ok(final Reply reply)
-    {
-        assertEquals(0, reply.status(), reply.message());
-        return reply;
     }
 }

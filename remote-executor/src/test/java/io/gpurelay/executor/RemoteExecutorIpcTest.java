@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_DEVICE_GET_ATTRIBUTE;
 import static io.gpurelay.protocol.Function.CUDA_DEVICE_RESET;
 import static io.gpurelay.protocol.Function.CUDA_DEVICE_SYNCHRONIZE;
@@ -501,12 +502,6 @@ class RemoteExecutorIpcTest
         final TestClient client = client(name);
         assertTrue(client.connect(TOKEN), () -> "rejected: " + client.rejectDetail);
         return client;
-    }
-
-    private static Reply ok(final Reply reply)
-    {
-        assertEquals(RuntimeStatus.SUCCESS, reply.status(), reply.message());
-        return reply;
     }
 
     private static byte[] randomBytes(final int length, final long seed)

@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_GET_DEVICE_COUNT;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
 import static io.gpurelay.protocol.Function.CUDA_MEMCPY_DTOH;
@@ -17,9 +18,7 @@ import java.util.List;
 import java.util.Random;
 
 import io.aeron.Aeron;
-import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
-import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.codecs.RejectReason;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
@@ -123,12 +122,6 @@ class RemoteExecutorUdpTest
         final TestClient client = client(name);
         assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
         return client;
-    }
-
-    private static Reply ok(final Reply reply)
-    {
-        assertEquals(RuntimeStatus.SUCCESS, reply.status(), reply.message());
-        return reply;
     }
 
     private static int freeUdpPort()

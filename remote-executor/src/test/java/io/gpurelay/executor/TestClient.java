@@ -1,6 +1,7 @@
 package io.gpurelay.executor;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -29,6 +30,8 @@ import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 /**
  * The smallest client that speaks the protocol, for driving an executor in tests: connect, call and wait for the
  * reply (sending keep-alives while it waits, as the agent does), and the ways a broken client misbehaves.
@@ -36,6 +39,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 final class TestClient implements AutoCloseable, ClientResponseListener
 {
     static final long TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    /** The context's default stream, as copies name it. */
+    static final long DEFAULT_STREAM = 0;
     private static final AtomicInteger NEXT_RESPONSE_STREAM_ID = new AtomicInteger(5000);
 
     private final Aeron aeron;
@@ -83,6 +88,51 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     String name()
     {
         return name;
+    }
+
+    /**
+     * @return the reply, after asserting that it succeeded (status 0 in every API), with its message on failure.
+     */
+    static Reply ok(final Reply reply)
+    {
+        assertEquals(0, reply.status(), reply.message());
+        return reply;
+    }
+
+    /**
+     * Allocate device memory in the driver context and copy the floats there.
+     */
+    static long allocUpload(final TestClient client, final long context, final float[] values)
+    {
+        final long address = ok(client.call(Function.CU_MEM_ALLOC, context, 4L * values.length)).value(0);
+        upload(client, context, address, values);
+        return address;
+    }
+
+    static void upload(final TestClient client, final long context, final long address, final float[] values)
+    {
+        ok(client.callWithPayload(Function.CU_MEMCPY_HTOD, context, floats(values), address, 4L * values.length,
+            DEFAULT_STREAM));
+    }
+
+    static float[] download(final TestClient client, final long context, final long address, final int count)
+    {
+        final ByteBuffer bytes = ByteBuffer.wrap(
+            ok(client.call(Function.CU_MEMCPY_DTOH, context, address, 4L * count, DEFAULT_STREAM)).payload())
+            .order(ByteOrder.LITTLE_ENDIAN);
+        final float[] values = new float[count];
+        bytes.asFloatBuffer().get(values);
+        return values;
+    }
+
+    /**
+     * The floats as little-endian bytes, as they lie in device memory.
+     */
+    static byte[] floats(final float[] values)
+    {
+        final ByteBuffer bytes = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
+        bytes.asFloatBuffer().put(values);
+        return bytes.array();
     }
 
     record Reply(int status, long[] values, String message, byte[] payload)
