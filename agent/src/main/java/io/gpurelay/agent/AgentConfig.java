@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import io.aeron.ChannelUri;
 import io.aeron.CommonContext;
 import io.gpurelay.driver.DriverProfile;
+import io.gpurelay.protocol.ClientName;
 
 /**
  * The agent's settings. Each key is looked up in the agent argument string ({@code key=value,key=value}), then in
@@ -80,7 +81,7 @@ public final class AgentConfig
         timeoutMs = sources.value(TIMEOUT, TIMEOUT_DEFAULT_MS, AgentConfig::parseDurationMs,
             "a positive duration such as 500ms, 10s, 2m or plain milliseconds");
         token = sources.value(TOKEN, "", value -> value, "");
-        clientName = sources.value(CLIENT_NAME, defaultClientName(), AgentConfig::parseNonEmpty, "a name");
+        clientName = clientName(sources);
         responseChannel = sources.value(RESPONSE_CHANNEL, null, AgentConfig::parseChannel,
             "an Aeron channel URI such as aeron:ipc or aeron:udp?endpoint=host:0");
         profile = sources.value(PROFILE, DriverProfile.SHARED, DriverProfile::fromCliName,
@@ -229,15 +230,24 @@ public final class AgentConfig
         return text.trim();
     }
 
-    private static String defaultClientName()
+    /**
+     * The name set by the user, made usable (with a warning when that changed it), or the launch's jar or main class.
+     */
+    private static String clientName(final Sources sources)
     {
-        final String command = System.getProperty("sun.java.command", "").trim();
-        if (!command.isEmpty())
+        final String configured = sources.value(CLIENT_NAME, null, AgentConfig::parseNonEmpty, "a name");
+        if (configured == null)
         {
-            final int space = command.indexOf(' ');
-            return space > 0 ? command.substring(0, space) : command;
+            return ClientName.fromJavaCommand(
+                System.getProperty("sun.java.command"), ManagementFactory.getRuntimeMXBean().getName());
         }
-        return ManagementFactory.getRuntimeMXBean().getName();
+        final String name = ClientName.sanitise(configured);
+        if (!name.equals(configured))
+        {
+            sources.problems.add(CLIENT_NAME + " of " + configured.length() + " characters shortened to '" + name +
+                "' (at most " + ClientName.MAX_LENGTH + " printable characters)");
+        }
+        return name;
     }
 
     @FunctionalInterface

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Properties;
 
 import io.gpurelay.driver.DriverProfile;
+import io.gpurelay.protocol.ClientName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,6 +30,30 @@ class AgentConfigTest
         assertNull(config.responseChannel());
         assertTrue(config.problems().isEmpty(), config.problems().toString());
         assertTrue(!config.clientName().isEmpty());
+        assertTrue(ClientName.isSanitised(config.clientName()), config.clientName());
+    }
+
+    @Test
+    void aClientNameTooLongIsShortenedWithOneProblemNeverRefused()
+    {
+        final String longName = "n".repeat(300);
+        final AgentConfig config = AgentConfig.resolve("client.name=" + longName, NO_PROPERTIES, Map.of());
+
+        assertEquals("n".repeat(ClientName.MAX_LENGTH - 3) + "...", config.clientName());
+        assertEquals(1, config.problems().size(), config.problems().toString());
+        assertTrue(config.problems().get(0).contains("client.name of 300 characters shortened"),
+            config.problems().toString());
+    }
+
+    @Test
+    void aClientNameWithControlCharactersIsMadePrintable()
+    {
+        final Properties properties = new Properties();
+        properties.setProperty("gpurelay.client.name", "job\n42\u0007x");
+        final AgentConfig config = AgentConfig.resolve(null, properties, Map.of());
+
+        assertEquals("job 42?x", config.clientName());
+        assertEquals(1, config.problems().size(), config.problems().toString());
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.Header;
 import io.gpurelay.executor.backend.BackendSession;
+import io.gpurelay.protocol.ClientName;
 import io.gpurelay.protocol.ConnectRequestAdapter;
 import io.gpurelay.protocol.ConnectRequestListener;
 import io.gpurelay.protocol.ExecutorProxy;
@@ -123,7 +124,8 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         final String clientName,
         final String clientToken)
     {
-        final String client = "client '" + clientName + "' pid " + clientPid;
+        final String name = ClientName.sanitise(clientName);
+        final String client = "client '" + name + "' pid " + clientPid;
         if (!Protocol.compatible(protocolVersion, Protocol.PROTOCOL_VERSION))
         {
             reject(correlationId, responseChannel, responseStreamId, client, RejectReason.VERSION_MISMATCH,
@@ -142,7 +144,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         }
         else
         {
-            openSession(correlationId, responseChannel, responseStreamId, clientName, clientPid);
+            openSession(correlationId, responseChannel, responseStreamId, name, clientPid);
         }
     }
 

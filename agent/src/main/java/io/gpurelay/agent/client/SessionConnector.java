@@ -11,6 +11,7 @@ import io.gpurelay.agent.AgentConfig;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.driver.DriverHandle;
 import io.gpurelay.driver.MediaDrivers;
+import io.gpurelay.protocol.ClientName;
 import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.ClientResponseAdapter;
 import io.gpurelay.protocol.Protocol;
@@ -63,7 +64,7 @@ final class SessionConnector
             final String directory = driver.aeronDirectoryName();
             aeron = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(directory)
-                .clientName("gpurelay agent (" + config.clientName() + ")")
+                .clientName(ClientName.aeronClientName("gpurelay agent", config.clientName()))
                 .threadFactory(task -> ClientThreads.daemon(task, "gpurelay-aeron-client"))
                 .errorHandler(error -> AgentLog.debug("aeron: " + AgentLog.describe(error))));
 
