@@ -3,15 +3,12 @@ package io.gpurelay.executor;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.Header;
-import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.protocol.ClientName;
 import io.gpurelay.protocol.ConnectRequestAdapter;
 import io.gpurelay.protocol.ConnectRequestListener;
@@ -20,15 +17,13 @@ import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.codecs.RejectReason;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
-import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.Agent;
-import org.agrona.concurrent.AgentRunner;
-import org.agrona.concurrent.AgentTerminationException;
 import org.agrona.concurrent.NoOpIdleStrategy;
 
 /**
  * The executor's control agent: takes connect requests from the control stream, refuses those it must (protocol
- * version, token, session limit) and starts a session worker for the others. It never waits on a client: a session
+ * version, token, session limit) and starts a session for the others: on a thread of this process with thread
+ * isolation, in a worker process through the {@link WorkerSupervisor} with process isolation. It never waits on a client: a session
  * waits for its own reply channel on its own thread, and a refusal is sent once its temporary publication connects,
  * from this agent's duty cycle, or dropped at a deadline.
  */
@@ -47,21 +42,16 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
     private final FragmentAssembler assembler;
     private final ConnectRequestAdapter adapter = new ConnectRequestAdapter(this);
     /**
-     * Refusals and keep-alives: a single offer attempt per duty cycle, so that a refused client or a client whose
-     * stream is full never holds up the others.
+     * Refusals: a single offer attempt per duty cycle, so that a refused client never holds up the others.
      */
     private final ExecutorProxy singleOfferProxy = new ExecutorProxy(NoOpIdleStrategy.INSTANCE, 0);
-    private final Long2ObjectHashMap<RunningSession> sessions = new Long2ObjectHashMap<>();
-    private final Queue<ExecutorSession> closedSessions = new ConcurrentLinkedQueue<>();
+    /** The sessions of this process (thread isolation); empty with process isolation. */
+    private final HostedSessions sessions;
+    /** The worker processes (process isolation), or null. */
+    private final WorkerSupervisor supervisor;
     private final ArrayList<PendingRejection> pendingRejections = new ArrayList<>();
     private final RateLimitedWarning warning;
     private final byte[] token;
-    /**
-     * How often sessions are checked for a call that needs a keep-alive: often enough that one is at most a quarter
-     * of an interval late.
-     */
-    private final long keepAliveCheckIntervalNs;
-    private long lastKeepAliveCheckNs;
     private long lastSessionId;
     private long nowNs;
 
@@ -69,7 +59,8 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         final RemoteExecutor.Context ctx,
         final Aeron aeron,
         final ExecutorCounters counters,
-        final Subscription controlSubscription)
+        final Subscription controlSubscription,
+        final WorkerSupervisor supervisor)
     {
         this.ctx = ctx;
         this.aeron = aeron;
@@ -79,7 +70,8 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         this.assembler = new FragmentAssembler(this::onFragment);
         this.warning = new RateLimitedWarning(log, WARNING_INTERVAL_NS);
         this.token = ctx.token() == null ? null : ctx.token().getBytes(StandardCharsets.UTF_8);
-        this.keepAliveCheckIntervalNs = ctx.keepAliveIntervalNs() / 4;
+        this.sessions = new HostedSessions(ctx, aeron, counters);
+        this.supervisor = supervisor;
     }
 
     public String roleName()
@@ -90,24 +82,25 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
     public int doWork()
     {
         nowNs = System.nanoTime();
-        int work = reapClosedSessions();
+        int work = sessions.reapClosed(session -> { });
         work += controlSubscription.poll(assembler, FRAGMENT_LIMIT);
         work += sendPendingRejections();
-        work += sendKeepAlives();
+        work += sessions.sendKeepAlives(nowNs);
+        if (supervisor != null)
+        {
+            work += supervisor.doWork(nowNs);
+        }
         return work;
     }
 
     /**
-     * Stops every session (each frees what it holds on its own thread) before the executor closes Aeron.
+     * Stops every session (each frees what it holds on its own thread, or its worker process ends) before the
+     * executor closes Aeron.
      */
     public void onClose()
     {
-        for (final RunningSession running : sessions.values())
-        {
-            CloseHelper.close(running.runner());
-        }
-        sessions.clear();
-        closedSessions.clear();
+        sessions.close();
+        CloseHelper.close(supervisor);
         for (final PendingRejection rejection : pendingRejections)
         {
             CloseHelper.close(rejection.publication);
@@ -137,15 +130,20 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
             reject(correlationId, responseChannel, responseStreamId, client, RejectReason.AUTHENTICATION_FAILED,
                 "authentication failed: the executor requires a token and the client's does not match");
         }
-        else if (sessions.size() >= ctx.maxSessions())
+        else if (openSessions() >= ctx.maxSessions())
         {
             reject(correlationId, responseChannel, responseStreamId, client, RejectReason.TOO_MANY_SESSIONS,
                 "too many sessions: the executor serves at most " + ctx.maxSessions());
         }
         else
         {
-            openSession(correlationId, responseChannel, responseStreamId, name, clientPid);
+            openSession(correlationId, responseChannel, responseStreamId, name, clientPid, clientToken);
         }
+    }
+
+    private int openSessions()
+    {
+        return supervisor != null ? supervisor.sessionCount() : sessions.size();
     }
 
     public void onMalformed(final String reason)
@@ -171,32 +169,27 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         final String responseChannel,
         final int responseStreamId,
         final String clientName,
-        final long clientPid)
+        final long clientPid,
+        final String clientToken)
     {
         final long sessionId = ++lastSessionId;
         final int requestStreamId = Protocol.SESSION_STREAM_ID_BASE + (int)sessionId;
-        ExclusivePublication responsePublication = null;
-        Subscription requestSubscription = null;
         try
         {
-            responsePublication = aeron.addExclusivePublication(responseChannel, responseStreamId);
-            requestSubscription = aeron.addSubscription(ctx.channel(), requestStreamId);
-            final BackendSession backendSession = ctx.backend().openSession(sessionId);
-            final ExecutorSession session = new ExecutorSession(sessionId, correlationId, clientName, clientPid,
-                requestStreamId, responsePublication, requestSubscription, backendSession, ctx, counters,
-                closedSessions::add);
-            final AgentRunner runner = new AgentRunner(
-                ctx.idleStrategyKind().newIdleStrategy(), this::onSessionError, null, session);
-            AgentRunner.startOnThread(runner);
-            sessions.put(sessionId, new RunningSession(session, runner));
-            counters.sessionsOpened.increment();
-            log.info("session " + sessionId + " opened for client '" + clientName + "' pid " + clientPid +
-                ": requests on stream " + requestStreamId + ", replies to " + responseChannel + " stream " +
-                responseStreamId);
+            if (supervisor != null)
+            {
+                supervisor.openSession(new SessionAssignment(sessionId, correlationId, clientPid, requestStreamId,
+                    responseStreamId, responseChannel, clientName, clientToken));
+                counters.sessionsOpened.increment();
+            }
+            else
+            {
+                sessions.open(sessionId, correlationId, responseChannel, responseStreamId, requestStreamId,
+                    clientName, clientPid);
+            }
         }
         catch (final RuntimeException ex)
         {
-            CloseHelper.quietCloseAll(requestSubscription, responsePublication);
             counters.malformedMessages.increment();
             warning.warn("connect request of client '" + clientName + "' pid " + clientPid +
                 " refused: cannot reply to " + responseChannel + " stream " + responseStreamId + ": " + ex, nowNs);
@@ -248,56 +241,6 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
             }
         }
         return sent;
-    }
-
-    private int reapClosedSessions()
-    {
-        int reaped = 0;
-        ExecutorSession session;
-        while ((session = closedSessions.poll()) != null)
-        {
-            final RunningSession running = sessions.remove(session.sessionId());
-            if (running != null)
-            {
-                CloseHelper.close(running.runner());
-            }
-            reaped++;
-        }
-        return reaped;
-    }
-
-    /**
-     * A session in a long call cannot send from its own thread; see {@link ExecutorSession#sendKeepAliveIfBusy}.
-     */
-    private int sendKeepAlives()
-    {
-        if (nowNs - lastKeepAliveCheckNs < keepAliveCheckIntervalNs)
-        {
-            return 0;
-        }
-        lastKeepAliveCheckNs = nowNs;
-        int sent = 0;
-        for (final RunningSession running : sessions.values())
-        {
-            if (running.session().sendKeepAliveIfBusy(nowNs, singleOfferProxy))
-            {
-                sent++;
-            }
-        }
-        return sent;
-    }
-
-    private void onSessionError(final Throwable ex)
-    {
-        if (!(ex instanceof AgentTerminationException))
-        {
-            counters.errors.increment();
-            log.error("session worker failed", ex);
-        }
-    }
-
-    private record RunningSession(ExecutorSession session, AgentRunner runner)
-    {
     }
 
     private record PendingRejection(

@@ -32,16 +32,25 @@ public final class ExecutorCounters implements AutoCloseable
 
     ExecutorCounters(final Aeron aeron)
     {
-        sessionsOpened = aeron.addCounter(SESSIONS_OPENED_TYPE_ID, "gpurelay executor sessions opened");
-        sessionsClosed = aeron.addCounter(SESSIONS_CLOSED_TYPE_ID, "gpurelay executor sessions closed");
-        connectsRejected = aeron.addCounter(CONNECTS_REJECTED_TYPE_ID, "gpurelay executor connects rejected");
-        calls = aeron.addCounter(CALLS_TYPE_ID, "gpurelay executor calls");
-        bytesIn = aeron.addCounter(BYTES_IN_TYPE_ID, "gpurelay executor payload bytes in");
-        bytesOut = aeron.addCounter(BYTES_OUT_TYPE_ID, "gpurelay executor payload bytes out");
-        malformedMessages = aeron.addCounter(MALFORMED_MESSAGES_TYPE_ID, "gpurelay executor malformed messages");
-        foreignMessages = aeron.addCounter(FOREIGN_MESSAGES_TYPE_ID,
-            "gpurelay executor messages for another session");
-        errors = aeron.addCounter(ERRORS_TYPE_ID, "gpurelay executor internal errors");
+        this(aeron, "executor");
+    }
+
+    /**
+     * @param owner names whose counters these are in their labels: {@code executor}, or {@code worker PID} for a
+     *              worker process's own, which live as long as the worker.
+     */
+    public ExecutorCounters(final Aeron aeron, final String owner)
+    {
+        final String prefix = "gpurelay " + owner + " ";
+        sessionsOpened = aeron.addCounter(SESSIONS_OPENED_TYPE_ID, prefix + "sessions opened");
+        sessionsClosed = aeron.addCounter(SESSIONS_CLOSED_TYPE_ID, prefix + "sessions closed");
+        connectsRejected = aeron.addCounter(CONNECTS_REJECTED_TYPE_ID, prefix + "connects rejected");
+        calls = aeron.addCounter(CALLS_TYPE_ID, prefix + "calls");
+        bytesIn = aeron.addCounter(BYTES_IN_TYPE_ID, prefix + "payload bytes in");
+        bytesOut = aeron.addCounter(BYTES_OUT_TYPE_ID, prefix + "payload bytes out");
+        malformedMessages = aeron.addCounter(MALFORMED_MESSAGES_TYPE_ID, prefix + "malformed messages");
+        foreignMessages = aeron.addCounter(FOREIGN_MESSAGES_TYPE_ID, prefix + "messages for another session");
+        errors = aeron.addCounter(ERRORS_TYPE_ID, prefix + "internal errors");
     }
 
     public long sessionsOpened()

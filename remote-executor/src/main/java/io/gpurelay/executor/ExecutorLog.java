@@ -32,11 +32,27 @@ public final class ExecutorLog
 
     private final PrintStream out;
     private final Level level;
+    private final String prefix;
 
     public ExecutorLog(final PrintStream out, final Level level)
     {
+        this(out, level, PREFIX);
+    }
+
+    /**
+     * @param prefix starts every line; a worker process names itself and its pid, as its lines share the
+     *               executor's stderr.
+     */
+    public ExecutorLog(final PrintStream out, final Level level, final String prefix)
+    {
         this.out = out;
         this.level = level;
+        this.prefix = prefix;
+    }
+
+    public Level level()
+    {
+        return level;
     }
 
     public boolean isEnabled(final Level level)
@@ -50,7 +66,7 @@ public final class ExecutorLog
         {
             synchronized (out)
             {
-                out.println(PREFIX + "error: " + message);
+                out.println(prefix + "error: " + message);
                 if (cause != null)
                 {
                     cause.printStackTrace(out);
@@ -88,7 +104,7 @@ public final class ExecutorLog
     {
         synchronized (out)
         {
-            out.println(PREFIX + message);
+            out.println(prefix + message);
             out.flush();
         }
     }

@@ -8,7 +8,6 @@ import java.util.function.UnaryOperator;
 
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.MediaDriverMain;
-import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.executor.backend.gpu.GpuBackend;
 import io.gpurelay.executor.backend.gpu.GpuRuntime;
@@ -97,6 +96,22 @@ public final class ExecutorMain implements Callable<Integer>
         description = "Refuse new sessions beyond this many open ones. Default: ${DEFAULT-VALUE}.")
     int maxSessions;
 
+    @Option(names = "--isolation", paramLabel = "process|thread", converter = IsolationConverter.class,
+        description = "How sessions are kept apart: process (each in a worker process of its own: a GPU fault, " +
+            "crash or kill ends that session only) or thread (all in the executor process: one fault affects all). " +
+            "Default: process for the gpu backend, thread for the emulated one.")
+    Isolation isolation;
+
+    @Option(names = "--warm-workers", paramLabel = "N", defaultValue = "2",
+        description = "With process isolation: worker processes kept started, backend initialised, for sessions " +
+            "to come; refilled in the background. Default: ${DEFAULT-VALUE}.")
+    int warmWorkers;
+
+    @Option(names = "--sessions-per-worker", paramLabel = "N", defaultValue = "1",
+        description = "With process isolation: up to N sessions of clients with the same token share one worker " +
+            "process, for density; a fault in one then ends them all. Default: ${DEFAULT-VALUE}.")
+    int sessionsPerWorker;
+
     @Option(names = "--token", paramLabel = "SECRET",
         description = "Accept only clients whose connect request carries this token. Prefer GPURELAY_TOKEN or the " +
             "properties file: the command line is visible to every user of the host.")
@@ -148,17 +163,26 @@ public final class ExecutorMain implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), "--max-sessions must be at least 1: " + maxSessions);
         }
 
+        if (warmWorkers < 0 || sessionsPerWorker < 1)
+        {
+            throw new ParameterException(spec.commandLine(), "--warm-workers must be at least 0 and " +
+                "--sessions-per-worker at least 1: " + warmWorkers + ", " + sessionsPerWorker);
+        }
+
         final PrintStream out = System.out;
         final ExecutorLog log = new ExecutorLog(System.err, logLevel);
-        if (backend == BackendChoice.GPU && !GpuRuntime.usable())
+        final String gpuUnusableReason = backend == BackendChoice.EMULATED ? "--backend emulated" :
+            isolation == Isolation.THREAD ? GpuRuntime.unusableReason() :
+            ProcessWorkerLauncher.probeGpu(RemoteExecutor.Configuration.WORKER_START_TIMEOUT_DEFAULT_NS / 1_000_000);
+        if (backend == BackendChoice.GPU && gpuUnusableReason != null)
         {
-            log.error("--backend gpu: no usable GPU: " + GpuRuntime.unusableReason(), null);
+            log.error("--backend gpu: no usable GPU: " + gpuUnusableReason, null);
             return CommandLine.ExitCode.USAGE;
         }
         final RemoteExecutor.Context ctx;
         try
         {
-            ctx = context(log);
+            ctx = context(log, gpuUnusableReason == null);
         }
         catch (final IllegalArgumentException ex)
         {
@@ -168,8 +192,8 @@ public final class ExecutorMain implements Callable<Integer>
         try (RemoteExecutor executor = RemoteExecutor.launch(ctx))
         {
             log.info(describe(ctx, executor));
-            out.println("gpurelay executor ready on " + ctx.channel() + " (backend " + ctx.backend().name() + ", " +
-                ctx.backend().deviceCount() + " devices)");
+            out.println("gpurelay executor ready on " + ctx.channel() + " (backend " + executor.backendName() + ", " +
+                executor.deviceCount() + " devices)");
             out.flush();
             barrier.await();
             log.info("stopping: closing every session");
@@ -188,12 +212,26 @@ public final class ExecutorMain implements Callable<Integer>
 
     /**
      * The executor's context as the options describe it.
+     *
+     * @param gpuUsable whether CUDA is usable on this host, found out without initialising it in this process when
+     *                  sessions run in worker processes.
      */
-    RemoteExecutor.Context context(final ExecutorLog log)
+    RemoteExecutor.Context context(final ExecutorLog log, final boolean gpuUsable)
     {
-        return new RemoteExecutor.Context()
+        final WorkerBackend workerBackend = workerBackend(log, gpuUsable);
+        final Isolation chosen = isolation != null ? isolation :
+            workerBackend.isGpu() ? Isolation.PROCESS : Isolation.THREAD;
+        final RemoteExecutor.Context ctx = new RemoteExecutor.Context()
+            .isolation(chosen)
+            .warmWorkers(warmWorkers)
+            .sessionsPerWorker(sessionsPerWorker);
+        ctx.workerBackend(workerBackend);
+        if (chosen == Isolation.THREAD)
+        {
+            ctx.backend(workerBackend.create());
+        }
+        return ctx
             .channel(channel)
-            .backend(backend(log))
             .aeronDirectoryName(aeronDir)
             .driverProfile(profile)
             .idleStrategyKind(idleStrategy)
@@ -207,22 +245,22 @@ public final class ExecutorMain implements Callable<Integer>
      * The backend the options ask for; {@code auto} takes the GPU when CUDA is usable, which it finds out quickly
      * (and quietly) on a host without CUDA.
      */
-    private Backend backend(final ExecutorLog log)
+    private WorkerBackend workerBackend(final ExecutorLog log, final boolean gpuUsable)
     {
-        final boolean gpu = backend == BackendChoice.GPU || backend == BackendChoice.AUTO && GpuRuntime.usable();
+        final boolean gpu = backend == BackendChoice.GPU || backend == BackendChoice.AUTO && gpuUsable;
         if (!gpu)
         {
             if (backend == BackendChoice.AUTO)
             {
-                log.info("--backend auto: no usable GPU (" + GpuRuntime.unusableReason() + "), using the emulator");
+                log.info("--backend auto: no usable GPU, using the emulator");
             }
-            return new EmulatedBackend(devices.count(), deviceMemory);
+            return new WorkerBackend(EmulatedBackend.NAME, devices, deviceMemory);
         }
         if (given("--device-memory"))
         {
             log.warn("--device-memory applies to the emulated backend only; the gpu backend ignores it");
         }
-        return new GpuBackend(devices);
+        return new WorkerBackend(GpuBackend.NAME, devices, deviceMemory);
     }
 
     /**
@@ -245,8 +283,13 @@ public final class ExecutorMain implements Callable<Integer>
     private String describe(final RemoteExecutor.Context ctx, final RemoteExecutor executor)
     {
         final String deviceDescription = ctx.backend() instanceof GpuBackend gpuBackend ?
-            gpuBackend.describeDevices() : "[" + devices + "] of " + deviceMemory + " bytes";
-        return "serving " + ctx.channel() + " with the " + ctx.backend().name() + " backend: " +
+            gpuBackend.describeDevices() : ctx.isolation() == Isolation.PROCESS && ctx.workerBackend().isGpu() ?
+            "[" + devices + "]" : "[" + devices + "] of " + deviceMemory + " bytes";
+        final String isolationDescription = ctx.isolation() == Isolation.PROCESS ?
+            "process isolation (" + ctx.warmWorkers() + " warm workers, " + ctx.sessionsPerWorker() +
+            " sessions per worker)" : "thread isolation (one fault affects all sessions)";
+        return "serving " + ctx.channel() + " with the " + executor.backendName() + " backend, " +
+            isolationDescription + ": " +
             devices.count() + " device(s) " + deviceDescription + "; keep-alive timeout " +
             SettingValues.formatDuration(keepAliveTimeout) + "; at most " + maxSessions + " sessions; " +
             (ctx.token() == null ? "no token required" : "token required") + "; idle strategy " +
@@ -346,6 +389,14 @@ public final class ExecutorMain implements Callable<Integer>
         public IdleStrategyKind convert(final String value)
         {
             return converted(() -> IdleStrategyKind.fromCliName(value));
+        }
+    }
+
+    static final class IsolationConverter implements CommandLine.ITypeConverter<Isolation>
+    {
+        public Isolation convert(final String value)
+        {
+            return converted(() -> Isolation.fromCliName(value));
         }
     }
 

@@ -162,6 +162,29 @@ final class ExecutorSession implements Agent, SessionRequestListener
         return sessionId;
     }
 
+    /**
+     * Why the session closed; null when the executor (or its worker) stopped it. Read once the session is closed.
+     */
+    String closeReason()
+    {
+        return closeReason;
+    }
+
+    long calls()
+    {
+        return calls;
+    }
+
+    long bytesIn()
+    {
+        return bytesIn;
+    }
+
+    long bytesOut()
+    {
+        return bytesOut;
+    }
+
     public int doWork()
     {
         nowNs = System.nanoTime();

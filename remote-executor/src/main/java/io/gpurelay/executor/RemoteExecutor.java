@@ -17,9 +17,11 @@ import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.MediaDrivers;
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.worker.WorkerSettings;
 import io.gpurelay.protocol.Protocol;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 /**
  * The remote executor: listens for clients on its channel's control stream and serves each one in a session of its
@@ -33,6 +35,10 @@ import org.agrona.concurrent.AgentRunner;
  * }</pre>
  * Closing it closes every session (freeing what each holds), then the Aeron client, the embedded driver if it
  * launched one, and the backend.
+ * <p>
+ * With {@link Isolation#PROCESS} the executor is a supervisor: each session runs in a worker process (see
+ * {@link WorkerSupervisor}), and this process never touches a device. It then accepts sessions once the first worker
+ * is ready, which says how many devices there are.
  */
 public final class RemoteExecutor implements AutoCloseable
 {
@@ -40,6 +46,8 @@ public final class RemoteExecutor implements AutoCloseable
     private DriverHandle driver;
     private Aeron aeron;
     private ExecutorCounters counters;
+    private WorkerCounters workerCounters;
+    private WorkerSupervisor supervisor;
     private Subscription controlSubscription;
     private AgentRunner conductorRunner;
 
@@ -81,14 +89,83 @@ public final class RemoteExecutor implements AutoCloseable
             .clientName("gpurelay executor")
             .errorHandler(ex -> log.error("Aeron client", ex)));
         counters = new ExecutorCounters(aeron);
+        if (ctx.isolation() == Isolation.PROCESS)
+        {
+            workerCounters = new WorkerCounters(aeron);
+            supervisor = newSupervisor(driver.aeronDirectoryName());
+        }
         controlSubscription = aeron.addSubscription(ctx.channel(), Protocol.CONTROL_STREAM_ID);
-        final ExecutorConductor conductor = new ExecutorConductor(ctx, aeron, counters, controlSubscription);
+        final ExecutorConductor conductor = new ExecutorConductor(
+            ctx, aeron, counters, controlSubscription, supervisor);
         conductorRunner = new AgentRunner(ctx.idleStrategyKind().newIdleStrategy(), ex ->
         {
             counters.errors.increment();
             log.error("executor conductor", ex);
         }, null, conductor);
         AgentRunner.startOnThread(conductorRunner);
+        if (supervisor != null)
+        {
+            awaitFirstWorker();
+        }
+    }
+
+    private WorkerSupervisor newSupervisor(final String aeronDirectoryName)
+    {
+        final long pid = ProcessHandle.current().pid();
+        final ProcessWorkerLauncher launcher = new ProcessWorkerLauncher(workerId -> new WorkerSettings(
+            workerId, pid, aeronDirectoryName, ctx.channel(), ctx.workerBackend(), ctx.idleStrategyKind(),
+            ctx.keepAliveTimeoutNs(), ctx.responseConnectTimeoutNs(), ctx.log().level(), ctx.executorVersion()));
+        return new WorkerSupervisor(ctx.warmWorkers(), ctx.sessionsPerWorker(), ctx.maxSessions(),
+            ctx.workerStartTimeoutNs(), ctx.log(), counters, workerCounters, launcher,
+            new AeronWorkerLink(aeron, pid, ctx.responseConnectTimeoutNs()));
+    }
+
+    /**
+     * The first worker tells how many devices there are; a worker that cannot start (no usable GPU) fails the launch
+     * with its reason, which the worker logged in full.
+     */
+    private void awaitFirstWorker()
+    {
+        final long deadlineNs = System.nanoTime() + ctx.workerStartTimeoutNs();
+        final SleepingMillisIdleStrategy idleStrategy = new SleepingMillisIdleStrategy(1);
+        while (supervisor.deviceCount() < 0)
+        {
+            final String failure = supervisor.startFailure();
+            if (failure != null)
+            {
+                throw new IllegalStateException("no worker process could start: " + failure);
+            }
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                throw new IllegalStateException("no worker process was ready within " +
+                    TimeUnit.NANOSECONDS.toSeconds(ctx.workerStartTimeoutNs()) + " s");
+            }
+            idleStrategy.idle();
+        }
+    }
+
+    /**
+     * The backend's name, as clients see it: with process isolation, as the workers report it.
+     */
+    public String backendName()
+    {
+        return supervisor != null ? supervisor.backendName() : ctx.backend().name();
+    }
+
+    /**
+     * How many devices a session sees: with process isolation, as the workers report it.
+     */
+    public int deviceCount()
+    {
+        return supervisor != null ? supervisor.deviceCount() : ctx.backend().deviceCount();
+    }
+
+    /**
+     * The worker processes' counters; null with thread isolation.
+     */
+    public WorkerCounters workerCounters()
+    {
+        return workerCounters;
     }
 
     public Context context()
@@ -111,7 +188,8 @@ public final class RemoteExecutor implements AutoCloseable
 
     public void close()
     {
-        CloseHelper.closeAll(conductorRunner, controlSubscription, counters, aeron, driver, ctx.backend());
+        CloseHelper.closeAll(
+            conductorRunner, controlSubscription, workerCounters, counters, aeron, driver, ctx.backend());
     }
 
     /**
@@ -126,6 +204,10 @@ public final class RemoteExecutor implements AutoCloseable
         /** How long a new session waits for the client's reply channel to connect before giving up on it. */
         public static final long RESPONSE_CONNECT_TIMEOUT_DEFAULT_NS = TimeUnit.SECONDS.toNanos(5);
         public static final int MAX_SESSIONS_DEFAULT = 64;
+        public static final int WARM_WORKERS_DEFAULT = 2;
+        public static final int SESSIONS_PER_WORKER_DEFAULT = 1;
+        /** How long a worker process may take to start and initialise its backend before it is killed. */
+        public static final long WORKER_START_TIMEOUT_DEFAULT_NS = TimeUnit.SECONDS.toNanos(60);
 
         private Configuration()
         {
@@ -189,6 +271,11 @@ public final class RemoteExecutor implements AutoCloseable
         private long keepAliveTimeoutNs = Configuration.KEEPALIVE_TIMEOUT_DEFAULT_NS;
         private long responseConnectTimeoutNs = Configuration.RESPONSE_CONNECT_TIMEOUT_DEFAULT_NS;
         private int maxSessions = Configuration.MAX_SESSIONS_DEFAULT;
+        private Isolation isolation = Isolation.THREAD;
+        private WorkerBackend workerBackend;
+        private int warmWorkers = Configuration.WARM_WORKERS_DEFAULT;
+        private int sessionsPerWorker = Configuration.SESSIONS_PER_WORKER_DEFAULT;
+        private long workerStartTimeoutNs = Configuration.WORKER_START_TIMEOUT_DEFAULT_NS;
         private String token;
         private ExecutorLog log;
         private String executorVersion;
@@ -226,6 +313,20 @@ public final class RemoteExecutor implements AutoCloseable
             {
                 token = null;
             }
+            if (isolation == Isolation.PROCESS)
+            {
+                if (workerBackend == null || backend != null)
+                {
+                    throw new ConfigurationException("process isolation needs a worker backend, and no backend " +
+                        "object: each worker process creates its own");
+                }
+                if (warmWorkers < 0 || sessionsPerWorker < 1 || workerStartTimeoutNs <= 0)
+                {
+                    throw new ConfigurationException("warm workers must be at least 0 (" + warmWorkers +
+                        "), sessions per worker at least 1 (" + sessionsPerWorker + "), the worker start timeout " +
+                        "positive");
+                }
+            }
             if (aeronDirectoryName == null)
             {
                 aeronDirectoryName = MediaDrivers.defaultDirectory();
@@ -238,9 +339,10 @@ public final class RemoteExecutor implements AutoCloseable
             {
                 executorVersion = Configuration.executorVersion();
             }
-            if (backend == null)
+            if (backend == null && isolation == Isolation.THREAD)
             {
-                backend = new EmulatedBackend(Configuration.DEVICE_COUNT_DEFAULT, Configuration.DEVICE_MEMORY_DEFAULT);
+                backend = workerBackend != null ? workerBackend.create() :
+                    new EmulatedBackend(Configuration.DEVICE_COUNT_DEFAULT, Configuration.DEVICE_MEMORY_DEFAULT);
             }
             return this;
         }
@@ -297,6 +399,76 @@ public final class RemoteExecutor implements AutoCloseable
         public Backend backend()
         {
             return backend;
+        }
+
+        /**
+         * Sessions on threads of the executor ({@link Isolation#THREAD}, the default here), or each in a worker
+         * process ({@link Isolation#PROCESS}, which needs a {@link #workerBackend}).
+         */
+        public Context isolation(final Isolation isolation)
+        {
+            this.isolation = isolation;
+            return this;
+        }
+
+        public Isolation isolation()
+        {
+            return isolation;
+        }
+
+        /**
+         * The backend each worker process creates (process isolation), or the one the executor creates when no
+         * {@link #backend} object is given (thread isolation).
+         */
+        public Context workerBackend(final WorkerBackend workerBackend)
+        {
+            this.workerBackend = workerBackend;
+            return this;
+        }
+
+        public WorkerBackend workerBackend()
+        {
+            return workerBackend;
+        }
+
+        /**
+         * How many worker processes are kept started and ready for sessions to come (process isolation).
+         */
+        public Context warmWorkers(final int warmWorkers)
+        {
+            this.warmWorkers = warmWorkers;
+            return this;
+        }
+
+        public int warmWorkers()
+        {
+            return warmWorkers;
+        }
+
+        /**
+         * How many sessions of one tenant (clients presenting the same token) one worker process serves; a fault in
+         * one then ends them all (process isolation).
+         */
+        public Context sessionsPerWorker(final int sessionsPerWorker)
+        {
+            this.sessionsPerWorker = sessionsPerWorker;
+            return this;
+        }
+
+        public int sessionsPerWorker()
+        {
+            return sessionsPerWorker;
+        }
+
+        public Context workerStartTimeoutNs(final long workerStartTimeoutNs)
+        {
+            this.workerStartTimeoutNs = workerStartTimeoutNs;
+            return this;
+        }
+
+        public long workerStartTimeoutNs()
+        {
+            return workerStartTimeoutNs;
         }
 
         public Context idleStrategyKind(final IdleStrategyKind idleStrategyKind)

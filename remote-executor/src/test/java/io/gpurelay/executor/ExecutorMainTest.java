@@ -22,6 +22,7 @@ import java.util.Map;
 
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.executor.backend.gpu.GpuRuntime;
+import org.agrona.CloseHelper;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,6 +55,9 @@ class ExecutorMainTest
         assertEquals(64, executor.maxSessions);
         assertNull(executor.token);
         assertEquals(ExecutorLog.Level.INFO, executor.logLevel);
+        assertNull(executor.isolation, "chosen with the backend");
+        assertEquals(2, executor.warmWorkers);
+        assertEquals(1, executor.sessionsPerWorker);
     }
 
     @Test
@@ -62,7 +66,8 @@ class ExecutorMainTest
         final ExecutorMain executor = parse("executor", "--channel", "aeron:udp?endpoint=0.0.0.0:40123",
             "--backend", "EMULATED", "--devices", "0,2", "--device-memory", "512M", "--aeron-dir", "/tmp/aeron-x",
             "--profile", "low-latency", "--idle-strategy", "sleep", "--keepalive-timeout", "500ms",
-            "--max-sessions", "3", "--token", "s3cret", "--log-level", "debug");
+            "--max-sessions", "3", "--token", "s3cret", "--log-level", "debug", "--isolation", "process",
+            "--warm-workers", "0", "--sessions-per-worker", "4");
 
         assertEquals("aeron:udp?endpoint=0.0.0.0:40123", executor.channel);
         assertEquals(BackendChoice.EMULATED, executor.backend);
@@ -76,11 +81,15 @@ class ExecutorMainTest
         assertEquals(3, executor.maxSessions);
         assertEquals("s3cret", executor.token);
         assertEquals(ExecutorLog.Level.DEBUG, executor.logLevel);
+        assertEquals(Isolation.PROCESS, executor.isolation);
 
-        final RemoteExecutor.Context ctx = executor.context(new ExecutorLog(System.err, ExecutorLog.Level.INFO));
-        assertEquals(2, ctx.backend().deviceCount());
+        final RemoteExecutor.Context ctx = executor.context(new ExecutorLog(System.err, ExecutorLog.Level.INFO), false);
+        assertNull(ctx.backend(), "with process isolation the workers create the backend");
+        assertEquals("emulated", ctx.workerBackend().name());
+        assertArrayEquals(new int[]{ 0, 2 }, ctx.workerBackend().devices().ordinals());
+        assertEquals(0, ctx.warmWorkers());
+        assertEquals(4, ctx.sessionsPerWorker());
         assertEquals(500_000_000L, ctx.keepAliveTimeoutNs());
-        ctx.backend().close();
     }
 
     @Test
@@ -120,6 +129,9 @@ class ExecutorMainTest
         environment.put("GPURELAY_MAX_SESSIONS", "7");
         environment.put("GPURELAY_BACKEND", "emulated");
         environment.put("GPURELAY_LOG_LEVEL", "warn");
+        environment.put("GPURELAY_ISOLATION", "process");
+        environment.put("GPURELAY_WARM_WORKERS", "5");
+        environment.put("GPURELAY_SESSIONS_PER_WORKER", "3");
 
         final ExecutorMain executor = parse("executor");
 
@@ -132,6 +144,9 @@ class ExecutorMainTest
         assertEquals(7, executor.maxSessions);
         assertEquals(BackendChoice.EMULATED, executor.backend);
         assertEquals(ExecutorLog.Level.WARN, executor.logLevel);
+        assertEquals(Isolation.PROCESS, executor.isolation);
+        assertEquals(5, executor.warmWorkers);
+        assertEquals(3, executor.sessionsPerWorker);
     }
 
     @Test
@@ -193,6 +208,8 @@ class ExecutorMainTest
         assertUsageError("aeron:udp?endpoint=HOST:PORT", "executor", "--channel", "aeron:udp?interface=eth0");
         assertUsageError("invalid channel", "executor", "--channel", "tcp://localhost:1");
         assertUsageError("--max-sessions must be at least 1", "executor", "--max-sessions", "0");
+        assertUsageError("unknown isolation 'fork'", "executor", "--isolation", "fork");
+        assertUsageError("--sessions-per-worker at least 1", "executor", "--sessions-per-worker", "0");
         assertUsageError("Unknown options: '--gpus', '2'", "executor", "--gpus", "2");
         assertUsageError("Missing required subcommand");
     }
@@ -201,10 +218,11 @@ class ExecutorMainTest
     void autoPicksTheGpuWhereCudaIsUsableElseTheEmulator()
     {
         final RemoteExecutor.Context ctx =
-            parse("executor").context(new ExecutorLog(System.err, ExecutorLog.Level.INFO));
+            parse("executor").context(new ExecutorLog(System.err, ExecutorLog.Level.INFO), GpuRuntime.usable());
 
-        assertEquals(GpuRuntime.usable() ? "gpu" : "emulated", ctx.backend().name());
-        ctx.backend().close();
+        assertEquals(GpuRuntime.usable() ? "gpu" : "emulated", ctx.workerBackend().name());
+        assertEquals(GpuRuntime.usable() ? Isolation.PROCESS : Isolation.THREAD, ctx.isolation());
+        CloseHelper.close(ctx.backend());
     }
 
     @Test
@@ -217,15 +235,16 @@ class ExecutorMainTest
             new ExecutorLog(new PrintStream(log, true, StandardCharsets.UTF_8), ExecutorLog.Level.INFO);
 
         final RemoteExecutor.Context ctx =
-            parse("executor", "--backend", "gpu", "--device-memory", "8g").context(executorLog);
+            parse("executor", "--backend", "gpu", "--isolation", "thread", "--device-memory", "8g")
+                .context(executorLog, true);
         assertEquals("gpu", ctx.backend().name());
         assertTrue(log.toString(StandardCharsets.UTF_8).contains("warning: --device-memory applies to the emulated " +
             "backend only"), log::toString);
         ctx.backend().close();
 
-        final ExecutorMain tooMany = parse("executor", "--backend", "gpu", "--devices", "63");
+        final ExecutorMain tooMany = parse("executor", "--backend", "gpu", "--isolation", "thread", "--devices", "63");
         final IllegalArgumentException ex =
-            assertThrows(IllegalArgumentException.class, () -> tooMany.context(executorLog));
+            assertThrows(IllegalArgumentException.class, () -> tooMany.context(executorLog, true));
         assertTrue(ex.getMessage().startsWith("--devices 0,1,"), ex.getMessage());
         assertTrue(ex.getMessage().contains("because this host has"), ex.getMessage());
     }

@@ -71,6 +71,7 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     RejectReason rejectReason;
     String rejectDetail;
     int keepAlivesReceived;
+    String sessionFailure;
 
     /**
      * @param responseChannel where the executor replies: aeron:ipc, or a UDP endpoint of this client.
@@ -437,6 +438,23 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         {
             keepAlivesReceived++;
         }
+    }
+
+    public void onSessionFailed(final long sessionId, final String reason)
+    {
+        if (sessionId == this.sessionId)
+        {
+            sessionFailure = reason;
+        }
+    }
+
+    /**
+     * Poll until the executor says the session failed, and return why.
+     */
+    String awaitSessionFailure()
+    {
+        awaitPolling("SessionFailed", () -> sessionFailure != null);
+        return sessionFailure;
     }
 
     public void close()

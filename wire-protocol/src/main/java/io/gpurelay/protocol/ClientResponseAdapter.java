@@ -8,6 +8,7 @@ import io.gpurelay.protocol.codecs.ConnectRejectedDecoder;
 import io.gpurelay.protocol.codecs.ConnectedDecoder;
 import io.gpurelay.protocol.codecs.KeepAliveDecoder;
 import io.gpurelay.protocol.codecs.MessageHeaderDecoder;
+import io.gpurelay.protocol.codecs.SessionFailedDecoder;
 import org.agrona.DirectBuffer;
 
 /**
@@ -23,6 +24,7 @@ public final class ClientResponseAdapter implements FragmentHandler
     private final CallReplyDecoder callReplyDecoder = new CallReplyDecoder();
     private final BulkDataDecoder bulkDataDecoder = new BulkDataDecoder();
     private final KeepAliveDecoder keepAliveDecoder = new KeepAliveDecoder();
+    private final SessionFailedDecoder sessionFailedDecoder = new SessionFailedDecoder();
     private final long[] values = new long[MAX_VALUES];
     private final ClientResponseListener listener;
 
@@ -81,6 +83,11 @@ public final class ClientResponseAdapter implements FragmentHandler
             {
                 keepAliveDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
                 listener.onKeepAlive(keepAliveDecoder.sessionId());
+            }
+            case SessionFailedDecoder.TEMPLATE_ID ->
+            {
+                sessionFailedDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+                listener.onSessionFailed(sessionFailedDecoder.sessionId(), sessionFailedDecoder.reason());
             }
             default ->
             {

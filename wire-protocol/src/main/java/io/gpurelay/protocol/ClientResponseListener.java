@@ -45,4 +45,14 @@ public interface ClientResponseListener
     default void onKeepAlive(final long sessionId)
     {
     }
+
+    /**
+     * The session is over although the client did not close it: the worker process that served it died. Calls of the
+     * session can no longer succeed.
+     *
+     * @param reason what ended it, e.g. "the session's worker died: signal 9".
+     */
+    default void onSessionFailed(final long sessionId, final String reason)
+    {
+    }
 }

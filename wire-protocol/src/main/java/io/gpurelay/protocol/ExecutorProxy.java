@@ -7,6 +7,7 @@ import io.gpurelay.protocol.codecs.ConnectedEncoder;
 import io.gpurelay.protocol.codecs.KeepAliveEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
+import io.gpurelay.protocol.codecs.SessionFailedEncoder;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -19,6 +20,7 @@ public final class ExecutorProxy
     private final ConnectRejectedEncoder connectRejectedEncoder = new ConnectRejectedEncoder();
     private final CallReplyEncoder callReplyEncoder = new CallReplyEncoder();
     private final KeepAliveEncoder keepAliveEncoder = new KeepAliveEncoder();
+    private final SessionFailedEncoder sessionFailedEncoder = new SessionFailedEncoder();
 
     public ExecutorProxy(final IdleStrategy idleStrategy, final long timeoutNs)
     {
@@ -66,6 +68,17 @@ public final class ExecutorProxy
     {
         keepAliveEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder).sessionId(sessionId).timestamp(nowMs);
         return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + keepAliveEncoder.encodedLength());
+    }
+
+    /**
+     * Tell a client that its session is over although it did not close it: the worker process serving it died.
+     */
+    public boolean sessionFailed(final Publication publication, final long sessionId, final String reason)
+    {
+        sessionFailedEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
+            .sessionId(sessionId)
+            .reason(reason);
+        return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + sessionFailedEncoder.encodedLength());
     }
 
     /**

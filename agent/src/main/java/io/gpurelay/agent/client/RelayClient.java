@@ -399,7 +399,7 @@ public final class RelayClient
         {
             return;
         }
-        final String lostReason = connected.lostReason();
+        final String lostReason = lostReason(connected);
         if (lostReason != null)
         {
             executorLost(connected, lostReason);
@@ -488,7 +488,7 @@ public final class RelayClient
             {
                 return RuntimeStatus.DEVICES_UNAVAILABLE;
             }
-            final String lostReason = current.lostReason();
+            final String lostReason = lostReason(current);
             if (lostReason != null)
             {
                 executorLost(current, lostReason);
@@ -533,6 +533,16 @@ public final class RelayClient
             executorLost(current, "a reply could not be decoded: " + AgentLog.describe(ex));
             return 0;
         }
+    }
+
+    /**
+     * Why the session cannot go on: the executor ended it (its worker died), or the executor is gone; null while
+     * it looks alive.
+     */
+    private String lostReason(final Session current)
+    {
+        final String failure = router.sessionFailure();
+        return failure != null ? failure : current.lostReason();
     }
 
     private void executorLost(final Session current, final String reason)

@@ -36,6 +36,7 @@ final class ResponseRouter implements ClientResponseListener
     private volatile long handshakeCorrelationId = Long.MIN_VALUE;
     private volatile Handshake handshake;
     private volatile long lastMessageNs = System.nanoTime();
+    private volatile String sessionFailure;
 
     void expectHandshake(final long correlationId)
     {
@@ -64,6 +65,14 @@ final class ResponseRouter implements ClientResponseListener
     AsynchronousErrors asynchronousErrors()
     {
         return asynchronousErrors;
+    }
+
+    /**
+     * Why the executor ended the accepted session on its own (its worker process died), or null.
+     */
+    String sessionFailure()
+    {
+        return sessionFailure;
     }
 
     /**
@@ -145,5 +154,18 @@ final class ResponseRouter implements ClientResponseListener
     public void onKeepAlive(final long sessionId)
     {
         lastMessageNs = System.nanoTime();
+    }
+
+    /**
+     * The executor's supervisor says the worker process of this client's session died: no reply will come.
+     */
+    public void onSessionFailed(final long sessionId, final String reason)
+    {
+        lastMessageNs = System.nanoTime();
+        final Handshake accepted = handshake;
+        if (accepted != null && accepted.accepted() && accepted.sessionId() == sessionId)
+        {
+            sessionFailure = "session " + sessionId + " failed: " + reason;
+        }
     }
 }

@@ -1,0 +1,143 @@
+package io.gpurelay.executor;
+
+import java.util.ArrayList;
+
+import io.aeron.Aeron;
+import io.aeron.ChannelUri;
+import io.aeron.CommonContext;
+import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
+import io.aeron.Subscription;
+import io.gpurelay.executor.worker.WorkerProtocol;
+import io.gpurelay.protocol.ExecutorProxy;
+import io.gpurelay.protocol.codecs.RejectReason;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.NoOpIdleStrategy;
+
+/**
+ * {@link WorkerLink} over the executor's media driver: commands and events on the supervisor's two IPC streams, and
+ * a short-lived publication to a client's response stream for each notice the supervisor sends it itself.
+ */
+final class AeronWorkerLink implements WorkerLink
+{
+    private static final int FRAGMENT_LIMIT = 16;
+    /** A notice is a single small message: the smallest term there is. */
+    private static final String NOTICE_TERM_LENGTH = "65536";
+
+    private final Aeron aeron;
+    private final long noticeTimeoutNs;
+    private final ExclusivePublication commands;
+    private final Subscription events;
+    private final WorkerProtocol.Sender sender = new WorkerProtocol.Sender();
+    private final ExecutorProxy noticeProxy = new ExecutorProxy(NoOpIdleStrategy.INSTANCE, 0);
+    private final ArrayList<Notice> notices = new ArrayList<>();
+    private FragmentAssembler assembler;
+
+    /**
+     * @param noticeTimeoutNs how long a notice waits for the client's stream to connect.
+     */
+    AeronWorkerLink(final Aeron aeron, final long supervisorPid, final long noticeTimeoutNs)
+    {
+        this.aeron = aeron;
+        this.noticeTimeoutNs = noticeTimeoutNs;
+        this.commands = aeron.addExclusivePublication(
+            WorkerProtocol.CHANNEL, WorkerProtocol.commandStreamId(supervisorPid));
+        this.events = aeron.addSubscription(WorkerProtocol.CHANNEL, WorkerProtocol.eventStreamId(supervisorPid));
+    }
+
+    public int poll(final WorkerProtocol.Listener listener)
+    {
+        if (assembler == null)
+        {
+            assembler = new FragmentAssembler(new WorkerProtocol.Adapter(listener));
+        }
+        return events.poll(assembler, FRAGMENT_LIMIT);
+    }
+
+    public boolean assign(final long workerId, final SessionAssignment assignment)
+    {
+        return sender.assignSession(commands, workerId, assignment.sessionId(), assignment.connectCorrelationId(),
+            assignment.clientPid(), assignment.requestStreamId(), assignment.responseStreamId(),
+            assignment.responseChannel(), assignment.clientName());
+    }
+
+    public boolean stop(final long workerId)
+    {
+        return sender.stopWorker(commands, workerId);
+    }
+
+    public void sessionFailed(final SessionAssignment assignment, final String reason, final long nowNs)
+    {
+        addNotice(assignment, reason, false, nowNs);
+    }
+
+    public void connectFailed(final SessionAssignment assignment, final String reason, final long nowNs)
+    {
+        addNotice(assignment, reason, true, nowNs);
+    }
+
+    public int doWork(final long nowNs)
+    {
+        int work = 0;
+        for (int i = notices.size() - 1; i >= 0; i--)
+        {
+            final Notice notice = notices.get(i);
+            final boolean delivered = notice.publication.isConnected() && send(notice);
+            if (delivered || nowNs - notice.deadlineNs >= 0)
+            {
+                CloseHelper.close(notice.publication);
+                notices.remove(i);
+                work++;
+            }
+        }
+        return work;
+    }
+
+    public void close()
+    {
+        for (final Notice notice : notices)
+        {
+            CloseHelper.close(notice.publication);
+        }
+        notices.clear();
+        CloseHelper.closeAll(commands, events);
+    }
+
+    private boolean send(final Notice notice)
+    {
+        final SessionAssignment assignment = notice.assignment;
+        return notice.connectRequest ?
+            noticeProxy.rejected(notice.publication, assignment.connectCorrelationId(),
+                RejectReason.WORKER_UNAVAILABLE, notice.reason) :
+            noticeProxy.sessionFailed(notice.publication, assignment.sessionId(), notice.reason);
+    }
+
+    private void addNotice(
+        final SessionAssignment assignment, final String reason, final boolean connectRequest, final long nowNs)
+    {
+        try
+        {
+            final ChannelUri channel = ChannelUri.parse(assignment.responseChannel());
+            if (channel.get(CommonContext.TERM_LENGTH_PARAM_NAME) == null)
+            {
+                channel.put(CommonContext.TERM_LENGTH_PARAM_NAME, NOTICE_TERM_LENGTH);
+            }
+            final ExclusivePublication publication = aeron.addExclusivePublication(
+                channel.toString(), assignment.responseStreamId());
+            notices.add(new Notice(publication, assignment, reason, connectRequest, nowNs + noticeTimeoutNs));
+        }
+        catch (final RuntimeException ex)
+        {
+            aeron.context().errorHandler().onError(ex);
+        }
+    }
+
+    private record Notice(
+        ExclusivePublication publication,
+        SessionAssignment assignment,
+        String reason,
+        boolean connectRequest,
+        long deadlineNs)
+    {
+    }
+}

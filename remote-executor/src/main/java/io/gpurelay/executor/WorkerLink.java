@@ -1,0 +1,37 @@
+package io.gpurelay.executor;
+
+import io.gpurelay.executor.worker.WorkerProtocol;
+
+/**
+ * The supervisor's messages: commands to its workers, events from them, and what it tells clients itself when their
+ * worker cannot (it died, or never became ready). Sending never waits on a client: those notices go out from
+ * {@link #doWork} once the client's stream connects, or are dropped at a deadline.
+ */
+interface WorkerLink extends AutoCloseable
+{
+    /**
+     * Deliver the workers' events that arrived.
+     */
+    int poll(WorkerProtocol.Listener listener);
+
+    boolean assign(long workerId, SessionAssignment assignment);
+
+    boolean stop(long workerId);
+
+    /**
+     * Tell the client that its session ended because its worker died.
+     */
+    void sessionFailed(SessionAssignment assignment, String reason, long nowNs);
+
+    /**
+     * Refuse the client's connect request: no worker could take its session.
+     */
+    void connectFailed(SessionAssignment assignment, String reason, long nowNs);
+
+    /**
+     * Send the notices whose client stream has connected, drop those past their deadline.
+     */
+    int doWork(long nowNs);
+
+    void close();
+}

@@ -1,0 +1,242 @@
+package io.gpurelay.executor.worker;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
+import io.aeron.Subscription;
+import io.gpurelay.executor.ExecutorCounters;
+import io.gpurelay.executor.ExecutorLog;
+import io.gpurelay.executor.HostedSessions;
+import io.gpurelay.executor.RemoteExecutor;
+import io.gpurelay.executor.backend.Backend;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * A worker process: serves the sessions its supervisor assigns it with the executor's own session code, talking to
+ * each client directly on the executor's media driver, and ends when the supervisor tells it to (its sessions are
+ * over) or when the supervisor is gone. It is started warm: the backend (CUDA on a GPU) is initialised before it
+ * reports ready, so that a session does not wait for it.
+ * <p>
+ * Its stdout is a file of its own, named by the system property {@value #STDOUT_PROP_NAME}, and holds nothing but what
+ * the device code of its sessions prints; its log lines go to stderr, which it shares with the supervisor, prefixed
+ * with its pid.
+ */
+public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
+{
+    /** The system property naming the file the worker's stdout goes to. */
+    public static final String STDOUT_PROP_NAME = "gpurelay.worker.stdout";
+    /** How often the worker checks that its supervisor still runs. */
+    static final long SUPERVISOR_CHECK_INTERVAL_MS = 200;
+    /** How long the worker waits for its supervisor to read its events before it gives up. */
+    private static final long SUPERVISOR_CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
+    private static final int FRAGMENT_LIMIT = 16;
+
+    private final WorkerSettings settings;
+    private final ExecutorLog log;
+    private final long pid = ProcessHandle.current().pid();
+    private final WorkerProtocol.Sender sender = new WorkerProtocol.Sender();
+    private Aeron aeron;
+    private ExecutorCounters counters;
+    private Backend backend;
+    private HostedSessions sessions;
+    private Subscription commands;
+    private ExclusivePublication events;
+    private boolean stopRequested;
+
+    WorkerMain(final WorkerSettings settings, final ExecutorLog log)
+    {
+        this.settings = settings;
+        this.log = log;
+    }
+
+    public static void main(final String[] args)
+    {
+        final long pid = ProcessHandle.current().pid();
+        final WorkerSettings settings;
+        try
+        {
+            settings = WorkerSettings.parse(args);
+        }
+        catch (final RuntimeException ex)
+        {
+            System.err.println("gpurelay worker " + pid + ": error: invalid arguments: " + ex.getMessage());
+            System.err.flush();
+            Runtime.getRuntime().halt(2);
+            return;
+        }
+        final ExecutorLog log = new ExecutorLog(System.err, settings.logLevel(),
+            "gpurelay worker " + pid + " (" + settings.workerId() + "): ");
+        watchSupervisor(settings.supervisorPid(), log);
+        int status = 0;
+        try (WorkerMain worker = new WorkerMain(settings, log))
+        {
+            worker.run();
+        }
+        catch (final Throwable ex)
+        {
+            log.error("the worker failed: " + ex, ex);
+            status = 1;
+        }
+        System.out.flush();
+        System.err.flush();
+        // Everything is closed; halting spares the exit from waiting on threads of the libraries it loaded.
+        Runtime.getRuntime().halt(status);
+    }
+
+    /**
+     * End the worker as soon as its supervisor is gone, killed or not: its stdin (a pipe from the supervisor) reaches
+     * its end, or the supervisor's pid no longer runs. A worker never outlives its supervisor.
+     */
+    static void watchSupervisor(final long supervisorPid, final ExecutorLog log)
+    {
+        final Thread stdinWatch = new Thread(() ->
+        {
+            try
+            {
+                while (System.in.read() >= 0)
+                {
+                    Thread.onSpinWait();
+                }
+            }
+            catch (final IOException ignored)
+            {
+                // a closed stdin is the same news as its end
+            }
+            supervisorGone(log, "its pipe closed");
+        }, "gpurelay-supervisor-stdin");
+        stdinWatch.setDaemon(true);
+        stdinWatch.start();
+
+        final Thread pidWatch = new Thread(() ->
+        {
+            while (ProcessHandle.of(supervisorPid).map(ProcessHandle::isAlive).orElse(false))
+            {
+                try
+                {
+                    Thread.sleep(SUPERVISOR_CHECK_INTERVAL_MS);
+                }
+                catch (final InterruptedException ex)
+                {
+                    return;
+                }
+            }
+            supervisorGone(log, "pid " + supervisorPid + " no longer runs");
+        }, "gpurelay-supervisor-watch");
+        pidWatch.setDaemon(true);
+        pidWatch.start();
+    }
+
+    private static void supervisorGone(final ExecutorLog log, final String how)
+    {
+        log.warn("the executor that started this worker is gone (" + how + "); exiting");
+        Runtime.getRuntime().halt(0);
+    }
+
+    void run()
+    {
+        final long startNs = System.nanoTime();
+        aeron = Aeron.connect(new Aeron.Context()
+            .aeronDirectoryName(settings.aeronDirectoryName())
+            .clientName("gpurelay worker " + pid)
+            .errorHandler(ex -> log.error("Aeron client", ex)));
+        counters = new ExecutorCounters(aeron, "worker " + pid);
+        backend = settings.backend().create();
+        final RemoteExecutor.Context ctx = new RemoteExecutor.Context()
+            .channel(settings.channel())
+            .aeronDirectoryName(settings.aeronDirectoryName())
+            .backend(backend)
+            .idleStrategyKind(settings.idleStrategyKind())
+            .keepAliveTimeoutNs(settings.keepAliveTimeoutNs())
+            .responseConnectTimeoutNs(settings.responseConnectTimeoutNs())
+            .executorVersion(settings.executorVersion())
+            .log(log)
+            .conclude();
+        sessions = new HostedSessions(ctx, aeron, counters);
+        commands = aeron.addSubscription(
+            WorkerProtocol.CHANNEL, WorkerProtocol.commandStreamId(settings.supervisorPid()));
+        events = aeron.addExclusivePublication(
+            WorkerProtocol.CHANNEL, WorkerProtocol.eventStreamId(settings.supervisorPid()));
+
+        final IdleStrategy idleStrategy = settings.idleStrategyKind().newIdleStrategy();
+        final long deadlineNs = System.nanoTime() + SUPERVISOR_CONNECT_TIMEOUT_NS;
+        while (!events.isConnected() || !commands.isConnected())
+        {
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                throw new IllegalStateException("the supervisor's streams did not connect within " +
+                    TimeUnit.NANOSECONDS.toSeconds(SUPERVISOR_CONNECT_TIMEOUT_NS) + " s");
+            }
+            idleStrategy.idle();
+        }
+        if (!sender.workerReady(events, settings.workerId(), pid, backend.deviceCount(), backend.name()))
+        {
+            throw new IllegalStateException("the supervisor did not take this worker's ready message");
+        }
+        log.debug("ready after " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs) + " ms");
+
+        final FragmentAssembler assembler = new FragmentAssembler(new WorkerProtocol.Adapter(this));
+        while (!stopRequested)
+        {
+            final long nowNs = System.nanoTime();
+            int work = commands.poll(assembler, FRAGMENT_LIMIT);
+            work += sessions.reapClosed(this::onSessionClosed);
+            work += sessions.sendKeepAlives(nowNs);
+            if (!events.isConnected())
+            {
+                log.warn("the supervisor stopped reading this worker's events; exiting");
+                return;
+            }
+            idleStrategy.idle(work);
+        }
+    }
+
+    public void onAssignSession(
+        final long workerId,
+        final long sessionId,
+        final long connectCorrelationId,
+        final long clientPid,
+        final int requestStreamId,
+        final int responseStreamId,
+        final String responseChannel,
+        final String clientName)
+    {
+        if (workerId != settings.workerId())
+        {
+            return;
+        }
+        try
+        {
+            sessions.open(sessionId, connectCorrelationId, responseChannel, responseStreamId, requestStreamId,
+                clientName, clientPid);
+        }
+        catch (final RuntimeException ex)
+        {
+            log.warn("session " + sessionId + " of client '" + clientName + "' pid " + clientPid +
+                " could not open: " + ex);
+            sender.sessionEnded(events, workerId, sessionId, 0, 0, 0, "it could not open: " + ex.getMessage());
+        }
+    }
+
+    public void onStopWorker(final long workerId)
+    {
+        if (workerId == settings.workerId())
+        {
+            stopRequested = true;
+        }
+    }
+
+    public void close()
+    {
+        CloseHelper.closeAll(sessions, commands, events, counters, aeron, backend);
+    }
+
+    private void onSessionClosed(final HostedSessions.ClosedSession closed)
+    {
+        sender.sessionEnded(events, settings.workerId(), closed.sessionId(), closed.calls(), closed.bytesIn(),
+            closed.bytesOut(), closed.reason());
+    }
+}

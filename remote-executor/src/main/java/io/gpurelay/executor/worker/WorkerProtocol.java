@@ -1,0 +1,236 @@
+package io.gpurelay.executor.worker;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+
+import io.aeron.Publication;
+import io.aeron.logbuffer.FragmentHandler;
+import io.aeron.logbuffer.Header;
+import io.gpurelay.protocol.Offers;
+import io.gpurelay.protocol.codecs.AssignSessionDecoder;
+import io.gpurelay.protocol.codecs.AssignSessionEncoder;
+import io.gpurelay.protocol.codecs.MessageHeaderDecoder;
+import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
+import io.gpurelay.protocol.codecs.SessionEndedDecoder;
+import io.gpurelay.protocol.codecs.SessionEndedEncoder;
+import io.gpurelay.protocol.codecs.StopWorkerDecoder;
+import io.gpurelay.protocol.codecs.StopWorkerEncoder;
+import io.gpurelay.protocol.codecs.WorkerReadyDecoder;
+import io.gpurelay.protocol.codecs.WorkerReadyEncoder;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.YieldingIdleStrategy;
+
+/**
+ * How the supervisor and its worker processes talk: SBE messages over IPC on the executor's media driver. The
+ * supervisor publishes commands ({@code AssignSession}, {@code StopWorker}) on one stream that every worker reads,
+ * each worker publishes events ({@code WorkerReady}, {@code SessionEnded}) on another that the supervisor reads;
+ * every message names its worker. The streams are numbered after the supervisor's pid, so that executors sharing a
+ * standalone media driver do not hear each other's workers.
+ * <p>
+ * Aeron rather than the worker's stdin and stdout: the messages are already SBE, the driver is already there,
+ * nothing has to frame or parse text, and the worker's stdout stays free for what its kernels print.
+ */
+public final class WorkerProtocol
+{
+    /** Small terms: a few short messages per session. */
+    public static final String CHANNEL = "aeron:ipc?term-length=65536";
+    static final int STREAM_ID_BASE = 0x2000_0000;
+    /** Room for the longest message: a client's channel and name, each bounded by the connect request's adapter. */
+    private static final int BUFFER_LENGTH = 64 * 1024;
+    private static final long OFFER_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
+
+    private WorkerProtocol()
+    {
+    }
+
+    /**
+     * The stream the supervisor with this pid publishes commands on; events go on the next one.
+     */
+    public static int commandStreamId(final long supervisorPid)
+    {
+        return STREAM_ID_BASE + (int)((supervisorPid & 0xFF_FFFFL) << 1);
+    }
+
+    public static int eventStreamId(final long supervisorPid)
+    {
+        return commandStreamId(supervisorPid) + 1;
+    }
+
+    /**
+     * Encodes the four messages; one per sending thread. An offer waits out back pressure for at most a second:
+     * both ends poll all the time, so a longer wait means the other end is gone.
+     */
+    public static final class Sender
+    {
+        private final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(BUFFER_LENGTH));
+        private final MessageHeaderEncoder headerEncoder = new MessageHeaderEncoder();
+        private final WorkerReadyEncoder workerReadyEncoder = new WorkerReadyEncoder();
+        private final AssignSessionEncoder assignSessionEncoder = new AssignSessionEncoder();
+        private final SessionEndedEncoder sessionEndedEncoder = new SessionEndedEncoder();
+        private final StopWorkerEncoder stopWorkerEncoder = new StopWorkerEncoder();
+        private final YieldingIdleStrategy idleStrategy = new YieldingIdleStrategy();
+
+        public boolean workerReady(
+            final Publication publication, final long workerId, final long pid, final int deviceCount,
+            final String backend)
+        {
+            workerReadyEncoder.wrapAndApplyHeader(buffer, 0, headerEncoder)
+                .workerId(workerId)
+                .pid(pid)
+                .deviceCount(deviceCount)
+                .backend(backend);
+            return send(publication, workerReadyEncoder.encodedLength());
+        }
+
+        public boolean assignSession(
+            final Publication publication,
+            final long workerId,
+            final long sessionId,
+            final long connectCorrelationId,
+            final long clientPid,
+            final int requestStreamId,
+            final int responseStreamId,
+            final String responseChannel,
+            final String clientName)
+        {
+            assignSessionEncoder.wrapAndApplyHeader(buffer, 0, headerEncoder)
+                .workerId(workerId)
+                .sessionId(sessionId)
+                .connectCorrelationId(connectCorrelationId)
+                .clientPid(clientPid)
+                .requestStreamId(requestStreamId)
+                .responseStreamId(responseStreamId)
+                .responseChannel(responseChannel)
+                .clientName(clientName);
+            return send(publication, assignSessionEncoder.encodedLength());
+        }
+
+        public boolean sessionEnded(
+            final Publication publication,
+            final long workerId,
+            final long sessionId,
+            final long calls,
+            final long bytesIn,
+            final long bytesOut,
+            final String reason)
+        {
+            sessionEndedEncoder.wrapAndApplyHeader(buffer, 0, headerEncoder)
+                .workerId(workerId)
+                .sessionId(sessionId)
+                .calls(calls)
+                .bytesIn(bytesIn)
+                .bytesOut(bytesOut)
+                .reason(reason);
+            return send(publication, sessionEndedEncoder.encodedLength());
+        }
+
+        public boolean stopWorker(final Publication publication, final long workerId)
+        {
+            stopWorkerEncoder.wrapAndApplyHeader(buffer, 0, headerEncoder).workerId(workerId);
+            return send(publication, stopWorkerEncoder.encodedLength());
+        }
+
+        private boolean send(final Publication publication, final int bodyLength)
+        {
+            return Offers.offer(publication, buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + bodyLength,
+                idleStrategy, OFFER_TIMEOUT_NS);
+        }
+    }
+
+    /**
+     * What arrives on either stream; each side implements the messages it reads.
+     */
+    public interface Listener
+    {
+        default void onWorkerReady(long workerId, long pid, int deviceCount, String backend)
+        {
+        }
+
+        default void onAssignSession(
+            long workerId,
+            long sessionId,
+            long connectCorrelationId,
+            long clientPid,
+            int requestStreamId,
+            int responseStreamId,
+            String responseChannel,
+            String clientName)
+        {
+        }
+
+        default void onSessionEnded(
+            long workerId, long sessionId, long calls, long bytesIn, long bytesOut, String reason)
+        {
+        }
+
+        default void onStopWorker(long workerId)
+        {
+        }
+    }
+
+    /**
+     * Decodes either stream. Messages come from processes the supervisor started, on its own host, so a message of
+     * another schema or template is skipped, not answered.
+     */
+    public static final class Adapter implements FragmentHandler
+    {
+        private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
+        private final WorkerReadyDecoder workerReadyDecoder = new WorkerReadyDecoder();
+        private final AssignSessionDecoder assignSessionDecoder = new AssignSessionDecoder();
+        private final SessionEndedDecoder sessionEndedDecoder = new SessionEndedDecoder();
+        private final StopWorkerDecoder stopWorkerDecoder = new StopWorkerDecoder();
+        private final Listener listener;
+
+        public Adapter(final Listener listener)
+        {
+            this.listener = listener;
+        }
+
+        public void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
+        {
+            if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+            {
+                return;
+            }
+            headerDecoder.wrap(buffer, offset);
+            if (headerDecoder.schemaId() != WorkerReadyDecoder.SCHEMA_ID)
+            {
+                return;
+            }
+            switch (headerDecoder.templateId())
+            {
+                case WorkerReadyDecoder.TEMPLATE_ID ->
+                {
+                    final WorkerReadyDecoder decoder = workerReadyDecoder.wrapAndApplyHeader(
+                        buffer, offset, headerDecoder);
+                    listener.onWorkerReady(decoder.workerId(), decoder.pid(), decoder.deviceCount(),
+                        decoder.backend());
+                }
+                case AssignSessionDecoder.TEMPLATE_ID ->
+                {
+                    final AssignSessionDecoder decoder = assignSessionDecoder.wrapAndApplyHeader(
+                        buffer, offset, headerDecoder);
+                    listener.onAssignSession(decoder.workerId(), decoder.sessionId(), decoder.connectCorrelationId(),
+                        decoder.clientPid(), decoder.requestStreamId(), decoder.responseStreamId(),
+                        decoder.responseChannel(), decoder.clientName());
+                }
+                case SessionEndedDecoder.TEMPLATE_ID ->
+                {
+                    final SessionEndedDecoder decoder = sessionEndedDecoder.wrapAndApplyHeader(
+                        buffer, offset, headerDecoder);
+                    listener.onSessionEnded(decoder.workerId(), decoder.sessionId(), decoder.calls(),
+                        decoder.bytesIn(), decoder.bytesOut(), decoder.reason());
+                }
+                case StopWorkerDecoder.TEMPLATE_ID ->
+                {
+                    stopWorkerDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+                    listener.onStopWorker(stopWorkerDecoder.workerId());
+                }
+                default ->
+                {
+                }
+            }
+        }
+    }
+}

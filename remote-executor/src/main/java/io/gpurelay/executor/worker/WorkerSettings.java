@@ -1,0 +1,83 @@
+package io.gpurelay.executor.worker;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.gpurelay.executor.ExecutorLog;
+import io.gpurelay.executor.IdleStrategyKind;
+import io.gpurelay.executor.WorkerBackend;
+
+/**
+ * What a worker process is told on its command line by the supervisor that starts it: who it is, where the
+ * supervisor's media driver and streams are, the backend to create and the session settings of the executor.
+ */
+public record WorkerSettings(
+    long workerId,
+    long supervisorPid,
+    String aeronDirectoryName,
+    String channel,
+    WorkerBackend backend,
+    IdleStrategyKind idleStrategyKind,
+    long keepAliveTimeoutNs,
+    long responseConnectTimeoutNs,
+    ExecutorLog.Level logLevel,
+    String executorVersion)
+{
+    public List<String> toArguments()
+    {
+        return List.of(
+            "--worker-id", Long.toString(workerId),
+            "--supervisor-pid", Long.toString(supervisorPid),
+            "--aeron-dir", aeronDirectoryName,
+            "--channel", channel,
+            "--backend", backend.name(),
+            "--devices", backend.devicesArgument(),
+            "--device-memory", Long.toString(backend.deviceMemory()),
+            "--idle-strategy", idleStrategyKind.cliName(),
+            "--keepalive-timeout-ns", Long.toString(keepAliveTimeoutNs),
+            "--response-connect-timeout-ns", Long.toString(responseConnectTimeoutNs),
+            "--log-level", logLevel.name(),
+            "--executor-version", executorVersion);
+    }
+
+    /**
+     * @throws IllegalArgumentException naming what is missing or wrong: a worker is only started by its supervisor,
+     *                                  so this is a bug, reported on the worker's stderr.
+     */
+    public static WorkerSettings parse(final String[] args)
+    {
+        final Map<String, String> values = new HashMap<>();
+        for (int i = 0; i < args.length; i += 2)
+        {
+            if (!args[i].startsWith("--") || i + 1 >= args.length)
+            {
+                throw new IllegalArgumentException("expected --name value pairs, found '" + args[i] + "'");
+            }
+            values.put(args[i].substring(2), args[i + 1]);
+        }
+        return new WorkerSettings(
+            Long.parseLong(required(values, "worker-id")),
+            Long.parseLong(required(values, "supervisor-pid")),
+            required(values, "aeron-dir"),
+            required(values, "channel"),
+            new WorkerBackend(required(values, "backend"),
+                WorkerBackend.parseDevicesArgument(required(values, "devices")),
+                Long.parseLong(required(values, "device-memory"))),
+            IdleStrategyKind.fromCliName(required(values, "idle-strategy")),
+            Long.parseLong(required(values, "keepalive-timeout-ns")),
+            Long.parseLong(required(values, "response-connect-timeout-ns")),
+            ExecutorLog.Level.fromName(required(values, "log-level")),
+            required(values, "executor-version"));
+    }
+
+    private static String required(final Map<String, String> values, final String name)
+    {
+        final String value = values.get(name);
+        if (value == null)
+        {
+            throw new IllegalArgumentException("missing --" + name);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,102 @@
+package io.gpurelay.executor;
+
+import static io.gpurelay.executor.TestClient.ok;
+import static io.gpurelay.protocol.Function.CUDA_MALLOC;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.aeron.Aeron;
+import org.agrona.CloseHelper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Process isolation on the emulated backend: every session in a worker process of its own, a worker that dies ends
+ * its own session only, and a worker whose session ended goes away.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ProcessIsolationIpcTest
+{
+    private static final String CHANNEL = "aeron:ipc";
+    private static final Pattern PLACED = Pattern.compile("session (\\d+) \\(client '([^']+)' pid \\d+\\) placed in " +
+        "worker \\d+ pid (\\d+)");
+
+    private static CapturedLog capturedLog;
+    private static RemoteExecutor executor;
+    private static Aeron aeron;
+
+    @BeforeAll
+    static void launch()
+    {
+        capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
+        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("process-isolation"))
+            .channel(CHANNEL)
+            .isolation(Isolation.PROCESS)
+            .workerBackend(new WorkerBackend("emulated", DeviceSelection.parse("1"), 64L * 1024 * 1024))
+            .warmWorkers(1)
+            .keepAliveTimeoutNs(TimeUnit.SECONDS.toNanos(5))
+            .log(capturedLog.log()));
+        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
+    }
+
+    @AfterAll
+    static void close()
+    {
+        CloseHelper.closeAll(aeron, executor);
+    }
+
+    @Test
+    void aKilledWorkerFailsItsOwnSessionOnlyAndAnEndedSessionsWorkerExits() throws Exception
+    {
+        assertEquals("emulated", executor.backendName());
+        assertEquals(1, executor.deviceCount());
+        try (TestClient victim = new TestClient(aeron, CHANNEL, CHANNEL, "victim");
+            TestClient bystander = new TestClient(aeron, CHANNEL, CHANNEL, "bystander"))
+        {
+            assertTrue(victim.connect(""));
+            assertTrue(bystander.connect(""));
+            assertEquals("emulated", victim.backend);
+            ok(victim.call(CUDA_MALLOC, 0, 1024));
+            ok(bystander.call(CUDA_MALLOC, 0, 1024));
+            final long victimWorker = workerPid("victim");
+            final long bystanderWorker = workerPid("bystander");
+            assertNotEquals(victimWorker, bystanderWorker);
+            assertNotEquals(ProcessHandle.current().pid(), victimWorker);
+            final long crashedBefore = executor.workerCounters().crashed();
+
+            ProcessHandle.of(victimWorker).orElseThrow().destroyForcibly();
+
+            final String failure = victim.awaitSessionFailure();
+            assertTrue(failure.contains("the session's worker died: signal 9"), failure);
+            ok(bystander.call(CUDA_MALLOC, 0, 4096));
+            assertEquals(crashedBefore + 1, executor.workerCounters().crashed());
+
+            final long recycledBefore = executor.workerCounters().recycled();
+            bystander.closeSession();
+            final Optional<ProcessHandle> bystanderProcess = ProcessHandle.of(bystanderWorker);
+            if (bystanderProcess.isPresent())
+            {
+                bystanderProcess.get().onExit().get(30, TimeUnit.SECONDS);
+            }
+            TestClient.await("the worker recycled", () -> executor.workerCounters().recycled() > recycledBefore);
+            capturedLog.awaitLine("session \\d+ \\(client 'bystander' pid \\d+\\) in worker \\d+ pid " +
+                bystanderWorker + " ended: the client closed the session");
+        }
+    }
+
+    private static long workerPid(final String clientName)
+    {
+        final Matcher matcher = PLACED.matcher(capturedLog.awaitLine("client '" + clientName + "' pid \\d+\\) placed"));
+        assertTrue(matcher.find());
+        return Long.parseLong(matcher.group(3));
+    }
+}
