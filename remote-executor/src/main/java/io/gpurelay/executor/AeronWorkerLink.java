@@ -34,7 +34,8 @@ final class AeronWorkerLink implements WorkerLink
     private FragmentAssembler assembler;
 
     /**
-     * @param noticeTimeoutNs how long a notice waits for the client's stream to connect.
+     * @param noticeTimeoutNs how long a notice waits for the client's stream to connect, and how long its
+     *                        publication stays open.
      */
     AeronWorkerLink(final Aeron aeron, final long supervisorPid, final long noticeTimeoutNs)
     {
@@ -76,14 +77,22 @@ final class AeronWorkerLink implements WorkerLink
         addNotice(assignment, reason, true, nowNs);
     }
 
+    /**
+     * A delivered notice's publication stays open until its deadline: closed at once, its image could go away on the
+     * client's side before the client has read the notice.
+     */
     public int doWork(final long nowNs)
     {
         int work = 0;
         for (int i = notices.size() - 1; i >= 0; i--)
         {
             final Notice notice = notices.get(i);
-            final boolean delivered = notice.publication.isConnected() && send(notice);
-            if (delivered || nowNs - notice.deadlineNs >= 0)
+            if (!notice.delivered && notice.publication.isConnected() && send(notice))
+            {
+                notice.delivered = true;
+                work++;
+            }
+            if (nowNs - notice.deadlineNs >= 0)
             {
                 CloseHelper.close(notice.publication);
                 notices.remove(i);
@@ -132,12 +141,27 @@ final class AeronWorkerLink implements WorkerLink
         }
     }
 
-    private record Notice(
-        ExclusivePublication publication,
-        SessionAssignment assignment,
-        String reason,
-        boolean connectRequest,
-        long deadlineNs)
+    private static final class Notice
     {
+        final ExclusivePublication publication;
+        final SessionAssignment assignment;
+        final String reason;
+        final boolean connectRequest;
+        final long deadlineNs;
+        boolean delivered;
+
+        Notice(
+            final ExclusivePublication publication,
+            final SessionAssignment assignment,
+            final String reason,
+            final boolean connectRequest,
+            final long deadlineNs)
+        {
+            this.publication = publication;
+            this.assignment = assignment;
+            this.reason = reason;
+            this.connectRequest = connectRequest;
+            this.deadlineNs = deadlineNs;
+        }
     }
 }
