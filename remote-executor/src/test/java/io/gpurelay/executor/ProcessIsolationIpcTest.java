@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Process isolation on the emulated backend: every session in a worker process of its own, a worker that dies ends
- * its own session only, and a worker whose session ended goes away.
+ * its own session only, and a worker whose session ended goes away. The keep-alive timeout is long: a test client
+ * sends keep-alives only while it waits, and a worker may take seconds to start on a busy machine.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ProcessIsolationIpcTest
@@ -42,8 +43,8 @@ class ProcessIsolationIpcTest
             .channel(CHANNEL)
             .isolation(Isolation.PROCESS)
             .workerBackend(new WorkerBackend("emulated", DeviceSelection.parse("1"), 64L * 1024 * 1024))
-            .warmWorkers(1)
-            .keepAliveTimeoutNs(TimeUnit.SECONDS.toNanos(5))
+            .warmWorkers(2)
+            .keepAliveTimeoutNs(TimeUnit.SECONDS.toNanos(60))
             .log(capturedLog.log()));
         aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
     }

@@ -35,7 +35,11 @@ public final class WorkerProtocol
 {
     /** Small terms: a few short messages per session. */
     public static final String CHANNEL = "aeron:ipc?term-length=65536";
-    static final int STREAM_ID_BASE = 0x2000_0000;
+    /**
+     * Below the range clients pick their response streams from at random and the session streams, above the fixed
+     * ids; two streams for each pid up to Linux's largest (2^22).
+     */
+    static final int STREAM_ID_BASE = 0x0800_0000;
     /** Room for the longest message: a client's channel and name, each bounded by the connect request's adapter. */
     private static final int BUFFER_LENGTH = 64 * 1024;
     private static final long OFFER_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
@@ -49,7 +53,7 @@ public final class WorkerProtocol
      */
     public static int commandStreamId(final long supervisorPid)
     {
-        return STREAM_ID_BASE + (int)((supervisorPid & 0xFF_FFFFL) << 1);
+        return STREAM_ID_BASE + (int)((supervisorPid & 0x3F_FFFFL) << 1);
     }
 
     public static int eventStreamId(final long supervisorPid)
