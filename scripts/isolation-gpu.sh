@@ -29,7 +29,7 @@ summary="$out/summary.txt"
 : > "$summary"
 
 if [ "$mode" = "--emulated" ]; then
-    backend=emulated; floats=4096; hold_mib=64; density=8; connects=20; loop_s=12; poke_s=3; gpu=no
+    backend=emulated; floats=4096; hold_mib=64; density=4; connects=20; loop_s=12; poke_s=3; gpu=no
 else
     backend=gpu; floats=262144; hold_mib=20480; density=64; connects=100; loop_s=20; poke_s=5; gpu=yes
 fi
@@ -120,6 +120,7 @@ hold_worker=$(worker_of "$hold_pid")
 [ "$gpu" = yes ] && say "  GPU memory used while held: $(gpu_used_mib) MiB"
 killed_at=$(now_ms)
 kill -9 "$hold_pid"
+wait "$hold_pid" 2>/dev/null || true
 while kill -0 "$hold_worker" 2>/dev/null; do
     [ $(( $(now_ms) - killed_at )) -gt 60000 ] && break
     sleep 0.05
@@ -151,32 +152,32 @@ wait "$bystander_pid" || true
 say "  bystander: $(grep -h '^ITERATIONS' "$out/kill-bystander.log")"
 stop_executor
 
-# 4. Connect latency: the first call opens the session; warm (a worker is waiting) and cold (none is).
+# 4. Session start: ConnectRequest to Connected from one warmed-up client (SessionStartProbe), with a warm worker
+# and with none (a cold start); and, for comparison, a fresh client JVM's first JCuda call, which opens its session.
 percentiles() { # percentiles FILE: p50 and p99 of the numbers in FILE
     sort -n "$1" | awk '{v[NR]=$1} END {p50=v[int((NR+1)*0.5)]; i=int(NR*0.99+0.5); if (i<1) i=1; if (i>NR) i=NR;
         printf "p50 %.1f ms, p99 %.1f ms (n=%d)", p50, v[i], NR}'
 }
+probe_classpath="$bundle/test-classes:$(ls "$bundle"/test-lib/*.jar | grep -v console-standalone | tr '\n' ':')"
 say ""
-say "[4] connect latency"
+say "[4] session start (ConnectRequest to Connected)"
 start_executor warm --warm-workers 4
-: > "$out/connect-warm.txt"
-for i in $(seq 1 "$connects"); do
+"$java" -cp "$probe_classpath" io.gpurelay.it.SessionStartProbe "$aeron_dir" aeron:ipc "$connects" 1500 \
+    > "$out/session-start-warm.log" 2>&1 || true
+say "  warm worker: $(grep -h '^SESSION_START' "$out/session-start-warm.log")"
+: > "$out/first-call.txt"
+for i in $(seq 1 10); do
     "$java" -javaagent:"$dist/lib/gpurelay-agent.jar=aeron.dir=$aeron_dir,timeout=30s" -cp "$classpath" \
-        "$program" connect > "$out/connect-warm-$i.log" 2>&1 || true
-    grep -ho 'CONNECT_MS=[0-9.]*' "$out/connect-warm-$i.log" | cut -d= -f2 >> "$out/connect-warm.txt"
-    sleep 0.5
+        "$program" connect > "$out/first-call-$i.log" 2>&1 || true
+    grep -ho 'CONNECT_MS=[0-9.]*' "$out/first-call-$i.log" | cut -d= -f2 >> "$out/first-call.txt"
+    sleep 1.5
 done
-say "  warm: $(percentiles "$out/connect-warm.txt")"
+say "  a fresh client JVM's first call (agent start, Aeron, session): $(percentiles "$out/first-call.txt")"
 stop_executor
 start_executor cold --warm-workers 0
-: > "$out/connect-cold.txt"
-for i in $(seq 1 5); do
-    sleep 3
-    "$java" -javaagent:"$dist/lib/gpurelay-agent.jar=aeron.dir=$aeron_dir,timeout=60s" -cp "$classpath" \
-        "$program" connect > "$out/connect-cold-$i.log" 2>&1 || true
-    grep -ho 'CONNECT_MS=[0-9.]*' "$out/connect-cold-$i.log" | cut -d= -f2 >> "$out/connect-cold.txt"
-done
-say "  cold: $(percentiles "$out/connect-cold.txt")"
+"$java" -cp "$probe_classpath" io.gpurelay.it.SessionStartProbe "$aeron_dir" aeron:ipc 5 3000 \
+    > "$out/session-start-cold.log" 2>&1 || true
+say "  cold start (no warm worker): $(grep -h '^SESSION_START' "$out/session-start-cold.log")"
 stop_executor
 
 # 5. Density: how many isolated sessions fit, each holding 64 MiB; a worker's RSS and GPU memory.
@@ -186,8 +187,11 @@ start_executor density --warm-workers 4 --max-sessions "$density"
 [ "$gpu" = yes ] && baseline=$(gpu_used_mib)
 density_pids=()
 for i in $(seq 1 "$density"); do
-    client "$out/density-$i.log" io.gpurelay.it.programs.HoldMemoryProgram 64
+    # a generous timeout: beyond the warm pool, sessions wait for workers started for them, many at once
+    "$java" -javaagent:"$dist/lib/gpurelay-agent.jar=aeron.dir=$aeron_dir,timeout=120s" -cp "$classpath" \
+        io.gpurelay.it.programs.HoldMemoryProgram 64 > "$out/density-$i.log" 2>&1 &
     density_pids+=($!)
+    sleep 0.2
 done
 holding=0
 for i in $(seq 1 "$density"); do

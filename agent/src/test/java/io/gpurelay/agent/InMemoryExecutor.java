@@ -186,6 +186,21 @@ public final class InMemoryExecutor implements AutoCloseable
         answering = false;
     }
 
+    /**
+     * Tell every client that its session failed, as a supervisor does when a session's worker process dies. Call it
+     * after {@link #stopAnswering()}: the sessions' proxies are then the caller's alone.
+     */
+    public void failSessions(final String reason)
+    {
+        synchronized (sessions)
+        {
+            for (final ExecutorSession session : sessions)
+            {
+                session.proxy.sessionFailed(session.responses, session.sessionId, reason);
+            }
+        }
+    }
+
     public int keepAlives()
     {
         return keepAlives.get();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -232,6 +233,34 @@ class RelayClientTest
             assertEquals(1, log.lines().size(), log.lines().toString());
             assertEquals("gpurelay: lost the executor on aeron:ipc (no reply to CUDA_DEVICE_SYNCHRONIZE within " +
                 "1000 ms); CUDA calls return cudaErrorDevicesUnavailable", log.lines().get(0));
+        }
+    }
+
+    @Test
+    void aFailedSessionFailsItsPendingAndLaterCallsAtOnceSayingWhyOnce() throws Exception
+    {
+        startIpcExecutor();
+        try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
+        {
+            client = client("executor=aeron:ipc,aeron.dir=" + directory.resolve("aeron") + ",timeout=30s");
+            assertEquals(RuntimeStatus.SUCCESS, client.connect());
+            executor.stopAnswering();
+            final CompletableFuture<Integer> pending = CompletableFuture.supplyAsync(
+                () -> client.call(Function.CUDA_DEVICE_SYNCHRONIZE, 0, NO_ARGS, null, null, null));
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (executor.calls(Function.CUDA_DEVICE_SYNCHRONIZE).isEmpty() && System.nanoTime() < deadline)
+            {
+                Thread.sleep(1);
+            }
+
+            executor.failSessions("the session's worker died: signal 9 (SIGKILL)");
+
+            assertEquals(RuntimeStatus.DEVICES_UNAVAILABLE, pending.get(10, TimeUnit.SECONDS),
+                "well within the 30 s timeout");
+            assertEquals(RuntimeStatus.DEVICES_UNAVAILABLE,
+                client.call(Function.CUDA_GET_DEVICE_COUNT, 0, NO_ARGS, null, null, new long[1]));
+            assertEquals(List.of("gpurelay: lost the executor on aeron:ipc (session 1 failed: the session's worker " +
+                "died: signal 9 (SIGKILL)); CUDA calls return cudaErrorDevicesUnavailable"), log.lines());
         }
     }
 

@@ -1,0 +1,134 @@
+package io.gpurelay.it;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
+import io.aeron.Subscription;
+import io.gpurelay.protocol.ClientProxy;
+import io.gpurelay.protocol.ClientResponseAdapter;
+import io.gpurelay.protocol.ClientResponseListener;
+import io.gpurelay.protocol.Protocol;
+import io.gpurelay.protocol.codecs.RejectReason;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.YieldingIdleStrategy;
+
+/**
+ * Measures how long an executor takes to start a session: from sending {@code ConnectRequest} to receiving
+ * {@code Connected}, with one warmed-up client process, so that neither a JVM start nor the agent's own first-use
+ * costs are counted. Each session is closed before the next begins.
+ * <p>
+ * {@code SessionStartProbe AERON_DIR CHANNEL COUNT PAUSE_MS}: prints {@code START_MS=...} per session and
+ * {@code SESSION_START p50=... p99=... max=... n=...}.
+ */
+public final class SessionStartProbe implements ClientResponseListener
+{
+    private static final long TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
+    private static final int RESPONSE_STREAM_ID = 0x1234_5678;
+
+    private long connectedSessionId = -1;
+    private long connectedCorrelationId = -1;
+    private int requestStreamId;
+    private String rejection;
+
+    private SessionStartProbe()
+    {
+    }
+
+    public static void main(final String[] args) throws InterruptedException
+    {
+        final String aeronDir = args[0];
+        final String channel = args[1];
+        final int count = Integer.parseInt(args[2]);
+        final long pauseMs = Long.parseLong(args[3]);
+        final SessionStartProbe probe = new SessionStartProbe();
+        final double[] millis = new double[count];
+        try (Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(aeronDir));
+            Subscription responses = aeron.addSubscription("aeron:ipc", RESPONSE_STREAM_ID);
+            ExclusivePublication control = aeron.addExclusivePublication(channel, Protocol.CONTROL_STREAM_ID))
+        {
+            final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(probe));
+            final ClientProxy proxy = new ClientProxy(new YieldingIdleStrategy(), TIMEOUT_NS);
+            for (int i = 0; i < count; i++)
+            {
+                Thread.sleep(pauseMs);
+                final long correlationId = i + 1;
+                final long start = System.nanoTime();
+                if (!proxy.connect(control, correlationId, RESPONSE_STREAM_ID, "aeron:ipc", "session-start-probe", "",
+                    Protocol.PROTOCOL_VERSION))
+                {
+                    throw new IllegalStateException("the connect request could not be sent");
+                }
+                final BusySpinIdleStrategy idle = new BusySpinIdleStrategy();
+                while (probe.connectedCorrelationId != correlationId && probe.rejection == null)
+                {
+                    if (System.nanoTime() - start > TIMEOUT_NS)
+                    {
+                        throw new IllegalStateException("no answer to connect " + correlationId);
+                    }
+                    idle.idle(responses.poll(assembler, 16));
+                }
+                if (probe.rejection != null)
+                {
+                    throw new IllegalStateException("connect refused: " + probe.rejection);
+                }
+                millis[i] = (System.nanoTime() - start) / 1e6;
+                System.out.printf("START_MS=%.2f%n", millis[i]);
+                try (ExclusivePublication requests = aeron.addExclusivePublication(channel, probe.requestStreamId))
+                {
+                    final long deadline = System.nanoTime() + TIMEOUT_NS;
+                    while (!requests.isConnected() && System.nanoTime() - deadline < 0)
+                    {
+                        Thread.onSpinWait();
+                    }
+                    proxy.closeSession(requests, probe.connectedSessionId);
+                }
+            }
+        }
+        Arrays.sort(millis);
+        System.out.printf("SESSION_START p50=%.2f p99=%.2f max=%.2f n=%d%n", millis[(count - 1) / 2],
+            millis[Math.min(count - 1, (int)Math.ceil(count * 0.99) - 1)], millis[count - 1], count);
+    }
+
+    public void onConnected(
+        final long correlationId,
+        final long sessionId,
+        final int protocolVersion,
+        final int requestStreamId,
+        final int deviceCount,
+        final long keepAliveIntervalMs,
+        final String executorVersion,
+        final String backend)
+    {
+        this.connectedSessionId = sessionId;
+        this.requestStreamId = requestStreamId;
+        this.connectedCorrelationId = correlationId;
+    }
+
+    public void onRejected(
+        final long correlationId, final RejectReason reason, final int executorProtocolVersion, final String detail)
+    {
+        rejection = reason + ": " + detail;
+    }
+
+    public void onReply(
+        final long correlationId,
+        final int status,
+        final long[] values,
+        final int valueCount,
+        final String message,
+        final DirectBuffer payload,
+        final int payloadOffset,
+        final int payloadLength,
+        final long totalPayloadLength)
+    {
+    }
+
+    public void onBulkData(
+        final long correlationId, final long offset, final DirectBuffer buffer, final int chunkOffset, final int length)
+    {
+    }
+}
