@@ -36,9 +36,14 @@ fi
 
 executor_pid=""
 cleanup() {
-    [ -n "$executor_pid" ] && kill "$executor_pid" 2>/dev/null && wait "$executor_pid" 2>/dev/null
-    jobs -p | xargs -r kill 2>/dev/null
+    local status=$?
+    if [ -n "$executor_pid" ]; then
+        kill "$executor_pid" 2>/dev/null || true
+        wait "$executor_pid" 2>/dev/null || true
+    fi
+    for job in $(jobs -p); do kill "$job" 2>/dev/null || true; done
     rm -rf "$work"
+    exit "$status"
 }
 trap cleanup EXIT
 
@@ -159,10 +164,11 @@ percentiles() { # percentiles FILE: p50 and p99 of the numbers in FILE
         printf "p50 %.1f ms, p99 %.1f ms (n=%d)", p50, v[i], NR}'
 }
 probe_classpath="$bundle/test-classes:$(ls "$bundle"/test-lib/*.jar | grep -v console-standalone | tr '\n' ':')"
+probe_opens="--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED"
 say ""
 say "[4] session start (ConnectRequest to Connected)"
 start_executor warm --warm-workers 4
-"$java" -cp "$probe_classpath" io.gpurelay.it.SessionStartProbe "$aeron_dir" aeron:ipc "$connects" 1500 \
+"$java" $probe_opens -cp "$probe_classpath" io.gpurelay.it.SessionStartProbe "$aeron_dir" aeron:ipc "$connects" 1500 \
     > "$out/session-start-warm.log" 2>&1 || true
 say "  warm worker: $(grep -h '^SESSION_START' "$out/session-start-warm.log")"
 : > "$out/first-call.txt"
@@ -175,7 +181,7 @@ done
 say "  a fresh client JVM's first call (agent start, Aeron, session): $(percentiles "$out/first-call.txt")"
 stop_executor
 start_executor cold --warm-workers 0
-"$java" -cp "$probe_classpath" io.gpurelay.it.SessionStartProbe "$aeron_dir" aeron:ipc 5 3000 \
+"$java" $probe_opens -cp "$probe_classpath" io.gpurelay.it.SessionStartProbe "$aeron_dir" aeron:ipc 5 3000 \
     > "$out/session-start-cold.log" 2>&1 || true
 say "  cold start (no warm worker): $(grep -h '^SESSION_START' "$out/session-start-cold.log")"
 stop_executor
