@@ -11,6 +11,7 @@ import io.gpurelay.driver.MediaDriverMain;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.executor.backend.gpu.GpuBackend;
 import io.gpurelay.executor.backend.gpu.GpuRuntime;
+import io.gpurelay.executor.worker.GpuProbe;
 import io.gpurelay.protocol.Protocol;
 import org.agrona.concurrent.ShutdownSignalBarrier;
 import picocli.CommandLine;
@@ -171,13 +172,15 @@ public final class ExecutorMain implements Callable<Integer>
 
         final PrintStream out = System.out;
         final ExecutorLog log = new ExecutorLog(System.err, logLevel);
-        final String gpuUnusableReason = backend == BackendChoice.EMULATED ? "--backend emulated" :
-            isolation == Isolation.THREAD ? GpuRuntime.unusableReason() :
-            ProcessWorkerLauncher.probeGpu(RemoteExecutor.Configuration.WORKER_START_TIMEOUT_DEFAULT_NS / 1_000_000);
+        final String gpuUnusableReason = gpuUnusableReason();
         if (backend == BackendChoice.GPU && gpuUnusableReason != null)
         {
             log.error("--backend gpu: no usable GPU: " + gpuUnusableReason, null);
             return CommandLine.ExitCode.USAGE;
+        }
+        if (backend == BackendChoice.AUTO && gpuUnusableReason != null)
+        {
+            log.info("--backend auto: no usable GPU (" + gpuUnusableReason + "), using the emulator");
         }
         final RemoteExecutor.Context ctx;
         try
@@ -208,6 +211,25 @@ public final class ExecutorMain implements Callable<Integer>
         out.flush();
         releaseUnlessShuttingDown(barrier);
         return 0;
+    }
+
+    /**
+     * Why CUDA cannot be used here, or null when it can. With thread isolation this process asks CUDA itself; else
+     * it must not initialise CUDA, so a probe process asks, unless the host has no NVIDIA driver at all.
+     */
+    private String gpuUnusableReason()
+    {
+        if (backend == BackendChoice.EMULATED)
+        {
+            return "--backend emulated";
+        }
+        if (isolation == Isolation.THREAD)
+        {
+            return GpuRuntime.unusableReason();
+        }
+        final String noDriver = GpuProbe.noDriverReason();
+        return noDriver != null ? noDriver :
+            ProcessWorkerLauncher.probeGpu(RemoteExecutor.Configuration.WORKER_START_TIMEOUT_DEFAULT_NS / 1_000_000);
     }
 
     /**
@@ -250,10 +272,6 @@ public final class ExecutorMain implements Callable<Integer>
         final boolean gpu = backend == BackendChoice.GPU || backend == BackendChoice.AUTO && gpuUsable;
         if (!gpu)
         {
-            if (backend == BackendChoice.AUTO)
-            {
-                log.info("--backend auto: no usable GPU, using the emulator");
-            }
             return new WorkerBackend(EmulatedBackend.NAME, devices, deviceMemory);
         }
         if (given("--device-memory"))

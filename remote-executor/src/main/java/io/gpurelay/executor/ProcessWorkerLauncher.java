@@ -71,7 +71,7 @@ final class ProcessWorkerLauncher implements WorkerLauncher
         }
         catch (final IOException ignored)
         {
-            // a worker's file left behind (it could not be deleted) keeps the directory; the temp dir's owner cleans
+            // a worker's file that could not be deleted keeps the directory, which is in the system's temp directory
         }
     }
 
@@ -189,7 +189,7 @@ final class ProcessWorkerLauncher implements WorkerLauncher
             }
             catch (final IOException ignored)
             {
-                // the directory is private and removed with the executor
+                // the directory is private to the executor's user; the file only holds what the worker printed
             }
         }
     }

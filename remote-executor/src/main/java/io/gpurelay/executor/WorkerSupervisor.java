@@ -112,24 +112,6 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
         return sessionCount;
     }
 
-    int workerCount()
-    {
-        return workers.size();
-    }
-
-    int count(final State state)
-    {
-        int count = 0;
-        for (final Worker worker : workers.values())
-        {
-            if (worker.state == state)
-            {
-                count++;
-            }
-        }
-        return count;
-    }
-
     /**
      * Place a session: in a worker of the same tenant with room (when workers take more than one session), else in a
      * warm worker, else in a worker still starting, else in a worker started for it (a cold start).

@@ -22,6 +22,7 @@ import java.util.Map;
 
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.executor.backend.gpu.GpuRuntime;
+import io.gpurelay.executor.worker.GpuProbe;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -264,8 +265,10 @@ class ExecutorMainTest
         {
             System.setErr(systemErr);
         }
+        final String reason = GpuProbe.noDriverReason() != null ? GpuProbe.noDriverReason() :
+            GpuRuntime.unusableReason();
         assertTrue(log.toString(StandardCharsets.UTF_8).contains(
-            "gpurelay executor: error: --backend gpu: no usable GPU: " + GpuRuntime.unusableReason()), log::toString);
+            "gpurelay executor: error: --backend gpu: no usable GPU: " + reason), log::toString);
     }
 
     @Test

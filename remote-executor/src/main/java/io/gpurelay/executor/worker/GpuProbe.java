@@ -1,5 +1,9 @@
 package io.gpurelay.executor.worker;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
 import io.gpurelay.executor.backend.gpu.GpuRuntime;
 
 /**
@@ -11,9 +15,23 @@ public final class GpuProbe
 {
     public static final String USABLE = "usable";
     public static final String UNUSABLE_PREFIX = "unusable: ";
+    /** What a host with an NVIDIA driver has: the kernel driver's files, or WSL's GPU device. */
+    private static final List<Path> DRIVER_FILES = List.of(
+        Path.of("/proc/driver/nvidia/version"), Path.of("/dev/nvidiactl"), Path.of("/dev/dxg"));
 
     private GpuProbe()
     {
+    }
+
+    /**
+     * Whether the host has no NVIDIA driver at all, which needs no probe process to find out.
+     *
+     * @return why CUDA cannot be usable here, or null when a driver is there and only a probe can tell.
+     */
+    public static String noDriverReason()
+    {
+        return DRIVER_FILES.stream().anyMatch(Files::exists) ? null :
+            "no NVIDIA driver on this host (none of " + DRIVER_FILES + " exists)";
     }
 
     public static void main(final String[] args)

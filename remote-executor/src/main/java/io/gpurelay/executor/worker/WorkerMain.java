@@ -97,10 +97,12 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
         {
             try
             {
-                while (System.in.read() >= 0)
+                int read;
+                do
                 {
-                    Thread.onSpinWait();
+                    read = System.in.read();
                 }
+                while (read >= 0);
             }
             catch (final IOException ignored)
             {
