@@ -59,7 +59,9 @@ class ExecutorJarIT
         final Process executor = new ProcessBuilder(List.of(
             new File(System.getProperty("java.home"), "bin/java").getPath(),
             "-D" + GpuRuntime.CACHE_DIR_PROP_NAME + "=" + cache,
-            "-jar", JAR.getPath(), "executor", "--aeron-dir", directory.resolve("aeron").toString()))
+            "-jar", JAR.getPath(), "executor", "--aeron-dir", directory.resolve("aeron").toString(),
+            // in this process, so that JavaCPP loads here: with process isolation only workers and probes load it
+            "--isolation", "thread"))
             .redirectError(stderr.toFile())
             .start();
         final String readyLine;
