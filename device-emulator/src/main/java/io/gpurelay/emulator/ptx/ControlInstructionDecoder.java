@@ -75,10 +75,11 @@ final class ControlInstructionDecoder
         {
             throw new PtxException("call to unknown function '" + calleeName.name() + "'", statement.line());
         }
-        if (!callee.parsed.defined)
+        final int systemCall = callee.parsed.defined ? Instruction.NONE : SystemCalls.byName(callee.name);
+        if (!callee.parsed.defined && systemCall == Instruction.NONE)
         {
             throw new PtxException("call to external function '" + calleeName.name() + "', which this module " +
-                "does not define" + (calleeName.name().equals("vprintf") ? " (printf is not supported)" : ""),
+                "does not define and is not a system call the emulator provides (" + SystemCalls.NAMES + ")",
                 statement.line());
         }
         if (arguments.size() != callee.parsed.parameters.size() || results.size() != callee.parsed.returns.size())
@@ -109,10 +110,21 @@ final class ControlInstructionDecoder
             returnOffsets[i] = returned.offset();
             resultSizes[i] = Math.min(result.size(), returned.size());
         }
-        final Instruction instruction = Instruction.create(Opcode.CALL, statement, null);
+        final Instruction instruction = Instruction.create(
+            systemCall == Instruction.NONE ? Opcode.CALL : Opcode.SYSTEM_CALL, statement, null);
+        if (systemCall != Instruction.NONE)
+        {
+            SystemCalls.checkSignature(systemCall, callee.parsed, statement);
+            instruction.variant = systemCall;
+            // vprintf reads the format and its arguments through the warp's cache of allocations.
+            instruction.cacheSlot = function.cacheSlots++;
+        }
         instruction.call = new CallSite(callee, argumentOffsets, parameterOffsets, argumentSizes,
             resultOffsets, returnOffsets, resultSizes);
-        function.callees.add(callee);
+        if (systemCall == Instruction.NONE)
+        {
+            function.callees.add(callee);
+        }
         return instruction;
     }
 

@@ -18,6 +18,7 @@ final class LaunchContext
     final LinkedKernel linked;
     final DeviceMemory memory;
     final Object owner;
+    final DeviceSystemCalls systemCalls;
     final byte[] parameters;
     final int gridX;
     final int gridY;
@@ -29,12 +30,14 @@ final class LaunchContext
     final int workers;
     final long gridId;
 
-    LaunchContext(final LinkedKernel linked, final DeviceMemory memory, final Object owner, final byte[] parameters,
+    LaunchContext(final LinkedKernel linked, final DeviceMemory memory, final Object owner,
+        final DeviceSystemCalls systemCalls, final byte[] parameters,
         final int[] grid, final int[] block, final int dynamicSharedBytes, final int workers, final long gridId)
     {
         this.linked = linked;
         this.memory = memory;
         this.owner = owner;
+        this.systemCalls = systemCalls;
         this.parameters = parameters;
         this.gridX = grid[0];
         this.gridY = grid[1];

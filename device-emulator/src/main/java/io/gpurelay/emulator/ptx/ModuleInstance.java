@@ -23,15 +23,21 @@ public final class ModuleInstance
     private final DeviceMemory memory;
     private final Object owner;
     private final long[] variableAddresses;
+    private final DeviceSystemCalls systemCalls;
+    /** The instance made its system call state itself, so it releases it. */
+    private final boolean ownsSystemCalls;
     private final ConcurrentHashMap<String, LinkedKernel> linkedKernels = new ConcurrentHashMap<>();
     private final AtomicLong executedInstructions = new AtomicLong();
     private volatile boolean released;
 
-    ModuleInstance(final PtxModule module, final DeviceMemory memory, final Object owner)
+    ModuleInstance(final PtxModule module, final DeviceMemory memory, final Object owner,
+        final DeviceSystemCalls systemCalls)
     {
         this.module = module;
         this.memory = memory;
         this.owner = owner;
+        this.ownsSystemCalls = systemCalls == null;
+        this.systemCalls = systemCalls == null ? new DeviceSystemCalls(memory, owner) : systemCalls;
         final List<ModuleVariable> variables = module.variables();
         this.variableAddresses = new long[variables.size()];
         int allocated = 0;
@@ -98,6 +104,14 @@ public final class ModuleInstance
     }
 
     /**
+     * The printf buffer and device heap the instance's kernels use.
+     */
+    public DeviceSystemCalls systemCalls()
+    {
+        return systemCalls;
+    }
+
+    /**
      * @return thread instructions executed by all launches of this instance so far.
      */
     public long executedInstructions()
@@ -118,6 +132,10 @@ public final class ModuleInstance
         for (final long address : variableAddresses)
         {
             memory.free(address, owner);
+        }
+        if (ownsSystemCalls)
+        {
+            systemCalls.release();
         }
     }
 
@@ -176,7 +194,7 @@ public final class ModuleInstance
         final LinkedKernel linked = linkedKernels.computeIfAbsent(kernelName,
             name -> new LinkedKernel(kernel, module.functionCount(), variableAddresses));
         final long blocks = (long)gridX * gridY * gridZ;
-        final LaunchContext context = new LaunchContext(linked, memory, owner, parameters,
+        final LaunchContext context = new LaunchContext(linked, memory, owner, systemCalls, parameters,
             new int[]{gridX, gridY, gridZ}, new int[]{blockX, blockY, blockZ}, dynamicSharedBytes,
             KernelLauncher.workersFor(blocks), GRID_IDS.incrementAndGet());
         executedInstructions.addAndGet(KernelLauncher.launch(context));

@@ -116,6 +116,11 @@ enum Opcode
 
     BRA,
     CALL,
+    /**
+     * a call to a system call of {@link SystemCalls} (variant) with {@link Instruction#call}'s frame offsets of the
+     * caller's arguments and result.
+     */
+    SYSTEM_CALL,
     RET,
     EXIT,
     TRAP,

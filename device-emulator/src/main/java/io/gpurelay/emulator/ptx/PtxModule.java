@@ -134,13 +134,24 @@ public final class PtxModule
 
     /**
      * Allocate and initialize the module's variables in a context's device memory. Constants are ordinary device
-     * memory here, so {@code cuModuleGetGlobal} can return a pointer the host copies to.
+     * memory here, so {@code cuModuleGetGlobal} can return a pointer the host copies to. The instance gets a printf
+     * buffer and a device heap of its own, released with it.
      *
      * @throws io.gpurelay.emulator.memory.DeviceMemoryException if device memory runs out; nothing stays allocated.
      */
     public ModuleInstance instantiate(final DeviceMemory memory, final Object owner)
     {
-        return new ModuleInstance(this, memory, owner);
+        return new ModuleInstance(this, memory, owner, null);
+    }
+
+    /**
+     * Like {@link #instantiate(DeviceMemory, Object)}, for a context whose modules share one printf buffer and one
+     * device heap: what kernels print goes to {@code systemCalls}' buffer, for the context to drain.
+     */
+    public ModuleInstance instantiate(final DeviceMemory memory, final Object owner,
+        final DeviceSystemCalls systemCalls)
+    {
+        return new ModuleInstance(this, memory, owner, systemCalls);
     }
 
     int variableIndex(final String name)

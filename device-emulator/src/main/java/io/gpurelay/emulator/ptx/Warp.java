@@ -3,6 +3,7 @@ package io.gpurelay.emulator.ptx;
 import static io.gpurelay.emulator.memory.UnsafeAccess.BYTE_ARRAY_OFFSET;
 import static io.gpurelay.emulator.memory.UnsafeAccess.UNSAFE;
 
+import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 
 import io.gpurelay.emulator.memory.Allocation;
@@ -409,6 +410,7 @@ final class Warp
             case REDUX -> WarpOps.reduce(r, mask, in);
             case ACTIVEMASK -> WarpOps.activeMask(r, mask, active, in);
             case ELECT -> WarpOps.elect(r, predicates, mask, in);
+            case SYSTEM_CALL -> systemCall(in, mask);
             case NOP ->
             {
                 // Hints and no-ops (prefetch, nanosleep, bar.warp.sync) have nothing to do in the emulator.
@@ -610,6 +612,80 @@ final class Warp
                 site.argumentSizes()[i]);
         }
         enter(target, mask);
+    }
+
+    /**
+     * {@code vprintf}, {@code malloc} or {@code free} for each lane in mask, in lane order: arguments come from the
+     * {@code .param} variables of the caller's frame and the result goes back to one, as for a call to a function.
+     */
+    private void systemCall(final Instruction in, final int mask)
+    {
+        final CallSite site = in.call;
+        final DeviceSystemCalls systemCalls = block.launch.systemCalls;
+        for (int m = mask; m != 0; m &= m - 1)
+        {
+            final int lane = Integer.numberOfTrailingZeros(m);
+            final long frameBase = BYTE_ARRAY_OFFSET + (long)lane * localWindow + frame.base;
+            final long first = UNSAFE.getLong(localMemory, frameBase + site.argumentOffsets()[0]);
+            final long result;
+            switch (in.variant)
+            {
+                case SystemCalls.VPRINTF ->
+                {
+                    final long arguments = UNSAFE.getLong(localMemory, frameBase + site.argumentOffsets()[1]);
+                    final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+                    result = PrintfFormatter.format(first, arguments, new LaneBytes(in, lane), printed);
+                    systemCalls.printfBuffer().append(printed);
+                }
+                case SystemCalls.MALLOC -> result = systemCalls.heap().allocate(first);
+                default ->
+                {
+                    if (!systemCalls.heap().free(first))
+                    {
+                        throw fault(KernelFaultException.Kind.ILLEGAL_ADDRESS, "free of 0x" + Long.toHexString(first) +
+                            ", which device malloc did not return or was already freed", in, lane);
+                    }
+                    result = 0;
+                }
+            }
+            if (site.resultOffsets().length > 0)
+            {
+                final long at = frameBase + site.resultOffsets()[0];
+                if (site.resultSizes()[0] == 8)
+                {
+                    UNSAFE.putLong(localMemory, at, result);
+                }
+                else
+                {
+                    UNSAFE.putInt(localMemory, at, (int)result);
+                }
+            }
+        }
+    }
+
+    /** Device memory as one lane sees it through generic addresses, for the printf formatter. */
+    private final class LaneBytes implements PrintfFormatter.DeviceBytes
+    {
+        private final Instruction in;
+        private final int lane;
+
+        LaneBytes(final Instruction in, final int lane)
+        {
+            this.in = in;
+            this.lane = lane;
+        }
+
+        public int byteAt(final long address)
+        {
+            final long offset = resolve(Space.GENERIC, address, 1, in, lane);
+            return UNSAFE.getByte(accessBase, offset) & 0xFF;
+        }
+
+        public long load(final long address, final int size)
+        {
+            final long offset = resolve(Space.GENERIC, address, size, in, lane);
+            return size == 8 ? UNSAFE.getLong(accessBase, offset) : UNSAFE.getInt(accessBase, offset) & 0xFFFF_FFFFL;
+        }
     }
 
     private void copyFrameBytes(final int lanes, final int from, final int to, final int size)

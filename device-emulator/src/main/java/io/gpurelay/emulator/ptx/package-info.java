@@ -29,13 +29,18 @@
  *   ones against their window, all of them for alignment. Constants live in device memory like globals, so the
  *   driver can hand out their addresses. Shared and local memory appear in the generic address space at the windows
  *   of {@link io.gpurelay.emulator.ptx.GenericAddressSpace}.</li>
+ *   <li>The PTX system calls {@code vprintf}, {@code malloc} and {@code free} (what device {@code printf},
+ *   {@code malloc} and {@code free} compile to) run against a {@link io.gpurelay.emulator.ptx.DeviceSystemCalls} of
+ *   the context: printf text goes to its {@link io.gpurelay.emulator.ptx.PrintfBuffer}, bounded like CUDA's FIFO,
+ *   which the host drains at its synchronisation points; malloc and free use its
+ *   {@link io.gpurelay.emulator.ptx.DeviceHeap}, a bounded region of the context's device memory.</li>
  *   <li>Arithmetic is bit-exact where PTX is exact: floats are computed in their own precision, fma with
  *   {@code Math.fma}, directed rounding from exact intermediate values, half precision through round-to-odd.
  *   Approximate instructions are computed more precisely than the hardware, within the PTX ISA's error bounds.</li>
  * </ul>
  * Not supported (refused at load): textures and surfaces, {@code .f16} transcendental approximations, tensor-core and
  * asynchronous-copy instructions ({@code mma}, {@code wgmma}, {@code ldmatrix}, {@code cp.async}, {@code mbarrier}),
- * clusters and distributed shared memory, {@code match.sync}, {@code brx.idx}, indirect calls, {@code printf} and
- * other calls to functions the module does not define, {@code sad} and the video instructions.
+ * clusters and distributed shared memory, {@code match.sync}, {@code brx.idx}, indirect calls, calls to functions the
+ * module does not define other than the system calls, {@code sad} and the video instructions.
  */
 package io.gpurelay.emulator.ptx;
