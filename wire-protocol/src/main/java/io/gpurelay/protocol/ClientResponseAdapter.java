@@ -6,6 +6,7 @@ import io.gpurelay.protocol.codecs.BulkDataDecoder;
 import io.gpurelay.protocol.codecs.CallReplyDecoder;
 import io.gpurelay.protocol.codecs.ConnectRejectedDecoder;
 import io.gpurelay.protocol.codecs.ConnectedDecoder;
+import io.gpurelay.protocol.codecs.DeviceOutputDecoder;
 import io.gpurelay.protocol.codecs.KeepAliveDecoder;
 import io.gpurelay.protocol.codecs.MessageHeaderDecoder;
 import io.gpurelay.protocol.codecs.SessionFailedDecoder;
@@ -25,6 +26,7 @@ public final class ClientResponseAdapter implements FragmentHandler
     private final BulkDataDecoder bulkDataDecoder = new BulkDataDecoder();
     private final KeepAliveDecoder keepAliveDecoder = new KeepAliveDecoder();
     private final SessionFailedDecoder sessionFailedDecoder = new SessionFailedDecoder();
+    private final DeviceOutputDecoder deviceOutputDecoder = new DeviceOutputDecoder();
     private final long[] values = new long[MAX_VALUES];
     private final ClientResponseListener listener;
 
@@ -78,6 +80,16 @@ public final class ClientResponseAdapter implements FragmentHandler
                     connectRejectedDecoder.reason(),
                     connectRejectedDecoder.protocolVersion(),
                     connectRejectedDecoder.detail());
+            }
+            case DeviceOutputDecoder.TEMPLATE_ID ->
+            {
+                deviceOutputDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+                final long sessionId = deviceOutputDecoder.sessionId();
+                final long droppedBytes = deviceOutputDecoder.droppedBytes();
+                final int textLength = deviceOutputDecoder.textLength();
+                final int dataOffset = deviceOutputDecoder.limit() + 4;
+                SessionRequestAdapter.checkWithin(dataOffset, textLength, offset, length);
+                listener.onDeviceOutput(sessionId, buffer, dataOffset, textLength, droppedBytes);
             }
             case KeepAliveDecoder.TEMPLATE_ID ->
             {

@@ -55,4 +55,13 @@ public interface ClientResponseListener
     default void onSessionFailed(final long sessionId, final String reason)
     {
     }
+
+    /**
+     * Text the session's kernels printed, flushed by the executor at a synchronisation point before the reply of the
+     * call that flushed it; {@code droppedBytes} were printed before it but dropped to bound the executor's memory.
+     */
+    default void onDeviceOutput(
+        final long sessionId, final DirectBuffer text, final int offset, final int length, final long droppedBytes)
+    {
+    }
 }

@@ -4,10 +4,12 @@ import io.aeron.Publication;
 import io.gpurelay.protocol.codecs.CallReplyEncoder;
 import io.gpurelay.protocol.codecs.ConnectRejectedEncoder;
 import io.gpurelay.protocol.codecs.ConnectedEncoder;
+import io.gpurelay.protocol.codecs.DeviceOutputEncoder;
 import io.gpurelay.protocol.codecs.KeepAliveEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
 import io.gpurelay.protocol.codecs.SessionFailedEncoder;
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -21,6 +23,7 @@ public final class ExecutorProxy
     private final CallReplyEncoder callReplyEncoder = new CallReplyEncoder();
     private final KeepAliveEncoder keepAliveEncoder = new KeepAliveEncoder();
     private final SessionFailedEncoder sessionFailedEncoder = new SessionFailedEncoder();
+    private final DeviceOutputEncoder deviceOutputEncoder = new DeviceOutputEncoder();
 
     public ExecutorProxy(final IdleStrategy idleStrategy, final long timeoutNs)
     {
@@ -120,5 +123,37 @@ public final class ExecutorProxy
             return false;
         }
         return !bulk || writer.sendChunks(publication, sessionId, correlationId, payload, chunkLength);
+    }
+
+    /**
+     * Send what the session's kernels printed, in messages of at most one payload chunk; the count of dropped bytes
+     * rides on the first. Nothing is sent when there is neither text nor a drop.
+     */
+    public boolean deviceOutput(
+        final Publication publication,
+        final long sessionId,
+        final DirectBuffer text,
+        final int offset,
+        final int length,
+        final long droppedBytes)
+    {
+        final int chunkLength = Protocol.chunkLength(publication.maxMessageLength());
+        long dropped = droppedBytes;
+        int sent = 0;
+        while (sent < length || dropped > 0)
+        {
+            final int part = Math.min(chunkLength, length - sent);
+            deviceOutputEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
+                .sessionId(sessionId)
+                .droppedBytes(dropped)
+                .putText(text, offset + sent, part);
+            if (!writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + deviceOutputEncoder.encodedLength()))
+            {
+                return false;
+            }
+            sent += part;
+            dropped = 0;
+        }
+        return true;
     }
 }

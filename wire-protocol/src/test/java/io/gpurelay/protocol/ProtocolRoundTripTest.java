@@ -123,6 +123,29 @@ class ProtocolRoundTripTest
     }
 
     @Test
+    void deviceOutputArrivesInChunksWithTheDropCountOnTheFirst()
+    {
+        final RecordingResponses responses = new RecordingResponses();
+        final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(responses));
+        final ExecutorProxy proxy = new ExecutorProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
+
+        // bigger than one message of a 4 MiB term (max message 512 KiB): several DeviceOutput messages
+        final byte[] text = randomBytes(1024 * 1024 + 3, 4);
+        final CompletableFuture<Boolean> sent = CompletableFuture.supplyAsync(() ->
+            proxy.deviceOutput(publication, 9, new UnsafeBuffer(text), 0, text.length, 12) &&
+            proxy.deviceOutput(publication, 9, new UnsafeBuffer(new byte[0]), 0, 0, 5) &&
+            proxy.deviceOutput(publication, 9, new UnsafeBuffer(new byte[0]), 0, 0, 0));
+        awaitTrue(() -> poll(assembler) && responses.deviceOutput.size() == text.length &&
+            responses.droppedBytes.stream().mapToLong(Long::longValue).sum() == 17);
+        assertTrue(sent.join());
+
+        assertArrayEquals(text, responses.deviceOutput.toByteArray());
+        assertEquals(12, responses.droppedBytes.get(0));
+        assertEquals(5, responses.droppedBytes.get(responses.droppedBytes.size() - 1));
+        assertEquals(9, responses.deviceOutputSessionId);
+    }
+
+    @Test
     void handshakeMessagesRoundTrip()
     {
         final RecordingResponses responses = new RecordingResponses();
@@ -299,7 +322,20 @@ class ProtocolRoundTripTest
         String lastMessage;
         String connected;
         String rejectDetail;
+        final java.io.ByteArrayOutputStream deviceOutput = new java.io.ByteArrayOutputStream();
+        final List<Long> droppedBytes = new ArrayList<>();
+        long deviceOutputSessionId;
         private byte[] assembled;
+
+        public void onDeviceOutput(final long sessionId, final DirectBuffer text, final int offset, final int length,
+            final long dropped)
+        {
+            final byte[] bytes = new byte[length];
+            text.getBytes(offset, bytes);
+            deviceOutput.writeBytes(bytes);
+            droppedBytes.add(dropped);
+            deviceOutputSessionId = sessionId;
+        }
 
         public void onConnected(final long correlationId, final long sessionId, final int protocolVersion,
             final int requestStreamId, final int deviceCount, final long keepAliveIntervalMs,
