@@ -64,7 +64,8 @@ public class DispatchBenchmark
     {
         backend = new EmulatedBackend(1, DEVICE_MEMORY);
         session = backend.openSession(SESSION_ID);
-        dispatcher = new CallDispatcher(session, SESSION_ID, backend.deviceCount());
+        dispatcher = new CallDispatcher(session, SESSION_ID, backend.deviceCount(),
+            SessionMemoryQuota.unlimited(SESSION_ID, new ExecutorLog(System.err, ExecutorLog.Level.WARN)));
         adapter = new SessionRequestAdapter(new Dispatching());
         final ClientProxy proxy = new ClientProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
         try (EncodedMessages messages = new EncodedMessages())

@@ -65,10 +65,11 @@ final class CallDispatcher
     private final RandDispatcher rand;
     private final RtcDispatcher rtc;
 
-    CallDispatcher(final BackendSession backend, final long sessionId, final int deviceCount)
+    CallDispatcher(final BackendSession backend, final long sessionId, final int deviceCount,
+        final SessionMemoryQuota memoryQuota)
     {
         this.backend = backend;
-        this.resources = new SessionResources(sessionId, backend, deviceCount);
+        this.resources = new SessionResources(sessionId, backend, deviceCount, memoryQuota);
         this.blas = new BlasDispatcher(resources, backend.blas(), deviceCount);
         this.deviceCount = deviceCount;
         this.rand = new RandDispatcher(backend.rand(), resources, deviceCount);
@@ -153,6 +154,10 @@ final class CallDispatcher
                 if (context != null)
                 {
                     backend.memGetInfo(context.backend, result);
+                    if (!result.failed())
+                    {
+                        resources.memoryQuota().limitMemoryInfo(result.values());
+                    }
                 }
             }
             case CUDA_MALLOC, CU_MEM_ALLOC -> malloc(call, result);
@@ -162,6 +167,10 @@ final class CallDispatcher
                 if (context != null)
                 {
                     backend.free(context.backend, call.arg(0), result);
+                    if (!result.failed())
+                    {
+                        resources.memoryQuota().release(call.arg(0));
+                    }
                 }
             }
             case CUDA_MEMCPY_HTOD, CUDA_MEMCPY_HTOD_ASYNC, CU_MEMCPY_HTOD ->
@@ -425,7 +434,8 @@ final class CallDispatcher
     }
 
     /**
-     * {@code cudaMalloc(0)} gives a NULL pointer; {@code cuMemAlloc} refuses a size of 0.
+     * {@code cudaMalloc(0)} gives a NULL pointer; {@code cuMemAlloc} refuses a size of 0. The session's quota is
+     * asked first.
      */
     private void malloc(final ReceivedCall call, final CallResult result)
     {
@@ -440,7 +450,16 @@ final class CallDispatcher
             result.fail(CudaError.INVALID_VALUE, "cuMemAlloc: a size of 0 bytes");
             return;
         }
+        final SessionMemoryQuota quota = resources.memoryQuota();
+        if (!quota.admit(size, result, result.name("cudaMalloc", "cuMemAlloc")))
+        {
+            return;
+        }
         backend.malloc(context.backend, size, result);
+        if (!result.failed())
+        {
+            quota.charge(result.values()[0], size, context);
+        }
     }
 
     private void memcpyDeviceToHost(final ReceivedCall call, final int streamArgument, final CallResult result)

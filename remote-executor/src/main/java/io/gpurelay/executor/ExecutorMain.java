@@ -113,6 +113,12 @@ public final class ExecutorMain implements Callable<Integer>
             "process, for density; a fault in one then ends them all. Default: ${DEFAULT-VALUE}.")
     int sessionsPerWorker;
 
+    @Option(names = "--session-memory", paramLabel = "BYTES", converter = SizeConverter.class,
+        description = "Device memory one session may allocate (cudaMalloc, cuMemAlloc); an allocation past it " +
+            "fails with cudaErrorMemoryAllocation / CUDA_ERROR_OUT_OF_MEMORY, and cudaMemGetInfo reports no more " +
+            "than it leaves. Default: unlimited.")
+    Long sessionMemory;
+
     @Option(names = "--token", paramLabel = "SECRET",
         description = "Accept only clients whose connect request carries this token. Prefer GPURELAY_TOKEN or the " +
             "properties file: the command line is visible to every user of the host.")
@@ -259,6 +265,8 @@ public final class ExecutorMain implements Callable<Integer>
             .idleStrategyKind(idleStrategy)
             .keepAliveTimeoutNs(keepAliveTimeout.toNanos())
             .maxSessions(maxSessions)
+            .sessionMemoryBytes(sessionMemory == null ? RemoteExecutor.Configuration.SESSION_MEMORY_DEFAULT :
+                sessionMemory)
             .token(token)
             .log(log);
     }
@@ -310,6 +318,7 @@ public final class ExecutorMain implements Callable<Integer>
             isolationDescription + ": " +
             devices.count() + " device(s) " + deviceDescription + "; keep-alive timeout " +
             SettingValues.formatDuration(keepAliveTimeout) + "; at most " + maxSessions + " sessions; " +
+            (sessionMemory == null ? "" : "at most " + sessionMemory + " bytes of device memory per session; ") +
             (ctx.token() == null ? "no token required" : "token required") + "; idle strategy " +
             idleStrategy.cliName() + "; Aeron directory " + executor.aeronDirectoryName();
     }

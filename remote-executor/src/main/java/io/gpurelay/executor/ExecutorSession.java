@@ -10,6 +10,7 @@ import io.aeron.logbuffer.Header;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.DeviceOutput;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -92,6 +93,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private final ReceivedCall call = new ReceivedCall();
     private final CallResult result = new CallResult();
     private final UnsafeBuffer input = new UnsafeBuffer(0, 0);
+    private final DeviceOutput deviceOutput = new DeviceOutput();
     private final long connectDeadlineNs;
     private final ReentrantLock sendLock = new ReentrantLock();
 
@@ -145,7 +147,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
         this.counters = counters;
         this.log = ctx.log();
         this.onClosed = onClosed;
-        this.dispatcher = new CallDispatcher(backendSession, sessionId, ctx.backend().deviceCount());
+        this.dispatcher = new CallDispatcher(backendSession, sessionId, ctx.backend().deviceCount(),
+            new SessionMemoryQuota(ctx.sessionMemoryBytes(), sessionId, log));
         this.proxy = new ExecutorProxy(ctx.idleStrategyKind().newIdleStrategy(), ctx.keepAliveTimeoutNs());
         this.assembler = new FragmentAssembler(this::onFragment);
         this.warning = new RateLimitedWarning(log, WARNING_INTERVAL_NS);
@@ -516,11 +519,56 @@ final class ExecutorSession implements Agent, SessionRequestListener
         try
         {
             dispatcher.dispatch(call, input, result);
+            if (DeviceOutput.flushedBy(call.function()))
+            {
+                forwardDeviceOutput();
+            }
             complete();
         }
         finally
         {
             callStartedNs = NO_CALL;
+        }
+    }
+
+    /**
+     * Send what the call flushed of the kernels' printf text, ahead of the call's reply so that the client prints it
+     * before the program goes on.
+     */
+    private void forwardDeviceOutput()
+    {
+        backendSession.drainDeviceOutput(deviceOutput);
+        if (deviceOutput.problem() != null)
+        {
+            log.warn("session " + sessionId + ": " + deviceOutput.problem());
+        }
+        if (deviceOutput.isEmpty())
+        {
+            deviceOutput.clear();
+            return;
+        }
+        final boolean sent;
+        sendLock.lock();
+        try
+        {
+            sent = proxy.deviceOutput(responsePublication, sessionId, deviceOutput.text(), 0, deviceOutput.length(),
+                deviceOutput.droppedBytes());
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
+        if (deviceOutput.droppedBytes() > 0)
+        {
+            warning.warn("session " + sessionId + ": " + deviceOutput.droppedBytes() + " bytes of device output " +
+                "dropped: more than " + DeviceOutput.MAX_BYTES_PER_FLUSH + " bytes at one synchronisation", nowNs);
+        }
+        bytesOut += deviceOutput.length();
+        counters.bytesOut.getAndAdd(deviceOutput.length());
+        deviceOutput.clear();
+        if (!sent)
+        {
+            close("device output could not be sent within the keep-alive timeout");
         }
     }
 

@@ -208,6 +208,8 @@ public final class RemoteExecutor implements AutoCloseable
         public static final int SESSIONS_PER_WORKER_DEFAULT = 1;
         /** How long a worker process may take to start and initialise its backend before it is killed. */
         public static final long WORKER_START_TIMEOUT_DEFAULT_NS = TimeUnit.SECONDS.toNanos(60);
+        /** Device memory one session may hold: unlimited unless {@code --session-memory} says otherwise. */
+        public static final long SESSION_MEMORY_DEFAULT = Long.MAX_VALUE;
 
         private Configuration()
         {
@@ -276,6 +278,7 @@ public final class RemoteExecutor implements AutoCloseable
         private int warmWorkers = Configuration.WARM_WORKERS_DEFAULT;
         private int sessionsPerWorker = Configuration.SESSIONS_PER_WORKER_DEFAULT;
         private long workerStartTimeoutNs = Configuration.WORKER_START_TIMEOUT_DEFAULT_NS;
+        private long sessionMemoryBytes = Configuration.SESSION_MEMORY_DEFAULT;
         private String token;
         private ExecutorLog log;
         private String executorVersion;
@@ -308,6 +311,10 @@ public final class RemoteExecutor implements AutoCloseable
             if (maxSessions < 1)
             {
                 throw new ConfigurationException("max sessions must be at least 1: " + maxSessions);
+            }
+            if (sessionMemoryBytes <= 0)
+            {
+                throw new ConfigurationException("session memory must be positive: " + sessionMemoryBytes);
             }
             if (token != null && token.isEmpty())
             {
@@ -525,6 +532,20 @@ public final class RemoteExecutor implements AutoCloseable
         public int maxSessions()
         {
             return maxSessions;
+        }
+
+        /**
+         * The most device memory one session may allocate; {@link Configuration#SESSION_MEMORY_DEFAULT} for no limit.
+         */
+        public Context sessionMemoryBytes(final long sessionMemoryBytes)
+        {
+            this.sessionMemoryBytes = sessionMemoryBytes;
+            return this;
+        }
+
+        public long sessionMemoryBytes()
+        {
+            return sessionMemoryBytes;
         }
 
         /**

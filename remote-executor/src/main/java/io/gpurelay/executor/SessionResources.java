@@ -52,15 +52,18 @@ final class SessionResources
     private static final long PER_THREAD_STREAM = 2;
 
     private final BackendSession backend;
+    private final SessionMemoryQuota memoryQuota;
     private final long sessionBits;
     private final ContextEntry[] primaryContexts;
     private final Long2ObjectHashMap<Entry> entries = new Long2ObjectHashMap<>();
     private long lastSerial;
     private ContextEntry callContext;
 
-    SessionResources(final long sessionId, final BackendSession backend, final int deviceCount)
+    SessionResources(
+        final long sessionId, final BackendSession backend, final int deviceCount, final SessionMemoryQuota memoryQuota)
     {
         this.backend = backend;
+        this.memoryQuota = memoryQuota;
         this.sessionBits = (sessionId & SESSION_BITS_MASK) << SESSION_BITS_SHIFT;
         this.primaryContexts = new ContextEntry[deviceCount];
         for (int device = 0; device < deviceCount; device++)
@@ -77,6 +80,14 @@ final class SessionResources
     static boolean isDefaultStream(final long handle)
     {
         return handle == 0 || handle == LEGACY_STREAM || handle == PER_THREAD_STREAM;
+    }
+
+    /**
+     * The device memory the session may still allocate.
+     */
+    SessionMemoryQuota memoryQuota()
+    {
+        return memoryQuota;
     }
 
     void beginCall()
@@ -448,6 +459,7 @@ final class SessionResources
             backend.destroyContext(context.backend);
             context.backend = null;
         }
+        memoryQuota.releaseContext(context);
         context.fault = null;
         context.faultMessage = null;
     }

@@ -151,6 +151,29 @@ class ExecutorMainTest
     }
 
     @Test
+    void sessionMemoryIsUnlimitedUnlessAFlagTheEnvironmentOrTheFileSetsIt() throws IOException
+    {
+        final ExecutorLog log = new ExecutorLog(System.err, ExecutorLog.Level.INFO);
+        final RemoteExecutor.Context unlimited = parse("executor", "--backend", "emulated").context(log);
+        assertEquals(RemoteExecutor.Configuration.SESSION_MEMORY_DEFAULT, unlimited.sessionMemoryBytes());
+        unlimited.backend().close();
+
+        final RemoteExecutor.Context fromFlag =
+            parse("executor", "--backend", "emulated", "--session-memory", "512m").context(log);
+        assertEquals(512L << 20, fromFlag.sessionMemoryBytes());
+        fromFlag.backend().close();
+
+        final Path config = directory.resolve("executor.properties");
+        Files.writeString(config, "session-memory=1t\n");
+        assertEquals(1L << 40, parse("executor", "--config", config.toString()).sessionMemory);
+        environment.put("GPURELAY_SESSION_MEMORY", "2g");
+        assertEquals(2 * GIB, parse("executor", "--config", config.toString()).sessionMemory);
+
+        assertUsageError("is not a size", "executor", "--session-memory", "lots");
+        assertUsageError("the size must be more than 0", "executor", "--session-memory", "0");
+    }
+
+    @Test
     void parsesSizes()
     {
         assertEquals(4 * GIB, SettingValues.parseSize("4g"));
@@ -291,7 +314,8 @@ class ExecutorMainTest
 
         final String help = out.toString().replaceAll("\\s+", " ");
         for (final String flag : new String[]{ "--channel", "--backend", "--devices", "--device-memory",
-            "--aeron-dir", "--profile", "--idle-strategy", "--keepalive-timeout", "--max-sessions", "--token",
+            "--aeron-dir", "--profile", "--idle-strategy", "--keepalive-timeout", "--max-sessions", "--session-memory",
+            "--token",
             "--config", "--log-level", "--help", "--version" })
         {
             assertTrue(help.contains(flag), flag + " missing from:\n" + help);

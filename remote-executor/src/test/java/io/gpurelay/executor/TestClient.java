@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -72,6 +73,9 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     String rejectDetail;
     int keepAlivesReceived;
     String sessionFailure;
+    /** Device output received so far, and how many bytes the executor said it dropped. */
+    final ByteArrayOutputStream deviceOutput = new ByteArrayOutputStream();
+    long deviceOutputDropped;
 
     /**
      * @param responseChannel where the executor replies: aeron:ipc, or a UDP endpoint of this client.
@@ -430,6 +434,19 @@ final class TestClient implements AutoCloseable, ClientResponseListener
             replies.put(correlationId, partialReply);
             partialReply = null;
         }
+    }
+
+    public void onDeviceOutput(
+        final long sessionId, final DirectBuffer text, final int offset, final int length, final long droppedBytes)
+    {
+        if (sessionId != this.sessionId)
+        {
+            throw new AssertionError("device output of session " + sessionId + " reached session " + this.sessionId);
+        }
+        final byte[] bytes = new byte[length];
+        text.getBytes(offset, bytes);
+        deviceOutput.writeBytes(bytes);
+        deviceOutputDropped += droppedBytes;
     }
 
     public void onKeepAlive(final long sessionId)

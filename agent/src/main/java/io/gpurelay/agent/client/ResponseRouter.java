@@ -1,8 +1,10 @@
 package io.gpurelay.agent.client;
 
+import java.io.PrintStream;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.gpurelay.agent.AgentLog;
 import io.gpurelay.protocol.ClientResponseListener;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.codecs.RejectReason;
@@ -13,6 +15,9 @@ import org.agrona.DirectBuffer;
  * and payload chunks to their pending calls by correlation id. A failure reply nobody waits for belongs to a
  * pipelined call; it is kept for the next call in that call's context, which is how CUDA reports asynchronous errors.
  * Every message, the executor's keep-alives included, is a sign that the executor is alive.
+ * <p>
+ * What the session's kernels printed arrives before the reply of the call that flushed it, and goes to
+ * {@code System.out} as it arrives, so that it lands among the program's own output where a local run prints it.
  */
 final class ResponseRouter implements ClientResponseListener
 {
@@ -37,6 +42,7 @@ final class ResponseRouter implements ClientResponseListener
     private volatile Handshake handshake;
     private volatile long lastMessageNs = System.nanoTime();
     private volatile String sessionFailure;
+    private byte[] deviceOutputBytes = new byte[0];
 
     void expectHandshake(final long correlationId)
     {
@@ -166,6 +172,28 @@ final class ResponseRouter implements ClientResponseListener
         if (accepted != null && accepted.accepted() && accepted.sessionId() == sessionId)
         {
             sessionFailure = "session " + sessionId + " failed: " + reason;
+        }
+    }
+
+    public void onDeviceOutput(
+        final long sessionId, final DirectBuffer text, final int offset, final int length, final long droppedBytes)
+    {
+        lastMessageNs = System.nanoTime();
+        if (droppedBytes > 0)
+        {
+            AgentLog.warn(droppedBytes + " bytes of device output dropped (the executor keeps at most " +
+                "a bounded amount per synchronisation)");
+        }
+        if (length > 0)
+        {
+            if (deviceOutputBytes.length < length)
+            {
+                deviceOutputBytes = new byte[length];
+            }
+            text.getBytes(offset, deviceOutputBytes, 0, length);
+            final PrintStream out = System.out;
+            out.write(deviceOutputBytes, 0, length);
+            out.flush();
         }
     }
 }

@@ -173,6 +173,15 @@ public interface BackendSession
     /** Value: milliseconds between the two records, as {@code Float.floatToRawIntBits}. */
     void eventElapsedTime(BackendEvent start, BackendEvent end, CallResult result);
 
+    // Device output.
+
+    /**
+     * Append to {@code output} what the session's kernels printed (device {@code printf}) that has been flushed since
+     * the previous call. The executor calls it after each call at which CUDA flushes device output
+     * ({@link DeviceOutput#flushedBy}), and sends what it got to the client before that call's reply.
+     */
+    void drainDeviceOutput(DeviceOutput output);
+
     // Libraries.
 
     /**

@@ -6,12 +6,14 @@ import java.util.List;
 import io.gpurelay.emulator.memory.Allocation;
 import io.gpurelay.emulator.memory.DeviceMemory;
 import io.gpurelay.emulator.memory.DeviceMemoryException;
+import io.gpurelay.emulator.ptx.DeviceSystemCalls;
 import io.gpurelay.emulator.ptx.InvalidLaunchException;
 import io.gpurelay.emulator.ptx.KernelFaultException;
 import io.gpurelay.emulator.ptx.ModuleInstance;
 import io.gpurelay.emulator.ptx.ModuleVariable;
 import io.gpurelay.emulator.ptx.PtxException;
 import io.gpurelay.emulator.ptx.PtxKernel;
+import io.gpurelay.emulator.ptx.PrintfBuffer;
 import io.gpurelay.emulator.ptx.PtxModule;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
@@ -22,6 +24,7 @@ import io.gpurelay.executor.backend.BackendStream;
 import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.DeviceOutput;
 import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
@@ -45,6 +48,9 @@ import org.agrona.collections.Long2ObjectHashMap;
  * <p>
  * Work on every stream runs synchronously on the session's thread in the order it arrives, so waiting for a stream,
  * an event or a context never has anything to wait for, and a query always finds the work done.
+ * <p>
+ * Kernels print (device {@code printf}) into one bounded buffer per device of the session, and allocate (device
+ * {@code malloc}) from one device heap per device; the executor drains the buffer at CUDA's flush points.
  */
 final class EmulatedBackendSession implements BackendSession
 {
@@ -73,6 +79,7 @@ final class EmulatedBackendSession implements BackendSession
 
     private final EmulatedDevice[] devices;
     private final DeviceMemoryOwner[] owners;
+    private final DeviceSystemCalls[] systemCalls;
     private final Long2ObjectHashMap<EmulatedContext> allocatingContexts = new Long2ObjectHashMap<>();
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
@@ -84,9 +91,11 @@ final class EmulatedBackendSession implements BackendSession
     {
         this.devices = devices;
         this.owners = new DeviceMemoryOwner[devices.length];
+        this.systemCalls = new DeviceSystemCalls[devices.length];
         for (int i = 0; i < devices.length; i++)
         {
             owners[i] = new DeviceMemoryOwner(sessionId, i);
+            systemCalls[i] = new DeviceSystemCalls(devices[i].memory(), owners[i]);
         }
         this.blas = new EmulatedBlasSession(devices, owners);
         this.rand = new EmulatedRandSession(devices, owners);
@@ -361,7 +370,8 @@ final class EmulatedBackendSession implements BackendSession
         final int device = emulatedContext.device();
         try
         {
-            return new EmulatedModule(emulatedContext, module.instantiate(devices[device].memory(), owners[device]));
+            return new EmulatedModule(emulatedContext, module.instantiate(devices[device].memory(), owners[device],
+                systemCalls[device]));
         }
         catch (final DeviceMemoryException ex)
         {
@@ -547,6 +557,16 @@ final class EmulatedBackendSession implements BackendSession
         return rtc;
     }
 
+    public void drainDeviceOutput(final DeviceOutput output)
+    {
+        for (final DeviceSystemCalls deviceSystemCalls : systemCalls)
+        {
+            final PrintfBuffer.Drained drained = deviceSystemCalls.printfBuffer().drain();
+            output.append(drained.text(), 0, drained.text().length);
+            output.dropped(drained.droppedBytes());
+        }
+    }
+
     public ReleasedResources close()
     {
         rand.close();
@@ -555,6 +575,7 @@ final class EmulatedBackendSession implements BackendSession
         for (int i = 0; i < devices.length; i++)
         {
             released = released.plus(released(devices[i].memory().freeAll(owners[i])));
+            systemCalls[i].release();
         }
         allocatingContexts.clear();
         return released;

@@ -52,6 +52,7 @@ import io.gpurelay.executor.backend.BackendStream;
 import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.DeviceOutput;
 import io.gpurelay.executor.backend.KernelParameterLayout;
 import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.RandSession;
@@ -709,6 +710,23 @@ final class GpuBackendSession implements BackendSession
     public RtcSession rtc()
     {
         return rtc;
+    }
+
+    /**
+     * Device printf reaches the client when the worker's standard output is captured (process isolation); see
+     * {@link WorkerStdoutFile}.
+     */
+    public void drainDeviceOutput(final DeviceOutput output)
+    {
+        final WorkerStdoutFile stdout = WorkerStdoutFile.ofThisProcess();
+        if (stdout != null)
+        {
+            final String problem = stdout.drainInto(output);
+            if (problem != null)
+            {
+                output.problem(problem);
+            }
+        }
     }
 
     public ReleasedResources close()
