@@ -139,6 +139,11 @@ final class GpuBackendSession implements BackendSession
     {
         this.devices = devices;
         this.rand = new GpuRandSession(ranges);
+        final WorkerStdoutFile stdout = WorkerStdoutFile.ofThisProcess();
+        if (stdout != null)
+        {
+            stdout.skipToEnd();
+        }
     }
 
     /**

@@ -53,6 +53,27 @@ final class WorkerStdoutFile
     }
 
     /**
+     * Start from what is in the file now: what the process wrote before a session began is not that session's
+     * device output.
+     */
+    synchronized void skipToEnd()
+    {
+        try
+        {
+            if (channel == null)
+            {
+                channel = FileChannel.open(path, StandardOpenOption.READ);
+            }
+            position = channel.size();
+        }
+        catch (final IOException ex)
+        {
+            // The first drain reports that the file cannot be read.
+            position = 0;
+        }
+    }
+
+    /**
      * Append what was written to the file since the previous call; what does not fit in {@code output} is skipped
      * and counted as dropped, so that a kernel printing gigabytes never makes the executor hold them.
      *
@@ -65,7 +86,6 @@ final class WorkerStdoutFile
             if (channel == null)
             {
                 channel = FileChannel.open(path, StandardOpenOption.READ);
-                position = 0;
             }
             final long size = channel.size();
             if (size < position)

@@ -45,6 +45,20 @@ class WorkerStdoutFileTest
     }
 
     @Test
+    void whatWasWrittenBeforeTheSessionIsNotItsOutput() throws IOException
+    {
+        final Path file = directory.resolve("worker.out");
+        Files.writeString(file, "worker started\n");
+        final WorkerStdoutFile stdout = new WorkerStdoutFile(file);
+        final DeviceOutput output = new DeviceOutput();
+
+        stdout.skipToEnd();
+        Files.writeString(file, "from the kernel\n", StandardOpenOption.APPEND);
+        assertNull(stdout.drainInto(output));
+        assertEquals("from the kernel\n", text(output));
+    }
+
+    @Test
     void whatDoesNotFitIsSkippedAndCounted() throws IOException
     {
         final Path file = directory.resolve("worker.out");
