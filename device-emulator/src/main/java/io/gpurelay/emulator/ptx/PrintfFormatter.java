@@ -212,7 +212,8 @@ final class PrintfFormatter
                 {
                     return literal(format, start, end);
                 }
-                pad(new byte[]{(byte)nextArgument(wide ? 8 : 4)});
+                // char and wint_t alike travel promoted to int.
+                pad(new byte[]{(byte)nextArgument(4)});
             }
             case 's' ->
             {
