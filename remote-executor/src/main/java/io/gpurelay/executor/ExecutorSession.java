@@ -561,7 +561,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
         if (deviceOutput.droppedBytes() > 0)
         {
             warning.warn("session " + sessionId + ": " + deviceOutput.droppedBytes() + " bytes of device output " +
-                "dropped: more than " + DeviceOutput.MAX_BYTES_PER_FLUSH + " bytes at one synchronisation", nowNs);
+                "dropped: more than the device's printf buffer or one flush (" + DeviceOutput.MAX_BYTES_PER_FLUSH +
+                " bytes) holds", nowNs);
         }
         bytesOut += deviceOutput.length();
         counters.bytesOut.getAndAdd(deviceOutput.length());

@@ -16,9 +16,10 @@ import io.gpurelay.executor.backend.DeviceOutput;
  * since the last time and forwards it. Nothing else may write to the worker's standard output (it logs to standard
  * error), or it would reach the client as device output.
  * <p>
- * One per process: the file is the process's, and each byte must go to one client only. Without the property (the
- * executor runs sessions in its own process) there is no per-session capture, and device printf goes to the
- * executor's own standard output.
+ * One per process: the file is the process's, and each byte must go to one client only. A worker that serves
+ * several sessions gives the text to whichever session flushes first. Without the property (the executor runs
+ * sessions in its own process) there is no per-session capture, and device printf goes to the executor's own
+ * standard output.
  */
 final class WorkerStdoutFile
 {
