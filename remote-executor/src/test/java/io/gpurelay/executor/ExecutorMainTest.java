@@ -154,14 +154,13 @@ class ExecutorMainTest
     void sessionMemoryIsUnlimitedUnlessAFlagTheEnvironmentOrTheFileSetsIt() throws IOException
     {
         final ExecutorLog log = new ExecutorLog(System.err, ExecutorLog.Level.INFO);
-        final RemoteExecutor.Context unlimited = parse("executor", "--backend", "emulated").context(log);
+        final RemoteExecutor.Context unlimited =
+            parse("executor", "--backend", "emulated", "--isolation", "process").context(log, false);
         assertEquals(RemoteExecutor.Configuration.SESSION_MEMORY_DEFAULT, unlimited.sessionMemoryBytes());
-        unlimited.backend().close();
 
-        final RemoteExecutor.Context fromFlag =
-            parse("executor", "--backend", "emulated", "--session-memory", "512m").context(log);
+        final RemoteExecutor.Context fromFlag = parse("executor", "--backend", "emulated", "--isolation", "process",
+            "--session-memory", "512m").context(log, false);
         assertEquals(512L << 20, fromFlag.sessionMemoryBytes());
-        fromFlag.backend().close();
 
         final Path config = directory.resolve("executor.properties");
         Files.writeString(config, "session-memory=1t\n");

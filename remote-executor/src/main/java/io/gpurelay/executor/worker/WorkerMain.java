@@ -154,6 +154,7 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             .idleStrategyKind(settings.idleStrategyKind())
             .keepAliveTimeoutNs(settings.keepAliveTimeoutNs())
             .responseConnectTimeoutNs(settings.responseConnectTimeoutNs())
+            .sessionMemoryBytes(settings.sessionMemoryBytes())
             .executorVersion(settings.executorVersion())
             .log(log)
             .conclude();

@@ -21,6 +21,7 @@ public record WorkerSettings(
     IdleStrategyKind idleStrategyKind,
     long keepAliveTimeoutNs,
     long responseConnectTimeoutNs,
+    long sessionMemoryBytes,
     ExecutorLog.Level logLevel,
     String executorVersion)
 {
@@ -37,6 +38,7 @@ public record WorkerSettings(
             "--idle-strategy", idleStrategyKind.cliName(),
             "--keepalive-timeout-ns", Long.toString(keepAliveTimeoutNs),
             "--response-connect-timeout-ns", Long.toString(responseConnectTimeoutNs),
+            "--session-memory", Long.toString(sessionMemoryBytes),
             "--log-level", logLevel.name(),
             "--executor-version", executorVersion);
     }
@@ -67,6 +69,7 @@ public record WorkerSettings(
             IdleStrategyKind.fromCliName(required(values, "idle-strategy")),
             Long.parseLong(required(values, "keepalive-timeout-ns")),
             Long.parseLong(required(values, "response-connect-timeout-ns")),
+            Long.parseLong(required(values, "session-memory")),
             ExecutorLog.Level.fromName(required(values, "log-level")),
             required(values, "executor-version"));
     }

@@ -21,13 +21,14 @@ class WorkerSettingsTest
     {
         final WorkerSettings settings = new WorkerSettings(7, 4242, "/dev/shm/x", "aeron:udp?endpoint=0.0.0.0:40123",
             new WorkerBackend("gpu", new DeviceSelection(new int[]{ 2 }), 1024), IdleStrategyKind.SPIN, 5_000_000_000L,
-            1_000_000L, ExecutorLog.Level.DEBUG, "1.2.3");
+            1_000_000L, 64L << 20, ExecutorLog.Level.DEBUG, "1.2.3");
 
         final WorkerSettings parsed = WorkerSettings.parse(settings.toArguments().toArray(new String[0]));
 
         assertEquals(settings.workerId(), parsed.workerId());
         assertEquals(settings.supervisorPid(), parsed.supervisorPid());
         assertEquals(settings.channel(), parsed.channel());
+        assertEquals(settings.sessionMemoryBytes(), parsed.sessionMemoryBytes());
         assertEquals("gpu", parsed.backend().name());
         assertArrayEquals(new int[]{ 2 }, parsed.backend().devices().ordinals(), "one device stays an ordinal");
         assertEquals(IdleStrategyKind.SPIN, parsed.idleStrategyKind());
