@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Device printf of an unmodified JCuda program reaching the program's own standard output, in order with its own
- * lines, and the per-session device memory limit, each through the agent and an executor process.
+ * lines, and the per-session device memory limit, each through the agent and an executor process, with sessions in
+ * the executor's process and in worker processes.
  */
 class DevicePrintfIT
 {
@@ -32,6 +33,18 @@ class DevicePrintfIT
     void kernelPrintfLinesAppearOnTheClientsStdoutInOrder(@TempDir final Path work) throws Exception
     {
         try (Executor executor = Executor.start(Transport.IPC.newChannel(), work))
+        {
+            assertPrintsInOrder(executor.agentOptions(""));
+        }
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void kernelPrintfLinesAppearOnTheClientsStdoutInOrderFromAWorkerProcess(@TempDir final Path work)
+        throws Exception
+    {
+        try (Executor executor = Executor.start(Transport.IPC.newChannel(), work, "--isolation", "process",
+            "--warm-workers", "1"))
         {
             assertPrintsInOrder(executor.agentOptions(""));
         }
@@ -76,7 +89,8 @@ class DevicePrintfIT
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void allocationsPastTheSessionMemoryLimitAreRefused(@TempDir final Path work) throws Exception
     {
-        try (Executor executor = Executor.start(Transport.IPC.newChannel(), work, "--session-memory", "8m"))
+        try (Executor executor = Executor.start(Transport.IPC.newChannel(), work, "--session-memory", "8m",
+            "--isolation", "process", "--warm-workers", "1"))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), SessionMemoryProgram.class, "8");
             assertEquals(0, client.awaitExit(Duration.ofSeconds(120)), client.output());
