@@ -8,6 +8,7 @@ import io.gpurelay.protocol.codecs.KeepAliveEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
 import io.gpurelay.protocol.codecs.SessionFailedEncoder;
+import io.gpurelay.protocol.security.MessageSealer;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -27,11 +28,27 @@ public final class ExecutorProxy
         this.writer = new MessageWriter(idleStrategy, timeoutNs);
     }
 
+    /**
+     * Seal every message sent from now on; {@code Connected} itself goes in the clear, before this.
+     */
+    public void sealWith(final MessageSealer sealer)
+    {
+        writer.sealWith(sealer);
+    }
+
+    /**
+     * @param requestPublicationSessionId the Aeron session id the client's request publication must use.
+     * @param executorPublicKey           the executor's ephemeral X25519 public key.
+     * @param executorProof               the executor's proof of the token and of the session's keys.
+     */
     public boolean connected(
         final Publication publication,
         final long correlationId,
         final long sessionId,
         final int requestStreamId,
+        final int requestPublicationSessionId,
+        final byte[] executorPublicKey,
+        final byte[] executorProof,
         final int deviceCount,
         final long keepAliveIntervalMs,
         final String executorVersion,
@@ -45,6 +62,9 @@ public final class ExecutorProxy
             .deviceCount(deviceCount)
             .keepAliveIntervalMs(keepAliveIntervalMs)
             .maxPayloadChunk(Protocol.chunkLength(publication.maxMessageLength()))
+            .requestPublicationSessionId(requestPublicationSessionId)
+            .putExecutorPublicKey(executorPublicKey, 0, executorPublicKey.length)
+            .putExecutorProof(executorProof, 0, executorProof.length)
             .executorVersion(executorVersion)
             .backend(backend);
         return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + connectedEncoder.encodedLength());

@@ -1,5 +1,6 @@
 package io.gpurelay.protocol;
 
+import io.aeron.ChannelUri;
 import io.gpurelay.protocol.codecs.CallEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import org.agrona.SemanticVersion;
@@ -11,10 +12,11 @@ public final class Protocol
 {
     /**
      * Version of the protocol a client speaks. Major or minor differences are refused at connect time; patch
-     * differences are compatible.
+     * differences are compatible. Minor 2: the handshake proves the token instead of sending it, and UDP sessions
+     * are sealed.
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
-        CallEncoder.SCHEMA_VERSION, 1, 0);
+        CallEncoder.SCHEMA_VERSION, 2, 0);
 
     /** Stream the executor listens on for {@code ConnectRequest}s. */
     public static final int CONTROL_STREAM_ID = 1100;
@@ -35,6 +37,15 @@ public final class Protocol
 
     private Protocol()
     {
+    }
+
+    /**
+     * Whether sessions on this executor channel are sealed (encrypted, authenticated, numbered): every channel that
+     * leaves the host's shared memory, that is every one but IPC.
+     */
+    public static boolean sealsSessions(final String executorChannel)
+    {
+        return !ChannelUri.parse(executorChannel).isIpc();
     }
 
     public static String versionString(final int version)

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
@@ -128,10 +129,14 @@ class ProtocolRoundTripTest
         final RecordingResponses responses = new RecordingResponses();
         final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(responses));
         final ExecutorProxy proxy = new ExecutorProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
-        assertTrue(proxy.connected(publication, 1, 77, Protocol.SESSION_STREAM_ID_BASE + 1, 2, 2500, "0.1.0", "emulated"));
+        final byte[] executorKey = filled(32, 0x11);
+        final byte[] executorProof = filled(32, 0x22);
+        assertTrue(proxy.connected(publication, 1, 77, Protocol.SESSION_STREAM_ID_BASE + 1, 4321, executorKey,
+            executorProof, 2, 2500, "0.1.0", "emulated"));
         assertTrue(proxy.rejected(publication, 2, RejectReason.VERSION_MISMATCH, "protocol version mismatch"));
         awaitTrue(() -> poll(assembler) && responses.rejectDetail != null);
-        assertEquals("77/2/emulated", responses.connected);
+        assertEquals("77/4321/2/emulated/" + HexFormat.of().formatHex(executorKey) + "/" +
+            HexFormat.of().formatHex(executorProof), responses.connected);
         assertEquals("protocol version mismatch", responses.rejectDetail);
 
         final List<String> connects = new ArrayList<>();
@@ -139,10 +144,11 @@ class ProtocolRoundTripTest
         {
             public void onConnectRequest(final long correlationId, final int protocolVersion,
                 final int responseStreamId, final long clientPid, final String responseChannel,
-                final String clientName, final String token)
+                final String clientName, final byte[] clientPublicKey, final byte[] clientProof)
             {
                 connects.add(protocolVersion + "/" + responseStreamId + "/" + responseChannel + "/" + clientName +
-                    "/" + token + "/" + (clientPid == ProcessHandle.current().pid()));
+                    "/" + clientPid + "/" + HexFormat.of().formatHex(clientPublicKey) + "/" +
+                    HexFormat.of().formatHex(clientProof));
             }
 
             public void onMalformed(final String reason)
@@ -151,9 +157,11 @@ class ProtocolRoundTripTest
             }
         }));
         final ClientProxy client = new ClientProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
-        assertTrue(client.connect(publication, 5, 1101, "aeron:ipc", "app", "secret", Protocol.PROTOCOL_VERSION));
+        assertTrue(client.connect(publication, 5, 1101, 4242, "aeron:ipc", "app", filled(32, 0x33), filled(32, 0x44),
+            Protocol.PROTOCOL_VERSION));
         awaitTrue(() -> subscription.poll(control, 10) >= 0 && connects.size() == 1);
-        assertEquals(Protocol.PROTOCOL_VERSION + "/1101/aeron:ipc/app/secret/true", connects.get(0));
+        assertEquals(Protocol.PROTOCOL_VERSION + "/1101/aeron:ipc/app/4242/" + "33".repeat(32) + "/" + "44".repeat(32),
+            connects.get(0));
     }
 
     @Test
@@ -290,6 +298,13 @@ class ProtocolRoundTripTest
         }
     }
 
+    private static byte[] filled(final int length, final int value)
+    {
+        final byte[] bytes = new byte[length];
+        java.util.Arrays.fill(bytes, (byte)value);
+        return bytes;
+    }
+
     private static final class RecordingResponses implements ClientResponseListener
     {
         final List<long[]> statusByCorrelation = new ArrayList<>();
@@ -302,10 +317,12 @@ class ProtocolRoundTripTest
         private byte[] assembled;
 
         public void onConnected(final long correlationId, final long sessionId, final int protocolVersion,
-            final int requestStreamId, final int deviceCount, final long keepAliveIntervalMs,
+            final int requestStreamId, final int requestPublicationSessionId, final byte[] executorPublicKey,
+            final byte[] executorProof, final int deviceCount, final long keepAliveIntervalMs,
             final String executorVersion, final String backend)
         {
-            connected = sessionId + "/" + deviceCount + "/" + backend;
+            connected = sessionId + "/" + requestPublicationSessionId + "/" + deviceCount + "/" + backend + "/" +
+                HexFormat.of().formatHex(executorPublicKey) + "/" + HexFormat.of().formatHex(executorProof);
         }
 
         public void onRejected(final long correlationId, final RejectReason reason, final int executorProtocolVersion,
