@@ -3,6 +3,8 @@ package io.gpurelay.executor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -235,6 +237,29 @@ public final class RemoteExecutor implements AutoCloseable
         }
 
         /**
+         * Whether only this host can reach an executor on this channel: IPC, or UDP on a loopback address.
+         */
+        public static boolean isHostLocal(final String channel)
+        {
+            final ChannelUri uri = ChannelUri.parse(channel);
+            if (uri.isIpc())
+            {
+                return true;
+            }
+            final String endpoint = uri.get(CommonContext.ENDPOINT_PARAM_NAME);
+            final int colon = endpoint.lastIndexOf(':');
+            final String host = (colon < 0 ? endpoint : endpoint.substring(0, colon)).replace("[", "").replace("]", "");
+            try
+            {
+                return InetAddress.getByName(host).isLoopbackAddress();
+            }
+            catch (final UnknownHostException ex)
+            {
+                return false;
+            }
+        }
+
+        /**
          * The executor's own version (not the protocol's), as built.
          */
         public static String executorVersion()
@@ -277,6 +302,7 @@ public final class RemoteExecutor implements AutoCloseable
         private int sessionsPerWorker = Configuration.SESSIONS_PER_WORKER_DEFAULT;
         private long workerStartTimeoutNs = Configuration.WORKER_START_TIMEOUT_DEFAULT_NS;
         private String token;
+        private boolean insecure;
         private ExecutorLog log;
         private String executorVersion;
 
@@ -312,6 +338,11 @@ public final class RemoteExecutor implements AutoCloseable
             if (token != null && token.isEmpty())
             {
                 token = null;
+            }
+            if (token == null && !insecure && !Configuration.isHostLocal(channel))
+            {
+                throw new ConfigurationException("refusing to serve " + channel + " without a token: anyone who " +
+                    "reaches it could use the GPU; set GPURELAY_TOKEN or --token-file, or give --insecure");
             }
             if (isolation == Isolation.PROCESS)
             {
@@ -530,6 +561,20 @@ public final class RemoteExecutor implements AutoCloseable
         /**
          * The secret a client's connect request must carry; null or empty to accept every client.
          */
+        /**
+         * Serve a channel other hosts can reach without a token; without this the executor refuses to.
+         */
+        public Context insecure(final boolean insecure)
+        {
+            this.insecure = insecure;
+            return this;
+        }
+
+        public boolean insecure()
+        {
+            return insecure;
+        }
+
         public Context token(final String token)
         {
             this.token = token;

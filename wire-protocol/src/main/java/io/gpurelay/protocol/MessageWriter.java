@@ -73,12 +73,15 @@ final class MessageWriter
     }
 
     /**
-     * From now on, send every message sealed.
+     * From now on, send every message sealed by this sealer (the buffer for sealed messages is made once).
      */
     void sealWith(final MessageSealer sealer)
     {
-        this.sealedBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(buffer.capacity() + MessageSealer.OVERHEAD)
-            .order(ByteOrder.LITTLE_ENDIAN));
+        if (sealedBuffer == null)
+        {
+            sealedBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(buffer.capacity() + MessageSealer.OVERHEAD)
+                .order(ByteOrder.LITTLE_ENDIAN));
+        }
         this.sealer = sealer;
     }
 

@@ -24,8 +24,17 @@ public final class Protocol
     /** Default stream a client receives its replies on (a client picks another to share a channel). */
     public static final int DEFAULT_RESPONSE_STREAM_ID = 1101;
 
-    /** First stream id the executor hands out for sessions' requests; session n uses base + n. */
+    /** First stream id the executor hands out for sessions' requests; it counts up from there. */
     public static final int SESSION_STREAM_ID_BASE = 0x4000_0000;
+
+    /** Stream ids of sessions' requests are the base plus an index of this many bits, counting round. */
+    public static final int SESSION_STREAM_INDEX_MASK = 0x3FFF_FFFF;
+
+    /**
+     * Lowest Aeron session id the executor assigns a client's request publication: a media driver assigns ids from
+     * its reserved range (-1 to 1000 by default) to publications that do not name one.
+     */
+    public static final int MIN_REQUEST_PUBLICATION_SESSION_ID = 1001;
 
     /** Upper bound on one bulk chunk: big enough to amortise per-message costs, small enough to pipeline. */
     public static final int MAX_CHUNK_LENGTH = 1024 * 1024;

@@ -22,6 +22,9 @@ final class ResponseRouter implements ClientResponseListener
         long sessionId,
         int protocolVersion,
         int requestStreamId,
+        int requestPublicationSessionId,
+        byte[] executorPublicKey,
+        byte[] executorProof,
         int deviceCount,
         long keepAliveIntervalMs,
         String executorVersion,
@@ -88,6 +91,9 @@ final class ResponseRouter implements ClientResponseListener
         final long sessionId,
         final int protocolVersion,
         final int requestStreamId,
+        final int requestPublicationSessionId,
+        final byte[] executorPublicKey,
+        final byte[] executorProof,
         final int deviceCount,
         final long keepAliveIntervalMs,
         final String executorVersion,
@@ -96,8 +102,9 @@ final class ResponseRouter implements ClientResponseListener
         lastMessageNs = System.nanoTime();
         if (correlationId == handshakeCorrelationId)
         {
-            handshake = new Handshake(true, sessionId, protocolVersion, requestStreamId, deviceCount,
-                keepAliveIntervalMs, executorVersion, backend, null, null);
+            handshake = new Handshake(true, sessionId, protocolVersion, requestStreamId, requestPublicationSessionId,
+                executorPublicKey, executorProof, deviceCount, keepAliveIntervalMs, executorVersion, backend, null,
+                null);
         }
     }
 
@@ -107,7 +114,8 @@ final class ResponseRouter implements ClientResponseListener
         lastMessageNs = System.nanoTime();
         if (correlationId == handshakeCorrelationId)
         {
-            handshake = new Handshake(false, 0, executorProtocolVersion, 0, 0, 0, null, null, reason, detail);
+            handshake = new Handshake(false, 0, executorProtocolVersion, 0, 0, null, null, 0, 0, null, null, reason,
+                detail);
         }
     }
 

@@ -50,6 +50,12 @@ public final class MessageSealer
 
     MessageSealer(final byte[] key, final int direction, final long sessionId)
     {
+        this(key, direction, sessionId, 1);
+    }
+
+    MessageSealer(final byte[] key, final int direction, final long sessionId, final long firstSequence)
+    {
+        this.nextSequence = firstSequence;
         this.key = new SecretKeySpec(key, "AES");
         this.cipher = newCipher();
         this.direction = direction;

@@ -31,6 +31,17 @@ public record SessionKeys(
         return new MessageSealer(replyKey, MessageSealer.REPLY_DIRECTION, sessionId);
     }
 
+    /**
+     * Seals the one last reply of a session that a process other than the one serving it sends: the supervisor's
+     * {@code SessionFailed} when the session's worker process died. Its sequence number is the largest there is, which
+     * the serving process never reaches, so no nonce is used twice with a different message (a new sealer per
+     * attempt seals the same message to the same bytes), and the client accepts no reply after it.
+     */
+    public MessageSealer lastReplySealer()
+    {
+        return new MessageSealer(replyKey, MessageSealer.REPLY_DIRECTION, sessionId, Long.MAX_VALUE);
+    }
+
     public MessageOpener replyOpener()
     {
         return new MessageOpener(replyKey, MessageSealer.REPLY_DIRECTION, sessionId);
