@@ -259,6 +259,7 @@ public final class ExecutorMain implements Callable<Integer>
      */
     RemoteExecutor.Context context(final ExecutorLog log, final boolean gpuUsable)
     {
+        final String resolvedToken = token(log);
         final WorkerBackend workerBackend = workerBackend(log, gpuUsable);
         final Isolation chosen = isolation != null ? isolation :
             workerBackend.isGpu() ? Isolation.PROCESS : Isolation.THREAD;
@@ -278,7 +279,7 @@ public final class ExecutorMain implements Callable<Integer>
             .idleStrategyKind(idleStrategy)
             .keepAliveTimeoutNs(keepAliveTimeout.toNanos())
             .maxSessions(maxSessions)
-            .token(token(log))
+            .token(resolvedToken)
             .insecure(insecure)
             .log(log);
     }

@@ -5,10 +5,6 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.protocol.Protocol;
-import io.gpurelay.protocol.security.ClientHandshake;
-import io.gpurelay.protocol.security.ExecutorHandshake;
-import io.gpurelay.protocol.security.HandshakeException;
-import io.gpurelay.protocol.security.HandshakeTranscript;
 import io.gpurelay.protocol.security.MessageOpener;
 import io.gpurelay.protocol.security.MessageSealer;
 import io.gpurelay.protocol.security.SessionKeys;
@@ -29,8 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What sealing costs a UDP session, per message: AES-256-GCM on the JDK plus the envelope, for a small call
  * (64 bytes), a 4 KiB copy and a full 1 MiB bulk chunk; {@code sealThenOpen} is both ends of one message (the opener
- * refuses a sequence number twice, so opening cannot be timed alone). {@code handshake} is the crypto of one connect:
- * two X25519 key pairs and agreements, the HKDF schedule on both sides.
+ * refuses a sequence number twice, so opening cannot be timed alone).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -42,8 +37,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 public class SealingBenchmark
 {
-    private static final String TOKEN = "benchmark-token";
-
     @Param({ "64", "4096", "1048576" })
     public int messageLength;
 
@@ -86,24 +79,5 @@ public class SealingBenchmark
             throw new IllegalStateException("did not open: " + opener.outcome());
         }
         return opened;
-    }
-
-    @Benchmark
-    public SessionKeys handshake() throws HandshakeException
-    {
-        final ClientHandshake client = new ClientHandshake(TOKEN);
-        final ExecutorHandshake executor = new ExecutorHandshake(TOKEN);
-        final byte[] proof = client.proveToken(1, Protocol.PROTOCOL_VERSION, 1101, 42, "aeron:udp?endpoint=h:1",
-            "bench");
-        final byte[] requestHash = HandshakeTranscript.requestHash(1, Protocol.PROTOCOL_VERSION, 1101, 42,
-            "aeron:udp?endpoint=h:1", "bench", client.publicKey());
-        if (!executor.isClientProof(requestHash, proof))
-        {
-            throw new IllegalStateException("proof refused");
-        }
-        final ExecutorHandshake.Accepted accepted = executor.accept(requestHash, client.publicKey(), 77,
-            Protocol.SESSION_STREAM_ID_BASE + 1, 1001, true);
-        return client.complete(77, Protocol.SESSION_STREAM_ID_BASE + 1, 1001, true, accepted.executorPublicKey(),
-            accepted.executorProof());
     }
 }
