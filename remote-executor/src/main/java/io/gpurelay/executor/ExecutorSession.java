@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
+import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.FrameDescriptor;
 import io.aeron.logbuffer.Header;
 import io.gpurelay.executor.backend.BackendSession;
@@ -31,7 +32,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.collections.IntHashSet;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentTerminationException;
-import org.agrona.concurrent.NoOpIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -96,11 +96,12 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private final CallDispatcher dispatcher;
     private final ExecutorProxy proxy;
     /** Keep-alives the conductor sends for a long call: one offer attempt, sealed like every other reply. */
-    private final ExecutorProxy keepAliveProxy = new ExecutorProxy(NoOpIdleStrategy.INSTANCE, 0);
+    private final ExecutorProxy keepAliveProxy = ExecutorProxy.forKeepAlives();
     private final RemoteExecutor.Context ctx;
     private final ExecutorCounters counters;
     private final ExecutorLog log;
     private final Consumer<ExecutorSession> onClosed;
+    private final FragmentHandler ownPublicationOnly = this::onAnyPublicationFragment;
     private final FragmentAssembler assembler;
     private final OpeningFragmentHandler opening;
     private final SessionRequestAdapter adapter = new SessionRequestAdapter(this);
@@ -331,7 +332,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
 
     private int serve()
     {
-        final int fragments = requestSubscription.poll(this::onAnyPublicationFragment, FRAGMENT_LIMIT);
+        final int fragments = requestSubscription.poll(ownPublicationOnly, FRAGMENT_LIMIT);
         if (fragments > 0 || state != State.ACTIVE)
         {
             return fragments;

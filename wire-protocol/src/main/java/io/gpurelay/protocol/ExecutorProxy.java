@@ -10,6 +10,7 @@ import io.gpurelay.protocol.codecs.RejectReason;
 import io.gpurelay.protocol.codecs.SessionFailedEncoder;
 import io.gpurelay.protocol.security.MessageSealer;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.NoOpIdleStrategy;
 
 /**
  * Encodes what the executor sends to one client. One per session worker; not thread safe.
@@ -23,9 +24,26 @@ public final class ExecutorProxy
     private final KeepAliveEncoder keepAliveEncoder = new KeepAliveEncoder();
     private final SessionFailedEncoder sessionFailedEncoder = new SessionFailedEncoder();
 
+    /** Room for a keep-alive, sealed or not. */
+    private static final int KEEP_ALIVE_CAPACITY = 128;
+
     public ExecutorProxy(final IdleStrategy idleStrategy, final long timeoutNs)
     {
         this.writer = new MessageWriter(idleStrategy, timeoutNs);
+    }
+
+    private ExecutorProxy(final MessageWriter writer)
+    {
+        this.writer = writer;
+    }
+
+    /**
+     * A proxy for {@link #keepAlive} only, which makes one offer attempt: what another thread uses to speak for a
+     * session that is busy, without a buffer for bulk data.
+     */
+    public static ExecutorProxy forKeepAlives()
+    {
+        return new ExecutorProxy(new MessageWriter(NoOpIdleStrategy.INSTANCE, 0, KEEP_ALIVE_CAPACITY));
     }
 
     /**

@@ -27,8 +27,15 @@ final class MessageWriter
 
     MessageWriter(final IdleStrategy idleStrategy, final long timeoutNs)
     {
-        this.buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD)
-            .order(ByteOrder.LITTLE_ENDIAN));
+        this(idleStrategy, timeoutNs, Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD);
+    }
+
+    /**
+     * @param capacity the longest message this writer encodes.
+     */
+    MessageWriter(final IdleStrategy idleStrategy, final long timeoutNs, final int capacity)
+    {
+        this.buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity).order(ByteOrder.LITTLE_ENDIAN));
         this.idleStrategy = idleStrategy;
         this.timeoutNs = timeoutNs;
     }

@@ -35,6 +35,8 @@ import org.agrona.concurrent.IdleStrategy;
 final class SessionConnector
 {
     static final long HANDSHAKE_CORRELATION_ID = 1;
+    /** Messages on response streams that did not open with their session's key, for saying so once. */
+    private static final AtomicLong DROPPED_REPLIES = new AtomicLong();
 
     private final AgentConfig config;
     private final ResponseRouter router;
@@ -181,8 +183,6 @@ final class SessionConnector
         return new Session(handshake, channel, directory, proxy, requests, responses, assembler, responseImage,
             aeron, driver);
     }
-
-    private static final AtomicLong DROPPED_REPLIES = new AtomicLong();
 
     /**
      * A message on the response stream that is not the executor's: said once, then only at debug level.
