@@ -22,6 +22,10 @@ import io.aeron.Subscription;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.gpurelay.protocol.codecs.RejectReason;
+import io.gpurelay.protocol.security.MessageOpener;
+import io.gpurelay.protocol.security.MessageSealer;
+import io.gpurelay.protocol.security.OpeningFragmentHandler;
+import io.gpurelay.protocol.security.SessionKeys;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -120,6 +124,39 @@ class ProtocolRoundTripTest
         assertEquals(large.length, responses.firstTotal);
         assertArrayEquals(large, responses.receivedBytes());
         assertEquals(RuntimeStatus.INVALID_VALUE, responses.statusByCorrelation.get(1)[1]);
+        assertEquals("out of bounds", responses.lastMessage);
+    }
+
+    @Test
+    void sealedRepliesChunksAndKeepAlivesArriveIntactAndNothingElseDoes()
+    {
+        final SessionKeys keys = new SessionKeys(9, 1001, true, filled(32, 1), filled(32, 2));
+        final RecordingResponses responses = new RecordingResponses();
+        final OpeningFragmentHandler opening =
+            new OpeningFragmentHandler(new ClientResponseAdapter(responses), why -> responses.dropped.add(why));
+        opening.requireSealed(keys.replyOpener());
+        final FragmentAssembler assembler = new FragmentAssembler(opening);
+        final ExecutorProxy proxy = new ExecutorProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
+        final ExecutorProxy keepAlives = ExecutorProxy.forKeepAlives();
+        final MessageSealer sealer = keys.replySealer();
+        proxy.sealWith(sealer);
+        keepAlives.sealWith(sealer);
+        final ExecutorProxy unsealed = new ExecutorProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
+
+        final byte[] large = randomBytes(2 * 1024 * 1024 + 5, 4);
+        final CompletableFuture<Boolean> sent = CompletableFuture.supplyAsync(() ->
+            proxy.reply(publication, 9, 55, 0, new long[]{ 11 }, 1, null, new ByteArrayPayload(large)) &&
+            keepAlives.keepAlive(publication, 9, 1234) &&
+            unsealed.reply(publication, 9, 56, 0, new long[0], 0, "forged", null) &&
+            proxy.reply(publication, 9, 57, RuntimeStatus.INVALID_VALUE, new long[0], 0, "out of bounds", null));
+        awaitTrue(() -> poll(assembler) && responses.statusByCorrelation.size() == 2 &&
+            responses.received == large.length);
+        assertTrue(sent.join());
+
+        assertArrayEquals(large, responses.receivedBytes());
+        assertEquals(1, responses.keepAlives);
+        assertEquals(List.of(MessageOpener.Outcome.NOT_SEALED), responses.dropped);
+        assertEquals(57, responses.statusByCorrelation.get(1)[0]);
         assertEquals("out of bounds", responses.lastMessage);
     }
 
@@ -314,6 +351,8 @@ class ProtocolRoundTripTest
         String lastMessage;
         String connected;
         String rejectDetail;
+        int keepAlives;
+        final List<MessageOpener.Outcome> dropped = new ArrayList<>();
         private byte[] assembled;
 
         public void onConnected(final long correlationId, final long sessionId, final int protocolVersion,
@@ -329,6 +368,11 @@ class ProtocolRoundTripTest
             final String detail)
         {
             rejectDetail = detail;
+        }
+
+        public void onKeepAlive(final long sessionId)
+        {
+            keepAlives++;
         }
 
         public void onReply(final long correlationId, final int status, final long[] values, final int valueCount,
