@@ -96,8 +96,8 @@ class SealedSessionIT
                 Map.of("GPURELAY_TOKEN", "it-token-5d1e9a7d"), SealedCopyProgram.class, go.toString());
             try
             {
-                wrongToken.awaitLine(Pattern.compile("refused the session \\(AUTHENTICATION_FAILED\\): authentication " +
-                    "failed: the connect request does not prove the executor's token"), WAIT);
+                wrongToken.awaitLine(Pattern.compile("refused the session \\(AUTHENTICATION_FAILED\\): " +
+                    "authentication failed: the connect request does not prove the executor's token"), WAIT);
                 assertNotEquals(0, wrongToken.awaitExit(WAIT), wrongToken.output());
                 assertFalse(wrongToken.anyLine(line -> line.startsWith("PASSED")), wrongToken.output());
             }

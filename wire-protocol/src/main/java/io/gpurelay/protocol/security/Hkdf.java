@@ -36,7 +36,8 @@ public final class Hkdf
     {
         if (length < 0 || length > 255 * HASH_LENGTH)
         {
-            throw new IllegalArgumentException("HKDF-Expand yields 0 to " + 255 * HASH_LENGTH + " bytes, not " + length);
+            throw new IllegalArgumentException(
+                "HKDF-Expand yields 0 to " + 255 * HASH_LENGTH + " bytes, not " + length);
         }
         final Mac mac = mac(pseudorandomKey);
         final byte[] output = new byte[length];

@@ -73,7 +73,8 @@ public final class MessageOpener
             return drop(Outcome.NOT_SEALED);
         }
         headerDecoder.wrap(buffer, offset);
-        if (headerDecoder.schemaId() != SealedDecoder.SCHEMA_ID || headerDecoder.templateId() != SealedDecoder.TEMPLATE_ID)
+        if (headerDecoder.schemaId() != SealedDecoder.SCHEMA_ID ||
+            headerDecoder.templateId() != SealedDecoder.TEMPLATE_ID)
         {
             return drop(Outcome.NOT_SEALED);
         }
@@ -149,7 +150,8 @@ public final class MessageOpener
         }
         if (copyOfBareInput == null || copyOfBareInput.capacity() < length)
         {
-            copyOfBareInput = ByteBuffer.allocateDirect(Math.max(length, MAX_MESSAGE_LENGTH + MessageSealer.TAG_LENGTH));
+            copyOfBareInput =
+                ByteBuffer.allocateDirect(Math.max(length, MAX_MESSAGE_LENGTH + MessageSealer.TAG_LENGTH));
         }
         copyOfBareInput.clear().limit(length);
         buffer.getBytes(offset, copyOfBareInput, length);
