@@ -477,8 +477,8 @@ public final class RemoteExecutor implements AutoCloseable
         }
 
         /**
-         * How many sessions of one tenant (clients presenting the same token) one worker process serves; a fault in
-         * one then ends them all (process isolation).
+         * How many sessions one worker process serves; a fault in one then ends them all (process isolation). Every
+         * client proved the executor's one token, so there is no finer tenant to keep apart.
          */
         public Context sessionsPerWorker(final int sessionsPerWorker)
         {

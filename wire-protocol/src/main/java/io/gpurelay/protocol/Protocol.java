@@ -12,8 +12,8 @@ public final class Protocol
 {
     /**
      * Version of the protocol a client speaks. Major or minor differences are refused at connect time; patch
-     * differences are compatible. Minor 2: the handshake proves the token instead of sending it, and UDP sessions
-     * are sealed.
+     * differences are compatible. Minor 2: the handshake proves the token instead of sending it, UDP sessions
+     * are sealed, and a session may end with {@code SessionFailed} (process isolation).
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
         CallEncoder.SCHEMA_VERSION, 2, 0);
