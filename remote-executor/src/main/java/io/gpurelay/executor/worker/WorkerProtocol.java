@@ -231,8 +231,8 @@ public final class WorkerProtocol
                     final AssignSessionDecoder decoder = assignSessionDecoder.wrapAndApplyHeader(
                         buffer, offset, headerDecoder);
                     final SessionKeys keys = new SessionKeys(decoder.sessionId(),
-                        decoder.requestPublicationSessionId(), decoder.sealedSession() != 0, key(decoder::getRequestKey),
-                        key(decoder::getReplyKey));
+                        decoder.requestPublicationSessionId(), decoder.sealedSession() != 0,
+                        key(decoder::getRequestKey), key(decoder::getReplyKey));
                     final ExecutorHandshake.Accepted handshake = new ExecutorHandshake.Accepted(keys,
                         key(decoder::getExecutorPublicKey), key(decoder::getExecutorProof));
                     listener.onAssignSession(decoder.workerId(), handshake, decoder.connectCorrelationId(),
