@@ -156,6 +156,9 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             .keepAliveTimeoutNs(settings.keepAliveTimeoutNs())
             .responseConnectTimeoutNs(settings.responseConnectTimeoutNs())
             .executorVersion(settings.executorVersion())
+            // No token here: the supervisor enforced the rule about serving other hosts, does every handshake and
+            // hands each session its keys; a worker accepts no connect request.
+            .insecure(true)
             .log(log)
             .conclude();
         sessions = new HostedSessions(ctx, aeron, counters);
