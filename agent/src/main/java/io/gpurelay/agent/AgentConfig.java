@@ -1,6 +1,10 @@
 package io.gpurelay.agent;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -38,8 +42,15 @@ public final class AgentConfig
     /** error, warn, info or debug. */
     public static final String LOG = "log";
 
-    /** Authentication token sent to the executor; empty by default. */
+    /**
+     * The token the executor requires; empty by default. The client proves it holds it, the token itself never
+     * crosses the wire. Prefer {@code GPURELAY_TOKEN} or {@link #TOKEN_FILE}: agent arguments and system properties
+     * show in the process list.
+     */
     public static final String TOKEN = "token";
+
+    /** A file whose first line is the token. */
+    public static final String TOKEN_FILE = "token.file";
 
     /** How the executor names this client in its logs; default: the main class or jar. */
     public static final String CLIENT_NAME = "client.name";
@@ -58,7 +69,7 @@ public final class AgentConfig
     public static final String PROFILE = "profile";
 
     static final List<String> KEYS =
-        List.of(EXECUTOR, AERON_DIR, TIMEOUT, LOG, TOKEN, CLIENT_NAME, RESPONSE_CHANNEL, PROFILE);
+        List.of(EXECUTOR, AERON_DIR, TIMEOUT, LOG, TOKEN, TOKEN_FILE, CLIENT_NAME, RESPONSE_CHANNEL, PROFILE);
 
     private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m)?");
 
@@ -80,7 +91,7 @@ public final class AgentConfig
         aeronDirectoryName = sources.value(AERON_DIR, null, AgentConfig::parseNonEmpty, "a directory");
         timeoutMs = sources.value(TIMEOUT, TIMEOUT_DEFAULT_MS, AgentConfig::parseDurationMs,
             "a positive duration such as 500ms, 10s, 2m or plain milliseconds");
-        token = sources.value(TOKEN, "", value -> value, "");
+        token = token(sources);
         clientName = clientName(sources);
         responseChannel = sources.value(RESPONSE_CHANNEL, null, AgentConfig::parseChannel,
             "an Aeron channel URI such as aeron:ipc or aeron:udp?endpoint=host:0");
@@ -196,6 +207,47 @@ public final class AgentConfig
         return millis;
     }
 
+    /**
+     * The token from {@link #TOKEN_FILE}, else from {@link #TOKEN}; one given where the process list shows it is
+     * reported as a problem, and so is a file that cannot be read (the agent then has no token, and an executor that
+     * requires one refuses it, saying so).
+     */
+    private static String token(final Sources sources)
+    {
+        final String inline = sources.value(TOKEN, "", value -> value, "");
+        final String file = sources.value(TOKEN_FILE, null, AgentConfig::parseNonEmpty, "a file");
+        if (file != null)
+        {
+            if (!inline.isEmpty())
+            {
+                sources.problems.add("both " + TOKEN + " and " + TOKEN_FILE + " are set; using " + TOKEN_FILE);
+            }
+            try
+            {
+                final String content = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+                final int lineEnd = content.indexOf('\n');
+                final String token = (lineEnd < 0 ? content : content.substring(0, lineEnd)).strip();
+                if (token.isEmpty())
+                {
+                    sources.problems.add(TOKEN_FILE + " " + file + " holds no token on its first line");
+                }
+                return token;
+            }
+            catch (final IOException | RuntimeException ex)
+            {
+                sources.problems.add("cannot read " + TOKEN_FILE + " " + file + " (" + ex + "); connecting without " +
+                    "a token");
+                return "";
+            }
+        }
+        if (!inline.isEmpty() && sources.onCommandLine(TOKEN))
+        {
+            sources.problems.add("the " + TOKEN + " is given as an agent argument or system property, which every " +
+                "user of this host sees in the process list; prefer " + environmentName(TOKEN) + " or " + TOKEN_FILE);
+        }
+        return inline;
+    }
+
     private static AgentLog.Level parseLevel(final String text)
     {
         final AgentLog.Level level = AgentLog.Level.parse(text);
@@ -301,6 +353,15 @@ public final class AgentConfig
                     arguments.put(key, pair.substring(separator + 1));
                 }
             }
+        }
+
+        /**
+         * Whether the key's value comes from the agent argument or a system property, both of which are part of the
+         * JVM's command line.
+         */
+        boolean onCommandLine(final String key)
+        {
+            return arguments.containsKey(key) || systemProperties.getProperty("gpurelay." + key) != null;
         }
 
         <T> T value(final String key, final T defaultValue, final Parser<T> parser, final String expected)

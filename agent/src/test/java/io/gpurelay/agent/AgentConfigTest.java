@@ -1,11 +1,16 @@
 package io.gpurelay.agent;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.protocol.ClientName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -79,7 +84,36 @@ class AgentConfigTest
         assertEquals("property-name", config.clientName());
         assertEquals(AgentLog.Level.DEBUG, config.logLevel());
         assertEquals("/tmp/from-environment", config.aeronDirectoryName());
-        assertTrue(config.problems().isEmpty(), config.problems().toString());
+        assertEquals(List.of("the token is given as an agent argument or system property, which every user of this " +
+            "host sees in the process list; prefer GPURELAY_TOKEN or token.file"), config.problems());
+    }
+
+    @Test
+    void aTokenFromTheEnvironmentOrAFileIsNotWarnedAbout(@TempDir final Path directory) throws IOException
+    {
+        final AgentConfig fromEnvironment =
+            AgentConfig.resolve(null, NO_PROPERTIES, Map.of("GPURELAY_TOKEN", "from-environment"));
+        assertEquals("from-environment", fromEnvironment.token());
+        assertTrue(fromEnvironment.problems().isEmpty(), fromEnvironment.problems().toString());
+
+        final Path file = directory.resolve("token");
+        Files.writeString(file, "  from-file \nsecond line\n");
+        final AgentConfig fromFile = AgentConfig.resolve("token.file=" + file, NO_PROPERTIES, Map.of());
+        assertEquals("from-file", fromFile.token());
+        assertTrue(fromFile.problems().isEmpty(), fromFile.problems().toString());
+        assertEquals("from-file", AgentConfig.resolve(
+            null, NO_PROPERTIES, Map.of("GPURELAY_TOKEN_FILE", file.toString())).token());
+    }
+
+    @Test
+    void anUnreadableTokenFileIsAProblemNotACrash(@TempDir final Path directory)
+    {
+        final Path missing = directory.resolve("missing");
+        final AgentConfig config = AgentConfig.resolve("token.file=" + missing, NO_PROPERTIES, Map.of());
+        assertEquals("", config.token());
+        assertEquals(1, config.problems().size(), config.problems().toString());
+        assertTrue(config.problems().get(0).startsWith("cannot read token.file " + missing),
+            config.problems().get(0));
     }
 
     @Test

@@ -38,6 +38,11 @@ import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.SessionRequestAdapter;
 import io.gpurelay.protocol.SessionRequestListener;
 import io.gpurelay.protocol.codecs.RejectReason;
+import io.gpurelay.protocol.security.ExecutorHandshake;
+import io.gpurelay.protocol.security.HandshakeException;
+import io.gpurelay.protocol.security.HandshakeTranscript;
+import io.gpurelay.protocol.security.OpeningFragmentHandler;
+import io.gpurelay.protocol.security.SessionKeys;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -268,7 +273,8 @@ public final class InMemoryExecutor implements AutoCloseable
             final long clientPid,
             final String responseChannel,
             final String clientName,
-            final String token)
+            final byte[] clientPublicKey,
+            final byte[] clientProof)
         {
             events.add("connect " + clientName);
             final Publication responses = aeron.addExclusivePublication(responseChannel, responseStreamId);
@@ -287,14 +293,39 @@ public final class InMemoryExecutor implements AutoCloseable
                 sessionNumber = sessions.size() + 1;
             }
             final int requestStreamId = Protocol.SESSION_STREAM_ID_BASE + sessionNumber;
+            final byte[] requestHash = HandshakeTranscript.requestHash(correlationId, protocolVersion,
+                responseStreamId, clientPid, responseChannel, clientName, clientPublicKey);
+            final ExecutorHandshake handshake = new ExecutorHandshake(null);
+            final ExecutorHandshake.Accepted accepted;
+            try
+            {
+                if (!handshake.isClientProof(requestHash, clientProof))
+                {
+                    throw new HandshakeException("no proof of the empty token");
+                }
+                accepted = handshake.accept(requestHash, clientPublicKey, sessionNumber, requestStreamId,
+                    Protocol.MIN_REQUEST_PUBLICATION_SESSION_ID + sessionNumber, Protocol.sealsSessions(channel));
+            }
+            catch (final HandshakeException ex)
+            {
+                proxy.rejected(responses, correlationId, RejectReason.AUTHENTICATION_FAILED, ex.getMessage());
+                responses.close();
+                return;
+            }
+            final SessionKeys keys = accepted.keys();
             final ExecutorSession session = new ExecutorSession(sessionNumber, proxy, responses,
-                aeron.addSubscription(channel, requestStreamId));
+                aeron.addSubscription(channel, requestStreamId), keys);
             synchronized (sessions)
             {
                 sessions.add(session);
             }
-            proxy.connected(responses, correlationId, sessionNumber, requestStreamId, DEVICE_COUNT,
-                KEEP_ALIVE_INTERVAL_MS, "in-memory-test", "in-memory");
+            proxy.connected(responses, correlationId, sessionNumber, requestStreamId,
+                keys.requestPublicationSessionId(), accepted.executorPublicKey(), accepted.executorProof(),
+                DEVICE_COUNT, KEEP_ALIVE_INTERVAL_MS, "in-memory-test", "in-memory");
+            if (keys.sealed())
+            {
+                proxy.sealWith(keys.replySealer());
+            }
         }
 
         public void onMalformed(final String reason)
@@ -344,13 +375,23 @@ public final class InMemoryExecutor implements AutoCloseable
         private boolean bulkPipelined;
 
         ExecutorSession(
-            final long sessionId, final ExecutorProxy proxy, final Publication responses, final Subscription requests)
+            final long sessionId,
+            final ExecutorProxy proxy,
+            final Publication responses,
+            final Subscription requests,
+            final SessionKeys keys)
         {
             this.sessionId = sessionId;
             this.proxy = proxy;
             this.responses = responses;
             this.requests = requests;
-            this.assembler = new FragmentAssembler(new SessionRequestAdapter(this));
+            final OpeningFragmentHandler opening =
+                new OpeningFragmentHandler(new SessionRequestAdapter(this), why -> events.add("dropped " + why));
+            if (keys.sealed())
+            {
+                opening.requireSealed(keys.requestOpener());
+            }
+            this.assembler = new FragmentAssembler(opening);
         }
 
         int poll()

@@ -66,6 +66,14 @@ final class Artifacts
             File.pathSeparator + existing("gpurelay.jcurand.jar");
     }
 
+    /**
+     * The compiled test classes: the client programs, and the capture hooks an executor can load.
+     */
+    static Path programsDir()
+    {
+        return existing("gpurelay.programs.dir");
+    }
+
     private static Path existing(final String property)
     {
         final String value = System.getProperty(property);

@@ -3,6 +3,7 @@ package io.gpurelay.it;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An unmodified JCuda program in its own JVM with the agent attached: classpath = the program and the jcuda jar.
@@ -16,6 +17,16 @@ final class Client
     static ForkedProcess start(final String agentOptions, final Class<?> program, final String... args)
         throws IOException
     {
+        return start(agentOptions, Map.of(), program, args);
+    }
+
+    /**
+     * @param environment variables set for the program on top of this JVM's (the agent reads GPURELAY_*).
+     */
+    static ForkedProcess start(
+        final String agentOptions, final Map<String, String> environment, final Class<?> program,
+        final String... args) throws IOException
+    {
         final List<String> command = new ArrayList<>();
         command.add(Artifacts.java());
         command.add("-Xmx1g");
@@ -24,6 +35,6 @@ final class Client
         command.add(Artifacts.programClasspath());
         command.add(program.getName());
         command.addAll(List.of(args));
-        return new ForkedProcess(program.getSimpleName(), command);
+        return new ForkedProcess(program.getSimpleName(), command, environment);
     }
 }

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.regex.Pattern;
 
+import io.gpurelay.it.capture.DatagramCapture;
+
 /**
  * A remote executor in its own JVM, on the emulated backend, with an Aeron directory of its own.
  */
@@ -71,17 +73,43 @@ final class Executor implements AutoCloseable
             .anyMatch(directory -> !directory.isEmpty() && Files.isExecutable(Path.of(directory, "nvcc")));
     }
 
+    /**
+     * Start an executor on the emulated backend whose media driver records every datagram it sends and every data
+     * datagram it receives into {@code captureFile} (see {@link DatagramCapture}).
+     */
+    static Executor startCapturing(
+        final String channel, final Path workDir, final Path captureFile, final Map<String, String> environment,
+        final String... extraArgs) throws IOException, InterruptedException
+    {
+        return start("emulated", channel, workDir, environment, List.of(
+            "-D" + DatagramCapture.FILE_PROPERTY + "=" + captureFile,
+            "-Daeron.SendChannelEndpoint.supplier=" + DatagramCapture.Sending.class.getName(),
+            "-Daeron.ReceiveChannelEndpoint.supplier=" + DatagramCapture.Receiving.class.getName(),
+            "-cp", Artifacts.executorJar() + File.pathSeparator + Artifacts.programsDir(),
+            "io.gpurelay.executor.ExecutorMain"), extraArgs);
+    }
+
     private static Executor start(
         final String backend, final String channel, final Path workDir, final Map<String, String> environment,
         final String... extraArgs) throws IOException, InterruptedException
+    {
+        return start(backend, channel, workDir, environment,
+            List.of("-jar", Artifacts.executorJar().toString()), extraArgs);
+    }
+
+    /**
+     * @param launch how the JVM finds the executor: {@code -jar} and the jar, or a class path and the main class.
+     */
+    private static Executor start(
+        final String backend, final String channel, final Path workDir, final Map<String, String> environment,
+        final List<String> launch, final String... extraArgs) throws IOException, InterruptedException
     {
         final Path aeronDir = workDir.resolve("aeron-executor");
         final List<String> command = new ArrayList<>();
         command.add(Artifacts.java());
         command.add("-Xmx512m");
         command.addAll(Artifacts.JVM_OPENS);
-        command.add("-jar");
-        command.add(Artifacts.executorJar().toString());
+        command.addAll(launch);
         command.add("executor");
         command.add("--channel");
         command.add(channel);

@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 import io.aeron.Aeron;
+import io.aeron.ChannelUri;
+import io.aeron.CommonContext;
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
@@ -12,6 +14,8 @@ import io.gpurelay.protocol.ClientResponseAdapter;
 import io.gpurelay.protocol.ClientResponseListener;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.codecs.RejectReason;
+import io.gpurelay.protocol.security.ClientHandshake;
+import io.gpurelay.protocol.security.HandshakeException;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
@@ -22,7 +26,9 @@ import org.agrona.concurrent.YieldingIdleStrategy;
  * costs are counted. Each session is closed before the next begins.
  * <p>
  * {@code SessionStartProbe AERON_DIR CHANNEL COUNT PAUSE_MS}: prints {@code START_MS=...} per session and
- * {@code SESSION_START p50=... p99=... max=... n=...}.
+ * {@code SESSION_START p50=... p99=... max=... n=...}. The session start includes the handshake: the probe proves the
+ * token in {@code GPURELAY_TOKEN} (none when unset) and checks the executor's proof. The channel must be IPC: the
+ * probe sends its close requests unsealed.
  */
 public final class SessionStartProbe implements ClientResponseListener
 {
@@ -32,18 +38,27 @@ public final class SessionStartProbe implements ClientResponseListener
     private long connectedSessionId = -1;
     private long connectedCorrelationId = -1;
     private int requestStreamId;
+    private int requestPublicationSessionId;
+    private byte[] executorPublicKey;
+    private byte[] executorProof;
     private String rejection;
 
     private SessionStartProbe()
     {
     }
 
-    public static void main(final String[] args) throws InterruptedException
+    public static void main(final String[] args) throws InterruptedException, HandshakeException
     {
         final String aeronDir = args[0];
         final String channel = args[1];
         final int count = Integer.parseInt(args[2]);
         final long pauseMs = Long.parseLong(args[3]);
+        if (Protocol.sealsSessions(channel))
+        {
+            throw new IllegalArgumentException("the probe measures IPC sessions only: " + channel);
+        }
+        final String token = System.getenv("GPURELAY_TOKEN");
+        final long pid = ProcessHandle.current().pid();
         final SessionStartProbe probe = new SessionStartProbe();
         final double[] millis = new double[count];
         try (Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(aeronDir));
@@ -57,8 +72,11 @@ public final class SessionStartProbe implements ClientResponseListener
                 Thread.sleep(pauseMs);
                 final long correlationId = i + 1;
                 final long start = System.nanoTime();
-                if (!proxy.connect(control, correlationId, RESPONSE_STREAM_ID, "aeron:ipc", "session-start-probe", "",
-                    Protocol.PROTOCOL_VERSION))
+                final ClientHandshake handshake = new ClientHandshake(token);
+                final byte[] proof = handshake.proveToken(correlationId, Protocol.PROTOCOL_VERSION, RESPONSE_STREAM_ID,
+                    pid, "aeron:ipc", "session-start-probe");
+                if (!proxy.connect(control, correlationId, RESPONSE_STREAM_ID, pid, "aeron:ipc", "session-start-probe",
+                    handshake.publicKey(), proof, Protocol.PROTOCOL_VERSION))
                 {
                     throw new IllegalStateException("the connect request could not be sent");
                 }
@@ -75,9 +93,15 @@ public final class SessionStartProbe implements ClientResponseListener
                 {
                     throw new IllegalStateException("connect refused: " + probe.rejection);
                 }
+                handshake.complete(probe.connectedSessionId, probe.requestStreamId, probe.requestPublicationSessionId,
+                    false, probe.executorPublicKey, probe.executorProof);
                 millis[i] = (System.nanoTime() - start) / 1e6;
                 System.out.printf("START_MS=%.2f%n", millis[i]);
-                try (ExclusivePublication requests = aeron.addExclusivePublication(channel, probe.requestStreamId))
+                final ChannelUri requestChannel = ChannelUri.parse(channel);
+                requestChannel.put(CommonContext.SESSION_ID_PARAM_NAME,
+                    Integer.toString(probe.requestPublicationSessionId));
+                try (ExclusivePublication requests = aeron.addExclusivePublication(
+                    requestChannel.toString(), probe.requestStreamId))
                 {
                     final long deadline = System.nanoTime() + TIMEOUT_NS;
                     while (!requests.isConnected() && System.nanoTime() - deadline < 0)
@@ -98,6 +122,9 @@ public final class SessionStartProbe implements ClientResponseListener
         final long sessionId,
         final int protocolVersion,
         final int requestStreamId,
+        final int requestPublicationSessionId,
+        final byte[] executorPublicKey,
+        final byte[] executorProof,
         final int deviceCount,
         final long keepAliveIntervalMs,
         final String executorVersion,
@@ -105,6 +132,9 @@ public final class SessionStartProbe implements ClientResponseListener
     {
         this.connectedSessionId = sessionId;
         this.requestStreamId = requestStreamId;
+        this.requestPublicationSessionId = requestPublicationSessionId;
+        this.executorPublicKey = executorPublicKey;
+        this.executorProof = executorProof;
         this.connectedCorrelationId = correlationId;
     }
 

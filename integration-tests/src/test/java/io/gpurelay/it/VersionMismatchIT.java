@@ -42,8 +42,9 @@ class VersionMismatchIT
             final ClientResponseListener listener = new ClientResponseListener()
             {
                 public void onConnected(final long correlationId, final long sessionId, final int protocolVersion,
-                    final int requestStreamId, final int deviceCount, final long keepAliveIntervalMs,
-                    final String executorVersion, final String backend)
+                    final int requestStreamId, final int requestPublicationSessionId,
+                    final byte[] executorPublicKey, final byte[] executorProof, final int deviceCount,
+                    final long keepAliveIntervalMs, final String executorVersion, final String backend)
                 {
                     rejection.set("unexpectedly connected");
                 }
@@ -72,7 +73,8 @@ class VersionMismatchIT
                 Publication control = aeron.addPublication("aeron:ipc", Protocol.CONTROL_STREAM_ID))
             {
                 final ClientProxy proxy = new ClientProxy(new BackoffIdleStrategy(), TimeUnit.SECONDS.toNanos(20));
-                assertTrue(proxy.connect(control, 1, 7777, "aeron:ipc", "version-test", "", futureVersion));
+                assertTrue(proxy.connect(control, 1, 7777, ProcessHandle.current().pid(), "aeron:ipc",
+                    "version-test", new byte[32], new byte[32], futureVersion));
                 final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(listener));
                 final SleepingMillisIdleStrategy idle = new SleepingMillisIdleStrategy(5);
                 final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

@@ -11,6 +11,7 @@ import io.aeron.Subscription;
 import io.gpurelay.executor.worker.WorkerProtocol;
 import io.gpurelay.protocol.ExecutorProxy;
 import io.gpurelay.protocol.codecs.RejectReason;
+import io.gpurelay.protocol.security.SessionKeys;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.NoOpIdleStrategy;
 
@@ -30,6 +31,7 @@ final class AeronWorkerLink implements WorkerLink
     private final Subscription events;
     private final WorkerProtocol.Sender sender = new WorkerProtocol.Sender();
     private final ExecutorProxy noticeProxy = new ExecutorProxy(NoOpIdleStrategy.INSTANCE, 0);
+    private final ExecutorProxy sealedNoticeProxy = new ExecutorProxy(NoOpIdleStrategy.INSTANCE, 0);
     private final ArrayList<Notice> notices = new ArrayList<>();
     private FragmentAssembler assembler;
 
@@ -57,7 +59,7 @@ final class AeronWorkerLink implements WorkerLink
 
     public boolean assign(final long workerId, final SessionAssignment assignment)
     {
-        return sender.assignSession(commands, workerId, assignment.sessionId(), assignment.connectCorrelationId(),
+        return sender.assignSession(commands, workerId, assignment.handshake(), assignment.connectCorrelationId(),
             assignment.clientPid(), assignment.requestStreamId(), assignment.responseStreamId(),
             assignment.responseChannel(), assignment.clientName());
     }
@@ -118,7 +120,23 @@ final class AeronWorkerLink implements WorkerLink
         return notice.connectRequest ?
             noticeProxy.rejected(notice.publication, assignment.connectCorrelationId(),
                 RejectReason.WORKER_UNAVAILABLE, notice.reason) :
-            noticeProxy.sessionFailed(notice.publication, assignment.sessionId(), notice.reason);
+            sessionFailed(notice.publication, assignment, notice.reason);
+    }
+
+    /**
+     * A sealed session's client takes no reply in the clear after {@code Connected}: the notice is sealed with the
+     * session's reply key, which the supervisor keeps, as the session's last message.
+     */
+    private boolean sessionFailed(
+        final ExclusivePublication publication, final SessionAssignment assignment, final String reason)
+    {
+        final SessionKeys keys = assignment.handshake().keys();
+        if (!keys.sealed())
+        {
+            return noticeProxy.sessionFailed(publication, assignment.sessionId(), reason);
+        }
+        sealedNoticeProxy.sealWith(keys.lastReplySealer());
+        return sealedNoticeProxy.sessionFailed(publication, assignment.sessionId(), reason);
     }
 
     private void addNotice(

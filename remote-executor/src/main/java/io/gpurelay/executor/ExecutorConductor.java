@@ -1,7 +1,6 @@
 package io.gpurelay.executor;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 
 import io.aeron.Aeron;
@@ -15,6 +14,9 @@ import io.gpurelay.protocol.ConnectRequestListener;
 import io.gpurelay.protocol.ExecutorProxy;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.codecs.RejectReason;
+import io.gpurelay.protocol.security.ExecutorHandshake;
+import io.gpurelay.protocol.security.HandshakeException;
+import io.gpurelay.protocol.security.HandshakeTranscript;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
@@ -22,8 +24,9 @@ import org.agrona.concurrent.NoOpIdleStrategy;
 
 /**
  * The executor's control agent: takes connect requests from the control stream, refuses those it must (protocol
- * version, token, session limit) and starts a session for the others: on a thread of this process with thread
- * isolation, in a worker process through the {@link WorkerSupervisor} with process isolation. It never waits on a client: a session
+ * version, no proof of the token, a replayed request, session limit) and starts a session for the others, with an
+ * unguessable session id and the keys of its handshake: on a thread of this process with thread isolation, in a
+ * worker process through the {@link WorkerSupervisor} with process isolation. It never waits on a client: a session
  * waits for its own reply channel on its own thread, and a refusal is sent once its temporary publication connects,
  * from this agent's duty cycle, or dropped at a deadline.
  */
@@ -51,8 +54,11 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
     private final WorkerSupervisor supervisor;
     private final ArrayList<PendingRejection> pendingRejections = new ArrayList<>();
     private final RateLimitedWarning warning;
-    private final byte[] token;
-    private long lastSessionId;
+    private final ExecutorHandshake handshake;
+    private final boolean sealsSessions;
+    private final SecureRandom random = new SecureRandom();
+    private final RecentClientKeys recentClientKeys = new RecentClientKeys(RecentClientKeys.DEFAULT_CAPACITY);
+    private int lastStreamIndex;
     private long nowNs;
 
     ExecutorConductor(
@@ -69,9 +75,10 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         this.controlSubscription = controlSubscription;
         this.assembler = new FragmentAssembler(this::onFragment);
         this.warning = new RateLimitedWarning(log, WARNING_INTERVAL_NS);
-        this.token = ctx.token() == null ? null : ctx.token().getBytes(StandardCharsets.UTF_8);
         this.sessions = new HostedSessions(ctx, aeron, counters);
         this.supervisor = supervisor;
+        this.handshake = new ExecutorHandshake(ctx.token());
+        this.sealsSessions = Protocol.sealsSessions(ctx.channel());
     }
 
     public String roleName()
@@ -115,7 +122,8 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         final long clientPid,
         final String responseChannel,
         final String clientName,
-        final String clientToken)
+        final byte[] clientPublicKey,
+        final byte[] clientProof)
     {
         final String name = ClientName.sanitise(clientName);
         final String client = "client '" + name + "' pid " + clientPid;
@@ -124,11 +132,23 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
             reject(correlationId, responseChannel, responseStreamId, client, RejectReason.VERSION_MISMATCH,
                 "protocol version mismatch: client speaks " + Protocol.versionString(protocolVersion) +
                 ", executor speaks " + Protocol.versionString(Protocol.PROTOCOL_VERSION));
+            return;
         }
-        else if (token != null && !MessageDigest.isEqual(token, clientToken.getBytes(StandardCharsets.UTF_8)))
+        final byte[] requestHash = HandshakeTranscript.requestHash(correlationId, protocolVersion, responseStreamId,
+            clientPid, responseChannel, clientName, clientPublicKey);
+        if (!handshake.isClientProof(requestHash, clientProof))
         {
+            counters.authenticationFailures.increment();
             reject(correlationId, responseChannel, responseStreamId, client, RejectReason.AUTHENTICATION_FAILED,
-                "authentication failed: the executor requires a token and the client's does not match");
+                "authentication failed: the connect request does not prove the executor's token");
+        }
+        else if (!recentClientKeys.add(clientPublicKey))
+        {
+            // A legitimate client never sends a key twice. The replayer is not answered: its request names someone
+            // else's response channel.
+            counters.authenticationFailures.increment();
+            counters.connectsRejected.increment();
+            warning.warn("replayed connect request of " + client + " dropped", nowNs);
         }
         else if (openSessions() >= ctx.maxSessions())
         {
@@ -137,7 +157,8 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         }
         else
         {
-            openSession(correlationId, responseChannel, responseStreamId, name, clientPid, clientToken);
+            openSession(correlationId, responseChannel, responseStreamId, name, clientPid, requestHash,
+                clientPublicKey);
         }
     }
 
@@ -170,21 +191,35 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         final int responseStreamId,
         final String clientName,
         final long clientPid,
-        final String clientToken)
+        final byte[] requestHash,
+        final byte[] clientPublicKey)
     {
-        final long sessionId = ++lastSessionId;
-        final int requestStreamId = Protocol.SESSION_STREAM_ID_BASE + (int)sessionId;
+        final long sessionId = newSessionId();
+        final int requestStreamId = newRequestStreamId();
+        final ExecutorHandshake.Accepted accepted;
+        try
+        {
+            accepted = handshake.accept(requestHash, clientPublicKey, sessionId, requestStreamId,
+                newPublicationSessionId(), sealsSessions);
+        }
+        catch (final HandshakeException ex)
+        {
+            counters.authenticationFailures.increment();
+            reject(correlationId, responseChannel, responseStreamId, "client '" + clientName + "' pid " + clientPid,
+                RejectReason.MALFORMED, "handshake failed: " + ex.getMessage());
+            return;
+        }
         try
         {
             if (supervisor != null)
             {
-                supervisor.openSession(new SessionAssignment(sessionId, correlationId, clientPid, requestStreamId,
-                    responseStreamId, responseChannel, clientName, clientToken));
+                supervisor.openSession(new SessionAssignment(accepted, correlationId, clientPid, requestStreamId,
+                    responseStreamId, responseChannel, clientName));
                 counters.sessionsOpened.increment();
             }
             else
             {
-                sessions.open(sessionId, correlationId, responseChannel, responseStreamId, requestStreamId,
+                sessions.open(accepted, correlationId, responseChannel, responseStreamId, requestStreamId,
                     clientName, clientPid);
             }
         }
@@ -241,6 +276,48 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
             }
         }
         return sent;
+    }
+
+    /**
+     * Random, so that nobody can name another client's session: 63 bits from a {@link SecureRandom} (positive, as
+     * logs and tools expect).
+     */
+    private long newSessionId()
+    {
+        long sessionId;
+        do
+        {
+            sessionId = random.nextLong() & Long.MAX_VALUE;
+        }
+        while (sessionId == 0 || sessions.hasSession(sessionId) ||
+            supervisor != null && supervisor.hasSession(sessionId));
+        return sessionId;
+    }
+
+    /**
+     * Counted, not derived from the (random) session id: the next index of the session stream range that no open
+     * session uses, so that two sessions never share a request stream even after the index wraps.
+     */
+    private int newRequestStreamId()
+    {
+        int requestStreamId;
+        do
+        {
+            lastStreamIndex = (lastStreamIndex + 1) & Protocol.SESSION_STREAM_INDEX_MASK;
+            requestStreamId = Protocol.SESSION_STREAM_ID_BASE + lastStreamIndex;
+        }
+        while (sessions.usesRequestStream(requestStreamId) ||
+            supervisor != null && supervisor.usesRequestStream(requestStreamId));
+        return requestStreamId;
+    }
+
+    /**
+     * The Aeron session id of the client's request publication, outside the range the media driver assigns itself.
+     */
+    private int newPublicationSessionId()
+    {
+        return Protocol.MIN_REQUEST_PUBLICATION_SESSION_ID +
+            random.nextInt(Integer.MAX_VALUE - Protocol.MIN_REQUEST_PUBLICATION_SESSION_ID);
     }
 
     private record PendingRejection(

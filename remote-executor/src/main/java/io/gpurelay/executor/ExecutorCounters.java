@@ -19,6 +19,10 @@ public final class ExecutorCounters implements AutoCloseable
     public static final int MALFORMED_MESSAGES_TYPE_ID = 7016;
     public static final int FOREIGN_MESSAGES_TYPE_ID = 7017;
     public static final int ERRORS_TYPE_ID = 7018;
+    public static final int AUTHENTICATION_FAILURES_TYPE_ID = 7019;
+    public static final int FORGED_MESSAGES_TYPE_ID = 7020;
+    public static final int REPLAYED_MESSAGES_TYPE_ID = 7021;
+    public static final int FOREIGN_PUBLICATION_MESSAGES_TYPE_ID = 7022;
 
     final Counter sessionsOpened;
     final Counter sessionsClosed;
@@ -29,6 +33,14 @@ public final class ExecutorCounters implements AutoCloseable
     final Counter malformedMessages;
     final Counter foreignMessages;
     final Counter errors;
+    /** Connect requests that did not prove the token, and replayed ones. */
+    final Counter authenticationFailures;
+    /** Messages on a sealed session's stream that were not sealed with its key: changed, made up or in the clear. */
+    final Counter forgedMessages;
+    /** Sealed messages whose sequence number was not above the last one accepted. */
+    final Counter replayedMessages;
+    /** Messages on a session's request stream from a publication other than the client's own. */
+    final Counter foreignPublicationMessages;
 
     ExecutorCounters(final Aeron aeron)
     {
@@ -51,6 +63,12 @@ public final class ExecutorCounters implements AutoCloseable
         malformedMessages = aeron.addCounter(MALFORMED_MESSAGES_TYPE_ID, prefix + "malformed messages");
         foreignMessages = aeron.addCounter(FOREIGN_MESSAGES_TYPE_ID, prefix + "messages for another session");
         errors = aeron.addCounter(ERRORS_TYPE_ID, prefix + "internal errors");
+        authenticationFailures = aeron.addCounter(AUTHENTICATION_FAILURES_TYPE_ID,
+            prefix + "connects failing authentication");
+        forgedMessages = aeron.addCounter(FORGED_MESSAGES_TYPE_ID, prefix + "forged messages dropped");
+        replayedMessages = aeron.addCounter(REPLAYED_MESSAGES_TYPE_ID, prefix + "replayed messages dropped");
+        foreignPublicationMessages = aeron.addCounter(FOREIGN_PUBLICATION_MESSAGES_TYPE_ID,
+            prefix + "messages from another publication dropped");
     }
 
     public long sessionsOpened()
@@ -103,6 +121,26 @@ public final class ExecutorCounters implements AutoCloseable
         return errors.get();
     }
 
+    public long authenticationFailures()
+    {
+        return authenticationFailures.get();
+    }
+
+    public long forgedMessages()
+    {
+        return forgedMessages.get();
+    }
+
+    public long replayedMessages()
+    {
+        return replayedMessages.get();
+    }
+
+    public long foreignPublicationMessages()
+    {
+        return foreignPublicationMessages.get();
+    }
+
     /**
      * One line for the log.
      */
@@ -111,12 +149,15 @@ public final class ExecutorCounters implements AutoCloseable
         return "totals: sessions " + sessionsOpened() + " opened, " + sessionsClosed() + " closed, " +
             activeSessions() + " active; " + connectsRejected() + " connects rejected; " + calls() + " calls; " +
             bytesIn() + " bytes in, " + bytesOut() + " bytes out; " + malformedMessages() + " malformed messages, " +
-            foreignMessages() + " for other sessions; " + errors() + " errors";
+            foreignMessages() + " for other sessions; " + errors() + " errors; " + authenticationFailures() +
+            " connects failing authentication; dropped " + forgedMessages() + " forged, " + replayedMessages() +
+            " replayed and " + foreignPublicationMessages() + " foreign-publication messages";
     }
 
     public void close()
     {
         CloseHelper.closeAll(sessionsOpened, sessionsClosed, connectsRejected, calls, bytesIn, bytesOut,
-            malformedMessages, foreignMessages, errors);
+            malformedMessages, foreignMessages, errors, authenticationFailures, forgedMessages, replayedMessages,
+            foreignPublicationMessages);
     }
 }

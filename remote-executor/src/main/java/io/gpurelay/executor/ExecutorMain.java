@@ -1,7 +1,14 @@
 package io.gpurelay.executor;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -120,9 +127,21 @@ public final class ExecutorMain implements Callable<Integer>
     Long sessionMemory;
 
     @Option(names = "--token", paramLabel = "SECRET",
-        description = "Accept only clients whose connect request carries this token. Prefer GPURELAY_TOKEN or the " +
-            "properties file: the command line is visible to every user of the host.")
+        description = "Accept only clients that prove they hold this token (it never crosses the wire; it keys the " +
+            "sessions' encryption). Prefer GPURELAY_TOKEN or --token-file: the command line is visible to every " +
+            "user of the host.")
     String token;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+        description = "Read the token from the first line of this file (surrounding blanks removed); make it " +
+            "readable by the executor's user only.")
+    String tokenFile;
+
+    @Option(names = "--insecure",
+        description = "Serve a UDP endpoint that other hosts can reach without a token, so that anyone who reaches " +
+            "it can use the GPU (sessions are still encrypted, without authentication). Without a token and this " +
+            "flag the executor serves IPC and loopback only.")
+    boolean insecure;
 
     @Option(names = "--config", paramLabel = "FILE",
         description = "A properties file of settings (device-memory=8g, ...), below the environment and the " +
@@ -246,6 +265,7 @@ public final class ExecutorMain implements Callable<Integer>
      */
     RemoteExecutor.Context context(final ExecutorLog log, final boolean gpuUsable)
     {
+        final String resolvedToken = token(log);
         final WorkerBackend workerBackend = workerBackend(log, gpuUsable);
         final Isolation chosen = isolation != null ? isolation :
             workerBackend.isGpu() ? Isolation.PROCESS : Isolation.THREAD;
@@ -267,8 +287,60 @@ public final class ExecutorMain implements Callable<Integer>
             .maxSessions(maxSessions)
             .sessionMemoryBytes(sessionMemory == null ? RemoteExecutor.Configuration.SESSION_MEMORY_DEFAULT :
                 sessionMemory)
-            .token(token)
+            .token(resolvedToken)
+            .insecure(insecure)
             .log(log);
+    }
+
+    /**
+     * The token from --token-file, GPURELAY_TOKEN or --token; one given on the command line is warned about.
+     */
+    private String token(final ExecutorLog log)
+    {
+        if (tokenFile != null)
+        {
+            if (token != null)
+            {
+                throw new IllegalArgumentException("both --token-file and a token (--token or GPURELAY_TOKEN) are " +
+                    "given: give one");
+            }
+            return readTokenFile(Path.of(tokenFile), log);
+        }
+        if (token != null && spec.commandLine().getParseResult().hasMatchedOption("--token"))
+        {
+            log.warn("--token on the command line is visible to every user of this host; prefer GPURELAY_TOKEN " +
+                "or --token-file");
+        }
+        return token;
+    }
+
+    static String readTokenFile(final Path file, final ExecutorLog log)
+    {
+        final String content;
+        try
+        {
+            content = Files.readString(file, StandardCharsets.UTF_8);
+            if (Files.getFileAttributeView(file, PosixFileAttributeView.class) != null)
+            {
+                final Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
+                if (permissions.contains(PosixFilePermission.GROUP_READ) ||
+                    permissions.contains(PosixFilePermission.OTHERS_READ))
+                {
+                    log.warn("--token-file " + file + " is readable by other users of this host; chmod 600 it");
+                }
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new IllegalArgumentException("--token-file " + file + " cannot be read: " + ex.getMessage(), ex);
+        }
+        final int lineEnd = content.indexOf('\n');
+        final String token = (lineEnd < 0 ? content : content.substring(0, lineEnd)).strip();
+        if (token.isEmpty())
+        {
+            throw new IllegalArgumentException("--token-file " + file + " holds no token on its first line");
+        }
+        return token;
     }
 
     /**
@@ -319,7 +391,9 @@ public final class ExecutorMain implements Callable<Integer>
             devices.count() + " device(s) " + deviceDescription + "; keep-alive timeout " +
             SettingValues.formatDuration(keepAliveTimeout) + "; at most " + maxSessions + " sessions; " +
             (sessionMemory == null ? "" : "at most " + sessionMemory + " bytes of device memory per session; ") +
-            (ctx.token() == null ? "no token required" : "token required") + "; idle strategy " +
+            (ctx.token() == null ? "no token required" + (ctx.insecure() ? " (--insecure)" : "") :
+            "token required") + "; sessions " + (Protocol.sealsSessions(ctx.channel()) ?
+            "sealed (AES-256-GCM)" : "bound to their publication (IPC)") + "; idle strategy " +
             idleStrategy.cliName() + "; Aeron directory " + executor.aeronDirectoryName();
     }
 

@@ -6,6 +6,8 @@ import java.util.function.Consumer;
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
+import io.aeron.logbuffer.FragmentHandler;
+import io.aeron.logbuffer.FrameDescriptor;
 import io.aeron.logbuffer.Header;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.CallResult;
@@ -21,6 +23,11 @@ import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.SessionRequestAdapter;
 import io.gpurelay.protocol.SessionRequestListener;
+import io.gpurelay.protocol.security.ExecutorHandshake;
+import io.gpurelay.protocol.security.MessageOpener;
+import io.gpurelay.protocol.security.MessageSealer;
+import io.gpurelay.protocol.security.OpeningFragmentHandler;
+import io.gpurelay.protocol.security.SessionKeys;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.IntHashSet;
@@ -37,6 +44,12 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>
  * Bad input never ends a session: a malformed message, a call for another session or a chunk nobody announced is
  * counted, logged (rate limited) and skipped; a call that cannot run gets the API's error in its reply.
+ * <p>
+ * Only the client's own publication is heard: the handshake told it which Aeron session id to publish with, and
+ * messages from any other publication on the request stream are counted and dropped before they are even
+ * reassembled. On a sealed (UDP) session every message must also open with the session's request key under a
+ * sequence number above the last one (see {@link MessageOpener}); forgeries and replays are counted and dropped, and
+ * every reply and keep-alive is sealed with the reply key.
  * <p>
  * While a call runs longer than the keep-alive interval (a long synchronisation on a GPU, a big emulated kernel) its
  * thread cannot tell the client that the executor is alive, so the conductor does, through
@@ -73,6 +86,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
     }
 
     private final long sessionId;
+    private final ExecutorHandshake.Accepted handshake;
     private final long connectCorrelationId;
     private final String clientName;
     private final long clientPid;
@@ -82,11 +96,15 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private final BackendSession backendSession;
     private final CallDispatcher dispatcher;
     private final ExecutorProxy proxy;
+    /** Keep-alives the conductor sends for a long call: one offer attempt, sealed like every other reply. */
+    private final ExecutorProxy keepAliveProxy = ExecutorProxy.forKeepAlives();
     private final RemoteExecutor.Context ctx;
     private final ExecutorCounters counters;
     private final ExecutorLog log;
     private final Consumer<ExecutorSession> onClosed;
+    private final FragmentHandler ownPublicationOnly = this::onAnyPublicationFragment;
     private final FragmentAssembler assembler;
+    private final OpeningFragmentHandler opening;
     private final SessionRequestAdapter adapter = new SessionRequestAdapter(this);
     private final RateLimitedWarning warning;
     private final IntHashSet unsupportedFunctionsLogged = new IntHashSet();
@@ -123,7 +141,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private long bytesOut;
 
     ExecutorSession(
-        final long sessionId,
+        final ExecutorHandshake.Accepted handshake,
         final long connectCorrelationId,
         final String clientName,
         final long clientPid,
@@ -135,7 +153,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
         final ExecutorCounters counters,
         final Consumer<ExecutorSession> onClosed)
     {
-        this.sessionId = sessionId;
+        this.sessionId = handshake.keys().sessionId();
+        this.handshake = handshake;
         this.connectCorrelationId = connectCorrelationId;
         this.clientName = clientName;
         this.clientPid = clientPid;
@@ -150,7 +169,12 @@ final class ExecutorSession implements Agent, SessionRequestListener
         this.dispatcher = new CallDispatcher(backendSession, sessionId, ctx.backend().deviceCount(),
             new SessionMemoryQuota(ctx.sessionMemoryBytes(), sessionId, log));
         this.proxy = new ExecutorProxy(ctx.idleStrategyKind().newIdleStrategy(), ctx.keepAliveTimeoutNs());
-        this.assembler = new FragmentAssembler(this::onFragment);
+        this.opening = new OpeningFragmentHandler(this::onFragment, this::onDropped);
+        this.assembler = new FragmentAssembler(opening);
+        if (handshake.keys().sealed())
+        {
+            opening.requireSealed(handshake.keys().requestOpener());
+        }
         this.warning = new RateLimitedWarning(log, WARNING_INTERVAL_NS);
         this.connectDeadlineNs = System.nanoTime() + ctx.responseConnectTimeoutNs();
     }
@@ -163,6 +187,11 @@ final class ExecutorSession implements Agent, SessionRequestListener
     long sessionId()
     {
         return sessionId;
+    }
+
+    int requestStreamId()
+    {
+        return requestStreamId;
     }
 
     /**
@@ -226,10 +255,9 @@ final class ExecutorSession implements Agent, SessionRequestListener
      * running for longer than the keep-alive interval and nothing was sent to it for that long. Never waits: when the
      * session's thread is sending, or the client's stream is full, the next check tries again.
      *
-     * @param proxy the conductor's own proxy, which makes one offer attempt.
      * @return whether a keep-alive was sent.
      */
-    boolean sendKeepAliveIfBusy(final long nowNs, final ExecutorProxy proxy)
+    boolean sendKeepAliveIfBusy(final long nowNs)
     {
         final long startedNs = callStartedNs;
         if (startedNs == NO_CALL)
@@ -248,7 +276,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
         try
         {
             if (responsePublication.isClosed() ||
-                !proxy.keepAlive(responsePublication, sessionId, System.currentTimeMillis()))
+                !keepAliveProxy.keepAlive(responsePublication, sessionId, System.currentTimeMillis()))
             {
                 return false;
             }
@@ -269,9 +297,17 @@ final class ExecutorSession implements Agent, SessionRequestListener
             sendLock.lock();
             try
             {
+                final SessionKeys keys = handshake.keys();
                 sent = proxy.connected(responsePublication, connectCorrelationId, sessionId, requestStreamId,
+                    keys.requestPublicationSessionId(), handshake.executorPublicKey(), handshake.executorProof(),
                     ctx.backend().deviceCount(), ctx.keepAliveIntervalNs() / 1_000_000, ctx.executorVersion(),
                     ctx.backend().name());
+                if (sent && keys.sealed())
+                {
+                    final MessageSealer sealer = keys.replySealer();
+                    proxy.sealWith(sealer);
+                    keepAliveProxy.sealWith(sealer);
+                }
             }
             finally
             {
@@ -299,12 +335,12 @@ final class ExecutorSession implements Agent, SessionRequestListener
 
     private int serve()
     {
-        final int fragments = requestSubscription.poll(assembler, FRAGMENT_LIMIT);
+        final int fragments = requestSubscription.poll(ownPublicationOnly, FRAGMENT_LIMIT);
         if (fragments > 0 || state != State.ACTIVE)
         {
             return fragments;
         }
-        if (requestSubscription.imageCount() > 0)
+        if (requestSubscription.imageBySessionId(handshake.keys().requestPublicationSessionId()) != null)
         {
             clientImageSeen = true;
         }
@@ -317,6 +353,39 @@ final class ExecutorSession implements Agent, SessionRequestListener
             close("keep-alive timeout");
         }
         return 0;
+    }
+
+    /**
+     * Only the client's own publication gets as far as reassembly; a message of any other is counted once, at its
+     * first fragment.
+     */
+    private void onAnyPublicationFragment(
+        final DirectBuffer buffer, final int offset, final int length, final Header header)
+    {
+        if (header.sessionId() == handshake.keys().requestPublicationSessionId())
+        {
+            assembler.onFragment(buffer, offset, length, header);
+        }
+        else if ((header.flags() & FrameDescriptor.BEGIN_FRAG_FLAG) != 0)
+        {
+            counters.foreignPublicationMessages.increment();
+            warning.warn("session " + sessionId + ": dropped a message from another publication (Aeron session " +
+                header.sessionId() + ") on its request stream", nowNs);
+        }
+    }
+
+    private void onDropped(final MessageOpener.Outcome why)
+    {
+        if (why == MessageOpener.Outcome.REPLAYED)
+        {
+            counters.replayedMessages.increment();
+        }
+        else
+        {
+            counters.forgedMessages.increment();
+        }
+        warning.warn("session " + sessionId + ": dropped a request that did not open with the session's key: " +
+            why, nowNs);
     }
 
     private void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)

@@ -8,12 +8,11 @@ import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.gpurelay.executor.backend.BackendSession;
-import io.gpurelay.protocol.ExecutorProxy;
+import io.gpurelay.protocol.security.ExecutorHandshake;
 import org.agrona.CloseHelper;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.AgentTerminationException;
-import org.agrona.concurrent.NoOpIdleStrategy;
 
 /**
  * The sessions one process serves, each on a thread of its own: the executor's with thread isolation, a worker
@@ -28,10 +27,6 @@ public final class HostedSessions implements AutoCloseable
     private final ExecutorLog log;
     private final Long2ObjectHashMap<RunningSession> sessions = new Long2ObjectHashMap<>();
     private final Queue<ExecutorSession> closedSessions = new ConcurrentLinkedQueue<>();
-    /**
-     * Keep-alives: a single offer attempt per check, so that a client whose stream is full never holds up the others.
-     */
-    private final ExecutorProxy singleOfferProxy = new ExecutorProxy(NoOpIdleStrategy.INSTANCE, 0);
     /**
      * How often sessions are checked for a call that needs a keep-alive: often enough that one is at most a quarter
      * of an interval late.
@@ -55,7 +50,7 @@ public final class HostedSessions implements AutoCloseable
      * @throws RuntimeException when the client's response channel or the request stream cannot be opened.
      */
     public void open(
-        final long sessionId,
+        final ExecutorHandshake.Accepted handshake,
         final long connectCorrelationId,
         final String responseChannel,
         final int responseStreamId,
@@ -63,6 +58,7 @@ public final class HostedSessions implements AutoCloseable
         final String clientName,
         final long clientPid)
     {
+        final long sessionId = handshake.keys().sessionId();
         ExclusivePublication responsePublication = null;
         Subscription requestSubscription = null;
         try
@@ -70,7 +66,7 @@ public final class HostedSessions implements AutoCloseable
             responsePublication = aeron.addExclusivePublication(responseChannel, responseStreamId);
             requestSubscription = aeron.addSubscription(ctx.channel(), requestStreamId);
             final BackendSession backendSession = ctx.backend().openSession(sessionId);
-            final ExecutorSession session = new ExecutorSession(sessionId, connectCorrelationId, clientName,
+            final ExecutorSession session = new ExecutorSession(handshake, connectCorrelationId, clientName,
                 clientPid, requestStreamId, responsePublication, requestSubscription, backendSession, ctx, counters,
                 closedSessions::add);
             final AgentRunner runner = new AgentRunner(
@@ -92,6 +88,23 @@ public final class HostedSessions implements AutoCloseable
     public int size()
     {
         return sessions.size();
+    }
+
+    public boolean hasSession(final long sessionId)
+    {
+        return sessions.containsKey(sessionId);
+    }
+
+    public boolean usesRequestStream(final int requestStreamId)
+    {
+        for (final RunningSession running : sessions.values())
+        {
+            if (running.session().requestStreamId() == requestStreamId)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -131,7 +144,7 @@ public final class HostedSessions implements AutoCloseable
         int sent = 0;
         for (final RunningSession running : sessions.values())
         {
-            if (running.session().sendKeepAliveIfBusy(nowNs, singleOfferProxy))
+            if (running.session().sendKeepAliveIfBusy(nowNs))
             {
                 sent++;
             }

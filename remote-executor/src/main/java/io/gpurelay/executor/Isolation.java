@@ -10,7 +10,7 @@ public enum Isolation
 {
     /** Every session on a thread of the executor process: the fastest to start, but one fault affects all. */
     THREAD,
-    /** Every session in a worker process of its own (or of its tenant's, see sessions per worker). */
+    /** Every session in a worker process of its own (or shared by a few, see sessions per worker). */
     PROCESS;
 
     public String cliName()

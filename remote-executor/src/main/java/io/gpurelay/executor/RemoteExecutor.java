@@ -3,6 +3,8 @@ package io.gpurelay.executor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -238,6 +240,29 @@ public final class RemoteExecutor implements AutoCloseable
         }
 
         /**
+         * Whether only this host can reach an executor on this channel: IPC, or UDP on a loopback address.
+         */
+        public static boolean isHostLocal(final String channel)
+        {
+            final ChannelUri uri = ChannelUri.parse(channel);
+            if (uri.isIpc())
+            {
+                return true;
+            }
+            final String endpoint = uri.get(CommonContext.ENDPOINT_PARAM_NAME);
+            final int colon = endpoint.lastIndexOf(':');
+            final String host = (colon < 0 ? endpoint : endpoint.substring(0, colon)).replace("[", "").replace("]", "");
+            try
+            {
+                return InetAddress.getByName(host).isLoopbackAddress();
+            }
+            catch (final UnknownHostException ex)
+            {
+                return false;
+            }
+        }
+
+        /**
          * The executor's own version (not the protocol's), as built.
          */
         public static String executorVersion()
@@ -281,6 +306,7 @@ public final class RemoteExecutor implements AutoCloseable
         private long workerStartTimeoutNs = Configuration.WORKER_START_TIMEOUT_DEFAULT_NS;
         private long sessionMemoryBytes = Configuration.SESSION_MEMORY_DEFAULT;
         private String token;
+        private boolean insecure;
         private ExecutorLog log;
         private String executorVersion;
 
@@ -320,6 +346,11 @@ public final class RemoteExecutor implements AutoCloseable
             if (token != null && token.isEmpty())
             {
                 token = null;
+            }
+            if (token == null && !insecure && !Configuration.isHostLocal(channel))
+            {
+                throw new ConfigurationException("refusing to serve " + channel + " without a token: anyone who " +
+                    "reaches it could use the GPU; set GPURELAY_TOKEN or --token-file, or give --insecure");
             }
             if (isolation == Isolation.PROCESS)
             {
@@ -454,8 +485,8 @@ public final class RemoteExecutor implements AutoCloseable
         }
 
         /**
-         * How many sessions of one tenant (clients presenting the same token) one worker process serves; a fault in
-         * one then ends them all (process isolation).
+         * How many sessions one worker process serves; a fault in one then ends them all (process isolation). Every
+         * client proved the executor's one token, so there is no finer tenant to keep apart.
          */
         public Context sessionsPerWorker(final int sessionsPerWorker)
         {
@@ -552,6 +583,20 @@ public final class RemoteExecutor implements AutoCloseable
         /**
          * The secret a client's connect request must carry; null or empty to accept every client.
          */
+        /**
+         * Serve a channel other hosts can reach without a token; without this the executor refuses to.
+         */
+        public Context insecure(final boolean insecure)
+        {
+            this.insecure = insecure;
+            return this;
+        }
+
+        public boolean insecure()
+        {
+            return insecure;
+        }
+
         public Context token(final String token)
         {
             this.token = token;

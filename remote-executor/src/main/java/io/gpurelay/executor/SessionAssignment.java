@@ -1,21 +1,28 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.protocol.security.ExecutorHandshake;
+
 /**
  * A client's session as the supervisor hands it to a worker process.
  *
- * @param tenant the token the client presented: with more than one session per worker, only sessions of one tenant
- *               share a worker.
+ * @param handshake what the conductor agreed with the client: the session id, the client's request publication, the
+ *                  session's keys and what {@code Connected} must carry to prove the executor to the client. Holds
+ *                  keys: never logged.
  */
 record SessionAssignment(
-    long sessionId,
+    ExecutorHandshake.Accepted handshake,
     long connectCorrelationId,
     long clientPid,
     int requestStreamId,
     int responseStreamId,
     String responseChannel,
-    String clientName,
-    String tenant)
+    String clientName)
 {
+    long sessionId()
+    {
+        return handshake.keys().sessionId();
+    }
+
     String client()
     {
         return "client '" + clientName + "' pid " + clientPid;

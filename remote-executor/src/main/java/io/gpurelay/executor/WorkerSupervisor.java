@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import io.gpurelay.executor.worker.WorkerProtocol;
 import org.agrona.CloseHelper;
@@ -112,13 +113,23 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
         return sessionCount;
     }
 
+    boolean hasSession(final long sessionId)
+    {
+        return find(assignment -> assignment.sessionId() == sessionId);
+    }
+
+    boolean usesRequestStream(final int requestStreamId)
+    {
+        return find(assignment -> assignment.requestStreamId() == requestStreamId);
+    }
+
     /**
-     * Place a session: in a worker of the same tenant with room (when workers take more than one session), else in a
+     * Place a session: in a worker serving sessions with room (when workers take more than one session), else in a
      * warm worker, else in a worker still starting, else in a worker started for it (a cold start).
      */
     void openSession(final SessionAssignment assignment)
     {
-        Worker worker = placement(assignment.tenant());
+        Worker worker = placement();
         final boolean cold = worker == null;
         if (cold)
         {
@@ -129,7 +140,7 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
                 return;
             }
         }
-        worker.tenant = assignment.tenant();
+        worker.claimed = true;
         sessionCount++;
         if (worker.isReady())
         {
@@ -257,14 +268,36 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
         return "exit status " + status;
     }
 
-    private Worker placement(final String tenant)
+    private boolean find(final Predicate<SessionAssignment> match)
+    {
+        for (final Worker worker : workers.values())
+        {
+            for (final SessionAssignment assignment : worker.sessions.values())
+            {
+                if (match.test(assignment))
+                {
+                    return true;
+                }
+            }
+            for (final SessionAssignment assignment : worker.awaitingReady)
+            {
+                if (match.test(assignment))
+                {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private Worker placement()
     {
         if (sessionsPerWorker > 1)
         {
             for (final Worker worker : workers.values())
             {
-                if ((worker.state == State.SERVING || worker.state == State.STARTING && worker.tenant != null) &&
-                    tenant.equals(worker.tenant) && worker.load() < sessionsPerWorker)
+                if ((worker.state == State.SERVING || worker.state == State.STARTING && worker.claimed) &&
+                    worker.load() < sessionsPerWorker)
                 {
                     return worker;
                 }
@@ -277,7 +310,7 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
             {
                 return worker;
             }
-            if (worker.state == State.STARTING && worker.tenant == null && starting == null)
+            if (worker.state == State.STARTING && !worker.claimed && starting == null)
             {
                 starting = worker;
             }
@@ -452,7 +485,7 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
         int spare = 0;
         for (final Worker worker : workers.values())
         {
-            if (worker.state == State.WARM || worker.state == State.STARTING && worker.tenant == null)
+            if (worker.state == State.WARM || worker.state == State.STARTING && !worker.claimed)
             {
                 spare++;
             }
@@ -502,7 +535,8 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
         final Long2ObjectHashMap<SessionAssignment> sessions = new Long2ObjectHashMap<>();
         final List<SessionAssignment> awaitingReady = new ArrayList<>();
         State state = State.STARTING;
-        String tenant;
+        /** A session was placed in it: a starting worker no longer counts as spare. */
+        boolean claimed;
         long stopDeadlineNs;
         boolean killed;
         /** Written by the thread that completes the exit future, read after it queued the worker. */

@@ -2,6 +2,7 @@ package io.gpurelay.executor;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -116,6 +117,41 @@ class ExecutorMainTest
         final ExecutorMain fileOnly = parse("executor");
         assertEquals(GIB, fileOnly.deviceMemory);
         assertEquals("from-file", fileOnly.token);
+    }
+
+    @Test
+    void takesTheTokenFromAFileAndWarnsAboutOneOnTheCommandLine() throws IOException
+    {
+        final Path tokenFile = directory.resolve("token");
+        Files.writeString(tokenFile, " from-token-file \nignored\n");
+        final CapturedLog fileLog = new CapturedLog(ExecutorLog.Level.INFO);
+        final RemoteExecutor.Context fromFile =
+            parse("executor", "--token-file", tokenFile.toString(), "--backend", "emulated").context(fileLog.log(), false);
+        assertEquals("from-token-file", fromFile.token());
+        fromFile.backend().close();
+
+        final CapturedLog commandLineLog = new CapturedLog(ExecutorLog.Level.INFO);
+        final RemoteExecutor.Context fromCommandLine =
+            parse("executor", "--token", "on-the-command-line", "--backend", "emulated").context(commandLineLog.log(), false);
+        assertEquals("on-the-command-line", fromCommandLine.token());
+        fromCommandLine.backend().close();
+        commandLineLog.awaitLine("--token on the command line is visible to every user of this host");
+        assertFalse(fileLog.text().contains("visible to every user"), fileLog.text());
+
+        environment.put("GPURELAY_TOKEN", "from-env");
+        final CapturedLog environmentLog = new CapturedLog(ExecutorLog.Level.INFO);
+        parse("executor", "--backend", "emulated").context(environmentLog.log(), false).backend().close();
+        assertFalse(environmentLog.text().contains("visible to every user"), environmentLog.text());
+
+        final IllegalArgumentException both = assertThrows(IllegalArgumentException.class,
+            () -> parse("executor", "--token-file", tokenFile.toString()).context(fileLog.log(), false));
+        assertTrue(both.getMessage().contains("both --token-file and a token"), both.getMessage());
+
+        Files.writeString(tokenFile, "\n");
+        environment.clear();
+        final IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
+            () -> parse("executor", "--token-file", tokenFile.toString()).context(fileLog.log(), false));
+        assertTrue(empty.getMessage().contains("holds no token"), empty.getMessage());
     }
 
     @Test

@@ -18,6 +18,7 @@ import static io.gpurelay.protocol.Function.CUDA_RUNTIME_GET_VERSION;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,6 +39,7 @@ import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.codecs.CallEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
+import io.gpurelay.protocol.security.ClientHandshake;
 import org.agrona.CloseHelper;
 import org.agrona.SemanticVersion;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -53,7 +55,7 @@ import org.junit.jupiter.api.Test;
 class RemoteExecutorIpcTest
 {
     private static final String CHANNEL = "aeron:ipc";
-    private static final String TOKEN = "secret";
+    private static final String TOKEN = "ipc-test-token-7f3a";
     private static final long DEVICE_MEMORY = 256L * 1024 * 1024;
     private static final int DEVICE_0 = 0;
 
@@ -97,8 +99,10 @@ class RemoteExecutorIpcTest
     {
         final TestClient client = connected("describe");
 
-        assertTrue(client.sessionId > 0);
-        assertEquals(Protocol.SESSION_STREAM_ID_BASE + client.sessionId, client.requestStreamId);
+        assertNotEquals(0, client.sessionId);
+        assertTrue(client.requestStreamId > Protocol.SESSION_STREAM_ID_BASE, "stream " + client.requestStreamId);
+        assertTrue(client.requestPublicationSessionId >= Protocol.MIN_REQUEST_PUBLICATION_SESSION_ID);
+        assertFalse(client.keys.sealed(), "IPC sessions are bound to their publication, not sealed");
         assertEquals(2, client.deviceCount);
         assertEquals(250, client.keepAliveIntervalMs);
         assertEquals("emulated", client.backend);
@@ -106,6 +110,33 @@ class RemoteExecutorIpcTest
         assertFalse(client.executorVersion.contains("${"), client.executorVersion);
         assertEquals(Protocol.PROTOCOL_VERSION, client.executorProtocolVersion);
         capturedLog.awaitLine("session " + client.sessionId + " opened for client 'describe' pid \\d+");
+    }
+
+    @Test
+    void sessionIdsCannotBeGuessedFromEachOther()
+    {
+        final TestClient first = connected("first");
+        final TestClient second = connected("second");
+        assertTrue(Math.abs(second.sessionId - first.sessionId) > 1_000_000L,
+            first.sessionId + " then " + second.sessionId);
+    }
+
+    @Test
+    void takesASessionsRequestsFromItsOwnPublicationOnly()
+    {
+        final TestClient victim = connected("victim");
+        final long address = ok(victim.call(CUDA_MALLOC, DEVICE_0, 4096)).value(0);
+        ok(victim.call(CUDA_MEMSET, DEVICE_0, address, 0, 4096));
+        final long foreignBefore = executor.counters().foreignPublicationMessages();
+        final Publication attacker = victim.publicationOfAnother();
+        victim.offerOn(attacker, victim.encodeCall(victim.sessionId, CUDA_MEMSET, address, 0x41, 4096));
+        victim.offerOn(attacker, victim.encodeCall(victim.sessionId, CUDA_FREE, address));
+
+        TestClient.await("the other publication's calls dropped",
+            () -> executor.counters().foreignPublicationMessages() >= foreignBefore + 2);
+        final byte[] contents = ok(victim.call(CUDA_MEMCPY_DTOH, DEVICE_0, address, 4096)).payload();
+        assertArrayEquals(new byte[4096], contents);
+        ok(victim.call(CUDA_FREE, DEVICE_0, address));
     }
 
     @Test
@@ -132,6 +163,10 @@ class RemoteExecutorIpcTest
         final TestClient missing = client("no token");
         assertFalse(missing.connect(""));
         assertEquals(RejectReason.AUTHENTICATION_FAILED, missing.rejectReason);
+        assertEquals("authentication failed: the connect request does not prove the executor's token",
+            missing.rejectDetail);
+        capturedLog.awaitLine("connect request of client 'no token' pid \\d+ rejected: authentication failed");
+        assertFalse(capturedLog.text().contains(TOKEN), "the log never shows the token");
     }
 
     @Test
@@ -157,7 +192,11 @@ class RemoteExecutorIpcTest
         try (Publication control = aeron.addPublication(CHANNEL, Protocol.CONTROL_STREAM_ID))
         {
             TestClient.await("control publication connected", control::isConnected);
-            assertTrue(proxy.connect(control, 1, 4999, CHANNEL, "deaf", TOKEN, Protocol.PROTOCOL_VERSION));
+            final long pid = ProcessHandle.current().pid();
+            final ClientHandshake handshake = new ClientHandshake(TOKEN);
+            assertTrue(proxy.connect(control, 1, 4999, pid, CHANNEL, "deaf", handshake.publicKey(),
+                handshake.proveToken(1, Protocol.PROTOCOL_VERSION, 4999, pid, CHANNEL, "deaf"),
+                Protocol.PROTOCOL_VERSION));
         }
 
         capturedLog.awaitLine("\\(client 'deaf' pid \\d+\\) closed: the client's response channel aeron:ipc stream " +

@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 import io.aeron.Aeron;
+import io.aeron.ChannelUri;
+import io.aeron.CommonContext;
 import io.aeron.FragmentAssembler;
 import io.aeron.Publication;
 import io.aeron.Subscription;
@@ -25,6 +27,13 @@ import io.gpurelay.protocol.codecs.BulkDataEncoder;
 import io.gpurelay.protocol.codecs.CallEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
+import io.gpurelay.protocol.security.ClientHandshake;
+import io.gpurelay.protocol.security.ExecutorHandshake;
+import io.gpurelay.protocol.security.HandshakeException;
+import io.gpurelay.protocol.security.HandshakeTranscript;
+import io.gpurelay.protocol.security.MessageSealer;
+import io.gpurelay.protocol.security.OpeningFragmentHandler;
+import io.gpurelay.protocol.security.SessionKeys;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -35,7 +44,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The smallest client that speaks the protocol, for driving an executor in tests: connect, call and wait for the
- * reply (sending keep-alives while it waits, as the agent does), and the ways a broken client misbehaves.
+ * reply (sending keep-alives while it waits, as the agent does), and the ways a broken client misbehaves. It makes
+ * the handshake as the agent does, and on a UDP channel seals what it sends and opens what it receives.
  */
 final class TestClient implements AutoCloseable, ClientResponseListener
 {
@@ -44,11 +54,34 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     static final long DEFAULT_STREAM = 0;
     private static final AtomicInteger NEXT_RESPONSE_STREAM_ID = new AtomicInteger(5000);
 
+    static
+    {
+        // One handshake before any test: the first X25519 and HKDF of a JVM load and interpret their classes, which
+        // on a busy machine can take longer than a test's keep-alive timeout between Connected and the first call.
+        try
+        {
+            final ClientHandshake client = new ClientHandshake("warm-up");
+            final byte[] proof = client.proveToken(1, Protocol.PROTOCOL_VERSION, 1, 1, "aeron:ipc", "warm-up");
+            final byte[] requestHash = HandshakeTranscript.requestHash(
+                1, Protocol.PROTOCOL_VERSION, 1, 1, "aeron:ipc", "warm-up", client.publicKey());
+            final ExecutorHandshake executor = new ExecutorHandshake("warm-up");
+            final ExecutorHandshake.Accepted accepted = executor.accept(requestHash, client.publicKey(), 1, 1, 1001,
+                executor.isClientProof(requestHash, proof));
+            client.complete(1, 1, 1001, true, accepted.executorPublicKey(), accepted.executorProof());
+        }
+        catch (final HandshakeException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
     private final Aeron aeron;
     private final String executorChannel;
     private final String name;
     private final Subscription responses;
-    private final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(this));
+    private final OpeningFragmentHandler opening =
+        new OpeningFragmentHandler(new ClientResponseAdapter(this), why -> this.droppedReplies++);
+    private final FragmentAssembler assembler = new FragmentAssembler(opening);
     private final ClientProxy proxy = new ClientProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
     private final IdleStrategy idleStrategy = new BackoffIdleStrategy();
     private final Map<Long, Reply> replies = new HashMap<>();
@@ -56,6 +89,9 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     private final String responseChannel;
     private Publication control;
     private Publication requests;
+    private MessageSealer requestSealer;
+    private UnsafeBuffer sealedBuffer;
+    private byte[] lastSent;
     private Reply partialReply;
     private long partialCorrelationId;
     private long nextCorrelationId = 1;
@@ -64,6 +100,11 @@ final class TestClient implements AutoCloseable, ClientResponseListener
 
     long sessionId;
     int requestStreamId;
+    int requestPublicationSessionId;
+    byte[] executorPublicKey;
+    byte[] executorProof;
+    SessionKeys keys;
+    int droppedReplies;
     int deviceCount;
     long keepAliveIntervalMs;
     String executorVersion;
@@ -161,7 +202,12 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         control = aeron.addPublication(executorChannel, Protocol.CONTROL_STREAM_ID);
         await("control publication connected", control::isConnected);
         final long correlationId = nextCorrelationId++;
-        if (!proxy.connect(control, correlationId, responseStreamId, responseChannel, name, token, protocolVersion))
+        final long pid = ProcessHandle.current().pid();
+        final ClientHandshake handshake = new ClientHandshake(token);
+        final byte[] proof = handshake.proveToken(
+            correlationId, protocolVersion, responseStreamId, pid, responseChannel, name);
+        if (!proxy.connect(control, correlationId, responseStreamId, pid, responseChannel, name,
+            handshake.publicKey(), proof, protocolVersion))
         {
             throw new AssertionError("connect request not sent");
         }
@@ -170,8 +216,29 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         {
             return false;
         }
-        requests = aeron.addPublication(executorChannel, requestStreamId);
+        try
+        {
+            keys = handshake.complete(sessionId, requestStreamId, requestPublicationSessionId,
+                Protocol.sealsSessions(executorChannel), executorPublicKey, executorProof);
+        }
+        catch (final HandshakeException ex)
+        {
+            throw new AssertionError("the executor's proof does not hold: " + ex.getMessage(), ex);
+        }
+        final ChannelUri requestChannel = ChannelUri.parse(executorChannel);
+        requestChannel.put(CommonContext.SESSION_ID_PARAM_NAME, Integer.toString(requestPublicationSessionId));
+        requests = aeron.addExclusivePublication(requestChannel.toString(), requestStreamId);
+        if (keys.sealed())
+        {
+            requestSealer = keys.requestSealer();
+            proxy.sealWith(requestSealer);
+            opening.requireSealed(keys.replyOpener());
+            sealedBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(
+                Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD + MessageSealer.OVERHEAD));
+        }
         await("request publication connected", requests::isConnected);
+        // The executor times the session's silence from Connected on: tell it at once that the client is here.
+        proxy.keepAlive(requests, sessionId, System.currentTimeMillis());
         lastSentNs = System.nanoTime();
         return true;
     }
@@ -269,10 +336,60 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         offer(new UnsafeBuffer(bytes), bytes.length);
     }
 
+    /**
+     * Send these exact bytes on the session's own publication, unsealed whatever the channel: a replay of
+     * {@link #lastSent()} or a forgery.
+     */
+    void offerExactly(final byte[] bytes)
+    {
+        offerBytes(requests, new UnsafeBuffer(bytes), bytes.length);
+    }
+
+    /**
+     * The bytes of the last message sent through {@link #offer}, as they went on the wire (sealed on UDP).
+     */
+    byte[] lastSent()
+    {
+        return lastSent.clone();
+    }
+
+    /**
+     * Send a message made by hand as the client sends everything: sealed on UDP.
+     */
+    void offerAsClient(final byte[] message)
+    {
+        offer(new UnsafeBuffer(message), message.length);
+    }
+
+    /**
+     * The message sealed as the client would send it next, but not sent: it uses up its sequence number.
+     */
+    byte[] sealButKeep(final byte[] message)
+    {
+        final int length = requestSealer.seal(new UnsafeBuffer(message), 0, message.length, sealedBuffer);
+        final byte[] sealed = new byte[length];
+        sealedBuffer.getBytes(0, sealed);
+        return sealed;
+    }
+
+    /**
+     * A raw call, sealed on UDP like everything the client sends.
+     */
     private void offer(final DirectBuffer buffer, final int length)
     {
+        if (requestSealer == null)
+        {
+            offerBytes(requests, buffer, length);
+            return;
+        }
+        final int sealedLength = requestSealer.seal(buffer, 0, length, sealedBuffer);
+        offerBytes(requests, sealedBuffer, sealedLength);
+    }
+
+    private void offerBytes(final Publication publication, final DirectBuffer buffer, final int length)
+    {
         final long deadline = System.nanoTime() + TIMEOUT_NS;
-        while (requests.offer(buffer, 0, length) < 0)
+        while (publication.offer(buffer, 0, length) < 0)
         {
             if (System.nanoTime() - deadline > 0)
             {
@@ -280,7 +397,47 @@ final class TestClient implements AutoCloseable, ClientResponseListener
             }
             idleStrategy.idle();
         }
+        lastSent = new byte[length];
+        buffer.getBytes(0, lastSent);
         lastSentNs = System.nanoTime();
+    }
+
+    /**
+     * A raw call sent by a publication of its own to this session's request stream: what an attacker who knows the
+     * stream id can do. The publication stays open until the client closes.
+     */
+    Publication publicationOfAnother()
+    {
+        final Publication other = aeron.addExclusivePublication(executorChannel, requestStreamId);
+        await("the other publication connected", other::isConnected);
+        return other;
+    }
+
+    void offerOn(final Publication publication, final byte[] bytes)
+    {
+        offerBytes(publication, new UnsafeBuffer(bytes), bytes.length);
+    }
+
+    /**
+     * A call message in the clear, as an attacker would make it: for any session id, with any arguments.
+     */
+    byte[] encodeCall(final long sessionId, final Function function, final long... args)
+    {
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
+        final CallEncoder encoder = new CallEncoder().wrapAndApplyHeader(buffer, 0, new MessageHeaderEncoder())
+            .sessionId(sessionId)
+            .correlationId(nextCorrelationId++)
+            .function(function.id())
+            .context(0)
+            .totalPayloadLength(0);
+        encoder.flags().clear();
+        final CallEncoder.ArgsEncoder argsEncoder = encoder.argsCount(args.length);
+        for (final long arg : args)
+        {
+            argsEncoder.next().value(arg);
+        }
+        encoder.putPayload(new byte[0], 0, 0);
+        return Arrays.copyOf(buffer.byteArray(), MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
     }
 
     Reply awaitReply(final long correlationId)
@@ -374,6 +531,9 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         final long sessionId,
         final int protocolVersion,
         final int requestStreamId,
+        final int requestPublicationSessionId,
+        final byte[] executorPublicKey,
+        final byte[] executorProof,
         final int deviceCount,
         final long keepAliveIntervalMs,
         final String executorVersion,
@@ -382,6 +542,9 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         this.sessionId = sessionId;
         this.executorProtocolVersion = protocolVersion;
         this.requestStreamId = requestStreamId;
+        this.requestPublicationSessionId = requestPublicationSessionId;
+        this.executorPublicKey = executorPublicKey;
+        this.executorProof = executorProof;
         this.deviceCount = deviceCount;
         this.keepAliveIntervalMs = keepAliveIntervalMs;
         this.executorVersion = executorVersion;

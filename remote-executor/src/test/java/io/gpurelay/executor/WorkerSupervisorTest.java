@@ -12,6 +12,8 @@ import java.util.concurrent.TimeUnit;
 import io.aeron.Aeron;
 import io.aeron.driver.MediaDriver;
 import io.gpurelay.executor.worker.WorkerProtocol;
+import io.gpurelay.protocol.security.ExecutorHandshake;
+import io.gpurelay.protocol.security.SessionKeys;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -63,7 +65,7 @@ class WorkerSupervisorTest
         ready(supervisor, 2);
         assertEquals(1, supervisor.deviceCount());
 
-        supervisor.openSession(session(1, "tenant"));
+        supervisor.openSession(session(1));
         assertEquals(1, link.commands.size(), link.commands.toString());
         assertTrue(link.commands.get(0).matches("assign [12] 1"), link.commands.toString());
         assertEquals(1, supervisor.sessionCount());
@@ -76,7 +78,7 @@ class WorkerSupervisorTest
     void aSessionWithoutAWarmWorkerWaitsForAColdStart()
     {
         final WorkerSupervisor supervisor = supervisor(0, 1);
-        supervisor.openSession(session(7, ""));
+        supervisor.openSession(session(7));
         assertEquals(1, launcher.workers.size());
         assertTrue(link.commands.isEmpty(), "nothing to assign before the worker is ready");
         ready(supervisor, 1);
@@ -89,7 +91,7 @@ class WorkerSupervisorTest
         final WorkerSupervisor supervisor = supervisor(1, 1);
         cycles(supervisor, 1);
         ready(supervisor, 1);
-        supervisor.openSession(session(3, ""));
+        supervisor.openSession(session(3));
 
         launcher.workers.get(0).exit(137);
         cycles(supervisor, 1);
@@ -106,7 +108,7 @@ class WorkerSupervisorTest
     void aWorkerThatDiesStartingRefusesItsWaitingSessionAndSaysWhy()
     {
         final WorkerSupervisor supervisor = supervisor(0, 1);
-        supervisor.openSession(session(4, ""));
+        supervisor.openSession(session(4));
         launcher.workers.get(0).exit(1);
         cycles(supervisor, 1);
 
@@ -125,7 +127,7 @@ class WorkerSupervisorTest
     void aWorkerWhoseSessionsEndedIsStoppedAndKilledIfItLingers()
     {
         final WorkerSupervisor supervisor = supervisor(0, 1);
-        supervisor.openSession(session(5, ""));
+        supervisor.openSession(session(5));
         ready(supervisor, 1);
         supervisor.onSessionEnded(1, 5, 10, 100, 200, "the client closed the session");
         assertEquals(List.of("assign 1 5", "stop 1"), link.commands);
@@ -143,21 +145,24 @@ class WorkerSupervisorTest
     }
 
     @Test
-    void sessionsOfOneTenantShareAWorkerUpToTheLimit()
+    void sessionsShareAWorkerUpToTheLimit()
     {
         final WorkerSupervisor supervisor = supervisor(0, 2);
-        supervisor.openSession(session(1, "alpha"));
+        supervisor.openSession(session(1));
         ready(supervisor, 1);
-        supervisor.openSession(session(2, "alpha"));
-        supervisor.openSession(session(3, "beta"));
-        supervisor.openSession(session(4, "alpha"));
+        supervisor.openSession(session(2));
+        supervisor.openSession(session(3));
         assertEquals(List.of("assign 1 1", "assign 1 2"), link.commands);
-        assertEquals(3, launcher.workers.size(), "beta and the third alpha session get workers of their own");
+        assertEquals(2, launcher.workers.size(), "the third session gets a worker of its own");
+        assertTrue(supervisor.hasSession(3));
+        assertTrue(supervisor.usesRequestStream(103));
+        assertFalse(supervisor.usesRequestStream(104));
 
         launcher.workers.get(0).exit(139);
         cycles(supervisor, 1);
         assertEquals(2, link.notices.size(), "a fault ends every session of the worker");
         assertTrue(link.notices.get(0).endsWith("signal 11 (SIGSEGV)"), link.notices.toString());
+        assertFalse(supervisor.hasSession(1));
     }
 
     @Test
@@ -192,10 +197,11 @@ class WorkerSupervisorTest
         supervisor.onWorkerReady(workerId, 1000 + workerId, 1, "emulated");
     }
 
-    private static SessionAssignment session(final long sessionId, final String tenant)
+    private static SessionAssignment session(final long sessionId)
     {
-        return new SessionAssignment(sessionId, 1, sessionId, 100 + (int)sessionId, 5000, "aeron:ipc",
-            "c" + sessionId, tenant);
+        final SessionKeys keys = new SessionKeys(sessionId, 2000 + (int)sessionId, false, new byte[32], new byte[32]);
+        return new SessionAssignment(new ExecutorHandshake.Accepted(keys, new byte[32], new byte[32]), 1, sessionId,
+            100 + (int)sessionId, 5000, "aeron:ipc", "c" + sessionId);
     }
 
     private static final class FakeWorker implements WorkerLauncher.LaunchedWorker

@@ -6,6 +6,7 @@ import io.gpurelay.protocol.codecs.CloseSessionEncoder;
 import io.gpurelay.protocol.codecs.ConnectRequestEncoder;
 import io.gpurelay.protocol.codecs.KeepAliveEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
+import io.gpurelay.protocol.security.MessageSealer;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -25,25 +26,43 @@ public final class ClientProxy
         this.writer = new MessageWriter(idleStrategy, timeoutNs);
     }
 
+    /**
+     * Send a connect request; it is the proof, not the token, that shows the executor this client holds the token.
+     *
+     * @param clientPublicKey the client's ephemeral X25519 public key.
+     * @param clientProof     the proof of the token over every other field of this request.
+     */
     public boolean connect(
         final Publication controlPublication,
         final long correlationId,
         final int responseStreamId,
+        final long clientPid,
         final String responseChannel,
         final String clientName,
-        final String token,
+        final byte[] clientPublicKey,
+        final byte[] clientProof,
         final int protocolVersion)
     {
         connectRequestEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
             .correlationId(correlationId)
             .protocolVersion(protocolVersion)
             .responseStreamId(responseStreamId)
-            .clientPid(ProcessHandle.current().pid())
+            .clientPid(clientPid)
+            .putClientPublicKey(clientPublicKey, 0, clientPublicKey.length)
+            .putClientProof(clientProof, 0, clientProof.length)
             .responseChannel(responseChannel)
             .clientName(clientName)
-            .token(token);
+            .token("");
         return writer.send(
             controlPublication, MessageHeaderEncoder.ENCODED_LENGTH + connectRequestEncoder.encodedLength());
+    }
+
+    /**
+     * Seal every message sent from now on: the handshake is done and the session's channel leaves the host.
+     */
+    public void sealWith(final MessageSealer sealer)
+    {
+        writer.sealWith(sealer);
     }
 
     public boolean keepAlive(final Publication publication, final long sessionId, final long nowMs)

@@ -62,11 +62,18 @@ public final class ClientResponseAdapter implements FragmentHandler
             case ConnectedDecoder.TEMPLATE_ID ->
             {
                 connectedDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+                final byte[] executorPublicKey = new byte[ConnectedDecoder.executorPublicKeyLength()];
+                final byte[] executorProof = new byte[ConnectedDecoder.executorProofLength()];
+                connectedDecoder.getExecutorPublicKey(executorPublicKey, 0, executorPublicKey.length);
+                connectedDecoder.getExecutorProof(executorProof, 0, executorProof.length);
                 listener.onConnected(
                     connectedDecoder.correlationId(),
                     connectedDecoder.sessionId(),
                     connectedDecoder.protocolVersion(),
                     connectedDecoder.requestStreamId(),
+                    connectedDecoder.requestPublicationSessionId(),
+                    executorPublicKey,
+                    executorProof,
                     connectedDecoder.deviceCount(),
                     connectedDecoder.keepAliveIntervalMs(),
                     connectedDecoder.executorVersion(),

@@ -8,11 +8,19 @@ import org.agrona.DirectBuffer;
  */
 public interface ClientResponseListener
 {
+    /**
+     * @param requestPublicationSessionId the Aeron session id the client's request publication must use.
+     * @param executorPublicKey           the executor's ephemeral X25519 public key.
+     * @param executorProof               the executor's proof of the token and of the session's keys.
+     */
     void onConnected(
         long correlationId,
         long sessionId,
         int protocolVersion,
         int requestStreamId,
+        int requestPublicationSessionId,
+        byte[] executorPublicKey,
+        byte[] executorProof,
         int deviceCount,
         long keepAliveIntervalMs,
         String executorVersion,

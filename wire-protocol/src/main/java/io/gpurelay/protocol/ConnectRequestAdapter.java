@@ -38,6 +38,10 @@ public final class ConnectRequestAdapter implements FragmentHandler
         try
         {
             decoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+            final byte[] clientPublicKey = new byte[ConnectRequestDecoder.clientPublicKeyLength()];
+            final byte[] clientProof = new byte[ConnectRequestDecoder.clientProofLength()];
+            decoder.getClientPublicKey(clientPublicKey, 0, clientPublicKey.length);
+            decoder.getClientProof(clientProof, 0, clientProof.length);
             listener.onConnectRequest(
                 decoder.correlationId(),
                 decoder.protocolVersion(),
@@ -45,7 +49,8 @@ public final class ConnectRequestAdapter implements FragmentHandler
                 decoder.clientPid(),
                 decoder.responseChannel(),
                 decoder.clientName(),
-                decoder.token());
+                clientPublicKey,
+                clientProof);
         }
         catch (final IndexOutOfBoundsException | IllegalStateException ex)
         {

@@ -5,6 +5,11 @@ package io.gpurelay.protocol;
  */
 public interface ConnectRequestListener
 {
+    /**
+     * @param clientPublicKey the client's ephemeral X25519 public key.
+     * @param clientProof     the client's proof of the token over the request
+     *                        ({@link io.gpurelay.protocol.security.ExecutorHandshake#isClientProof}).
+     */
     void onConnectRequest(
         long correlationId,
         int protocolVersion,
@@ -12,7 +17,8 @@ public interface ConnectRequestListener
         long clientPid,
         String responseChannel,
         String clientName,
-        String token);
+        byte[] clientPublicKey,
+        byte[] clientProof);
 
     void onMalformed(String reason);
 }

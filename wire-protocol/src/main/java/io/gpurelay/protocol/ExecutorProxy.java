@@ -10,7 +10,9 @@ import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
 import io.gpurelay.protocol.codecs.SessionFailedEncoder;
 import org.agrona.DirectBuffer;
+import io.gpurelay.protocol.security.MessageSealer;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.NoOpIdleStrategy;
 
 /**
  * Encodes what the executor sends to one client. One per session worker; not thread safe.
@@ -25,16 +27,49 @@ public final class ExecutorProxy
     private final SessionFailedEncoder sessionFailedEncoder = new SessionFailedEncoder();
     private final DeviceOutputEncoder deviceOutputEncoder = new DeviceOutputEncoder();
 
+    /** Room for a keep-alive, sealed or not. */
+    private static final int KEEP_ALIVE_CAPACITY = 128;
+
     public ExecutorProxy(final IdleStrategy idleStrategy, final long timeoutNs)
     {
         this.writer = new MessageWriter(idleStrategy, timeoutNs);
     }
 
+    private ExecutorProxy(final MessageWriter writer)
+    {
+        this.writer = writer;
+    }
+
+    /**
+     * A proxy for {@link #keepAlive} only, which makes one offer attempt: what another thread uses to speak for a
+     * session that is busy, without a buffer for bulk data.
+     */
+    public static ExecutorProxy forKeepAlives()
+    {
+        return new ExecutorProxy(new MessageWriter(NoOpIdleStrategy.INSTANCE, 0, KEEP_ALIVE_CAPACITY));
+    }
+
+    /**
+     * Seal every message sent from now on; {@code Connected} itself goes in the clear, before this.
+     */
+    public void sealWith(final MessageSealer sealer)
+    {
+        writer.sealWith(sealer);
+    }
+
+    /**
+     * @param requestPublicationSessionId the Aeron session id the client's request publication must use.
+     * @param executorPublicKey           the executor's ephemeral X25519 public key.
+     * @param executorProof               the executor's proof of the token and of the session's keys.
+     */
     public boolean connected(
         final Publication publication,
         final long correlationId,
         final long sessionId,
         final int requestStreamId,
+        final int requestPublicationSessionId,
+        final byte[] executorPublicKey,
+        final byte[] executorProof,
         final int deviceCount,
         final long keepAliveIntervalMs,
         final String executorVersion,
@@ -48,6 +83,9 @@ public final class ExecutorProxy
             .deviceCount(deviceCount)
             .keepAliveIntervalMs(keepAliveIntervalMs)
             .maxPayloadChunk(Protocol.chunkLength(publication.maxMessageLength()))
+            .requestPublicationSessionId(requestPublicationSessionId)
+            .putExecutorPublicKey(executorPublicKey, 0, executorPublicKey.length)
+            .putExecutorProof(executorProof, 0, executorProof.length)
             .executorVersion(executorVersion)
             .backend(backend);
         return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + connectedEncoder.encodedLength());

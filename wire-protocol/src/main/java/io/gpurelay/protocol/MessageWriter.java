@@ -6,12 +6,14 @@ import java.nio.ByteOrder;
 import io.aeron.Publication;
 import io.gpurelay.protocol.codecs.BulkDataEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
+import io.gpurelay.protocol.security.MessageSealer;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * The buffer a proxy encodes into, and what both directions do the same way: offering with a deadline, writing a
- * payload as the trailing var-data field of a message, and sending a payload as bulk chunks.
+ * payload as the trailing var-data field of a message, sending a payload as bulk chunks, and sealing every message
+ * once the session's keys are known.
  */
 final class MessageWriter
 {
@@ -20,11 +22,20 @@ final class MessageWriter
     private final BulkDataEncoder bulkDataEncoder = new BulkDataEncoder();
     private final IdleStrategy idleStrategy;
     private final long timeoutNs;
+    private MessageSealer sealer;
+    private UnsafeBuffer sealedBuffer;
 
     MessageWriter(final IdleStrategy idleStrategy, final long timeoutNs)
     {
-        this.buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD)
-            .order(ByteOrder.LITTLE_ENDIAN));
+        this(idleStrategy, timeoutNs, Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD);
+    }
+
+    /**
+     * @param capacity the longest message this writer encodes.
+     */
+    MessageWriter(final IdleStrategy idleStrategy, final long timeoutNs, final int capacity)
+    {
+        this.buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity).order(ByteOrder.LITTLE_ENDIAN));
         this.idleStrategy = idleStrategy;
         this.timeoutNs = timeoutNs;
     }
@@ -68,8 +79,26 @@ final class MessageWriter
         return true;
     }
 
+    /**
+     * From now on, send every message sealed by this sealer (the buffer for sealed messages is made once).
+     */
+    void sealWith(final MessageSealer sealer)
+    {
+        if (sealedBuffer == null)
+        {
+            sealedBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(buffer.capacity() + MessageSealer.OVERHEAD)
+                .order(ByteOrder.LITTLE_ENDIAN));
+        }
+        this.sealer = sealer;
+    }
+
     boolean send(final Publication publication, final int length)
     {
-        return Offers.offer(publication, buffer, 0, length, idleStrategy, timeoutNs);
+        if (sealer == null)
+        {
+            return Offers.offer(publication, buffer, 0, length, idleStrategy, timeoutNs);
+        }
+        final int sealedLength = sealer.seal(buffer, 0, length, sealedBuffer);
+        return Offers.offer(publication, sealedBuffer, 0, sealedLength, idleStrategy, timeoutNs);
     }
 }

@@ -1,5 +1,6 @@
 package io.gpurelay.protocol;
 
+import io.aeron.ChannelUri;
 import io.gpurelay.protocol.codecs.CallEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import org.agrona.SemanticVersion;
@@ -11,10 +12,11 @@ public final class Protocol
 {
     /**
      * Version of the protocol a client speaks. Major or minor differences are refused at connect time; patch
-     * differences are compatible.
+     * differences are compatible. Minor 2: the handshake proves the token instead of sending it, UDP sessions
+     * are sealed, and a session may end with {@code SessionFailed} (process isolation).
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
-        CallEncoder.SCHEMA_VERSION, 1, 0);
+        CallEncoder.SCHEMA_VERSION, 2, 0);
 
     /** Stream the executor listens on for {@code ConnectRequest}s. */
     public static final int CONTROL_STREAM_ID = 1100;
@@ -22,8 +24,17 @@ public final class Protocol
     /** Default stream a client receives its replies on (a client picks another to share a channel). */
     public static final int DEFAULT_RESPONSE_STREAM_ID = 1101;
 
-    /** First stream id the executor hands out for sessions' requests; session n uses base + n. */
+    /** First stream id the executor hands out for sessions' requests; it counts up from there. */
     public static final int SESSION_STREAM_ID_BASE = 0x4000_0000;
+
+    /** Stream ids of sessions' requests are the base plus an index of this many bits, counting round. */
+    public static final int SESSION_STREAM_INDEX_MASK = 0x3FFF_FFFF;
+
+    /**
+     * Lowest Aeron session id the executor assigns a client's request publication: a media driver assigns ids from
+     * its reserved range (-1 to 1000 by default) to publications that do not name one.
+     */
+    public static final int MIN_REQUEST_PUBLICATION_SESSION_ID = 1001;
 
     /** Upper bound on one bulk chunk: big enough to amortise per-message costs, small enough to pipeline. */
     public static final int MAX_CHUNK_LENGTH = 1024 * 1024;
@@ -35,6 +46,15 @@ public final class Protocol
 
     private Protocol()
     {
+    }
+
+    /**
+     * Whether sessions on this executor channel are sealed (encrypted, authenticated, numbered): every channel that
+     * leaves the host's shared memory, that is every one but IPC.
+     */
+    public static boolean sealsSessions(final String executorChannel)
+    {
+        return !ChannelUri.parse(executorChannel).isIpc();
     }
 
     public static String versionString(final int version)

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
@@ -21,6 +22,10 @@ import io.aeron.Subscription;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.gpurelay.protocol.codecs.RejectReason;
+import io.gpurelay.protocol.security.MessageOpener;
+import io.gpurelay.protocol.security.MessageSealer;
+import io.gpurelay.protocol.security.OpeningFragmentHandler;
+import io.gpurelay.protocol.security.SessionKeys;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -146,15 +151,52 @@ class ProtocolRoundTripTest
     }
 
     @Test
+    void sealedRepliesChunksAndKeepAlivesArriveIntactAndNothingElseDoes()
+    {
+        final SessionKeys keys = new SessionKeys(9, 1001, true, filled(32, 1), filled(32, 2));
+        final RecordingResponses responses = new RecordingResponses();
+        final OpeningFragmentHandler opening =
+            new OpeningFragmentHandler(new ClientResponseAdapter(responses), why -> responses.dropped.add(why));
+        opening.requireSealed(keys.replyOpener());
+        final FragmentAssembler assembler = new FragmentAssembler(opening);
+        final ExecutorProxy proxy = new ExecutorProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
+        final ExecutorProxy keepAlives = ExecutorProxy.forKeepAlives();
+        final MessageSealer sealer = keys.replySealer();
+        proxy.sealWith(sealer);
+        keepAlives.sealWith(sealer);
+        final ExecutorProxy unsealed = new ExecutorProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
+
+        final byte[] large = randomBytes(2 * 1024 * 1024 + 5, 4);
+        final CompletableFuture<Boolean> sent = CompletableFuture.supplyAsync(() ->
+            proxy.reply(publication, 9, 55, 0, new long[]{ 11 }, 1, null, new ByteArrayPayload(large)) &&
+            keepAlives.keepAlive(publication, 9, 1234) &&
+            unsealed.reply(publication, 9, 56, 0, new long[0], 0, "forged", null) &&
+            proxy.reply(publication, 9, 57, RuntimeStatus.INVALID_VALUE, new long[0], 0, "out of bounds", null));
+        awaitTrue(() -> poll(assembler) && responses.statusByCorrelation.size() == 2 &&
+            responses.received == large.length);
+        assertTrue(sent.join());
+
+        assertArrayEquals(large, responses.receivedBytes());
+        assertEquals(1, responses.keepAlives);
+        assertEquals(List.of(MessageOpener.Outcome.NOT_SEALED), responses.dropped);
+        assertEquals(57, responses.statusByCorrelation.get(1)[0]);
+        assertEquals("out of bounds", responses.lastMessage);
+    }
+
+    @Test
     void handshakeMessagesRoundTrip()
     {
         final RecordingResponses responses = new RecordingResponses();
         final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(responses));
         final ExecutorProxy proxy = new ExecutorProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
-        assertTrue(proxy.connected(publication, 1, 77, Protocol.SESSION_STREAM_ID_BASE + 1, 2, 2500, "0.1.0", "emulated"));
+        final byte[] executorKey = filled(32, 0x11);
+        final byte[] executorProof = filled(32, 0x22);
+        assertTrue(proxy.connected(publication, 1, 77, Protocol.SESSION_STREAM_ID_BASE + 1, 4321, executorKey,
+            executorProof, 2, 2500, "0.1.0", "emulated"));
         assertTrue(proxy.rejected(publication, 2, RejectReason.VERSION_MISMATCH, "protocol version mismatch"));
         awaitTrue(() -> poll(assembler) && responses.rejectDetail != null);
-        assertEquals("77/2/emulated", responses.connected);
+        assertEquals("77/4321/2/emulated/" + HexFormat.of().formatHex(executorKey) + "/" +
+            HexFormat.of().formatHex(executorProof), responses.connected);
         assertEquals("protocol version mismatch", responses.rejectDetail);
 
         final List<String> connects = new ArrayList<>();
@@ -162,10 +204,11 @@ class ProtocolRoundTripTest
         {
             public void onConnectRequest(final long correlationId, final int protocolVersion,
                 final int responseStreamId, final long clientPid, final String responseChannel,
-                final String clientName, final String token)
+                final String clientName, final byte[] clientPublicKey, final byte[] clientProof)
             {
                 connects.add(protocolVersion + "/" + responseStreamId + "/" + responseChannel + "/" + clientName +
-                    "/" + token + "/" + (clientPid == ProcessHandle.current().pid()));
+                    "/" + clientPid + "/" + HexFormat.of().formatHex(clientPublicKey) + "/" +
+                    HexFormat.of().formatHex(clientProof));
             }
 
             public void onMalformed(final String reason)
@@ -174,9 +217,11 @@ class ProtocolRoundTripTest
             }
         }));
         final ClientProxy client = new ClientProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
-        assertTrue(client.connect(publication, 5, 1101, "aeron:ipc", "app", "secret", Protocol.PROTOCOL_VERSION));
+        assertTrue(client.connect(publication, 5, 1101, 4242, "aeron:ipc", "app", filled(32, 0x33), filled(32, 0x44),
+            Protocol.PROTOCOL_VERSION));
         awaitTrue(() -> subscription.poll(control, 10) >= 0 && connects.size() == 1);
-        assertEquals(Protocol.PROTOCOL_VERSION + "/1101/aeron:ipc/app/secret/true", connects.get(0));
+        assertEquals(Protocol.PROTOCOL_VERSION + "/1101/aeron:ipc/app/4242/" + "33".repeat(32) + "/" + "44".repeat(32),
+            connects.get(0));
     }
 
     @Test
@@ -313,6 +358,13 @@ class ProtocolRoundTripTest
         }
     }
 
+    private static byte[] filled(final int length, final int value)
+    {
+        final byte[] bytes = new byte[length];
+        java.util.Arrays.fill(bytes, (byte)value);
+        return bytes;
+    }
+
     private static final class RecordingResponses implements ClientResponseListener
     {
         final List<long[]> statusByCorrelation = new ArrayList<>();
@@ -325,6 +377,8 @@ class ProtocolRoundTripTest
         final java.io.ByteArrayOutputStream deviceOutput = new java.io.ByteArrayOutputStream();
         final List<Long> droppedBytes = new ArrayList<>();
         long deviceOutputSessionId;
+        int keepAlives;
+        final List<MessageOpener.Outcome> dropped = new ArrayList<>();
         private byte[] assembled;
 
         public void onDeviceOutput(final long sessionId, final DirectBuffer text, final int offset, final int length,
@@ -338,16 +392,23 @@ class ProtocolRoundTripTest
         }
 
         public void onConnected(final long correlationId, final long sessionId, final int protocolVersion,
-            final int requestStreamId, final int deviceCount, final long keepAliveIntervalMs,
+            final int requestStreamId, final int requestPublicationSessionId, final byte[] executorPublicKey,
+            final byte[] executorProof, final int deviceCount, final long keepAliveIntervalMs,
             final String executorVersion, final String backend)
         {
-            connected = sessionId + "/" + deviceCount + "/" + backend;
+            connected = sessionId + "/" + requestPublicationSessionId + "/" + deviceCount + "/" + backend + "/" +
+                HexFormat.of().formatHex(executorPublicKey) + "/" + HexFormat.of().formatHex(executorProof);
         }
 
         public void onRejected(final long correlationId, final RejectReason reason, final int executorProtocolVersion,
             final String detail)
         {
             rejectDetail = detail;
+        }
+
+        public void onKeepAlive(final long sessionId)
+        {
+            keepAlives++;
         }
 
         public void onReply(final long correlationId, final int status, final long[] values, final int valueCount,

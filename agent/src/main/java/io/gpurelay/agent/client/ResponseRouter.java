@@ -27,6 +27,9 @@ final class ResponseRouter implements ClientResponseListener
         long sessionId,
         int protocolVersion,
         int requestStreamId,
+        int requestPublicationSessionId,
+        byte[] executorPublicKey,
+        byte[] executorProof,
         int deviceCount,
         long keepAliveIntervalMs,
         String executorVersion,
@@ -94,6 +97,9 @@ final class ResponseRouter implements ClientResponseListener
         final long sessionId,
         final int protocolVersion,
         final int requestStreamId,
+        final int requestPublicationSessionId,
+        final byte[] executorPublicKey,
+        final byte[] executorProof,
         final int deviceCount,
         final long keepAliveIntervalMs,
         final String executorVersion,
@@ -102,8 +108,9 @@ final class ResponseRouter implements ClientResponseListener
         lastMessageNs = System.nanoTime();
         if (correlationId == handshakeCorrelationId)
         {
-            handshake = new Handshake(true, sessionId, protocolVersion, requestStreamId, deviceCount,
-                keepAliveIntervalMs, executorVersion, backend, null, null);
+            handshake = new Handshake(true, sessionId, protocolVersion, requestStreamId, requestPublicationSessionId,
+                executorPublicKey, executorProof, deviceCount, keepAliveIntervalMs, executorVersion, backend, null,
+                null);
         }
     }
 
@@ -113,7 +120,8 @@ final class ResponseRouter implements ClientResponseListener
         lastMessageNs = System.nanoTime();
         if (correlationId == handshakeCorrelationId)
         {
-            handshake = new Handshake(false, 0, executorProtocolVersion, 0, 0, 0, null, null, reason, detail);
+            handshake = new Handshake(false, 0, executorProtocolVersion, 0, 0, null, null, 0, 0, null, null, reason,
+                detail);
         }
     }
 

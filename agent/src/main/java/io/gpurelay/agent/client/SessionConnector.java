@@ -1,9 +1,11 @@
 package io.gpurelay.agent.client;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.aeron.Aeron;
 import io.aeron.ChannelUri;
+import io.aeron.CommonContext;
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
@@ -15,17 +17,26 @@ import io.gpurelay.protocol.ClientName;
 import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.ClientResponseAdapter;
 import io.gpurelay.protocol.Protocol;
+import io.gpurelay.protocol.security.ClientHandshake;
+import io.gpurelay.protocol.security.HandshakeException;
+import io.gpurelay.protocol.security.MessageOpener;
+import io.gpurelay.protocol.security.OpeningFragmentHandler;
+import io.gpurelay.protocol.security.SessionKeys;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
  * The handshake: find or start a media driver, subscribe to the response channel, send a {@code ConnectRequest} on
  * the executor's control stream and wait, at most the configured timeout, for {@code Connected} or
- * {@code ConnectRejected}; then open the session's request stream.
+ * {@code ConnectRejected}; then check the executor's proof of the token, derive the session's keys and open the
+ * session's request stream with the Aeron session id the executor assigned. On UDP, everything after
+ * {@code Connected} is sealed both ways.
  */
 final class SessionConnector
 {
     static final long HANDSHAKE_CORRELATION_ID = 1;
+    /** Messages on response streams that did not open with their session's key, for saying so once. */
+    private static final AtomicLong DROPPED_REPLIES = new AtomicLong();
 
     private final AgentConfig config;
     private final ResponseRouter router;
@@ -93,7 +104,9 @@ final class SessionConnector
         final ResponseImageWatch responseImage = new ResponseImageWatch();
         final Subscription responses = aeron.addSubscription(
             endpoint.channel(), endpoint.streamId(), responseImage::onAvailable, responseImage::onUnavailable);
-        final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(router));
+        final OpeningFragmentHandler opening = new OpeningFragmentHandler(new ClientResponseAdapter(router),
+            SessionConnector::onDroppedReply);
+        final FragmentAssembler assembler = new FragmentAssembler(opening);
 
         final long deadline = System.nanoTime() + timeoutNs;
         final String advertisedChannel = endpoint.needsPortResolution() ?
@@ -101,10 +114,14 @@ final class SessionConnector
 
         final ClientProxy proxy = new ClientProxy(ClientIdleStrategies.waiting(config.profile()), timeoutNs);
         router.expectHandshake(HANDSHAKE_CORRELATION_ID);
+        final ClientHandshake clientHandshake = new ClientHandshake(config.token());
+        final long pid = ProcessHandle.current().pid();
+        final byte[] proof = clientHandshake.proveToken(HANDSHAKE_CORRELATION_ID, Protocol.PROTOCOL_VERSION,
+            endpoint.streamId(), pid, advertisedChannel, config.clientName());
         try (ExclusivePublication control = aeron.addExclusivePublication(channel, Protocol.CONTROL_STREAM_ID))
         {
-            final boolean sent = proxy.connect(control, HANDSHAKE_CORRELATION_ID, endpoint.streamId(),
-                advertisedChannel, config.clientName(), config.token(), Protocol.PROTOCOL_VERSION);
+            final boolean sent = proxy.connect(control, HANDSHAKE_CORRELATION_ID, endpoint.streamId(), pid,
+                advertisedChannel, config.clientName(), clientHandshake.publicKey(), proof, Protocol.PROTOCOL_VERSION);
             idleStrategy.reset();
             while (sent && router.handshake() == null && System.nanoTime() - deadline < 0)
             {
@@ -130,7 +147,27 @@ final class SessionConnector
                 Protocol.versionString(Protocol.PROTOCOL_VERSION));
         }
 
-        final ExclusivePublication requests = aeron.addExclusivePublication(channel, handshake.requestStreamId());
+        final SessionKeys keys;
+        try
+        {
+            keys = clientHandshake.complete(handshake.sessionId(), handshake.requestStreamId(),
+                handshake.requestPublicationSessionId(), Protocol.sealsSessions(channel), handshake.executorPublicKey(),
+                handshake.executorProof());
+        }
+        catch (final HandshakeException ex)
+        {
+            throw new ConnectFailure("authentication failed: the executor on " + channel + " accepted the session " +
+                "but " + ex.getMessage() + " (is the token right, and is it the executor?)");
+        }
+        final ChannelUri requestChannel = ChannelUri.parse(channel);
+        requestChannel.put(CommonContext.SESSION_ID_PARAM_NAME, Integer.toString(keys.requestPublicationSessionId()));
+        final ExclusivePublication requests =
+            aeron.addExclusivePublication(requestChannel.toString(), handshake.requestStreamId());
+        if (keys.sealed())
+        {
+            proxy.sealWith(keys.requestSealer());
+            opening.requireSealed(keys.replyOpener());
+        }
         final long requestsDeadline = System.nanoTime() + timeoutNs;
         idleStrategy.reset();
         while (!requests.isConnected())
@@ -145,6 +182,23 @@ final class SessionConnector
         }
         return new Session(handshake, channel, directory, proxy, requests, responses, assembler, responseImage,
             aeron, driver);
+    }
+
+    /**
+     * A message on the response stream that is not the executor's: said once, then only at debug level.
+     */
+    private static void onDroppedReply(final MessageOpener.Outcome why)
+    {
+        final String line = "dropped a message on the response stream that did not open with the session's key (" +
+            why + "): someone other than the executor is sending to this client";
+        if (DROPPED_REPLIES.incrementAndGet() == 1)
+        {
+            AgentLog.warn(line);
+        }
+        else
+        {
+            AgentLog.debug(line);
+        }
     }
 
     private String resolvePort(final Subscription responses, final long deadline) throws ConnectFailure

@@ -137,6 +137,7 @@ public class DecodingBenchmark
     {
         public void onConnected(
             final long correlationId, final long sessionId, final int protocolVersion, final int requestStreamId,
+            final int requestPublicationSessionId, final byte[] executorPublicKey, final byte[] executorProof,
             final int deviceCount, final long keepAliveIntervalMs, final String executorVersion, final String backend)
         {
             blackhole.consume(sessionId);

@@ -12,6 +12,7 @@ import io.gpurelay.executor.ExecutorLog;
 import io.gpurelay.executor.HostedSessions;
 import io.gpurelay.executor.RemoteExecutor;
 import io.gpurelay.executor.backend.Backend;
+import io.gpurelay.protocol.security.ExecutorHandshake;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -156,6 +157,9 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             .responseConnectTimeoutNs(settings.responseConnectTimeoutNs())
             .sessionMemoryBytes(settings.sessionMemoryBytes())
             .executorVersion(settings.executorVersion())
+            // No token here: the supervisor enforced the rule about serving other hosts, does every handshake and
+            // hands each session its keys; a worker accepts no connect request.
+            .insecure(true)
             .log(log)
             .conclude();
         sessions = new HostedSessions(ctx, aeron, counters);
@@ -199,7 +203,7 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
 
     public void onAssignSession(
         final long workerId,
-        final long sessionId,
+        final ExecutorHandshake.Accepted handshake,
         final long connectCorrelationId,
         final long clientPid,
         final int requestStreamId,
@@ -211,9 +215,10 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
         {
             return;
         }
+        final long sessionId = handshake.keys().sessionId();
         try
         {
-            sessions.open(sessionId, connectCorrelationId, responseChannel, responseStreamId, requestStreamId,
+            sessions.open(handshake, connectCorrelationId, responseChannel, responseStreamId, requestStreamId,
                 clientName, clientPid);
         }
         catch (final RuntimeException ex)

@@ -17,6 +17,8 @@ import io.gpurelay.protocol.codecs.StopWorkerDecoder;
 import io.gpurelay.protocol.codecs.StopWorkerEncoder;
 import io.gpurelay.protocol.codecs.WorkerReadyDecoder;
 import io.gpurelay.protocol.codecs.WorkerReadyEncoder;
+import io.gpurelay.protocol.security.ExecutorHandshake;
+import io.gpurelay.protocol.security.SessionKeys;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.YieldingIdleStrategy;
@@ -42,6 +44,8 @@ public final class WorkerProtocol
     static final int STREAM_ID_BASE = 0x0800_0000;
     /** Room for the longest message: a client's channel and name, each bounded by the connect request's adapter. */
     private static final int BUFFER_LENGTH = 64 * 1024;
+    /** Keys and proofs of the handshake: 32 bytes each. */
+    private static final int KEY_LENGTH = AssignSessionEncoder.requestKeyLength();
     private static final long OFFER_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
 
     private WorkerProtocol()
@@ -90,7 +94,7 @@ public final class WorkerProtocol
         public boolean assignSession(
             final Publication publication,
             final long workerId,
-            final long sessionId,
+            final ExecutorHandshake.Accepted handshake,
             final long connectCorrelationId,
             final long clientPid,
             final int requestStreamId,
@@ -98,13 +102,20 @@ public final class WorkerProtocol
             final String responseChannel,
             final String clientName)
         {
+            final SessionKeys keys = handshake.keys();
             assignSessionEncoder.wrapAndApplyHeader(buffer, 0, headerEncoder)
                 .workerId(workerId)
-                .sessionId(sessionId)
+                .sessionId(keys.sessionId())
                 .connectCorrelationId(connectCorrelationId)
                 .clientPid(clientPid)
                 .requestStreamId(requestStreamId)
                 .responseStreamId(responseStreamId)
+                .requestPublicationSessionId(keys.requestPublicationSessionId())
+                .sealedSession((short)(keys.sealed() ? 1 : 0))
+                .putRequestKey(keys.requestKey(), 0, KEY_LENGTH)
+                .putReplyKey(keys.replyKey(), 0, KEY_LENGTH)
+                .putExecutorPublicKey(handshake.executorPublicKey(), 0, KEY_LENGTH)
+                .putExecutorProof(handshake.executorProof(), 0, KEY_LENGTH)
                 .responseChannel(responseChannel)
                 .clientName(clientName);
             return send(publication, assignSessionEncoder.encodedLength());
@@ -151,9 +162,13 @@ public final class WorkerProtocol
         {
         }
 
+        /**
+         * @param handshake the session id, the client's request publication, the session's keys and what
+         *                  {@code Connected} carries.
+         */
         default void onAssignSession(
             long workerId,
-            long sessionId,
+            ExecutorHandshake.Accepted handshake,
             long connectCorrelationId,
             long clientPid,
             int requestStreamId,
@@ -215,7 +230,12 @@ public final class WorkerProtocol
                 {
                     final AssignSessionDecoder decoder = assignSessionDecoder.wrapAndApplyHeader(
                         buffer, offset, headerDecoder);
-                    listener.onAssignSession(decoder.workerId(), decoder.sessionId(), decoder.connectCorrelationId(),
+                    final SessionKeys keys = new SessionKeys(decoder.sessionId(),
+                        decoder.requestPublicationSessionId(), decoder.sealedSession() != 0,
+                        key(decoder::getRequestKey), key(decoder::getReplyKey));
+                    final ExecutorHandshake.Accepted handshake = new ExecutorHandshake.Accepted(keys,
+                        key(decoder::getExecutorPublicKey), key(decoder::getExecutorProof));
+                    listener.onAssignSession(decoder.workerId(), handshake, decoder.connectCorrelationId(),
                         decoder.clientPid(), decoder.requestStreamId(), decoder.responseStreamId(),
                         decoder.responseChannel(), decoder.clientName());
                 }
@@ -235,6 +255,19 @@ public final class WorkerProtocol
                 {
                 }
             }
+        }
+
+        private static byte[] key(final KeyReader reader)
+        {
+            final byte[] key = new byte[KEY_LENGTH];
+            reader.get(key, 0, KEY_LENGTH);
+            return key;
+        }
+
+        @FunctionalInterface
+        private interface KeyReader
+        {
+            int get(byte[] dst, int dstOffset, int length);
         }
     }
 }

@@ -1,0 +1,155 @@
+package io.gpurelay.protocol.security;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+
+import io.gpurelay.protocol.Protocol;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+class MessageSealingTest
+{
+    private static final long SESSION_ID = 0x0bad_cafe_f00d_1234L;
+    private static final SessionKeys KEYS = new SessionKeys(SESSION_ID, 1234, true, key(1), key(2));
+
+    private final UnsafeBuffer sealed = new UnsafeBuffer(
+        ByteBuffer.allocateDirect(Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD + MessageSealer.OVERHEAD));
+
+    @Test
+    void aSmallCallAndAWholeChunkComeOutAsTheyWentIn()
+    {
+        final MessageSealer sealer = KEYS.requestSealer();
+        final MessageOpener opener = KEYS.requestOpener();
+        for (final int length : new int[]{ 0, 1, 57, 4096, Protocol.MAX_CHUNK_LENGTH + 100 })
+        {
+            final UnsafeBuffer message = randomMessage(length);
+            final int sealedLength = sealer.seal(message, 0, length, sealed);
+            assertEquals(length + MessageSealer.OVERHEAD, sealedLength);
+            assertEquals(length, opener.open(sealed, 0, sealedLength));
+            assertEquals(MessageOpener.Outcome.OPENED, opener.outcome());
+            assertEquals(0, compare(message, opener.plaintext(), length));
+        }
+    }
+
+    @Test
+    void theMessageDoesNotTravelInTheClear()
+    {
+        final byte[] text = "cudaMemset into someone else's allocation".getBytes();
+        final UnsafeBuffer message = new UnsafeBuffer(text);
+        final int sealedLength = KEYS.replySealer().seal(message, 0, text.length, sealed);
+        final byte[] onTheWire = new byte[sealedLength];
+        sealed.getBytes(0, onTheWire);
+        assertEquals(-1, new String(onTheWire, StandardCharsets.ISO_8859_1).indexOf("cudaMemset"));
+    }
+
+    @Test
+    void anyFlippedBitIsAForgery()
+    {
+        final MessageSealer sealer = KEYS.requestSealer();
+        final UnsafeBuffer message = randomMessage(200);
+        final int sealedLength = sealer.seal(message, 0, 200, sealed);
+        final byte[] original = new byte[sealedLength];
+        sealed.getBytes(0, original);
+        for (int bit = 0; bit < sealedLength * 8; bit += 3)
+        {
+            final MessageOpener opener = KEYS.requestOpener();
+            final UnsafeBuffer forged = new UnsafeBuffer(original.clone());
+            forged.putByte(bit / 8, (byte)(forged.getByte(bit / 8) ^ (1 << (bit % 8))));
+            assertEquals(-1, opener.open(forged, 0, sealedLength), "bit " + bit);
+            assertNotEquals(MessageOpener.Outcome.OPENED, opener.outcome(), "bit " + bit);
+            assertEquals(200, opener.open(new UnsafeBuffer(original), 0, sealedLength), "bit " + bit);
+        }
+    }
+
+    @Test
+    void aReplayIsDroppedAndTheStreamGoesOn()
+    {
+        final MessageSealer sealer = KEYS.requestSealer();
+        final MessageOpener opener = KEYS.requestOpener();
+        final UnsafeBuffer message = randomMessage(64);
+        final int firstLength = sealer.seal(message, 0, 64, sealed);
+        final UnsafeBuffer first = copy(sealed, firstLength);
+        assertEquals(64, opener.open(first, 0, firstLength));
+        assertEquals(-1, opener.open(first, 0, firstLength));
+        assertEquals(MessageOpener.Outcome.REPLAYED, opener.outcome());
+
+        final int secondLength = sealer.seal(message, 0, 64, sealed);
+        final UnsafeBuffer second = copy(sealed, secondLength);
+        assertNotEquals(0, compare(first, second, firstLength), "same message, fresh nonce, other bytes");
+        assertEquals(64, opener.open(second, 0, secondLength));
+        assertEquals(-1, opener.open(first, 0, firstLength));
+        assertEquals(MessageOpener.Outcome.REPLAYED, opener.outcome());
+    }
+
+    @Test
+    void aMessageOfTheOtherDirectionOrAnotherSessionIsNotTaken()
+    {
+        final UnsafeBuffer message = randomMessage(32);
+        final int replyLength = KEYS.replySealer().seal(message, 0, 32, sealed);
+        final MessageOpener requests = KEYS.requestOpener();
+        assertEquals(-1, requests.open(sealed, 0, replyLength));
+        assertEquals(MessageOpener.Outcome.FORGED, requests.outcome());
+
+        final SessionKeys other = new SessionKeys(SESSION_ID + 1, 1234, true, key(1), key(2));
+        final int otherLength = other.requestSealer().seal(message, 0, 32, sealed);
+        assertEquals(-1, requests.open(sealed, 0, otherLength));
+        assertEquals(MessageOpener.Outcome.FORGED, requests.outcome());
+    }
+
+    @Test
+    void clearAndMisshapenMessagesAreNotTaken()
+    {
+        final MessageOpener opener = KEYS.requestOpener();
+        final UnsafeBuffer clear = randomMessage(100);
+        clear.putShort(2, (short)10);
+        assertEquals(-1, opener.open(clear, 0, 100));
+        assertEquals(MessageOpener.Outcome.NOT_SEALED, opener.outcome());
+        assertEquals(-1, opener.open(clear, 0, 10));
+        assertEquals(MessageOpener.Outcome.NOT_SEALED, opener.outcome());
+
+        final int sealedLength = KEYS.requestSealer().seal(randomMessage(100), 0, 100, sealed);
+        assertEquals(-1, opener.open(sealed, 0, sealedLength - 1));
+        assertEquals(MessageOpener.Outcome.MALFORMED, opener.outcome());
+        sealed.putInt(MessageSealer.CIPHERTEXT_LENGTH_OFFSET, Integer.MAX_VALUE);
+        assertEquals(-1, opener.open(sealed, 0, sealedLength));
+        assertEquals(MessageOpener.Outcome.MALFORMED, opener.outcome());
+    }
+
+    private static UnsafeBuffer randomMessage(final int length)
+    {
+        final byte[] bytes = new byte[length];
+        new Random(length).nextBytes(bytes);
+        return new UnsafeBuffer(bytes);
+    }
+
+    private static UnsafeBuffer copy(final DirectBuffer buffer, final int length)
+    {
+        final byte[] bytes = new byte[length];
+        buffer.getBytes(0, bytes);
+        return new UnsafeBuffer(bytes);
+    }
+
+    private static int compare(final DirectBuffer a, final DirectBuffer b, final int length)
+    {
+        for (int i = 0; i < length; i++)
+        {
+            if (a.getByte(i) != b.getByte(i))
+            {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    private static byte[] key(final int seed)
+    {
+        final byte[] key = new byte[32];
+        new Random(seed).nextBytes(key);
+        return key;
+    }
+}
