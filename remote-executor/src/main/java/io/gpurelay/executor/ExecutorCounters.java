@@ -29,6 +29,7 @@ public final class ExecutorCounters implements AutoCloseable
     final Counter malformedMessages;
     final Counter foreignMessages;
     final Counter errors;
+    final CallCounters callCounters;
 
     ExecutorCounters(final Aeron aeron)
     {
@@ -51,6 +52,7 @@ public final class ExecutorCounters implements AutoCloseable
         malformedMessages = aeron.addCounter(MALFORMED_MESSAGES_TYPE_ID, prefix + "malformed messages");
         foreignMessages = aeron.addCounter(FOREIGN_MESSAGES_TYPE_ID, prefix + "messages for another session");
         errors = aeron.addCounter(ERRORS_TYPE_ID, prefix + "internal errors");
+        callCounters = new CallCounters(aeron, owner);
     }
 
     public long sessionsOpened()
@@ -117,6 +119,6 @@ public final class ExecutorCounters implements AutoCloseable
     public void close()
     {
         CloseHelper.closeAll(sessionsOpened, sessionsClosed, connectsRejected, calls, bytesIn, bytesOut,
-            malformedMessages, foreignMessages, errors);
+            malformedMessages, foreignMessages, errors, callCounters);
     }
 }

@@ -11,6 +11,7 @@ import io.gpurelay.driver.MediaDriverMain;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.executor.backend.gpu.GpuBackend;
 import io.gpurelay.executor.backend.gpu.GpuRuntime;
+import io.gpurelay.executor.stat.StatCommand;
 import io.gpurelay.executor.worker.GpuProbe;
 import io.gpurelay.protocol.Protocol;
 import org.agrona.concurrent.ShutdownSignalBarrier;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gpurelay executor}: serve gpurelay clients until SIGTERM or SIGINT. It prints one line to stdout when it
  * accepts sessions and one when it has stopped; everything else goes to stderr. The jar's main class: its first
- * argument names the subcommand ({@code executor} or {@code media-driver}).
+ * argument names the subcommand ({@code executor}, {@code media-driver} or {@code stat}).
  */
 @Command(
     name = "executor",
@@ -149,7 +150,7 @@ public final class ExecutorMain implements Callable<Integer>
     }
 
     /**
-     * The {@code gpurelay} command line with its {@code executor} and {@code media-driver} subcommands.
+     * The {@code gpurelay} command line with its {@code executor}, {@code media-driver} and {@code stat} subcommands.
      *
      * @param environment how to read environment variables; tests pass a map.
      * @param args        the arguments about to be parsed: the executor's defaults depend on its {@code --config}.
@@ -160,7 +161,8 @@ public final class ExecutorMain implements Callable<Integer>
             .setDefaultValueProvider(new EnvironmentAndFileDefaults(environment, args));
         return new CommandLine(new GpurelayCommand())
             .addSubcommand("executor", executor)
-            .addSubcommand("media-driver", new MediaDriverMain());
+            .addSubcommand("media-driver", new MediaDriverMain())
+            .addSubcommand("stat", new StatCommand());
     }
 
     public Integer call()
