@@ -125,6 +125,17 @@ public final class ExecutorMain implements Callable<Integer>
             "properties file: the command line is visible to every user of the host.")
     String token;
 
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+        description = "Serve Prometheus metrics over HTTP on this port (0: any free port, logged), at /metrics. " +
+            "Default: none.")
+    Integer metricsPort;
+
+    @Option(names = "--metrics-address", paramLabel = "ADDRESS",
+        defaultValue = RemoteExecutor.Configuration.METRICS_ADDRESS_DEFAULT,
+        description = "The address the metrics endpoint listens on; 0.0.0.0 for every interface. " +
+            "Default: ${DEFAULT-VALUE}.")
+    String metricsAddress;
+
     @Option(names = "--config", paramLabel = "FILE",
         description = "A properties file of settings (device-memory=8g, ...), below the environment and the " +
             "command line.")
@@ -170,6 +181,10 @@ public final class ExecutorMain implements Callable<Integer>
         if (maxSessions < 1)
         {
             throw new ParameterException(spec.commandLine(), "--max-sessions must be at least 1: " + maxSessions);
+        }
+        if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535))
+        {
+            throw new ParameterException(spec.commandLine(), "--metrics-port must be 0 to 65535: " + metricsPort);
         }
 
         if (warmWorkers < 0 || sessionsPerWorker < 1)
@@ -269,6 +284,8 @@ public final class ExecutorMain implements Callable<Integer>
             .maxSessions(maxSessions)
             .sessionMemoryBytes(sessionMemory == null ? RemoteExecutor.Configuration.SESSION_MEMORY_DEFAULT :
                 sessionMemory)
+            .metricsPort(metricsPort == null ? RemoteExecutor.Configuration.METRICS_OFF : metricsPort)
+            .metricsAddress(metricsAddress)
             .token(token)
             .log(log);
     }
