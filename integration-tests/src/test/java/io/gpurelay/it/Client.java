@@ -16,8 +16,17 @@ final class Client
     static ForkedProcess start(final String agentOptions, final Class<?> program, final String... args)
         throws IOException
     {
+        return startOn(Artifacts.java(), agentOptions, program, args);
+    }
+
+    /**
+     * @param java the {@code java} launcher of the JDK the program runs on.
+     */
+    static ForkedProcess startOn(
+        final String java, final String agentOptions, final Class<?> program, final String... args) throws IOException
+    {
         final List<String> command = new ArrayList<>();
-        command.add(Artifacts.java());
+        command.add(java);
         command.add("-Xmx1g");
         command.add("-javaagent:" + Artifacts.agentJar() + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
         command.add("-cp");
