@@ -3,9 +3,11 @@ package io.gpurelay.executor.stat;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import io.gpurelay.executor.CallCounters;
@@ -16,17 +18,24 @@ import org.agrona.concurrent.status.CountersReader;
 
 /**
  * What the gpurelay counters of one CnC file say at one moment: the executor's totals, its calls by function family,
- * the latency histogram, and every open session. Counters of a type that several processes allocate (the executor
- * and the workers that serve its sessions) are summed. Counters of the executor that this reader does not know, such
- * as those of a newer executor, are kept by label in {@link #otherCounters()}.
+ * the latency histogram, and every open session.
+ * <p>
+ * With process isolation the executor (the supervisor) and every worker process have executor counters of their own,
+ * told apart by their labels ({@code gpurelay executor ...}, {@code gpurelay worker PID ...}). A worker counts the
+ * sessions it serves as the supervisor does, so the totals come from the executor's own counters only; calls and
+ * bytes reach the executor's counters when a worker's session closes, so the open sessions of live workers add
+ * theirs from their session counters. A worker's own counters are kept by label in {@link #otherCounters()}, as are
+ * counters of the executor that this reader does not know, such as those of a newer executor. Family counters and
+ * the latency histogram count each call once, in the process that ran it, and are summed over the processes.
  *
  * @param timestampMs when the counters were read.
  * @param executorFound whether an executor's counters are in the file at all.
- * @param totals executor-wide counters by type id ({@link ExecutorCounters}).
+ * @param totals executor-wide counters by type id ({@link ExecutorCounters}), as above.
  * @param families function families by name, in the executor's order.
  * @param latencyBuckets call counts by upper bound in nanoseconds, not cumulative, ascending.
  * @param latencySumNs the sum of the latencies the buckets count.
- * @param otherCounters other counters of the executor, value by label (label without the "gpurelay executor " part).
+ * @param otherCounters other counters, value by label: the executor's without the "gpurelay executor " part, a
+ *                      worker's without the "gpurelay " part ({@code worker PID calls}).
  * @param sessions open sessions, by session id.
  */
 public record ExecutorSnapshot(
@@ -41,6 +50,8 @@ public record ExecutorSnapshot(
 {
     /** Labels of the executor's own counters start with this. */
     public static final String EXECUTOR_LABEL_PREFIX = "gpurelay executor ";
+    /** Labels of a worker process's own counters start with this and the worker's pid. */
+    public static final String WORKER_LABEL_PREFIX = "gpurelay worker ";
     /** Type ids the executor's counters use; counters of other types are never gpurelay's. */
     static final int FIRST_EXECUTOR_TYPE_ID = 7000;
     static final int LAST_EXECUTOR_TYPE_ID = 7199;
@@ -128,6 +139,8 @@ public record ExecutorSnapshot(
         private final TreeMap<Long, Long> latencyBuckets = new TreeMap<>();
         private final Map<String, Long> otherCounters = new TreeMap<>();
         private final Map<SessionKey, SessionBuilder> sessions = new HashMap<>();
+        /** Pids of the worker processes whose own counters are in the file. */
+        private final Set<Long> workerPids = new HashSet<>();
         private long latencySumNs;
         private boolean executorFound;
 
@@ -151,8 +164,16 @@ public record ExecutorSnapshot(
                     ExecutorCounters.MALFORMED_MESSAGES_TYPE_ID, ExecutorCounters.FOREIGN_MESSAGES_TYPE_ID,
                     ExecutorCounters.ERRORS_TYPE_ID ->
                 {
-                    executorFound |= typeId == ExecutorCounters.SESSIONS_OPENED_TYPE_ID;
-                    totals.merge(typeId, value, Long::sum);
+                    if (label.startsWith(EXECUTOR_LABEL_PREFIX))
+                    {
+                        executorFound |= typeId == ExecutorCounters.SESSIONS_OPENED_TYPE_ID;
+                        totals.merge(typeId, value, Long::sum);
+                    }
+                    else if (label.startsWith(WORKER_LABEL_PREFIX))
+                    {
+                        workerPids.add(workerPid(label));
+                        otherCounters.merge(label.substring("gpurelay ".length()), value, Long::sum);
+                    }
                 }
                 case CallCounters.CALLS_BY_FAMILY_TYPE_ID -> family(key)[0] += value;
                 case CallCounters.FAILED_CALLS_BY_FAMILY_TYPE_ID -> family(key)[1] += value;
@@ -181,12 +202,36 @@ public record ExecutorSnapshot(
             final List<SessionStats> sessionStats = new ArrayList<>();
             for (final SessionBuilder builder : sessions.values())
             {
-                sessionStats.add(builder.build());
+                final SessionStats session = builder.build();
+                sessionStats.add(session);
+                if (workerPids.contains(session.workerPid()))
+                {
+                    totals.merge(ExecutorCounters.CALLS_TYPE_ID, session.calls(), Long::sum);
+                    totals.merge(ExecutorCounters.BYTES_IN_TYPE_ID, session.bytesIn(), Long::sum);
+                    totals.merge(ExecutorCounters.BYTES_OUT_TYPE_ID, session.bytesOut(), Long::sum);
+                }
             }
             sessionStats.sort(Comparator.comparingLong(SessionStats::sessionId)
                 .thenComparingLong(SessionStats::workerPid));
             return new ExecutorSnapshot(timestampMs, executorFound, totals, familyStats, latencyBuckets,
                 latencySumNs, otherCounters, sessionStats);
+        }
+
+        /**
+         * The pid of a worker's own counter, from its label {@code gpurelay worker PID ...}; -1 where it names none.
+         */
+        private static long workerPid(final String label)
+        {
+            final int start = WORKER_LABEL_PREFIX.length();
+            final int end = label.indexOf(' ', start);
+            try
+            {
+                return Long.parseLong(label.substring(start, end < 0 ? label.length() : end));
+            }
+            catch (final NumberFormatException ex)
+            {
+                return -1;
+            }
         }
 
         private long[] family(final DirectBuffer key)
