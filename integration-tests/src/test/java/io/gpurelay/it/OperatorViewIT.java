@@ -22,23 +22,30 @@ import io.gpurelay.it.programs.HoldMemoryProgram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What an operator sees of an executor serving two clients that hold 3 MiB and 5 MiB of device memory:
  * {@code gpurelay stat --once} (table and JSON) lists both sessions with their client, pids and memory, and the
  * metrics endpoint serves valid Prometheus text with the sessions, calls, memory and call durations. When one client
- * is killed its session, and its memory, leave both views.
+ * is killed its session, and its memory, leave both views. With process isolation each session shows the worker
+ * process that serves it, and the totals count each session and call once although the executor and every worker
+ * have counters of their own.
  */
 class OperatorViewIT
 {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final long MIB = 1L << 20;
 
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"thread", "process"})
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
-    void statAndMetricsShowBothSessionsAndTheirMemory(@TempDir final Path work) throws Exception
+    void statAndMetricsShowBothSessionsAndTheirMemory(final String isolation, @TempDir final Path work)
+        throws Exception
     {
-        try (Executor executor = Executor.start("aeron:ipc", work, "--metrics-port", "0", "--keepalive-timeout", "2s"))
+        try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", isolation, "--warm-workers", "2",
+            "--metrics-port", "0", "--keepalive-timeout", "2s"))
         {
             final Matcher metrics = executor.process().awaitLine(
                 Pattern.compile("serving metrics on (http://127\\.0\\.0\\.1:\\d+/metrics)"), WAIT);
@@ -47,14 +54,24 @@ class OperatorViewIT
                 ForkedProcess second = holder(executor, "second-holder", 5))
             {
                 final String json = stat(executor, "--json");
-                assertSession(json, "first-holder", first.pid(), 3 * MIB);
-                assertSession(json, "second-holder", second.pid(), 5 * MIB);
+                final long firstWorker = assertSession(json, "first-holder", first.pid(), 3 * MIB);
+                final long secondWorker = assertSession(json, "second-holder", second.pid(), 5 * MIB);
+                final long executorPid = executor.process().pid();
+                if (isolation.equals("process"))
+                {
+                    assertTrue(firstWorker != executorPid && secondWorker != executorPid && firstWorker != secondWorker,
+                        "each session in a worker process of its own: " + json);
+                }
+                else
+                {
+                    assertEquals(List.of(executorPid, executorPid), List.of(firstWorker, secondWorker), json);
+                }
                 assertTrue(json.contains("\"devices\":[{\"device\":0,\"memoryHeldBytes\":" + 8 * MIB + "}]"), json);
                 assertTrue(json.contains("\"sessionsOpen\":2"), json);
 
                 final String table = stat(executor);
-                assertTableRow(table, "first-holder", first.pid(), "3.0 MiB");
-                assertTableRow(table, "second-holder", second.pid(), "5.0 MiB");
+                assertTableRow(table, "first-holder", first.pid(), firstWorker, "3.0 MiB");
+                assertTableRow(table, "second-holder", second.pid(), secondWorker, "5.0 MiB");
                 assertTrue(table.lines().anyMatch(line -> line.matches("0\\s+8\\.0 MiB")), table);
 
                 final PrometheusText scraped = PrometheusText.parse(scrape(metricsUri));
@@ -65,7 +82,8 @@ class OperatorViewIT
                 assertEquals(8.0 * MIB, scraped.value("gpurelay_device_memory_held_bytes{device=\"0\"}"));
                 assertEquals(List.of(3.0 * MIB), scraped.samples().entrySet().stream()
                     .filter(sample -> sample.getKey().matches("gpurelay_session_device_memory_held_bytes\\{" +
-                        "client=\"first-holder\",host=\"local\",session=\"\\d+\",worker_pid=\"\\d+\"}"))
+                        "client=\"first-holder\",host=\"local\",session=\"\\d+\",worker_pid=\"" + firstWorker +
+                        "\"}"))
                     .map(Map.Entry::getValue).toList(), scraped.samples().toString());
                 // Each holder mallocs and memsets each MiB: 16 runtime calls at least, all of them answered.
                 final double runtimeCalls = scraped.value("gpurelay_calls_total{family=\"runtime\"}");
@@ -133,19 +151,24 @@ class OperatorViewIT
         return new ForkedProcess("stat", command);
     }
 
-    private static void assertSession(final String json, final String client, final long pid, final long bytes)
+    /**
+     * @return the pid of the process that serves the session.
+     */
+    private static long assertSession(final String json, final String client, final long pid, final long bytes)
     {
         final Matcher session = Pattern.compile("\\{\"sessionId\":\\d+,\"client\":\"" + client +
-            "\",\"host\":\"local\",\"clientPid\":" + pid + ",\"workerPid\":\\d+,\"deviceMemoryBytes\":(\\d+)")
+            "\",\"host\":\"local\",\"clientPid\":" + pid + ",\"workerPid\":(\\d+),\"deviceMemoryBytes\":(\\d+)")
             .matcher(json);
         assertTrue(session.find(), "no session of " + client + " pid " + pid + " in " + json);
-        assertEquals(bytes, Long.parseLong(session.group(1)), json);
+        assertEquals(bytes, Long.parseLong(session.group(2)), json);
+        return Long.parseLong(session.group(1));
     }
 
-    private static void assertTableRow(final String table, final String client, final long pid, final String memory)
+    private static void assertTableRow(
+        final String table, final String client, final long pid, final long workerPid, final String memory)
     {
         assertTrue(table.lines().anyMatch(line -> line.matches("\\s*\\d+\\s+" + client + "\\s+local\\s+" + pid +
-            "\\s+\\d+\\s+" + Pattern.quote(memory) + "\\s.*")), "no row for " + client + " in\n" + table);
+            "\\s+" + workerPid + "\\s+" + Pattern.quote(memory) + "\\s.*")), "no row for " + client + " in\n" + table);
     }
 
     /**
