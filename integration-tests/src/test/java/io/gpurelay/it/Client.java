@@ -17,7 +17,7 @@ final class Client
     static ForkedProcess start(final String agentOptions, final Class<?> program, final String... args)
         throws IOException
     {
-        return start(agentOptions, Map.of(), program, args);
+        return startOn(Artifacts.java(), agentOptions, Map.of(), program, args);
     }
 
     /**
@@ -27,8 +27,24 @@ final class Client
         final String agentOptions, final Map<String, String> environment, final Class<?> program,
         final String... args) throws IOException
     {
+        return startOn(Artifacts.java(), agentOptions, environment, program, args);
+    }
+
+    /**
+     * @param java the {@code java} launcher of the JDK the program runs on.
+     */
+    static ForkedProcess startOn(
+        final String java, final String agentOptions, final Class<?> program, final String... args) throws IOException
+    {
+        return startOn(java, agentOptions, Map.of(), program, args);
+    }
+
+    private static ForkedProcess startOn(
+        final String java, final String agentOptions, final Map<String, String> environment, final Class<?> program,
+        final String... args) throws IOException
+    {
         final List<String> command = new ArrayList<>();
-        command.add(Artifacts.java());
+        command.add(java);
         command.add("-Xmx1g");
         command.add("-javaagent:" + Artifacts.agentJar() + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
         command.add("-cp");

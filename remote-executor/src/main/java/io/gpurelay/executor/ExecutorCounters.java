@@ -41,6 +41,7 @@ public final class ExecutorCounters implements AutoCloseable
     final Counter replayedMessages;
     /** Messages on a session's request stream from a publication other than the client's own. */
     final Counter foreignPublicationMessages;
+    final CallCounters callCounters;
 
     ExecutorCounters(final Aeron aeron)
     {
@@ -69,6 +70,7 @@ public final class ExecutorCounters implements AutoCloseable
         replayedMessages = aeron.addCounter(REPLAYED_MESSAGES_TYPE_ID, prefix + "replayed messages dropped");
         foreignPublicationMessages = aeron.addCounter(FOREIGN_PUBLICATION_MESSAGES_TYPE_ID,
             prefix + "messages from another publication dropped");
+        callCounters = new CallCounters(aeron, owner);
     }
 
     public long sessionsOpened()
@@ -158,6 +160,6 @@ public final class ExecutorCounters implements AutoCloseable
     {
         CloseHelper.closeAll(sessionsOpened, sessionsClosed, connectsRejected, calls, bytesIn, bytesOut,
             malformedMessages, foreignMessages, errors, authenticationFailures, forgedMessages, replayedMessages,
-            foreignPublicationMessages);
+            foreignPublicationMessages, callCounters);
     }
 }

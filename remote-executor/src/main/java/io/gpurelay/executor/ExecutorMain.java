@@ -18,6 +18,7 @@ import io.gpurelay.driver.MediaDriverMain;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.executor.backend.gpu.GpuBackend;
 import io.gpurelay.executor.backend.gpu.GpuRuntime;
+import io.gpurelay.executor.stat.StatCommand;
 import io.gpurelay.executor.worker.GpuProbe;
 import io.gpurelay.protocol.Protocol;
 import org.agrona.concurrent.ShutdownSignalBarrier;
@@ -32,7 +33,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gpurelay executor}: serve gpurelay clients until SIGTERM or SIGINT. It prints one line to stdout when it
  * accepts sessions and one when it has stopped; everything else goes to stderr. The jar's main class: its first
- * argument names the subcommand ({@code executor} or {@code media-driver}).
+ * argument names the subcommand ({@code executor}, {@code media-driver} or {@code stat}).
  */
 @Command(
     name = "executor",
@@ -142,6 +143,16 @@ public final class ExecutorMain implements Callable<Integer>
             "it can use the GPU (sessions are still encrypted, without authentication). Without a token and this " +
             "flag the executor serves IPC and loopback only.")
     boolean insecure;
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+        description = "Serve Prometheus metrics over HTTP on this port (0: any free port, logged), at /metrics. " +
+            "Default: none.")
+    Integer metricsPort;
+
+    @Option(names = "--metrics-address", paramLabel = "ADDRESS",
+        defaultValue = RemoteExecutor.Configuration.METRICS_ADDRESS_DEFAULT,
+        description = "The address the metrics endpoint listens on; 0.0.0.0 for every interface. " +
+            "Default: ${DEFAULT-VALUE}.")
+    String metricsAddress;
 
     @Option(names = "--config", paramLabel = "FILE",
         description = "A properties file of settings (device-memory=8g, ...), below the environment and the " +
@@ -168,7 +179,7 @@ public final class ExecutorMain implements Callable<Integer>
     }
 
     /**
-     * The {@code gpurelay} command line with its {@code executor} and {@code media-driver} subcommands.
+     * The {@code gpurelay} command line with its {@code executor}, {@code media-driver} and {@code stat} subcommands.
      *
      * @param environment how to read environment variables; tests pass a map.
      * @param args        the arguments about to be parsed: the executor's defaults depend on its {@code --config}.
@@ -179,7 +190,8 @@ public final class ExecutorMain implements Callable<Integer>
             .setDefaultValueProvider(new EnvironmentAndFileDefaults(environment, args));
         return new CommandLine(new GpurelayCommand())
             .addSubcommand("executor", executor)
-            .addSubcommand("media-driver", new MediaDriverMain());
+            .addSubcommand("media-driver", new MediaDriverMain())
+            .addSubcommand("stat", new StatCommand());
     }
 
     public Integer call()
@@ -187,6 +199,10 @@ public final class ExecutorMain implements Callable<Integer>
         if (maxSessions < 1)
         {
             throw new ParameterException(spec.commandLine(), "--max-sessions must be at least 1: " + maxSessions);
+        }
+        if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535))
+        {
+            throw new ParameterException(spec.commandLine(), "--metrics-port must be 0 to 65535: " + metricsPort);
         }
 
         if (warmWorkers < 0 || sessionsPerWorker < 1)
@@ -289,6 +305,8 @@ public final class ExecutorMain implements Callable<Integer>
                 sessionMemory)
             .token(resolvedToken)
             .insecure(insecure)
+            .metricsPort(metricsPort == null ? RemoteExecutor.Configuration.METRICS_OFF : metricsPort)
+            .metricsAddress(metricsAddress)
             .log(log);
     }
 

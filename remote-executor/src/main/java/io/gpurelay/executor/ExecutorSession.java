@@ -100,6 +100,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private final ExecutorProxy keepAliveProxy = ExecutorProxy.forKeepAlives();
     private final RemoteExecutor.Context ctx;
     private final ExecutorCounters counters;
+    private final SessionCounters sessionCounters;
     private final ExecutorLog log;
     private final Consumer<ExecutorSession> onClosed;
     private final FragmentHandler ownPublicationOnly = this::onAnyPublicationFragment;
@@ -151,6 +152,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
         final BackendSession backendSession,
         final RemoteExecutor.Context ctx,
         final ExecutorCounters counters,
+        final SessionCounters sessionCounters,
         final Consumer<ExecutorSession> onClosed)
     {
         this.sessionId = handshake.keys().sessionId();
@@ -164,6 +166,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
         this.backendSession = backendSession;
         this.ctx = ctx;
         this.counters = counters;
+        this.sessionCounters = sessionCounters;
         this.log = ctx.log();
         this.onClosed = onClosed;
         this.dispatcher = new CallDispatcher(backendSession, sessionId, ctx.backend().deviceCount(),
@@ -232,6 +235,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
     {
         state = State.CLOSED;
         final ReleasedResources released = backendSession.close();
+        CloseHelper.close(sessionCounters);
         sendLock.lock();
         try
         {
@@ -411,9 +415,11 @@ final class ExecutorSession implements Agent, SessionRequestListener
         abandonIncompleteInput();
         calls++;
         counters.calls.increment();
+        sessionCounters.onCall();
         try
         {
             call.capture(view);
+            counters.callCounters.onCall(family());
             result.reset(call.function() == null ? Api.RUNTIME : call.function().api());
             if (!view.bulkFollows())
             {
@@ -537,6 +543,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
     public void onMalformed(final String reason)
     {
         counters.malformedMessages.increment();
+        sessionCounters.onError();
         warning.warn("session " + sessionId + ": malformed message skipped: " + reason, nowNs);
     }
 
@@ -584,7 +591,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
      */
     private void runCall(final DirectBuffer input)
     {
-        callStartedNs = System.nanoTime();
+        final long startedNs = System.nanoTime();
+        callStartedNs = startedNs;
         try
         {
             dispatcher.dispatch(call, input, result);
@@ -597,6 +605,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
         finally
         {
             callStartedNs = NO_CALL;
+            counters.callCounters.recordLatency(System.nanoTime() - startedNs);
+            sessionCounters.updateDeviceMemory(backendSession);
         }
     }
 
@@ -688,6 +698,11 @@ final class ExecutorSession implements Agent, SessionRequestListener
 
     private void reply()
     {
+        if (result.failed())
+        {
+            sessionCounters.onError();
+            counters.callCounters.onFailed(family());
+        }
         if (call.pipelined() && !result.failed())
         {
             return;
@@ -713,6 +728,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
         {
             bytesOut += payload.length();
             counters.bytesOut.getAndAdd(payload.length());
+            sessionCounters.addBytesOut(payload.length());
+            counters.callCounters.addBytesOut(family(), payload.length());
         }
     }
 
@@ -758,6 +775,16 @@ final class ExecutorSession implements Agent, SessionRequestListener
     {
         bytesIn += length;
         counters.bytesIn.getAndAdd(length);
+        sessionCounters.addBytesIn(length);
+        counters.callCounters.addBytesIn(family(), length);
+    }
+
+    /**
+     * The function family of the call now being received or run, null for a function this executor does not know.
+     */
+    private Api family()
+    {
+        return call.function() == null ? null : call.function().api();
     }
 
     private void close(final String reason)

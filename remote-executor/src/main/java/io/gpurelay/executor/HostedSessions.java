@@ -61,14 +61,17 @@ public final class HostedSessions implements AutoCloseable
         final long sessionId = handshake.keys().sessionId();
         ExclusivePublication responsePublication = null;
         Subscription requestSubscription = null;
+        SessionCounters sessionCounters = null;
         try
         {
             responsePublication = aeron.addExclusivePublication(responseChannel, responseStreamId);
             requestSubscription = aeron.addSubscription(ctx.channel(), requestStreamId);
+            sessionCounters = SessionCounters.allocate(aeron, sessionId, clientName, responseChannel, clientPid,
+                ctx.backend().deviceCount());
             final BackendSession backendSession = ctx.backend().openSession(sessionId);
             final ExecutorSession session = new ExecutorSession(handshake, connectCorrelationId, clientName,
                 clientPid, requestStreamId, responsePublication, requestSubscription, backendSession, ctx, counters,
-                closedSessions::add);
+                sessionCounters, closedSessions::add);
             final AgentRunner runner = new AgentRunner(
                 ctx.idleStrategyKind().newIdleStrategy(), this::onSessionError, null, session);
             AgentRunner.startOnThread(runner);
@@ -80,7 +83,7 @@ public final class HostedSessions implements AutoCloseable
         }
         catch (final RuntimeException ex)
         {
-            CloseHelper.quietCloseAll(requestSubscription, responsePublication);
+            CloseHelper.quietCloseAll(sessionCounters, requestSubscription, responsePublication);
             throw ex;
         }
     }

@@ -19,6 +19,7 @@ import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.MediaDrivers;
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.metrics.MetricsEndpoint;
 import io.gpurelay.executor.worker.WorkerSettings;
 import io.gpurelay.protocol.Protocol;
 import org.agrona.CloseHelper;
@@ -52,6 +53,7 @@ public final class RemoteExecutor implements AutoCloseable
     private WorkerSupervisor supervisor;
     private Subscription controlSubscription;
     private AgentRunner conductorRunner;
+    private MetricsEndpoint metricsEndpoint;
 
     private RemoteExecutor(final Context ctx)
     {
@@ -108,6 +110,11 @@ public final class RemoteExecutor implements AutoCloseable
         if (supervisor != null)
         {
             awaitFirstWorker();
+        }
+        if (ctx.metricsPort() != Configuration.METRICS_OFF)
+        {
+            metricsEndpoint = MetricsEndpoint.start(ctx.metricsAddress(), ctx.metricsPort(), aeron.countersReader());
+            log.info("serving metrics on " + metricsEndpoint.url());
         }
     }
 
@@ -171,6 +178,14 @@ public final class RemoteExecutor implements AutoCloseable
         return workerCounters;
     }
 
+    /**
+     * The Prometheus endpoint, or null when the executor serves none.
+     */
+    public MetricsEndpoint metricsEndpoint()
+    {
+        return metricsEndpoint;
+    }
+
     public Context context()
     {
         return ctx;
@@ -191,8 +206,8 @@ public final class RemoteExecutor implements AutoCloseable
 
     public void close()
     {
-        CloseHelper.closeAll(
-            conductorRunner, controlSubscription, workerCounters, counters, aeron, driver, ctx.backend());
+        CloseHelper.closeAll(metricsEndpoint, conductorRunner, controlSubscription, workerCounters, counters, aeron,
+            driver, ctx.backend());
     }
 
     /**
@@ -213,6 +228,10 @@ public final class RemoteExecutor implements AutoCloseable
         public static final long WORKER_START_TIMEOUT_DEFAULT_NS = TimeUnit.SECONDS.toNanos(60);
         /** Device memory one session may hold: unlimited unless {@code --session-memory} says otherwise. */
         public static final long SESSION_MEMORY_DEFAULT = Long.MAX_VALUE;
+        /** {@link Context#metricsPort} of an executor that serves no metrics. */
+        public static final int METRICS_OFF = -1;
+        /** Metrics are for the host's own monitoring agent unless the operator says otherwise. */
+        public static final String METRICS_ADDRESS_DEFAULT = "127.0.0.1";
 
         private Configuration()
         {
@@ -305,6 +324,8 @@ public final class RemoteExecutor implements AutoCloseable
         private int sessionsPerWorker = Configuration.SESSIONS_PER_WORKER_DEFAULT;
         private long workerStartTimeoutNs = Configuration.WORKER_START_TIMEOUT_DEFAULT_NS;
         private long sessionMemoryBytes = Configuration.SESSION_MEMORY_DEFAULT;
+        private int metricsPort = Configuration.METRICS_OFF;
+        private String metricsAddress = Configuration.METRICS_ADDRESS_DEFAULT;
         private String token;
         private boolean insecure;
         private ExecutorLog log;
@@ -342,6 +363,10 @@ public final class RemoteExecutor implements AutoCloseable
             if (sessionMemoryBytes <= 0)
             {
                 throw new ConfigurationException("session memory must be positive: " + sessionMemoryBytes);
+            }
+            if (metricsPort < Configuration.METRICS_OFF || metricsPort > 65535)
+            {
+                throw new ConfigurationException("metrics port must be 0 to 65535: " + metricsPort);
             }
             if (token != null && token.isEmpty())
             {
@@ -606,6 +631,34 @@ public final class RemoteExecutor implements AutoCloseable
         public String token()
         {
             return token;
+        }
+
+        /**
+         * The TCP port of the Prometheus endpoint, 0 for any free one, {@link Configuration#METRICS_OFF} for none.
+         */
+        public Context metricsPort(final int metricsPort)
+        {
+            this.metricsPort = metricsPort;
+            return this;
+        }
+
+        public int metricsPort()
+        {
+            return metricsPort;
+        }
+
+        /**
+         * The address the Prometheus endpoint binds to: a host name or IP address, {@code 0.0.0.0} for all.
+         */
+        public Context metricsAddress(final String metricsAddress)
+        {
+            this.metricsAddress = metricsAddress;
+            return this;
+        }
+
+        public String metricsAddress()
+        {
+            return metricsAddress;
         }
 
         public Context log(final ExecutorLog log)

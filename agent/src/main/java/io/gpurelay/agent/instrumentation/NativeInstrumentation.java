@@ -10,6 +10,7 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.dynamic.scaffold.TypeValidation;
 import net.bytebuddy.utility.JavaModule;
 
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
@@ -38,7 +39,9 @@ public final class NativeInstrumentation
     public static void install(final Instrumentation instrumentation, final List<InstrumentationModule> modules)
     {
         disableNexus();
-        AgentBuilder rules = new AgentBuilder.Default()
+        // The rewritten classes are checked by the JVM's verifier as they load; Byte Buddy's own validation of each
+        // generated type would check the same again, at a cost that shows at every JCuda class's load.
+        AgentBuilder rules = new AgentBuilder.Default(new ByteBuddy().with(TypeValidation.DISABLED))
             .enableNativeMethodPrefix(NATIVE_METHOD_PREFIX)
             .with(AgentBuilder.TypeStrategy.Default.REBASE)
             .with(AgentBuilder.RedefinitionStrategy.DISABLED)

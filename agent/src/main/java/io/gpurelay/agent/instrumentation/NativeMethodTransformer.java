@@ -14,8 +14,6 @@ import net.bytebuddy.implementation.MethodCall;
 import net.bytebuddy.implementation.StubMethod;
 import net.bytebuddy.utility.JavaModule;
 
-import static net.bytebuddy.matcher.ElementMatchers.is;
-
 /**
  * Gives every native method of one binding class a Java body: a call to its remote implementation, or the
  * not-supported handler. The class is rebased with the agent's native method prefix, so each original native method
@@ -41,17 +39,17 @@ final class NativeMethodTransformer implements AgentBuilder.Transformer
         final ProtectionDomain protectionDomain)
     {
         final NativeMethodTable table = NativeMethodTable.of(module, typeDescription);
-        DynamicType.Builder<?> rewritten = builder;
+        final MethodBodies bodies = new MethodBodies();
         for (final Map.Entry<MethodDescription.InDefinedShape, MethodDescription.InDefinedShape> entry :
             table.remoted().entrySet())
         {
-            rewritten = rewritten.method(is(entry.getKey()))
-                .intercept(MethodCall.invoke(entry.getValue()).withAllArguments());
+            bodies.put(entry.getKey(), MethodCall.invoke(entry.getValue()).withAllArguments());
         }
         for (final MethodDescription.InDefinedShape nativeMethod : table.notSupported())
         {
-            rewritten = rewritten.method(is(nativeMethod)).intercept(notSupported(table, nativeMethod));
+            bodies.put(nativeMethod, notSupported(table, nativeMethod));
         }
+        final DynamicType.Builder<?> rewritten = builder.method(bodies.methods()).intercept(bodies);
 
         AgentLog.debug("rewrote " + table.summary());
         if (!table.unmatched().isEmpty())

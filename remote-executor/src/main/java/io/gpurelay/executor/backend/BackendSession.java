@@ -75,6 +75,12 @@ public interface BackendSession
     void free(BackendContext context, long address, CallResult result);
 
     /**
+     * Bytes of device memory the session's live allocations hold on a device (what its mallocs got and has not
+     * freed; module variables and library workspaces aside), for the operator's view of who holds what.
+     */
+    long allocatedBytes(int device);
+
+    /**
      * Check that {@code [destination, destination + count)} lies inside one allocation of this session, and return
      * where the bytes go as they arrive, chunk by chunk, so that a large copy is never staged whole.
      *

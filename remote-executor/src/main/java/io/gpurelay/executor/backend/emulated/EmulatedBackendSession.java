@@ -1,6 +1,7 @@
 package io.gpurelay.executor.backend.emulated;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 import io.gpurelay.emulator.memory.Allocation;
@@ -81,6 +82,8 @@ final class EmulatedBackendSession implements BackendSession
     private final DeviceMemoryOwner[] owners;
     private final DeviceSystemCalls[] systemCalls;
     private final Long2ObjectHashMap<EmulatedContext> allocatingContexts = new Long2ObjectHashMap<>();
+    /** Bytes of the session's live allocations on each device. */
+    private final long[] allocatedBytes;
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
     private final EmulatedBlasSession blas;
@@ -92,6 +95,7 @@ final class EmulatedBackendSession implements BackendSession
         this.devices = devices;
         this.owners = new DeviceMemoryOwner[devices.length];
         this.systemCalls = new DeviceSystemCalls[devices.length];
+        this.allocatedBytes = new long[devices.length];
         for (int i = 0; i < devices.length; i++)
         {
             owners[i] = new DeviceMemoryOwner(sessionId, i);
@@ -171,7 +175,8 @@ final class EmulatedBackendSession implements BackendSession
             final EmulatedContext allocatedBy = allocations.getValue();
             if (allocatedBy == context)
             {
-                devices[allocatedBy.device()].memory().free(allocations.getLongKey(), owners[allocatedBy.device()]);
+                allocatedBytes[allocatedBy.device()] -= devices[allocatedBy.device()].memory()
+                    .free(allocations.getLongKey(), owners[allocatedBy.device()]).size();
                 allocations.remove();
             }
         }
@@ -207,6 +212,7 @@ final class EmulatedBackendSession implements BackendSession
         {
             final long address = devices[device].memory().allocate(size, owners[device]).deviceAddress();
             allocatingContexts.put(address, emulatedContext);
+            allocatedBytes[device] += size;
             result.value(address);
         }
         catch (final DeviceMemoryException ex)
@@ -233,7 +239,13 @@ final class EmulatedBackendSession implements BackendSession
                 " is not the start of a live allocation of this session");
             return;
         }
-        devices[allocatedBy.device()].memory().free(address, owners[allocatedBy.device()]);
+        allocatedBytes[allocatedBy.device()] -=
+            devices[allocatedBy.device()].memory().free(address, owners[allocatedBy.device()]).size();
+    }
+
+    public long allocatedBytes(final int device)
+    {
+        return allocatedBytes[device];
     }
 
     public PayloadSink memcpyHostToDevice(
@@ -578,6 +590,7 @@ final class EmulatedBackendSession implements BackendSession
             systemCalls[i].release();
         }
         allocatingContexts.clear();
+        Arrays.fill(allocatedBytes, 0);
         return released;
     }
 

@@ -113,6 +113,8 @@ final class GpuBackendSession implements BackendSession
     private final GpuDevice[] devices;
     private final DeviceAddressRanges<GpuContext, GpuModule> ranges = new DeviceAddressRanges<>();
     private final List<GpuContext> contexts = new ArrayList<>();
+    /** Bytes of the session's live allocations on each device, as the client numbers them. */
+    private final long[] allocatedBytes;
     private final GpuRandSession rand;
     private final GpuRtcSession rtc = new GpuRtcSession();
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
@@ -138,6 +140,7 @@ final class GpuBackendSession implements BackendSession
     GpuBackendSession(final GpuDevice[] devices)
     {
         this.devices = devices;
+        this.allocatedBytes = new long[devices.length];
         this.rand = new GpuRandSession(ranges);
         final WorkerStdoutFile stdout = WorkerStdoutFile.ofThisProcess();
         if (stdout != null)
@@ -230,7 +233,7 @@ final class GpuBackendSession implements BackendSession
         final GpuContext gpuContext = (GpuContext)context;
         blas.contextDestroyed(gpuContext);
         rand.destroyGenerators(gpuContext);
-        ranges.removeContext(gpuContext);
+        allocatedBytes[gpuContext.device()] -= ranges.removeContext(gpuContext).bytes();
         contexts.remove(gpuContext);
         cuCtxDestroy(gpuContext.handle());
     }
@@ -276,6 +279,7 @@ final class GpuBackendSession implements BackendSession
             return;
         }
         ranges.addAllocation(addressOut[0], size, gpuContext);
+        allocatedBytes[gpuContext.device()] += size;
         result.value(addressOut[0]);
     }
 
@@ -300,7 +304,14 @@ final class GpuBackendSession implements BackendSession
         if (!makeCurrent(allocation.context(), name, result) || !check(cuMemFree(address), name, result))
         {
             ranges.addAllocation(address, allocation.size(), allocation.context());
+            return;
         }
+        allocatedBytes[allocation.context().device()] -= allocation.size();
+    }
+
+    public long allocatedBytes(final int device)
+    {
+        return allocatedBytes[device];
     }
 
     public PayloadSink memcpyHostToDevice(
@@ -745,6 +756,7 @@ final class GpuBackendSession implements BackendSession
         }
         contexts.clear();
         final ReleasedResources released = ranges.clear();
+        Arrays.fill(allocatedBytes, 0);
         firstSizeOut.close();
         secondSizeOut.close();
         parameterBuffer.close();

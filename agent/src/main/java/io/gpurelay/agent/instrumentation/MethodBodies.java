@@ -1,0 +1,60 @@
+package io.gpurelay.agent.instrumentation;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.dynamic.scaffold.InstrumentedType;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.implementation.bytecode.ByteCodeAppender;
+import net.bytebuddy.matcher.ElementMatcher;
+
+/**
+ * The bodies of many methods of one class as a single implementation, each method getting its own by signature. Byte
+ * Buddy matches every method of a class against every registered matcher in turn, so registering a binding class's
+ * hundreds of native methods one matcher each made rewriting the class quadratic in its size; one matcher and a map
+ * make it linear, which is most of the agent's work when a JCuda class loads.
+ */
+final class MethodBodies implements Implementation
+{
+    private final Map<MethodDescription.SignatureToken, Implementation> bodies = new HashMap<>();
+
+    void put(final MethodDescription method, final Implementation body)
+    {
+        bodies.put(method.asSignatureToken(), body);
+    }
+
+    /**
+     * Matches the methods this gives a body to.
+     */
+    ElementMatcher<MethodDescription> methods()
+    {
+        return method -> bodies.containsKey(method.asSignatureToken());
+    }
+
+    public InstrumentedType prepare(final InstrumentedType instrumentedType)
+    {
+        InstrumentedType prepared = instrumentedType;
+        for (final Implementation body : bodies.values())
+        {
+            prepared = body.prepare(prepared);
+        }
+        return prepared;
+    }
+
+    public ByteCodeAppender appender(final Target target)
+    {
+        final Map<MethodDescription.SignatureToken, ByteCodeAppender> appenders = new HashMap<>();
+        return (methodVisitor, context, instrumentedMethod) ->
+        {
+            final MethodDescription.SignatureToken signature = instrumentedMethod.asSignatureToken();
+            final Implementation body = bodies.get(signature);
+            if (body == null)
+            {
+                throw new IllegalStateException("no body for " + instrumentedMethod);
+            }
+            return appenders.computeIfAbsent(signature, ignored -> body.appender(target))
+                .apply(methodVisitor, context, instrumentedMethod);
+        };
+    }
+}
