@@ -22,7 +22,7 @@ public final class ConnectRequestAdapter implements FragmentHandler
 
     public void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
     {
-        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        if (length < MessageHeaderDecoder.ENCODED_LENGTH + ConnectRequestDecoder.BLOCK_LENGTH)
         {
             listener.onMalformed("fragment of " + length + " bytes is shorter than a message header");
             return;
@@ -38,16 +38,27 @@ public final class ConnectRequestAdapter implements FragmentHandler
         try
         {
             decoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+            final int end = offset + length;
+            final long correlationId = decoder.correlationId();
+            final int protocolVersion = decoder.protocolVersion();
+            final int responseStreamId = decoder.responseStreamId();
+            final long clientPid = decoder.clientPid();
+            VarDataBounds.check("responseChannel", decoder.responseChannelLength(), VarDataBounds.MAX_CHANNEL_LENGTH,
+                decoder.limit(), end);
+            final String responseChannel = decoder.responseChannel();
+            VarDataBounds.check("clientName", decoder.clientNameLength(), VarDataBounds.MAX_CLIENT_NAME_LENGTH,
+                decoder.limit(), end);
+            final String clientName = decoder.clientName();
+            VarDataBounds.check("token", decoder.tokenLength(), VarDataBounds.MAX_TOKEN_LENGTH, decoder.limit(), end);
+            final String token = decoder.token();
             listener.onConnectRequest(
-                decoder.correlationId(),
-                decoder.protocolVersion(),
-                decoder.responseStreamId(),
-                decoder.clientPid(),
-                decoder.responseChannel(),
-                decoder.clientName(),
-                decoder.token());
+                correlationId, protocolVersion, responseStreamId, clientPid, responseChannel, clientName, token);
         }
-        catch (final IndexOutOfBoundsException | IllegalStateException ex)
+        catch (final MalformedCallException ex)
+        {
+            listener.onMalformed("connect request refused: " + ex.getMessage());
+        }
+        catch (final IndexOutOfBoundsException | IllegalArgumentException | IllegalStateException ex)
         {
             listener.onMalformed("truncated connect request: " + ex.getMessage());
         }
