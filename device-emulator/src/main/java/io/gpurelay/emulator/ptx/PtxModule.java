@@ -140,7 +140,15 @@ public final class PtxModule
      */
     public ModuleInstance instantiate(final DeviceMemory memory, final Object owner)
     {
-        return new ModuleInstance(this, memory, owner);
+        return new ModuleInstance(this, memory, owner, KernelStop.NEVER);
+    }
+
+    /**
+     * Like {@link #instantiate(DeviceMemory, Object)}, with the kernels' launches bounded by {@code kernelStop}.
+     */
+    public ModuleInstance instantiate(final DeviceMemory memory, final Object owner, final KernelStop kernelStop)
+    {
+        return new ModuleInstance(this, memory, owner, kernelStop);
     }
 
     int variableIndex(final String name)
