@@ -113,6 +113,18 @@ public final class ExecutorMain implements Callable<Integer>
             "process, for density; a fault in one then ends them all. Default: ${DEFAULT-VALUE}.")
     int sessionsPerWorker;
 
+    @Option(names = "--kernel-timeout", paramLabel = "DURATION", defaultValue = "0s",
+        converter = DurationConverter.class,
+        description = "Fail a kernel launch that runs longer than this with CUDA's launch-timeout error, which is " +
+            "sticky for its session as on a GPU (emulated backend); 0s for no limit. Default: 0s.")
+    Duration kernelTimeout;
+
+    @Option(names = "--receive-buffers", paramLabel = "BYTES", defaultValue = "512m", converter = SizeConverter.class,
+        description = "Heap that all sessions together may use for payloads reassembled before their call runs " +
+            "(module images, packed matrices; copies stream to device memory and use none). A call whose payload " +
+            "does not fit now is refused with an out-of-memory error. Default: 512m.")
+    long receiveBuffers;
+
     @Option(names = "--token", paramLabel = "SECRET",
         description = "Accept only clients whose connect request carries this token. Prefer GPURELAY_TOKEN or the " +
             "properties file: the command line is visible to every user of the host.")
@@ -259,6 +271,8 @@ public final class ExecutorMain implements Callable<Integer>
             .idleStrategyKind(idleStrategy)
             .keepAliveTimeoutNs(keepAliveTimeout.toNanos())
             .maxSessions(maxSessions)
+            .kernelTimeoutNs(kernelTimeout.toNanos())
+            .receiveBufferBytes(receiveBuffers)
             .token(token)
             .log(log);
     }

@@ -208,6 +208,9 @@ public final class RemoteExecutor implements AutoCloseable
         public static final int SESSIONS_PER_WORKER_DEFAULT = 1;
         /** How long a worker process may take to start and initialise its backend before it is killed. */
         public static final long WORKER_START_TIMEOUT_DEFAULT_NS = TimeUnit.SECONDS.toNanos(60);
+        /** No limit on how long a kernel may run. */
+        public static final long KERNEL_TIMEOUT_DEFAULT_NS = 0;
+        public static final long RECEIVE_BUFFER_BYTES_DEFAULT = 512L * 1024 * 1024;
 
         private Configuration()
         {
@@ -276,6 +279,9 @@ public final class RemoteExecutor implements AutoCloseable
         private int warmWorkers = Configuration.WARM_WORKERS_DEFAULT;
         private int sessionsPerWorker = Configuration.SESSIONS_PER_WORKER_DEFAULT;
         private long workerStartTimeoutNs = Configuration.WORKER_START_TIMEOUT_DEFAULT_NS;
+        private long kernelTimeoutNs = Configuration.KERNEL_TIMEOUT_DEFAULT_NS;
+        private long receiveBufferBytes = Configuration.RECEIVE_BUFFER_BYTES_DEFAULT;
+        private ReceiveBudget receiveBudget;
         private String token;
         private ExecutorLog log;
         private String executorVersion;
@@ -309,6 +315,15 @@ public final class RemoteExecutor implements AutoCloseable
             {
                 throw new ConfigurationException("max sessions must be at least 1: " + maxSessions);
             }
+            if (kernelTimeoutNs < 0)
+            {
+                throw new ConfigurationException("kernel timeout must not be negative: " + kernelTimeoutNs + " ns");
+            }
+            if (receiveBufferBytes < 0)
+            {
+                throw new ConfigurationException("receive buffers must not be negative: " + receiveBufferBytes);
+            }
+            receiveBudget = new ReceiveBudget(receiveBufferBytes);
             if (token != null && token.isEmpty())
             {
                 token = null;
@@ -343,6 +358,10 @@ public final class RemoteExecutor implements AutoCloseable
             {
                 backend = workerBackend != null ? workerBackend.create() :
                     new EmulatedBackend(Configuration.DEVICE_COUNT_DEFAULT, Configuration.DEVICE_MEMORY_DEFAULT);
+            }
+            if (backend instanceof EmulatedBackend emulated)
+            {
+                emulated.kernelTimeoutNs(kernelTimeoutNs);
             }
             return this;
         }
@@ -525,6 +544,39 @@ public final class RemoteExecutor implements AutoCloseable
         public int maxSessions()
         {
             return maxSessions;
+        }
+
+        /**
+         * How long one kernel launch may run before it fails with CUDA's launch-timeout error; 0 for no limit.
+         */
+        public Context kernelTimeoutNs(final long kernelTimeoutNs)
+        {
+            this.kernelTimeoutNs = kernelTimeoutNs;
+            return this;
+        }
+
+        public long kernelTimeoutNs()
+        {
+            return kernelTimeoutNs;
+        }
+
+        /**
+         * Heap that all sessions together may hold in payloads reassembled before their call runs.
+         */
+        public Context receiveBufferBytes(final long receiveBufferBytes)
+        {
+            this.receiveBufferBytes = receiveBufferBytes;
+            return this;
+        }
+
+        public long receiveBufferBytes()
+        {
+            return receiveBufferBytes;
+        }
+
+        ReceiveBudget receiveBudget()
+        {
+            return receiveBudget;
         }
 
         /**

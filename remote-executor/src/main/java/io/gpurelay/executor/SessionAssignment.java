@@ -3,6 +3,7 @@ package io.gpurelay.executor;
 /**
  * A client's session as the supervisor hands it to a worker process.
  *
+ * @param clientName the client's name quoted and escaped for the log ({@link LogText#quote}).
  * @param tenant the token the client presented: with more than one session per worker, only sessions of one tenant
  *               share a worker.
  */
@@ -18,6 +19,6 @@ record SessionAssignment(
 {
     String client()
     {
-        return "client '" + clientName + "' pid " + clientPid;
+        return "client " + clientName + " pid " + clientPid;
     }
 }

@@ -22,6 +22,7 @@ import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.codecs.BulkDataEncoder;
 import io.gpurelay.protocol.codecs.CallEncoder;
+import io.gpurelay.protocol.codecs.ConnectRequestEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
 import org.agrona.CloseHelper;
@@ -60,6 +61,7 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     private long nextCorrelationId = 1;
     private long lastSentNs;
     private boolean sendKeepAlives = true;
+    private long pid = ProcessHandle.current().pid();
 
     long sessionId;
     int requestStreamId;
@@ -154,14 +156,64 @@ final class TestClient implements AutoCloseable, ClientResponseListener
 
     boolean connect(final String token, final int protocolVersion)
     {
+        sendConnect(token, protocolVersion);
+        awaitPolling("Connected or ConnectRejected", () -> sessionId != 0 || rejectReason != null);
+        return completeConnect();
+    }
+
+    /**
+     * The first half of {@link #connect}: the request is sent, the answer not awaited; see {@link #pollConnect()}.
+     */
+    void sendConnect(final String token, final int protocolVersion)
+    {
         control = aeron.addPublication(executorChannel, Protocol.CONTROL_STREAM_ID);
         await("control publication connected", control::isConnected);
         final long correlationId = nextCorrelationId++;
-        if (!proxy.connect(control, correlationId, responseStreamId, responseChannel, name, token, protocolVersion))
+        if (pid == ProcessHandle.current().pid())
         {
-            throw new AssertionError("connect request not sent");
+            if (!proxy.connect(control, correlationId, responseStreamId, responseChannel, name, token, protocolVersion))
+            {
+                throw new AssertionError("connect request not sent");
+            }
+            return;
         }
-        awaitPolling("Connected or ConnectRejected", () -> sessionId != 0 || rejectReason != null);
+        final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
+        final ConnectRequestEncoder encoder = new ConnectRequestEncoder()
+            .wrapAndApplyHeader(buffer, 0, new MessageHeaderEncoder())
+            .correlationId(correlationId)
+            .protocolVersion(protocolVersion)
+            .responseStreamId(responseStreamId)
+            .clientPid(pid)
+            .responseChannel(responseChannel)
+            .clientName(name)
+            .token(token);
+        final int length = MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength();
+        await("connect request sent", () -> control.offer(buffer, 0, length) > 0);
+    }
+
+    /**
+     * Connect in the name of another process of this host, as a client on it would.
+     */
+    TestClient pid(final long pid)
+    {
+        this.pid = pid;
+        return this;
+    }
+
+    /**
+     * @return whether the executor has answered the connect request sent by {@link #sendConnect}.
+     */
+    boolean pollConnect()
+    {
+        poll();
+        return sessionId != 0 || rejectReason != null;
+    }
+
+    /**
+     * @return true when the executor accepted the session (its request stream is then connected), false if refused.
+     */
+    boolean completeConnect()
+    {
         if (rejectReason != null)
         {
             return false;
@@ -288,6 +340,19 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     /**
      * Poll for a while and report whether any reply arrived: for calls that must not be answered.
      */
+    /**
+     * Offer raw bytes on the session's request stream once, and take (and forget) what arrived meanwhile.
+     *
+     * @return the publication's result: a position, or a negative Aeron status such as back pressure.
+     */
+    long offerRawOnce(final DirectBuffer buffer, final int length)
+    {
+        final long result = requests.offer(buffer, 0, length);
+        poll();
+        replies.clear();
+        return result;
+    }
+
     boolean anyReplyWithin(final long millis)
     {
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);

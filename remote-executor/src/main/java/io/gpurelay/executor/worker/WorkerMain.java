@@ -185,8 +185,8 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
         {
             final long nowNs = System.nanoTime();
             int work = commands.poll(assembler, FRAGMENT_LIMIT);
-            work += sessions.reapClosed(this::onSessionClosed);
-            work += sessions.sendKeepAlives(nowNs);
+            work += sessions.doWork(nowNs, this::onSessionClosed);
+            counters.publish();
             if (!events.isConnected())
             {
                 log.warn("the supervisor stopped reading this worker's events; exiting");
@@ -210,17 +210,8 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
         {
             return;
         }
-        try
-        {
-            sessions.open(sessionId, connectCorrelationId, responseChannel, responseStreamId, requestStreamId,
-                clientName, clientPid);
-        }
-        catch (final RuntimeException ex)
-        {
-            log.warn("session " + sessionId + " of client '" + clientName + "' pid " + clientPid +
-                " could not open: " + ex);
-            sender.sessionEnded(events, workerId, sessionId, 0, 0, 0, "it could not open: " + ex.getMessage());
-        }
+        sessions.open(sessionId, connectCorrelationId, responseChannel, responseStreamId, requestStreamId, clientName,
+            clientPid);
     }
 
     public void onStopWorker(final long workerId)
