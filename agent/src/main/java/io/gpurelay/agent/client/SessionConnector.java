@@ -42,6 +42,7 @@ final class SessionConnector
 
     Session connect() throws ConnectFailure
     {
+        final long deadline = System.nanoTime() + timeoutNs;
         final String channel = config.executorChannel();
         final String configuredDirectory = config.aeronDirectoryName();
         final boolean driverRuns = MediaDrivers.isDriverActive(configuredDirectory);
@@ -68,7 +69,7 @@ final class SessionConnector
                 .threadFactory(task -> ClientThreads.daemon(task, "gpurelay-aeron-client"))
                 .errorHandler(error -> AgentLog.debug("aeron: " + AgentLog.describe(error))));
 
-            final Session session = handshake(channel, directory, aeron, driver);
+            final Session session = handshake(channel, directory, aeron, driver, deadline);
             AgentLog.debug("session " + session.sessionId + " uses the media driver in " + directory +
                 (driver.isEmbedded() ? " (embedded)" : ""));
             return session;
@@ -85,9 +86,12 @@ final class SessionConnector
         }
     }
 
+    /**
+     * @param deadline when the whole connect, the media driver's start included, must have ended.
+     */
     private Session handshake(
-        final String channel, final String directory, final Aeron aeron, final DriverHandle driver)
-        throws ConnectFailure
+        final String channel, final String directory, final Aeron aeron, final DriverHandle driver,
+        final long deadline) throws ConnectFailure
     {
         final ResponseEndpoint endpoint = ResponseEndpoint.forExecutor(channel, config.responseChannel());
         final ResponseImageWatch responseImage = new ResponseImageWatch();
@@ -95,7 +99,6 @@ final class SessionConnector
             endpoint.channel(), endpoint.streamId(), responseImage::onAvailable, responseImage::onUnavailable);
         final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(router));
 
-        final long deadline = System.nanoTime() + timeoutNs;
         final String advertisedChannel = endpoint.needsPortResolution() ?
             resolvePort(responses, deadline) : endpoint.channel();
 
