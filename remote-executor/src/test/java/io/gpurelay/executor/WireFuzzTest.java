@@ -24,6 +24,7 @@ import io.gpurelay.protocol.codecs.CloseSessionEncoder;
 import io.gpurelay.protocol.codecs.ConnectRequestEncoder;
 import io.gpurelay.protocol.codecs.KeepAliveEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
+import io.gpurelay.protocol.codecs.RejectReason;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -68,7 +69,7 @@ class WireFuzzTest
             .receiveBufferBytes(16L * 1024 * 1024)
             .keepAliveTimeoutNs(TimeUnit.SECONDS.toNanos(5))
             .responseConnectTimeoutNs(TimeUnit.MILLISECONDS.toNanos(200))
-            .maxSessions(16)
+            .maxSessions(64)
             .log(new CapturedLog(ExecutorLog.Level.ERROR).log()));
             Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
             Publication control = aeron.addPublication(CHANNEL, Protocol.CONTROL_STREAM_ID))
@@ -84,7 +85,7 @@ class WireFuzzTest
             long sessionsLost = 0;
             for (long input = 0; input < INPUTS; input++)
             {
-                final boolean onControlStream = random.nextInt(50) == 0;
+                final boolean onControlStream = random.nextInt(200) == 0;
                 final int length = mutate(
                     onControlStream ? seedConnectRequest() : seedSessionMessage(attacker, legitimate.sessionId));
                 final long result = onControlStream ? control.offer(message, 0, length) : offer(attacker, length);
@@ -96,7 +97,7 @@ class WireFuzzTest
                 {
                     sessionsLost++;
                     attacker.close();
-                    attacker = connect(aeron, clients, "fuzzer after " + input);
+                    attacker = reconnect(aeron, clients, "fuzzer after " + input);
                 }
                 if (input % CHECK_EVERY == 0)
                 {
@@ -151,6 +152,28 @@ class WireFuzzTest
         clients.add(client);
         assertTrue(client.connect(""), () -> name + " refused: " + client.rejectDetail);
         return client;
+    }
+
+    /**
+     * A new session for the fuzzer once its own input ended the last one; while the fuzzed connect requests hold
+     * every slot (each until its reply channel fails to connect), the executor refuses it, and it tries again.
+     */
+    private static TestClient reconnect(final Aeron aeron, final List<TestClient> clients, final String name)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true)
+        {
+            final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
+            clients.add(client);
+            if (client.connect(""))
+            {
+                return client;
+            }
+            assertEquals(RejectReason.TOO_MANY_SESSIONS, client.rejectReason, client.rejectDetail);
+            assertTrue(System.nanoTime() - deadline < 0, "no session slot came free in 60 s");
+            client.close();
+            CapturedLog.sleep(50);
+        }
     }
 
     private int seedConnectRequest()
