@@ -24,6 +24,8 @@ public final class Allocation
     private final long size;
     private final Object owner;
     private final long hostAddress;
+    /** Bytes of host memory behind the allocation: its size rounded up to the device's alignment. */
+    private final long reservedBytes;
     /** One bit per page, set once the page is zeroed; null when everything was zeroed at allocation. */
     private final AtomicLongArray zeroedPages;
     private long pagesToZero;
@@ -37,6 +39,7 @@ public final class Allocation
         this.size = size;
         this.owner = owner;
         this.hostAddress = hostAddress;
+        this.reservedBytes = reservedBytes;
         if (reservedBytes <= EAGER_ZERO_LIMIT)
         {
             UNSAFE.setMemory(hostAddress, reservedBytes, (byte)0);
@@ -133,7 +136,8 @@ public final class Allocation
         {
             return;
         }
-        UNSAFE.setMemory(hostAddress + (page << PAGE_SHIFT), PAGE_SIZE, (byte)0);
+        final long start = page << PAGE_SHIFT;
+        UNSAFE.setMemory(hostAddress + start, Math.min(PAGE_SIZE, reservedBytes - start), (byte)0);
         zeroedPages.set(word, zeroedPages.get(word) | bit);
         if (--pagesToZero == 0)
         {

@@ -111,6 +111,29 @@ class DeviceMemoryTest
     }
 
     @Test
+    void theLastPageOfALargeAllocationIsZeroedWithinTheAllocation()
+    {
+        final long size = (5L << 20) + 12_345;
+        try (DeviceMemory memory = new DeviceMemory(64L << 20, BASE))
+        {
+            final Allocation guard = memory.allocate(size, owner);
+            final Allocation neighbour = memory.allocate(4096, owner);
+            memory.fill(neighbour.deviceAddress(), 4096, 1, 0x5A, owner);
+
+            final byte[] end = new byte[100];
+            memory.read(guard.end() - end.length, end, 0, end.length, owner);
+
+            assertArrayEquals(new byte[100], end);
+            final byte[] untouched = new byte[4096];
+            memory.read(neighbour.deviceAddress(), untouched, 0, untouched.length, owner);
+            for (final byte b : untouched)
+            {
+                assertEquals(0x5A, b);
+            }
+        }
+    }
+
+    @Test
     void aStartingOffsetMovesTheFirstAddressWithinTheSpan()
     {
         final long offset = 1L << 32;
