@@ -113,10 +113,10 @@ public final class ExecutorMain implements Callable<Integer>
             "process, for density; a fault in one then ends them all. Default: ${DEFAULT-VALUE}.")
     int sessionsPerWorker;
 
-    @Option(names = "--kernel-timeout", paramLabel = "DURATION", defaultValue = "0s",
-        converter = DurationConverter.class,
+    @Option(names = "--kernel-timeout", paramLabel = "DURATION", defaultValue = "none",
+        converter = OptionalDurationConverter.class,
         description = "Fail a kernel launch that runs longer than this with CUDA's launch-timeout error, which is " +
-            "sticky for its session as on a GPU (emulated backend); 0s for no limit. Default: 0s.")
+            "sticky for its session as on a GPU (emulated backend); none (or 0) for no limit. Default: none.")
     Duration kernelTimeout;
 
     @Option(names = "--receive-buffers", paramLabel = "BYTES", defaultValue = "512m", converter = SizeConverter.class,
@@ -405,6 +405,14 @@ public final class ExecutorMain implements Callable<Integer>
         public Duration convert(final String value)
         {
             return converted(() -> SettingValues.parseDuration(value));
+        }
+    }
+
+    static final class OptionalDurationConverter implements CommandLine.ITypeConverter<Duration>
+    {
+        public Duration convert(final String value)
+        {
+            return converted(() -> SettingValues.parseOptionalDuration(value));
         }
     }
 

@@ -40,6 +40,8 @@ import org.junit.jupiter.api.Timeout;
 class WireFuzzTest
 {
     private static final String CHANNEL = "aeron:ipc?term-length=1m";
+    /** Where fuzzed connect requests ask for replies: small terms, so that the sessions they open cost little. */
+    private static final String SMALL_TERMS_CHANNEL = "aeron:ipc?term-length=64k";
     private static final long INPUTS = Long.getLong("gpurelay.fuzz.wire.inputs", 1_000_000);
     private static final long SEED = Long.getLong("gpurelay.fuzz.wire.seed", System.nanoTime());
     private static final int CHECK_EVERY = 20_000;
@@ -85,7 +87,7 @@ class WireFuzzTest
             long sessionsLost = 0;
             for (long input = 0; input < INPUTS; input++)
             {
-                final boolean onControlStream = random.nextInt(200) == 0;
+                final boolean onControlStream = random.nextInt(1000) == 0;
                 final int length = mutate(
                     onControlStream ? seedConnectRequest() : seedSessionMessage(attacker, legitimate.sessionId));
                 final long result = onControlStream ? control.offer(message, 0, length) : offer(attacker, length);
@@ -184,7 +186,8 @@ class WireFuzzTest
             .protocolVersion(random.nextBoolean() ? Protocol.PROTOCOL_VERSION : random.nextInt())
             .responseStreamId(random.nextInt())
             .clientPid(random.nextLong())
-            .responseChannel(random.nextBoolean() ? CHANNEL : "aeron:udp?endpoint=localhost:" + random.nextInt())
+            .responseChannel(random.nextBoolean() ? SMALL_TERMS_CHANNEL :
+                "aeron:udp?endpoint=localhost:" + random.nextInt(65536) + "|term-length=64k")
             .clientName("fuzz\u0000\u001b[31m" + random.nextInt())
             .token("");
         return MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength();
