@@ -52,6 +52,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
     static final long MAX_REASSEMBLED_PAYLOAD = 256L * 1024 * 1024;
 
     private static final long WARNING_INTERVAL_NS = 1_000_000_000L;
+    /** Distinct unknown function ids a session logs; a client that sends more is sending noise. */
+    private static final int MAX_UNSUPPORTED_LOGGED = 64;
     private static final byte[] NO_INPUT = new byte[0];
     /** {@link #callStartedNs} while no call runs. */
     private static final long NO_CALL = Long.MIN_VALUE;
@@ -697,12 +699,16 @@ final class ExecutorSession implements Agent, SessionRequestListener
         result.fail(CudaError.UNKNOWN, "executor error: " + ex);
     }
 
+    /**
+     * Once per function id, and then only as often as the rate limit allows: a client sending random ids must not
+     * flood the log (nor grow the set of ids seen without bound).
+     */
     private void logUnsupported(final int functionId)
     {
-        if (unsupportedFunctionsLogged.add(functionId))
+        if (unsupportedFunctionsLogged.size() < MAX_UNSUPPORTED_LOGGED && unsupportedFunctionsLogged.add(functionId))
         {
-            log.warn("session " + sessionId + " (client " + clientName + "): function id " + functionId +
-                " is not supported; replying " + CudaError.NOT_SUPPORTED.status(Api.RUNTIME));
+            warning.warn("session " + sessionId + " (client " + clientName + "): function id " + functionId +
+                " is not supported; replying " + CudaError.NOT_SUPPORTED.status(Api.RUNTIME), nowNs);
         }
     }
 
