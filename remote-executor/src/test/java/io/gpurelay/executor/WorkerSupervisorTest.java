@@ -195,7 +195,7 @@ class WorkerSupervisorTest
     private static SessionAssignment session(final long sessionId, final String tenant)
     {
         return new SessionAssignment(sessionId, 1, sessionId, 100 + (int)sessionId, 5000, "aeron:ipc",
-            "c" + sessionId, tenant);
+            LogText.quote("c" + sessionId), tenant);
     }
 
     private static final class FakeWorker implements WorkerLauncher.LaunchedWorker
