@@ -114,7 +114,8 @@ public final class RemoteExecutor implements AutoCloseable
         final long pid = ProcessHandle.current().pid();
         final ProcessWorkerLauncher launcher = new ProcessWorkerLauncher(workerId -> new WorkerSettings(
             workerId, pid, aeronDirectoryName, ctx.channel(), ctx.workerBackend(), ctx.idleStrategyKind(),
-            ctx.keepAliveTimeoutNs(), ctx.responseConnectTimeoutNs(), ctx.log().level(), ctx.executorVersion()));
+            ctx.keepAliveTimeoutNs(), ctx.responseConnectTimeoutNs(), ctx.kernelTimeoutNs(), ctx.receiveBufferBytes(),
+            ctx.log().level(), ctx.executorVersion()));
         return new WorkerSupervisor(ctx.warmWorkers(), ctx.sessionsPerWorker(), ctx.maxSessions(),
             ctx.workerStartTimeoutNs(), ctx.log(), counters, workerCounters, launcher,
             new AeronWorkerLink(aeron, pid, ctx.responseConnectTimeoutNs()));

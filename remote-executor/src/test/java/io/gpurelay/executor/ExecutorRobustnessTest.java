@@ -280,7 +280,7 @@ class ExecutorRobustnessTest
         return new UnsafeBuffer(buffer, 0, lengthOffset + 4 + 8);
     }
 
-    private static long spinKernel(final TestClient client, final long context)
+    static long spinKernel(final TestClient client, final long context)
     {
         final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel("spin_forever.ptx")))
             .value(0);
@@ -288,7 +288,7 @@ class ExecutorRobustnessTest
             "spin_forever".getBytes(StandardCharsets.UTF_8), module)).value(0);
     }
 
-    private static long launch(final TestClient client, final long context, final long function)
+    static long launch(final TestClient client, final long context, final long function)
     {
         final KernelLaunch launch = KernelLaunch.of(function, 1, 1);
         return client.send(CU_LAUNCH_KERNEL, context, new ByteArrayPayload(launch.payload()), true, launch.args());

@@ -154,6 +154,8 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             .idleStrategyKind(settings.idleStrategyKind())
             .keepAliveTimeoutNs(settings.keepAliveTimeoutNs())
             .responseConnectTimeoutNs(settings.responseConnectTimeoutNs())
+            .kernelTimeoutNs(settings.kernelTimeoutNs())
+            .receiveBufferBytes(settings.receiveBufferBytes())
             .executorVersion(settings.executorVersion())
             .log(log)
             .conclude();
