@@ -116,8 +116,8 @@ public final class RemoteExecutor implements AutoCloseable
         final long pid = ProcessHandle.current().pid();
         final ProcessWorkerLauncher launcher = new ProcessWorkerLauncher(workerId -> new WorkerSettings(
             workerId, pid, aeronDirectoryName, ctx.channel(), ctx.workerBackend(), ctx.idleStrategyKind(),
-            ctx.keepAliveTimeoutNs(), ctx.responseConnectTimeoutNs(), ctx.sessionMemoryBytes(), ctx.log().level(),
-            ctx.executorVersion()));
+            ctx.keepAliveTimeoutNs(), ctx.responseConnectTimeoutNs(), ctx.sessionMemoryBytes(), ctx.kernelTimeoutNs(),
+            ctx.receiveBufferBytes(), ctx.log().level(), ctx.executorVersion()));
         return new WorkerSupervisor(ctx.warmWorkers(), ctx.sessionsPerWorker(), ctx.maxSessions(),
             ctx.workerStartTimeoutNs(), ctx.log(), counters, workerCounters, launcher,
             new AeronWorkerLink(aeron, pid, ctx.responseConnectTimeoutNs()));
@@ -213,6 +213,9 @@ public final class RemoteExecutor implements AutoCloseable
         public static final long WORKER_START_TIMEOUT_DEFAULT_NS = TimeUnit.SECONDS.toNanos(60);
         /** Device memory one session may hold: unlimited unless {@code --session-memory} says otherwise. */
         public static final long SESSION_MEMORY_DEFAULT = Long.MAX_VALUE;
+        /** No limit on how long a kernel may run. */
+        public static final long KERNEL_TIMEOUT_DEFAULT_NS = 0;
+        public static final long RECEIVE_BUFFER_BYTES_DEFAULT = 512L * 1024 * 1024;
 
         private Configuration()
         {
@@ -305,6 +308,9 @@ public final class RemoteExecutor implements AutoCloseable
         private int sessionsPerWorker = Configuration.SESSIONS_PER_WORKER_DEFAULT;
         private long workerStartTimeoutNs = Configuration.WORKER_START_TIMEOUT_DEFAULT_NS;
         private long sessionMemoryBytes = Configuration.SESSION_MEMORY_DEFAULT;
+        private long kernelTimeoutNs = Configuration.KERNEL_TIMEOUT_DEFAULT_NS;
+        private long receiveBufferBytes = Configuration.RECEIVE_BUFFER_BYTES_DEFAULT;
+        private ReceiveBudget receiveBudget;
         private String token;
         private boolean insecure;
         private ExecutorLog log;
@@ -343,6 +349,15 @@ public final class RemoteExecutor implements AutoCloseable
             {
                 throw new ConfigurationException("session memory must be positive: " + sessionMemoryBytes);
             }
+            if (kernelTimeoutNs < 0)
+            {
+                throw new ConfigurationException("kernel timeout must not be negative: " + kernelTimeoutNs + " ns");
+            }
+            if (receiveBufferBytes < 0)
+            {
+                throw new ConfigurationException("receive buffers must not be negative: " + receiveBufferBytes);
+            }
+            receiveBudget = new ReceiveBudget(receiveBufferBytes);
             if (token != null && token.isEmpty())
             {
                 token = null;
@@ -382,6 +397,10 @@ public final class RemoteExecutor implements AutoCloseable
             {
                 backend = workerBackend != null ? workerBackend.create() :
                     new EmulatedBackend(Configuration.DEVICE_COUNT_DEFAULT, Configuration.DEVICE_MEMORY_DEFAULT);
+            }
+            if (backend instanceof EmulatedBackend emulated)
+            {
+                emulated.kernelTimeoutNs(kernelTimeoutNs);
             }
             return this;
         }
@@ -578,6 +597,39 @@ public final class RemoteExecutor implements AutoCloseable
         public long sessionMemoryBytes()
         {
             return sessionMemoryBytes;
+        }
+
+        /**
+         * How long one kernel launch may run before it fails with CUDA's launch-timeout error; 0 for no limit.
+         */
+        public Context kernelTimeoutNs(final long kernelTimeoutNs)
+        {
+            this.kernelTimeoutNs = kernelTimeoutNs;
+            return this;
+        }
+
+        public long kernelTimeoutNs()
+        {
+            return kernelTimeoutNs;
+        }
+
+        /**
+         * Heap that all sessions together may hold in payloads reassembled before their call runs.
+         */
+        public Context receiveBufferBytes(final long receiveBufferBytes)
+        {
+            this.receiveBufferBytes = receiveBufferBytes;
+            return this;
+        }
+
+        public long receiveBufferBytes()
+        {
+            return receiveBufferBytes;
+        }
+
+        ReceiveBudget receiveBudget()
+        {
+            return receiveBudget;
         }
 
         /**
