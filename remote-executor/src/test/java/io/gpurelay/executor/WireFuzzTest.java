@@ -25,6 +25,7 @@ import io.gpurelay.protocol.codecs.ConnectRequestEncoder;
 import io.gpurelay.protocol.codecs.KeepAliveEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
+import io.gpurelay.protocol.security.ClientHandshake;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -187,17 +188,32 @@ class WireFuzzTest
         }
     }
 
+    /**
+     * A connect request that proves the (empty) token, as a client's would, so that those the mutation leaves intact
+     * open sessions and those it changes are refused by the handshake.
+     */
     private int seedConnectRequest()
     {
+        final long correlationId = random.nextLong();
+        final int protocolVersion = random.nextBoolean() ? Protocol.PROTOCOL_VERSION : random.nextInt();
+        final int responseStreamId = random.nextInt();
+        final long clientPid = random.nextLong();
+        final String responseChannel = random.nextBoolean() ? SMALL_TERMS_CHANNEL :
+            "aeron:udp?endpoint=localhost:" + random.nextInt(65536) + "|term-length=64k";
+        final String clientName = "fuzz\u0000\u001b[31m" + random.nextInt();
+        final ClientHandshake handshake = new ClientHandshake("");
+        final byte[] proof = handshake.proveToken(
+            correlationId, protocolVersion, responseStreamId, clientPid, responseChannel, clientName);
         final ConnectRequestEncoder encoder = new ConnectRequestEncoder()
             .wrapAndApplyHeader(message, 0, header)
-            .correlationId(random.nextLong())
-            .protocolVersion(random.nextBoolean() ? Protocol.PROTOCOL_VERSION : random.nextInt())
-            .responseStreamId(random.nextInt())
-            .clientPid(random.nextLong())
-            .responseChannel(random.nextBoolean() ? SMALL_TERMS_CHANNEL :
-                "aeron:udp?endpoint=localhost:" + random.nextInt(65536) + "|term-length=64k")
-            .clientName("fuzz\u0000\u001b[31m" + random.nextInt())
+            .correlationId(correlationId)
+            .protocolVersion(protocolVersion)
+            .responseStreamId(responseStreamId)
+            .clientPid(clientPid)
+            .putClientPublicKey(handshake.publicKey(), 0, ConnectRequestEncoder.clientPublicKeyLength())
+            .putClientProof(proof, 0, proof.length)
+            .responseChannel(responseChannel)
+            .clientName(clientName)
             .token("");
         return MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength();
     }
