@@ -64,8 +64,12 @@ public final class HostedSessions implements AutoCloseable
         final String clientName,
         final long clientPid)
     {
+        // As long as a blocking add would have waited for the media driver: a driver slowed by a busy host is no
+        // reason to refuse a client.
+        final long driverTimeoutNs = TimeUnit.MILLISECONDS.toNanos(aeron.context().driverTimeoutMs());
         final StartingSession starting = new StartingSession(handshake, connectCorrelationId, responseChannel,
-            responseStreamId, requestStreamId, clientName, clientPid, System.nanoTime() + ctx.responseConnectTimeoutNs());
+            responseStreamId, requestStreamId, clientName, clientPid,
+            System.nanoTime() + Math.max(ctx.responseConnectTimeoutNs(), driverTimeoutNs));
         try
         {
             starting.publicationRegistrationId = aeron.asyncAddExclusivePublication(responseChannel, responseStreamId);
