@@ -10,11 +10,13 @@ public final class DriverHandle implements AutoCloseable
 {
     private final String aeronDirectoryName;
     private final MediaDriver embedded;
+    private final DriverDirectoryLock lock;
 
-    DriverHandle(final String aeronDirectoryName, final MediaDriver embedded)
+    DriverHandle(final String aeronDirectoryName, final MediaDriver embedded, final DriverDirectoryLock lock)
     {
         this.aeronDirectoryName = aeronDirectoryName;
         this.embedded = embedded;
+        this.lock = lock;
     }
 
     public String aeronDirectoryName()
@@ -29,6 +31,6 @@ public final class DriverHandle implements AutoCloseable
 
     public void close()
     {
-        CloseHelper.close(embedded);
+        CloseHelper.closeAll(embedded, lock);
     }
 }

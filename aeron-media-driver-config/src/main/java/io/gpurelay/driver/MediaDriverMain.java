@@ -2,7 +2,6 @@ package io.gpurelay.driver;
 
 import java.util.concurrent.Callable;
 
-import io.aeron.driver.MediaDriver;
 import org.agrona.concurrent.ShutdownSignalBarrier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,7 +36,7 @@ public final class MediaDriverMain implements Callable<Integer>
             return 2;
         }
         final ShutdownSignalBarrier barrier = new ShutdownSignalBarrier();
-        try (MediaDriver ignored = MediaDrivers.launch(dir, driverProfile))
+        try (DriverHandle ignored = MediaDrivers.launchHeld(dir, driverProfile))
         {
             System.out.println("gpurelay media driver ready in " + dir + " (profile " + driverProfile.cliName() + ")");
             barrier.await();

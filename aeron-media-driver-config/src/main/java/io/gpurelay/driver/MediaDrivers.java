@@ -13,6 +13,9 @@ import io.aeron.driver.MediaDriver;
  *     <li>If a driver is running in the directory, use it (a standalone driver shared by several processes).</li>
  *     <li>Otherwise start an embedded one: in that directory for an executor (so clients on the host find it), or in
  *     a fresh private directory for a client that only needs a driver for itself (UDP to a remote executor).</li>
+ *     <li>A directory whose driver is dead is reused at once: a driver gpurelay launched holds a
+ *     {@link DriverDirectoryLock} that its process's death releases, so a crashed driver's fresh-looking heartbeat does
+ *     not make its successor wait out the driver timeout.</li>
  * </ul>
  */
 public final class MediaDrivers
@@ -41,7 +44,8 @@ public final class MediaDrivers
         }
         try
         {
-            return CommonContext.isDriverActive(dir, DRIVER_HEARTBEAT_TIMEOUT_MS, message -> { });
+            return !DriverDirectoryLock.isAbandoned(dir) &&
+                CommonContext.isDriverActive(dir, DRIVER_HEARTBEAT_TIMEOUT_MS, message -> { });
         }
         catch (final RuntimeException ex)
         {
@@ -57,9 +61,9 @@ public final class MediaDrivers
         if (isDriverActive(aeronDir))
         {
             log.accept("using the media driver running in " + aeronDir);
-            return new DriverHandle(aeronDir, null);
+            return new DriverHandle(aeronDir, null, null);
         }
-        return new DriverHandle(aeronDir, launch(aeronDir, profile));
+        return launchHeld(aeronDir, profile);
     }
 
     /**
@@ -70,12 +74,29 @@ public final class MediaDrivers
     {
         if (isDriverActive(aeronDir))
         {
-            return new DriverHandle(aeronDir, null);
+            return new DriverHandle(aeronDir, null, null);
         }
         final String privateDir = new File(
             System.getProperty("java.io.tmpdir"), "gpurelay-aeron-" + UUID.randomUUID()).getAbsolutePath();
         log.accept("no media driver running in " + aeronDir + ", starting an embedded one in " + privateDir);
-        return new DriverHandle(privateDir, launch(privateDir, profile));
+        return launchHeld(privateDir, profile);
+    }
+
+    /**
+     * Launch an embedded driver and hold its directory's lock until the handle closes.
+     */
+    public static DriverHandle launchHeld(final String aeronDir, final DriverProfile profile)
+    {
+        final MediaDriver driver = launch(aeronDir, profile);
+        try
+        {
+            return new DriverHandle(aeronDir, driver, DriverDirectoryLock.hold(aeronDir));
+        }
+        catch (final RuntimeException ex)
+        {
+            driver.close();
+            throw ex;
+        }
     }
 
     public static MediaDriver launch(final String aeronDir, final DriverProfile profile)

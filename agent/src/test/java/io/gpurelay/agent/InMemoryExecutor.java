@@ -206,6 +206,14 @@ public final class InMemoryExecutor implements AutoCloseable
         }
     }
 
+    /**
+     * Answer calls again, as an executor that came back would.
+     */
+    public void resumeAnswering()
+    {
+        answering = true;
+    }
+
     public int keepAlives()
     {
         return keepAlives.get();

@@ -20,6 +20,7 @@ import io.gpurelay.protocol.security.HandshakeTranscript;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentTerminationException;
 import org.agrona.concurrent.NoOpIdleStrategy;
 
 /**
@@ -28,7 +29,9 @@ import org.agrona.concurrent.NoOpIdleStrategy;
  * unguessable session id and the keys of its handshake: on a thread of this process with thread isolation, in a
  * worker process through the {@link WorkerSupervisor} with process isolation. It never waits on a client: a session
  * waits for its own reply channel on its own thread, and a refusal is sent once its temporary publication connects,
- * from this agent's duty cycle, or dropped at a deadline.
+ * from this agent's duty cycle, or dropped at a deadline. Nor does it wait on the media driver: the publications and
+ * subscriptions of new sessions and refusals are requested asynchronously and taken up in later duty cycles, so that
+ * a storm of connects costs each one a few microseconds here.
  */
 final class ExecutorConductor implements Agent, ConnectRequestListener
 {
@@ -89,15 +92,30 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
     public int doWork()
     {
         nowNs = System.nanoTime();
-        int work = sessions.reapClosed(session -> { });
-        work += controlSubscription.poll(assembler, FRAGMENT_LIMIT);
-        work += sendPendingRejections();
-        work += sessions.sendKeepAlives(nowNs);
-        if (supervisor != null)
+        try
         {
-            work += supervisor.doWork(nowNs);
+            int work = sessions.doWork(nowNs, session -> { });
+            work += controlSubscription.poll(assembler, FRAGMENT_LIMIT);
+            work += sendPendingRejections();
+            if (supervisor != null)
+            {
+                work += supervisor.doWork(nowNs);
+            }
+            counters.publish();
+            return work;
         }
-        return work;
+        catch (final AgentTerminationException ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable ex)
+        {
+            // Agrona's runner ends the agent on an Error: one more duty cycle is always better than an executor that
+            // stays up and accepts no client.
+            counters.errors.increment();
+            log.error("executor conductor: duty cycle failed, carrying on", ex);
+            return 1;
+        }
     }
 
     /**
@@ -125,8 +143,8 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         final byte[] clientPublicKey,
         final byte[] clientProof)
     {
-        final String name = ClientName.sanitise(clientName);
-        final String client = "client '" + name + "' pid " + clientPid;
+        final String name = LogText.quote(ClientName.sanitise(clientName));
+        final String client = "client " + name + " pid " + clientPid;
         if (!Protocol.compatible(protocolVersion, Protocol.PROTOCOL_VERSION))
         {
             reject(correlationId, responseChannel, responseStreamId, client, RejectReason.VERSION_MISMATCH,
@@ -183,8 +201,17 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         {
             onMalformed("connect request could not be decoded: " + ex);
         }
+        catch (final OutOfMemoryError ex)
+        {
+            counters.errors.increment();
+            warning.warn("connect request dropped: no memory to decode it: " + ex.getMessage(), nowNs);
+        }
     }
 
+    /**
+     * Hand the session on without waiting: to a worker process through the supervisor (process isolation), or to
+     * this process's sessions, which ask the media driver for its streams and start it once they exist.
+     */
     private void openSession(
         final long correlationId,
         final String responseChannel,
@@ -205,29 +232,20 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         catch (final HandshakeException ex)
         {
             counters.authenticationFailures.increment();
-            reject(correlationId, responseChannel, responseStreamId, "client '" + clientName + "' pid " + clientPid,
+            reject(correlationId, responseChannel, responseStreamId, "client " + clientName + " pid " + clientPid,
                 RejectReason.MALFORMED, "handshake failed: " + ex.getMessage());
             return;
         }
-        try
+        if (supervisor != null)
         {
-            if (supervisor != null)
-            {
-                supervisor.openSession(new SessionAssignment(accepted, correlationId, clientPid, requestStreamId,
-                    responseStreamId, responseChannel, clientName));
-                counters.sessionsOpened.increment();
-            }
-            else
-            {
-                sessions.open(accepted, correlationId, responseChannel, responseStreamId, requestStreamId,
-                    clientName, clientPid);
-            }
+            supervisor.openSession(new SessionAssignment(accepted, correlationId, clientPid, requestStreamId,
+                responseStreamId, responseChannel, clientName));
+            counters.sessionsOpened.increment();
         }
-        catch (final RuntimeException ex)
+        else
         {
-            counters.malformedMessages.increment();
-            warning.warn("connect request of client '" + clientName + "' pid " + clientPid +
-                " refused: cannot reply to " + responseChannel + " stream " + responseStreamId + ": " + ex, nowNs);
+            sessions.open(accepted, correlationId, responseChannel, responseStreamId, requestStreamId, clientName,
+                clientPid);
         }
     }
 
@@ -246,17 +264,17 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
                 detail, nowNs);
             return;
         }
-        log.warn("connect request of " + client + " rejected: " + detail);
+        warning.warn("connect request of " + client + " rejected: " + detail, nowNs);
         try
         {
-            final ExclusivePublication publication = aeron.addExclusivePublication(responseChannel, responseStreamId);
             pendingRejections.add(new PendingRejection(
-                publication, correlationId, reason, detail, nowNs + ctx.responseConnectTimeoutNs()));
+                aeron.asyncAddExclusivePublication(responseChannel, responseStreamId), correlationId, reason, detail,
+                nowNs + ctx.responseConnectTimeoutNs()));
         }
         catch (final RuntimeException ex)
         {
-            warning.warn("cannot send the rejection to " + responseChannel + " stream " + responseStreamId + ": " +
-                ex, nowNs);
+            warning.warn("cannot send the rejection to " + LogText.quote(responseChannel) + " stream " +
+                responseStreamId + ": " + LogText.quote(ex.toString()), nowNs);
         }
     }
 
@@ -266,11 +284,32 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         for (int i = pendingRejections.size() - 1; i >= 0; i--)
         {
             final PendingRejection rejection = pendingRejections.get(i);
-            final boolean delivered = rejection.publication.isConnected() && singleOfferProxy.rejected(
-                rejection.publication, rejection.correlationId, rejection.reason, rejection.detail);
+            try
+            {
+                if (rejection.publication == null)
+                {
+                    rejection.publication = aeron.getExclusivePublication(rejection.registrationId);
+                }
+            }
+            catch (final RuntimeException ex)
+            {
+                pendingRejections.remove(i);
+                warning.warn("cannot send a rejection: " + LogText.quote(ex.toString()), nowNs);
+                continue;
+            }
+            final boolean delivered = rejection.publication != null && rejection.publication.isConnected() &&
+                singleOfferProxy.rejected(
+                    rejection.publication, rejection.correlationId, rejection.reason, rejection.detail);
             if (delivered || nowNs - rejection.deadlineNs >= 0)
             {
-                CloseHelper.close(rejection.publication);
+                if (rejection.publication != null)
+                {
+                    CloseHelper.close(rejection.publication);
+                }
+                else
+                {
+                    aeron.asyncRemovePublication(rejection.registrationId);
+                }
                 pendingRejections.remove(i);
                 sent++;
             }
@@ -320,8 +359,27 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
             random.nextInt(Integer.MAX_VALUE - Protocol.MIN_REQUEST_PUBLICATION_SESSION_ID);
     }
 
-    private record PendingRejection(
-        ExclusivePublication publication, long correlationId, RejectReason reason, String detail, long deadlineNs)
+    private static final class PendingRejection
     {
+        final long registrationId;
+        final long correlationId;
+        final RejectReason reason;
+        final String detail;
+        final long deadlineNs;
+        ExclusivePublication publication;
+
+        PendingRejection(
+            final long registrationId,
+            final long correlationId,
+            final RejectReason reason,
+            final String detail,
+            final long deadlineNs)
+        {
+            this.registrationId = registrationId;
+            this.correlationId = correlationId;
+            this.reason = reason;
+            this.detail = detail;
+            this.deadlineNs = deadlineNs;
+        }
     }
 }

@@ -1,12 +1,25 @@
 package io.gpurelay.executor;
 
+import java.util.concurrent.locks.ReentrantLock;
+
 import io.aeron.Aeron;
 import io.aeron.Counter;
+import org.agrona.BufferUtil;
 import org.agrona.CloseHelper;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.AtomicCounter;
+import org.agrona.concurrent.status.CountersManager;
+import org.agrona.concurrent.status.CountersReader;
 
 /**
- * Executor-wide statistics as Aeron counters, so that {@code AeronStat} on the executor's Aeron directory shows them
- * live. Updated from the conductor and every session thread: increments are atomic.
+ * Executor-wide statistics, shown live as Aeron counters so that {@code AeronStat} on the executor's Aeron directory
+ * lists them. Updated from the conductor and every session thread: increments are atomic.
+ * <p>
+ * The threads count in memory of the executor's own, which stays mapped as long as the process lives, and the
+ * conductor copies the values into the Aeron counters ({@link #publish()}). The Aeron client unmaps its counters when
+ * it closes, and it may close on its own (its media driver died, or the process stalled past the client's service
+ * interval): a session thread that incremented an Aeron counter then would crash the process. The copy is made under
+ * a lock that the client's close handler takes before the client unmaps anything, so no write lands after.
  */
 public final class ExecutorCounters implements AutoCloseable
 {
@@ -24,24 +37,37 @@ public final class ExecutorCounters implements AutoCloseable
     public static final int REPLAYED_MESSAGES_TYPE_ID = 7021;
     public static final int FOREIGN_PUBLICATION_MESSAGES_TYPE_ID = 7022;
 
-    final Counter sessionsOpened;
-    final Counter sessionsClosed;
-    final Counter connectsRejected;
-    final Counter calls;
-    final Counter bytesIn;
-    final Counter bytesOut;
-    final Counter malformedMessages;
-    final Counter foreignMessages;
-    final Counter errors;
+    private static final int COUNTER_COUNT = 13;
+
+    final AtomicCounter sessionsOpened;
+    final AtomicCounter sessionsClosed;
+    final AtomicCounter connectsRejected;
+    final AtomicCounter calls;
+    final AtomicCounter bytesIn;
+    final AtomicCounter bytesOut;
+    final AtomicCounter malformedMessages;
+    final AtomicCounter foreignMessages;
+    final AtomicCounter errors;
     /** Connect requests that did not prove the token, and replayed ones. */
-    final Counter authenticationFailures;
+    final AtomicCounter authenticationFailures;
     /** Messages on a sealed session's stream that were not sealed with its key: changed, made up or in the clear. */
-    final Counter forgedMessages;
+    final AtomicCounter forgedMessages;
     /** Sealed messages whose sequence number was not above the last one accepted. */
-    final Counter replayedMessages;
+    final AtomicCounter replayedMessages;
     /** Messages on a session's request stream from a publication other than the client's own. */
-    final Counter foreignPublicationMessages;
+    final AtomicCounter foreignPublicationMessages;
     final CallCounters callCounters;
+
+    private final Aeron aeron;
+    private final CountersManager values = new CountersManager(
+        new UnsafeBuffer(BufferUtil.allocateDirectAligned(COUNTER_COUNT * CountersReader.METADATA_LENGTH, 64)),
+        new UnsafeBuffer(BufferUtil.allocateDirectAligned(COUNTER_COUNT * CountersReader.COUNTER_LENGTH, 64)));
+    private final AtomicCounter[] counted = new AtomicCounter[COUNTER_COUNT];
+    private final Counter[] published = new Counter[COUNTER_COUNT];
+    private final ReentrantLock publishLock = new ReentrantLock();
+    private final Runnable stopPublishing = this::stopPublishing;
+    private boolean publishing = true;
+    private int added;
 
     ExecutorCounters(final Aeron aeron)
     {
@@ -54,23 +80,71 @@ public final class ExecutorCounters implements AutoCloseable
      */
     public ExecutorCounters(final Aeron aeron, final String owner)
     {
+        this.aeron = aeron;
         final String prefix = "gpurelay " + owner + " ";
-        sessionsOpened = aeron.addCounter(SESSIONS_OPENED_TYPE_ID, prefix + "sessions opened");
-        sessionsClosed = aeron.addCounter(SESSIONS_CLOSED_TYPE_ID, prefix + "sessions closed");
-        connectsRejected = aeron.addCounter(CONNECTS_REJECTED_TYPE_ID, prefix + "connects rejected");
-        calls = aeron.addCounter(CALLS_TYPE_ID, prefix + "calls");
-        bytesIn = aeron.addCounter(BYTES_IN_TYPE_ID, prefix + "payload bytes in");
-        bytesOut = aeron.addCounter(BYTES_OUT_TYPE_ID, prefix + "payload bytes out");
-        malformedMessages = aeron.addCounter(MALFORMED_MESSAGES_TYPE_ID, prefix + "malformed messages");
-        foreignMessages = aeron.addCounter(FOREIGN_MESSAGES_TYPE_ID, prefix + "messages for another session");
-        errors = aeron.addCounter(ERRORS_TYPE_ID, prefix + "internal errors");
-        authenticationFailures = aeron.addCounter(AUTHENTICATION_FAILURES_TYPE_ID,
-            prefix + "connects failing authentication");
-        forgedMessages = aeron.addCounter(FORGED_MESSAGES_TYPE_ID, prefix + "forged messages dropped");
-        replayedMessages = aeron.addCounter(REPLAYED_MESSAGES_TYPE_ID, prefix + "replayed messages dropped");
-        foreignPublicationMessages = aeron.addCounter(FOREIGN_PUBLICATION_MESSAGES_TYPE_ID,
+        sessionsOpened = add(SESSIONS_OPENED_TYPE_ID, prefix + "sessions opened");
+        sessionsClosed = add(SESSIONS_CLOSED_TYPE_ID, prefix + "sessions closed");
+        connectsRejected = add(CONNECTS_REJECTED_TYPE_ID, prefix + "connects rejected");
+        calls = add(CALLS_TYPE_ID, prefix + "calls");
+        bytesIn = add(BYTES_IN_TYPE_ID, prefix + "payload bytes in");
+        bytesOut = add(BYTES_OUT_TYPE_ID, prefix + "payload bytes out");
+        malformedMessages = add(MALFORMED_MESSAGES_TYPE_ID, prefix + "malformed messages");
+        foreignMessages = add(FOREIGN_MESSAGES_TYPE_ID, prefix + "messages for another session");
+        errors = add(ERRORS_TYPE_ID, prefix + "internal errors");
+        authenticationFailures = add(AUTHENTICATION_FAILURES_TYPE_ID, prefix + "connects failing authentication");
+        forgedMessages = add(FORGED_MESSAGES_TYPE_ID, prefix + "forged messages dropped");
+        replayedMessages = add(REPLAYED_MESSAGES_TYPE_ID, prefix + "replayed messages dropped");
+        foreignPublicationMessages = add(FOREIGN_PUBLICATION_MESSAGES_TYPE_ID,
             prefix + "messages from another publication dropped");
         callCounters = new CallCounters(aeron, owner);
+        aeron.addCloseHandler(stopPublishing);
+    }
+
+    private AtomicCounter add(final int typeId, final String label)
+    {
+        final AtomicCounter counter = values.newCounter(label, typeId);
+        counted[added] = counter;
+        published[added] = aeron.addCounter(typeId, label);
+        added++;
+        return counter;
+    }
+
+    /**
+     * Copy the values into the Aeron counters; from the duty cycle of the executor's conductor or a worker's.
+     */
+    public void publish()
+    {
+        if (!publishLock.tryLock())
+        {
+            return;
+        }
+        try
+        {
+            if (publishing)
+            {
+                for (int i = 0; i < COUNTER_COUNT; i++)
+                {
+                    published[i].setRelease(counted[i].get());
+                }
+            }
+        }
+        finally
+        {
+            publishLock.unlock();
+        }
+    }
+
+    private void stopPublishing()
+    {
+        publishLock.lock();
+        try
+        {
+            publishing = false;
+        }
+        finally
+        {
+            publishLock.unlock();
+        }
     }
 
     public long sessionsOpened()
@@ -158,8 +232,12 @@ public final class ExecutorCounters implements AutoCloseable
 
     public void close()
     {
-        CloseHelper.closeAll(sessionsOpened, sessionsClosed, connectsRejected, calls, bytesIn, bytesOut,
-            malformedMessages, foreignMessages, errors, authenticationFailures, forgedMessages, replayedMessages,
-            foreignPublicationMessages, callCounters);
+        stopPublishing();
+        if (!aeron.isClosed())
+        {
+            aeron.removeCloseHandler(stopPublishing);
+            CloseHelper.closeAll(published);
+            CloseHelper.close(callCounters);
+        }
     }
 }

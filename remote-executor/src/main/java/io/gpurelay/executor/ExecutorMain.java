@@ -127,6 +127,18 @@ public final class ExecutorMain implements Callable<Integer>
             "than it leaves. Default: unlimited.")
     Long sessionMemory;
 
+    @Option(names = "--kernel-timeout", paramLabel = "DURATION", defaultValue = "none",
+        converter = OptionalDurationConverter.class,
+        description = "Fail a kernel launch that runs longer than this with CUDA's launch-timeout error, which is " +
+            "sticky for its session as on a GPU (emulated backend); none (or 0) for no limit. Default: none.")
+    Duration kernelTimeout;
+
+    @Option(names = "--receive-buffers", paramLabel = "BYTES", defaultValue = "512m", converter = SizeConverter.class,
+        description = "Heap that all sessions together may use for payloads reassembled before their call runs " +
+            "(module images, packed matrices; copies stream to device memory and use none). A call whose payload " +
+            "does not fit now is refused with an out-of-memory error. Default: 512m.")
+    long receiveBuffers;
+
     @Option(names = "--token", paramLabel = "SECRET",
         description = "Accept only clients that prove they hold this token (it never crosses the wire; it keys the " +
             "sessions' encryption). Prefer GPURELAY_TOKEN or --token-file: the command line is visible to every " +
@@ -303,6 +315,8 @@ public final class ExecutorMain implements Callable<Integer>
             .maxSessions(maxSessions)
             .sessionMemoryBytes(sessionMemory == null ? RemoteExecutor.Configuration.SESSION_MEMORY_DEFAULT :
                 sessionMemory)
+            .kernelTimeoutNs(kernelTimeout.toNanos())
+            .receiveBufferBytes(receiveBuffers)
             .token(resolvedToken)
             .insecure(insecure)
             .metricsPort(metricsPort == null ? RemoteExecutor.Configuration.METRICS_OFF : metricsPort)
@@ -492,6 +506,14 @@ public final class ExecutorMain implements Callable<Integer>
         public Duration convert(final String value)
         {
             return converted(() -> SettingValues.parseDuration(value));
+        }
+    }
+
+    static final class OptionalDurationConverter implements CommandLine.ITypeConverter<Duration>
+    {
+        public Duration convert(final String value)
+        {
+            return converted(() -> SettingValues.parseOptionalDuration(value));
         }
     }
 

@@ -3,6 +3,7 @@ package io.gpurelay.executor;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
+import io.aeron.ChannelUri;
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
@@ -15,7 +16,6 @@ import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.DeviceOutput;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.protocol.Api;
-import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CallView;
 import io.gpurelay.protocol.ExecutorProxy;
 import io.gpurelay.protocol.MalformedCallException;
@@ -66,6 +66,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
     static final long MAX_REASSEMBLED_PAYLOAD = 256L * 1024 * 1024;
 
     private static final long WARNING_INTERVAL_NS = 1_000_000_000L;
+    /** Distinct unknown function ids a session logs; a client that sends more is sending noise. */
+    private static final int MAX_UNSUPPORTED_LOGGED = 64;
     private static final byte[] NO_INPUT = new byte[0];
     /** {@link #callStartedNs} while no call runs. */
     private static final long NO_CALL = Long.MIN_VALUE;
@@ -115,11 +117,15 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private final DeviceOutput deviceOutput = new DeviceOutput();
     private final long connectDeadlineNs;
     private final ReentrantLock sendLock = new ReentrantLock();
+    /** The client's process, when it runs on this host (an IPC client) and this host can see it; else null. */
+    private final ProcessHandle clientProcess;
 
     /**
      * When the call now running started, or {@link #NO_CALL}: written by the session's thread, read by the conductor.
      */
     private volatile long callStartedNs = NO_CALL;
+    /** Whether the conductor stopped a call because the client was gone: the conductor's. */
+    private volatile boolean stoppedForGoneClient;
     /** The call the conductor sends keep-alives for, and when it last did (or the call started): its thread's. */
     private long keepAliveCallStartedNs = NO_CALL;
     private long lastKeepAliveSentNs;
@@ -132,7 +138,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
 
     private Input inputState = Input.NONE;
     private PayloadSink inputSink;
-    private ByteArrayPayload reassembly;
+    private ReassemblyBuffer reassembly;
     private long inputCorrelationId;
     private long inputLength;
     private long inputReceived;
@@ -180,6 +186,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
         }
         this.warning = new RateLimitedWarning(log, WARNING_INTERVAL_NS);
         this.connectDeadlineNs = System.nanoTime() + ctx.responseConnectTimeoutNs();
+        this.clientProcess = ChannelUri.parse(ctx.channel()).isIpc() ?
+            ProcessHandle.of(clientPid).filter(ProcessHandle::isAlive).orElse(null) : null;
     }
 
     public String roleName()
@@ -223,30 +231,49 @@ final class ExecutorSession implements Agent, SessionRequestListener
     public int doWork()
     {
         nowNs = System.nanoTime();
-        return switch (state)
+        try
         {
-            case AWAITING_CLIENT -> awaitClient();
-            case ACTIVE -> serve();
-            case CLOSED -> throw new AgentTerminationException(closeReason);
-        };
+            return switch (state)
+            {
+                case AWAITING_CLIENT -> awaitClient();
+                case ACTIVE -> serve();
+                case CLOSED -> throw new AgentTerminationException(closeReason);
+            };
+        }
+        catch (final AgentTerminationException ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable ex)
+        {
+            // Nothing a client sends may take the executor down: whatever escaped (an OutOfMemoryError included)
+            // ends this session only, and the session's thread frees what it held on the way out.
+            releaseReassembly();
+            counters.errors.increment();
+            log.error("session " + sessionId + " ends after an internal failure", ex);
+            close("internal failure: " + ex);
+            return 1;
+        }
     }
 
     public void onClose()
     {
         state = State.CLOSED;
+        releaseReassembly();
         final ReleasedResources released = backendSession.close();
         CloseHelper.close(sessionCounters);
         sendLock.lock();
         try
         {
-            CloseHelper.closeAll(requestSubscription, responsePublication);
+            CloseHelper.closeAll(ex -> log.error("session " + sessionId + ": closing its streams", ex),
+                requestSubscription, responsePublication);
         }
         finally
         {
             sendLock.unlock();
         }
         counters.sessionsClosed.increment();
-        log.info("session " + sessionId + " (client '" + clientName + "' pid " + clientPid + ") closed: " +
+        log.info("session " + sessionId + " (client " + clientName + " pid " + clientPid + ") closed: " +
             (closeReason == null ? "executor stopped" : closeReason) + "; freed " + released.allocations() +
             " allocations (" + released.bytes() + " bytes) after " + calls + " calls, " + bytesIn + " bytes in, " +
             bytesOut + " bytes out");
@@ -291,6 +318,30 @@ final class ExecutorSession implements Agent, SessionRequestListener
         {
             sendLock.unlock();
         }
+    }
+
+    /**
+     * Called from the conductor's thread: a call that runs while its client is gone is stopped, so that the session
+     * can end and free what it holds instead of running on for no one. Gone means: its request stream went away (a
+     * UDP client silent for longer than the media driver's liveness timeout), or, for a client on this host, its
+     * process ended (an IPC stream outlives its publisher while the session, busy, has not consumed it).
+     */
+    void stopCallIfClientGone()
+    {
+        if (callStartedNs != NO_CALL && !stoppedForGoneClient &&
+            (requestSubscription.imageCount() == 0 || clientProcess != null && !clientProcess.isAlive()))
+        {
+            stoppedForGoneClient = true;
+            stopRunningCall("its client went away while it ran");
+        }
+    }
+
+    /**
+     * Make the running call, if any, end soon with an error; safe from any thread.
+     */
+    void stopRunningCall(final String reason)
+    {
+        backendSession.stopRunningCall(reason);
     }
 
     private int awaitClient()
@@ -494,6 +545,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
             result.reset();
             result.fail(CudaError.INVALID_VALUE, "payload chunks arrived out of order");
             inputState = Input.DISCARDING;
+            releaseReassembly();
             reply();
             return;
         }
@@ -509,12 +561,14 @@ final class ExecutorSession implements Agent, SessionRequestListener
         catch (final MalformedCallException ex)
         {
             inputState = Input.DISCARDING;
+            releaseReassembly();
             recordMalformedCall(ex);
             reply();
         }
         catch (final RuntimeException ex)
         {
             inputState = Input.DISCARDING;
+            releaseReassembly();
             recordInternalFailure(ex);
             reply();
         }
@@ -560,11 +614,15 @@ final class ExecutorSession implements Agent, SessionRequestListener
             refuseInput(true, length);
             return;
         }
-        reassembly = sink == null ? new ByteArrayPayload() : null;
+        reassembly = sink == null ? new ReassemblyBuffer(ctx.receiveBudget()) : null;
         inputSink = sink != null ? sink : reassembly;
         if (!inputSink.begin(length))
         {
-            result.fail(CudaError.INVALID_VALUE, "payload of " + length + " bytes cannot be received");
+            reassembly = null;
+            result.fail(sink == null ? CudaError.OUT_OF_MEMORY : CudaError.INVALID_VALUE, sink == null ?
+                "payload of " + length + " bytes does not fit the executor's receive buffers now (" +
+                ctx.receiveBudget().available() + " of " + ctx.receiveBudget().capacity() + " bytes free)" :
+                "payload of " + length + " bytes cannot be received");
             refuseInput(true, length);
             return;
         }
@@ -582,8 +640,23 @@ final class ExecutorSession implements Agent, SessionRequestListener
     {
         inputState = Input.NONE;
         input.wrap(reassembly != null ? reassembly.bytes() : NO_INPUT);
-        reassembly = null;
-        runCall(input);
+        try
+        {
+            runCall(input);
+        }
+        finally
+        {
+            releaseReassembly();
+        }
+    }
+
+    private void releaseReassembly()
+    {
+        if (reassembly != null)
+        {
+            reassembly.release();
+            reassembly = null;
+        }
     }
 
     /**
@@ -679,11 +752,16 @@ final class ExecutorSession implements Agent, SessionRequestListener
             reply();
         }
         inputState = Input.NONE;
-        reassembly = null;
+        releaseReassembly();
     }
 
     private void complete()
     {
+        if (stoppedForGoneClient)
+        {
+            close("the client went away while its call ran (" + call.function() + ")");
+            return;
+        }
         if (result.failed() && call.function() != null)
         {
             log.debug("session " + sessionId + ": " + call.function() + " failed with " + result.status() + ": " +
@@ -756,12 +834,16 @@ final class ExecutorSession implements Agent, SessionRequestListener
         result.fail(CudaError.UNKNOWN, "executor error: " + ex);
     }
 
+    /**
+     * Once per function id, and then only as often as the rate limit allows: a client sending random ids must not
+     * flood the log (nor grow the set of ids seen without bound).
+     */
     private void logUnsupported(final int functionId)
     {
-        if (unsupportedFunctionsLogged.add(functionId))
+        if (unsupportedFunctionsLogged.size() < MAX_UNSUPPORTED_LOGGED && unsupportedFunctionsLogged.add(functionId))
         {
-            log.warn("session " + sessionId + " (client '" + clientName + "'): function id " + functionId +
-                " is not supported; replying " + CudaError.NOT_SUPPORTED.status(Api.RUNTIME));
+            warning.warn("session " + sessionId + " (client " + clientName + "): function id " + functionId +
+                " is not supported; replying " + CudaError.NOT_SUPPORTED.status(Api.RUNTIME), nowNs);
         }
     }
 

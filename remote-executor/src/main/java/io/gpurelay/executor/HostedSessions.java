@@ -1,7 +1,9 @@
 package io.gpurelay.executor;
 
+import java.util.ArrayList;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import io.aeron.Aeron;
@@ -17,7 +19,8 @@ import org.agrona.concurrent.AgentTerminationException;
 /**
  * The sessions one process serves, each on a thread of its own: the executor's with thread isolation, a worker
  * process's with process isolation. Owned by one agent thread (the conductor, or the worker's control agent), which
- * opens sessions, reaps those that closed and sends keep-alives for sessions in a long call.
+ * opens sessions without waiting on the media driver, reaps those that closed and sends keep-alives for sessions in
+ * a long call.
  */
 public final class HostedSessions implements AutoCloseable
 {
@@ -27,6 +30,9 @@ public final class HostedSessions implements AutoCloseable
     private final ExecutorLog log;
     private final Long2ObjectHashMap<RunningSession> sessions = new Long2ObjectHashMap<>();
     private final Queue<ExecutorSession> closedSessions = new ConcurrentLinkedQueue<>();
+    private final ArrayList<StartingSession> startingSessions = new ArrayList<>();
+    private final ArrayList<ClosedSession> abandoned = new ArrayList<>();
+    private final RateLimitedWarning warning;
     /**
      * How often sessions are checked for a call that needs a keep-alive: often enough that one is at most a quarter
      * of an interval late.
@@ -41,13 +47,13 @@ public final class HostedSessions implements AutoCloseable
         this.counters = counters;
         this.log = ctx.log();
         this.keepAliveCheckIntervalNs = ctx.keepAliveIntervalNs() / 4;
+        this.warning = new RateLimitedWarning(log, TimeUnit.SECONDS.toNanos(1));
     }
 
     /**
-     * Open a session and start its thread; it answers the client with {@code Connected} once the client's response
-     * channel connects.
-     *
-     * @throws RuntimeException when the client's response channel or the request stream cannot be opened.
+     * Accept a session: its streams are asked of the media driver without waiting, and {@link #doWork} starts its
+     * thread once they exist; it answers the client with {@code Connected} once the client's response channel
+     * connects. A session whose streams cannot be made is reported closed by {@link #reapClosed}, reason given.
      */
     public void open(
         final ExecutorHandshake.Accepted handshake,
@@ -58,46 +64,156 @@ public final class HostedSessions implements AutoCloseable
         final String clientName,
         final long clientPid)
     {
-        final long sessionId = handshake.keys().sessionId();
-        ExclusivePublication responsePublication = null;
-        Subscription requestSubscription = null;
+        // As long as a blocking add would have waited for the media driver: a driver slowed by a busy host is no
+        // reason to refuse a client.
+        final long driverTimeoutNs = TimeUnit.MILLISECONDS.toNanos(aeron.context().driverTimeoutMs());
+        final StartingSession starting = new StartingSession(handshake, connectCorrelationId, responseChannel,
+            responseStreamId, requestStreamId, clientName, clientPid,
+            System.nanoTime() + Math.max(ctx.responseConnectTimeoutNs(), driverTimeoutNs));
+        try
+        {
+            starting.publicationRegistrationId = aeron.asyncAddExclusivePublication(responseChannel, responseStreamId);
+            starting.subscriptionRegistrationId = aeron.asyncAddSubscription(ctx.channel(), requestStreamId);
+            startingSessions.add(starting);
+        }
+        catch (final RuntimeException ex)
+        {
+            abandon(starting, ex.toString());
+        }
+    }
+
+    /**
+     * Start the sessions whose streams exist, reap those that closed, send keep-alives for sessions in a long call
+     * and stop the call of a client that is gone.
+     *
+     * @param onReaped told of each session that closed, after its thread ended, or that could not start.
+     */
+    public int doWork(final long nowNs, final Consumer<ClosedSession> onReaped)
+    {
+        int work = startSessions(nowNs);
+        work += reapClosed(onReaped);
+        work += watchRunningCalls(nowNs);
+        return work;
+    }
+
+    private int startSessions(final long nowNs)
+    {
+        int started = 0;
+        for (int i = startingSessions.size() - 1; i >= 0; i--)
+        {
+            final StartingSession starting = startingSessions.get(i);
+            try
+            {
+                if (starting.responsePublication == null)
+                {
+                    starting.responsePublication = aeron.getExclusivePublication(starting.publicationRegistrationId);
+                }
+                if (starting.requestSubscription == null)
+                {
+                    starting.requestSubscription = aeron.getSubscription(starting.subscriptionRegistrationId);
+                }
+            }
+            catch (final RuntimeException ex)
+            {
+                startingSessions.remove(i);
+                abandon(starting, ex.toString());
+                continue;
+            }
+            if (starting.responsePublication != null && starting.requestSubscription != null)
+            {
+                startingSessions.remove(i);
+                start(starting);
+                started++;
+            }
+            else if (nowNs - starting.deadlineNs >= 0)
+            {
+                startingSessions.remove(i);
+                abandon(starting, "the media driver did not create its streams in time");
+            }
+        }
+        return started;
+    }
+
+    private void abandon(final StartingSession starting, final String reason)
+    {
+        if (starting.responsePublication == null && starting.publicationRegistrationId != Aeron.NULL_VALUE)
+        {
+            CloseHelper.quietClose(() -> aeron.asyncRemovePublication(starting.publicationRegistrationId));
+        }
+        if (starting.requestSubscription == null && starting.subscriptionRegistrationId != Aeron.NULL_VALUE)
+        {
+            CloseHelper.quietClose(() -> aeron.asyncRemoveSubscription(starting.subscriptionRegistrationId));
+        }
+        CloseHelper.quietCloseAll(starting.requestSubscription, starting.responsePublication);
+        counters.malformedMessages.increment();
+        warning.warn("session " + starting.sessionId + " of client " + starting.clientName + " pid " +
+            starting.clientPid + " not started: cannot reply to " + LogText.quote(starting.responseChannel) +
+            " stream " + starting.responseStreamId + ": " + LogText.quote(reason), System.nanoTime());
+        abandoned.add(new ClosedSession(starting.sessionId, "it could not open: " + reason, 0, 0, 0));
+    }
+
+    private void start(final StartingSession starting)
+    {
+        final long sessionId = starting.sessionId;
         SessionCounters sessionCounters = null;
         try
         {
-            responsePublication = aeron.addExclusivePublication(responseChannel, responseStreamId);
-            requestSubscription = aeron.addSubscription(ctx.channel(), requestStreamId);
-            sessionCounters = SessionCounters.allocate(aeron, sessionId, clientName, responseChannel, clientPid,
-                ctx.backend().deviceCount());
+            sessionCounters = SessionCounters.allocate(aeron, sessionId, starting.clientName,
+                starting.responseChannel, starting.clientPid, ctx.backend().deviceCount());
             final BackendSession backendSession = ctx.backend().openSession(sessionId);
-            final ExecutorSession session = new ExecutorSession(handshake, connectCorrelationId, clientName,
-                clientPid, requestStreamId, responsePublication, requestSubscription, backendSession, ctx, counters,
-                sessionCounters, closedSessions::add);
+            final ExecutorSession session = new ExecutorSession(starting.handshake, starting.correlationId,
+                starting.clientName, starting.clientPid, starting.requestStreamId, starting.responsePublication,
+                starting.requestSubscription, backendSession, ctx, counters, sessionCounters, closedSessions::add);
             final AgentRunner runner = new AgentRunner(
                 ctx.idleStrategyKind().newIdleStrategy(), this::onSessionError, null, session);
             AgentRunner.startOnThread(runner);
             sessions.put(sessionId, new RunningSession(session, runner));
             counters.sessionsOpened.increment();
-            log.info("session " + sessionId + " opened for client '" + clientName + "' pid " + clientPid +
-                " in process " + ProcessHandle.current().pid() + ": requests on stream " + requestStreamId +
-                ", replies to " + responseChannel + " stream " + responseStreamId);
+            log.info("session " + sessionId + " opened for client " + starting.clientName + " pid " +
+                starting.clientPid + " in process " + ProcessHandle.current().pid() + ": requests on stream " +
+                starting.requestStreamId + ", replies to " + LogText.quote(starting.responseChannel) + " stream " +
+                starting.responseStreamId);
         }
         catch (final RuntimeException ex)
         {
-            CloseHelper.quietCloseAll(sessionCounters, requestSubscription, responsePublication);
-            throw ex;
+            CloseHelper.quietCloseAll(sessionCounters, starting.requestSubscription, starting.responsePublication);
+            counters.errors.increment();
+            log.error("session " + sessionId + " for client " + starting.clientName + " pid " + starting.clientPid +
+                " could not start", ex);
+            abandoned.add(new ClosedSession(sessionId, "it could not start: " + ex, 0, 0, 0));
         }
     }
 
+    /**
+     * Sessions running or starting.
+     */
     public int size()
     {
-        return sessions.size();
+        return sessions.size() + startingSessions.size();
     }
 
+    /**
+     * Whether a session of this id is running or starting.
+     */
     public boolean hasSession(final long sessionId)
     {
-        return sessions.containsKey(sessionId);
+        if (sessions.containsKey(sessionId))
+        {
+            return true;
+        }
+        for (final StartingSession starting : startingSessions)
+        {
+            if (starting.sessionId == sessionId)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
+    /**
+     * Whether a session running or starting takes its requests on this stream.
+     */
     public boolean usesRequestStream(final int requestStreamId)
     {
         for (final RunningSession running : sessions.values())
@@ -107,15 +223,17 @@ public final class HostedSessions implements AutoCloseable
                 return true;
             }
         }
+        for (final StartingSession starting : startingSessions)
+        {
+            if (starting.requestStreamId == requestStreamId)
+            {
+                return true;
+            }
+        }
         return false;
     }
 
-    /**
-     * Join the threads of sessions that have closed.
-     *
-     * @param onReaped told of each, after its thread ended.
-     */
-    public int reapClosed(final Consumer<ClosedSession> onReaped)
+    private int reapClosed(final Consumer<ClosedSession> onReaped)
     {
         int reaped = 0;
         ExecutorSession session;
@@ -131,13 +249,20 @@ public final class HostedSessions implements AutoCloseable
                 session.bytesOut()));
             reaped++;
         }
+        for (final ClosedSession closed : abandoned)
+        {
+            onReaped.accept(closed);
+            reaped++;
+        }
+        abandoned.clear();
         return reaped;
     }
 
     /**
-     * A session in a long call cannot send from its own thread; see {@link ExecutorSession#sendKeepAliveIfBusy}.
+     * A session in a long call cannot send from its own thread, nor see that its client went away: this sends its
+     * keep-alives ({@link ExecutorSession#sendKeepAliveIfBusy}) and stops the call of a client that is gone.
      */
-    public int sendKeepAlives(final long nowNs)
+    private int watchRunningCalls(final long nowNs)
     {
         if (nowNs - lastKeepAliveCheckNs < keepAliveCheckIntervalNs)
         {
@@ -151,6 +276,7 @@ public final class HostedSessions implements AutoCloseable
             {
                 sent++;
             }
+            running.session().stopCallIfClientGone();
         }
         return sent;
     }
@@ -162,10 +288,20 @@ public final class HostedSessions implements AutoCloseable
     {
         for (final RunningSession running : sessions.values())
         {
+            running.session().stopRunningCall("the executor is stopping");
+        }
+        for (final RunningSession running : sessions.values())
+        {
             CloseHelper.close(running.runner());
         }
+        for (final StartingSession starting : startingSessions)
+        {
+            CloseHelper.closeAll(starting.requestSubscription, starting.responsePublication);
+        }
         sessions.clear();
+        startingSessions.clear();
         closedSessions.clear();
+        abandoned.clear();
     }
 
     private void onSessionError(final Throwable ex)
@@ -179,6 +315,48 @@ public final class HostedSessions implements AutoCloseable
 
     private record RunningSession(ExecutorSession session, AgentRunner runner)
     {
+    }
+
+    /**
+     * A session accepted and waiting for the media driver to create its streams.
+     */
+    private static final class StartingSession
+    {
+        /** Holds the session's keys: never logged. */
+        final ExecutorHandshake.Accepted handshake;
+        final long sessionId;
+        final long correlationId;
+        final String responseChannel;
+        final int responseStreamId;
+        final int requestStreamId;
+        final String clientName;
+        final long clientPid;
+        final long deadlineNs;
+        long publicationRegistrationId = Aeron.NULL_VALUE;
+        long subscriptionRegistrationId = Aeron.NULL_VALUE;
+        ExclusivePublication responsePublication;
+        Subscription requestSubscription;
+
+        StartingSession(
+            final ExecutorHandshake.Accepted handshake,
+            final long correlationId,
+            final String responseChannel,
+            final int responseStreamId,
+            final int requestStreamId,
+            final String clientName,
+            final long clientPid,
+            final long deadlineNs)
+        {
+            this.handshake = handshake;
+            this.sessionId = handshake.keys().sessionId();
+            this.correlationId = correlationId;
+            this.responseChannel = responseChannel;
+            this.responseStreamId = responseStreamId;
+            this.requestStreamId = requestStreamId;
+            this.clientName = clientName;
+            this.clientPid = clientPid;
+            this.deadlineNs = deadlineNs;
+        }
     }
 
     /**

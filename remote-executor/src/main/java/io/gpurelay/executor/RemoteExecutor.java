@@ -123,8 +123,8 @@ public final class RemoteExecutor implements AutoCloseable
         final long pid = ProcessHandle.current().pid();
         final ProcessWorkerLauncher launcher = new ProcessWorkerLauncher(workerId -> new WorkerSettings(
             workerId, pid, aeronDirectoryName, ctx.channel(), ctx.workerBackend(), ctx.idleStrategyKind(),
-            ctx.keepAliveTimeoutNs(), ctx.responseConnectTimeoutNs(), ctx.sessionMemoryBytes(), ctx.log().level(),
-            ctx.executorVersion()));
+            ctx.keepAliveTimeoutNs(), ctx.responseConnectTimeoutNs(), ctx.sessionMemoryBytes(), ctx.kernelTimeoutNs(),
+            ctx.receiveBufferBytes(), ctx.log().level(), ctx.executorVersion()));
         return new WorkerSupervisor(ctx.warmWorkers(), ctx.sessionsPerWorker(), ctx.maxSessions(),
             ctx.workerStartTimeoutNs(), ctx.log(), counters, workerCounters, launcher,
             new AeronWorkerLink(aeron, pid, ctx.responseConnectTimeoutNs()));
@@ -232,6 +232,9 @@ public final class RemoteExecutor implements AutoCloseable
         public static final int METRICS_OFF = -1;
         /** Metrics are for the host's own monitoring agent unless the operator says otherwise. */
         public static final String METRICS_ADDRESS_DEFAULT = "127.0.0.1";
+        /** No limit on how long a kernel may run. */
+        public static final long KERNEL_TIMEOUT_DEFAULT_NS = 0;
+        public static final long RECEIVE_BUFFER_BYTES_DEFAULT = 512L * 1024 * 1024;
 
         private Configuration()
         {
@@ -326,6 +329,9 @@ public final class RemoteExecutor implements AutoCloseable
         private long sessionMemoryBytes = Configuration.SESSION_MEMORY_DEFAULT;
         private int metricsPort = Configuration.METRICS_OFF;
         private String metricsAddress = Configuration.METRICS_ADDRESS_DEFAULT;
+        private long kernelTimeoutNs = Configuration.KERNEL_TIMEOUT_DEFAULT_NS;
+        private long receiveBufferBytes = Configuration.RECEIVE_BUFFER_BYTES_DEFAULT;
+        private ReceiveBudget receiveBudget;
         private String token;
         private boolean insecure;
         private ExecutorLog log;
@@ -368,6 +374,15 @@ public final class RemoteExecutor implements AutoCloseable
             {
                 throw new ConfigurationException("metrics port must be 0 to 65535: " + metricsPort);
             }
+            if (kernelTimeoutNs < 0)
+            {
+                throw new ConfigurationException("kernel timeout must not be negative: " + kernelTimeoutNs + " ns");
+            }
+            if (receiveBufferBytes < 0)
+            {
+                throw new ConfigurationException("receive buffers must not be negative: " + receiveBufferBytes);
+            }
+            receiveBudget = new ReceiveBudget(receiveBufferBytes);
             if (token != null && token.isEmpty())
             {
                 token = null;
@@ -407,6 +422,10 @@ public final class RemoteExecutor implements AutoCloseable
             {
                 backend = workerBackend != null ? workerBackend.create() :
                     new EmulatedBackend(Configuration.DEVICE_COUNT_DEFAULT, Configuration.DEVICE_MEMORY_DEFAULT);
+            }
+            if (backend instanceof EmulatedBackend emulated)
+            {
+                emulated.kernelTimeoutNs(kernelTimeoutNs);
             }
             return this;
         }
@@ -603,6 +622,39 @@ public final class RemoteExecutor implements AutoCloseable
         public long sessionMemoryBytes()
         {
             return sessionMemoryBytes;
+        }
+
+        /**
+         * How long one kernel launch may run before it fails with CUDA's launch-timeout error; 0 for no limit.
+         */
+        public Context kernelTimeoutNs(final long kernelTimeoutNs)
+        {
+            this.kernelTimeoutNs = kernelTimeoutNs;
+            return this;
+        }
+
+        public long kernelTimeoutNs()
+        {
+            return kernelTimeoutNs;
+        }
+
+        /**
+         * Heap that all sessions together may hold in payloads reassembled before their call runs.
+         */
+        public Context receiveBufferBytes(final long receiveBufferBytes)
+        {
+            this.receiveBufferBytes = receiveBufferBytes;
+            return this;
+        }
+
+        public long receiveBufferBytes()
+        {
+            return receiveBufferBytes;
+        }
+
+        ReceiveBudget receiveBudget()
+        {
+            return receiveBudget;
         }
 
         /**

@@ -8,6 +8,7 @@ import io.gpurelay.protocol.security.ExecutorHandshake;
  * @param handshake what the conductor agreed with the client: the session id, the client's request publication, the
  *                  session's keys and what {@code Connected} must carry to prove the executor to the client. Holds
  *                  keys: never logged.
+ * @param clientName the client's name quoted and escaped for the log ({@link LogText#quote}).
  */
 record SessionAssignment(
     ExecutorHandshake.Accepted handshake,
@@ -25,6 +26,6 @@ record SessionAssignment(
 
     String client()
     {
-        return "client '" + clientName + "' pid " + clientPid;
+        return "client " + clientName + " pid " + clientPid;
     }
 }

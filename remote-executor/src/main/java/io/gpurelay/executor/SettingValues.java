@@ -85,6 +85,20 @@ public final class SettingValues
     }
 
     /**
+     * A limit that may be switched off: {@code 0}, {@code none} or a zero duration ({@code 0s}) for no limit, else a
+     * duration as {@link #parseDuration} reads it.
+     */
+    public static Duration parseOptionalDuration(final String text)
+    {
+        final String trimmed = text.trim();
+        if (trimmed.equals("0") || trimmed.equalsIgnoreCase("none") || trimmed.matches("0+\\s*(?i:ms|s|m|h)"))
+        {
+            return Duration.ZERO;
+        }
+        return parseDuration(trimmed);
+    }
+
+    /**
      * A duration as a person would write it back: {@code 10s}, {@code 500ms}.
      */
     public static String formatDuration(final Duration duration)

@@ -58,8 +58,16 @@ final class CapturedLog
      */
     String awaitLine(final String regex)
     {
+        return awaitLine(regex, TimeUnit.SECONDS.toNanos(10));
+    }
+
+    /**
+     * Wait up to {@code timeoutNs} for a line matching the regular expression, and return it.
+     */
+    String awaitLine(final String regex, final long timeoutNs)
+    {
         final Pattern pattern = Pattern.compile(regex);
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        final long deadline = System.nanoTime() + timeoutNs;
         while (true)
         {
             for (final String line : text().split("\n"))

@@ -68,8 +68,8 @@ class ExecutorMainTest
         final ExecutorMain executor = parse("executor", "--channel", "aeron:udp?endpoint=0.0.0.0:40123",
             "--backend", "EMULATED", "--devices", "0,2", "--device-memory", "512M", "--aeron-dir", "/tmp/aeron-x",
             "--profile", "low-latency", "--idle-strategy", "sleep", "--keepalive-timeout", "500ms",
-            "--max-sessions", "3", "--token", "s3cret", "--log-level", "debug", "--isolation", "process",
-            "--warm-workers", "0", "--sessions-per-worker", "4");
+            "--max-sessions", "3", "--kernel-timeout", "2s", "--receive-buffers", "64m", "--token", "s3cret",
+            "--log-level", "debug", "--isolation", "process", "--warm-workers", "0", "--sessions-per-worker", "4");
 
         assertEquals("aeron:udp?endpoint=0.0.0.0:40123", executor.channel);
         assertEquals(BackendChoice.EMULATED, executor.backend);
@@ -92,6 +92,10 @@ class ExecutorMainTest
         assertEquals(0, ctx.warmWorkers());
         assertEquals(4, ctx.sessionsPerWorker());
         assertEquals(500_000_000L, ctx.keepAliveTimeoutNs());
+        assertEquals(2_000_000_000L, ctx.kernelTimeoutNs());
+        assertEquals(64L * 1024 * 1024, ctx.receiveBufferBytes());
+        assertEquals(Duration.ZERO, parse("executor").kernelTimeout, "no kernel timeout unless asked for");
+        assertEquals(Duration.ZERO, parse("executor", "--kernel-timeout", "0s").kernelTimeout);
     }
 
     @Test
@@ -350,8 +354,8 @@ class ExecutorMainTest
         final String help = out.toString().replaceAll("\\s+", " ");
         for (final String flag : new String[]{ "--channel", "--backend", "--devices", "--device-memory",
             "--aeron-dir", "--profile", "--idle-strategy", "--keepalive-timeout", "--max-sessions", "--session-memory",
-            "--token",
-            "--config", "--log-level", "--help", "--version" })
+            "--kernel-timeout", "--receive-buffers", "--token", "--token-file", "--insecure", "--config", "--log-level",
+            "--help", "--version" })
         {
             assertTrue(help.contains(flag), flag + " missing from:\n" + help);
         }

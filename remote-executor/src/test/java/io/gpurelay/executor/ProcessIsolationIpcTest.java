@@ -2,6 +2,7 @@ package io.gpurelay.executor;
 
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
+import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.aeron.Aeron;
+import io.gpurelay.protocol.DriverStatus;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,6 +46,7 @@ class ProcessIsolationIpcTest
             .isolation(Isolation.PROCESS)
             .workerBackend(new WorkerBackend("emulated", DeviceSelection.parse("1"), 64L * 1024 * 1024))
             .warmWorkers(2)
+            .kernelTimeoutNs(TimeUnit.MILLISECONDS.toNanos(300))
             .keepAliveTimeoutNs(TimeUnit.SECONDS.toNanos(60))
             .log(capturedLog.log()));
         aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
@@ -91,6 +94,23 @@ class ProcessIsolationIpcTest
             TestClient.await("the worker recycled", () -> executor.workerCounters().recycled() > recycledBefore);
             capturedLog.awaitLine("session \\d+ \\(client 'bystander' pid \\d+\\) in worker \\d+ pid " +
                 bystanderWorker + " ended: the client closed the session");
+        }
+    }
+
+    @Test
+    void aWorkersKernelRunningPastTheKernelTimeoutFailsWithTheLaunchTimeoutError()
+    {
+        try (TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, "spins"))
+        {
+            assertTrue(client.connect(""));
+            final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
+            final long spin = ExecutorRobustnessTest.spinKernel(client, context);
+
+            final TestClient.Reply launched =
+                client.awaitReply(ExecutorRobustnessTest.launch(client, context, spin));
+
+            assertEquals(DriverStatus.LAUNCH_TIMEOUT, launched.status());
+            assertTrue(launched.message().contains("ran longer than the kernel timeout of 300 ms"), launched.message());
         }
     }
 

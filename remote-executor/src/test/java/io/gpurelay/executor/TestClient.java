@@ -97,6 +97,8 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     private long nextCorrelationId = 1;
     private long lastSentNs;
     private boolean sendKeepAlives = true;
+    private long pid = ProcessHandle.current().pid();
+    private ClientHandshake handshake;
 
     long sessionId;
     int requestStreamId;
@@ -199,11 +201,20 @@ final class TestClient implements AutoCloseable, ClientResponseListener
 
     boolean connect(final String token, final int protocolVersion)
     {
+        sendConnect(token, protocolVersion);
+        awaitPolling("Connected or ConnectRejected", () -> sessionId != 0 || rejectReason != null);
+        return completeConnect();
+    }
+
+    /**
+     * The first half of {@link #connect}: the request is sent, the answer not awaited; see {@link #pollConnect()}.
+     */
+    void sendConnect(final String token, final int protocolVersion)
+    {
         control = aeron.addPublication(executorChannel, Protocol.CONTROL_STREAM_ID);
         await("control publication connected", control::isConnected);
         final long correlationId = nextCorrelationId++;
-        final long pid = ProcessHandle.current().pid();
-        final ClientHandshake handshake = new ClientHandshake(token);
+        handshake = new ClientHandshake(token);
         final byte[] proof = handshake.proveToken(
             correlationId, protocolVersion, responseStreamId, pid, responseChannel, name);
         if (!proxy.connect(control, correlationId, responseStreamId, pid, responseChannel, name,
@@ -211,7 +222,31 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         {
             throw new AssertionError("connect request not sent");
         }
-        awaitPolling("Connected or ConnectRejected", () -> sessionId != 0 || rejectReason != null);
+    }
+
+    /**
+     * Connect in the name of another process of this host, as a client on it would.
+     */
+    TestClient pid(final long pid)
+    {
+        this.pid = pid;
+        return this;
+    }
+
+    /**
+     * @return whether the executor has answered the connect request sent by {@link #sendConnect}.
+     */
+    boolean pollConnect()
+    {
+        poll();
+        return sessionId != 0 || rejectReason != null;
+    }
+
+    /**
+     * @return true when the executor accepted the session (its request stream is then connected), false if refused.
+     */
+    boolean completeConnect()
+    {
         if (rejectReason != null)
         {
             return false;
@@ -449,6 +484,19 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     /**
      * Poll for a while and report whether any reply arrived: for calls that must not be answered.
      */
+    /**
+     * Offer raw bytes on the session's request stream once, and take (and forget) what arrived meanwhile.
+     *
+     * @return the publication's result: a position, or a negative Aeron status such as back pressure.
+     */
+    long offerRawOnce(final DirectBuffer buffer, final int length)
+    {
+        final long result = requests.offer(buffer, 0, length);
+        poll();
+        replies.clear();
+        return result;
+    }
+
     boolean anyReplyWithin(final long millis)
     {
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);

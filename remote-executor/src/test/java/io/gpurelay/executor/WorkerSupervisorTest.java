@@ -201,7 +201,7 @@ class WorkerSupervisorTest
     {
         final SessionKeys keys = new SessionKeys(sessionId, 2000 + (int)sessionId, false, new byte[32], new byte[32]);
         return new SessionAssignment(new ExecutorHandshake.Accepted(keys, new byte[32], new byte[32]), 1, sessionId,
-            100 + (int)sessionId, 5000, "aeron:ipc", "c" + sessionId);
+            100 + (int)sessionId, 5000, "aeron:ipc", LogText.quote("c" + sessionId));
     }
 
     private static final class FakeWorker implements WorkerLauncher.LaunchedWorker

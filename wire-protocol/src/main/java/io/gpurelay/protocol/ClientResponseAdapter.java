@@ -9,6 +9,7 @@ import io.gpurelay.protocol.codecs.ConnectedDecoder;
 import io.gpurelay.protocol.codecs.DeviceOutputDecoder;
 import io.gpurelay.protocol.codecs.KeepAliveDecoder;
 import io.gpurelay.protocol.codecs.MessageHeaderDecoder;
+import io.gpurelay.protocol.codecs.RejectReason;
 import io.gpurelay.protocol.codecs.SessionFailedDecoder;
 import org.agrona.DirectBuffer;
 
@@ -46,6 +47,20 @@ public final class ClientResponseAdapter implements FragmentHandler
         {
             return;
         }
+        try
+        {
+            onMessage(buffer, offset, length);
+        }
+        catch (final IndexOutOfBoundsException | IllegalArgumentException | IllegalStateException |
+            MalformedCallException ex)
+        {
+            // A message the executor cannot have meant: dropped, and the call it answered times out.
+            return;
+        }
+    }
+
+    private void onMessage(final DirectBuffer buffer, final int offset, final int length)
+    {
         switch (headerDecoder.templateId())
         {
             case CallReplyDecoder.TEMPLATE_ID -> onReply(buffer, offset, length);
@@ -61,32 +76,37 @@ public final class ClientResponseAdapter implements FragmentHandler
             }
             case ConnectedDecoder.TEMPLATE_ID ->
             {
-                connectedDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+                final ConnectedDecoder decoder = connectedDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+                final long correlationId = decoder.correlationId();
+                final long sessionId = decoder.sessionId();
+                final int protocolVersion = decoder.protocolVersion();
+                final int requestStreamId = decoder.requestStreamId();
+                final int requestPublicationSessionId = decoder.requestPublicationSessionId();
                 final byte[] executorPublicKey = new byte[ConnectedDecoder.executorPublicKeyLength()];
                 final byte[] executorProof = new byte[ConnectedDecoder.executorProofLength()];
-                connectedDecoder.getExecutorPublicKey(executorPublicKey, 0, executorPublicKey.length);
-                connectedDecoder.getExecutorProof(executorProof, 0, executorProof.length);
-                listener.onConnected(
-                    connectedDecoder.correlationId(),
-                    connectedDecoder.sessionId(),
-                    connectedDecoder.protocolVersion(),
-                    connectedDecoder.requestStreamId(),
-                    connectedDecoder.requestPublicationSessionId(),
-                    executorPublicKey,
-                    executorProof,
-                    connectedDecoder.deviceCount(),
-                    connectedDecoder.keepAliveIntervalMs(),
-                    connectedDecoder.executorVersion(),
-                    connectedDecoder.backend());
+                decoder.getExecutorPublicKey(executorPublicKey, 0, executorPublicKey.length);
+                decoder.getExecutorProof(executorProof, 0, executorProof.length);
+                final int deviceCount = decoder.deviceCount();
+                final long keepAliveIntervalMs = decoder.keepAliveIntervalMs();
+                VarDataBounds.check("executorVersion", decoder.executorVersionLength(), VarDataBounds.MAX_TEXT_LENGTH,
+                    decoder.limit(), offset + length);
+                final String executorVersion = decoder.executorVersion();
+                VarDataBounds.check("backend", decoder.backendLength(), VarDataBounds.MAX_TEXT_LENGTH,
+                    decoder.limit(), offset + length);
+                listener.onConnected(correlationId, sessionId, protocolVersion, requestStreamId,
+                    requestPublicationSessionId, executorPublicKey, executorProof, deviceCount, keepAliveIntervalMs,
+                    executorVersion, decoder.backend());
             }
             case ConnectRejectedDecoder.TEMPLATE_ID ->
             {
-                connectRejectedDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
-                listener.onRejected(
-                    connectRejectedDecoder.correlationId(),
-                    connectRejectedDecoder.reason(),
-                    connectRejectedDecoder.protocolVersion(),
-                    connectRejectedDecoder.detail());
+                final ConnectRejectedDecoder decoder =
+                    connectRejectedDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+                final long correlationId = decoder.correlationId();
+                final RejectReason reason = decoder.reason();
+                final int protocolVersion = decoder.protocolVersion();
+                VarDataBounds.check("detail", decoder.detailLength(), VarDataBounds.MAX_TEXT_LENGTH, decoder.limit(),
+                    offset + length);
+                listener.onRejected(correlationId, reason, protocolVersion, decoder.detail());
             }
             case DeviceOutputDecoder.TEMPLATE_ID ->
             {
@@ -105,8 +125,12 @@ public final class ClientResponseAdapter implements FragmentHandler
             }
             case SessionFailedDecoder.TEMPLATE_ID ->
             {
-                sessionFailedDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
-                listener.onSessionFailed(sessionFailedDecoder.sessionId(), sessionFailedDecoder.reason());
+                final SessionFailedDecoder decoder =
+                    sessionFailedDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+                final long sessionId = decoder.sessionId();
+                VarDataBounds.check("reason", decoder.reasonLength(), VarDataBounds.MAX_TEXT_LENGTH, decoder.limit(),
+                    offset + length);
+                listener.onSessionFailed(sessionId, decoder.reason());
             }
             default ->
             {
@@ -128,6 +152,8 @@ public final class ClientResponseAdapter implements FragmentHandler
                 values[count++] = value.value();
             }
         }
+        VarDataBounds.check("message", decoder.messageLength(), VarDataBounds.MAX_TEXT_LENGTH, decoder.limit(),
+            offset + length);
         final String message = decoder.message();
         final int payloadLength = decoder.payloadLength();
         final int dataOffset = decoder.limit() + 4;

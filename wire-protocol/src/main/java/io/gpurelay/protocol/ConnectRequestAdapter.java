@@ -22,7 +22,7 @@ public final class ConnectRequestAdapter implements FragmentHandler
 
     public void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
     {
-        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        if (length < MessageHeaderDecoder.ENCODED_LENGTH + ConnectRequestDecoder.BLOCK_LENGTH)
         {
             listener.onMalformed("fragment of " + length + " bytes is shorter than a message header");
             return;
@@ -38,21 +38,29 @@ public final class ConnectRequestAdapter implements FragmentHandler
         try
         {
             decoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+            final int end = offset + length;
+            final long correlationId = decoder.correlationId();
+            final int protocolVersion = decoder.protocolVersion();
+            final int responseStreamId = decoder.responseStreamId();
+            final long clientPid = decoder.clientPid();
             final byte[] clientPublicKey = new byte[ConnectRequestDecoder.clientPublicKeyLength()];
             final byte[] clientProof = new byte[ConnectRequestDecoder.clientProofLength()];
             decoder.getClientPublicKey(clientPublicKey, 0, clientPublicKey.length);
             decoder.getClientProof(clientProof, 0, clientProof.length);
-            listener.onConnectRequest(
-                decoder.correlationId(),
-                decoder.protocolVersion(),
-                decoder.responseStreamId(),
-                decoder.clientPid(),
-                decoder.responseChannel(),
-                decoder.clientName(),
-                clientPublicKey,
-                clientProof);
+            VarDataBounds.check("responseChannel", decoder.responseChannelLength(), VarDataBounds.MAX_CHANNEL_LENGTH,
+                decoder.limit(), end);
+            final String responseChannel = decoder.responseChannel();
+            VarDataBounds.check("clientName", decoder.clientNameLength(), VarDataBounds.MAX_CLIENT_NAME_LENGTH,
+                decoder.limit(), end);
+            final String clientName = decoder.clientName();
+            listener.onConnectRequest(correlationId, protocolVersion, responseStreamId, clientPid, responseChannel,
+                clientName, clientPublicKey, clientProof);
         }
-        catch (final IndexOutOfBoundsException | IllegalStateException ex)
+        catch (final MalformedCallException ex)
+        {
+            listener.onMalformed("connect request refused: " + ex.getMessage());
+        }
+        catch (final IndexOutOfBoundsException | IllegalArgumentException | IllegalStateException ex)
         {
             listener.onMalformed("truncated connect request: " + ex.getMessage());
         }

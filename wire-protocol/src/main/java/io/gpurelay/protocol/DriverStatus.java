@@ -22,6 +22,7 @@ public final class DriverStatus
     public static final int NOT_READY = 600;
     public static final int ILLEGAL_ADDRESS = 700;
     public static final int LAUNCH_OUT_OF_RESOURCES = 701;
+    public static final int LAUNCH_TIMEOUT = 702;
     public static final int ILLEGAL_INSTRUCTION = 715;
     public static final int MISALIGNED_ADDRESS = 716;
     public static final int LAUNCH_FAILED = 719;

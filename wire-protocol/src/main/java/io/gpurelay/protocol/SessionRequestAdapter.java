@@ -70,7 +70,8 @@ public final class SessionRequestAdapter implements FragmentHandler
                 default -> listener.onMalformed("unknown template id " + headerDecoder.templateId());
             }
         }
-        catch (final IndexOutOfBoundsException | IllegalStateException | MalformedCallException ex)
+        catch (final IndexOutOfBoundsException | IllegalArgumentException | IllegalStateException |
+            MalformedCallException ex)
         {
             listener.onMalformed("truncated or malformed message: " + ex.getMessage());
         }

@@ -3,6 +3,7 @@ package io.gpurelay.agent.client;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -53,6 +54,7 @@ public final class RelayClient
     private volatile Session session;
     private volatile long lastSendNs;
     private volatile ScheduledExecutorService keepAliveTimer;
+    private volatile boolean shutdownHookAdded;
 
     public RelayClient(final AgentConfig config)
     {
@@ -148,6 +150,7 @@ public final class RelayClient
         final boolean reportsAsynchronousErrors)
     {
         lastFailureMessage.set("");
+        reopenIfUnavailable(function);
         if (!ensureConnected())
         {
             return RuntimeStatus.DEVICES_UNAVAILABLE;
@@ -311,23 +314,26 @@ public final class RelayClient
 
     /**
      * Threads started while connecting (an embedded media driver's) inherit the daemon status of the thread that
-     * starts them, so connecting happens on a daemon thread of its own.
+     * starts them, so connecting happens on a daemon thread of its own. The calling thread waits for it no longer than
+     * the timeout, which so bounds the whole first call, the start of an embedded media driver included: a connect
+     * still under way then is abandoned, and closes what it opened when it ends.
      */
     private void connectOnDaemonThread()
     {
-        final Thread connector = ClientThreads.daemon(this::connectNow, "gpurelay-connect");
+        final ConnectAttempt attempt = new ConnectAttempt();
+        final Thread connector = ClientThreads.daemon(() -> connectNow(attempt), "gpurelay-connect");
         connector.start();
-        boolean interrupted = false;
-        while (connector.isAlive())
+        boolean interrupted = join(connector, System.nanoTime() + timeoutNs);
+        if (attempt.decide())
         {
-            try
-            {
-                connector.join();
-            }
-            catch (final InterruptedException ex)
-            {
-                interrupted = true;
-            }
+            state = State.UNAVAILABLE;
+            AgentLog.warn("no executor answered on " + config.executorChannel() + " within " + config.timeoutMs() +
+                " ms" + UNAVAILABLE_CONSEQUENCE);
+        }
+        else
+        {
+            // The connecting thread has decided and is only publishing its outcome.
+            interrupted |= join(connector, System.nanoTime() + timeoutNs);
         }
         if (interrupted)
         {
@@ -335,7 +341,63 @@ public final class RelayClient
         }
     }
 
-    private void connectNow()
+    /**
+     * @return whether the waiting thread was interrupted meanwhile.
+     */
+    private static boolean join(final Thread thread, final long deadlineNs)
+    {
+        boolean interrupted = false;
+        long leftNs;
+        while (thread.isAlive() && (leftNs = deadlineNs - System.nanoTime()) > 0)
+        {
+            try
+            {
+                thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(leftNs)));
+            }
+            catch (final InterruptedException ex)
+            {
+                interrupted = true;
+            }
+        }
+        return interrupted;
+    }
+
+    /**
+     * CUDA's ways to start afresh (a device reset, a new context) open a new session when the executor was lost or
+     * never answered: an executor that came back serves the application again. What the application holds from the
+     * old session (pointers, handles) stays refused, as the new session never gave it out.
+     */
+    private void reopenIfUnavailable(final Function function)
+    {
+        if (state != State.UNAVAILABLE || !startsAfresh(function))
+        {
+            return;
+        }
+        final Session lost;
+        synchronized (stateLock)
+        {
+            if (state != State.UNAVAILABLE)
+            {
+                return;
+            }
+            lost = session;
+            session = null;
+            state = State.IDLE;
+        }
+        if (lost != null)
+        {
+            ClientThreads.daemon(lost::close, "gpurelay-close-lost-session").start();
+        }
+        AgentLog.info(function + ": trying the executor on " + config.executorChannel() + " again");
+    }
+
+    private static boolean startsAfresh(final Function function)
+    {
+        return function == Function.CUDA_DEVICE_RESET || function == Function.CU_CTX_CREATE ||
+            function == Function.CU_DEVICE_PRIMARY_CTX_RETAIN;
+    }
+
+    private void connectNow(final ConnectAttempt attempt)
     {
         final Session connected;
         try
@@ -344,27 +406,42 @@ public final class RelayClient
         }
         catch (final ConnectFailure failure)
         {
-            state = State.UNAVAILABLE;
-            AgentLog.warn(failure.getMessage() + UNAVAILABLE_CONSEQUENCE);
+            if (attempt.decide())
+            {
+                state = State.UNAVAILABLE;
+                AgentLog.warn(failure.getMessage() + UNAVAILABLE_CONSEQUENCE);
+            }
             return;
         }
         catch (final Throwable throwable)
         {
-            state = State.UNAVAILABLE;
-            AgentLog.warn("cannot reach the executor on " + config.executorChannel() + ": " +
-                AgentLog.describe(throwable) + UNAVAILABLE_CONSEQUENCE);
+            if (attempt.decide())
+            {
+                state = State.UNAVAILABLE;
+                AgentLog.warn("cannot reach the executor on " + config.executorChannel() + ": " +
+                    AgentLog.describe(throwable) + UNAVAILABLE_CONSEQUENCE);
+            }
             return;
         }
-        try
-        {
-            Runtime.getRuntime().addShutdownHook(new Thread(this::close, "gpurelay-shutdown"));
-        }
-        catch (final IllegalStateException ex)
+        if (!attempt.decide())
         {
             connected.close();
-            state = State.UNAVAILABLE;
-            AgentLog.warn("the JVM is shutting down, so no session is opened" + UNAVAILABLE_CONSEQUENCE);
             return;
+        }
+        if (!shutdownHookAdded)
+        {
+            try
+            {
+                Runtime.getRuntime().addShutdownHook(new Thread(this::close, "gpurelay-shutdown"));
+                shutdownHookAdded = true;
+            }
+            catch (final IllegalStateException ex)
+            {
+                connected.close();
+                state = State.UNAVAILABLE;
+                AgentLog.warn("the JVM is shutting down, so no session is opened" + UNAVAILABLE_CONSEQUENCE);
+                return;
+            }
         }
         session = connected;
         lastSendNs = System.nanoTime();
@@ -561,5 +638,22 @@ public final class RelayClient
         }
         AgentLog.warn("lost the executor on " + current.executorChannel + " (" + reason + ")" +
             UNAVAILABLE_CONSEQUENCE);
+    }
+
+    /**
+     * One try to connect, decided once: by the connecting thread when it ends, or by the caller when the timeout
+     * passes first. Whoever decides second leaves the client's state alone.
+     */
+    private static final class ConnectAttempt
+    {
+        private final AtomicBoolean decided = new AtomicBoolean();
+
+        /**
+         * @return true for the first caller only.
+         */
+        boolean decide()
+        {
+            return decided.compareAndSet(false, true);
+        }
     }
 }

@@ -53,6 +53,7 @@ final class SessionConnector
 
     Session connect() throws ConnectFailure
     {
+        final long deadline = System.nanoTime() + timeoutNs;
         final String channel = config.executorChannel();
         final String configuredDirectory = config.aeronDirectoryName();
         final boolean driverRuns = MediaDrivers.isDriverActive(configuredDirectory);
@@ -79,7 +80,7 @@ final class SessionConnector
                 .threadFactory(task -> ClientThreads.daemon(task, "gpurelay-aeron-client"))
                 .errorHandler(error -> AgentLog.debug("aeron: " + AgentLog.describe(error))));
 
-            final Session session = handshake(channel, directory, aeron, driver);
+            final Session session = handshake(channel, directory, aeron, driver, deadline);
             AgentLog.debug("session " + session.sessionId + " uses the media driver in " + directory +
                 (driver.isEmbedded() ? " (embedded)" : ""));
             return session;
@@ -96,9 +97,12 @@ final class SessionConnector
         }
     }
 
+    /**
+     * @param deadline when the whole connect, the media driver's start included, must have ended.
+     */
     private Session handshake(
-        final String channel, final String directory, final Aeron aeron, final DriverHandle driver)
-        throws ConnectFailure
+        final String channel, final String directory, final Aeron aeron, final DriverHandle driver,
+        final long deadline) throws ConnectFailure
     {
         final ResponseEndpoint endpoint = ResponseEndpoint.forExecutor(channel, config.responseChannel());
         final ResponseImageWatch responseImage = new ResponseImageWatch();
@@ -108,7 +112,6 @@ final class SessionConnector
             SessionConnector::onDroppedReply);
         final FragmentAssembler assembler = new FragmentAssembler(opening);
 
-        final long deadline = System.nanoTime() + timeoutNs;
         final String advertisedChannel = endpoint.needsPortResolution() ?
             resolvePort(responses, deadline) : endpoint.channel();
 

@@ -173,8 +173,7 @@ class RelayClientTest
 
             assertTrue(elapsedMs >= 1000 && elapsedMs < 4000, elapsedMs + " ms");
             assertEquals(1, log.lines().size(), log.lines().toString());
-            assertTrue(log.lines().get(0).startsWith("gpurelay: no executor answered on " + channel + " (aeron dir "),
-                log.lines().get(0));
+            assertTrue(log.lines().get(0).startsWith("gpurelay: no executor answered on " + channel), log.lines().get(0));
             assertTrue(log.lines().get(0).endsWith(
                 " within 1000 ms; CUDA calls return cudaErrorDevicesUnavailable"), log.lines().get(0));
         }
@@ -262,6 +261,27 @@ class RelayClientTest
             assertEquals(List.of("gpurelay: lost the executor on aeron:ipc (session 1 failed: the session's worker " +
                 "died: signal 9 (SIGKILL)); CUDA calls return cudaErrorDevicesUnavailable"), log.lines());
         }
+    }
+
+    @Test
+    void aDeviceResetAfterTheExecutorWasLostOpensANewSession()
+    {
+        startIpcExecutor();
+        client = client("executor=aeron:ipc,aeron.dir=" + directory.resolve("aeron") + ",timeout=1s");
+        assertEquals(RuntimeStatus.SUCCESS, client.connect());
+        executor.stopAnswering();
+        assertEquals(RuntimeStatus.DEVICES_UNAVAILABLE,
+            client.call(Function.CUDA_DEVICE_SYNCHRONIZE, 0, NO_ARGS, null, null, null));
+
+        executor.resumeAnswering();
+        assertEquals(RuntimeStatus.DEVICES_UNAVAILABLE,
+            client.call(Function.CUDA_DEVICE_SYNCHRONIZE, 0, NO_ARGS, null, null, null),
+            "an ordinary call does not open a new session");
+        assertEquals(RuntimeStatus.SUCCESS, client.call(Function.CUDA_DEVICE_RESET, 0, NO_ARGS, null, null, null));
+        assertEquals(RuntimeStatus.SUCCESS,
+            client.call(Function.CUDA_DEVICE_SYNCHRONIZE, 0, NO_ARGS, null, null, null));
+        assertEquals(2, executor.events().stream().filter(event -> event.startsWith("connect ")).count(),
+            executor.events().toString());
     }
 
     @Test

@@ -239,7 +239,7 @@ final class BlasCall
         {
             throw outOfRange(name, address, "+" + length + " bytes");
         }
-        return allocation.hostAddress(address);
+        return allocation.hostAddress(address, length);
     }
 
     private BlasFailure outOfRange(final String name, final long address, final String extent)

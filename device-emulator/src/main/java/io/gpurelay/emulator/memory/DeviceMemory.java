@@ -15,8 +15,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>
  * Device addresses come from a bump allocator that never reuses an address, so a stale pointer can never alias a
  * newer allocation and is always refused. Every access names an owner and is checked against that owner's live
- * allocations, which is what isolates sessions from one another. Memory is zeroed on allocation so nothing of one
- * session is ever visible to the next.
+ * allocations, which is what isolates sessions from one another. Memory reads as zero until written, so nothing of
+ * one session is ever visible to the next; large allocations are zeroed a page at a time as they are first touched
+ * (see {@link Allocation}), so that allocating the whole device neither stalls the process nor makes it resident.
  */
 public final class DeviceMemory implements AutoCloseable
 {
@@ -32,6 +33,8 @@ public final class DeviceMemory implements AutoCloseable
     /** Lowest address of the PTX interpreter's shared and local windows: device memory stays below it. */
     public static final long HIGHEST_DEVICE_ADDRESS = 0xFE00_0000_0000L;
 
+    private static final long FILL_CHUNK = 1L << 20;
+
     private final ConcurrentSkipListMap<Long, Allocation> allocations = new ConcurrentSkipListMap<>();
     private final AtomicLong used = new AtomicLong();
     private final long capacity;
@@ -44,6 +47,24 @@ public final class DeviceMemory implements AutoCloseable
      */
     public DeviceMemory(final long capacity, final long baseAddress)
     {
+        this(capacity, baseAddress, 0);
+    }
+
+    /**
+     * @param capacity     bytes of device memory this device reports and hands out.
+     * @param baseAddress  start of the device's addresses; distinct per device so pointers of two devices never
+     *                     collide.
+     * @param firstOffset  where in its {@link #ADDRESS_SPAN} the device starts handing out addresses, below half the
+     *                     span: a device that starts at a random offset gives out pointers that a previous instance
+     *                     (an executor before its restart) most likely never gave, so stale pointers stay refused.
+     */
+    public DeviceMemory(final long capacity, final long baseAddress, final long firstOffset)
+    {
+        if (firstOffset < 0 || firstOffset >= ADDRESS_SPAN / 2)
+        {
+            throw new IllegalArgumentException("first address offset must be in [0, " + ADDRESS_SPAN / 2 + "): " +
+                firstOffset);
+        }
         if (capacity <= 0)
         {
             throw new IllegalArgumentException("device memory capacity must be positive: " + capacity);
@@ -55,7 +76,7 @@ public final class DeviceMemory implements AutoCloseable
                 Long.toHexString(HIGHEST_DEVICE_ADDRESS));
         }
         this.capacity = capacity;
-        this.nextAddress = align(baseAddress);
+        this.nextAddress = align(baseAddress + firstOffset);
         this.addressLimit = baseAddress + ADDRESS_SPAN;
     }
 
@@ -111,7 +132,6 @@ public final class DeviceMemory implements AutoCloseable
             throw new DeviceMemoryException(DeviceMemoryException.Kind.OUT_OF_MEMORY,
                 "host memory backing the emulated device is exhausted: asked " + size + " bytes");
         }
-        UNSAFE.setMemory(hostAddress, reserved, (byte)0);
 
         final long deviceAddress;
         synchronized (this)
@@ -127,7 +147,7 @@ public final class DeviceMemory implements AutoCloseable
             deviceAddress = nextAddress;
             nextAddress += reserved + ALIGNMENT;
         }
-        final Allocation allocation = new Allocation(deviceAddress, size, owner, hostAddress);
+        final Allocation allocation = new Allocation(deviceAddress, size, owner, hostAddress, reserved);
         allocations.put(deviceAddress, allocation);
         return allocation;
     }
@@ -197,13 +217,13 @@ public final class DeviceMemory implements AutoCloseable
     public void write(final long address, final byte[] src, final int srcOffset, final int length, final Object owner)
     {
         final Allocation allocation = require(address, length, owner);
-        UNSAFE.copyMemory(src, BYTE_ARRAY_OFFSET + srcOffset, null, allocation.hostAddress(address), length);
+        copyInChunks(src, BYTE_ARRAY_OFFSET + srcOffset, null, allocation.hostAddress(address, length), length);
     }
 
     public void read(final long address, final byte[] dst, final int dstOffset, final int length, final Object owner)
     {
         final Allocation allocation = require(address, length, owner);
-        UNSAFE.copyMemory(null, allocation.hostAddress(address), dst, BYTE_ARRAY_OFFSET + dstOffset, length);
+        copyInChunks(null, allocation.hostAddress(address, length), dst, BYTE_ARRAY_OFFSET + dstOffset, length);
     }
 
     /**
@@ -212,13 +232,13 @@ public final class DeviceMemory implements AutoCloseable
     public void writeFromHost(final long address, final long hostSource, final long length, final Object owner)
     {
         final Allocation allocation = require(address, length, owner);
-        UNSAFE.copyMemory(hostSource, allocation.hostAddress(address), length);
+        copyInChunks(null, hostSource, null, allocation.hostAddress(address, length), length);
     }
 
     public void readToHost(final long address, final long hostDestination, final long length, final Object owner)
     {
         final Allocation allocation = require(address, length, owner);
-        UNSAFE.copyMemory(allocation.hostAddress(address), hostDestination, length);
+        copyInChunks(null, allocation.hostAddress(address, length), null, hostDestination, length);
     }
 
     public void write(final long address, final ByteBuffer src, final Object owner)
@@ -240,7 +260,7 @@ public final class DeviceMemory implements AutoCloseable
     {
         final Allocation dst = require(dstAddress, length, owner);
         final Allocation src = require(srcAddress, length, owner);
-        UNSAFE.copyMemory(src.hostAddress(srcAddress), dst.hostAddress(dstAddress), length);
+        copyInChunks(null, src.hostAddress(srcAddress, length), null, dst.hostAddress(dstAddress, length), length);
     }
 
     /**
@@ -250,10 +270,10 @@ public final class DeviceMemory implements AutoCloseable
     {
         final long length = count * elementSize;
         final Allocation allocation = require(address, length, owner);
-        final long host = allocation.hostAddress(address);
+        final long host = allocation.hostAddress(address, length);
         switch (elementSize)
         {
-            case 1 -> UNSAFE.setMemory(host, length, (byte)value);
+            case 1 -> setMemoryInChunks(host, length, (byte)value);
             case 2 ->
             {
                 for (long i = 0; i < count; i++)
@@ -269,6 +289,29 @@ public final class DeviceMemory implements AutoCloseable
                 }
             }
             default -> throw new IllegalArgumentException("element size " + elementSize);
+        }
+    }
+
+    /**
+     * Unsafe.copyMemory and Unsafe.setMemory reach no safepoint until they are done: copying or filling gigabytes in
+     * one call would stop every thread of the process that waits for one (a garbage collection, the Aeron client's
+     * duty cycle), so large ranges go a mebibyte at a time.
+     */
+    private static void copyInChunks(
+        final Object srcBase, final long srcOffset, final Object dstBase, final long dstOffset, final long length)
+    {
+        for (long done = 0; done < length; done += FILL_CHUNK)
+        {
+            UNSAFE.copyMemory(
+                srcBase, srcOffset + done, dstBase, dstOffset + done, Math.min(FILL_CHUNK, length - done));
+        }
+    }
+
+    private static void setMemoryInChunks(final long address, final long length, final byte value)
+    {
+        for (long done = 0; done < length; done += FILL_CHUNK)
+        {
+            UNSAFE.setMemory(address + done, Math.min(FILL_CHUNK, length - done), value);
         }
     }
 

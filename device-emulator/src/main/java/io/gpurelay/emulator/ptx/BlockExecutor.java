@@ -93,6 +93,7 @@ final class BlockExecutor
             {
                 return;
             }
+            launch.kernelStop.check(launch.linked.kernel.name(), launch.deadlineNs);
             if (!progress)
             {
                 releaseAllBarriers();

@@ -18,7 +18,9 @@ public final class KernelFaultException extends RuntimeException
         /** CUDA_ERROR_ILLEGAL_INSTRUCTION: {@code trap} or {@code brkpt}. */
         ILLEGAL_INSTRUCTION,
         /** CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: too many threads per block, too much shared memory, stack overflow. */
-        LAUNCH_OUT_OF_RESOURCES
+        LAUNCH_OUT_OF_RESOURCES,
+        /** CUDA_ERROR_LAUNCH_TIMEOUT: the launch ran past the kernel timeout, or was stopped (see {@link KernelStop}). */
+        LAUNCH_TIMEOUT
     }
 
     private final Kind kind;

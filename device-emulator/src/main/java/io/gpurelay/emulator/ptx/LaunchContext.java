@@ -11,6 +11,11 @@ final class LaunchContext
     static final int MAX_THREADS_PER_BLOCK = 1024;
     /** 227 KiB, the most shared memory a block can have on sm_90. */
     static final int MAX_SHARED_BYTES_PER_BLOCK = 227 * 1024;
+    /**
+     * Registers and local memory of one block's threads, as the interpreter holds them: a GPU's register file is
+     * 256 KiB per multiprocessor, so this only refuses what no GPU could run, before it is allocated.
+     */
+    static final long MAX_BLOCK_STATE_BYTES = 64L * 1024 * 1024;
 
     private static final long EPOCH_NANOS = System.currentTimeMillis() * 1_000_000L;
     private static final long NANO_ORIGIN = System.nanoTime();
@@ -29,11 +34,16 @@ final class LaunchContext
     final int dynamicSharedBytes;
     final int workers;
     final long gridId;
+    final KernelStop kernelStop;
+    final long deadlineNs;
 
     LaunchContext(final LinkedKernel linked, final DeviceMemory memory, final Object owner,
         final DeviceSystemCalls systemCalls, final byte[] parameters,
-        final int[] grid, final int[] block, final int dynamicSharedBytes, final int workers, final long gridId)
+        final int[] grid, final int[] block, final int dynamicSharedBytes, final int workers, final long gridId,
+        final KernelStop kernelStop)
     {
+        this.kernelStop = kernelStop;
+        this.deadlineNs = kernelStop.deadlineFrom(System.nanoTime());
         this.linked = linked;
         this.memory = memory;
         this.owner = owner;

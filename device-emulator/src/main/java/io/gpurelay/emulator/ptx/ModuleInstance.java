@@ -28,12 +28,14 @@ public final class ModuleInstance
     private final boolean ownsSystemCalls;
     private final ConcurrentHashMap<String, LinkedKernel> linkedKernels = new ConcurrentHashMap<>();
     private final AtomicLong executedInstructions = new AtomicLong();
+    private final KernelStop kernelStop;
     private volatile boolean released;
 
     ModuleInstance(final PtxModule module, final DeviceMemory memory, final Object owner,
-        final DeviceSystemCalls systemCalls)
+        final DeviceSystemCalls systemCalls, final KernelStop kernelStop)
     {
         this.module = module;
+        this.kernelStop = kernelStop;
         this.memory = memory;
         this.owner = owner;
         this.ownsSystemCalls = systemCalls == null;
@@ -183,6 +185,13 @@ public final class ModuleInstance
                 "block of " + threads + " threads exceeds the " + kernel.maxThreadsPerBlock() +
                 " threads kernel '" + kernelName + "' allows");
         }
+        if (kernel.blockStateBytes(threads) > LaunchContext.MAX_BLOCK_STATE_BYTES)
+        {
+            throw new KernelFaultException(KernelFaultException.Kind.LAUNCH_OUT_OF_RESOURCES, kernelName,
+                "a block of " + threads + " threads of kernel '" + kernelName + "' needs " +
+                kernel.blockStateBytes(threads) + " bytes of registers and local memory, more than the " +
+                LaunchContext.MAX_BLOCK_STATE_BYTES + " the emulator gives a block");
+        }
         final long shared = (long)LaunchContext.sharedBytes(kernel, dynamicSharedBytes);
         if (shared > LaunchContext.MAX_SHARED_BYTES_PER_BLOCK)
         {
@@ -196,7 +205,7 @@ public final class ModuleInstance
         final long blocks = (long)gridX * gridY * gridZ;
         final LaunchContext context = new LaunchContext(linked, memory, owner, systemCalls, parameters,
             new int[]{gridX, gridY, gridZ}, new int[]{blockX, blockY, blockZ}, dynamicSharedBytes,
-            KernelLauncher.workersFor(blocks), GRID_IDS.incrementAndGet());
+            KernelLauncher.workersFor(blocks), GRID_IDS.incrementAndGet(), kernelStop);
         executedInstructions.addAndGet(KernelLauncher.launch(context));
     }
 

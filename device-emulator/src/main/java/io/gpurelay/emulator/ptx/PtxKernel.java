@@ -170,6 +170,14 @@ public final class PtxKernel
     }
 
     /**
+     * @return bytes of interpreter state a block of {@code threads} threads needs: their registers and local memory.
+     */
+    long blockStateBytes(final long threads)
+    {
+        return ((long)entry.slotCount * Long.BYTES + localBytesPerThread) * threads;
+    }
+
+    /**
      * @return the most threads a block may have: from {@code .maxntid} or {@code .reqntid}, else the device limit.
      */
     public int maxThreadsPerBlock()

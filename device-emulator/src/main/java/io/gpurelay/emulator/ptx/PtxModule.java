@@ -141,7 +141,7 @@ public final class PtxModule
      */
     public ModuleInstance instantiate(final DeviceMemory memory, final Object owner)
     {
-        return new ModuleInstance(this, memory, owner, null);
+        return new ModuleInstance(this, memory, owner, null, KernelStop.NEVER);
     }
 
     /**
@@ -151,7 +151,25 @@ public final class PtxModule
     public ModuleInstance instantiate(final DeviceMemory memory, final Object owner,
         final DeviceSystemCalls systemCalls)
     {
-        return new ModuleInstance(this, memory, owner, systemCalls);
+        return new ModuleInstance(this, memory, owner, systemCalls, KernelStop.NEVER);
+    }
+
+    /**
+     * Like {@link #instantiate(DeviceMemory, Object)}, with the kernels' launches bounded by {@code kernelStop}.
+     */
+    public ModuleInstance instantiate(final DeviceMemory memory, final Object owner, final KernelStop kernelStop)
+    {
+        return new ModuleInstance(this, memory, owner, null, kernelStop);
+    }
+
+    /**
+     * Like {@link #instantiate(DeviceMemory, Object, DeviceSystemCalls)}, with the kernels' launches bounded by
+     * {@code kernelStop}.
+     */
+    public ModuleInstance instantiate(final DeviceMemory memory, final Object owner,
+        final DeviceSystemCalls systemCalls, final KernelStop kernelStop)
+    {
+        return new ModuleInstance(this, memory, owner, systemCalls, kernelStop);
     }
 
     int variableIndex(final String name)

@@ -21,6 +21,18 @@ import io.gpurelay.emulator.ptx.PtxLexer.Token;
  */
 final class PtxParser
 {
+    /**
+     * Registers (and predicates) one function may declare: far more than compilers emit, few enough that a
+     * declaration such as {@code .reg .b32 %r<2000000000>;} is refused instead of costing a symbol for each.
+     */
+    static final int MAX_REGISTERS_PER_FUNCTION = 65536;
+    /** Local memory of one thread, CUDA's own limit. */
+    static final int MAX_LOCAL_BYTES_PER_THREAD = 512 * 1024;
+    /** Bytes of {@code .global} and {@code .const} variables one module may declare; they are held on the heap. */
+    static final long MAX_MODULE_VARIABLE_BYTES = 64L * 1024 * 1024;
+
+    private long moduleVariableBytes;
+
     /** An address of a variable inside another variable's initializer, patched in at instantiation. */
     record Relocation(int offset, int size, String target, long addend, int line)
     {
@@ -667,7 +679,13 @@ final class PtxParser
             final Token name = expect(Kind.WORD, "a register name");
             if (acceptPunctuation("<"))
             {
-                final int count = parseInt(expect(Kind.NUMBER, "a register count"));
+                final Token countToken = expect(Kind.NUMBER, "a register count");
+                final int count = parseInt(countToken);
+                if (count > MAX_REGISTERS_PER_FUNCTION - function.registerBits.size() - function.predicateCount)
+                {
+                    throw new PtxException("declaring " + count + " registers " + name.text() + " exceeds the " +
+                        MAX_REGISTERS_PER_FUNCTION + " registers a function may have", countToken.line());
+                }
                 expectPunctuation(">");
                 for (int i = 0; i < count; i++)
                 {
@@ -777,7 +795,15 @@ final class PtxParser
                 count = 0;
                 continue;
             }
-            count *= parseInteger(expect(Kind.NUMBER, "an array size"));
+            final Token sizeToken = expect(Kind.NUMBER, "an array size");
+            final long dimension = parseInteger(sizeToken);
+            if (dimension < 0 || dimension > MAX_MODULE_VARIABLE_BYTES ||
+                count > MAX_MODULE_VARIABLE_BYTES / Math.max(1, dimension))
+            {
+                throw new PtxException("array size " + sizeToken.text() + " of '" + name.text() + "' is too large",
+                    sizeToken.line());
+            }
+            count *= dimension;
             expectPunctuation("]");
         }
         return new VariableShape(name.text(), type, vector, count, unsized,
@@ -809,7 +835,13 @@ final class PtxParser
                 throw new PtxException("external variable '" + shape.name + "' is not defined in this module",
                     shape.line);
             }
-            byte[] bytes = new byte[(int)Math.min(shape.size(), Integer.MAX_VALUE)];
+            if (shape.size() < 0 || shape.size() > MAX_MODULE_VARIABLE_BYTES - moduleVariableBytes)
+            {
+                throw new PtxException("variable '" + shape.name + "' of " + shape.size() + " bytes exceeds the " +
+                    MAX_MODULE_VARIABLE_BYTES + " bytes of variables a module may declare", shape.line);
+            }
+            moduleVariableBytes += shape.size();
+            byte[] bytes = new byte[(int)shape.size()];
             if (acceptPunctuation("="))
             {
                 bytes = parseInitializer(shape, bytes);
@@ -961,9 +993,10 @@ final class PtxParser
                 throw new PtxException(space.text() + " variable '" + shape.name + "' cannot have an initializer",
                     shape.line);
             }
-            if (shape.size() > Integer.MAX_VALUE / 2)
+            if (shape.size() < 0 || shape.size() > MAX_LOCAL_BYTES_PER_THREAD - function.frameSize)
             {
-                throw new PtxException("variable '" + shape.name + "' is too large", shape.line);
+                throw new PtxException("variable '" + shape.name + "' of " + shape.size() + " bytes exceeds the " +
+                    MAX_LOCAL_BYTES_PER_THREAD + " bytes of local memory a thread may have", shape.line);
             }
             final int size = (int)shape.size();
             final int offset = function.allocateFrame(size, shape.alignment);

@@ -817,7 +817,7 @@ final class Warp
             allocationCache[in.cacheSlot] = allocation;
         }
         accessBase = null;
-        return allocation.hostAddress(address);
+        return allocation.hostAddress(address, size);
     }
 
     private long shared(final long address, final int size, final Instruction in, final int lane)

@@ -283,7 +283,7 @@ public final class CurandGenerator
         }
         try
         {
-            final long hostAddress = allocation.hostAddress(outputPtr);
+            final long hostAddress = allocation.hostAddress(outputPtr, count * kind.elementSize);
             final PoissonTable poisson = lambda == null ? null : new PoissonTable(lambda);
             if (philox)
             {

@@ -79,4 +79,68 @@ class DeviceMemoryTest
         assertThrows(IllegalArgumentException.class,
             () -> new DeviceMemory(4096, DeviceMemory.HIGHEST_DEVICE_ADDRESS - DeviceMemory.ADDRESS_SPAN / 2));
     }
+
+    @Test
+    void aLargeAllocationIsZeroedOnlyWhereItIsTouchedAndReadsZerosEverywhere()
+    {
+        final long size = 1L << 30;
+        try (DeviceMemory memory = new DeviceMemory(size, BASE))
+        {
+            final Allocation all = memory.allocate(size, owner);
+            assertEquals(0, all.touchedBytes(), "nothing is touched by allocating");
+
+            final long middle = all.deviceAddress() + size / 2 - 2;
+            memory.write(middle, new byte[]{ 1, 2, 3, 4 }, 0, 4, owner);
+            final byte[] read = new byte[8];
+            memory.read(middle - 2, read, 0, 8, owner);
+            assertArrayEquals(new byte[]{ 0, 0, 1, 2, 3, 4, 0, 0 }, read);
+            assertEquals(2 * Allocation.PAGE_SIZE, all.touchedBytes(), "a write across a page boundary zeroes two");
+
+            final byte[] end = new byte[4096];
+            memory.read(all.end() - end.length, end, 0, end.length, owner);
+            assertArrayEquals(new byte[4096], end);
+            memory.fill(all.deviceAddress(), 16, 4, -1, owner);
+            final byte[] head = new byte[72];
+            memory.read(all.deviceAddress(), head, 0, head.length, owner);
+            for (int i = 0; i < head.length; i++)
+            {
+                assertEquals(i < 64 ? -1 : 0, head[i], "byte " + i);
+            }
+            assertEquals(4 * Allocation.PAGE_SIZE, all.touchedBytes());
+        }
+    }
+
+    @Test
+    void theLastPageOfALargeAllocationIsZeroedWithinTheAllocation()
+    {
+        final long size = (5L << 20) + 12_345;
+        try (DeviceMemory memory = new DeviceMemory(64L << 20, BASE))
+        {
+            final Allocation guard = memory.allocate(size, owner);
+            final Allocation neighbour = memory.allocate(4096, owner);
+            memory.fill(neighbour.deviceAddress(), 4096, 1, 0x5A, owner);
+
+            final byte[] end = new byte[100];
+            memory.read(guard.end() - end.length, end, 0, end.length, owner);
+
+            assertArrayEquals(new byte[100], end);
+            final byte[] untouched = new byte[4096];
+            memory.read(neighbour.deviceAddress(), untouched, 0, untouched.length, owner);
+            for (final byte b : untouched)
+            {
+                assertEquals(0x5A, b);
+            }
+        }
+    }
+
+    @Test
+    void aStartingOffsetMovesTheFirstAddressWithinTheSpan()
+    {
+        final long offset = 1L << 32;
+        try (DeviceMemory memory = new DeviceMemory(1 << 20, BASE, offset))
+        {
+            assertEquals(BASE + offset, memory.allocate(256, owner).deviceAddress());
+        }
+        assertThrows(IllegalArgumentException.class, () -> new DeviceMemory(4096, BASE, DeviceMemory.ADDRESS_SPAN / 2));
+    }
 }

@@ -202,6 +202,14 @@ public interface BackendSession
     RtcSession rtc();
 
     /**
+     * Called from another thread when the session's client is gone while one of its calls runs: make that call end
+     * soon, with an error, and refuse the calls that follow. A backend that cannot interrupt a call does nothing.
+     */
+    default void stopRunningCall(String reason)
+    {
+    }
+
+    /**
      * Free everything the session holds on every device: library objects, allocations, module variables, streams,
      * events, contexts.
      */

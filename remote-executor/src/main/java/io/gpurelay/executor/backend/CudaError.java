@@ -56,6 +56,9 @@ public final class CudaError
         new CudaError("ILLEGAL_ADDRESS", RuntimeStatus.ILLEGAL_ADDRESS, DriverStatus.ILLEGAL_ADDRESS);
     public static final CudaError LAUNCH_OUT_OF_RESOURCES = new CudaError(
         "LAUNCH_OUT_OF_RESOURCES", RuntimeStatus.LAUNCH_OUT_OF_RESOURCES, DriverStatus.LAUNCH_OUT_OF_RESOURCES);
+    /** cudaErrorLaunchTimeout / CUDA_ERROR_LAUNCH_TIMEOUT: sticky, as on a GPU whose watchdog ended a kernel. */
+    public static final CudaError LAUNCH_TIMEOUT =
+        new CudaError("LAUNCH_TIMEOUT", RuntimeStatus.LAUNCH_TIMEOUT, DriverStatus.LAUNCH_TIMEOUT);
     public static final CudaError ILLEGAL_INSTRUCTION =
         new CudaError("ILLEGAL_INSTRUCTION", RuntimeStatus.ILLEGAL_INSTRUCTION, DriverStatus.ILLEGAL_INSTRUCTION);
     public static final CudaError MISALIGNED_ADDRESS =
@@ -69,8 +72,8 @@ public final class CudaError
 
     private static final CudaError[] CONSTANTS = {
         INVALID_VALUE, OUT_OF_MEMORY, INVALID_DEVICE, INVALID_IMAGE, INVALID_CONTEXT, INVALID_PTX, INVALID_HANDLE,
-        NOT_FOUND, NOT_READY, ILLEGAL_ADDRESS, LAUNCH_OUT_OF_RESOURCES, ILLEGAL_INSTRUCTION, MISALIGNED_ADDRESS,
-        LAUNCH_FAILED, NOT_SUPPORTED, UNKNOWN };
+        NOT_FOUND, NOT_READY, ILLEGAL_ADDRESS, LAUNCH_OUT_OF_RESOURCES, LAUNCH_TIMEOUT, ILLEGAL_INSTRUCTION,
+        MISALIGNED_ADDRESS, LAUNCH_FAILED, NOT_SUPPORTED, UNKNOWN };
 
     private final String name;
     private final int runtimeStatus;

@@ -156,6 +156,8 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             .keepAliveTimeoutNs(settings.keepAliveTimeoutNs())
             .responseConnectTimeoutNs(settings.responseConnectTimeoutNs())
             .sessionMemoryBytes(settings.sessionMemoryBytes())
+            .kernelTimeoutNs(settings.kernelTimeoutNs())
+            .receiveBufferBytes(settings.receiveBufferBytes())
             .executorVersion(settings.executorVersion())
             // No token here: the supervisor enforced the rule about serving other hosts, does every handshake and
             // hands each session its keys; a worker accepts no connect request.
@@ -190,8 +192,8 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
         {
             final long nowNs = System.nanoTime();
             int work = commands.poll(assembler, FRAGMENT_LIMIT);
-            work += sessions.reapClosed(this::onSessionClosed);
-            work += sessions.sendKeepAlives(nowNs);
+            work += sessions.doWork(nowNs, this::onSessionClosed);
+            counters.publish();
             if (!events.isConnected())
             {
                 log.warn("the supervisor stopped reading this worker's events; exiting");
@@ -215,18 +217,8 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
         {
             return;
         }
-        final long sessionId = handshake.keys().sessionId();
-        try
-        {
-            sessions.open(handshake, connectCorrelationId, responseChannel, responseStreamId, requestStreamId,
-                clientName, clientPid);
-        }
-        catch (final RuntimeException ex)
-        {
-            log.warn("session " + sessionId + " of client '" + clientName + "' pid " + clientPid +
-                " could not open: " + ex);
-            sender.sessionEnded(events, workerId, sessionId, 0, 0, 0, "it could not open: " + ex.getMessage());
-        }
+        sessions.open(handshake, connectCorrelationId, responseChannel, responseStreamId, requestStreamId,
+            clientName, clientPid);
     }
 
     public void onStopWorker(final long workerId)

@@ -6,7 +6,9 @@ import java.util.concurrent.TimeUnit;
 import io.aeron.Publication;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
+import io.gpurelay.protocol.MalformedCallException;
 import io.gpurelay.protocol.Offers;
+import io.gpurelay.protocol.VarDataBounds;
 import io.gpurelay.protocol.codecs.AssignSessionDecoder;
 import io.gpurelay.protocol.codecs.AssignSessionEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderDecoder;
@@ -190,7 +192,8 @@ public final class WorkerProtocol
 
     /**
      * Decodes either stream. Messages come from processes the supervisor started, on its own host, so a message of
-     * another schema or template is skipped, not answered.
+     * another schema or template is skipped, not answered. Every variable-length field is bounded before it is
+     * decoded (as on the client streams): a message that declares more, or is cut short, is skipped and counted.
      */
     public static final class Adapter implements FragmentHandler
     {
@@ -200,16 +203,26 @@ public final class WorkerProtocol
         private final SessionEndedDecoder sessionEndedDecoder = new SessionEndedDecoder();
         private final StopWorkerDecoder stopWorkerDecoder = new StopWorkerDecoder();
         private final Listener listener;
+        private long malformed;
 
         public Adapter(final Listener listener)
         {
             this.listener = listener;
         }
 
+        /**
+         * Messages skipped because they could not be decoded within their bounds.
+         */
+        public long malformed()
+        {
+            return malformed;
+        }
+
         public void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
         {
             if (length < MessageHeaderDecoder.ENCODED_LENGTH)
             {
+                malformed++;
                 return;
             }
             headerDecoder.wrap(buffer, offset);
@@ -217,34 +230,71 @@ public final class WorkerProtocol
             {
                 return;
             }
+            try
+            {
+                onMessage(buffer, offset, offset + length);
+            }
+            catch (final IndexOutOfBoundsException | IllegalArgumentException | IllegalStateException |
+                MalformedCallException ex)
+            {
+                malformed++;
+            }
+        }
+
+        private void onMessage(final DirectBuffer buffer, final int offset, final int end)
+        {
+            if ((long)offset + MessageHeaderDecoder.ENCODED_LENGTH + headerDecoder.blockLength() > end)
+            {
+                throw new MalformedCallException("the message is shorter than its block");
+            }
             switch (headerDecoder.templateId())
             {
                 case WorkerReadyDecoder.TEMPLATE_ID ->
                 {
                     final WorkerReadyDecoder decoder = workerReadyDecoder.wrapAndApplyHeader(
                         buffer, offset, headerDecoder);
-                    listener.onWorkerReady(decoder.workerId(), decoder.pid(), decoder.deviceCount(),
-                        decoder.backend());
+                    final long workerId = decoder.workerId();
+                    final long pid = decoder.pid();
+                    final int deviceCount = decoder.deviceCount();
+                    VarDataBounds.check("backend", decoder.backendLength(), VarDataBounds.MAX_CLIENT_NAME_LENGTH,
+                        decoder.limit(), end);
+                    listener.onWorkerReady(workerId, pid, deviceCount, decoder.backend());
                 }
                 case AssignSessionDecoder.TEMPLATE_ID ->
                 {
                     final AssignSessionDecoder decoder = assignSessionDecoder.wrapAndApplyHeader(
                         buffer, offset, headerDecoder);
+                    final long workerId = decoder.workerId();
                     final SessionKeys keys = new SessionKeys(decoder.sessionId(),
                         decoder.requestPublicationSessionId(), decoder.sealedSession() != 0,
                         key(decoder::getRequestKey), key(decoder::getReplyKey));
                     final ExecutorHandshake.Accepted handshake = new ExecutorHandshake.Accepted(keys,
                         key(decoder::getExecutorPublicKey), key(decoder::getExecutorProof));
-                    listener.onAssignSession(decoder.workerId(), handshake, decoder.connectCorrelationId(),
-                        decoder.clientPid(), decoder.requestStreamId(), decoder.responseStreamId(),
-                        decoder.responseChannel(), decoder.clientName());
+                    final long connectCorrelationId = decoder.connectCorrelationId();
+                    final long clientPid = decoder.clientPid();
+                    final int requestStreamId = decoder.requestStreamId();
+                    final int responseStreamId = decoder.responseStreamId();
+                    VarDataBounds.check("responseChannel", decoder.responseChannelLength(),
+                        VarDataBounds.MAX_CHANNEL_LENGTH, decoder.limit(), end);
+                    final String responseChannel = decoder.responseChannel();
+                    // The name as the executor's log shows it: quoted and escaped, so longer than the client sent.
+                    VarDataBounds.check("clientName", decoder.clientNameLength(), VarDataBounds.MAX_TEXT_LENGTH,
+                        decoder.limit(), end);
+                    listener.onAssignSession(workerId, handshake, connectCorrelationId, clientPid, requestStreamId,
+                        responseStreamId, responseChannel, decoder.clientName());
                 }
                 case SessionEndedDecoder.TEMPLATE_ID ->
                 {
                     final SessionEndedDecoder decoder = sessionEndedDecoder.wrapAndApplyHeader(
                         buffer, offset, headerDecoder);
-                    listener.onSessionEnded(decoder.workerId(), decoder.sessionId(), decoder.calls(),
-                        decoder.bytesIn(), decoder.bytesOut(), decoder.reason());
+                    final long workerId = decoder.workerId();
+                    final long sessionId = decoder.sessionId();
+                    final long calls = decoder.calls();
+                    final long bytesIn = decoder.bytesIn();
+                    final long bytesOut = decoder.bytesOut();
+                    VarDataBounds.check("reason", decoder.reasonLength(), VarDataBounds.MAX_TEXT_LENGTH,
+                        decoder.limit(), end);
+                    listener.onSessionEnded(workerId, sessionId, calls, bytesIn, bytesOut, decoder.reason());
                 }
                 case StopWorkerDecoder.TEMPLATE_ID ->
                 {

@@ -10,7 +10,8 @@ import io.gpurelay.executor.WorkerBackend;
 
 /**
  * What a worker process is told on its command line by the supervisor that starts it: who it is, where the
- * supervisor's media driver and streams are, the backend to create and the session settings of the executor.
+ * supervisor's media driver and streams are, the backend to create and the session settings of the executor (its
+ * kernel timeout and receive budget apply to each worker's own sessions).
  */
 public record WorkerSettings(
     long workerId,
@@ -22,6 +23,8 @@ public record WorkerSettings(
     long keepAliveTimeoutNs,
     long responseConnectTimeoutNs,
     long sessionMemoryBytes,
+    long kernelTimeoutNs,
+    long receiveBufferBytes,
     ExecutorLog.Level logLevel,
     String executorVersion)
 {
@@ -39,6 +42,8 @@ public record WorkerSettings(
             "--keepalive-timeout-ns", Long.toString(keepAliveTimeoutNs),
             "--response-connect-timeout-ns", Long.toString(responseConnectTimeoutNs),
             "--session-memory", Long.toString(sessionMemoryBytes),
+            "--kernel-timeout-ns", Long.toString(kernelTimeoutNs),
+            "--receive-buffer-bytes", Long.toString(receiveBufferBytes),
             "--log-level", logLevel.name(),
             "--executor-version", executorVersion);
     }
@@ -70,6 +75,8 @@ public record WorkerSettings(
             Long.parseLong(required(values, "keepalive-timeout-ns")),
             Long.parseLong(required(values, "response-connect-timeout-ns")),
             Long.parseLong(required(values, "session-memory")),
+            Long.parseLong(required(values, "kernel-timeout-ns")),
+            Long.parseLong(required(values, "receive-buffer-bytes")),
             ExecutorLog.Level.fromName(required(values, "log-level")),
             required(values, "executor-version"));
     }

@@ -1,5 +1,7 @@
 package io.gpurelay.executor.backend.emulated;
 
+import java.util.concurrent.ThreadLocalRandom;
+
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.executor.backend.BackendSession;
 
@@ -21,8 +23,17 @@ public final class EmulatedBackend implements Backend
     /** The CUDA version the emulated driver and runtime report: the version the GPU backend targets. */
     public static final int CUDA_VERSION = 13000;
 
+    /**
+     * Each backend starts its devices' addresses at a random multiple of 4 GiB within the first 4 TiB of their
+     * span, so that the pointers of a client whose executor restarted are refused by the new one, not mistaken for
+     * its allocations.
+     */
+    private static final long FIRST_OFFSET_STEP = 1L << 32;
+    private static final long FIRST_OFFSET_STEPS = 1024;
+
     private final EmulatedDevice[] devices;
     private final NvccCompiler compiler;
+    private volatile long kernelTimeoutNs;
 
     /**
      * @param deviceCount  how many devices to emulate.
@@ -52,10 +63,25 @@ public final class EmulatedBackend implements Backend
         }
         compiler = NvccCompiler.onPath(compilerPath);
         devices = new EmulatedDevice[deviceCount];
+        final long firstOffset = ThreadLocalRandom.current().nextLong(FIRST_OFFSET_STEPS) * FIRST_OFFSET_STEP;
         for (int ordinal = 0; ordinal < deviceCount; ordinal++)
         {
-            devices[ordinal] = new EmulatedDevice(ordinal, deviceMemory, BASE_ADDRESS + ordinal * DEVICE_ADDRESS_STRIDE);
+            devices[ordinal] = new EmulatedDevice(
+                ordinal, deviceMemory, BASE_ADDRESS + ordinal * DEVICE_ADDRESS_STRIDE, firstOffset);
         }
+    }
+
+    /**
+     * How long one kernel launch may run before it fails with a launch timeout; 0 (the default) for no limit.
+     */
+    public EmulatedBackend kernelTimeoutNs(final long kernelTimeoutNs)
+    {
+        if (kernelTimeoutNs < 0)
+        {
+            throw new IllegalArgumentException("kernel timeout must not be negative: " + kernelTimeoutNs);
+        }
+        this.kernelTimeoutNs = kernelTimeoutNs;
+        return this;
     }
 
     public String name()
@@ -70,7 +96,7 @@ public final class EmulatedBackend implements Backend
 
     public BackendSession openSession(final long sessionId)
     {
-        return new EmulatedBackendSession(sessionId, devices, compiler);
+        return new EmulatedBackendSession(sessionId, devices, compiler, kernelTimeoutNs);
     }
 
     public void close()

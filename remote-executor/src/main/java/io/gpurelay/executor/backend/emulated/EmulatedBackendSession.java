@@ -10,6 +10,7 @@ import io.gpurelay.emulator.memory.DeviceMemoryException;
 import io.gpurelay.emulator.ptx.DeviceSystemCalls;
 import io.gpurelay.emulator.ptx.InvalidLaunchException;
 import io.gpurelay.emulator.ptx.KernelFaultException;
+import io.gpurelay.emulator.ptx.KernelStop;
 import io.gpurelay.emulator.ptx.ModuleInstance;
 import io.gpurelay.emulator.ptx.ModuleVariable;
 import io.gpurelay.emulator.ptx.PtxException;
@@ -89,10 +90,13 @@ final class EmulatedBackendSession implements BackendSession
     private final EmulatedBlasSession blas;
     private final EmulatedRandSession rand;
     private final EmulatedRtcSession rtc;
+    private final KernelStop kernelStop;
 
-    EmulatedBackendSession(final long sessionId, final EmulatedDevice[] devices, final NvccCompiler compiler)
+    EmulatedBackendSession(
+        final long sessionId, final EmulatedDevice[] devices, final NvccCompiler compiler, final long kernelTimeoutNs)
     {
         this.devices = devices;
+        this.kernelStop = new KernelStop(kernelTimeoutNs);
         this.owners = new DeviceMemoryOwner[devices.length];
         this.systemCalls = new DeviceSystemCalls[devices.length];
         this.allocatedBytes = new long[devices.length];
@@ -104,6 +108,14 @@ final class EmulatedBackendSession implements BackendSession
         this.blas = new EmulatedBlasSession(devices, owners);
         this.rand = new EmulatedRandSession(devices, owners);
         this.rtc = new EmulatedRtcSession(compiler, EmulatedBackend.CUDA_VERSION);
+    }
+
+    /**
+     * The running kernel stops at its next time slice and fails with a launch timeout, as do later launches.
+     */
+    public void stopRunningCall(final String reason)
+    {
+        kernelStop.stopNow(reason);
     }
 
     /**
@@ -320,7 +332,7 @@ final class EmulatedBackendSession implements BackendSession
         {
             final Allocation target = devices[destinationDevice].memory()
                 .require(destination, count, owners[destinationDevice]);
-            sourceMemory.readToHost(source, target.hostAddress(destination), count, owners[sourceDevice]);
+            sourceMemory.readToHost(source, target.hostAddress(destination, count), count, owners[sourceDevice]);
         }
     }
 
@@ -383,7 +395,7 @@ final class EmulatedBackendSession implements BackendSession
         try
         {
             return new EmulatedModule(emulatedContext, module.instantiate(devices[device].memory(), owners[device],
-                systemCalls[device]));
+                systemCalls[device], kernelStop));
         }
         catch (final DeviceMemoryException ex)
         {
@@ -627,6 +639,7 @@ final class EmulatedBackendSession implements BackendSession
             case MISALIGNED_ADDRESS -> CudaError.MISALIGNED_ADDRESS;
             case ILLEGAL_INSTRUCTION -> CudaError.ILLEGAL_INSTRUCTION;
             case LAUNCH_OUT_OF_RESOURCES -> CudaError.LAUNCH_OUT_OF_RESOURCES;
+            case LAUNCH_TIMEOUT -> CudaError.LAUNCH_TIMEOUT;
             default -> CudaError.LAUNCH_FAILED;
         };
     }

@@ -19,10 +19,10 @@ final class EmulatedDevice
     private final ByteArrayPayload name;
     private final ByteArrayPayload uuid;
 
-    EmulatedDevice(final int ordinal, final long capacity, final long baseAddress)
+    EmulatedDevice(final int ordinal, final long capacity, final long baseAddress, final long firstOffset)
     {
         this.ordinal = ordinal;
-        this.memory = new DeviceMemory(capacity, baseAddress);
+        this.memory = new DeviceMemory(capacity, baseAddress, firstOffset);
         this.properties = new EmulatedDeviceProperties(ordinal, capacity);
         this.encodedProperties = new ByteArrayPayload(properties.encoded());
         this.name = new ByteArrayPayload(properties.fields().get("name").getBytes(StandardCharsets.UTF_8));

@@ -1,0 +1,62 @@
+package io.gpurelay.executor;
+
+/**
+ * Text a client chose (its name, its channel) made safe for one line of the executor's log: quoted, control and
+ * invisible characters escaped ({@code \xNN}, {@code \\uNNNN}; visible letters of any script are kept), and cut to a
+ * fixed length so that a client can neither forge log lines nor flood the log.
+ */
+final class LogText
+{
+    /** Characters of client text a log line shows; the rest is counted. */
+    static final int MAX_SHOWN = 128;
+
+    private LogText()
+    {
+    }
+
+    static String quote(final String text)
+    {
+        if (text == null)
+        {
+            return "(none)";
+        }
+        final int shown = Math.min(text.length(), MAX_SHOWN);
+        final StringBuilder quoted = new StringBuilder(shown + 16).append('\'');
+        for (int i = 0; i < shown; i++)
+        {
+            final char c = text.charAt(i);
+            if (c == '\\' || c == '\'')
+            {
+                quoted.append('\\').append(c);
+            }
+            else if (c >= 0x20 && c < 0x7F || c >= 0xA0 && isVisible(c))
+            {
+                quoted.append(c);
+            }
+            else if (c <= 0xFF)
+            {
+                quoted.append(String.format("\\x%02x", (int)c));
+            }
+            else
+            {
+                quoted.append(String.format("\\u%04x", (int)c));
+            }
+        }
+        quoted.append('\'');
+        if (text.length() > shown)
+        {
+            quoted.append(" (+").append(text.length() - shown).append(" more characters)");
+        }
+        return quoted.toString();
+    }
+
+    private static boolean isVisible(final char c)
+    {
+        return switch (Character.getType(c))
+        {
+            case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.PRIVATE_USE, Character.UNASSIGNED,
+                Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.SPACE_SEPARATOR -> false;
+            default -> true;
+        };
+    }
+}
