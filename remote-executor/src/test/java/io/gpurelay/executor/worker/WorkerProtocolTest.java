@@ -8,6 +8,7 @@ import io.gpurelay.protocol.codecs.AssignSessionEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.SessionEndedEncoder;
 import io.gpurelay.protocol.codecs.WorkerReadyEncoder;
+import io.gpurelay.protocol.security.ExecutorHandshake;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class WorkerProtocolTest
 
         public void onAssignSession(
             final long workerId,
-            final long sessionId,
+            final ExecutorHandshake.Accepted handshake,
             final long connectCorrelationId,
             final long clientPid,
             final int requestStreamId,
@@ -35,7 +36,7 @@ class WorkerProtocolTest
             final String responseChannel,
             final String clientName)
         {
-            received.add("assign " + sessionId + " " + responseChannel + " " + clientName);
+            received.add("assign " + handshake.keys().sessionId() + " " + responseChannel + " " + clientName);
         }
 
         public void onSessionEnded(
