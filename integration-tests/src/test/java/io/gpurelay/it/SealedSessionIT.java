@@ -54,7 +54,7 @@ class SealedSessionIT
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Pattern OPENED = Pattern.compile(
         "session (\\d+) opened for client '" + Pattern.quote(SealedCopyProgram.class.getName()) +
-        "' pid (\\d+)(?: in process \\d+)?: requests on stream (\\d+)");
+        "' pid (\\d+) in process \\d+: requests on stream (\\d+)");
 
     @Test
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
