@@ -66,6 +66,8 @@ class ExecutorSnapshotTest
             open.onCall();
             open.addBytesIn(40);
 
+            executor.publish();
+            worker.publish();
             final ExecutorSnapshot snapshot = ExecutorSnapshot.read(aeron.countersReader());
 
             assertEquals(2, snapshot.total(ExecutorCounters.SESSIONS_OPENED_TYPE_ID));
@@ -94,6 +96,7 @@ class ExecutorSnapshotTest
             open.onCall();
             open.onCall();
 
+            executor.publish();
             final ExecutorSnapshot snapshot = ExecutorSnapshot.read(aeron.countersReader());
 
             assertEquals(3, snapshot.calls());
