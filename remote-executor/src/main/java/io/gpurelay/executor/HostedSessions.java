@@ -158,7 +158,7 @@ public final class HostedSessions implements AutoCloseable
         SessionCounters sessionCounters = null;
         try
         {
-            sessionCounters = SessionCounters.allocate(aeron, sessionId, starting.clientName,
+            sessionCounters = SessionCounters.allocate(aeron, sessionId, LogText.unquote(starting.clientName),
                 starting.responseChannel, starting.clientPid, ctx.backend().deviceCount());
             final BackendSession backendSession = ctx.backend().openSession(sessionId);
             final ExecutorSession session = new ExecutorSession(starting.handshake, starting.correlationId,

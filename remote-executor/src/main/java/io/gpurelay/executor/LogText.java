@@ -50,6 +50,35 @@ final class LogText
         return quoted.toString();
     }
 
+    /**
+     * The text of a {@link #quote quoted} client name, for where a name is shown without quotes (the session
+     * counters): exact for names made by {@code ClientName.sanitise}, which {@link #quote} only escapes {@code \\} and
+     * {@code '} of.
+     */
+    static String unquote(final String quoted)
+    {
+        if (quoted.length() < 2 || quoted.charAt(0) != '\'' || quoted.charAt(quoted.length() - 1) != '\'')
+        {
+            return quoted;
+        }
+        final StringBuilder text = new StringBuilder(quoted.length());
+        for (int i = 1; i < quoted.length() - 1; i++)
+        {
+            final char c = quoted.charAt(i);
+            if (c == '\\' && i + 1 < quoted.length() - 1 &&
+                (quoted.charAt(i + 1) == '\\' || quoted.charAt(i + 1) == '\''))
+            {
+                i++;
+                text.append(quoted.charAt(i));
+            }
+            else
+            {
+                text.append(c);
+            }
+        }
+        return text.toString();
+    }
+
     private static boolean isVisible(final char c)
     {
         return switch (Character.getType(c))
