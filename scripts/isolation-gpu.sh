@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Process isolation on a GPU host, from the executor distribution and the test jars, without Maven or a JDK:
-# the fault scenario, a killed client's memory, a killed worker, connect latency (warm and cold) and density.
+# the fault scenario, a killed client's memory, a killed worker, connect latency (warm and cold), density and a
+# kernel that never ends under --kernel-timeout.
 #
 #   scripts/isolation-gpu.sh DIST_TARBALL TEST_BUNDLE_DIR OUT_DIR [--emulated]
 #
@@ -218,6 +219,25 @@ if [ "$gpu" = yes ]; then
     say "  GPU memory per worker (nvidia-smi, incl. its 64 MiB): ${per_worker:-?} MiB; total used $(gpu_used_mib) MiB (baseline $baseline MiB)"
 fi
 for pid in "${density_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+stop_executor
+
+# 6. A kernel that never ends, with --kernel-timeout: its worker is ended, its client told why, a bystander goes on.
+say ""
+say "[6] a kernel that never ends, --kernel-timeout 2s"
+start_executor spin --warm-workers 2 --kernel-timeout 2s
+client "$out/spin-bystander.log" "$program" loop 10 "$floats" "$kernels"; bystander_pid=$!
+await_line "$out/spin-bystander.log" LOOPING 120
+client "$out/spin-spinner.log" "$program" spin; spinner_pid=$!
+await_line "$out/spin-spinner.log" SPINNING 120
+wait "$spinner_pid" || true
+say "  spinner: $(grep -h '^SPIN ' "$out/spin-spinner.log")"
+say "  spinner's agent said: $(grep -h "kernel timeout" "$out/spin-spinner.log" | head -n 1)"
+say "  executor: $(grep -h "kernel timeout" "$executor_log" | head -n 1)"
+wait "$bystander_pid" || true
+say "  bystander: $(grep -h '^ITERATIONS' "$out/spin-bystander.log")"
+"$java" -javaagent:"$dist/lib/gpurelay-agent.jar=aeron.dir=$aeron_dir,timeout=10s" -cp "$classpath" \
+    "$program" fresh > "$out/spin-fresh.log" 2>&1 || true
+say "  new client after: $(grep -h '^FRESH' "$out/spin-fresh.log")"
 stop_executor
 
 say ""

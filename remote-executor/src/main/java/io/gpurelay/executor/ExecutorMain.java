@@ -129,8 +129,10 @@ public final class ExecutorMain implements Callable<Integer>
 
     @Option(names = "--kernel-timeout", paramLabel = "DURATION", defaultValue = "none",
         converter = OptionalDurationConverter.class,
-        description = "Fail a kernel launch that runs longer than this with CUDA's launch-timeout error, which is " +
-            "sticky for its session as on a GPU (emulated backend); none (or 0) for no limit. Default: none.")
+        description = "Emulated backend: fail a kernel launch that runs longer than this with CUDA's " +
+            "launch-timeout error, sticky for its session as on a GPU. Gpu backend (needs --isolation process): " +
+            "a call that waits on the device longer than this ends the session's worker, and its client is told " +
+            "why. none (or 0) for no limit. Default: none.")
     Duration kernelTimeout;
 
     @Option(names = "--receive-buffers", paramLabel = "BYTES", defaultValue = "512m", converter = SizeConverter.class,

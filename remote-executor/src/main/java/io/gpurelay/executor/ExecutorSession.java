@@ -126,6 +126,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private volatile long callStartedNs = NO_CALL;
     /** Whether the conductor stopped a call because the client was gone: the conductor's. */
     private volatile boolean stoppedForGoneClient;
+    /** When {@link #stopCallIfClientGone} asked the running call to stop, read by the same thread only. */
+    private long stoppedForGoneClientNs;
     /** The call the conductor sends keep-alives for, and when it last did (or the call started): its thread's. */
     private long keepAliveCallStartedNs = NO_CALL;
     private long lastKeepAliveSentNs;
@@ -332,8 +334,27 @@ final class ExecutorSession implements Agent, SessionRequestListener
             (requestSubscription.imageCount() == 0 || clientProcess != null && !clientProcess.isAlive()))
         {
             stoppedForGoneClient = true;
+            stoppedForGoneClientNs = System.nanoTime();
             stopRunningCall("its client went away while it ran");
         }
+    }
+
+    /**
+     * Called from the conductor's thread: how long the running call has run, or -1 when none runs.
+     */
+    long callRunningNs(final long nowNs)
+    {
+        final long startedNs = callStartedNs;
+        return startedNs == NO_CALL ? -1 : Math.max(0, nowNs - startedNs);
+    }
+
+    /**
+     * Called from the conductor's thread: how long ago the running call was asked to stop because its client went
+     * away, or -1 when it was not (or no call runs).
+     */
+    long stoppedForGoneClientSinceNs(final long nowNs)
+    {
+        return callStartedNs != NO_CALL && stoppedForGoneClient ? Math.max(0, nowNs - stoppedForGoneClientNs) : -1;
     }
 
     /**

@@ -24,6 +24,8 @@ import org.agrona.concurrent.AgentTerminationException;
  */
 public final class HostedSessions implements AutoCloseable
 {
+    private static final long MIN_RUNAWAY_CHECK_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(10);
+
     private final RemoteExecutor.Context ctx;
     private final Aeron aeron;
     private final ExecutorCounters counters;
@@ -33,20 +35,49 @@ public final class HostedSessions implements AutoCloseable
     private final ArrayList<StartingSession> startingSessions = new ArrayList<>();
     private final ArrayList<ClosedSession> abandoned = new ArrayList<>();
     private final RateLimitedWarning warning;
+    private final RunawayCallHandler runawayCalls;
+    /** A call running longer than this ends the process ({@link WorkerExit#KERNEL_TIMEOUT}); 0 for no limit. */
+    private final long runawayCallTimeoutNs;
     /**
      * How often sessions are checked for a call that needs a keep-alive: often enough that one is at most a quarter
-     * of an interval late.
+     * of an interval late, and a runaway call is seen within a tenth of its limit past it.
      */
     private final long keepAliveCheckIntervalNs;
     private long lastKeepAliveCheckNs;
 
+    /**
+     * Sessions of a process that cannot end itself for a runaway call: the executor's, with thread isolation.
+     */
     public HostedSessions(final RemoteExecutor.Context ctx, final Aeron aeron, final ExecutorCounters counters)
     {
+        this(ctx, aeron, counters, null, 0);
+    }
+
+    /**
+     * @param runawayCalls         ends this process for a call nothing else stops (a worker's), or null.
+     * @param runawayCallTimeoutNs a call running longer than this is a runaway; 0 for no limit (then only a call that
+     *                             outlives its client is one).
+     */
+    public HostedSessions(
+        final RemoteExecutor.Context ctx,
+        final Aeron aeron,
+        final ExecutorCounters counters,
+        final RunawayCallHandler runawayCalls,
+        final long runawayCallTimeoutNs)
+    {
+        if (runawayCallTimeoutNs < 0)
+        {
+            throw new IllegalArgumentException("runaway call timeout must not be negative: " + runawayCallTimeoutNs);
+        }
+        this.runawayCalls = runawayCalls;
+        this.runawayCallTimeoutNs = runawayCallTimeoutNs;
         this.ctx = ctx;
         this.aeron = aeron;
         this.counters = counters;
         this.log = ctx.log();
-        this.keepAliveCheckIntervalNs = ctx.keepAliveIntervalNs() / 4;
+        this.keepAliveCheckIntervalNs = runawayCallTimeoutNs > 0 ?
+            Math.min(ctx.keepAliveIntervalNs() / 4, Math.max(MIN_RUNAWAY_CHECK_INTERVAL_NS, runawayCallTimeoutNs / 10)) :
+            ctx.keepAliveIntervalNs() / 4;
         this.warning = new RateLimitedWarning(log, TimeUnit.SECONDS.toNanos(1));
     }
 
@@ -277,8 +308,47 @@ public final class HostedSessions implements AutoCloseable
                 sent++;
             }
             running.session().stopCallIfClientGone();
+            if (runawayCalls != null)
+            {
+                endProcessIfRunaway(running.session(), nowNs);
+            }
         }
         return sent;
+    }
+
+    /**
+     * A call that runs past the kernel timeout, or on after its client went away and it was asked to stop, can only
+     * be ended with the process (a GPU kernel cannot be stopped from the host; ending the process frees its context).
+     */
+    private void endProcessIfRunaway(final ExecutorSession session, final long nowNs)
+    {
+        final long runningNs = session.callRunningNs(nowNs);
+        if (runningNs < 0)
+        {
+            return;
+        }
+        if (runawayCallTimeoutNs > 0 && runningNs > runawayCallTimeoutNs)
+        {
+            log.error("session " + session.sessionId() + ": a call has run for " +
+                TimeUnit.NANOSECONDS.toMillis(runningNs) + " ms, longer than the kernel timeout of " +
+                TimeUnit.NANOSECONDS.toMillis(runawayCallTimeoutNs) + " ms; ending this process", null);
+            runawayCalls.endProcess(session.sessionId(), WorkerExit.KERNEL_TIMEOUT);
+        }
+        else if (session.stoppedForGoneClientSinceNs(nowNs) > ctx.keepAliveTimeoutNs())
+        {
+            log.error("session " + session.sessionId() + ": its client went away and its call did not stop within " +
+                TimeUnit.NANOSECONDS.toMillis(ctx.keepAliveTimeoutNs()) + " ms; ending this process", null);
+            runawayCalls.endProcess(session.sessionId(), WorkerExit.CALL_OUTLIVED_CLIENT);
+        }
+    }
+
+    /**
+     * Ends the process that hosts the sessions, for a call nothing else can stop; does not return.
+     */
+    @FunctionalInterface
+    public interface RunawayCallHandler
+    {
+        void endProcess(long sessionId, WorkerExit why);
     }
 
     /**

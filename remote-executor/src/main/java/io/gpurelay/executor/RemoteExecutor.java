@@ -427,6 +427,11 @@ public final class RemoteExecutor implements AutoCloseable
             {
                 emulated.kernelTimeoutNs(kernelTimeoutNs);
             }
+            else if (backend != null && kernelTimeoutNs > 0)
+            {
+                throw new ConfigurationException("a kernel timeout on the " + backend.name() + " backend needs " +
+                    "process isolation: a kernel on a GPU stops only when the process that runs it ends");
+            }
             return this;
         }
 

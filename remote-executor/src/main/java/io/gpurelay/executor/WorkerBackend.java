@@ -15,8 +15,11 @@ import io.gpurelay.executor.backend.gpu.GpuBackend;
  * @param name         {@link EmulatedBackend#NAME} or {@link GpuBackend#NAME}.
  * @param devices      the devices served, by ordinal.
  * @param deviceMemory bytes of each emulated device.
+ * @param unstoppableKernels emulated only: the emulator leaves a kernel running past the kernel timeout, as a GPU
+ *                     does, so that only the worker's watchdog ends it (by ending the worker): how that path of the
+ *                     gpu backend is tested without a GPU.
  */
-public record WorkerBackend(String name, DeviceSelection devices, long deviceMemory)
+public record WorkerBackend(String name, DeviceSelection devices, long deviceMemory, boolean unstoppableKernels)
 {
     public WorkerBackend
     {
@@ -24,6 +27,24 @@ public record WorkerBackend(String name, DeviceSelection devices, long deviceMem
         {
             throw new IllegalArgumentException("unknown worker backend '" + name + "': expected emulated or gpu");
         }
+        if (unstoppableKernels && GpuBackend.NAME.equals(name))
+        {
+            throw new IllegalArgumentException("unstoppable kernels is an emulator setting: a GPU's always are");
+        }
+    }
+
+    public WorkerBackend(final String name, final DeviceSelection devices, final long deviceMemory)
+    {
+        this(name, devices, deviceMemory, false);
+    }
+
+    /**
+     * Whether a kernel running past the kernel timeout is stopped by ending the worker (a GPU's, or an emulator's
+     * made to behave like one), rather than by the backend itself.
+     */
+    public boolean kernelsStopWithTheWorker()
+    {
+        return isGpu() || unstoppableKernels;
     }
 
     public Backend create()

@@ -252,6 +252,11 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
      */
     static String describeExit(final int status)
     {
+        final WorkerExit exit = WorkerExit.fromStatus(status);
+        if (exit != null)
+        {
+            return exit.description() + " (exit status " + status + ")";
+        }
         if (status > 128 && status < 128 + 65)
         {
             final int signal = status - 128;

@@ -11,7 +11,9 @@ import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import static jcuda.driver.JCudaDriver.cuMemsetD32;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoad;
+import static jcuda.driver.JCudaDriver.cuModuleLoadData;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import jcuda.Pointer;
@@ -52,6 +54,7 @@ public final class FaultIsolationProgram
             case "fresh" -> System.out.println("FRESH status=" + CUresult.stringFor(fresh()));
             case "wait" -> waitForFailure();
             case "connect" -> connect();
+            case "spin" -> spin();
             default -> throw new IllegalArgumentException("unknown role " + args[0]);
         }
         System.out.flush();
@@ -119,6 +122,31 @@ public final class FaultIsolationProgram
         final int[] back = new int[1];
         status |= cuMemcpyDtoH(Pointer.to(back), memory, Sizeof.INT);
         return status == CUresult.CUDA_SUCCESS && back[0] == 7 ? CUresult.CUDA_SUCCESS : status;
+    }
+
+    /** A kernel that never ends: what a bug in a loop condition does. */
+    private static final String SPIN_FOREVER_PTX = String.join("\n",
+        ".version 9.0", ".target sm_90", ".address_size 64",
+        ".visible .entry spin_forever()", "{", ".reg .b32 %r<2>;", "mov.u32 %r1, 0;", "$L__spin:",
+        "add.s32 %r1, %r1, 1;", "bra.uni $L__spin;", "}", "");
+
+    private static void spin()
+    {
+        context();
+        final CUmodule module = new CUmodule();
+        cuModuleLoadData(module, SPIN_FOREVER_PTX.getBytes(StandardCharsets.US_ASCII));
+        final CUfunction function = new CUfunction();
+        cuModuleGetFunction(function, module, "spin_forever");
+        System.out.println("SPINNING");
+        System.out.flush();
+        final long start = System.nanoTime();
+        int status = cuLaunchKernel(function, 1, 1, 1, 1, 1, 1, 0, null, null, null);
+        if (status == CUresult.CUDA_SUCCESS)
+        {
+            status = cuCtxSynchronize();
+        }
+        System.out.printf("SPIN status=%s after_ms=%.0f%n", CUresult.stringFor(status),
+            (System.nanoTime() - start) / 1e6);
     }
 
     private static void connect()

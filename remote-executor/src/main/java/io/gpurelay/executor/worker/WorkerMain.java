@@ -11,6 +11,7 @@ import io.gpurelay.executor.ExecutorCounters;
 import io.gpurelay.executor.ExecutorLog;
 import io.gpurelay.executor.HostedSessions;
 import io.gpurelay.executor.RemoteExecutor;
+import io.gpurelay.executor.WorkerExit;
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.protocol.security.ExecutorHandshake;
 import org.agrona.CloseHelper;
@@ -156,7 +157,9 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             .keepAliveTimeoutNs(settings.keepAliveTimeoutNs())
             .responseConnectTimeoutNs(settings.responseConnectTimeoutNs())
             .sessionMemoryBytes(settings.sessionMemoryBytes())
-            .kernelTimeoutNs(settings.kernelTimeoutNs())
+            // The backend stops a kernel at the kernel timeout where it can (the emulator); else the watchdog of
+            // the sessions below ends this process.
+            .kernelTimeoutNs(settings.backend().kernelsStopWithTheWorker() ? 0 : settings.kernelTimeoutNs())
             .receiveBufferBytes(settings.receiveBufferBytes())
             .executorVersion(settings.executorVersion())
             // No token here: the supervisor enforced the rule about serving other hosts, does every handshake and
@@ -164,7 +167,8 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             .insecure(true)
             .log(log)
             .conclude();
-        sessions = new HostedSessions(ctx, aeron, counters);
+        sessions = new HostedSessions(ctx, aeron, counters, this::endForRunawayCall,
+            settings.backend().kernelsStopWithTheWorker() ? settings.kernelTimeoutNs() : 0);
         commands = aeron.addSubscription(
             WorkerProtocol.CHANNEL, WorkerProtocol.commandStreamId(settings.supervisorPid()));
         events = aeron.addExclusivePublication(
@@ -232,6 +236,16 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
     public void close()
     {
         CloseHelper.closeAll(sessions, commands, events, counters, aeron, backend);
+    }
+
+    /**
+     * A call nothing else stops: the supervisor tells the clients of this worker's sessions why, from the status.
+     */
+    private void endForRunawayCall(final long sessionId, final WorkerExit why)
+    {
+        log.error("ending worker " + settings.workerId() + " for session " + sessionId + ": " + why.description(),
+            null);
+        Runtime.getRuntime().halt(why.status());
     }
 
     private void onSessionClosed(final HostedSessions.ClosedSession closed)
