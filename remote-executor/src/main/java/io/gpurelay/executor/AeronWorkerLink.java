@@ -89,9 +89,8 @@ final class AeronWorkerLink implements WorkerLink
         for (int i = notices.size() - 1; i >= 0; i--)
         {
             final Notice notice = notices.get(i);
-            if (!notice.delivered && notice.publication.isConnected() && send(notice))
+            if (!notice.delivered() && notice.publication.isConnected() && send(notice))
             {
-                notice.delivered = true;
                 work++;
             }
             if (nowNs - notice.deadlineNs >= 0)
@@ -114,13 +113,31 @@ final class AeronWorkerLink implements WorkerLink
         CloseHelper.closeAll(commands, events);
     }
 
+    /**
+     * The refusal of the connect request first, then the end of the session: a client takes the first answer to its
+     * connect request only, so whichever of the worker's {@code Connected} and this refusal it reads first counts.
+     */
     private boolean send(final Notice notice)
     {
         final SessionAssignment assignment = notice.assignment;
-        return notice.connectRequest ?
-            noticeProxy.rejected(notice.publication, assignment.connectCorrelationId(),
-                RejectReason.WORKER_UNAVAILABLE, notice.reason) :
-            sessionFailed(notice.publication, assignment, notice.reason);
+        if (notice.rejectionOwed)
+        {
+            if (!noticeProxy.rejected(notice.publication, assignment.connectCorrelationId(),
+                RejectReason.WORKER_UNAVAILABLE, notice.reason))
+            {
+                return false;
+            }
+            notice.rejectionOwed = false;
+        }
+        if (notice.failureOwed)
+        {
+            if (!sessionFailed(notice.publication, assignment, notice.reason))
+            {
+                return false;
+            }
+            notice.failureOwed = false;
+        }
+        return true;
     }
 
     /**
@@ -164,9 +181,10 @@ final class AeronWorkerLink implements WorkerLink
         final ExclusivePublication publication;
         final SessionAssignment assignment;
         final String reason;
-        final boolean connectRequest;
         final long deadlineNs;
-        boolean delivered;
+        boolean rejectionOwed = true;
+        /** A refused connect request has no session to end. */
+        boolean failureOwed;
 
         Notice(
             final ExclusivePublication publication,
@@ -178,8 +196,13 @@ final class AeronWorkerLink implements WorkerLink
             this.publication = publication;
             this.assignment = assignment;
             this.reason = reason;
-            this.connectRequest = connectRequest;
+            this.failureOwed = !connectRequest;
             this.deadlineNs = deadlineNs;
+        }
+
+        boolean delivered()
+        {
+            return !rejectionOwed && !failureOwed;
         }
     }
 }

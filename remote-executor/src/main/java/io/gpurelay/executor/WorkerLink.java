@@ -19,7 +19,9 @@ interface WorkerLink extends AutoCloseable
     boolean stop(long workerId);
 
     /**
-     * Tell the client that its session ended because its worker died.
+     * Tell the client that its session ended because its worker died, whether or not the worker had answered the
+     * client's connect request yet: a client still waiting for {@code Connected} takes this as the refusal of its
+     * connect request, one already connected as the end of its session.
      */
     void sessionFailed(SessionAssignment assignment, String reason, long nowNs);
 

@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
 
 import io.aeron.Aeron;
 import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.protocol.Protocol;
+import io.gpurelay.protocol.codecs.RejectReason;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -112,6 +114,48 @@ class ProcessIsolationIpcTest
             assertEquals(DriverStatus.LAUNCH_TIMEOUT, launched.status());
             assertTrue(launched.message().contains("ran longer than the kernel timeout of 300 ms"), launched.message());
         }
+    }
+
+    @Test
+    void aWorkerThatDiesBeforeItAnsweredTheConnectRequestHasTheRequestRefused() throws Exception
+    {
+        final long[] workers = ProcessHandle.current().children().mapToLong(ProcessHandle::pid).toArray();
+        assertTrue(workers.length > 0);
+        for (final long pid : workers)
+        {
+            // ready, so that the session is assigned to one rather than waiting for it to start
+            capturedLog.awaitLine("worker \\d+ pid " + pid + " ready after");
+        }
+        signal("-STOP", workers);
+        try (TestClient early = new TestClient(aeron, CHANNEL, CHANNEL, "early"))
+        {
+            early.sendConnect("", Protocol.PROTOCOL_VERSION);
+            final long worker = workerPid("early");
+            ProcessHandle.of(worker).orElseThrow().destroyForcibly();
+            signal("-CONT", workers);
+
+            early.awaitPolling("the connect request answered",
+                () -> early.rejectReason != null || early.sessionId != 0);
+            assertEquals(RejectReason.WORKER_UNAVAILABLE, early.rejectReason);
+            assertTrue(early.rejectDetail.contains("the session's worker died: signal 9"), early.rejectDetail);
+        }
+        finally
+        {
+            signal("-CONT", workers);
+        }
+    }
+
+    private static void signal(final String signal, final long[] pids) throws Exception
+    {
+        final String[] command = new String[pids.length + 2];
+        command[0] = "kill";
+        command[1] = signal;
+        for (int i = 0; i < pids.length; i++)
+        {
+            command[i + 2] = Long.toString(pids[i]);
+        }
+        final Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
+        assertTrue(kill.waitFor(30, TimeUnit.SECONDS), "kill " + signal + " did not end");
     }
 
     private static long workerPid(final String clientName)

@@ -544,7 +544,7 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         return fragments;
     }
 
-    private void awaitPolling(final String what, final BooleanSupplier condition)
+    void awaitPolling(final String what, final BooleanSupplier condition)
     {
         final long deadline = System.nanoTime() + TIMEOUT_NS;
         idleStrategy.reset();

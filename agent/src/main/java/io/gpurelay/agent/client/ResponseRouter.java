@@ -106,7 +106,9 @@ final class ResponseRouter implements ClientResponseListener
         final String backend)
     {
         lastMessageNs = System.nanoTime();
-        if (correlationId == handshakeCorrelationId)
+        // The first answer to a connect request counts: a supervisor whose worker died refuses a request the worker
+        // may have answered already.
+        if (correlationId == handshakeCorrelationId && handshake == null)
         {
             handshake = new Handshake(true, sessionId, protocolVersion, requestStreamId, requestPublicationSessionId,
                 executorPublicKey, executorProof, deviceCount, keepAliveIntervalMs, executorVersion, backend, null,
@@ -118,7 +120,7 @@ final class ResponseRouter implements ClientResponseListener
         final long correlationId, final RejectReason reason, final int executorProtocolVersion, final String detail)
     {
         lastMessageNs = System.nanoTime();
-        if (correlationId == handshakeCorrelationId)
+        if (correlationId == handshakeCorrelationId && handshake == null)
         {
             handshake = new Handshake(false, 0, executorProtocolVersion, 0, 0, null, null, 0, 0, null, null, reason,
                 detail);

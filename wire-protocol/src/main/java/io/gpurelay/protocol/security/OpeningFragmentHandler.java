@@ -1,7 +1,11 @@
 package io.gpurelay.protocol.security;
 
+import java.nio.ByteOrder;
+
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
+import io.gpurelay.protocol.codecs.ConnectRejectedDecoder;
+import io.gpurelay.protocol.codecs.MessageHeaderDecoder;
 import org.agrona.DirectBuffer;
 
 /**
@@ -47,9 +51,25 @@ public final class OpeningFragmentHandler implements FragmentHandler
         final int messageLength = current.open(buffer, offset, length);
         if (messageLength < 0)
         {
+            if (current.outcome() == MessageOpener.Outcome.NOT_SEALED && isConnectRejected(buffer, offset, length))
+            {
+                // The supervisor of a worker that died refuses, in the clear, a connect request the worker may have
+                // answered already; a client takes only the first answer to its request, so this one is harmless.
+                delegate.onFragment(buffer, offset, length, header);
+                return;
+            }
             dropListener.onDropped(current.outcome());
             return;
         }
         delegate.onFragment(current.plaintext(), 0, messageLength, header);
+    }
+
+    private static boolean isConnectRejected(final DirectBuffer buffer, final int offset, final int length)
+    {
+        return length >= MessageHeaderDecoder.ENCODED_LENGTH &&
+            buffer.getShort(offset + MessageHeaderDecoder.templateIdEncodingOffset(), ByteOrder.LITTLE_ENDIAN) ==
+            ConnectRejectedDecoder.TEMPLATE_ID &&
+            buffer.getShort(offset + MessageHeaderDecoder.schemaIdEncodingOffset(), ByteOrder.LITTLE_ENDIAN) ==
+            ConnectRejectedDecoder.SCHEMA_ID;
     }
 }
