@@ -7,11 +7,14 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -36,6 +39,7 @@ public final class Bench implements Callable<Integer>
 {
     /** Where a run's folder goes when --results is not given; the launcher sets the repository's results/. */
     public static final String RESULTS_ROOT_PROP_NAME = "gpurelay.bench.results.root";
+    private static final String TOKEN_FILE = "udp-sealed.token";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
 
     @Option(names = "--quick", description = "Small sizes, a few minutes on the emulator (the plan 'quick').")
@@ -49,7 +53,8 @@ public final class Bench implements Callable<Integer>
     private String backend;
 
     @Option(names = "--transports", split = ",", defaultValue = "local,ipc,udp",
-        description = "Which of local, ipc, udp to run. Default: local,ipc,udp (local only where a GPU is usable).")
+        description = "Which of local, ipc, udp, udp-sealed (UDP with a token: every message sealed) to run. " +
+            "Default: local,ipc,udp (local only where a GPU is usable).")
     private List<String> transportNames;
 
     @Option(names = "--results", description = "Where the CSV, table and charts go. Default: results/bench-<time>.")
@@ -223,6 +228,10 @@ public final class Bench implements Callable<Integer>
             {
                 options.addAll(List.of("--idle-strategy", "spin"));
             }
+            if (transport == Transport.UDP_SEALED)
+            {
+                options.addAll(List.of("--token-file", newTokenFile(work).toString()));
+            }
             options.addAll(executorOptions);
             executor = ExecutorProcess.start(java(), artifacts.executorClasspath(), channel, backend, executorAeronDir,
                 options, results.resolve("logs").resolve("executor-" + transport.label() + ".log"));
@@ -243,7 +252,8 @@ public final class Bench implements Callable<Integer>
             command.add(java());
             command.add("-Xmx" + chosenPlan.maxHeap());
             command.add("-javaagent:" + artifacts.agentJar() + "=executor=" + channel + ",aeron.dir=" +
-                clientAeronDir + ",timeout=60s,profile=" + profile);
+                clientAeronDir + ",timeout=60s,profile=" + profile +
+                (transport == Transport.UDP_SEALED ? ",token.file=" + work.resolve(TOKEN_FILE) : ""));
             command.add("-cp");
             command.add(artifacts.remoteWorkloadClasspath());
             command.add(Workload.class.getName());
@@ -251,6 +261,20 @@ public final class Bench implements Callable<Integer>
             runWorkload(transport, results, resultSet, command);
             return Optional.of(executor.backend());
         }
+    }
+
+    /**
+     * A random token, readable by its owner only, as an operator would keep one.
+     */
+    private static Path newTokenFile(final Path work) throws IOException
+    {
+        final byte[] secret = new byte[32];
+        new SecureRandom().nextBytes(secret);
+        final Path file = work.resolve(TOKEN_FILE);
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, HexFormat.of().formatHex(secret) + "\n");
+        return file;
     }
 
     private List<String> localCommand(final BenchPlan chosenPlan, final BenchArtifacts artifacts)

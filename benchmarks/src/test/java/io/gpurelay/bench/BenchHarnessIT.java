@@ -32,12 +32,12 @@ class BenchHarnessIT
     Path results;
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void tinyRunOverIpcAndUdpWritesEveryFigure() throws IOException
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void tinyRunOverIpcUdpAndSealedUdpWritesEveryFigure() throws IOException
     {
         final ByteArrayOutputStream output = new ByteArrayOutputStream();
         final int exitCode = new CommandLine(new Bench(new PrintStream(output, true, StandardCharsets.UTF_8)))
-            .execute("--plan", "tiny", "--backend", "emulated",
+            .execute("--plan", "tiny", "--backend", "emulated", "--transports", "local,ipc,udp,udp-sealed",
                 "--results", results.toString(),
                 "--agent-jar", System.getProperty("gpurelay.agent.jar"),
                 "--lib", System.getProperty("gpurelay.bench.lib"));
@@ -46,7 +46,7 @@ class BenchHarnessIT
 
         final List<String> csv = Files.readAllLines(results.resolve("results.csv"));
         assertEquals(ResultSet.CSV_HEADER, csv.get(0));
-        for (final String transport : List.of("ipc", "udp"))
+        for (final String transport : List.of("ipc", "udp", "udp-sealed"))
         {
             for (final String call : LATENCY_CALLS)
             {
@@ -71,7 +71,7 @@ class BenchHarnessIT
         }
 
         final String summary = Files.readString(results.resolve("summary.txt"));
-        assertTrue(summary.contains("udp/ipc"), summary);
+        assertTrue(summary.contains("udp/ipc") && summary.contains("udp-sealed/ipc"), summary);
         assertTrue(summary.contains("local: not run"), summary);
         for (final String chart : List.of("latency-p50.png", "launch-rate.png", "bandwidth.png", "saxpy.png",
             "matmul.png"))
