@@ -10,6 +10,7 @@
 #                  test-lib/ (what `mvn package` builds), as for scripts/gpu-host-tests.sh
 # OUT_DIR          everything goes here: summary.txt (the figures), the executors' and clients' logs
 # --emulated       run on the device emulator with smaller sizes, to check the script on a machine without a GPU
+# STEPS            (environment) the steps to run, e.g. STEPS="1 6"; all six by default
 set -euo pipefail
 
 dist_tarball="$1"
@@ -49,6 +50,8 @@ cleanup() {
 trap cleanup EXIT
 
 say() { echo "$*" | tee -a "$summary"; }
+steps="${STEPS:-1 2 3 4 5 6}"
+want() { [[ " $steps " == *" $1 "* ]]; }
 now_ms() { date +%s%3N; }
 
 # start_executor NAME ARGS...: an executor with an Aeron directory of its own; waits for its ready line.
@@ -99,6 +102,7 @@ say "gpurelay process isolation ($backend backend), $(date -u +%Y-%m-%dT%H:%M:%S
 [ "$gpu" = yes ] && say "GPU: $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader -i 0)"
 
 # 1. The fault scenario: B loops, A pokes address 0x10, a new client connects after A.
+if want 1; then
 say ""
 say "[1] fault containment: B round-trips $((floats * 4)) bytes and launches saxpy for ${loop_s} s; A pokes 0x10 at ${poke_s} s"
 start_executor fault --warm-workers 2
@@ -115,7 +119,9 @@ wait "$b_pid" || true
 say "  B: $(grep -h '^ITERATIONS' "$out/fault-B.log")"
 stop_executor
 
+fi
 # 2. A client holding memory is SIGKILLed: its worker ends and the memory comes back.
+if want 2; then
 say ""
 say "[2] a client holding ${hold_mib} MiB SIGKILLed (keep-alive timeout 2 s)"
 start_executor hold --warm-workers 1 --keepalive-timeout 2s
@@ -140,7 +146,9 @@ if [ "$gpu" = yes ]; then
 fi
 stop_executor
 
+fi
 # 3. kill -9 of a worker: its client gets the reason, another session goes on.
+if want 3; then
 say ""
 say "[3] kill -9 of a worker"
 start_executor kill --warm-workers 2
@@ -158,7 +166,9 @@ wait "$bystander_pid" || true
 say "  bystander: $(grep -h '^ITERATIONS' "$out/kill-bystander.log")"
 stop_executor
 
+fi
 # 4. Session start: ConnectRequest to Connected from one warmed-up client (SessionStartProbe), with a warm worker
+if want 4; then
 # and with none (a cold start); and, for comparison, a fresh client JVM's first JCuda call, which opens its session.
 percentiles() { # percentiles FILE: p50 and p99 of the numbers in FILE
     sort -n "$1" | awk '{v[NR]=$1} END {p50=v[int((NR+1)*0.5)]; i=int(NR*0.99+0.5); if (i<1) i=1; if (i>NR) i=NR;
@@ -187,7 +197,9 @@ start_executor cold --warm-workers 0
 say "  cold start (no warm worker): $(grep -h '^SESSION_START' "$out/session-start-cold.log")"
 stop_executor
 
+fi
 # 5. Density: how many isolated sessions fit, each holding 64 MiB; a worker's RSS and GPU memory.
+if want 5; then
 say ""
 say "[5] density: $density sessions, each in its own worker, each holding 64 MiB"
 start_executor density --warm-workers 4 --max-sessions "$density"
@@ -221,7 +233,9 @@ fi
 for pid in "${density_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
 stop_executor
 
+fi
 # 6. A kernel that never ends, with --kernel-timeout: its worker is ended, its client told why, a bystander goes on.
+if want 6; then
 say ""
 say "[6] a kernel that never ends, --kernel-timeout 2s"
 start_executor spin --warm-workers 2 --kernel-timeout 2s
@@ -239,6 +253,7 @@ say "  bystander: $(grep -h '^ITERATIONS' "$out/spin-bystander.log")"
     "$program" fresh > "$out/spin-fresh.log" 2>&1 || true
 say "  new client after: $(grep -h '^FRESH' "$out/spin-fresh.log")"
 stop_executor
+fi
 
 say ""
 say "done; everything is in $out"

@@ -15,6 +15,7 @@ import io.gpurelay.executor.WorkerExit;
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.protocol.security.ExecutorHandshake;
 import org.agrona.CloseHelper;
+import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -36,6 +37,10 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
     /** How long the worker waits for its supervisor to read its events before it gives up. */
     private static final long SUPERVISOR_CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
     private static final int FRAGMENT_LIMIT = 16;
+    private static final long CONTROL_SPINS = 10;
+    private static final long CONTROL_YIELDS = 5;
+    private static final long CONTROL_MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(10);
+    private static final long CONTROL_MAX_PARK_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final WorkerSettings settings;
     private final ExecutorLog log;
@@ -174,7 +179,11 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
         events = aeron.addExclusivePublication(
             WorkerProtocol.CHANNEL, WorkerProtocol.eventStreamId(settings.supervisorPid()));
 
-        final IdleStrategy idleStrategy = settings.idleStrategyKind().newIdleStrategy();
+        // The sessions' threads wait as the executor is configured to; this loop only takes the supervisor's
+        // commands, starts sessions and watches running calls, which a millisecond's delay does not hurt. Spinning
+        // here, as the low-latency profile makes the sessions do, would take a core from them for every worker.
+        final IdleStrategy idleStrategy = new BackoffIdleStrategy(
+            CONTROL_SPINS, CONTROL_YIELDS, CONTROL_MIN_PARK_NS, CONTROL_MAX_PARK_NS);
         final long deadlineNs = System.nanoTime() + SUPERVISOR_CONNECT_TIMEOUT_NS;
         while (!events.isConnected() || !commands.isConnected())
         {
