@@ -274,6 +274,17 @@ public final class InMemoryExecutor implements AutoCloseable
 
     private final class ControlListener implements ConnectRequestListener
     {
+        public void onStatRequest(
+            final long correlationId,
+            final int protocolVersion,
+            final int responseStreamId,
+            final String responseChannel,
+            final byte[] clientPublicKey,
+            final byte[] clientProof)
+        {
+            events.add("stat request");
+        }
+
         public void onConnectRequest(
             final long correlationId,
             final int protocolVersion,

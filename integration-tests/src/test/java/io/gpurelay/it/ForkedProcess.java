@@ -160,7 +160,11 @@ final class ForkedProcess implements AutoCloseable
         if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS))
         {
             process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
+            // a busy host may take its time to reap even a killed process
+            if (!process.waitFor(60, TimeUnit.SECONDS))
+            {
+                throw new AssertionError(name + " pid " + process.pid() + " did not end within 60 s of SIGKILL");
+            }
         }
         reader.join(5_000);
         return process.exitValue();

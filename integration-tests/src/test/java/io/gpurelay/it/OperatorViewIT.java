@@ -9,7 +9,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +47,7 @@ class OperatorViewIT
         throws Exception
     {
         try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", isolation, "--warm-workers", "2",
-            "--metrics-port", "0", "--keepalive-timeout", "2s"))
+            "--metrics-port", "0", "--keepalive-timeout", "10s"))
         {
             final Matcher metrics = executor.process().awaitLine(
                 Pattern.compile("serving metrics on (http://127\\.0\\.0\\.1:\\d+/metrics)"), WAIT);
@@ -114,10 +116,66 @@ class OperatorViewIT
         }
     }
 
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void remoteStatOverUdpProvesTheTokenAndShowsBothSessions(@TempDir final Path work) throws Exception
+    {
+        final Path tokenFile = secretFile(work.resolve("token"), "remote-stat-secret");
+        final Path wrongToken = secretFile(work.resolve("wrong"), "not-the-secret");
+        final String channel = Transport.UDP.newChannel();
+        try (Executor executor = Executor.start(channel, work, "--isolation", "thread", "--token-file",
+            tokenFile.toString(), "--keepalive-timeout", "10s");
+            ForkedProcess first = holder(executor, "first-remote", 2, "token.file=" + tokenFile);
+            ForkedProcess second = holder(executor, "second-remote", 4, "token.file=" + tokenFile))
+        {
+            final String json = remoteStat(channel, tokenFile, 0, "--json");
+            assertSession(json, "first-remote", "[^\"]+", first.pid(), 2 * MIB);
+            assertSession(json, "second-remote", "[^\"]+", second.pid(), 4 * MIB);
+            assertTrue(json.contains("\"devices\":[{\"device\":0,\"memoryHeldBytes\":" + 6 * MIB + "}]"), json);
+            assertTrue(json.contains("\"sessionsOpen\":2"), json);
+
+            final String refused = remoteStat(channel, wrongToken, 1);
+            assertTrue(refused.contains("the executor refused: authentication failed: the stat request does not " +
+                "prove the executor's token"), refused);
+            executor.process().awaitLine(Pattern.compile("stat request from .* rejected: authentication failed"),
+                WAIT);
+        }
+    }
+
+    private static Path secretFile(final Path file, final String secret) throws IOException
+    {
+        Files.writeString(file, secret + "\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        return file;
+    }
+
+    private static String remoteStat(final String channel, final Path tokenFile, final int exitStatus,
+        final String... options) throws Exception
+    {
+        final List<String> command = new ArrayList<>(List.of(Artifacts.java()));
+        command.addAll(Artifacts.JVM_OPENS);
+        command.addAll(List.of("-jar", Artifacts.executorJar().toString(), "stat", "--executor", channel,
+            "--token-file", tokenFile.toString(), "--once", "--interval", "200", "--timeout", "20000"));
+        command.addAll(List.of(options));
+        try (ForkedProcess stat = new ForkedProcess("remote-stat", command))
+        {
+            assertEquals(exitStatus, stat.awaitExit(WAIT), stat.output());
+            return stat.output();
+        }
+    }
+
     private static ForkedProcess holder(final Executor executor, final String name, final int mebibytes)
         throws IOException, InterruptedException
     {
-        final ForkedProcess client = Client.start(executor.agentOptions("client.name=" + name),
+        return holder(executor, name, mebibytes, "");
+    }
+
+    private static ForkedProcess holder(
+        final Executor executor, final String name, final int mebibytes, final String options)
+        throws IOException, InterruptedException
+    {
+        final ForkedProcess client = Client.start(
+            executor.agentOptions("client.name=" + name + (options.isEmpty() ? "" : "," + options)),
             HoldMemoryProgram.class, Integer.toString(mebibytes));
         try
         {
@@ -156,9 +214,15 @@ class OperatorViewIT
      */
     private static long assertSession(final String json, final String client, final long pid, final long bytes)
     {
+        return assertSession(json, client, "local", pid, bytes);
+    }
+
+    private static long assertSession(
+        final String json, final String client, final String hostPattern, final long pid, final long bytes)
+    {
         final Matcher session = Pattern.compile("\\{\"sessionId\":\\d+,\"client\":\"" + client +
-            "\",\"host\":\"local\",\"clientPid\":" + pid + ",\"workerPid\":(\\d+),\"deviceMemoryBytes\":(\\d+)")
-            .matcher(json);
+            "\",\"host\":\"" + hostPattern + "\",\"clientPid\":" + pid +
+            ",\"workerPid\":(\\d+),\"deviceMemoryBytes\":(\\d+)").matcher(json);
         assertTrue(session.find(), "no session of " + client + " pid " + pid + " in " + json);
         assertEquals(bytes, Long.parseLong(session.group(2)), json);
         return Long.parseLong(session.group(1));

@@ -61,6 +61,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
     private final boolean sealsSessions;
     private final SecureRandom random = new SecureRandom();
     private final RecentClientKeys recentClientKeys = new RecentClientKeys(RecentClientKeys.DEFAULT_CAPACITY);
+    private final StatReplies statReplies;
     private int lastStreamIndex;
     private long nowNs;
 
@@ -82,6 +83,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         this.supervisor = supervisor;
         this.handshake = new ExecutorHandshake(ctx.token());
         this.sealsSessions = Protocol.sealsSessions(ctx.channel());
+        this.statReplies = new StatReplies(aeron, ctx.responseConnectTimeoutNs());
     }
 
     public String roleName()
@@ -97,6 +99,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
             int work = sessions.doWork(nowNs, session -> { });
             work += controlSubscription.poll(assembler, FRAGMENT_LIMIT);
             work += sendPendingRejections();
+            work += statReplies.doWork(nowNs);
             if (supervisor != null)
             {
                 work += supervisor.doWork(nowNs);
@@ -125,7 +128,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
     public void onClose()
     {
         sessions.close();
-        CloseHelper.close(supervisor);
+        CloseHelper.closeAll(supervisor, statReplies);
         for (final PendingRejection rejection : pendingRejections)
         {
             CloseHelper.close(rejection.publication);
@@ -147,8 +150,8 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         final String client = "client " + name + " pid " + clientPid;
         if (!Protocol.compatible(protocolVersion, Protocol.PROTOCOL_VERSION))
         {
-            reject(correlationId, responseChannel, responseStreamId, client, RejectReason.VERSION_MISMATCH,
-                "protocol version mismatch: client speaks " + Protocol.versionString(protocolVersion) +
+            reject(correlationId, responseChannel, responseStreamId, "connect request of " + client,
+                RejectReason.VERSION_MISMATCH, "protocol version mismatch: client speaks " + Protocol.versionString(protocolVersion) +
                 ", executor speaks " + Protocol.versionString(Protocol.PROTOCOL_VERSION));
             return;
         }
@@ -157,7 +160,8 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         if (!handshake.isClientProof(requestHash, clientProof))
         {
             counters.authenticationFailures.increment();
-            reject(correlationId, responseChannel, responseStreamId, client, RejectReason.AUTHENTICATION_FAILED,
+            reject(correlationId, responseChannel, responseStreamId, "connect request of " + client,
+                RejectReason.AUTHENTICATION_FAILED,
                 "authentication failed: the connect request does not prove the executor's token");
         }
         else if (!recentClientKeys.add(clientPublicKey))
@@ -170,13 +174,68 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         }
         else if (openSessions() >= ctx.maxSessions())
         {
-            reject(correlationId, responseChannel, responseStreamId, client, RejectReason.TOO_MANY_SESSIONS,
+            reject(correlationId, responseChannel, responseStreamId, "connect request of " + client,
+                RejectReason.TOO_MANY_SESSIONS,
                 "too many sessions: the executor serves at most " + ctx.maxSessions());
         }
         else
         {
             openSession(correlationId, responseChannel, responseStreamId, name, clientPid, requestHash,
                 clientPublicKey);
+        }
+    }
+
+    /**
+     * A remote {@code gpurelay stat}: authenticated as a connect request is, answered with the counters; it opens no
+     * session. Its key joins the recent keys, so that a captured request cannot be replayed as a connect request.
+     */
+    public void onStatRequest(
+        final long correlationId,
+        final int protocolVersion,
+        final int responseStreamId,
+        final String responseChannel,
+        final byte[] clientPublicKey,
+        final byte[] clientProof)
+    {
+        final String client = "stat request from " + LogText.quote(responseChannel);
+        if (!Protocol.compatible(protocolVersion, Protocol.PROTOCOL_VERSION))
+        {
+            reject(correlationId, responseChannel, responseStreamId, client, RejectReason.VERSION_MISMATCH,
+                "protocol version mismatch: the stat client speaks " + Protocol.versionString(protocolVersion) +
+                ", executor speaks " + Protocol.versionString(Protocol.PROTOCOL_VERSION));
+            return;
+        }
+        final byte[] requestHash = HandshakeTranscript.requestHash(correlationId, protocolVersion, responseStreamId,
+            STAT_CLIENT_PID, responseChannel, STAT_CLIENT_NAME, clientPublicKey);
+        if (!handshake.isClientProof(requestHash, clientProof))
+        {
+            counters.authenticationFailures.increment();
+            reject(correlationId, responseChannel, responseStreamId, client, RejectReason.AUTHENTICATION_FAILED,
+                "authentication failed: the stat request does not prove the executor's token");
+            return;
+        }
+        if (!recentClientKeys.add(clientPublicKey))
+        {
+            counters.authenticationFailures.increment();
+            warning.warn("replayed " + client + " dropped", nowNs);
+            return;
+        }
+        if (statReplies.isFull())
+        {
+            counters.connectsRejected.increment();
+            warning.warn(client + " dropped: " + StatReplies.MAX_PENDING + " answers are pending", nowNs);
+            return;
+        }
+        try
+        {
+            final ExecutorHandshake.Accepted accepted =
+                handshake.accept(requestHash, clientPublicKey, 0, 0, 0, sealsSessions);
+            statReplies.answer(correlationId, responseChannel, responseStreamId, accepted, nowNs);
+        }
+        catch (final HandshakeException | RuntimeException ex)
+        {
+            counters.connectsRejected.increment();
+            warning.warn(client + " not answered: " + LogText.quote(ex.toString()), nowNs);
         }
     }
 
@@ -232,8 +291,8 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         catch (final HandshakeException ex)
         {
             counters.authenticationFailures.increment();
-            reject(correlationId, responseChannel, responseStreamId, "client " + clientName + " pid " + clientPid,
-                RejectReason.MALFORMED, "handshake failed: " + ex.getMessage());
+            reject(correlationId, responseChannel, responseStreamId,
+                "connect request of client " + clientName + " pid " + clientPid, RejectReason.MALFORMED, "handshake failed: " + ex.getMessage());
             return;
         }
         if (supervisor != null)
@@ -249,22 +308,25 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         }
     }
 
+    /**
+     * @param request what is refused, for the log: "connect request of client ..." or "stat request from ...".
+     */
     private void reject(
         final long correlationId,
         final String responseChannel,
         final int responseStreamId,
-        final String client,
+        final String request,
         final RejectReason reason,
         final String detail)
     {
         counters.connectsRejected.increment();
         if (pendingRejections.size() >= MAX_PENDING_REJECTIONS)
         {
-            warning.warn("connect request of " + client + " rejected without an answer, too many are pending: " +
+            warning.warn(request + " rejected without an answer, too many are pending: " +
                 detail, nowNs);
             return;
         }
-        warning.warn("connect request of " + client + " rejected: " + detail, nowNs);
+        warning.warn(request + " rejected: " + detail, nowNs);
         try
         {
             pendingRejections.add(new PendingRejection(

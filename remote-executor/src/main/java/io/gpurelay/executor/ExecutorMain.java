@@ -348,7 +348,7 @@ public final class ExecutorMain implements Callable<Integer>
         return token;
     }
 
-    static String readTokenFile(final Path file, final ExecutorLog log)
+    public static String readTokenFile(final Path file, final ExecutorLog log)
     {
         final String content;
         try

@@ -13,10 +13,11 @@ public final class Protocol
     /**
      * Version of the protocol a client speaks. Major or minor differences are refused at connect time; patch
      * differences are compatible. Minor 2: the handshake proves the token instead of sending it, UDP sessions
-     * are sealed, and a session may end with {@code SessionFailed} (process isolation).
+     * are sealed, and a session may end with {@code SessionFailed} (process isolation). Patch 1: the control stream
+     * also takes {@code StatRequest} (remote {@code gpurelay stat}), which an older executor ignores.
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
-        CallEncoder.SCHEMA_VERSION, 2, 0);
+        CallEncoder.SCHEMA_VERSION, 2, 1);
 
     /** Stream the executor listens on for {@code ConnectRequest}s. */
     public static final int CONTROL_STREAM_ID = 1100;

@@ -211,6 +211,13 @@ class ProtocolRoundTripTest
                     HexFormat.of().formatHex(clientProof));
             }
 
+            public void onStatRequest(final long correlationId, final int protocolVersion,
+                final int responseStreamId, final String responseChannel, final byte[] clientPublicKey,
+                final byte[] clientProof)
+            {
+                connects.add("stat " + correlationId + "/" + responseStreamId + "/" + responseChannel);
+            }
+
             public void onMalformed(final String reason)
             {
                 connects.add("malformed: " + reason);
@@ -222,6 +229,13 @@ class ProtocolRoundTripTest
         awaitTrue(() -> subscription.poll(control, 10) >= 0 && connects.size() == 1);
         assertEquals(Protocol.PROTOCOL_VERSION + "/1101/aeron:ipc/app/4242/" + "33".repeat(32) + "/" + "44".repeat(32),
             connects.get(0));
+
+        final UnsafeBuffer stat = new UnsafeBuffer(new byte[4096]);
+        final int statLength = new StatMessages().encodeRequest(
+            stat, 9, 1102, "aeron:udp?endpoint=h:1", filled(32, 0x55), filled(32, 0x66));
+        awaitTrue(() -> publication.offer(stat, 0, statLength) > 0);
+        awaitTrue(() -> subscription.poll(control, 10) >= 0 && connects.size() == 2);
+        assertEquals("stat 9/1102/aeron:udp?endpoint=h:1", connects.get(1));
     }
 
     @Test

@@ -109,6 +109,18 @@ class WireDecodersFuzzTest
             checksum += sessionId;
         }
 
+        public void onStatRequest(
+            final long correlationId,
+            final int protocolVersion,
+            final int responseStreamId,
+            final String responseChannel,
+            final byte[] clientPublicKey,
+            final byte[] clientProof)
+        {
+            checksum += correlationId + protocolVersion + responseStreamId + responseChannel.length() +
+                clientPublicKey[0] + clientProof[0];
+        }
+
         public void onMalformed(final String reason)
         {
             MALFORMED.incrementAndGet();

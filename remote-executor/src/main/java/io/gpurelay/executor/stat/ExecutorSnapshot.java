@@ -122,6 +122,14 @@ public record ExecutorSnapshot(
     }
 
     /**
+     * Whether a counter type is one of gpurelay's executor, worker, call or session counters.
+     */
+    public static boolean isExecutorCounter(final int typeId)
+    {
+        return typeId >= FIRST_EXECUTOR_TYPE_ID && typeId <= LAST_EXECUTOR_TYPE_ID;
+    }
+
+    /**
      * Read every gpurelay counter of the file.
      */
     public static ExecutorSnapshot read(final CountersReader counters)
