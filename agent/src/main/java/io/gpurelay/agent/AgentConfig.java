@@ -68,8 +68,15 @@ public final class AgentConfig
      */
     public static final String PROFILE = "profile";
 
-    static final List<String> KEYS =
-        List.of(EXECUTOR, AERON_DIR, TIMEOUT, LOG, TOKEN, TOKEN_FILE, CLIENT_NAME, RESPONSE_CHANNEL, PROFILE);
+    /**
+     * When the session opens: {@code lazy} (default) at the first remoted call; {@code eager} as the JVM starts, on a
+     * thread of its own, so that connecting overlaps the application's own start-up and its first call does not wait
+     * for it. Eager opens a session (with process isolation, a worker) for every JVM started with the agent.
+     */
+    public static final String CONNECT = "connect";
+
+    static final List<String> KEYS = List.of(
+        EXECUTOR, AERON_DIR, TIMEOUT, LOG, TOKEN, TOKEN_FILE, CLIENT_NAME, RESPONSE_CHANNEL, PROFILE, CONNECT);
 
     private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m)?");
 
@@ -81,6 +88,7 @@ public final class AgentConfig
     private final String clientName;
     private final String responseChannel;
     private final DriverProfile profile;
+    private final boolean eagerConnect;
     private final List<String> problems;
 
     private AgentConfig(final Sources sources)
@@ -97,6 +105,7 @@ public final class AgentConfig
             "an Aeron channel URI such as aeron:ipc or aeron:udp?endpoint=host:0");
         profile = sources.value(PROFILE, DriverProfile.SHARED, DriverProfile::fromCliName,
             "shared, throughput or low-latency");
+        eagerConnect = sources.value(CONNECT, "lazy", AgentConfig::parseConnect, "lazy or eager").equals("eager");
         problems = Collections.unmodifiableList(sources.problems);
     }
 
@@ -159,6 +168,14 @@ public final class AgentConfig
     }
 
     /**
+     * @return whether the session opens as the JVM starts ({@code connect=eager}) rather than at the first call.
+     */
+    public boolean eagerConnect()
+    {
+        return eagerConnect;
+    }
+
+    /**
      * @return the profile of an embedded media driver and of reply waits.
      */
     public DriverProfile profile()
@@ -180,7 +197,7 @@ public final class AgentConfig
             TIMEOUT + "=" + timeoutMs + "ms, " + LOG + "=" + logLevel.lowerCaseName() + ", " +
             CLIENT_NAME + "=" + clientName + ", " + RESPONSE_CHANNEL + "=" +
             (responseChannel != null ? responseChannel : "(derived)") + ", " + PROFILE + "=" + profile.cliName() +
-            ", " + TOKEN + "=" +
+            ", " + CONNECT + "=" + (eagerConnect ? "eager" : "lazy") + ", " + TOKEN + "=" +
             (token.isEmpty() ? "(none)" : "(set)");
     }
 
@@ -246,6 +263,16 @@ public final class AgentConfig
                 "user of this host sees in the process list; prefer " + environmentName(TOKEN) + " or " + TOKEN_FILE);
         }
         return inline;
+    }
+
+    private static String parseConnect(final String text)
+    {
+        final String value = text.trim().toLowerCase(Locale.ROOT);
+        if (!value.equals("lazy") && !value.equals("eager"))
+        {
+            throw new IllegalArgumentException(text);
+        }
+        return value;
     }
 
     private static AgentLog.Level parseLevel(final String text)

@@ -31,7 +31,12 @@ final class AgentInstaller
                 "this JVM does not let the agent rename native methods (the jar's manifest needs " +
                 "Can-Set-Native-Method-Prefix: true)");
         }
-        RelayClient.install(new RelayClient(config));
+        final RelayClient client = new RelayClient(config);
+        RelayClient.install(client);
+        if (config.eagerConnect())
+        {
+            client.connectInBackground();
+        }
         NativeInstrumentation.install(instrumentation, InstrumentationModule.loadAll());
         AgentLog.debug("agent started: " + config);
     }

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -184,6 +185,18 @@ class AgentConfigTest
         final AgentConfig config = AgentConfig.resolve("profile=fastest", NO_PROPERTIES, Map.of());
         assertEquals(DriverProfile.SHARED, config.profile());
         assertContains(config, "agent argument profile='fastest'", "using shared");
+    }
+
+    @Test
+    void connectIsLazyUnlessEagerIsAskedFor()
+    {
+        assertFalse(AgentConfig.resolve("", NO_PROPERTIES, Map.of()).eagerConnect());
+        assertTrue(AgentConfig.resolve("connect=eager", NO_PROPERTIES, Map.of()).eagerConnect());
+        assertTrue(AgentConfig.resolve("", NO_PROPERTIES, Map.of("GPURELAY_CONNECT", "EAGER")).eagerConnect());
+
+        final AgentConfig config = AgentConfig.resolve("connect=soon", NO_PROPERTIES, Map.of());
+        assertFalse(config.eagerConnect());
+        assertContains(config, "agent argument connect='soon'", "using lazy");
     }
 
     @Test

@@ -55,6 +55,9 @@ public final class AgentStartTime
             cases.put("agent, IPC, executor's media driver", List.of(
                 "-javaagent:" + artifacts.agentJar() + "=aeron.dir=" + work.resolve("aeron-ipc"),
                 "-cp", artifacts.remoteWorkloadClasspath()));
+            cases.put("agent, IPC, connect=eager", List.of(
+                "-javaagent:" + artifacts.agentJar() + "=aeron.dir=" + work.resolve("aeron-ipc") + ",connect=eager",
+                "-cp", artifacts.remoteWorkloadClasspath()));
             final Map<String, long[][]> results = new LinkedHashMap<>();
             cases.keySet().forEach(name -> results.put(name, new long[4][runs]));
             results.put("agent, UDP, embedded media driver", new long[4][runs]);

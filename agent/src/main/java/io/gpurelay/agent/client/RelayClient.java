@@ -76,6 +76,15 @@ public final class RelayClient
     }
 
     /**
+     * Connect on a thread of its own ({@code connect=eager}), while the bindings are instrumented and the application
+     * starts; a first call meanwhile waits for this connect instead of starting one.
+     */
+    public void connectInBackground()
+    {
+        ClientThreads.daemon(this::connect, "gpurelay-eager-connect").start();
+    }
+
+    /**
      * Connect if not yet tried.
      *
      * @return {@link RuntimeStatus#SUCCESS}, or {@link RuntimeStatus#DEVICES_UNAVAILABLE} with no executor.
