@@ -628,7 +628,7 @@ public final class RelayClient
     private String lostReason(final Session current)
     {
         final String failure = router.sessionFailure();
-        return failure != null ? failure : current.lostReason();
+        return failure != null ? failure : current.lostReason(System.nanoTime(), timeoutNs);
     }
 
     private void executorLost(final Session current, final String reason)

@@ -1,6 +1,10 @@
 package io.gpurelay.agent.client;
 
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
 import io.aeron.Aeron;
+import io.aeron.CommonContext;
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
@@ -15,6 +19,8 @@ import org.agrona.CloseHelper;
 final class Session implements AutoCloseable
 {
     private static final int FRAGMENT_LIMIT = 16;
+    /** {@link #requestsUnconnectedSinceNs} while the request stream is connected. */
+    private static final long CONNECTED = Long.MIN_VALUE;
 
     final long sessionId;
     final int deviceCount;
@@ -30,6 +36,9 @@ final class Session implements AutoCloseable
     private final ResponseImageWatch responseImage;
     private final Aeron aeron;
     private final DriverHandle driver;
+    private final boolean requestsOverUdp;
+    /** Since when the request stream has read as not connected, or {@link #CONNECTED}: any thread may check it. */
+    private final AtomicLong requestsUnconnectedSinceNs = new AtomicLong(CONNECTED);
 
     Session(
         final ResponseRouter.Handshake handshake,
@@ -57,6 +66,7 @@ final class Session implements AutoCloseable
         this.responseImage = responseImage;
         this.aeron = aeron;
         this.driver = driver;
+        this.requestsOverUdp = requests.channel().startsWith(CommonContext.UDP_CHANNEL);
     }
 
     /**
@@ -68,19 +78,36 @@ final class Session implements AutoCloseable
     }
 
     /**
-     * @return why the executor is gone, or null while it looks alive.
+     * Why the executor is gone, or null while it looks alive.
+     * <p>
+     * Over UDP a request stream reads as not connected whenever the executor's media driver has sent no status
+     * message for Aeron's connection timeout, which a driver starved of CPU, or a path too slow for the copy under way,
+     * does while the executor is alive: that slows the session down and must not end it. So over UDP only a stream
+     * that stays unconnected for {@code stallLimitNs} counts; an executor that is really gone also closes the reply
+     * stream (the image's liveness timeout), which counts at once. Over IPC not connected means the executor closed
+     * its end, at once.
+     *
+     * @param stallLimitNs how long a UDP request stream may stay unconnected: the client's timeout.
      */
-    String lostReason()
+    String lostReason(final long nowNs, final long stallLimitNs)
     {
         if (responseImage.isLost())
         {
             return "its reply stream closed";
         }
-        if (!requests.isConnected())
+        if (requests.isConnected())
+        {
+            requestsUnconnectedSinceNs.set(CONNECTED);
+            return null;
+        }
+        if (!requestsOverUdp)
         {
             return "it stopped reading the session's requests";
         }
-        return null;
+        requestsUnconnectedSinceNs.compareAndSet(CONNECTED, nowNs);
+        final long unconnectedNs = nowNs - requestsUnconnectedSinceNs.get();
+        return unconnectedNs < stallLimitNs ? null : "it stopped reading the session's requests for " +
+            TimeUnit.NANOSECONDS.toMillis(unconnectedNs) + " ms";
     }
 
     public void close()
