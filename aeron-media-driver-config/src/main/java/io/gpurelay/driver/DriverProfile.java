@@ -9,15 +9,30 @@ import java.util.Properties;
 /**
  * Media driver tunings, each a properties file next to this class. A property the user already set (on the command
  * line or in the environment of the JVM) wins over the profile's value.
+ * <p>
+ * {@link #AUTO}, the default everywhere, is no tuning of its own: it stands for the profile that suits the host,
+ * {@link #forHost chosen by its core count}, and is {@link #resolve resolved} before anything is tuned.
  */
 public enum DriverProfile
 {
-    /** One backing-off thread: the default, safe on small machines. */
+    /** The profile that suits this host: {@link #BALANCED} with cores to spare, {@link #SHARED} otherwise. */
+    AUTO("auto"),
+    /** One backing-off thread: safe on small machines. */
     SHARED("shared"),
+    /** Dedicated threads that spin and yield briefly before they back off: low latency, nearly idle when quiet. */
+    BALANCED("balanced"),
     /** Dedicated backing-off threads, large buffers: bulk copies. */
     THROUGHPUT("throughput"),
     /** Dedicated spinning threads: lowest latency, needs spare cores. */
     LOW_LATENCY("low-latency");
+
+    /**
+     * From this many cores up, {@link #AUTO} gives the driver's sender and receiver threads of their own: a GPU
+     * server's 16 cores have room for them, while on 2 or 4 cores they would take turns with the application.
+     */
+    public static final int DEDICATED_THREADS_MIN_CORES = 8;
+
+    private static final String CHOICES = "auto, shared, balanced, throughput or low-latency";
 
     private final String cliName;
 
@@ -40,12 +55,52 @@ public enum DriverProfile
                 return profile;
             }
         }
-        throw new IllegalArgumentException("unknown media driver profile '" + name +
-            "': expected shared, throughput or low-latency");
+        throw new IllegalArgumentException("unknown media driver profile '" + name + "': expected " + CHOICES);
     }
 
+    /**
+     * The profile {@link #AUTO} stands for on a host with this many cores.
+     */
+    public static DriverProfile forHost(final int cores)
+    {
+        return cores >= DEDICATED_THREADS_MIN_CORES ? BALANCED : SHARED;
+    }
+
+    /**
+     * @return this profile, or for {@link #AUTO} the one that suits a host with this many cores.
+     */
+    public DriverProfile resolve(final int cores)
+    {
+        return this == AUTO ? forHost(cores) : this;
+    }
+
+    /**
+     * @return this profile, or for {@link #AUTO} the one that suits this host (the cores this JVM may use, which
+     *         respects a container's CPU limit).
+     */
+    public DriverProfile resolveForThisHost()
+    {
+        return resolve(Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * How a resolved profile was chosen, for the one line that says so: {@code balanced (auto: 16 cores)}.
+     */
+    public String describeChoice(final DriverProfile requested)
+    {
+        return requested == AUTO ?
+            cliName + " (auto: " + Runtime.getRuntime().availableProcessors() + " cores)" : cliName;
+    }
+
+    /**
+     * @throws IllegalStateException for {@link #AUTO}, which has no properties until resolved.
+     */
     public Properties properties()
     {
+        if (this == AUTO)
+        {
+            throw new IllegalStateException("the auto profile is resolved to a concrete one before it is used");
+        }
         final Properties properties = new Properties();
         try (InputStream in = DriverProfile.class.getResourceAsStream(cliName + ".properties"))
         {
@@ -67,7 +122,7 @@ public enum DriverProfile
      */
     public void applyAsDefaults()
     {
-        properties().forEach((key, value) ->
+        resolveForThisHost().properties().forEach((key, value) ->
         {
             if (System.getProperty((String)key) == null)
             {

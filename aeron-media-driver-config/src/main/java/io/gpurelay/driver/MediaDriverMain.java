@@ -17,9 +17,10 @@ import picocli.CommandLine.Option;
     description = "Run a standalone Aeron media driver that the executor and clients on this host share.")
 public final class MediaDriverMain implements Callable<Integer>
 {
-    @Option(names = "--profile", defaultValue = "${env:GPURELAY_PROFILE:-shared}",
-        description = "shared (default, one backing-off thread), throughput or low-latency (spinning threads). " +
-            "Env: GPURELAY_PROFILE.")
+    @Option(names = "--profile", defaultValue = "${env:GPURELAY_PROFILE:-auto}",
+        description = "auto (default: balanced on a host with 8 cores or more, else shared), shared (one backing-off " +
+            "thread), balanced (dedicated threads that spin briefly, then back off), throughput or low-latency " +
+            "(spinning threads). Env: GPURELAY_PROFILE.")
     String profile;
 
     @Option(names = "--aeron-dir", defaultValue = "${env:GPURELAY_AERON_DIR}",
@@ -28,7 +29,8 @@ public final class MediaDriverMain implements Callable<Integer>
 
     public Integer call()
     {
-        final DriverProfile driverProfile = DriverProfile.fromCliName(profile);
+        final DriverProfile requested = DriverProfile.fromCliName(profile);
+        final DriverProfile driverProfile = requested.resolveForThisHost();
         final String dir = aeronDir != null ? aeronDir : MediaDrivers.defaultDirectory();
         if (MediaDrivers.isDriverActive(dir))
         {
@@ -38,7 +40,8 @@ public final class MediaDriverMain implements Callable<Integer>
         final ShutdownSignalBarrier barrier = new ShutdownSignalBarrier();
         try (DriverHandle ignored = MediaDrivers.launchHeld(dir, driverProfile))
         {
-            System.out.println("gpurelay media driver ready in " + dir + " (profile " + driverProfile.cliName() + ")");
+            System.out.println("gpurelay media driver ready in " + dir + " (profile " +
+                driverProfile.describeChoice(requested) + ")");
             barrier.await();
             System.out.println("gpurelay media driver stopping");
         }

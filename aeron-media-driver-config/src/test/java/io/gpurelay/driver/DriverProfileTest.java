@@ -17,14 +17,58 @@ import org.junit.jupiter.api.io.TempDir;
 class DriverProfileTest
 {
     @Test
-    void everyProfileLoadsAndNamesAThreadingMode()
+    void everyConcreteProfileLoadsAndNamesAThreadingMode()
     {
         for (final DriverProfile profile : DriverProfile.values())
         {
-            assertTrue(profile.properties().containsKey("aeron.threading.mode"), profile.cliName());
             assertEquals(profile, DriverProfile.fromCliName(profile.cliName()));
+            if (profile != DriverProfile.AUTO)
+            {
+                assertTrue(profile.properties().containsKey("aeron.threading.mode"), profile.cliName());
+            }
         }
         assertEquals("SHARED", DriverProfile.SHARED.properties().getProperty("aeron.threading.mode"));
+        assertEquals("DEDICATED", DriverProfile.BALANCED.properties().getProperty("aeron.threading.mode"));
+        assertThrows(IllegalStateException.class, DriverProfile.AUTO::properties);
+    }
+
+    @Test
+    void autoPicksDedicatedDriverThreadsFromEightCoresUpAndTheSharedThreadBelow()
+    {
+        assertEquals(DriverProfile.SHARED, DriverProfile.forHost(1));
+        assertEquals(DriverProfile.SHARED, DriverProfile.forHost(2));
+        assertEquals(DriverProfile.SHARED, DriverProfile.forHost(DriverProfile.DEDICATED_THREADS_MIN_CORES - 1));
+        assertEquals(DriverProfile.BALANCED, DriverProfile.forHost(DriverProfile.DEDICATED_THREADS_MIN_CORES));
+        assertEquals(DriverProfile.BALANCED, DriverProfile.forHost(16));
+        assertEquals(DriverProfile.BALANCED, DriverProfile.AUTO.resolve(16));
+        assertEquals(DriverProfile.SHARED, DriverProfile.AUTO.resolve(2));
+    }
+
+    @Test
+    void aGivenProfileIsKeptWhateverTheHost()
+    {
+        for (final DriverProfile profile : DriverProfile.values())
+        {
+            if (profile != DriverProfile.AUTO)
+            {
+                assertEquals(profile, profile.resolve(2), profile.cliName());
+                assertEquals(profile, profile.resolve(64), profile.cliName());
+                assertEquals(profile.cliName(), profile.describeChoice(profile));
+            }
+        }
+        final DriverProfile chosen = DriverProfile.AUTO.resolveForThisHost();
+        assertEquals(chosen.cliName() + " (auto: " + Runtime.getRuntime().availableProcessors() + " cores)",
+            chosen.describeChoice(DriverProfile.AUTO));
+    }
+
+    @Test
+    void theBalancedProfilesThreadsWaitWithTheShortBackoffWhichTheDriverCanMake()
+    {
+        final String name = DriverProfile.BALANCED.properties().getProperty("aeron.sender.idle.strategy");
+        assertEquals(ShortBackoffIdleStrategy.class.getName(), name);
+        assertEquals(name, DriverProfile.BALANCED.properties().getProperty("aeron.receiver.idle.strategy"));
+        assertEquals(ShortBackoffIdleStrategy.class,
+            io.aeron.driver.Configuration.agentIdleStrategy(name, null).getClass());
     }
 
     @Test
@@ -32,7 +76,7 @@ class DriverProfileTest
     {
         final IllegalArgumentException ex =
             assertThrows(IllegalArgumentException.class, () -> DriverProfile.fromCliName("turbo"));
-        assertTrue(ex.getMessage().contains("shared, throughput or low-latency"), ex.getMessage());
+        assertTrue(ex.getMessage().contains("auto, shared, balanced, throughput or low-latency"), ex.getMessage());
     }
 
     @Test

@@ -63,7 +63,9 @@ public final class AgentConfig
 
     /**
      * Tuning of the media driver the agent starts when none runs in its Aeron directory, and of how its threads wait
-     * for replies: {@code shared} (default; backs off, for small machines), {@code throughput} or {@code low-latency}
+     * for replies: {@code auto} (default: {@code balanced} on a host with
+     * {@link DriverProfile#DEDICATED_THREADS_MIN_CORES} cores or more, else {@code shared}), {@code shared} (backs off, for small machines), {@code balanced} (dedicated
+     * driver threads that spin briefly before they back off), {@code throughput} or {@code low-latency}
      * (busy-spinning driver threads and reply waits, for hosts with cores to spare).
      */
     public static final String PROFILE = "profile";
@@ -87,6 +89,7 @@ public final class AgentConfig
     private final String token;
     private final String clientName;
     private final String responseChannel;
+    private final DriverProfile requestedProfile;
     private final DriverProfile profile;
     private final boolean eagerConnect;
     private final List<String> problems;
@@ -103,8 +106,9 @@ public final class AgentConfig
         clientName = clientName(sources);
         responseChannel = sources.value(RESPONSE_CHANNEL, null, AgentConfig::parseChannel,
             "an Aeron channel URI such as aeron:ipc or aeron:udp?endpoint=host:0");
-        profile = sources.value(PROFILE, DriverProfile.SHARED, DriverProfile::fromCliName,
-            "shared, throughput or low-latency");
+        requestedProfile = sources.value(PROFILE, DriverProfile.AUTO, DriverProfile::fromCliName,
+            "auto, shared, balanced, throughput or low-latency");
+        profile = requestedProfile.resolveForThisHost();
         eagerConnect = sources.value(CONNECT, "lazy", AgentConfig::parseConnect, "lazy or eager").equals("eager");
         problems = Collections.unmodifiableList(sources.problems);
     }
@@ -176,11 +180,20 @@ public final class AgentConfig
     }
 
     /**
-     * @return the profile of an embedded media driver and of reply waits.
+     * @return the profile of an embedded media driver and of reply waits: the one given, or for {@code auto} (the
+     *         default) the one chosen for this host; never {@link DriverProfile#AUTO}.
      */
     public DriverProfile profile()
     {
         return profile;
+    }
+
+    /**
+     * @return the profile and how it was chosen, e.g. {@code balanced (auto: 16 cores)}.
+     */
+    public String describeProfile()
+    {
+        return profile.describeChoice(requestedProfile);
     }
 
     /**
@@ -196,7 +209,7 @@ public final class AgentConfig
         return EXECUTOR + "=" + executorChannel + ", " + AERON_DIR + "=" + aeronDirectoryName() + ", " +
             TIMEOUT + "=" + timeoutMs + "ms, " + LOG + "=" + logLevel.lowerCaseName() + ", " +
             CLIENT_NAME + "=" + clientName + ", " + RESPONSE_CHANNEL + "=" +
-            (responseChannel != null ? responseChannel : "(derived)") + ", " + PROFILE + "=" + profile.cliName() +
+            (responseChannel != null ? responseChannel : "(derived)") + ", " + PROFILE + "=" + describeProfile() +
             ", " + CONNECT + "=" + (eagerConnect ? "eager" : "lazy") + ", " + TOKEN + "=" +
             (token.isEmpty() ? "(none)" : "(set)");
     }

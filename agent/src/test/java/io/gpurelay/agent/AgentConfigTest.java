@@ -176,15 +176,37 @@ class AgentConfigTest
     @Test
     void profileSelectsTheEmbeddedDriverAndReplyWaits()
     {
-        assertEquals(DriverProfile.SHARED, AgentConfig.resolve("", NO_PROPERTIES, Map.of()).profile());
+        final DriverProfile forThisHost = DriverProfile.forHost(Runtime.getRuntime().availableProcessors());
+        final AgentConfig byDefault = AgentConfig.resolve("", NO_PROPERTIES, Map.of());
+        assertEquals(forThisHost, byDefault.profile());
+        assertEquals(forThisHost.cliName() + " (auto: " + Runtime.getRuntime().availableProcessors() + " cores)",
+            byDefault.describeProfile());
+        assertEquals(forThisHost, AgentConfig.resolve("profile=auto", NO_PROPERTIES, Map.of()).profile());
         assertEquals(DriverProfile.LOW_LATENCY,
             AgentConfig.resolve("profile=low-latency", NO_PROPERTIES, Map.of()).profile());
+        assertEquals("low-latency",
+            AgentConfig.resolve("profile=low-latency", NO_PROPERTIES, Map.of()).describeProfile());
         assertEquals(DriverProfile.THROUGHPUT,
             AgentConfig.resolve("", NO_PROPERTIES, Map.of("GPURELAY_PROFILE", "throughput")).profile());
 
         final AgentConfig config = AgentConfig.resolve("profile=fastest", NO_PROPERTIES, Map.of());
-        assertEquals(DriverProfile.SHARED, config.profile());
-        assertContains(config, "agent argument profile='fastest'", "using shared");
+        assertEquals(forThisHost, config.profile());
+        assertContains(config, "agent argument profile='fastest'", "using auto");
+    }
+
+    @Test
+    void anExplicitProfileOverridesTheHostsChoiceInTheUsualOrderOfPrecedence()
+    {
+        final Properties properties = new Properties();
+        properties.setProperty("gpurelay.profile", "throughput");
+        final Map<String, String> environment = Map.of("GPURELAY_PROFILE", "low-latency");
+
+        assertEquals(DriverProfile.SHARED,
+            AgentConfig.resolve("profile=shared", properties, environment).profile());
+        assertEquals(DriverProfile.THROUGHPUT, AgentConfig.resolve("", properties, environment).profile());
+        assertEquals(DriverProfile.LOW_LATENCY, AgentConfig.resolve("", NO_PROPERTIES, environment).profile());
+        assertEquals(DriverProfile.BALANCED,
+            AgentConfig.resolve("profile=balanced", properties, environment).profile());
     }
 
     @Test

@@ -22,6 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import io.gpurelay.bench.workload.ResultLines;
+import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.bench.workload.Workload;
 import io.gpurelay.bench.workload.WorkloadOptions;
 import picocli.CommandLine;
@@ -70,9 +71,11 @@ public final class Bench implements Callable<Integer>
     @Option(names = "--lib", description = "The folder of jars beside the benchmarks jar. Default: its lib/.")
     private Path libDir;
 
-    @Option(names = "--profile", defaultValue = "shared",
-        description = "Aeron tuning of the executor's and the clients' media drivers and waits: shared (default; backs " +
-            "off, for small machines), throughput, or low-latency (busy-spinning threads, for hosts with cores to spare).")
+    @Option(names = "--profile", defaultValue = "auto",
+        description = "Aeron tuning of the executor's and the clients' media drivers and waits: auto (default: what " +
+            "the executor and the agent pick without the flag, balanced on 8 cores or more, else shared), shared " +
+            "(backs off, for small machines), balanced, throughput, or low-latency (busy-spinning threads, for hosts " +
+            "with cores to spare).")
     private String profile;
 
     @Option(names = "--executor-option", description = "An extra executor flag, repeatable, e.g. " +
@@ -115,10 +118,10 @@ public final class Bench implements Callable<Integer>
             quick ? BenchPlan.QUICK : BenchPlan.FULL;
         final List<Transport> transports = transportNames.stream().map(Transport::fromLabel).distinct()
             .sorted(Comparator.naturalOrder()).toList();
-        if (!List.of("shared", "throughput", "low-latency").contains(profile))
+        if (!List.of("auto", "shared", "balanced", "throughput", "low-latency").contains(profile))
         {
             throw new CommandLine.ParameterException(new CommandLine(this),
-                "--profile: expected shared, throughput or low-latency, got '" + profile + "'");
+                "--profile: expected auto, shared, balanced, throughput or low-latency, got '" + profile + "'");
         }
         if (!List.of("auto", "gpu", "emulated").contains(backend))
         {
@@ -132,7 +135,8 @@ public final class Bench implements Callable<Integer>
         final Path work = Files.createTempDirectory("gpurelay-bench");
 
         out.printf(Locale.ROOT, "gpurelay bench: plan %s, backend %s, profile %s, transports %s, results in %s%n",
-            chosenPlan.name().toLowerCase(Locale.ROOT), backend, profile, String.join(",", transportNames), results);
+            chosenPlan.name().toLowerCase(Locale.ROOT), backend, describeProfile(), String.join(",", transportNames),
+            results);
         final ResultSet resultSet = new ResultSet();
         String executorBackend = backend.equals("auto") ? null : backend;
         String localNote = null;
@@ -324,6 +328,15 @@ public final class Bench implements Callable<Integer>
         out.printf(Locale.ROOT, "  %d figures in %.1f s%n", figures, (System.nanoTime() - start) / 1e9);
         // Written after each transport, so that a run cut short keeps what it measured.
         resultSet.writeCsv(results.resolve("results.csv"));
+    }
+
+    /**
+     * The profile flag, and for {@code auto} what the executor and the agent pick on this host.
+     */
+    private String describeProfile()
+    {
+        final DriverProfile requested = DriverProfile.fromCliName(profile);
+        return requested == DriverProfile.AUTO ? requested.resolveForThisHost().describeChoice(requested) : profile;
     }
 
     private static String java()

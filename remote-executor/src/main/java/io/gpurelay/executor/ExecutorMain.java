@@ -84,15 +84,17 @@ public final class ExecutorMain implements Callable<Integer>
             "Default: Aeron's default (/dev/shm/aeron-$USER on Linux).")
     String aeronDir;
 
-    @Option(names = "--profile", paramLabel = "shared|throughput|low-latency", defaultValue = "shared",
+    @Option(names = "--profile", paramLabel = "auto|shared|balanced|throughput|low-latency", defaultValue = "auto",
         converter = DriverProfileConverter.class,
-        description = "Tuning of the embedded media driver: shared (one backing-off thread), throughput " +
-            "(dedicated threads, large buffers) or low-latency (spinning threads). Default: shared.")
+        description = "Tuning of the embedded media driver: auto (balanced on a host with 8 cores or more, else " +
+            "shared), shared (one backing-off thread), balanced (dedicated threads that spin briefly, then back " +
+            "off), throughput (dedicated threads, large buffers) or low-latency (spinning threads). Default: auto.")
     DriverProfile profile;
 
-    @Option(names = "--idle-strategy", paramLabel = "backoff|sleep|yield|spin", defaultValue = "backoff",
-        converter = IdleStrategyConverter.class,
-        description = "How session and control threads wait for work. Default: backoff.")
+    @Option(names = "--idle-strategy", paramLabel = "auto|backoff|short-backoff|sleep|yield|spin",
+        defaultValue = "auto", converter = IdleStrategyConverter.class,
+        description = "How session and control threads wait for work: auto (short-backoff with the balanced " +
+            "profile, else backoff), backoff, short-backoff, sleep, yield or spin. Default: auto.")
     IdleStrategyKind idleStrategy;
 
     @Option(names = "--keepalive-timeout", paramLabel = "DURATION", defaultValue = "10s",
@@ -311,8 +313,8 @@ public final class ExecutorMain implements Callable<Integer>
         return ctx
             .channel(channel)
             .aeronDirectoryName(aeronDir)
-            .driverProfile(profile)
-            .idleStrategyKind(idleStrategy)
+            .driverProfile(chosenProfile())
+            .idleStrategyKind(chosenIdleStrategy())
             .keepAliveTimeoutNs(keepAliveTimeout.toNanos())
             .maxSessions(maxSessions)
             .sessionMemoryBytes(sessionMemory == null ? RemoteExecutor.Configuration.SESSION_MEMORY_DEFAULT :
@@ -427,8 +429,25 @@ public final class ExecutorMain implements Callable<Integer>
             (sessionMemory == null ? "" : "at most " + sessionMemory + " bytes of device memory per session; ") +
             (ctx.token() == null ? "no token required" + (ctx.insecure() ? " (--insecure)" : "") :
             "token required") + "; sessions " + (Protocol.sealsSessions(ctx.channel()) ?
-            "sealed (AES-256-GCM)" : "bound to their publication (IPC)") + "; idle strategy " +
-            idleStrategy.cliName() + "; Aeron directory " + executor.aeronDirectoryName();
+            "sealed (AES-256-GCM)" : "bound to their publication (IPC)") + "; media driver profile " +
+            chosenProfile().describeChoice(profile) + "; idle strategy " + chosenIdleStrategy().cliName() +
+            (idleStrategy == null ? " (auto)" : "") + "; Aeron directory " + executor.aeronDirectoryName();
+    }
+
+    /**
+     * The profile given, or the one {@code auto} picks for this host.
+     */
+    DriverProfile chosenProfile()
+    {
+        return profile.resolveForThisHost();
+    }
+
+    /**
+     * The idle strategy given, or the one that goes with the chosen profile.
+     */
+    IdleStrategyKind chosenIdleStrategy()
+    {
+        return idleStrategy != null ? idleStrategy : IdleStrategyKind.forProfile(chosenProfile());
     }
 
     /**
@@ -531,7 +550,7 @@ public final class ExecutorMain implements Callable<Integer>
     {
         public IdleStrategyKind convert(final String value)
         {
-            return converted(() -> IdleStrategyKind.fromCliName(value));
+            return "auto".equalsIgnoreCase(value.trim()) ? null : converted(() -> IdleStrategyKind.fromCliName(value));
         }
     }
 

@@ -51,8 +51,11 @@ class ExecutorMainTest
         assertEquals(1, executor.devices.count());
         assertEquals(4 * GIB, executor.deviceMemory);
         assertNull(executor.aeronDir);
-        assertEquals(DriverProfile.SHARED, executor.profile);
-        assertEquals(IdleStrategyKind.BACKOFF, executor.idleStrategy);
+        assertEquals(DriverProfile.AUTO, executor.profile);
+        assertNull(executor.idleStrategy, "auto: follows the profile");
+        final DriverProfile forThisHost = DriverProfile.forHost(Runtime.getRuntime().availableProcessors());
+        assertEquals(forThisHost, executor.chosenProfile());
+        assertEquals(IdleStrategyKind.forProfile(forThisHost), executor.chosenIdleStrategy());
         assertEquals(Duration.ofSeconds(10), executor.keepAliveTimeout);
         assertEquals(64, executor.maxSessions);
         assertNull(executor.token);
@@ -121,6 +124,35 @@ class ExecutorMainTest
         final ExecutorMain fileOnly = parse("executor");
         assertEquals(GIB, fileOnly.deviceMemory);
         assertEquals("from-file", fileOnly.token);
+    }
+
+    @Test
+    void aGivenProfileOverridesTheHostsChoiceAndSetsTheIdleStrategyUnlessThatIsGivenToo() throws IOException
+    {
+        final Path config = directory.resolve("executor.properties");
+        Files.writeString(config, "profile=throughput\n");
+        environment.put("GPURELAY_CONFIG", config.toString());
+        assertEquals(DriverProfile.THROUGHPUT, parse("executor").chosenProfile());
+        assertEquals(IdleStrategyKind.BACKOFF, parse("executor").chosenIdleStrategy());
+
+        environment.put("GPURELAY_PROFILE", "balanced");
+        final ExecutorMain fromEnvironment = parse("executor");
+        assertEquals(DriverProfile.BALANCED, fromEnvironment.chosenProfile());
+        assertEquals(IdleStrategyKind.SHORT_BACKOFF, fromEnvironment.chosenIdleStrategy());
+
+        final ExecutorMain fromCommandLine = parse("executor", "--profile", "shared");
+        assertEquals(DriverProfile.SHARED, fromCommandLine.chosenProfile());
+        assertEquals(IdleStrategyKind.BACKOFF, fromCommandLine.chosenIdleStrategy());
+
+        final ExecutorMain bothGiven = parse("executor", "--profile", "balanced", "--idle-strategy", "sleep");
+        assertEquals(DriverProfile.BALANCED, bothGiven.chosenProfile());
+        assertEquals(IdleStrategyKind.SLEEP, bothGiven.chosenIdleStrategy());
+
+        final ExecutorMain autoGiven = parse("executor", "--profile", "auto", "--idle-strategy", "auto");
+        assertEquals(DriverProfile.AUTO.resolveForThisHost(), autoGiven.chosenProfile());
+        assertEquals(IdleStrategyKind.forProfile(autoGiven.chosenProfile()), autoGiven.chosenIdleStrategy());
+        assertEquals(IdleStrategyKind.SHORT_BACKOFF,
+            parse("executor", "--idle-strategy", "short-backoff").idleStrategy);
     }
 
     @Test

@@ -3,13 +3,15 @@ package io.gpurelay.agent.client;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.driver.DriverProfile;
+import io.gpurelay.driver.ShortBackoffIdleStrategy;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
  * How client threads wait: spin briefly (replies over IPC come in microseconds), then yield, then park, so that a
- * thread waiting on a long call costs no CPU on a small machine; with the {@code low-latency} profile they busy-spin.
+ * thread waiting on a long call costs no CPU on a small machine; with the {@code balanced} profile they spin and yield
+ * for longer than a round trip first, as the driver's threads do; with the {@code low-latency} profile they busy-spin.
  */
 final class ClientIdleStrategies
 {
@@ -24,7 +26,12 @@ final class ClientIdleStrategies
 
     static IdleStrategy waiting(final DriverProfile profile)
     {
-        return profile == DriverProfile.LOW_LATENCY ? new BusySpinIdleStrategy() :
-            new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NS, MAX_PARK_NS);
+        return switch (profile)
+        {
+            case LOW_LATENCY -> new BusySpinIdleStrategy();
+            case BALANCED -> new BackoffIdleStrategy(ShortBackoffIdleStrategy.MAX_SPINS,
+                ShortBackoffIdleStrategy.MAX_YIELDS, MIN_PARK_NS, MAX_PARK_NS);
+            default -> new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NS, MAX_PARK_NS);
+        };
     }
 }

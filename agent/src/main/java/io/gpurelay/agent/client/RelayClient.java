@@ -458,7 +458,8 @@ public final class RelayClient
         startKeepAlive(connected);
         AgentLog.info("connected to the executor on " + connected.executorChannel + " (" +
             connected.executorVersion + ", backend " + connected.backend + "): session " + connected.sessionId +
-            ", " + connected.deviceCount + " devices, media driver in " + connected.aeronDirectoryName);
+            ", " + connected.deviceCount + " devices, media driver in " + connected.aeronDirectoryName + ", profile " +
+            config.describeProfile());
     }
 
     private void startKeepAlive(final Session connected)
