@@ -118,11 +118,14 @@ public enum DriverProfile
     }
 
     /**
-     * Set this profile's properties as system properties, except those already set.
+     * Set this profile's properties as system properties, except those already set; the UDP receiver window is cut
+     * to the socket buffer the host grants (see {@link SocketBuffers}).
      */
     public void applyAsDefaults()
     {
-        resolveForThisHost().properties().forEach((key, value) ->
+        final Properties properties = resolveForThisHost().properties();
+        SocketBuffers.fitWindow(properties, System.getProperties());
+        properties.forEach((key, value) ->
         {
             if (System.getProperty((String)key) == null)
             {

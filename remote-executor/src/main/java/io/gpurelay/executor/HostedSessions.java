@@ -10,6 +10,7 @@ import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.gpurelay.executor.backend.BackendSession;
+import io.gpurelay.protocol.SessionChannels;
 import io.gpurelay.protocol.security.ExecutorHandshake;
 import org.agrona.CloseHelper;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -103,7 +104,8 @@ public final class HostedSessions implements AutoCloseable
             System.nanoTime() + Math.max(ctx.responseConnectTimeoutNs(), driverTimeoutNs));
         try
         {
-            starting.publicationRegistrationId = aeron.asyncAddExclusivePublication(responseChannel, responseStreamId);
+            starting.publicationRegistrationId = aeron.asyncAddExclusivePublication(
+                SessionChannels.forSessionPublication(responseChannel), responseStreamId);
             starting.subscriptionRegistrationId = aeron.asyncAddSubscription(ctx.channel(), requestStreamId);
             startingSessions.add(starting);
         }

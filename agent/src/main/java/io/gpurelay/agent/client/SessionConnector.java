@@ -17,6 +17,7 @@ import io.gpurelay.protocol.ClientName;
 import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.ClientResponseAdapter;
 import io.gpurelay.protocol.Protocol;
+import io.gpurelay.protocol.SessionChannels;
 import io.gpurelay.protocol.security.ClientHandshake;
 import io.gpurelay.protocol.security.HandshakeException;
 import io.gpurelay.protocol.security.MessageOpener;
@@ -164,8 +165,8 @@ final class SessionConnector
         }
         final ChannelUri requestChannel = ChannelUri.parse(channel);
         requestChannel.put(CommonContext.SESSION_ID_PARAM_NAME, Integer.toString(keys.requestPublicationSessionId()));
-        final ExclusivePublication requests =
-            aeron.addExclusivePublication(requestChannel.toString(), handshake.requestStreamId());
+        final ExclusivePublication requests = aeron.addExclusivePublication(
+            SessionChannels.forSessionPublication(requestChannel.toString()), handshake.requestStreamId());
         if (keys.sealed())
         {
             proxy.sealWith(keys.requestSealer());
