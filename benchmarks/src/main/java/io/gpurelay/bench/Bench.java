@@ -41,6 +41,7 @@ public final class Bench implements Callable<Integer>
     /** Where a run's folder goes when --results is not given; the launcher sets the repository's results/. */
     public static final String RESULTS_ROOT_PROP_NAME = "gpurelay.bench.results.root";
     private static final String TOKEN_FILE = "udp-sealed.token";
+    static final String IDLE_CPU_NAME = "executor-idle-cpu";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
 
     @Option(names = "--quick", description = "Small sizes, a few minutes on the emulator (the plan 'quick').")
@@ -81,6 +82,11 @@ public final class Bench implements Callable<Integer>
     @Option(names = "--executor-option", description = "An extra executor flag, repeatable, e.g. " +
         "--executor-option=--keepalive-timeout=30s.")
     private List<String> executorOptions = new ArrayList<>();
+
+    @Option(names = "--idle-cpu", defaultValue = "PT0S",
+        description = "Before each remote workload, measure for this long (ISO-8601, e.g. PT10S) how much CPU the " +
+            "idle executor uses, its worker processes included, as a row 'executor-idle-cpu'. Default: not measured.")
+    private Duration idleCpuPeriod;
 
     @Option(names = "--workload-timeout", defaultValue = "PT20M",
         description = "Longest one transport's workload may run (ISO-8601, e.g. PT5M). Default: PT20M.")
@@ -249,6 +255,10 @@ public final class Bench implements Callable<Integer>
         try (executor)
         {
             out.printf(Locale.ROOT, "  executor ready (backend %s)%n", executor.backend());
+            if (!idleCpuPeriod.isZero())
+            {
+                measureIdleCpu(transport, executor, resultSet);
+            }
             // Over IPC the client shares the executor's media driver; over UDP it runs its own, as on another host.
             final Path clientAeronDir = transport == Transport.IPC ? executorAeronDir :
                 work.resolve("aeron-client-" + transport.label());
@@ -279,6 +289,26 @@ public final class Bench implements Callable<Integer>
         Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(file, HexFormat.of().formatHex(secret) + "\n");
         return file;
+    }
+
+    /**
+     * What the executor costs while no client is connected: its driver's and its own threads waiting for work.
+     */
+    private void measureIdleCpu(final Transport transport, final ExecutorProcess executor, final ResultSet resultSet)
+        throws InterruptedException
+    {
+        final String period = idleCpuPeriod.toMillis() + "ms";
+        final Optional<Double> percent = ProcessCpu.percentOfOneCore(executor.handle(), idleCpuPeriod);
+        if (percent.isPresent())
+        {
+            resultSet.add(BenchResult.figure(transport, IDLE_CPU_NAME, period, "cpu", percent.get(), "% of a core"));
+            out.printf(Locale.ROOT, "  idle executor: %.2f %% of one core over %s%n", percent.get(), period);
+        }
+        else
+        {
+            resultSet.add(BenchResult.notAvailable(transport, IDLE_CPU_NAME, period,
+                "this system does not tell a process's CPU time"));
+        }
     }
 
     private List<String> localCommand(final BenchPlan chosenPlan, final BenchArtifacts artifacts)

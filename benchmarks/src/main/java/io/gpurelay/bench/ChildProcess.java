@@ -140,6 +140,11 @@ final class ChildProcess implements AutoCloseable
     /**
      * SIGTERM, then SIGKILL if it does not stop in time.
      */
+    ProcessHandle handle()
+    {
+        return process.toHandle();
+    }
+
     public void close() throws InterruptedException
     {
         if (process.isAlive())

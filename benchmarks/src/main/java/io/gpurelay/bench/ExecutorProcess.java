@@ -72,6 +72,11 @@ final class ExecutorProcess implements AutoCloseable
         return backend;
     }
 
+    ProcessHandle handle()
+    {
+        return process.handle();
+    }
+
     public void close() throws InterruptedException
     {
         process.close();

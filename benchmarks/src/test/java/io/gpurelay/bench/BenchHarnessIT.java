@@ -38,6 +38,7 @@ class BenchHarnessIT
         final ByteArrayOutputStream output = new ByteArrayOutputStream();
         final int exitCode = new CommandLine(new Bench(new PrintStream(output, true, StandardCharsets.UTF_8)))
             .execute("--plan", "tiny", "--backend", "emulated", "--transports", "local,ipc,udp,udp-sealed",
+                "--idle-cpu", "PT1S",
                 "--results", results.toString(),
                 "--agent-jar", System.getProperty("gpurelay.agent.jar"),
                 "--lib", System.getProperty("gpurelay.bench.lib"));
@@ -56,6 +57,10 @@ class BenchHarnessIT
                 }
             }
             assertPositive(csv, transport, "kernel-launch", "1x32", "rate", printed);
+            // A JVM whose threads wait for work still wakes them now and then: some CPU, never a core per thread.
+            assertPositive(csv, transport, Bench.IDLE_CPU_NAME, "1000ms", "cpu", printed);
+            assertTrue(value(rows(csv, transport, Bench.IDLE_CPU_NAME, "1000ms").get(0)) <
+                100.0 * Runtime.getRuntime().availableProcessors(), printed);
             for (final String bytes : List.of("4096", "65536"))
             {
                 assertPositive(csv, transport, "copy-h2d", bytes, "bandwidth", printed);
