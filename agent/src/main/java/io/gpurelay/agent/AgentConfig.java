@@ -14,11 +14,13 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import io.aeron.ChannelUri;
 import io.aeron.CommonContext;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.protocol.ClientName;
+import io.gpurelay.registry.RegistryEndpoints;
 
 /**
  * The agent's settings. Each key is looked up in the agent argument string ({@code key=value,key=value}), then in
@@ -28,9 +30,29 @@ import io.gpurelay.protocol.ClientName;
  */
 public final class AgentConfig
 {
-    /** Channel URI of the executor: {@code aeron:ipc} on the same host, {@code aeron:udp?endpoint=host:port} else. */
+    /**
+     * Channel URI of the executor: {@code aeron:ipc} on the same host, {@code aeron:udp?endpoint=host:port} else; or
+     * several, separated by {@code ;}, whose devices the application sees as one list, in that order.
+     */
     public static final String EXECUTOR = "executor";
     public static final String EXECUTOR_DEFAULT = "aeron:ipc";
+    /** Separates the channels of several executors ({@code ;} appears in no Aeron channel URI). */
+    public static final String EXECUTOR_SEPARATOR = ";";
+    /** Device lists name at most this many executors; the agent tells their contexts apart by it. */
+    public static final int MAX_EXECUTORS = 64;
+
+    /**
+     * A pool registry's members ({@code host:port;host:port;...}): the agent asks it for devices instead of naming
+     * executors, then talks to the executors it was placed on.
+     */
+    public static final String REGISTRY = "registry";
+
+    /** How many devices to ask the registry for. */
+    public static final String REGISTRY_DEVICES = "registry.devices";
+    public static final int REGISTRY_DEVICES_DEFAULT = 1;
+
+    /** How much free memory each device must have, in bytes or with k, m, g or t. */
+    public static final String REGISTRY_MIN_FREE = "registry.min.free";
 
     /** Aeron directory of the media driver to use; default: Aeron's own default directory. */
     public static final String AERON_DIR = "aeron.dir";
@@ -77,12 +99,16 @@ public final class AgentConfig
      */
     public static final String CONNECT = "connect";
 
-    static final List<String> KEYS = List.of(
-        EXECUTOR, AERON_DIR, TIMEOUT, LOG, TOKEN, TOKEN_FILE, CLIENT_NAME, RESPONSE_CHANNEL, PROFILE, CONNECT);
+    static final List<String> KEYS = List.of(EXECUTOR, AERON_DIR, TIMEOUT, LOG, TOKEN, TOKEN_FILE, CLIENT_NAME,
+        RESPONSE_CHANNEL, PROFILE, CONNECT, REGISTRY, REGISTRY_DEVICES, REGISTRY_MIN_FREE);
 
     private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m)?");
+    private static final Pattern SIZE = Pattern.compile("(\\d{1,15})\\s*([kmgt]?)");
 
-    private final String executorChannel;
+    private final List<String> executorChannels;
+    private final RegistryEndpoints registry;
+    private final int registryDevices;
+    private final long registryMinFreeBytes;
     private final String aeronDirectoryName;
     private final long timeoutMs;
     private final AgentLog.Level logLevel;
@@ -97,8 +123,20 @@ public final class AgentConfig
     private AgentConfig(final Sources sources)
     {
         logLevel = sources.value(LOG, AgentLog.DEFAULT_LEVEL, AgentConfig::parseLevel, "error, warn, info or debug");
-        executorChannel = sources.value(EXECUTOR, EXECUTOR_DEFAULT, AgentConfig::parseChannel,
-            "an Aeron channel URI such as aeron:ipc or aeron:udp?endpoint=host:port");
+        executorChannels = sources.value(EXECUTOR, List.of(EXECUTOR_DEFAULT), AgentConfig::parseChannels,
+            "an Aeron channel URI such as aeron:ipc or aeron:udp?endpoint=host:port, or at most " + MAX_EXECUTORS +
+            " of them separated by " + EXECUTOR_SEPARATOR);
+        registry = sources.value(REGISTRY, null, RegistryEndpoints::parse,
+            "the registry members' host:port, separated by " + RegistryEndpoints.SEPARATOR);
+        registryDevices = sources.value(REGISTRY_DEVICES, REGISTRY_DEVICES_DEFAULT, AgentConfig::parseDeviceCount,
+            "a number of devices from 1 to " + MAX_EXECUTORS);
+        registryMinFreeBytes = sources.value(REGISTRY_MIN_FREE, 0L, AgentConfig::parseSize,
+            "bytes, or a whole number followed by k, m, g or t");
+        if (registry != null && sources.isSet(EXECUTOR))
+        {
+            sources.problems.add("both " + EXECUTOR + " and " + REGISTRY + " are set; the registry places this " +
+                "client and " + EXECUTOR + " is not used");
+        }
         aeronDirectoryName = sources.value(AERON_DIR, null, AgentConfig::parseNonEmpty, "a directory");
         timeoutMs = sources.value(TIMEOUT, TIMEOUT_DEFAULT_MS, AgentConfig::parseDurationMs,
             "a positive duration such as 500ms, 10s, 2m or plain milliseconds");
@@ -111,6 +149,24 @@ public final class AgentConfig
         profile = requestedProfile.resolveForThisHost();
         eagerConnect = sources.value(CONNECT, "lazy", AgentConfig::parseConnect, "lazy or eager").equals("eager");
         problems = Collections.unmodifiableList(sources.problems);
+    }
+
+    private AgentConfig(final AgentConfig settings, final List<String> executorChannels)
+    {
+        this.executorChannels = List.copyOf(executorChannels);
+        this.registry = null;
+        this.registryDevices = settings.registryDevices;
+        this.registryMinFreeBytes = settings.registryMinFreeBytes;
+        this.aeronDirectoryName = settings.aeronDirectoryName;
+        this.timeoutMs = settings.timeoutMs;
+        this.logLevel = settings.logLevel;
+        this.token = settings.token;
+        this.clientName = settings.clientName;
+        this.responseChannel = settings.responseChannel;
+        this.requestedProfile = settings.requestedProfile;
+        this.profile = settings.profile;
+        this.eagerConnect = settings.eagerConnect;
+        this.problems = settings.problems;
     }
 
     /**
@@ -130,9 +186,46 @@ public final class AgentConfig
         return resolve(agentArguments, System.getProperties(), System.getenv());
     }
 
+    /**
+     * @return the first (usually the only) executor's channel.
+     */
     public String executorChannel()
     {
-        return executorChannel;
+        return executorChannels.get(0);
+    }
+
+    /**
+     * @return every configured executor's channel, in the order their devices are numbered.
+     */
+    public List<String> executorChannels()
+    {
+        return executorChannels;
+    }
+
+    /**
+     * @return the registry that places this client, or null when it names its executors.
+     */
+    public RegistryEndpoints registry()
+    {
+        return registry;
+    }
+
+    public int registryDevices()
+    {
+        return registryDevices;
+    }
+
+    public long registryMinFreeBytes()
+    {
+        return registryMinFreeBytes;
+    }
+
+    /**
+     * @return these settings for a session with one executor of a device list.
+     */
+    public AgentConfig forExecutor(final String channel)
+    {
+        return new AgentConfig(this, List.of(channel));
     }
 
     /**
@@ -206,7 +299,9 @@ public final class AgentConfig
 
     public String toString()
     {
-        return EXECUTOR + "=" + executorChannel + ", " + AERON_DIR + "=" + aeronDirectoryName() + ", " +
+        return (registry != null ? REGISTRY + "=" + registry + ", " + REGISTRY_DEVICES + "=" + registryDevices +
+            ", " + REGISTRY_MIN_FREE + "=" + registryMinFreeBytes :
+            EXECUTOR + "=" + String.join(EXECUTOR_SEPARATOR, executorChannels)) + ", " + AERON_DIR + "=" + aeronDirectoryName() + ", " +
             TIMEOUT + "=" + timeoutMs + "ms, " + LOG + "=" + logLevel.lowerCaseName() + ", " +
             CLIENT_NAME + "=" + clientName + ", " + RESPONSE_CHANNEL + "=" +
             (responseChannel != null ? responseChannel : "(derived)") + ", " + PROFILE + "=" + describeProfile() +
@@ -313,6 +408,53 @@ public final class AgentConfig
         throw new IllegalArgumentException();
     }
 
+    private static int parseDeviceCount(final String text)
+    {
+        final int count = Integer.parseInt(text.trim());
+        if (count < 1 || count > MAX_EXECUTORS)
+        {
+            throw new IllegalArgumentException();
+        }
+        return count;
+    }
+
+    static long parseSize(final String text)
+    {
+        final Matcher matcher = SIZE.matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (!matcher.matches())
+        {
+            throw new IllegalArgumentException();
+        }
+        final int shift = switch (matcher.group(2))
+        {
+            case "k" -> 10;
+            case "m" -> 20;
+            case "g" -> 30;
+            case "t" -> 40;
+            default -> 0;
+        };
+        final long amount = Long.parseLong(matcher.group(1));
+        if (amount > Long.MAX_VALUE >> shift)
+        {
+            throw new IllegalArgumentException();
+        }
+        return amount << shift;
+    }
+
+    private static List<String> parseChannels(final String text)
+    {
+        final List<String> channels = new ArrayList<>();
+        for (final String channel : text.split(EXECUTOR_SEPARATOR, -1))
+        {
+            channels.add(parseChannel(channel));
+        }
+        if (channels.size() > MAX_EXECUTORS)
+        {
+            throw new IllegalArgumentException();
+        }
+        return List.copyOf(channels);
+    }
+
     private static String parseNonEmpty(final String text)
     {
         if (text.isBlank())
@@ -395,6 +537,12 @@ public final class AgentConfig
             }
         }
 
+        boolean isSet(final String key)
+        {
+            return arguments.containsKey(key) || systemProperties.getProperty("gpurelay." + key) != null ||
+                environment.get(environmentName(key)) != null;
+        }
+
         /**
          * Whether the key's value comes from the agent argument or a system property, both of which are part of the
          * JVM's command line.
@@ -458,6 +606,10 @@ public final class AgentConfig
             if (defaultValue instanceof DriverProfile)
             {
                 return ((DriverProfile)defaultValue).cliName();
+            }
+            if (defaultValue instanceof List<?> list)
+            {
+                return list.stream().map(Object::toString).collect(Collectors.joining(EXECUTOR_SEPARATOR));
             }
             return defaultValue.toString();
         }

@@ -2,7 +2,7 @@ package io.gpurelay.agent;
 
 import java.lang.instrument.Instrumentation;
 
-import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.instrumentation.NativeInstrumentation;
 
@@ -31,11 +31,11 @@ final class AgentInstaller
                 "this JVM does not let the agent rename native methods (the jar's manifest needs " +
                 "Can-Set-Native-Method-Prefix: true)");
         }
-        final RelayClient client = new RelayClient(config);
-        RelayClient.install(client);
+        final DeviceRouter router = DeviceRouter.of(config);
+        DeviceRouter.install(router);
         if (config.eagerConnect())
         {
-            client.connectInBackground();
+            router.connectInBackground();
         }
         NativeInstrumentation.install(instrumentation, InstrumentationModule.loadAll());
         AgentLog.debug("agent started: " + config);

@@ -231,6 +231,57 @@ class AgentConfigTest
         assertTrue(config.problems().isEmpty(), config.problems().toString());
     }
 
+    @Test
+    void severalExecutorsAreSeparatedBySemicolons()
+    {
+        final AgentConfig config = AgentConfig.resolve(
+            "executor=aeron:udp?endpoint=gpu-a:40123|mtu=8k; aeron:udp?endpoint=gpu-b:40123", NO_PROPERTIES, Map.of());
+
+        assertEquals(List.of("aeron:udp?endpoint=gpu-a:40123|mtu=8k", "aeron:udp?endpoint=gpu-b:40123"),
+            config.executorChannels());
+        assertEquals("aeron:udp?endpoint=gpu-a:40123|mtu=8k", config.executorChannel());
+        assertEquals(List.of("aeron:udp?endpoint=gpu-b:40123"),
+            config.forExecutor("aeron:udp?endpoint=gpu-b:40123").executorChannels());
+        assertTrue(config.problems().isEmpty(), config.problems().toString());
+    }
+
+    @Test
+    void aRegistryPlacesTheClientInsteadOfItsExecutors()
+    {
+        final AgentConfig config = AgentConfig.resolve(
+            "registry=reg-a:9010;reg-b:9010,registry.devices=2,registry.min.free=3g,executor=aeron:ipc", NO_PROPERTIES,
+            Map.of());
+
+        assertEquals("0=reg-a:9010,1=reg-b:9010", config.registry().ingressEndpoints());
+        assertEquals(2, config.registryDevices());
+        assertEquals(3L << 30, config.registryMinFreeBytes());
+        assertContains(config, "both executor and registry are set");
+    }
+
+    @Test
+    void badRegistrySettingsFallBackToTheDefaults()
+    {
+        final AgentConfig config = AgentConfig.resolve(
+            "registry=reg-a,registry.devices=0,registry.min.free=lots", NO_PROPERTIES, Map.of());
+
+        assertEquals(null, config.registry());
+        assertEquals(AgentConfig.REGISTRY_DEVICES_DEFAULT, config.registryDevices());
+        assertEquals(0, config.registryMinFreeBytes());
+        assertContains(config, "agent argument registry='reg-a'", "host:port");
+        assertContains(config, "agent argument registry.devices='0'", "using 1");
+        assertContains(config, "agent argument registry.min.free='lots'", "using 0");
+    }
+
+    @Test
+    void aListWithABadChannelIsRefusedWhole()
+    {
+        final AgentConfig config = AgentConfig.resolve(
+            "executor=aeron:udp?endpoint=gpu-a:40123;;aeron:ipc", NO_PROPERTIES, Map.of());
+
+        assertEquals(List.of("aeron:ipc"), config.executorChannels());
+        assertContains(config, "agent argument executor=", "separated by ;", "using aeron:ipc");
+    }
+
     private static void assertContains(final AgentConfig config, final String... fragments)
     {
         assertTrue(config.problems().stream().anyMatch(problem ->

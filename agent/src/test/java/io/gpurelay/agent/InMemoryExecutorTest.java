@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
 
+import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.RelayClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,7 +28,7 @@ public abstract class InMemoryExecutorTest
         executor = new InMemoryExecutor("aeron:ipc", directory.resolve("aeron"));
         client = new RelayClient(AgentConfig.resolve(
             "aeron.dir=" + directory.resolve("aeron") + ",timeout=10s", new Properties(), Map.of()));
-        RelayClient.install(client);
+        DeviceRouter.install(DeviceRouter.single(client, "aeron:ipc"));
     }
 
     @AfterAll

@@ -13,6 +13,8 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
+import io.aeron.ChannelUri;
+import io.aeron.CommonContext;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.MediaDriverMain;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
@@ -21,6 +23,7 @@ import io.gpurelay.executor.backend.gpu.GpuRuntime;
 import io.gpurelay.executor.stat.StatCommand;
 import io.gpurelay.executor.worker.GpuProbe;
 import io.gpurelay.protocol.Protocol;
+import io.gpurelay.registry.RegistryEndpoints;
 import org.agrona.concurrent.ShutdownSignalBarrier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -170,6 +173,23 @@ public final class ExecutorMain implements Callable<Integer>
             "Default: ${DEFAULT-VALUE}.")
     String metricsAddress;
 
+    @Option(names = "--registry", paramLabel = "HOST:PORT;...", converter = RegistryEndpointsConverter.class,
+        description = "Join the pool of a gpurelay registry: its members' endpoints, separated by ';'. The executor " +
+            "reports its devices, their free memory and its sessions every --registry-refresh, and leaves the pool " +
+            "when it stops. Default: no registry.")
+    RegistryEndpoints registry;
+
+    @Option(names = "--registry-channel", paramLabel = "URI", converter = ChannelConverter.class,
+        description = "The channel clients placed by the registry reach this executor on. Default: --channel, " +
+            "which must then name an address clients can reach (not 0.0.0.0).")
+    String registryChannel;
+
+    @Option(names = "--registry-refresh", paramLabel = "DURATION", defaultValue = "1s",
+        converter = DurationConverter.class,
+        description = "How often the executor refreshes its entry in the registry; the registry drops it after " +
+            "its --executor-timeout without one. Default: ${DEFAULT-VALUE}.")
+    Duration registryRefresh;
+
     @Option(names = "--config", paramLabel = "FILE",
         description = "A properties file of settings (device-memory=8g, ...), below the environment and the " +
             "command line.")
@@ -195,7 +215,8 @@ public final class ExecutorMain implements Callable<Integer>
     }
 
     /**
-     * The {@code gpurelay} command line with its {@code executor}, {@code media-driver} and {@code stat} subcommands.
+     * The {@code gpurelay} command line with its {@code executor}, {@code media-driver}, {@code stat}, {@code registry} and
+     * {@code pool} subcommands.
      *
      * @param environment how to read environment variables; tests pass a map.
      * @param args        the arguments about to be parsed: the executor's defaults depend on its {@code --config}.
@@ -207,7 +228,9 @@ public final class ExecutorMain implements Callable<Integer>
         return new CommandLine(new GpurelayCommand())
             .addSubcommand("executor", executor)
             .addSubcommand("media-driver", new MediaDriverMain())
-            .addSubcommand("stat", new StatCommand());
+            .addSubcommand("stat", new StatCommand())
+            .addSubcommand("registry", new RegistryMemberCommand())
+            .addSubcommand("pool", new PoolCommand());
     }
 
     public Integer call()
@@ -248,8 +271,19 @@ public final class ExecutorMain implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), ex.getMessage());
         }
+        final String advertisedChannel;
+        try
+        {
+            advertisedChannel = advertisedChannel();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), ex.getMessage());
+        }
         final ShutdownSignalBarrier barrier = new ShutdownSignalBarrier();
-        try (RemoteExecutor executor = RemoteExecutor.launch(ctx))
+        try (RemoteExecutor executor = RemoteExecutor.launch(ctx);
+            RegistryReporter reporter = registry == null ? null :
+                RegistryReporter.start(registry, advertisedChannel, executor, registryRefresh.toNanos(), log))
         {
             log.info(describe(ctx, executor));
             out.println("gpurelay executor ready on " + ctx.channel() + " (backend " + executor.backendName() + ", " +
@@ -268,6 +302,24 @@ public final class ExecutorMain implements Callable<Integer>
         out.flush();
         releaseUnlessShuttingDown(barrier);
         return 0;
+    }
+
+    /**
+     * The channel a registry hands to clients: --registry-channel, else --channel when clients can reach it.
+     */
+    private String advertisedChannel()
+    {
+        if (registry == null || registryChannel != null)
+        {
+            return registryChannel != null ? registryChannel : channel;
+        }
+        final String endpoint = ChannelUri.parse(channel).get(CommonContext.ENDPOINT_PARAM_NAME);
+        if (endpoint != null && (endpoint.startsWith("0.0.0.0:") || endpoint.startsWith("[::]:")))
+        {
+            throw new IllegalArgumentException("--channel " + channel + " listens on every address, which a " +
+                "client cannot connect to: give --registry-channel with the address clients reach this host on");
+        }
+        return channel;
     }
 
     /**
@@ -511,6 +563,14 @@ public final class ExecutorMain implements Callable<Integer>
         public DeviceSelection convert(final String value)
         {
             return converted(() -> DeviceSelection.parse(value));
+        }
+    }
+
+    static final class RegistryEndpointsConverter implements CommandLine.ITypeConverter<RegistryEndpoints>
+    {
+        public RegistryEndpoints convert(final String value)
+        {
+            return converted(() -> RegistryEndpoints.parse(value));
         }
     }
 

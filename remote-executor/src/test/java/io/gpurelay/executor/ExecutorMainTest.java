@@ -223,6 +223,39 @@ class ExecutorMainTest
     }
 
     @Test
+    void readsTheRegistryFlags()
+    {
+        final ExecutorMain fromFlags = parse("executor", "--registry", "reg-a:9010; reg-b:9010",
+            "--registry-channel", "aeron:udp?endpoint=gpu-7:40123", "--registry-refresh", "250ms");
+        assertEquals("0=reg-a:9010,1=reg-b:9010", fromFlags.registry.ingressEndpoints());
+        assertEquals("aeron:udp?endpoint=gpu-7:40123", fromFlags.registryChannel);
+        assertEquals(Duration.ofMillis(250), fromFlags.registryRefresh);
+
+        environment.put("GPURELAY_REGISTRY", "reg-c:9020");
+        final ExecutorMain fromEnvironment = parse("executor");
+        assertEquals("0=reg-c:9020", fromEnvironment.registry.ingressEndpoints());
+        assertEquals(Duration.ofSeconds(1), fromEnvironment.registryRefresh);
+
+        assertUsageError("registry endpoint 'reg-a' is not host:port", "executor", "--registry", "reg-a");
+    }
+
+    @Test
+    void theRegistryAndPoolCommandsExplainThemselves()
+    {
+        assertEquals(0, execute("registry", "--help"));
+        final String registryHelp = out.toString().replaceAll("\\s+", " ");
+        for (final String flag : new String[]{ "--members", "--member-id", "--dir", "--aeron-dir", "--executor-timeout",
+            "--leader-timeout" })
+        {
+            assertTrue(registryHelp.contains(flag), flag + " missing from:\n" + registryHelp);
+        }
+        out.getBuffer().setLength(0);
+        assertEquals(0, execute("pool", "--help"));
+        assertTrue(out.toString().contains("--registry"), out.toString());
+        assertEquals(2, execute("registry"), "--members is required");
+    }
+
+    @Test
     void sessionMemoryIsUnlimitedUnlessAFlagTheEnvironmentOrTheFileSetsIt() throws IOException
     {
         final ExecutorLog log = new ExecutorLog(System.err, ExecutorLog.Level.INFO);
@@ -387,6 +420,7 @@ class ExecutorMainTest
         for (final String flag : new String[]{ "--channel", "--backend", "--devices", "--device-memory",
             "--aeron-dir", "--profile", "--idle-strategy", "--keepalive-timeout", "--max-sessions", "--session-memory",
             "--kernel-timeout", "--receive-buffers", "--token", "--token-file", "--insecure", "--config", "--log-level",
+            "--registry", "--registry-channel", "--registry-refresh",
             "--help", "--version" })
         {
             assertTrue(help.contains(flag), flag + " missing from:\n" + help);

@@ -40,8 +40,6 @@ public final class RelayClient
         IDLE, CONNECTED, UNAVAILABLE, CLOSED
     }
 
-    private static volatile RelayClient installed;
-
     private final AgentConfig config;
     private final long timeoutNs;
     private final ResponseRouter router = new ResponseRouter();
@@ -60,28 +58,6 @@ public final class RelayClient
     {
         this.config = config;
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
-    }
-
-    /**
-     * Make this the client the rewritten bindings call.
-     */
-    public static void install(final RelayClient client)
-    {
-        installed = client;
-    }
-
-    public static RelayClient installed()
-    {
-        return installed;
-    }
-
-    /**
-     * Connect on a thread of its own ({@code connect=eager}), while the bindings are instrumented and the application
-     * starts; a first call meanwhile waits for this connect instead of starting one.
-     */
-    public void connectInBackground()
-    {
-        ClientThreads.daemon(this::connect, "gpurelay-eager-connect").start();
     }
 
     /**

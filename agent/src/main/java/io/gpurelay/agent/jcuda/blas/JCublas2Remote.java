@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
-import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
@@ -669,9 +669,9 @@ public final class JCublas2Remote
             c.scalar(beta, scalarBytes, "beta"), c.device(cMatrix), cType, ldc, computeType, algo });
     }
 
-    private static RelayClient client()
+    private static DeviceRouter client()
     {
-        return RelayClient.installed();
+        return DeviceRouter.installed();
     }
 
     /**

@@ -9,7 +9,7 @@ import java.util.Arrays;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
-import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.instrumentation.NotSupportedCalls;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
@@ -853,9 +853,9 @@ public final class JCudaDriverRemote
         return status;
     }
 
-    private static RelayClient client()
+    private static DeviceRouter client()
     {
-        return RelayClient.installed();
+        return DeviceRouter.installed();
     }
 
     /**

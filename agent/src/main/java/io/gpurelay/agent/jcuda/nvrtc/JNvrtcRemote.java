@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
-import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -232,7 +232,7 @@ public final class JNvrtcRemote
         final Function function, final long[] args, final ByteArrayPayload payload, final ByteArrayPayload sink,
         final long[] results)
     {
-        final int status = RelayClient.installed().call(function, NO_CONTEXT, args, payload, sink, results);
+        final int status = DeviceRouter.installed().call(function, NO_CONTEXT, args, payload, sink, results);
         return status == RuntimeStatus.DEVICES_UNAVAILABLE ? NvrtcStatus.INTERNAL_ERROR : status;
     }
 

@@ -2,7 +2,7 @@ package io.gpurelay.agent.jcuda.rand;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
-import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
 import io.gpurelay.protocol.Api;
@@ -218,7 +218,7 @@ public final class JCurandRemote
      */
     private static int call(final Function function, final long[] args, final long[] results)
     {
-        final int status = RelayClient.installed().call(function, LibraryCallContext.current(), args, null, null,
+        final int status = DeviceRouter.installed().call(function, LibraryCallContext.current(), args, null, null,
             results);
         return status == RuntimeStatus.DEVICES_UNAVAILABLE ? CurandStatus.INITIALIZATION_FAILED : status;
     }

@@ -2,7 +2,7 @@ package io.gpurelay.agent.jcuda.runtime;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
-import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
@@ -42,6 +42,8 @@ public final class JCudaRuntimeRemote
     private static final int CUDA_HOST_ALLOC_MAPPED = 0x02;
     private static final long CUDA_STREAM_LEGACY = 1;
     private static final long CUDA_STREAM_PER_THREAD = 2;
+    /** How much of a copy between devices the client holds at a time. */
+    private static final long PEER_COPY_CHUNK_BYTES = 8L * 1024 * 1024;
 
     static
     {
@@ -216,6 +218,109 @@ public final class JCudaRuntimeRemote
             new long[]{ JCudaPointers.address(devPtr), value, count, streamHandle(stream) }, null);
     }
 
+    /**
+     * Between two devices the bytes go through this client, chunk by chunk: the devices may be on different
+     * executors, which share no memory and no network path to each other. On one device the copy stays there.
+     */
+    public static int cudaMemcpyPeerNative(
+        final Pointer dst, final int dstDevice, final Pointer src, final int srcDevice, final long count)
+    {
+        requireNonNull(dst, "dst", "cudaMemcpyPeer");
+        requireNonNull(src, "src", "cudaMemcpyPeer");
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        final int status = client().connect();
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return thread.record(status);
+        }
+        if (client().executorOf(dstDevice) < 0 || client().executorOf(srcDevice) < 0)
+        {
+            return thread.record(RuntimeStatus.INVALID_DEVICE);
+        }
+        if (count < 0)
+        {
+            return invalidValue("cudaMemcpyPeer", "count is negative: " + count);
+        }
+        final long destination;
+        final long source;
+        try
+        {
+            destination = deviceAddress(dst, "dst");
+            source = deviceAddress(src, "src");
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cudaMemcpyPeer", ex.getMessage());
+        }
+        if (dstDevice == srcDevice)
+        {
+            return thread.record(client().call(Function.CUDA_MEMCPY_DTOD, dstDevice,
+                new long[]{ destination, source, count }, null, null, null));
+        }
+        for (long offset = 0; offset < count; offset += PEER_COPY_CHUNK_BYTES)
+        {
+            final long length = Math.min(PEER_COPY_CHUNK_BYTES, count - offset);
+            final ByteArrayPayload chunk = new ByteArrayPayload();
+            final int read = client().call(Function.CUDA_MEMCPY_DTOH, srcDevice,
+                new long[]{ source + offset, length }, null, chunk, null);
+            if (read != RuntimeStatus.SUCCESS)
+            {
+                return thread.record(read);
+            }
+            final int written = client().call(Function.CUDA_MEMCPY_HTOD, dstDevice,
+                new long[]{ destination + offset, length }, chunk, null, null);
+            if (written != RuntimeStatus.SUCCESS)
+            {
+                return thread.record(written);
+            }
+        }
+        return RuntimeStatus.SUCCESS;
+    }
+
+    /**
+     * gpurelay maps no device's memory into another's, so no device can access a peer's.
+     */
+    public static int cudaDeviceCanAccessPeerNative(final int[] canAccessPeer, final int device, final int peerDevice)
+    {
+        requireNonNull(canAccessPeer, "canAccessPeer", "cudaDeviceCanAccessPeer");
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        final int status = client().connect();
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return thread.record(status);
+        }
+        if (client().executorOf(device) < 0 || client().executorOf(peerDevice) < 0)
+        {
+            return thread.record(RuntimeStatus.INVALID_DEVICE);
+        }
+        canAccessPeer[0] = 0;
+        return RuntimeStatus.SUCCESS;
+    }
+
+    public static int cudaDeviceEnablePeerAccessNative(final int peerDevice, final int flags)
+    {
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        final int status = client().connect();
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return thread.record(status);
+        }
+        final int device = thread.device();
+        final int executor = client().executorOf(device);
+        final int peerExecutor = client().executorOf(peerDevice);
+        if (peerExecutor < 0)
+        {
+            return thread.record(RuntimeStatus.INVALID_DEVICE);
+        }
+        AgentLog.warnOnce("cudaDeviceEnablePeerAccess: " + (executor == peerExecutor ?
+            "gpurelay does not map a device's memory into another's" :
+            "device " + device + " (executor " + client().channel(executor) + ") and device " + peerDevice +
+                " (executor " + client().channel(peerExecutor) + ") are on different executors, which share no " +
+                "memory") + "; copy between them with cudaMemcpyPeer, which goes through this client; returning " +
+            "cudaErrorPeerAccessUnsupported");
+        return thread.record(RuntimeStatus.PEER_ACCESS_UNSUPPORTED);
+    }
+
     public static int cudaStreamCreateNative(final cudaStream_t stream)
     {
         requireNonNull(stream, "stream", "cudaStreamCreate");
@@ -372,9 +477,9 @@ public final class JCudaRuntimeRemote
         return RuntimeErrors.description(error);
     }
 
-    private static RelayClient client()
+    private static DeviceRouter client()
     {
-        return RelayClient.installed();
+        return DeviceRouter.installed();
     }
 
     /**

@@ -1,0 +1,518 @@
+package io.gpurelay.agent.client;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.gpurelay.agent.AgentConfig;
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.PayloadSink;
+import io.gpurelay.protocol.PayloadSource;
+import io.gpurelay.protocol.RuntimeStatus;
+
+/**
+ * The devices of one or more executors as one list, numbered {@code 0..n-1} in the order the executors are
+ * configured (or, with a registry, in the order it placed the client on them, devices of one executor together), as a
+ * host with n GPUs numbers them. Each executor has its own session ({@link RelayClient}); every call
+ * goes to the executor that owns what it names, translated into that executor's own numbering:
+ * <ul>
+ * <li>runtime and cuBLAS calls run on the calling thread's current device, so they go to that device's executor
+ *     with its ordinal there;</li>
+ * <li>driver calls that name a device (queries, {@code cuCtxCreate}, the primary context calls) go to that device's
+ *     executor; the others run in the calling thread's current context and go to the executor that made it;</li>
+ * <li>cuRAND calls run in a context or on a device, whichever the call carries; NVRTC needs no device and goes to the
+ *     first executor.</li>
+ * </ul>
+ * Handles of streams, events, modules and allocations are the executors' own and only meaningful within the context
+ * or device they were made in, so routing by context and device is enough for them. Context handles are the one kind
+ * the application moves between devices, and two executors may give out the same value: the handles of the second
+ * and later executors are shown to the application with the executor's number in their top byte, and translated back
+ * on the way out. With one executor nothing is translated and every call goes straight to its session.
+ */
+public final class DeviceRouter
+{
+    private static final int TAG_SHIFT = 56;
+    private static final long TAG_BASE = 0x40;
+    private static final long BODY_MASK = (1L << TAG_SHIFT) - 1;
+    private static final long NO_CONTEXT = 0;
+
+    private static volatile DeviceRouter installed;
+
+    private final AgentConfig config;
+    private final boolean direct;
+    private List<RelayClient> executors;
+    private List<String> channels;
+    private List<int[]> offeredDevices;
+    private boolean placementFailed;
+    private final Map<Long, Long> executorContexts = new ConcurrentHashMap<>();
+    private final ThreadLocal<RelayClient> lastCalled = new ThreadLocal<>();
+    private final Object connectLock = new Object();
+    private volatile DeviceTable devices;
+
+    /**
+     * @param executors null when a registry places the client on its first call.
+     */
+    private DeviceRouter(final AgentConfig config, final List<RelayClient> executors, final List<String> channels)
+    {
+        this.config = config;
+        this.direct = executors != null && executors.size() == 1;
+        if (executors != null)
+        {
+            use(executors, channels, allDevices(executors.size()));
+        }
+    }
+
+    private void use(final List<RelayClient> executors, final List<String> channels, final List<int[]> offered)
+    {
+        this.executors = List.copyOf(executors);
+        this.channels = List.copyOf(channels);
+        this.offeredDevices = offered;
+    }
+
+    private static List<int[]> allDevices(final int executorCount)
+    {
+        final List<int[]> offered = new ArrayList<>();
+        for (int i = 0; i < executorCount; i++)
+        {
+            offered.add(null);
+        }
+        return offered;
+    }
+
+    /**
+     * Every device of every executor the configuration names, or the devices a registry places the client on.
+     */
+    public static DeviceRouter of(final AgentConfig config)
+    {
+        if (config.registry() != null)
+        {
+            return new DeviceRouter(config, null, null);
+        }
+        final List<RelayClient> clients = new ArrayList<>();
+        for (final String channel : config.executorChannels())
+        {
+            clients.add(new RelayClient(config.executorChannels().size() == 1 ? config : config.forExecutor(channel)));
+        }
+        return new DeviceRouter(config, clients, config.executorChannels());
+    }
+
+    /**
+     * The devices of one executor's session, all of them.
+     */
+    public static DeviceRouter single(final RelayClient client, final String channel)
+    {
+        return new DeviceRouter(null, List.of(client), List.of(channel));
+    }
+
+    /**
+     * Make this the router the rewritten bindings call.
+     */
+    public static void install(final DeviceRouter router)
+    {
+        installed = router;
+    }
+
+    public static DeviceRouter installed()
+    {
+        return installed;
+    }
+
+    /**
+     * Connect on a thread of its own ({@code connect=eager}), while the bindings are instrumented and the application
+     * starts; a first call meanwhile waits for this connect instead of starting one.
+     */
+    public void connectInBackground()
+    {
+        ClientThreads.daemon(this::connect, "gpurelay-eager-connect").start();
+    }
+
+    private boolean isDirect()
+    {
+        return direct;
+    }
+
+    /**
+     * Connect every executor if not yet tried.
+     *
+     * @return {@link RuntimeStatus#SUCCESS} once every executor answered, else
+     *         {@link RuntimeStatus#DEVICES_UNAVAILABLE}.
+     */
+    public int connect()
+    {
+        if (isDirect())
+        {
+            return executors.get(0).connect();
+        }
+        return deviceTable() != null ? RuntimeStatus.SUCCESS : RuntimeStatus.DEVICES_UNAVAILABLE;
+    }
+
+    /**
+     * @return how many devices the application sees, or 0 without every executor.
+     */
+    public int deviceCount()
+    {
+        if (isDirect())
+        {
+            return executors.get(0).deviceCount();
+        }
+        final DeviceTable table = deviceTable();
+        return table == null ? 0 : table.count();
+    }
+
+    /**
+     * @return the number of the executor that owns the device, or -1 for no device of the list.
+     */
+    public int executorOf(final int device)
+    {
+        if (isDirect())
+        {
+            return device >= 0 && device < deviceCount() ? 0 : -1;
+        }
+        final DeviceTable table = deviceTable();
+        return table == null || device < 0 || device >= table.count() ? -1 : table.executor[device];
+    }
+
+    /**
+     * @return the channel of an executor of the list, for messages.
+     */
+    public String channel(final int executor)
+    {
+        return channels.get(executor);
+    }
+
+    /**
+     * As {@link RelayClient#call}, sent to the executor that owns what the call names.
+     */
+    public int call(
+        final Function function, final long context, final long[] args, final PayloadSource payload,
+        final PayloadSink sink, final long[] results)
+    {
+        if (isDirect())
+        {
+            return remember(executors.get(0)).call(function, context, args, payload, sink, results);
+        }
+        final DeviceTable table = deviceTable();
+        if (table == null)
+        {
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        if (function == Function.CUDA_GET_DEVICE_COUNT || function == Function.CU_DEVICE_GET_COUNT)
+        {
+            if (results != null && results.length > 0)
+            {
+                results[0] = table.count();
+            }
+            return RuntimeStatus.SUCCESS;
+        }
+        final Route route = route(table, function, context, args);
+        if (route == null)
+        {
+            return RuntimeStatus.INVALID_DEVICE;
+        }
+        final RelayClient client = remember(executors.get(route.executor));
+        final int status = client.call(function, route.context, route.args, payload, sink, results);
+        if (status == RuntimeStatus.SUCCESS && results != null && results.length > 0 &&
+            (function == Function.CU_CTX_CREATE || function == Function.CU_DEVICE_PRIMARY_CTX_RETAIN))
+        {
+            results[0] = visibleContext(route.executor, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * As {@link RelayClient#callPipelined}, sent to the executor that owns the call's context or device.
+     */
+    public int callPipelined(final Function function, final long context, final long[] args,
+        final PayloadSource payload)
+    {
+        if (isDirect())
+        {
+            return executors.get(0).callPipelined(function, context, args, payload);
+        }
+        final DeviceTable table = deviceTable();
+        if (table == null)
+        {
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        final Route route = route(table, function, context, args);
+        if (route == null)
+        {
+            return RuntimeStatus.INVALID_DEVICE;
+        }
+        return executors.get(route.executor).callPipelined(function, route.context, route.args, payload);
+    }
+
+    /**
+     * As {@link RelayClient#callEndingContext}: a device reset, a context's destruction or a primary context's reset,
+     * sent to the executor of the device or context it ends.
+     */
+    public int callEndingContext(
+        final Function function, final long context, final long endedContext, final long[] args)
+    {
+        if (isDirect())
+        {
+            return remember(executors.get(0)).callEndingContext(function, context, endedContext, args);
+        }
+        final DeviceTable table = deviceTable();
+        if (table == null)
+        {
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        final Route route = route(table, function, context, args);
+        if (route == null)
+        {
+            return RuntimeStatus.INVALID_DEVICE;
+        }
+        final long ended = function.api() == Api.RUNTIME ? route.context :
+            endedContext == NO_CONTEXT ? NO_CONTEXT : executorContext(endedContext);
+        if (function == Function.CU_CTX_DESTROY)
+        {
+            executorContexts.remove(endedContext);
+        }
+        return remember(executors.get(route.executor))
+            .callEndingContext(function, route.context, ended, route.args);
+    }
+
+    /**
+     * Why the calling thread's last call failed, as its executor explained it.
+     */
+    public String lastFailureMessage()
+    {
+        final RelayClient last = lastCalled.get();
+        return last == null ? "" : last.lastFailureMessage();
+    }
+
+    private RelayClient remember(final RelayClient client)
+    {
+        lastCalled.set(client);
+        return client;
+    }
+
+    /**
+     * The device list, made once every executor has answered: each executor's session says how many devices it
+     * has, and the list takes all of them or the ones a placement chose.
+     */
+    private DeviceTable deviceTable()
+    {
+        final DeviceTable table = devices;
+        if (table != null)
+        {
+            return table;
+        }
+        synchronized (connectLock)
+        {
+            if (devices != null)
+            {
+                return devices;
+            }
+            if (executors == null)
+            {
+                if (placementFailed)
+                {
+                    return null;
+                }
+                final RegistryPlacement.Layout layout = RegistryPlacement.place(config);
+                if (layout == null)
+                {
+                    placementFailed = true;
+                    return null;
+                }
+                final List<RelayClient> clients = new ArrayList<>();
+                for (final String channel : layout.channels())
+                {
+                    clients.add(new RelayClient(config.forExecutor(channel)));
+                }
+                use(clients, layout.channels(), layout.devices());
+            }
+            final List<Integer> executorOfDevice = new ArrayList<>();
+            final List<Integer> localOfDevice = new ArrayList<>();
+            for (int i = 0; i < executors.size(); i++)
+            {
+                final RelayClient client = executors.get(i);
+                if (client.connect() != RuntimeStatus.SUCCESS)
+                {
+                    AgentLog.warnOnce("the device list needs every executor it names, and " + channels.get(i) +
+                        " did not answer; CUDA calls return cudaErrorDevicesUnavailable");
+                    return null;
+                }
+                final int count = client.deviceCount();
+                final int[] offered = offeredDevices.get(i);
+                if (offered == null)
+                {
+                    for (int local = 0; local < count; local++)
+                    {
+                        executorOfDevice.add(i);
+                        localOfDevice.add(local);
+                    }
+                    continue;
+                }
+                for (final int local : offered)
+                {
+                    if (local < 0 || local >= count)
+                    {
+                        AgentLog.warnOnce("the executor on " + channels.get(i) + " has " + count + " devices, no " +
+                            "device " + local + "; CUDA calls return cudaErrorDevicesUnavailable");
+                        return null;
+                    }
+                    executorOfDevice.add(i);
+                    localOfDevice.add(local);
+                }
+            }
+            final DeviceTable made = new DeviceTable(
+                executorOfDevice.stream().mapToInt(Integer::intValue).toArray(),
+                localOfDevice.stream().mapToInt(Integer::intValue).toArray());
+            AgentLog.info(made.count() + " devices on " + executors.size() + " executors: " + describe(made));
+            devices = made;
+            return made;
+        }
+    }
+
+    private String describe(final DeviceTable table)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (int device = 0; device < table.count(); device++)
+        {
+            text.append(device == 0 ? "" : ", ").append(device).append(" = device ").append(table.local[device])
+                .append(" of ").append(channels.get(table.executor[device]));
+        }
+        return text.toString();
+    }
+
+    /**
+     * Where a call goes and what it carries there, or null when it names a device that is not in the list.
+     */
+    private Route route(final DeviceTable table, final Function function, final long context, final long[] args)
+    {
+        final int deviceArgument = deviceArgument(function);
+        if (deviceArgument >= 0)
+        {
+            if (args.length <= deviceArgument)
+            {
+                return new Route(0, context, args);
+            }
+            final long device = args[deviceArgument];
+            if (device < 0 || device >= table.count())
+            {
+                return null;
+            }
+            final int executor = table.executor[(int)device];
+            final long[] translated = args.clone();
+            translated[deviceArgument] = table.local[(int)device];
+            return new Route(executor, contextOn(executor, table, function, context), translated);
+        }
+        if (function == Function.CU_CTX_DESTROY && args.length > 0)
+        {
+            final int executor = executorOfContext(args[0]);
+            final long[] translated = args.clone();
+            translated[0] = executorContext(args[0]);
+            return new Route(executor, contextOn(executor, table, function, context), translated);
+        }
+        return switch (function.api())
+        {
+            case RUNTIME, CUBLAS -> onDevice(table, context, args);
+            case DRIVER -> new Route(executorOfContext(context), executorContext(context), args);
+            case CURAND -> isContextHandle(context) ?
+                new Route(executorOfContext(context), executorContext(context), args) :
+                onDevice(table, context, args);
+            case NVRTC -> new Route(0, context, args);
+        };
+    }
+
+    private static Route onDevice(final DeviceTable table, final long device, final long[] args)
+    {
+        if (device < 0 || device >= table.count())
+        {
+            return null;
+        }
+        return new Route(table.executor[(int)device], table.local[(int)device], args);
+    }
+
+    /**
+     * The context a call carries to an executor: its own handle of the calling thread's context, or none when that
+     * context is another executor's.
+     */
+    private long contextOn(final int executor, final DeviceTable table, final Function function, final long context)
+    {
+        if (function.api() == Api.RUNTIME)
+        {
+            return context >= 0 && context < table.count() && table.executor[(int)context] == executor ?
+                table.local[(int)context] : 0;
+        }
+        return context != NO_CONTEXT && executorOfContext(context) == executor ? executorContext(context) :
+            NO_CONTEXT;
+    }
+
+    /**
+     * @return which argument of the function is a device ordinal, or -1.
+     */
+    private static int deviceArgument(final Function function)
+    {
+        return switch (function)
+        {
+            case CUDA_GET_DEVICE_PROPERTIES, CU_DEVICE_GET_NAME, CU_DEVICE_TOTAL_MEM, CU_DEVICE_GET_UUID,
+                CU_DEVICE_PRIMARY_CTX_RETAIN, CU_DEVICE_PRIMARY_CTX_RELEASE, CU_DEVICE_PRIMARY_CTX_RESET,
+                CU_DEVICE_PRIMARY_CTX_GET_STATE -> 0;
+            case CUDA_DEVICE_GET_ATTRIBUTE, CU_DEVICE_GET_ATTRIBUTE, CU_CTX_CREATE -> 1;
+            default -> -1;
+        };
+    }
+
+    private static boolean isContextHandle(final long value)
+    {
+        return value >>> TAG_SHIFT != 0;
+    }
+
+    /**
+     * @return the executor that made a context the application holds; the first for no context or an unknown value.
+     */
+    private static int executorOfContext(final long visible)
+    {
+        final long tag = visible >>> TAG_SHIFT;
+        return tag > TAG_BASE && tag < TAG_BASE + AgentConfig.MAX_EXECUTORS ? (int)(tag - TAG_BASE) : 0;
+    }
+
+    /**
+     * @return the executor's own handle of a context the application holds.
+     */
+    private long executorContext(final long visible)
+    {
+        if (executorOfContext(visible) == 0)
+        {
+            return visible;
+        }
+        final Long handle = executorContexts.get(visible);
+        return handle == null ? visible : handle;
+    }
+
+    /**
+     * @return the handle the application sees for an executor's context.
+     */
+    private long visibleContext(final int executor, final long handle)
+    {
+        if (executor == 0)
+        {
+            return handle;
+        }
+        final long visible = (TAG_BASE + executor) << TAG_SHIFT | handle & BODY_MASK;
+        executorContexts.put(visible, handle);
+        return visible;
+    }
+
+    private record Route(int executor, long context, long[] args)
+    {
+    }
+
+    /**
+     * For each device of the list, its executor and its ordinal there.
+     */
+    private record DeviceTable(int[] executor, int[] local)
+    {
+        int count()
+        {
+            return executor.length;
+        }
+    }
+}

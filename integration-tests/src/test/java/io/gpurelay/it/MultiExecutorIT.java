@@ -1,0 +1,54 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.gpurelay.it.programs.TwoDeviceProgram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One application, the devices of two executors: {@code executor=A;B} shows executor A's device as 0 and B's as 1.
+ * The executors are told apart by their device memory (1 GiB and 2 GiB), which each device reports.
+ */
+class MultiExecutorIT
+{
+    private static final long ONE_GIB = 1L << 30;
+    private static final int PEER_COPY_MIB = 16;
+    private static final Pattern PEER_COPY = Pattern.compile("PEER COPY (\\d+) MiB (\\d+) ms");
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void devicesOfTwoExecutorsAreOneList(@TempDir final Path work) throws Exception
+    {
+        try (Executor first = Executor.start(Transport.UDP.newChannel(), work.resolve("first"),
+                "--device-memory", "1g");
+            Executor second = Executor.start(Transport.UDP.newChannel(), work.resolve("second"),
+                "--device-memory", "2g"))
+        {
+            final ForkedProcess client = Client.start("executor=" + first.channel() + ";" + second.channel() +
+                    ",timeout=10s", TwoDeviceProgram.class, Artifacts.kernelsDir().toString(), "2",
+                Integer.toString(PEER_COPY_MIB));
+            final int exitCode = client.awaitExit(Duration.ofSeconds(180));
+            final String output = client.output();
+            assertEquals(0, exitCode, output);
+            assertTrue(output.contains("\nPASSED"), output);
+            assertTrue(output.contains("DEVICE 0 TOTAL " + ONE_GIB), output);
+            assertTrue(output.contains("DEVICE 1 TOTAL " + 2 * ONE_GIB), output);
+            assertTrue(output.contains("RUNTIME DEVICE 0 TOTAL " + ONE_GIB), output);
+            assertTrue(output.contains("RUNTIME DEVICE 1 TOTAL " + 2 * ONE_GIB), output);
+            assertTrue(output.contains("are on different executors"), output);
+            final Matcher copy = PEER_COPY.matcher(output);
+            assertTrue(copy.find(), output);
+            System.out.println("cross-executor cudaMemcpyPeer of " + copy.group(1) + " MiB over loopback UDP: " +
+                copy.group(2) + " ms");
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package io.gpurelay.it.programs;
+
+import static jcuda.driver.JCudaDriver.cuCtxCreate;
+import static jcuda.driver.JCudaDriver.cuCtxDestroy;
+import static jcuda.driver.JCudaDriver.cuCtxGetDevice;
+import static jcuda.driver.JCudaDriver.cuCtxSetCurrent;
+import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
+import static jcuda.driver.JCudaDriver.cuDeviceGet;
+import static jcuda.driver.JCudaDriver.cuDeviceGetCount;
+import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
+import static jcuda.driver.JCudaDriver.cuInit;
+import static jcuda.driver.JCudaDriver.cuLaunchKernel;
+import static jcuda.driver.JCudaDriver.cuMemAlloc;
+import static jcuda.driver.JCudaDriver.cuMemFree;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
+import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
+import static jcuda.driver.JCudaDriver.cuModuleLoad;
+import static jcuda.runtime.JCuda.cudaDeviceCanAccessPeer;
+import static jcuda.runtime.JCuda.cudaDeviceEnablePeerAccess;
+import static jcuda.runtime.JCuda.cudaFree;
+import static jcuda.runtime.JCuda.cudaGetDeviceCount;
+import static jcuda.runtime.JCuda.cudaMalloc;
+import static jcuda.runtime.JCuda.cudaMemGetInfo;
+import static jcuda.runtime.JCuda.cudaMemcpy;
+import static jcuda.runtime.JCuda.cudaMemcpyPeer;
+import static jcuda.runtime.JCuda.cudaSetDevice;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import jcuda.Pointer;
+import jcuda.Sizeof;
+import jcuda.driver.CUcontext;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUmodule;
+import jcuda.runtime.cudaMemcpyKind;
+
+/**
+ * An ordinary two-GPU JCuda program: a context and a vector add on each device, each device's total memory printed
+ * ({@code DEVICE <n> TOTAL <bytes>}, which tells a test which executor served it), a copy from device 0 to device 1
+ * with cudaMemcpyPeer (timed, {@code PEER COPY <MiB> MiB <ms> ms}), and the refused peer access.
+ * Arguments: the folder with the kernels' PTX files, the number of devices expected, the MiB to copy.
+ */
+public final class TwoDeviceProgram
+{
+    private static final Checks CHECKS = new Checks();
+    private static final int CUDA_ERROR_PEER_ACCESS_UNSUPPORTED = 217;
+
+    private TwoDeviceProgram()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        final Path kernels = Path.of(args[0]);
+        final int expectedDevices = Integer.parseInt(args[1]);
+        final int copyMiB = Integer.parseInt(args[2]);
+        CHECKS.equal("cuInit", 0, cuInit(0));
+        final int[] count = new int[1];
+        CHECKS.equal("cuDeviceGetCount", 0, cuDeviceGetCount(count));
+        CHECKS.equal("driver device count", expectedDevices, count[0]);
+        CHECKS.equal("cudaGetDeviceCount", 0, cudaGetDeviceCount(count));
+        CHECKS.equal("runtime device count", expectedDevices, count[0]);
+
+        final CUcontext[] contexts = new CUcontext[2];
+        for (int ordinal = 0; ordinal < 2; ordinal++)
+        {
+            final CUdevice device = new CUdevice();
+            CHECKS.equal("cuDeviceGet " + ordinal, 0, cuDeviceGet(device, ordinal));
+            final long[] total = new long[1];
+            CHECKS.equal("cuDeviceTotalMem " + ordinal, 0, cuDeviceTotalMem(total, device));
+            System.out.println("DEVICE " + ordinal + " TOTAL " + total[0]);
+            contexts[ordinal] = new CUcontext();
+            CHECKS.equal("cuCtxCreate " + ordinal, 0, cuCtxCreate(contexts[ordinal], 0, device));
+        }
+        CHECKS.check("the two contexts differ", !contexts[0].equals(contexts[1]));
+        for (int ordinal = 0; ordinal < 2; ordinal++)
+        {
+            CHECKS.equal("cuCtxSetCurrent " + ordinal, 0, cuCtxSetCurrent(contexts[ordinal]));
+            final CUdevice device = new CUdevice();
+            CHECKS.equal("cuCtxGetDevice " + ordinal, 0, cuCtxGetDevice(device));
+            CHECKS.check("the context is on device " + ordinal, device.equals(deviceOf(ordinal)));
+            vectorAdd(kernels, ordinal);
+        }
+
+        runtimeOnEachDevice();
+        peerCopy(copyMiB);
+        final int[] canAccess = new int[]{ -1 };
+        CHECKS.equal("cudaDeviceCanAccessPeer", 0, cudaDeviceCanAccessPeer(canAccess, 0, 1));
+        CHECKS.equal("no peer access", 0, canAccess[0]);
+        CHECKS.equal("cudaSetDevice 0 for peer access", 0, cudaSetDevice(0));
+        CHECKS.equal("cudaDeviceEnablePeerAccess refused", CUDA_ERROR_PEER_ACCESS_UNSUPPORTED,
+            cudaDeviceEnablePeerAccess(1, 0));
+
+        for (final CUcontext context : contexts)
+        {
+            CHECKS.equal("cuCtxDestroy", 0, cuCtxDestroy(context));
+        }
+        CHECKS.finish();
+    }
+
+    private static CUdevice deviceOf(final int ordinal)
+    {
+        final CUdevice device = new CUdevice();
+        cuDeviceGet(device, ordinal);
+        return device;
+    }
+
+    private static void vectorAdd(final Path kernels, final int ordinal)
+    {
+        final CUmodule module = new CUmodule();
+        CHECKS.equal("cuModuleLoad on " + ordinal, 0,
+            cuModuleLoad(module, kernels.resolve("vector_add.ptx").toString()));
+        final CUfunction function = new CUfunction();
+        CHECKS.equal("cuModuleGetFunction on " + ordinal, 0, cuModuleGetFunction(function, module, "vector_add"));
+        final int n = 10_007;
+        final float[] a = new float[n];
+        final float[] b = new float[n];
+        for (int i = 0; i < n; i++)
+        {
+            a[i] = i * 0.5f + ordinal;
+            b[i] = 1000 - i + ordinal * 7;
+        }
+        final CUdeviceptr da = new CUdeviceptr();
+        final CUdeviceptr db = new CUdeviceptr();
+        final CUdeviceptr dc = new CUdeviceptr();
+        cuMemAlloc(da, (long)n * Sizeof.FLOAT);
+        cuMemAlloc(db, (long)n * Sizeof.FLOAT);
+        cuMemAlloc(dc, (long)n * Sizeof.FLOAT);
+        cuMemcpyHtoD(da, Pointer.to(a), (long)n * Sizeof.FLOAT);
+        cuMemcpyHtoD(db, Pointer.to(b), (long)n * Sizeof.FLOAT);
+        final Pointer parameters = Pointer.to(Pointer.to(da), Pointer.to(db), Pointer.to(dc), Pointer.to(new int[]{ n }));
+        CHECKS.equal("launch vector_add on " + ordinal, 0,
+            cuLaunchKernel(function, (n + 255) / 256, 1, 1, 256, 1, 1, 0, null, parameters, null));
+        CHECKS.equal("cuCtxSynchronize on " + ordinal, 0, cuCtxSynchronize());
+        final float[] c = new float[n];
+        CHECKS.equal("cuMemcpyDtoH on " + ordinal, 0, cuMemcpyDtoH(Pointer.to(c), dc, (long)n * Sizeof.FLOAT));
+        boolean exact = true;
+        for (int i = 0; i < n; i++)
+        {
+            exact &= c[i] == a[i] + b[i];
+        }
+        CHECKS.check("vector_add exact on device " + ordinal, exact);
+        cuMemFree(da);
+        cuMemFree(db);
+        cuMemFree(dc);
+    }
+
+    private static void runtimeOnEachDevice()
+    {
+        for (int ordinal = 0; ordinal < 2; ordinal++)
+        {
+            CHECKS.equal("cudaSetDevice " + ordinal, 0, cudaSetDevice(ordinal));
+            final long[] free = new long[1];
+            final long[] total = new long[1];
+            CHECKS.equal("cudaMemGetInfo on " + ordinal, 0, cudaMemGetInfo(free, total));
+            System.out.println("RUNTIME DEVICE " + ordinal + " TOTAL " + total[0]);
+        }
+    }
+
+    private static void peerCopy(final int mebibytes)
+    {
+        final int floats = mebibytes * (1 << 20) / Sizeof.FLOAT;
+        final float[] data = new float[floats];
+        for (int i = 0; i < floats; i++)
+        {
+            data[i] = i % 9973;
+        }
+        final long bytes = (long)floats * Sizeof.FLOAT;
+        final Pointer source = new Pointer();
+        final Pointer destination = new Pointer();
+        CHECKS.equal("cudaSetDevice 0", 0, cudaSetDevice(0));
+        CHECKS.equal("cudaMalloc on 0", 0, cudaMalloc(source, bytes));
+        CHECKS.equal("cudaMemcpy to device 0", 0,
+            cudaMemcpy(source, Pointer.to(data), bytes, cudaMemcpyKind.cudaMemcpyHostToDevice));
+        CHECKS.equal("cudaSetDevice 1", 0, cudaSetDevice(1));
+        CHECKS.equal("cudaMalloc on 1", 0, cudaMalloc(destination, bytes));
+        final long start = System.nanoTime();
+        CHECKS.equal("cudaMemcpyPeer 0 to 1", 0, cudaMemcpyPeer(destination, 1, source, 0, bytes));
+        final long elapsedNs = System.nanoTime() - start;
+        System.out.println("PEER COPY " + mebibytes + " MiB " + elapsedNs / 1_000_000 + " ms");
+        final float[] back = new float[floats];
+        CHECKS.equal("cudaMemcpy from device 1", 0,
+            cudaMemcpy(Pointer.to(back), destination, bytes, cudaMemcpyKind.cudaMemcpyDeviceToHost));
+        CHECKS.check("the copy on device 1 is byte-identical", Arrays.equals(data, back));
+        CHECKS.equal("cudaFree on 1", 0, cudaFree(destination));
+        CHECKS.equal("cudaSetDevice 0 to free", 0, cudaSetDevice(0));
+        CHECKS.equal("cudaFree on 0", 0, cudaFree(source));
+    }
+}
