@@ -167,6 +167,44 @@ class DeploymentUnitsIT
             "the Aeron directory is a volume client pods can share: " + mounts);
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void kubernetesStatefulSetRunsThreeRegistryMembersWithTheirPortsAndLogs() throws IOException
+    {
+        final Map<String, Map<String, Object>> byKind = new HashMap<>();
+        for (final Object document : new Yaml().loadAll(Files.readString(
+            deploy.resolve("kubernetes/gpurelay-registry.yaml"))))
+        {
+            final Map<String, Object> object = (Map<String, Object>)document;
+            byKind.put((String)object.get("kind"), object);
+        }
+        final Map<String, Object> statefulSet = byKind.get("StatefulSet");
+        assertEquals("apps/v1", statefulSet.get("apiVersion"));
+        assertEquals(3, map(statefulSet, "spec").get("replicas"));
+        assertEquals("None", map(byKind.get("Service"), "spec").get("clusterIP"), "a headless Service names members");
+        final Map<String, Object> member = ((List<Map<String, Object>>)map(map(map(statefulSet, "spec"), "template"),
+            "spec").get("containers")).get(0);
+        final String script = String.join(" ", (List<String>)member.get("args"));
+        final Matcher launcher = Pattern.compile("exec (\\S+)").matcher(script);
+        assertTrue(launcher.find(), script);
+        assertExecutableInTarball(launcher.group(1));
+        assertExecutableInTarball(INSTALL_PREFIX + "bin/gpurelay-pool");
+        final Matcher members = Pattern.compile("--members \"([^\"]+)\"").matcher(script);
+        assertTrue(members.find(), script);
+        final String[] endpoints = members.group(1).split(";");
+        assertEquals(3, endpoints.length, script);
+        final int ingress = Integer.parseInt(endpoints[0].substring(endpoints[0].lastIndexOf(':') + 1));
+        final List<Integer> ports = ((List<Map<String, Object>>)member.get("ports")).stream()
+            .filter(port -> "UDP".equals(port.get("protocol"))).map(port -> (Integer)port.get("containerPort"))
+            .toList();
+        assertEquals(List.of(ingress, ingress + 1, ingress + 2, ingress + 3, ingress + 4), ports,
+            "a member's five consecutive UDP ports");
+        final Matcher dir = Pattern.compile("--dir (\\S+)").matcher(script);
+        assertTrue(dir.find(), script);
+        assertTrue(((List<Map<String, Object>>)member.get("volumeMounts")).stream()
+            .anyMatch(mount -> dir.group(1).equals(mount.get("mountPath"))), "the log lives on a volume");
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> map(final Map<String, Object> parent, final String key)
     {
