@@ -14,6 +14,7 @@ public final class DriverStatus
     public static final int INVALID_DEVICE = 101;
     public static final int INVALID_IMAGE = 200;
     public static final int INVALID_CONTEXT = 201;
+    public static final int PEER_ACCESS_UNSUPPORTED = 217;
     public static final int INVALID_PTX = 218;
     public static final int INVALID_SOURCE = 300;
     public static final int FILE_NOT_FOUND = 301;

@@ -268,12 +268,21 @@ public final class DeviceRouter
         }
         final long ended = function.api() == Api.RUNTIME ? route.context :
             endedContext == NO_CONTEXT ? NO_CONTEXT : executorContext(endedContext);
-        if (function == Function.CU_CTX_DESTROY)
+        final int status = remember(executors.get(route.executor))
+            .callEndingContext(function, route.context, ended, route.args);
+        if (status == RuntimeStatus.SUCCESS && function == Function.CU_CTX_DESTROY)
         {
             executorContexts.remove(endedContext);
         }
-        return remember(executors.get(route.executor))
-            .callEndingContext(function, route.context, ended, route.args);
+        return status;
+    }
+
+    /**
+     * @return the number of the executor that made a context the application holds (the first for a value of none).
+     */
+    public int executorOfContext(final long context)
+    {
+        return isDirect() ? 0 : executorOfVisibleContext(context);
     }
 
     /**
@@ -405,7 +414,7 @@ public final class DeviceRouter
         }
         if (function == Function.CU_CTX_DESTROY && args.length > 0)
         {
-            final int executor = executorOfContext(args[0]);
+            final int executor = executorOfVisibleContext(args[0]);
             final long[] translated = args.clone();
             translated[0] = executorContext(args[0]);
             return new Route(executor, contextOn(executor, table, function, context), translated);
@@ -413,9 +422,9 @@ public final class DeviceRouter
         return switch (function.api())
         {
             case RUNTIME, CUBLAS -> onDevice(table, context, args);
-            case DRIVER -> new Route(executorOfContext(context), executorContext(context), args);
+            case DRIVER -> new Route(executorOfVisibleContext(context), executorContext(context), args);
             case CURAND -> isContextHandle(context) ?
-                new Route(executorOfContext(context), executorContext(context), args) :
+                new Route(executorOfVisibleContext(context), executorContext(context), args) :
                 onDevice(table, context, args);
             case NVRTC -> new Route(0, context, args);
         };
@@ -441,7 +450,7 @@ public final class DeviceRouter
             return context >= 0 && context < table.count() && table.executor[(int)context] == executor ?
                 table.local[(int)context] : 0;
         }
-        return context != NO_CONTEXT && executorOfContext(context) == executor ? executorContext(context) :
+        return context != NO_CONTEXT && executorOfVisibleContext(context) == executor ? executorContext(context) :
             NO_CONTEXT;
     }
 
@@ -468,7 +477,7 @@ public final class DeviceRouter
     /**
      * @return the executor that made a context the application holds; the first for no context or an unknown value.
      */
-    private static int executorOfContext(final long visible)
+    private static int executorOfVisibleContext(final long visible)
     {
         final long tag = visible >>> TAG_SHIFT;
         return tag > TAG_BASE && tag < TAG_BASE + AgentConfig.MAX_EXECUTORS ? (int)(tag - TAG_BASE) : 0;
@@ -479,7 +488,7 @@ public final class DeviceRouter
      */
     private long executorContext(final long visible)
     {
-        if (executorOfContext(visible) == 0)
+        if (executorOfVisibleContext(visible) == 0)
         {
             return visible;
         }

@@ -2,9 +2,11 @@ package io.gpurelay.it.programs;
 
 import static jcuda.driver.JCudaDriver.cuCtxCreate;
 import static jcuda.driver.JCudaDriver.cuCtxDestroy;
+import static jcuda.driver.JCudaDriver.cuCtxEnablePeerAccess;
 import static jcuda.driver.JCudaDriver.cuCtxGetDevice;
 import static jcuda.driver.JCudaDriver.cuCtxSetCurrent;
 import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
+import static jcuda.driver.JCudaDriver.cuDeviceCanAccessPeer;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
 import static jcuda.driver.JCudaDriver.cuDeviceGetCount;
 import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
@@ -14,6 +16,7 @@ import static jcuda.driver.JCudaDriver.cuMemAlloc;
 import static jcuda.driver.JCudaDriver.cuMemFree;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
+import static jcuda.driver.JCudaDriver.cuMemcpyPeer;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoad;
 import static jcuda.runtime.JCuda.cudaDeviceCanAccessPeer;
@@ -41,7 +44,8 @@ import jcuda.runtime.cudaMemcpyKind;
 /**
  * An ordinary two-GPU JCuda program: a context and a vector add on each device, each device's total memory printed
  * ({@code DEVICE <n> TOTAL <bytes>}, which tells a test which executor served it), a copy from device 0 to device 1
- * with cudaMemcpyPeer (timed, {@code PEER COPY <MiB> MiB <ms> ms}), and the refused peer access.
+ * with cudaMemcpyPeer (timed, {@code PEER COPY <MiB> MiB <ms> ms}) and between contexts with cuMemcpyPeer, and the
+ * refused peer access of both APIs.
  * Arguments: the folder with the kernels' PTX files, the number of devices expected, the MiB to copy.
  */
 public final class TwoDeviceProgram
@@ -86,6 +90,7 @@ public final class TwoDeviceProgram
             vectorAdd(kernels, ordinal);
         }
 
+        driverPeerCopy(contexts);
         runtimeOnEachDevice();
         peerCopy(copyMiB);
         final int[] canAccess = new int[]{ -1 };
@@ -147,6 +152,36 @@ public final class TwoDeviceProgram
         cuMemFree(da);
         cuMemFree(db);
         cuMemFree(dc);
+    }
+
+    private static void driverPeerCopy(final CUcontext[] contexts)
+    {
+        final int n = 100_000;
+        final int[] data = new int[n];
+        for (int i = 0; i < n; i++)
+        {
+            data[i] = i * 31 + 7;
+        }
+        final long bytes = (long)n * Sizeof.INT;
+        final CUdeviceptr source = new CUdeviceptr();
+        final CUdeviceptr destination = new CUdeviceptr();
+        CHECKS.equal("cuCtxSetCurrent 0 for cuMemcpyPeer", 0, cuCtxSetCurrent(contexts[0]));
+        CHECKS.equal("cuMemAlloc in context 0", 0, cuMemAlloc(source, bytes));
+        CHECKS.equal("cuMemcpyHtoD in context 0", 0, cuMemcpyHtoD(source, Pointer.to(data), bytes));
+        CHECKS.equal("cuCtxSetCurrent 1 for cuMemcpyPeer", 0, cuCtxSetCurrent(contexts[1]));
+        CHECKS.equal("cuMemAlloc in context 1", 0, cuMemAlloc(destination, bytes));
+        CHECKS.equal("cuMemcpyPeer context 0 to 1", 0, cuMemcpyPeer(destination, contexts[1], source, contexts[0], bytes));
+        final int[] back = new int[n];
+        CHECKS.equal("cuMemcpyDtoH in context 1", 0, cuMemcpyDtoH(Pointer.to(back), destination, bytes));
+        CHECKS.check("cuMemcpyPeer byte-identical", Arrays.equals(data, back));
+        final int[] canAccess = new int[]{ -1 };
+        CHECKS.equal("cuDeviceCanAccessPeer", 0, cuDeviceCanAccessPeer(canAccess, deviceOf(0), deviceOf(1)));
+        CHECKS.equal("no driver peer access", 0, canAccess[0]);
+        CHECKS.equal("cuCtxEnablePeerAccess refused", CUDA_ERROR_PEER_ACCESS_UNSUPPORTED,
+            cuCtxEnablePeerAccess(contexts[0], 0));
+        CHECKS.equal("cuMemFree in context 1", 0, cuMemFree(destination));
+        CHECKS.equal("cuCtxSetCurrent 0 to free", 0, cuCtxSetCurrent(contexts[0]));
+        CHECKS.equal("cuMemFree in context 0", 0, cuMemFree(source));
     }
 
     private static void runtimeOnEachDevice()

@@ -58,6 +58,8 @@ public final class JCudaDriverRemote
     private static final int MAX_REPORTED_PARAMETERS = 1024;
     private static final long UNREPORTED = -1;
     private static final int LAUNCH_FIXED_ARGUMENTS = 10;
+    /** How much of a copy between contexts the client holds at a time. */
+    private static final long PEER_COPY_CHUNK_BYTES = 8L * 1024 * 1024;
 
     static
     {
@@ -701,6 +703,104 @@ public final class JCudaDriverRemote
         requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoD");
         return inContext(Function.CU_MEMCPY_DTOD, new long[]{ JCudaPointers.address(dstDevice),
             JCudaPointers.address(srcDevice), byteCount, 0 }, null, null, null);
+    }
+
+    /**
+     * Between two contexts the bytes go through this client, chunk by chunk, as cudaMemcpyPeer's do: the contexts may
+     * be on different executors. Within one context the copy stays on its device.
+     */
+    public static int cuMemcpyPeerNative(
+        final CUdeviceptr dstDevice, final CUcontext dstContext, final CUdeviceptr srcDevice,
+        final CUcontext srcContext, final long byteCount)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemcpyPeer");
+        requireNonNull(dstContext, "dstContext", "cuMemcpyPeer");
+        requireNonNull(srcDevice, "srcDevice", "cuMemcpyPeer");
+        requireNonNull(srcContext, "srcContext", "cuMemcpyPeer");
+        final long destinationContext = JCudaPointers.nativePointer(dstContext);
+        final long sourceContext = JCudaPointers.nativePointer(srcContext);
+        if (!DriverContexts.isLive(destinationContext))
+        {
+            return notAContext(destinationContext);
+        }
+        if (!DriverContexts.isLive(sourceContext))
+        {
+            return notAContext(sourceContext);
+        }
+        if (byteCount < 0)
+        {
+            return invalidValue("cuMemcpyPeer", "ByteCount is negative: " + byteCount);
+        }
+        final long destination = JCudaPointers.address(dstDevice);
+        final long source = JCudaPointers.address(srcDevice);
+        if (destinationContext == sourceContext)
+        {
+            return client().call(Function.CU_MEMCPY_DTOD, destinationContext,
+                new long[]{ destination, source, byteCount, 0 }, null, null, null);
+        }
+        for (long offset = 0; offset < byteCount; offset += PEER_COPY_CHUNK_BYTES)
+        {
+            final long length = Math.min(PEER_COPY_CHUNK_BYTES, byteCount - offset);
+            final ByteArrayPayload chunk = new ByteArrayPayload();
+            final int read = client().call(Function.CU_MEMCPY_DTOH, sourceContext,
+                new long[]{ source + offset, length, 0 }, null, chunk, null);
+            if (read != DriverStatus.SUCCESS)
+            {
+                return read;
+            }
+            final int written = client().call(Function.CU_MEMCPY_HTOD, destinationContext,
+                new long[]{ destination + offset, length, 0 }, chunk, null, null);
+            if (written != DriverStatus.SUCCESS)
+            {
+                return written;
+            }
+        }
+        return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * gpurelay maps no device's memory into another's, so no device can access a peer's.
+     */
+    public static int cuDeviceCanAccessPeerNative(final int[] canAccessPeer, final CUdevice dev, final CUdevice peerDev)
+    {
+        requireNonNull(canAccessPeer, "canAccessPeer", "cuDeviceCanAccessPeer");
+        requireNonNull(dev, "dev", "cuDeviceCanAccessPeer");
+        requireNonNull(peerDev, "peerDev", "cuDeviceCanAccessPeer");
+        final int status = client().connect();
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        if (client().executorOf(ordinal(dev)) < 0 || client().executorOf(ordinal(peerDev)) < 0)
+        {
+            return DriverStatus.INVALID_DEVICE;
+        }
+        canAccessPeer[0] = 0;
+        return DriverStatus.SUCCESS;
+    }
+
+    public static int cuCtxEnablePeerAccessNative(final CUcontext peerContext, final int flags)
+    {
+        requireNonNull(peerContext, "peerContext", "cuCtxEnablePeerAccess");
+        final long current = DriverContexts.current();
+        if (!DriverContexts.isLive(current))
+        {
+            return noCurrentContext();
+        }
+        final long peer = JCudaPointers.nativePointer(peerContext);
+        if (!DriverContexts.isLive(peer))
+        {
+            return notAContext(peer);
+        }
+        final int executor = client().executorOfContext(current);
+        final int peerExecutor = client().executorOfContext(peer);
+        AgentLog.warnOnce("cuCtxEnablePeerAccess: " + (executor == peerExecutor ?
+            "gpurelay does not map a device's memory into another's" :
+            "the current context (executor " + client().channel(executor) + ") and the peer context (executor " +
+                client().channel(peerExecutor) + ") are on different executors, which share no memory") +
+            "; copy between them with cuMemcpyPeer, which goes through this client; returning " +
+            "CUDA_ERROR_PEER_ACCESS_UNSUPPORTED");
+        return DriverStatus.PEER_ACCESS_UNSUPPORTED;
     }
 
     public static int cuMemcpyDtoDAsyncNative(
