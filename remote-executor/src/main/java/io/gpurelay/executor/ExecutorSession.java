@@ -514,17 +514,20 @@ final class ExecutorSession implements Agent, SessionRequestListener
         try
         {
             call.capture(view);
-            regionInputPending = view.payloadInRegion() && transferRegion != null && view.totalPayloadLength() > 0;
+            final boolean regionAnnounced = view.payloadInRegion() && transferRegion != null &&
+                transferRegion.region().takeAnnouncement(TransferRegion.Direction.TO_EXECUTOR);
+            regionInputPending = regionAnnounced && view.totalPayloadLength() > 0;
             counters.callCounters.onCall(family());
             result.reset(call.function() == null ? Api.RUNTIME : call.function().api());
             if (!view.bulkFollows())
             {
                 addBytesIn(view.totalPayloadLength());
             }
-            if (view.payloadInRegion() && transferRegion == null)
+            if (view.payloadInRegion() && !regionAnnounced)
             {
-                result.fail(CudaError.INVALID_VALUE, "the call's payload is in a transfer region, and the session " +
-                    "has none");
+                onMalformed("call " + view.correlationId() + " claims the transfer region, which the client " +
+                    (transferRegion == null ? "does not have" : "announced no transfer in"));
+                result.fail(CudaError.INVALID_VALUE, "the call's payload is not in the session's transfer region");
                 reply();
                 return;
             }
@@ -804,6 +807,11 @@ final class ExecutorSession implements Agent, SessionRequestListener
      */
     private boolean awaitRegionPeer(final long chunksMoved)
     {
+        if (state == State.CLOSED)
+        {
+            regionGaveUpReason = "the session is closing";
+            return false;
+        }
         final long now = System.nanoTime();
         if (chunksMoved != regionProgressChunks)
         {
@@ -1044,8 +1052,9 @@ final class ExecutorSession implements Agent, SessionRequestListener
             return;
         }
         final PayloadSource payload = result.payload();
-        final boolean throughRegion = payload != null && call.replyInRegion() && transferRegion != null &&
-            !result.failed();
+        final boolean announced = call.replyInRegion() && transferRegion != null &&
+            transferRegion.region().takeAnnouncement(TransferRegion.Direction.TO_CLIENT);
+        final boolean throughRegion = announced && payload != null && !result.failed();
         if (throughRegion && !sendThroughRegion(payload))
         {
             return;

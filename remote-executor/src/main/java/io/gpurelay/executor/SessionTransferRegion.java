@@ -29,6 +29,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 final class SessionTransferRegion implements AutoCloseable
 {
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final long PAGE_SIZE = 4096;
 
     private final Path file;
     private final MappedByteBuffer mapped;
@@ -44,7 +45,8 @@ final class SessionTransferRegion implements AutoCloseable
     }
 
     /**
-     * Create and map a region of {@code length} bytes for a session.
+     * Create and map a region of {@code length} bytes, rounded down to whole pages (a GPU page-locks whole pages), for
+     * a session.
      *
      * @throws IOException when the file cannot be created, sized or mapped; nothing is left behind then.
      */
@@ -55,11 +57,12 @@ final class SessionTransferRegion implements AutoCloseable
         RANDOM.nextBytes(random);
         final Path file = directory.resolve(
             TransferRegion.FILE_NAME_PREFIX + Long.toHexString(sessionId) + "-" + HexFormat.of().formatHex(random));
+        final long pages = length & -PAGE_SIZE;
         Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw"))
         {
-            raf.setLength(length);
-            final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, length);
+            raf.setLength(pages);
+            final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, pages);
             return new SessionTransferRegion(file, mapped);
         }
         catch (final IOException | RuntimeException ex)

@@ -10,18 +10,21 @@ import org.agrona.concurrent.UnsafeBuffer;
  * session, through which the payloads of copies move instead of through Aeron's log buffers. Only the call and its
  * reply travel through Aeron.
  * <p>
- * Layout: a header page of four counters, each on a cache line of its own, then two slots of equal size. Payloads
+ * Layout: a header page of counters, each on a cache line of its own, then two slots of equal size. Payloads
  * move one chunk per slot, slots used in turn, so the producer fills one slot while the consumer empties the other:
  * the client's copy of chunk k+1 overlaps the executor's DMA of chunk k, and the executor prefetches chunk k+1 from
  * the device while the client reads chunk k. Each direction has a pair of counters, chunks produced and chunks
  * consumed since the session began; chunk n lives in slot {@code n % 2}. A producer writes chunk n once
  * {@code n - consumed < 2}, then publishes {@code produced = n + 1} with release semantics; the consumer reads chunk
  * n once it sees {@code produced > n} with acquire semantics, then publishes {@code consumed = n + 1}. Each side
- * writes only its own two counters and checks the peer's before it trusts them: offsets and lengths come from the
+ * writes only its own counters and checks the peer's before it trusts them: offsets and lengths come from the
  * region's own geometry and the call's length, never from the peer.
  * <p>
  * Transfers of one direction follow each other in the order of their calls: the client sends a call that uses the
- * region and moves its bytes under one lock, and the executor handles calls in order. A consumer that refuses a
+ * region and moves its bytes under one lock, and the executor handles calls in order. Before it sends such a call the
+ * client {@link #announce}s the transfer in a counter of its own, and the executor {@link #takeAnnouncement takes}
+ * one announcement per call: a call that claims the region without one (a stray or forged message) is refused at
+ * once instead of making the executor wait for bytes nobody will write. A consumer that refuses a
  * transfer (the call failed its checks) {@link #skip}s it: it declares its chunks consumed without reading them, so
  * the producer goes on without waiting and both sides stay in step.
  */
@@ -45,17 +48,19 @@ public final class TransferRegion
     public enum Direction
     {
         /** Client to executor: host-to-device copies and other call payloads. */
-        TO_EXECUTOR(0),
+        TO_EXECUTOR(0, 4),
         /** Executor to client: device-to-host copies. */
-        TO_CLIENT(2);
+        TO_CLIENT(2, 5);
 
         private final int producedOffset;
         private final int consumedOffset;
+        private final int announcedOffset;
 
-        Direction(final int firstCounter)
+        Direction(final int firstCounter, final int announcedCounter)
         {
             this.producedOffset = firstCounter * COUNTER_SPACING;
             this.consumedOffset = (firstCounter + 1) * COUNTER_SPACING;
+            this.announcedOffset = announcedCounter * COUNTER_SPACING;
         }
     }
 
@@ -85,6 +90,8 @@ public final class TransferRegion
     private final AtomicBuffer buffer;
     private final int slotBytes;
     private final UnsafeBuffer[] slots = new UnsafeBuffer[SLOT_COUNT];
+    /** The executor side's count of announcements taken, per direction. */
+    private final long[] announcementsTaken = new long[Direction.values().length];
 
     /**
      * @param buffer the whole mapped region, {@link #MIN_LENGTH} to {@link #MAX_LENGTH} bytes.
@@ -122,6 +129,32 @@ public final class TransferRegion
     public long length()
     {
         return buffer.capacity();
+    }
+
+    /**
+     * The client's side: say that a call whose bytes move this way through the region is about to be sent. Called
+     * under the client's region lock, before the call goes out.
+     */
+    public void announce(final Direction direction)
+    {
+        buffer.putLongOrdered(direction.announcedOffset, buffer.getLongVolatile(direction.announcedOffset) + 1);
+    }
+
+    /**
+     * The executor's side: take the announcement of the call now handled.
+     *
+     * @return false when the client announced no more transfers this way than the executor has taken: the call's
+     *         claim on the region is not the client's.
+     */
+    public boolean takeAnnouncement(final Direction direction)
+    {
+        final int index = direction.ordinal();
+        if (buffer.getLongVolatile(direction.announcedOffset) - announcementsTaken[index] <= 0)
+        {
+            return false;
+        }
+        announcementsTaken[index]++;
+        return true;
     }
 
     /**

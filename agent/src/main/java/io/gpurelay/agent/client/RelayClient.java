@@ -611,6 +611,7 @@ public final class RelayClient
         final boolean pipelined)
     {
         final long payloadLength = payload == null ? 0 : payload.length();
+        final TransferRegion region = current.transferRegion.region();
         final boolean sent;
         sendLock.lock();
         try
@@ -618,6 +619,14 @@ public final class RelayClient
             if (state != State.CONNECTED)
             {
                 return false;
+            }
+            if (payload != null)
+            {
+                region.announce(TransferRegion.Direction.TO_EXECUTOR);
+            }
+            if (replyInRegion)
+            {
+                region.announce(TransferRegion.Direction.TO_CLIENT);
             }
             sent = current.proxy.callThroughRegion(current.requests, current.sessionId, call.correlationId(),
                 function, context, args, args.length, payloadLength, replyInRegion, pipelined);
@@ -642,7 +651,7 @@ public final class RelayClient
         // The executor takes or skips every chunk of the call, even one it refuses: the whole payload goes in, so
         // that both sides' counters stay in step.
         final RegionWait wait = new RegionWait(current, null);
-        final TransferRegion.Outcome outcome = current.transferRegion.region().send(
+        final TransferRegion.Outcome outcome = region.send(
             TransferRegion.Direction.TO_EXECUTOR, payload, payloadLength, wait);
         return regionOutcome(current, outcome, wait, function);
     }
