@@ -142,7 +142,7 @@ public final class ExecutorMain implements Callable<Integer>
     long receiveBuffers;
 
     @Option(names = "--transfer-region", paramLabel = "BYTES", defaultValue = "16m",
-        converter = SizeConverter.class,
+        converter = SizeOrZeroConverter.class,
         description = "Shared memory each IPC session is offered for its copies: a file in the Aeron directory " +
             "(/dev/shm on Linux), owner-only, removed when the session ends, holding two slots that copies move " +
             "through in turn. 0 offers none (copies then move through Aeron). From 132k to 1g. Default: 16m.")
@@ -508,6 +508,17 @@ public final class ExecutorMain implements Callable<Integer>
         public Long convert(final String value)
         {
             return converted(() -> SettingValues.parseSize(value));
+        }
+    }
+
+    /**
+     * A size where 0 turns the feature off.
+     */
+    static final class SizeOrZeroConverter implements CommandLine.ITypeConverter<Long>
+    {
+        public Long convert(final String value)
+        {
+            return "0".equals(value.trim()) ? 0L : converted(() -> SettingValues.parseSize(value));
         }
     }
 
