@@ -63,6 +63,16 @@ final class Charts
             written.add(save(bandwidth, directory.resolve("bandwidth")));
         }
 
+        final XYChart pinned = xy("Copy bandwidth from pinned memory (cuMemAllocHost)", "bytes", "GB/s");
+        any = addSeries(pinned, Workload.PINNED_HOST_TO_DEVICE_NAME, "bandwidth", " host→device");
+        any |= addSeries(pinned, Workload.PINNED_DEVICE_TO_HOST_NAME, "bandwidth", " device→host");
+        any |= addSeries(pinned, Workload.PINNED_HOST_TO_DEVICE_ASYNC_NAME, "bandwidth", " host→device async");
+        any |= addSeries(pinned, Workload.PINNED_DEVICE_TO_HOST_ASYNC_NAME, "bandwidth", " device→host async");
+        if (any)
+        {
+            written.add(save(pinned, directory.resolve("bandwidth-pinned")));
+        }
+
         final XYChart saxpy = xy("SAXPY end to end (x, y in; kernel; y out)", "n", "ms");
         if (addSeries(saxpy, Workload.SAXPY_PTX_NAME, "time", ""))
         {

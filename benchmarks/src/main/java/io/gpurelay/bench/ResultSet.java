@@ -116,7 +116,7 @@ final class ResultSet
         }
 
         final StringBuilder text = new StringBuilder();
-        text.append(String.format(Locale.ROOT, "%-14s %-19s %-10s %-11s", "benchmark", "parameter", "metric", "unit"));
+        text.append(String.format(Locale.ROOT, "%-21s %-20s %-10s %-11s", "benchmark", "parameter", "metric", "unit"));
         for (final Transport transport : transports)
         {
             text.append(String.format(Locale.ROOT, " %11s", transport.label()));
@@ -134,7 +134,7 @@ final class ResultSet
             {
                 continue;
             }
-            text.append(String.format(Locale.ROOT, "%-14s %-19s %-10s %-11s", key[0], key[1],
+            text.append(String.format(Locale.ROOT, "%-21s %-20s %-10s %-11s", key[0], key[1],
                 key.length > 2 ? key[2] : "-", key.length > 3 ? key[3] : ""));
             for (final Transport transport : transports)
             {

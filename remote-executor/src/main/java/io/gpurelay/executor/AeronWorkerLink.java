@@ -1,5 +1,7 @@
 package io.gpurelay.executor;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 
 import io.aeron.Aeron;
@@ -72,6 +74,12 @@ final class AeronWorkerLink implements WorkerLink
     public void sessionFailed(final SessionAssignment assignment, final String reason, final long nowNs)
     {
         addNotice(assignment, reason, false, nowNs);
+    }
+
+    public int removeLeftovers(final SessionAssignment assignment) throws IOException
+    {
+        return SessionTransferRegion.deleteFilesOf(Path.of(aeron.context().aeronDirectoryName()),
+            assignment.sessionId());
     }
 
     public void connectFailed(final SessionAssignment assignment, final String reason, final long nowNs)

@@ -146,6 +146,13 @@ public final class ExecutorMain implements Callable<Integer>
             "does not fit now is refused with an out-of-memory error. Default: 512m.")
     long receiveBuffers;
 
+    @Option(names = "--transfer-region", paramLabel = "BYTES", defaultValue = "16m",
+        converter = SizeOrZeroConverter.class,
+        description = "Shared memory each IPC session is offered for its copies: a file in the Aeron directory " +
+            "(/dev/shm on Linux), owner-only, removed when the session ends, holding two slots that copies move " +
+            "through in turn. 0 offers none (copies then move through Aeron). From 132k to 1g. Default: 16m.")
+    long transferRegion;
+
     @Option(names = "--token", paramLabel = "SECRET",
         description = "Accept only clients that prove they hold this token (it never crosses the wire; it keys the " +
             "sessions' encryption). Prefer GPURELAY_TOKEN or --token-file: the command line is visible to every " +
@@ -373,6 +380,7 @@ public final class ExecutorMain implements Callable<Integer>
                 sessionMemory)
             .kernelTimeoutNs(kernelTimeout.toNanos())
             .receiveBufferBytes(receiveBuffers)
+            .transferRegionBytes(transferRegion)
             .token(resolvedToken)
             .insecure(insecure)
             .metricsPort(metricsPort == null ? RemoteExecutor.Configuration.METRICS_OFF : metricsPort)
@@ -579,6 +587,17 @@ public final class ExecutorMain implements Callable<Integer>
         public Long convert(final String value)
         {
             return converted(() -> SettingValues.parseSize(value));
+        }
+    }
+
+    /**
+     * A size where 0 turns the feature off.
+     */
+    static final class SizeOrZeroConverter implements CommandLine.ITypeConverter<Long>
+    {
+        public Long convert(final String value)
+        {
+            return "0".equals(value.trim()) ? 0L : converted(() -> SettingValues.parseSize(value));
         }
     }
 

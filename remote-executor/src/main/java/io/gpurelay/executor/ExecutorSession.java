@@ -1,5 +1,8 @@
 package io.gpurelay.executor;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
@@ -23,6 +26,7 @@ import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.SessionRequestAdapter;
 import io.gpurelay.protocol.SessionRequestListener;
+import io.gpurelay.protocol.TransferRegion;
 import io.gpurelay.protocol.security.ExecutorHandshake;
 import io.gpurelay.protocol.security.MessageOpener;
 import io.gpurelay.protocol.security.MessageSealer;
@@ -33,6 +37,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.collections.IntHashSet;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentTerminationException;
+import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -69,6 +74,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
     /** Distinct unknown function ids a session logs; a client that sends more is sending noise. */
     private static final int MAX_UNSUPPORTED_LOGGED = 64;
     private static final byte[] NO_INPUT = new byte[0];
+    /** How often a transfer through the region that waits for its client checks that the client lives. */
+    private static final long REGION_LIVENESS_CHECK_NS = TimeUnit.MILLISECONDS.toNanos(1);
     /** {@link #callStartedNs} while no call runs. */
     private static final long NO_CALL = Long.MIN_VALUE;
 
@@ -144,6 +151,18 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private long inputCorrelationId;
     private long inputLength;
     private long inputReceived;
+
+    /** The shared-memory region of an IPC session, or null: the client then sends payloads through Aeron. */
+    private SessionTransferRegion transferRegion;
+    private final BackoffIdleStrategy regionIdle = new BackoffIdleStrategy(
+        100, 10, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MICROSECONDS.toNanos(100));
+    private final TransferRegion.Waiter regionWaiter = this::awaitRegionPeer;
+    private long regionProgressChunks;
+    private long regionProgressNs;
+    private long regionLivenessCheckedNs;
+    private String regionGaveUpReason;
+    /** The current call's payload is in the region and not yet taken or skipped. */
+    private boolean regionInputPending;
 
     private long calls;
     private long bytesIn;
@@ -262,6 +281,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
     {
         state = State.CLOSED;
         releaseReassembly();
+        closeTransferRegion();
         final ReleasedResources released = backendSession.close();
         CloseHelper.close(sessionCounters);
         sendLock.lock();
@@ -374,10 +394,12 @@ final class ExecutorSession implements Agent, SessionRequestListener
             try
             {
                 final SessionKeys keys = handshake.keys();
+                openTransferRegion();
                 sent = proxy.connected(responsePublication, connectCorrelationId, sessionId, requestStreamId,
                     keys.requestPublicationSessionId(), handshake.executorPublicKey(), handshake.executorProof(),
                     ctx.backend().deviceCount(), ctx.keepAliveIntervalNs() / 1_000_000, ctx.executorVersion(),
-                    ctx.backend().name());
+                    ctx.backend().name(), transferRegion == null ? null : transferRegion.fileName(),
+                    transferRegion == null ? 0 : transferRegion.region().length());
                 if (sent && keys.sealed())
                 {
                     final MessageSealer sealer = keys.replySealer();
@@ -484,6 +506,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
             return;
         }
         lastActivityNs = nowNs;
+        clientMappedTransferRegion();
         abandonIncompleteInput();
         calls++;
         counters.calls.increment();
@@ -491,11 +514,22 @@ final class ExecutorSession implements Agent, SessionRequestListener
         try
         {
             call.capture(view);
+            final boolean regionAnnounced = view.payloadInRegion() && transferRegion != null &&
+                transferRegion.region().takeAnnouncement(TransferRegion.Direction.TO_EXECUTOR);
+            regionInputPending = regionAnnounced && view.totalPayloadLength() > 0;
             counters.callCounters.onCall(family());
             result.reset(call.function() == null ? Api.RUNTIME : call.function().api());
             if (!view.bulkFollows())
             {
                 addBytesIn(view.totalPayloadLength());
+            }
+            if (view.payloadInRegion() && !regionAnnounced)
+            {
+                onMalformed("call " + view.correlationId() + " claims the transfer region, which the client " +
+                    (transferRegion == null ? "does not have" : "announced no transfer in"));
+                result.fail(CudaError.INVALID_VALUE, "the call's payload is not in the session's transfer region");
+                reply();
+                return;
             }
             if (call.function() == null)
             {
@@ -514,6 +548,11 @@ final class ExecutorSession implements Agent, SessionRequestListener
             if (view.bulkFollows())
             {
                 receiveInput(sink);
+                return;
+            }
+            if (view.payloadInRegion())
+            {
+                receiveFromRegion(sink);
                 return;
             }
             final DirectBuffer payload = view.payload();
@@ -603,6 +642,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
             return;
         }
         lastActivityNs = nowNs;
+        clientMappedTransferRegion();
     }
 
     public void onCloseSession(final long sessionId)
@@ -668,6 +708,206 @@ final class ExecutorSession implements Agent, SessionRequestListener
         finally
         {
             releaseReassembly();
+        }
+    }
+
+    /**
+     * The current call's payload is in the transfer region: take it chunk by chunk into the function's own sink (a
+     * host-to-device copy, which so goes from the region straight to the device), or reassembled.
+     */
+    private void receiveFromRegion(final PayloadSink sink)
+    {
+        final long length = call.totalPayloadLength();
+        if (sink == null && length > MAX_REASSEMBLED_PAYLOAD)
+        {
+            result.fail(CudaError.INVALID_VALUE,
+                "payload of " + length + " bytes is larger than the " + MAX_REASSEMBLED_PAYLOAD + " this call takes");
+            refuseInput(false, length);
+            return;
+        }
+        reassembly = sink == null ? new ReassemblyBuffer(ctx.receiveBudget()) : null;
+        final PayloadSink destination = sink != null ? sink : reassembly;
+        if (!destination.begin(length))
+        {
+            reassembly = null;
+            result.fail(sink == null ? CudaError.OUT_OF_MEMORY : CudaError.INVALID_VALUE, sink == null ?
+                "payload of " + length + " bytes does not fit the executor's receive buffers now (" +
+                ctx.receiveBudget().available() + " of " + ctx.receiveBudget().capacity() + " bytes free)" :
+                "payload of " + length + " bytes cannot be received");
+            refuseInput(false, length);
+            return;
+        }
+        startRegionTransfer();
+        regionInputPending = false;
+        TransferRegion.Outcome outcome;
+        try
+        {
+            outcome = transferRegion.region().receive(
+                TransferRegion.Direction.TO_EXECUTOR, destination, length, regionWaiter);
+        }
+        catch (final RuntimeException ex)
+        {
+            // Part of the payload was taken: the region's counters cannot be put back in step with the client's.
+            recordInternalFailure(ex);
+            outcome = TransferRegion.Outcome.CORRUPT;
+        }
+        if (outcome != TransferRegion.Outcome.DONE)
+        {
+            releaseReassembly();
+            close(regionFailure(outcome, "receiving the payload of " + call.function()));
+            return;
+        }
+        input.wrap(reassembly != null ? reassembly.bytes() : NO_INPUT);
+        try
+        {
+            runCall(input);
+        }
+        finally
+        {
+            releaseReassembly();
+        }
+    }
+
+    /**
+     * @return false when the client is gone or the region cannot be trusted: the session is then closing.
+     */
+    private boolean sendThroughRegion(final PayloadSource payload)
+    {
+        startRegionTransfer();
+        final TransferRegion.Outcome outcome = transferRegion.region().send(
+            TransferRegion.Direction.TO_CLIENT, payload, payload.length(), regionWaiter);
+        if (outcome != TransferRegion.Outcome.DONE)
+        {
+            close(regionFailure(outcome, "sending the reply of " + call.function()));
+            return false;
+        }
+        return true;
+    }
+
+    private void startRegionTransfer()
+    {
+        regionProgressChunks = 0;
+        regionProgressNs = System.nanoTime();
+        regionLivenessCheckedNs = regionProgressNs;
+        regionGaveUpReason = null;
+        regionIdle.reset();
+    }
+
+    private String regionFailure(final TransferRegion.Outcome outcome, final String what)
+    {
+        return outcome == TransferRegion.Outcome.CORRUPT ?
+            "the transfer region fell out of step (a counter the client wrote made no sense, or a chunk could not " +
+                "be taken) while " + what :
+            regionGaveUpReason + " while " + what;
+    }
+
+    /**
+     * The client has not caught up with a transfer: wait while it lives and moves, at most the keep-alive timeout
+     * without progress.
+     */
+    private boolean awaitRegionPeer(final long chunksMoved)
+    {
+        if (state == State.CLOSED)
+        {
+            regionGaveUpReason = "the session is closing";
+            return false;
+        }
+        final long now = System.nanoTime();
+        if (chunksMoved != regionProgressChunks)
+        {
+            regionProgressChunks = chunksMoved;
+            regionProgressNs = now;
+            regionIdle.reset();
+        }
+        if (now - regionLivenessCheckedNs > REGION_LIVENESS_CHECK_NS)
+        {
+            regionLivenessCheckedNs = now;
+            if (clientProcess != null && !clientProcess.isAlive())
+            {
+                regionGaveUpReason = "the client went away (its process ended)";
+                return false;
+            }
+            if (requestSubscription.imageBySessionId(handshake.keys().requestPublicationSessionId()) == null)
+            {
+                regionGaveUpReason = "the client went away (its request stream disappeared)";
+                return false;
+            }
+            if (now - regionProgressNs > ctx.keepAliveTimeoutNs())
+            {
+                regionGaveUpReason = "the client moved no transfer region chunk for the keep-alive timeout";
+                return false;
+            }
+        }
+        regionIdle.idle();
+        return true;
+    }
+
+    /**
+     * Offer an IPC client a transfer region. Without one (UDP, none configured, or the file cannot be made) copies
+     * move through Aeron, as they always can.
+     */
+    private void openTransferRegion()
+    {
+        if (transferRegion != null || ctx.transferRegionBytes() <= 0 || !ChannelUri.parse(ctx.channel()).isIpc())
+        {
+            return;
+        }
+        try
+        {
+            transferRegion = SessionTransferRegion.create(
+                Path.of(ctx.aeronDirectoryName()), sessionId, ctx.transferRegionBytes());
+            backendSession.shareHostMemory(transferRegion.mapped());
+            log.debug("session " + sessionId + ": transfer region " + transferRegion.file() + " of " +
+                transferRegion.region().length() + " bytes");
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            log.warn("session " + sessionId + ": no shared-memory transfer region (" + ex +
+                "); its copies move through Aeron");
+            closeTransferRegion();
+        }
+    }
+
+    /**
+     * A request has come from the client, which maps the region before it sends anything: its file can go.
+     */
+    private void clientMappedTransferRegion()
+    {
+        if (transferRegion != null)
+        {
+            try
+            {
+                transferRegion.deleteFile();
+            }
+            catch (final IOException ex)
+            {
+                log.warn("session " + sessionId + ": cannot remove " + transferRegion.file() + ": " + ex);
+            }
+        }
+    }
+
+    private void closeTransferRegion()
+    {
+        final SessionTransferRegion region = transferRegion;
+        if (region == null)
+        {
+            return;
+        }
+        transferRegion = null;
+        try
+        {
+            backendSession.unshareHostMemory(region.mapped());
+        }
+        finally
+        {
+            try
+            {
+                region.close();
+            }
+            catch (final IOException ex)
+            {
+                log.warn("session " + sessionId + ": cannot remove " + region.file() + ": " + ex);
+            }
         }
     }
 
@@ -751,7 +991,12 @@ final class ExecutorSession implements Agent, SessionRequestListener
      */
     private void refuseInput(final boolean bulkFollows, final long length)
     {
-        if (bulkFollows && length > 0)
+        if (regionInputPending)
+        {
+            regionInputPending = false;
+            transferRegion.region().skip(TransferRegion.Direction.TO_EXECUTOR, length);
+        }
+        else if (bulkFollows && length > 0)
         {
             inputState = Input.DISCARDING;
             inputCorrelationId = call.correlationId();
@@ -807,12 +1052,22 @@ final class ExecutorSession implements Agent, SessionRequestListener
             return;
         }
         final PayloadSource payload = result.payload();
+        final boolean announced = call.replyInRegion() && transferRegion != null &&
+            transferRegion.region().takeAnnouncement(TransferRegion.Direction.TO_CLIENT);
+        final boolean throughRegion = announced && payload != null && !result.failed();
+        if (throughRegion && !sendThroughRegion(payload))
+        {
+            return;
+        }
         final boolean sent;
         sendLock.lock();
         try
         {
-            sent = proxy.reply(responsePublication, sessionId, call.correlationId(), result.status(), result.values(),
-                result.valueCount(), result.message(), payload);
+            sent = throughRegion ?
+                proxy.replyWithPayloadInRegion(responsePublication, sessionId, call.correlationId(), result.status(),
+                    result.values(), result.valueCount(), payload.length()) :
+                proxy.reply(responsePublication, sessionId, call.correlationId(), result.status(), result.values(),
+                    result.valueCount(), result.message(), payload);
         }
         finally
         {

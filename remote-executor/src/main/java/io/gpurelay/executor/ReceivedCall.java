@@ -15,6 +15,8 @@ final class ReceivedCall
     private int functionId;
     private Function function;
     private boolean pipelined;
+    private boolean payloadInRegion;
+    private boolean replyInRegion;
     private long context;
     private long totalPayloadLength;
     private int argCount;
@@ -25,6 +27,8 @@ final class ReceivedCall
         functionId = view.functionId();
         function = Function.byId(functionId);
         pipelined = view.pipelined();
+        payloadInRegion = view.payloadInRegion();
+        replyInRegion = view.replyInRegion();
         context = view.context();
         totalPayloadLength = view.totalPayloadLength();
         argCount = view.argCount();
@@ -55,6 +59,18 @@ final class ReceivedCall
     boolean pipelined()
     {
         return pipelined;
+    }
+
+    /** The payload comes through the session's transfer region. */
+    boolean payloadInRegion()
+    {
+        return payloadInRegion;
+    }
+
+    /** The client takes the reply's payload from the session's transfer region. */
+    boolean replyInRegion()
+    {
+        return replyInRegion;
     }
 
     /** The calling thread's current device (runtime API) or context handle (driver API). */

@@ -22,6 +22,7 @@ import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.executor.metrics.MetricsEndpoint;
 import io.gpurelay.executor.worker.WorkerSettings;
 import io.gpurelay.protocol.Protocol;
+import io.gpurelay.protocol.TransferRegion;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
@@ -124,7 +125,7 @@ public final class RemoteExecutor implements AutoCloseable
         final ProcessWorkerLauncher launcher = new ProcessWorkerLauncher(workerId -> new WorkerSettings(
             workerId, pid, aeronDirectoryName, ctx.channel(), ctx.workerBackend(), ctx.idleStrategyKind(),
             ctx.keepAliveTimeoutNs(), ctx.responseConnectTimeoutNs(), ctx.sessionMemoryBytes(), ctx.kernelTimeoutNs(),
-            ctx.receiveBufferBytes(), ctx.log().level(), ctx.executorVersion()));
+            ctx.receiveBufferBytes(), ctx.transferRegionBytes(), ctx.log().level(), ctx.executorVersion()));
         return new WorkerSupervisor(ctx.warmWorkers(), ctx.sessionsPerWorker(), ctx.maxSessions(),
             ctx.workerStartTimeoutNs(), ctx.log(), counters, workerCounters, launcher,
             new AeronWorkerLink(aeron, pid, ctx.responseConnectTimeoutNs()));
@@ -235,6 +236,8 @@ public final class RemoteExecutor implements AutoCloseable
         /** No limit on how long a kernel may run. */
         public static final long KERNEL_TIMEOUT_DEFAULT_NS = 0;
         public static final long RECEIVE_BUFFER_BYTES_DEFAULT = 512L * 1024 * 1024;
+        /** The shared-memory transfer region each IPC session is offered (two slots of almost 8 MiB); 0: none. */
+        public static final long TRANSFER_REGION_BYTES_DEFAULT = 16L * 1024 * 1024;
 
         private Configuration()
         {
@@ -331,6 +334,7 @@ public final class RemoteExecutor implements AutoCloseable
         private String metricsAddress = Configuration.METRICS_ADDRESS_DEFAULT;
         private long kernelTimeoutNs = Configuration.KERNEL_TIMEOUT_DEFAULT_NS;
         private long receiveBufferBytes = Configuration.RECEIVE_BUFFER_BYTES_DEFAULT;
+        private long transferRegionBytes = Configuration.TRANSFER_REGION_BYTES_DEFAULT;
         private ReceiveBudget receiveBudget;
         private String token;
         private boolean insecure;
@@ -377,6 +381,12 @@ public final class RemoteExecutor implements AutoCloseable
             if (kernelTimeoutNs < 0)
             {
                 throw new ConfigurationException("kernel timeout must not be negative: " + kernelTimeoutNs + " ns");
+            }
+            if (transferRegionBytes != 0 &&
+                (transferRegionBytes < TransferRegion.MIN_LENGTH || transferRegionBytes > TransferRegion.MAX_LENGTH))
+            {
+                throw new ConfigurationException("a transfer region holds " + TransferRegion.MIN_LENGTH + " to " +
+                    TransferRegion.MAX_LENGTH + " bytes (or 0 for none), not " + transferRegionBytes);
             }
             if (receiveBufferBytes < 0)
             {
@@ -655,6 +665,21 @@ public final class RemoteExecutor implements AutoCloseable
         public long receiveBufferBytes()
         {
             return receiveBufferBytes;
+        }
+
+        /**
+         * Bytes of the shared-memory transfer region offered to each IPC session, through which its copies move;
+         * 0 offers none (copies then move through Aeron).
+         */
+        public Context transferRegionBytes(final long transferRegionBytes)
+        {
+            this.transferRegionBytes = transferRegionBytes;
+            return this;
+        }
+
+        public long transferRegionBytes()
+        {
+            return transferRegionBytes;
         }
 
         ReceiveBudget receiveBudget()

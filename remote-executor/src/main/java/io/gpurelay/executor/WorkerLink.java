@@ -1,5 +1,7 @@
 package io.gpurelay.executor;
 
+import java.io.IOException;
+
 import io.gpurelay.executor.worker.WorkerProtocol;
 
 /**
@@ -29,6 +31,17 @@ interface WorkerLink extends AutoCloseable
      * Refuse the client's connect request: no worker could take its session.
      */
     void connectFailed(SessionAssignment assignment, String reason, long nowNs);
+
+    /**
+     * Remove what a dead worker left behind of a session on this host: the files of its transfer regions.
+     *
+     * @return how many files were removed.
+     * @throws IOException when the directory cannot be read or a file cannot be removed.
+     */
+    default int removeLeftovers(final SessionAssignment assignment) throws IOException
+    {
+        return 0;
+    }
 
     /**
      * Send the notices whose client stream has connected, drop those past their deadline.

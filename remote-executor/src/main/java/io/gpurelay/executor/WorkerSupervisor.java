@@ -425,6 +425,7 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
             log.warn("session " + assignment.sessionId() + " (" + assignment.client() + ") failed: its " + name +
                 " died: " + how);
             link.sessionFailed(assignment, reason, nowNs);
+            removeLeftovers(assignment);
         }
         for (final SessionAssignment assignment : worker.awaitingReady)
         {
@@ -432,6 +433,25 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
             log.warn("session " + assignment.sessionId() + " (" + assignment.client() + ") refused: " + name +
                 " died while starting: " + how);
             link.connectFailed(assignment, "the worker process for the session died while starting: " + how, nowNs);
+            removeLeftovers(assignment);
+        }
+    }
+
+    private void removeLeftovers(final SessionAssignment assignment)
+    {
+        try
+        {
+            final int removed = link.removeLeftovers(assignment);
+            if (removed > 0)
+            {
+                log.info("session " + assignment.sessionId() + ": removed " + removed +
+                    " shared-memory file(s) its dead worker left");
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            log.warn("session " + assignment.sessionId() + ": cannot remove the shared-memory files its dead " +
+                "worker left: " + ex);
         }
     }
 

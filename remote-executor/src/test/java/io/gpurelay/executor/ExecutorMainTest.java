@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -99,6 +100,18 @@ class ExecutorMainTest
         assertEquals(64L * 1024 * 1024, ctx.receiveBufferBytes());
         assertEquals(Duration.ZERO, parse("executor").kernelTimeout, "no kernel timeout unless asked for");
         assertEquals(Duration.ZERO, parse("executor", "--kernel-timeout", "0s").kernelTimeout);
+    }
+
+    @Test
+    void theTransferRegionIsSixteenMebibytesByDefaultSizedByItsFlagAndOffWithZero()
+    {
+        final ExecutorLog log = new ExecutorLog(System.err, ExecutorLog.Level.INFO);
+        final String[] workers = { "executor", "--backend", "emulated", "--isolation", "process" };
+        assertEquals(16L << 20, parse(workers).context(log, false).transferRegionBytes());
+        assertEquals(1L << 20, parse(with(workers, "--transfer-region", "1m")).context(log, false)
+            .transferRegionBytes());
+        assertEquals(0, parse(with(workers, "--transfer-region", "0")).context(log, false).transferRegionBytes());
+        assertUsageError("'many' is not a size", "executor", "--transfer-region", "many");
     }
 
     @Test
@@ -419,8 +432,8 @@ class ExecutorMainTest
         final String help = out.toString().replaceAll("\\s+", " ");
         for (final String flag : new String[]{ "--channel", "--backend", "--devices", "--device-memory",
             "--aeron-dir", "--profile", "--idle-strategy", "--keepalive-timeout", "--max-sessions", "--session-memory",
-            "--kernel-timeout", "--receive-buffers", "--token", "--token-file", "--insecure", "--config", "--log-level",
-            "--registry", "--registry-channel", "--registry-refresh",
+            "--kernel-timeout", "--receive-buffers", "--transfer-region", "--token", "--token-file", "--insecure",
+            "--config", "--log-level", "--registry", "--registry-channel", "--registry-refresh",
             "--help", "--version" })
         {
             assertTrue(help.contains(flag), flag + " missing from:\n" + help);
@@ -437,6 +450,13 @@ class ExecutorMainTest
         assertEquals(0, execute("executor", "--version"));
         assertTrue(out.toString().startsWith("gpurelay executor " + RemoteExecutor.Configuration.executorVersion()),
             out.toString());
+    }
+
+    private static String[] with(final String[] args, final String... more)
+    {
+        final String[] all = Arrays.copyOf(args, args.length + more.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return all;
     }
 
     private ExecutorMain parse(final String... args)

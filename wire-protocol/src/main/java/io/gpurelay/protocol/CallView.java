@@ -16,6 +16,8 @@ public final class CallView
     int functionId;
     boolean bulkFollows;
     boolean pipelined;
+    boolean payloadInRegion;
+    boolean replyInRegion;
     long context;
     long totalPayloadLength;
     int argCount;
@@ -47,6 +49,18 @@ public final class CallView
     public boolean pipelined()
     {
         return pipelined;
+    }
+
+    /** The payload comes through the session's transfer region, neither inline nor in chunks. */
+    public boolean payloadInRegion()
+    {
+        return payloadInRegion;
+    }
+
+    /** The client takes the reply's payload from the session's transfer region. */
+    public boolean replyInRegion()
+    {
+        return replyInRegion;
     }
 
     public long context()

@@ -118,4 +118,40 @@ public final class ClientProxy
         }
         return !bulk || writer.sendChunks(publication, sessionId, correlationId, payload, chunkLength);
     }
+
+    /**
+     * Send a call whose payload, or whose reply's payload, moves through the session's transfer region
+     * ({@link TransferRegion}): only the call itself goes through Aeron.
+     *
+     * @param payloadLength   bytes the caller writes into the region after this call, or 0.
+     * @param replyInRegion   the caller reads the reply's payload from the region.
+     */
+    public boolean callThroughRegion(
+        final Publication publication,
+        final long sessionId,
+        final long correlationId,
+        final Function function,
+        final long context,
+        final long[] args,
+        final int argCount,
+        final long payloadLength,
+        final boolean replyInRegion,
+        final boolean pipelined)
+    {
+        callEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
+            .sessionId(sessionId)
+            .correlationId(correlationId)
+            .function(function.id())
+            .context(context)
+            .totalPayloadLength(payloadLength);
+        callEncoder.flags().clear().replyOnErrorOnly(pipelined).payloadInRegion(payloadLength > 0)
+            .replyInRegion(replyInRegion);
+        final CallEncoder.ArgsEncoder argsEncoder = callEncoder.argsCount(argCount);
+        for (int i = 0; i < argCount; i++)
+        {
+            argsEncoder.next().value(args[i]);
+        }
+        final int limit = writer.putTrailingPayload(callEncoder.limit(), null, 0, 0);
+        return writer.send(publication, limit);
+    }
 }

@@ -93,9 +93,24 @@ public final class ClientResponseAdapter implements FragmentHandler
                 final String executorVersion = decoder.executorVersion();
                 VarDataBounds.check("backend", decoder.backendLength(), VarDataBounds.MAX_TEXT_LENGTH,
                     decoder.limit(), offset + length);
+                // An executor from before transfer regions sends a shorter block and no region name.
+                final boolean regionFields = headerDecoder.blockLength() >= ConnectedDecoder.BLOCK_LENGTH;
+                final long transferRegionLength = regionFields ? decoder.transferRegionBytes() : 0;
+                final String backend = decoder.backend();
+                String transferRegion = "";
+                if (regionFields && decoder.limit() + 4 <= offset + length)
+                {
+                    VarDataBounds.check("transferRegion", decoder.transferRegionLength(),
+                        VarDataBounds.MAX_TEXT_LENGTH, decoder.limit(), offset + length);
+                    transferRegion = decoder.transferRegion();
+                }
                 listener.onConnected(correlationId, sessionId, protocolVersion, requestStreamId,
                     requestPublicationSessionId, executorPublicKey, executorProof, deviceCount, keepAliveIntervalMs,
-                    executorVersion, decoder.backend());
+                    executorVersion, backend);
+                if (transferRegionLength > 0 && !transferRegion.isEmpty())
+                {
+                    listener.onTransferRegionOffered(correlationId, transferRegion, transferRegionLength);
+                }
             }
             case ConnectRejectedDecoder.TEMPLATE_ID ->
             {

@@ -26,6 +26,14 @@ public interface ClientResponseListener
         String executorVersion,
         String backend);
 
+    /**
+     * Follows {@link #onConnected} when the executor offers the session a shared-memory transfer region (an IPC
+     * session): its file name in the Aeron directory and its length. Ignored by a client that does not use one.
+     */
+    default void onTransferRegionOffered(long correlationId, String fileName, long length)
+    {
+    }
+
     void onRejected(long correlationId, RejectReason reason, int executorProtocolVersion, String detail);
 
     /**

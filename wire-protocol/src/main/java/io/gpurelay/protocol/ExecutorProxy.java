@@ -75,6 +75,30 @@ public final class ExecutorProxy
         final String executorVersion,
         final String backend)
     {
+        return connected(publication, correlationId, sessionId, requestStreamId, requestPublicationSessionId,
+            executorPublicKey, executorProof, deviceCount, keepAliveIntervalMs, executorVersion, backend, null, 0);
+    }
+
+    /**
+     * @param transferRegion       the file name, in the Aeron directory, of the transfer region offered to the client,
+     *                             or null for none.
+     * @param transferRegionLength the region's length in bytes.
+     */
+    public boolean connected(
+        final Publication publication,
+        final long correlationId,
+        final long sessionId,
+        final int requestStreamId,
+        final int requestPublicationSessionId,
+        final byte[] executorPublicKey,
+        final byte[] executorProof,
+        final int deviceCount,
+        final long keepAliveIntervalMs,
+        final String executorVersion,
+        final String backend,
+        final String transferRegion,
+        final long transferRegionLength)
+    {
         connectedEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
             .correlationId(correlationId)
             .sessionId(sessionId)
@@ -86,8 +110,10 @@ public final class ExecutorProxy
             .requestPublicationSessionId(requestPublicationSessionId)
             .putExecutorPublicKey(executorPublicKey, 0, executorPublicKey.length)
             .putExecutorProof(executorProof, 0, executorProof.length)
+            .transferRegionBytes(transferRegion == null ? 0 : transferRegionLength)
             .executorVersion(executorVersion)
-            .backend(backend);
+            .backend(backend)
+            .transferRegion(transferRegion == null ? "" : transferRegion);
         return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + connectedEncoder.encodedLength());
     }
 
@@ -161,6 +187,33 @@ public final class ExecutorProxy
             return false;
         }
         return !bulk || writer.sendChunks(publication, sessionId, correlationId, payload, chunkLength);
+    }
+
+    /**
+     * Reply to a call whose payload the executor has already put through the session's transfer region: the reply
+     * says how many bytes and carries none.
+     */
+    public boolean replyWithPayloadInRegion(
+        final Publication publication,
+        final long sessionId,
+        final long correlationId,
+        final int status,
+        final long[] values,
+        final int valueCount,
+        final long payloadLength)
+    {
+        callReplyEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
+            .sessionId(sessionId)
+            .correlationId(correlationId)
+            .status(status)
+            .totalPayloadLength(payloadLength);
+        final CallReplyEncoder.ValuesEncoder valuesEncoder = callReplyEncoder.valuesCount(valueCount);
+        for (int i = 0; i < valueCount; i++)
+        {
+            valuesEncoder.next().value(values[i]);
+        }
+        callReplyEncoder.message("");
+        return writer.send(publication, writer.putTrailingPayload(callReplyEncoder.limit(), null, 0, 0));
     }
 
     /**

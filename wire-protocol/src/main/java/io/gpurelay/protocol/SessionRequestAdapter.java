@@ -86,6 +86,8 @@ public final class SessionRequestAdapter implements FragmentHandler
         view.functionId = decoder.function();
         view.bulkFollows = decoder.flags().bulkFollows();
         view.pipelined = decoder.flags().replyOnErrorOnly();
+        view.payloadInRegion = decoder.flags().payloadInRegion();
+        view.replyInRegion = decoder.flags().replyInRegion();
         view.context = decoder.context();
         view.totalPayloadLength = decoder.totalPayloadLength();
         final CallDecoder.ArgsDecoder args = decoder.args();
@@ -102,7 +104,9 @@ public final class SessionRequestAdapter implements FragmentHandler
         final int payloadLength = decoder.payloadLength();
         final int dataOffset = decoder.limit() + 4;
         checkWithin(dataOffset, payloadLength, offset, length);
-        if (view.totalPayloadLength < 0 || (!view.bulkFollows && payloadLength != view.totalPayloadLength))
+        if (view.totalPayloadLength < 0 || (view.bulkFollows && view.payloadInRegion) ||
+            (!view.bulkFollows && !view.payloadInRegion && payloadLength != view.totalPayloadLength) ||
+            (view.payloadInRegion && payloadLength != 0))
         {
             throw new MalformedCallException("payload of " + payloadLength + " bytes but " +
                 view.totalPayloadLength + " announced");

@@ -184,6 +184,32 @@ class ProtocolRoundTripTest
     }
 
     @Test
+    void aTransferRegionOfferFollowsConnectedAndCallsSayWhatMovesThroughTheRegion()
+    {
+        final RecordingResponses responses = new RecordingResponses();
+        final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(responses));
+        final ExecutorProxy executorProxy = new ExecutorProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
+        final String region = "gpurelay-transfer-4d-" + "0123456789abcdef".repeat(2);
+        assertTrue(executorProxy.connected(publication, 5, 77, Protocol.SESSION_STREAM_ID_BASE + 1, 4321,
+            filled(32, 1), filled(32, 2), 1, 2500, "0.1.0", "emulated", region, 1 << 20));
+        awaitTrue(() -> poll(assembler) && responses.transferRegion != null);
+        assertEquals("5/" + region + "/" + (1 << 20), responses.transferRegion);
+        assertTrue(TransferRegion.FILE_NAME.matcher(region).matches());
+
+        final RecordingRequests requests = new RecordingRequests();
+        final RecordingFlags flags = new RecordingFlags(requests);
+        final FragmentAssembler requestAssembler = new FragmentAssembler(new SessionRequestAdapter(flags));
+        final ClientProxy clientProxy = new ClientProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
+        assertTrue(clientProxy.callThroughRegion(publication, 77, 9, Function.CUDA_MEMCPY_HTOD, 0,
+            new long[]{ 0x7000_0000_0000L, 1 << 22 }, 2, 1 << 22, false, true));
+        assertTrue(clientProxy.callThroughRegion(publication, 77, 10, Function.CUDA_MEMCPY_DTOH, 0,
+            new long[]{ 0x7000_0000_0000L, 1 << 22 }, 2, 0, true, false));
+        awaitTrue(() -> poll(requestAssembler) && requests.calls.size() == 2);
+        assertEquals(List.of("payload 4194304 pipelined", "reply"), flags.seen);
+        assertEquals(List.of(), requests.malformed);
+    }
+
+    @Test
     void handshakeMessagesRoundTrip()
     {
         final RecordingResponses responses = new RecordingResponses();
@@ -306,6 +332,46 @@ class ProtocolRoundTripTest
     {
     }
 
+    /**
+     * What a call says moves through the transfer region.
+     */
+    private static final class RecordingFlags implements SessionRequestListener
+    {
+        final List<String> seen = new ArrayList<>();
+        private final RecordingRequests requests;
+
+        RecordingFlags(final RecordingRequests requests)
+        {
+            this.requests = requests;
+        }
+
+        public void onCall(final CallView call)
+        {
+            seen.add(call.payloadInRegion() ? "payload " + call.totalPayloadLength() +
+                (call.pipelined() ? " pipelined" : "") : call.replyInRegion() ? "reply" : "none");
+            requests.onCall(call);
+        }
+
+        public void onBulkData(final long sessionId, final long correlationId, final long offset,
+            final DirectBuffer buffer, final int chunkOffset, final int length)
+        {
+            requests.onBulkData(sessionId, correlationId, offset, buffer, chunkOffset, length);
+        }
+
+        public void onKeepAlive(final long sessionId, final long timestampMs)
+        {
+        }
+
+        public void onCloseSession(final long sessionId)
+        {
+        }
+
+        public void onMalformed(final String reason)
+        {
+            requests.onMalformed(reason);
+        }
+    }
+
     private static final class RecordingRequests implements SessionRequestListener
     {
         final List<RecordedCall> calls = new ArrayList<>();
@@ -388,6 +454,7 @@ class ProtocolRoundTripTest
         String lastMessage;
         String connected;
         String rejectDetail;
+        String transferRegion;
         final java.io.ByteArrayOutputStream deviceOutput = new java.io.ByteArrayOutputStream();
         final List<Long> droppedBytes = new ArrayList<>();
         long deviceOutputSessionId;
@@ -418,6 +485,11 @@ class ProtocolRoundTripTest
             final String detail)
         {
             rejectDetail = detail;
+        }
+
+        public void onTransferRegionOffered(final long correlationId, final String fileName, final long length)
+        {
+            transferRegion = correlationId + "/" + fileName + "/" + length;
         }
 
         public void onKeepAlive(final long sessionId)

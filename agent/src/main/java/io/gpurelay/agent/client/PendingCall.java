@@ -22,6 +22,7 @@ final class PendingCall
     private String message;
     private long expectedPayloadLength;
     private long receivedPayloadLength;
+    private boolean payloadThroughRegion;
 
     /**
      * @param sink    where the reply's payload goes, or null when none is expected.
@@ -49,6 +50,15 @@ final class PendingCall
     Function function()
     {
         return function;
+    }
+
+    /**
+     * The reply's payload comes through the session's transfer region, which the calling thread reads itself: the
+     * reply only says how long it was.
+     */
+    void payloadThroughRegion()
+    {
+        payloadThroughRegion = true;
     }
 
     boolean isComplete()
@@ -104,7 +114,7 @@ final class PendingCall
         {
             System.arraycopy(values, 0, results, 0, Math.min(valueCount, results.length));
         }
-        if (totalPayloadLength <= 0)
+        if (totalPayloadLength <= 0 || payloadThroughRegion)
         {
             complete = true;
             return;

@@ -13,6 +13,7 @@ import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.RuntimeStatus;
+import io.gpurelay.protocol.TransferRegion;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -34,6 +35,8 @@ public final class RelayClient
 {
     private static final String UNAVAILABLE_CONSEQUENCE = "; CUDA calls return cudaErrorDevicesUnavailable";
     private static final long CLOSE_WAIT_MS = 2_000;
+    /** Payloads of this size and more move through the session's transfer region when it has one. */
+    static final long REGION_MIN_PAYLOAD = 64 * 1024;
 
     private enum State
     {
@@ -46,6 +49,8 @@ public final class RelayClient
     private final AtomicLong correlationIds = new AtomicLong(SessionConnector.HANDSHAKE_CORRELATION_ID + 1);
     private final ReentrantLock sendLock = new ReentrantLock();
     private final ReentrantLock pollLock = new ReentrantLock();
+    /** Held by the thread whose call moves bytes through the transfer region, from sending the call to its last. */
+    private final ReentrantLock regionLock = new ReentrantLock();
     private final Object stateLock = new Object();
     private final ThreadLocal<String> lastFailureMessage = ThreadLocal.withInitial(() -> "");
     private volatile State state = State.IDLE;
@@ -143,14 +148,34 @@ public final class RelayClient
         final Session current = session;
         final PendingCall call = new PendingCall(
             correlationIds.getAndIncrement(), function, sink, results, System.nanoTime());
+        final boolean payloadInRegion = current.transferRegion != null && payload != null &&
+            payload.length() >= REGION_MIN_PAYLOAD;
+        final boolean replyInRegion = current.transferRegion != null && sink != null && repliesThroughRegion(function,
+            args);
+        final boolean usesRegion = payloadInRegion || replyInRegion;
+        if (replyInRegion)
+        {
+            call.payloadThroughRegion();
+        }
+        if (usesRegion)
+        {
+            regionLock.lock();
+        }
         router.register(call);
         try
         {
-            if (!send(current, call.correlationId(), function, context, args, payload, false))
+            if (usesRegion ?
+                !sendThroughRegion(current, call, function, context, args, payloadInRegion ? payload : null,
+                    replyInRegion, false) :
+                !send(current, call.correlationId(), function, context, args, payload, false))
             {
                 return RuntimeStatus.DEVICES_UNAVAILABLE;
             }
             call.sent(System.nanoTime());
+            if (replyInRegion && !receiveThroughRegion(current, call, sink, args[1]))
+            {
+                return RuntimeStatus.DEVICES_UNAVAILABLE;
+            }
             final int status = awaitReply(current, call);
             return reportsAsynchronousErrors ?
                 router.asynchronousErrors().complete(function.api(), context, status) : status;
@@ -158,6 +183,10 @@ public final class RelayClient
         finally
         {
             router.unregister(call);
+            if (usesRegion)
+            {
+                regionLock.unlock();
+            }
         }
     }
 
@@ -186,7 +215,23 @@ public final class RelayClient
         final Session current = session;
         final long correlationId = correlationIds.getAndIncrement();
         router.asynchronousErrors().expect(correlationId, function, context);
-        if (!send(current, correlationId, function, context, args, payload, true))
+        if (current.transferRegion != null && payload != null && payload.length() >= REGION_MIN_PAYLOAD)
+        {
+            regionLock.lock();
+            try
+            {
+                if (!sendThroughRegion(current, new PendingCall(correlationId, function, null, null, System.nanoTime()),
+                    function, context, args, payload, false, true))
+                {
+                    return RuntimeStatus.DEVICES_UNAVAILABLE;
+                }
+            }
+            finally
+            {
+                regionLock.unlock();
+            }
+        }
+        else if (!send(current, correlationId, function, context, args, payload, true))
         {
             return RuntimeStatus.DEVICES_UNAVAILABLE;
         }
@@ -526,6 +571,109 @@ public final class RelayClient
         return sent;
     }
 
+    /**
+     * Device-to-host copies, whose reply's payload is as long as their byte count (argument 1).
+     */
+    private static boolean repliesThroughRegion(final Function function, final long[] args)
+    {
+        return (function == Function.CUDA_MEMCPY_DTOH || function == Function.CUDA_MEMCPY_DTOH_ASYNC ||
+            function == Function.CU_MEMCPY_DTOH) && args.length > 1 && args[1] >= REGION_MIN_PAYLOAD;
+    }
+
+    /**
+     * Send a call whose payload (if any) then moves through the transfer region, the caller holding the region lock.
+     *
+     * @param call the call, for its correlation id (a pipelined call's is registered nowhere).
+     * @return false when the executor is lost (said once).
+     */
+    private boolean sendThroughRegion(
+        final Session current,
+        final PendingCall call,
+        final Function function,
+        final long context,
+        final long[] args,
+        final PayloadSource payload,
+        final boolean replyInRegion,
+        final boolean pipelined)
+    {
+        final long payloadLength = payload == null ? 0 : payload.length();
+        final TransferRegion region = current.transferRegion.region();
+        final boolean sent;
+        sendLock.lock();
+        try
+        {
+            if (state != State.CONNECTED)
+            {
+                return false;
+            }
+            if (payload != null)
+            {
+                region.announce(TransferRegion.Direction.TO_EXECUTOR);
+            }
+            if (replyInRegion)
+            {
+                region.announce(TransferRegion.Direction.TO_CLIENT);
+            }
+            sent = current.proxy.callThroughRegion(current.requests, current.sessionId, call.correlationId(),
+                function, context, args, args.length, payloadLength, replyInRegion, pipelined);
+            if (sent)
+            {
+                lastSendNs = System.nanoTime();
+            }
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
+        if (!sent)
+        {
+            executorLost(current, function + " could not be sent within " + config.timeoutMs() + " ms");
+            return false;
+        }
+        if (payload == null)
+        {
+            return true;
+        }
+        // The executor takes or skips every chunk of the call, even one it refuses: the whole payload goes in, so
+        // that both sides' counters stay in step.
+        final RegionWait wait = new RegionWait(current, null);
+        final TransferRegion.Outcome outcome = region.send(
+            TransferRegion.Direction.TO_EXECUTOR, payload, payloadLength, wait);
+        return regionOutcome(current, outcome, wait, function);
+    }
+
+    /**
+     * Read a reply's payload from the transfer region as the executor produces it, until all of it came or the call
+     * failed (it then produces none).
+     *
+     * @return false when the executor is lost (said once).
+     */
+    private boolean receiveThroughRegion(
+        final Session current, final PendingCall call, final PayloadSink sink, final long length)
+    {
+        if (!sink.begin(length))
+        {
+            executorLost(current, "a " + length + "-byte reply of " + call.function() + " has no destination");
+            return false;
+        }
+        final RegionWait wait = new RegionWait(current, call);
+        final TransferRegion.Outcome outcome = current.transferRegion.region().receive(
+            TransferRegion.Direction.TO_CLIENT, sink, length, wait);
+        return outcome == TransferRegion.Outcome.GAVE_UP && wait.callFailed ||
+            regionOutcome(current, outcome, wait, call.function());
+    }
+
+    private boolean regionOutcome(
+        final Session current, final TransferRegion.Outcome outcome, final RegionWait wait, final Function function)
+    {
+        if (outcome == TransferRegion.Outcome.CORRUPT)
+        {
+            executorLost(current, "the transfer region fell out of step during " + function);
+            return false;
+        }
+        return outcome == TransferRegion.Outcome.DONE || wait.callFailed;
+    }
+
     private int awaitReply(final Session current, final PendingCall call)
     {
         final IdleStrategy idleStrategy = ClientIdleStrategies.waiting(config.profile());
@@ -624,6 +772,75 @@ public final class RelayClient
         }
         AgentLog.warn("lost the executor on " + current.executorChannel + " (" + reason + ")" +
             UNAVAILABLE_CONSEQUENCE);
+    }
+
+    /**
+     * What a thread does while the executor has not caught up with a transfer through the region: it delivers the
+     * replies that arrive, as a waiting caller does, and gives up when its call has failed (the executor then moves
+     * no bytes) or the executor is lost or silent for the timeout.
+     */
+    private final class RegionWait implements TransferRegion.Waiter
+    {
+        private final Session current;
+        private final PendingCall call;
+        private final IdleStrategy idleStrategy = ClientIdleStrategies.waiting(config.profile());
+        private long chunks;
+        private long progressNs = System.nanoTime();
+        boolean callFailed;
+
+        RegionWait(final Session current, final PendingCall call)
+        {
+            this.current = current;
+            this.call = call;
+        }
+
+        public boolean idle(final long chunksMoved)
+        {
+            final long nowNs = System.nanoTime();
+            if (chunksMoved != chunks)
+            {
+                chunks = chunksMoved;
+                progressNs = nowNs;
+                idleStrategy.reset();
+            }
+            int work = 0;
+            if (pollLock.tryLock())
+            {
+                try
+                {
+                    work = pollResponses(current);
+                }
+                finally
+                {
+                    pollLock.unlock();
+                }
+            }
+            if (call != null && call.isComplete() && call.status() != RuntimeStatus.SUCCESS)
+            {
+                callFailed = true;
+                return false;
+            }
+            if (state != State.CONNECTED)
+            {
+                return false;
+            }
+            final String lostReason = lostReason(current);
+            if (lostReason != null)
+            {
+                executorLost(current, lostReason);
+                return false;
+            }
+            final long received = router.lastMessageNs();
+            final long signOfLife = received - progressNs > 0 ? received : progressNs;
+            if (nowNs - signOfLife > timeoutNs)
+            {
+                executorLost(current, "the executor moved no transfer region chunk within " + config.timeoutMs() +
+                    " ms");
+                return false;
+            }
+            idleStrategy.idle(work);
+            return true;
+        }
     }
 
     /**

@@ -43,6 +43,8 @@ final class ResponseRouter implements ClientResponseListener
     private final AsynchronousErrors asynchronousErrors = new AsynchronousErrors();
     private volatile long handshakeCorrelationId = Long.MIN_VALUE;
     private volatile Handshake handshake;
+    private volatile String offeredTransferRegion;
+    private volatile long offeredTransferRegionLength;
     private volatile long lastMessageNs = System.nanoTime();
     private volatile String sessionFailure;
     private byte[] deviceOutputBytes = new byte[0];
@@ -114,6 +116,28 @@ final class ResponseRouter implements ClientResponseListener
                 executorPublicKey, executorProof, deviceCount, keepAliveIntervalMs, executorVersion, backend, null,
                 null);
         }
+    }
+
+    public void onTransferRegionOffered(final long correlationId, final String fileName, final long length)
+    {
+        if (correlationId == handshakeCorrelationId)
+        {
+            offeredTransferRegion = fileName;
+            offeredTransferRegionLength = length;
+        }
+    }
+
+    /**
+     * The file name of the transfer region the executor offered with {@code Connected}, or null.
+     */
+    String offeredTransferRegion()
+    {
+        return offeredTransferRegion;
+    }
+
+    long offeredTransferRegionLength()
+    {
+        return offeredTransferRegionLength;
     }
 
     public void onRejected(

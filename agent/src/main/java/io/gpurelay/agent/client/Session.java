@@ -31,6 +31,8 @@ final class Session implements AutoCloseable
     final String aeronDirectoryName;
     final ClientProxy proxy;
     final ExclusivePublication requests;
+    /** The shared-memory region copies move through on an IPC session, or null: they then move through Aeron. */
+    final ClientTransferRegion transferRegion;
     private final Subscription responses;
     private final FragmentAssembler assembler;
     private final ResponseImageWatch responseImage;
@@ -50,8 +52,10 @@ final class Session implements AutoCloseable
         final FragmentAssembler assembler,
         final ResponseImageWatch responseImage,
         final Aeron aeron,
-        final DriverHandle driver)
+        final DriverHandle driver,
+        final ClientTransferRegion transferRegion)
     {
+        this.transferRegion = transferRegion;
         this.sessionId = handshake.sessionId();
         this.deviceCount = handshake.deviceCount();
         this.keepAliveIntervalMs = handshake.keepAliveIntervalMs();

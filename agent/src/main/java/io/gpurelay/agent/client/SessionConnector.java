@@ -1,5 +1,7 @@
 package io.gpurelay.agent.client;
 
+import java.io.IOException;
+
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -185,7 +187,34 @@ final class SessionConnector
             idleStrategy.idle();
         }
         return new Session(handshake, channel, directory, proxy, requests, responses, assembler, responseImage,
-            aeron, driver);
+            aeron, driver, mapTransferRegion(directory, handshake.sessionId()));
+    }
+
+    /**
+     * Map the transfer region the executor offered, before the session's first request: the executor removes the
+     * region's file when that request arrives. Without it copies move through Aeron, as they always can.
+     */
+    private ClientTransferRegion mapTransferRegion(final String directory, final long sessionId)
+    {
+        final String offered = router.offeredTransferRegion();
+        if (offered == null)
+        {
+            return null;
+        }
+        try
+        {
+            final ClientTransferRegion region =
+                ClientTransferRegion.map(directory, offered, router.offeredTransferRegionLength());
+            AgentLog.debug("session " + sessionId + ": copies move through the shared-memory region " + offered +
+                " (" + region.region().length() + " bytes)");
+            return region;
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            AgentLog.warn("session " + sessionId + ": cannot map the executor's transfer region (" +
+                AgentLog.describe(ex) + "); copies move through Aeron");
+            return null;
+        }
     }
 
     /**

@@ -95,6 +95,11 @@ public abstract class HostRange implements PayloadSource, PayloadSink
         final Buffer buffer = JCudaPointers.buffer(pointer);
         if (buffer != null)
         {
+            if (PinnedHostMemory.isFreed(buffer))
+            {
+                throw new HostRangeException("the pointer designates pinned host memory that was freed " +
+                    "(cudaFreeHost/cuMemFreeHost)");
+            }
             return MemoryRange.of(buffer, elementSize(buffer), byteOffset, byteCount);
         }
         final long address = JCudaPointers.address(pointer);

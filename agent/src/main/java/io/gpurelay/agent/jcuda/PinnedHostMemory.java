@@ -1,5 +1,7 @@
 package io.gpurelay.agent.jcuda;
 
+import java.lang.ref.WeakReference;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Map;
@@ -8,6 +10,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import io.gpurelay.agent.AgentLog;
 import jcuda.Pointer;
 import org.agrona.BufferUtil;
+import org.agrona.UnsafeApi;
 
 /**
  * Host memory that CUDA would pin (cudaMallocHost, cudaHostAlloc, cuMemAllocHost). It lives in this process as
@@ -15,12 +18,19 @@ import org.agrona.BufferUtil;
  * <p>
  * Freeing forgets a buffer rather than releasing its memory at once: a Java view of it may outlive the free, and
  * releasing eagerly would turn that application bug into a JVM crash. The memory goes when the last view does.
+ * Until then a copy from or to freed memory is refused with the API's invalid-value error, as CUDA refuses a pointer
+ * it no longer knows.
  */
 public final class PinnedHostMemory
 {
     public static final int ALIGNMENT = 4096;
 
     private static final ConcurrentSkipListMap<Long, ByteBuffer> ALLOCATIONS = new ConcurrentSkipListMap<>();
+    /**
+     * Freed allocations the application may still hold a view of, by address. Weakly held: once nothing refers to a
+     * freed buffer its memory is gone and its address may come back for other memory, so its entry no longer counts.
+     */
+    private static final ConcurrentSkipListMap<Long, WeakReference<ByteBuffer>> FREED = new ConcurrentSkipListMap<>();
 
     private PinnedHostMemory()
     {
@@ -84,7 +94,33 @@ public final class PinnedHostMemory
      */
     public static boolean free(final long address)
     {
-        return ALLOCATIONS.remove(address) != null;
+        final ByteBuffer freed = ALLOCATIONS.remove(address);
+        if (freed == null)
+        {
+            return false;
+        }
+        FREED.values().removeIf(reference -> reference.get() == null);
+        FREED.put(address, new WeakReference<>(freed));
+        return true;
+    }
+
+    /**
+     * Whether a direct buffer lies in pinned memory that has been freed (the allocation itself or a view of it).
+     */
+    static boolean isFreed(final Buffer buffer)
+    {
+        if (FREED.isEmpty() || !buffer.isDirect())
+        {
+            return false;
+        }
+        final long address = UnsafeApi.getLong(buffer, BufferUtil.BYTE_BUFFER_ADDRESS_FIELD_OFFSET);
+        final Map.Entry<Long, WeakReference<ByteBuffer>> entry = FREED.floorEntry(address);
+        if (entry == null)
+        {
+            return false;
+        }
+        final ByteBuffer freed = entry.getValue().get();
+        return freed != null && address - entry.getKey() < freed.capacity();
     }
 
     /**

@@ -7,12 +7,19 @@ import static jcuda.driver.JCudaDriver.cuDeviceGet;
 import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
+import static jcuda.driver.JCudaDriver.cuMemAllocHost;
 import static jcuda.driver.JCudaDriver.cuMemFree;
+import static jcuda.driver.JCudaDriver.cuMemFreeHost;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoadData;
 import static jcuda.driver.JCudaDriver.cuModuleUnload;
+import static jcuda.driver.JCudaDriver.cuStreamCreate;
+import static jcuda.driver.JCudaDriver.cuStreamDestroy;
+import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
@@ -24,6 +31,7 @@ import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
+import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 import jcuda.runtime.JCuda;
 import org.HdrHistogram.Histogram;
@@ -42,6 +50,11 @@ public final class Workload
     public static final String KERNEL_LAUNCH_NAME = "kernel-launch";
     public static final String COPY_HOST_TO_DEVICE_NAME = "copy-h2d";
     public static final String COPY_DEVICE_TO_HOST_NAME = "copy-d2h";
+    public static final String PINNED_HOST_TO_DEVICE_NAME = "copy-h2d-pinned";
+    public static final String PINNED_DEVICE_TO_HOST_NAME = "copy-d2h-pinned";
+    public static final String PINNED_HOST_TO_DEVICE_ASYNC_NAME = "copy-h2d-pinned-async";
+    public static final String PINNED_DEVICE_TO_HOST_ASYNC_NAME = "copy-d2h-pinned-async";
+    public static final String COPY_COMPUTE_OVERLAP_NAME = "copy-compute-overlap";
     public static final String SAXPY_PTX_NAME = "saxpy-ptx";
     public static final String MATMUL_PTX_NAME = "matmul-ptx";
     public static final String SGEMM_CUBLAS_NAME = "sgemm-cublas";
@@ -54,6 +67,8 @@ public final class Workload
     private static final int MIN_COPY_REPEATS = 3;
     private static final int MAX_COPY_REPEATS = 1000;
     private static final long HISTOGRAM_MAX_NS = TimeUnit.MINUTES.toNanos(1);
+    /** The overlap case copies the largest copy size up to this while a SAXPY runs. */
+    private static final long MAX_OVERLAP_COPY_BYTES = 16L << 20;
 
     private final WorkloadOptions options;
     private final ResultLines results;
@@ -101,6 +116,8 @@ public final class Workload
         callLatency();
         kernelLaunches();
         copies();
+        pinnedCopies();
+        copyComputeOverlap();
         for (final long n : options.saxpySizes())
         {
             guarded(SAXPY_PTX_NAME, n, () -> saxpy((int)n));
@@ -249,6 +266,125 @@ public final class Workload
         }
     }
 
+    /**
+     * (c) Copies from and to page-locked host memory (cuMemAllocHost): synchronous, and asynchronous on a stream,
+     * each copy timed with its stream's synchronisation.
+     */
+    private void pinnedCopies()
+    {
+        for (final long bytes : options.copySizes())
+        {
+            final CUdeviceptr buffer = new CUdeviceptr();
+            final Pointer host = new Pointer();
+            final CUstream stream = new CUstream();
+            try
+            {
+                cuMemAlloc(buffer, bytes);
+                cuMemAllocHost(host, bytes);
+                cuStreamCreate(stream, 0);
+                final int repeats = (int)Math.max(MIN_COPY_REPEATS,
+                    Math.min(MAX_COPY_REPEATS, options.copyBudget() / bytes));
+                guarded(PINNED_HOST_TO_DEVICE_NAME, bytes, () -> bandwidth(PINNED_HOST_TO_DEVICE_NAME, bytes,
+                    Timing.medianNanos(1, repeats, () -> cuMemcpyHtoD(buffer, host, bytes))));
+                guarded(PINNED_DEVICE_TO_HOST_NAME, bytes, () -> bandwidth(PINNED_DEVICE_TO_HOST_NAME, bytes,
+                    Timing.medianNanos(1, repeats, () -> cuMemcpyDtoH(host, buffer, bytes))));
+                guarded(PINNED_HOST_TO_DEVICE_ASYNC_NAME, bytes, () -> bandwidth(PINNED_HOST_TO_DEVICE_ASYNC_NAME,
+                    bytes, Timing.medianNanos(1, repeats, () ->
+                    {
+                        cuMemcpyHtoDAsync(buffer, host, bytes, stream);
+                        cuStreamSynchronize(stream);
+                    })));
+                guarded(PINNED_DEVICE_TO_HOST_ASYNC_NAME, bytes, () -> bandwidth(PINNED_DEVICE_TO_HOST_ASYNC_NAME,
+                    bytes, Timing.medianNanos(1, repeats, () ->
+                    {
+                        cuMemcpyDtoHAsync(host, buffer, bytes, stream);
+                        cuStreamSynchronize(stream);
+                    })));
+            }
+            catch (final Throwable ex)
+            {
+                results.notAvailable(PINNED_HOST_TO_DEVICE_NAME, Long.toString(bytes), ex);
+            }
+            finally
+            {
+                destroyQuietly(stream);
+                freeHostQuietly(host);
+                freeQuietly(buffer);
+            }
+        }
+    }
+
+    /**
+     * (c) A copy from pinned memory on one stream while a SAXPY runs on another, against the same two on one stream:
+     * what a GPU overlaps (copy engine and SMs at once) shows as the overlapped time falling below the serial one.
+     */
+    private void copyComputeOverlap()
+    {
+        long bytes = 0;
+        for (final long size : options.copySizes())
+        {
+            if (size <= MAX_OVERLAP_COPY_BYTES)
+            {
+                bytes = Math.max(bytes, size);
+            }
+        }
+        int n = 0;
+        for (final long size : options.saxpySizes())
+        {
+            n = (int)Math.max(n, size);
+        }
+        final String parameter = bytes + "+saxpy" + n;
+        final long copyBytes = bytes;
+        final long vectorBytes = (long)n * Sizeof.FLOAT;
+        final CUdeviceptr copyTarget = new CUdeviceptr();
+        final CUdeviceptr deviceX = new CUdeviceptr();
+        final CUdeviceptr deviceY = new CUdeviceptr();
+        final Pointer host = new Pointer();
+        final CUstream copyStream = new CUstream();
+        final CUstream computeStream = new CUstream();
+        try
+        {
+            cuMemAlloc(copyTarget, copyBytes);
+            cuMemAlloc(deviceX, vectorBytes);
+            cuMemAlloc(deviceY, vectorBytes);
+            cuMemAllocHost(host, copyBytes);
+            cuStreamCreate(copyStream, 0);
+            cuStreamCreate(computeStream, 0);
+            final Pointer parameters = Pointer.to(Pointer.to(new int[]{ n }), Pointer.to(new float[]{ SAXPY_ALPHA }),
+                Pointer.to(deviceX), Pointer.to(deviceY));
+            final int blocks = (n + SAXPY_THREADS_PER_BLOCK - 1) / SAXPY_THREADS_PER_BLOCK;
+            final long overlapped = Timing.medianNanos(WARMUPS, options.repeats(), () ->
+            {
+                cuMemcpyHtoDAsync(copyTarget, host, copyBytes, copyStream);
+                cuLaunchKernel(saxpy, blocks, 1, 1, SAXPY_THREADS_PER_BLOCK, 1, 1, 0, computeStream, parameters,
+                    null);
+                cuStreamSynchronize(copyStream);
+                cuStreamSynchronize(computeStream);
+            });
+            final long serial = Timing.medianNanos(WARMUPS, options.repeats(), () ->
+            {
+                cuMemcpyHtoDAsync(copyTarget, host, copyBytes, copyStream);
+                cuLaunchKernel(saxpy, blocks, 1, 1, SAXPY_THREADS_PER_BLOCK, 1, 1, 0, copyStream, parameters, null);
+                cuStreamSynchronize(copyStream);
+            });
+            results.figure(COPY_COMPUTE_OVERLAP_NAME, parameter, "two-streams", overlapped / 1e6, "ms");
+            results.figure(COPY_COMPUTE_OVERLAP_NAME, parameter, "one-stream", serial / 1e6, "ms");
+        }
+        catch (final Throwable ex)
+        {
+            results.notAvailable(COPY_COMPUTE_OVERLAP_NAME, parameter, ex);
+        }
+        finally
+        {
+            destroyQuietly(copyStream);
+            destroyQuietly(computeStream);
+            freeHostQuietly(host);
+            freeQuietly(copyTarget);
+            freeQuietly(deviceX);
+            freeQuietly(deviceY);
+        }
+    }
+
     private void bandwidth(final String benchmark, final long bytes, final long nanos)
     {
         results.figure(benchmark, Long.toString(bytes), "bandwidth", (double)bytes / nanos, "GB/s");
@@ -356,6 +492,36 @@ public final class Workload
             values[i] = ((i * 31 + seed * 17) % 1000) / 1000.0f;
         }
         return values;
+    }
+
+    private static void freeHostQuietly(final Pointer pointer)
+    {
+        if (!pointer.equals(new Pointer()))
+        {
+            try
+            {
+                cuMemFreeHost(pointer);
+            }
+            catch (final Throwable ignored)
+            {
+                // the benchmark's own failure has been reported
+            }
+        }
+    }
+
+    private static void destroyQuietly(final CUstream stream)
+    {
+        if (!stream.equals(new CUstream()))
+        {
+            try
+            {
+                cuStreamDestroy(stream);
+            }
+            catch (final Throwable ignored)
+            {
+                // the benchmark's own failure has been reported
+            }
+        }
     }
 
     private static void freeQuietly(final CUdeviceptr pointer)

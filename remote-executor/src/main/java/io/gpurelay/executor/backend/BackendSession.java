@@ -1,5 +1,7 @@
 package io.gpurelay.executor.backend;
 
+import java.nio.ByteBuffer;
+
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
 
@@ -79,6 +81,19 @@ public interface BackendSession
      * freed; module variables and library workspaces aside), for the operator's view of who holds what.
      */
     long allocatedBytes(int device);
+
+    /**
+     * Host memory the session shares with its client (its transfer region), which payloads are read from and
+     * written to: the backend may page-lock it so that copies DMA straight from and to it. Called once the memory is
+     * mapped; {@link #unshareHostMemory} is called before it is unmapped, before the session closes.
+     */
+    default void shareHostMemory(ByteBuffer memory)
+    {
+    }
+
+    default void unshareHostMemory(ByteBuffer memory)
+    {
+    }
 
     /**
      * Check that {@code [destination, destination + count)} lies inside one allocation of this session, and return

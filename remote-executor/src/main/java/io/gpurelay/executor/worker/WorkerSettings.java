@@ -25,6 +25,7 @@ public record WorkerSettings(
     long sessionMemoryBytes,
     long kernelTimeoutNs,
     long receiveBufferBytes,
+    long transferRegionBytes,
     ExecutorLog.Level logLevel,
     String executorVersion)
 {
@@ -45,6 +46,7 @@ public record WorkerSettings(
             "--session-memory", Long.toString(sessionMemoryBytes),
             "--kernel-timeout-ns", Long.toString(kernelTimeoutNs),
             "--receive-buffer-bytes", Long.toString(receiveBufferBytes),
+            "--transfer-region-bytes", Long.toString(transferRegionBytes),
             "--log-level", logLevel.name(),
             "--executor-version", executorVersion);
     }
@@ -79,6 +81,7 @@ public record WorkerSettings(
             Long.parseLong(required(values, "session-memory")),
             Long.parseLong(required(values, "kernel-timeout-ns")),
             Long.parseLong(required(values, "receive-buffer-bytes")),
+            Long.parseLong(required(values, "transfer-region-bytes")),
             ExecutorLog.Level.fromName(required(values, "log-level")),
             required(values, "executor-version"));
     }

@@ -17,15 +17,22 @@ import org.bytedeco.cuda.cudart.CUstream_st;
 final class DeviceRangeSink implements PayloadSink
 {
     private GpuContext context;
+    private SharedHostMemory shared;
     private CUstream_st stream;
     private long address;
     private long length;
     private int failedResult;
     private String failureMessage;
 
-    DeviceRangeSink wrap(final GpuContext context, final CUstream_st stream, final long address, final long length)
+    /**
+     * @param shared the session's shared transfer region, or null: chunks from it are DMA'd in place.
+     */
+    DeviceRangeSink wrap(
+        final GpuContext context, final SharedHostMemory shared, final CUstream_st stream, final long address,
+        final long length)
     {
         this.context = context;
+        this.shared = shared;
         this.stream = stream;
         this.address = address;
         this.length = length;
@@ -54,9 +61,13 @@ final class DeviceRangeSink implements PayloadSink
         }
         final StagingBuffers staging = context.staging();
         int result = staging.allocate();
+        final long hostAddress = source.addressOffset() + sourceOffset;
         if (result == CUDA_SUCCESS)
         {
-            result = staging.copyToDevice(address + offset, source, sourceOffset, length, stream);
+            result = source.byteArray() == null && shared != null && shared.contains(hostAddress, length) &&
+                shared.pin() ?
+                staging.copyToDeviceInPlace(address + offset, shared.at(hostAddress), length, stream) :
+                staging.copyToDevice(address + offset, source, sourceOffset, length, stream);
         }
         if (result != CUDA_SUCCESS)
         {

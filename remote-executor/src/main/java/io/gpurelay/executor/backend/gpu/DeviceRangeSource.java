@@ -20,13 +20,20 @@ import org.bytedeco.cuda.cudart.CUstream_st;
 final class DeviceRangeSource implements PayloadSource
 {
     private GpuContext context;
+    private SharedHostMemory shared;
     private CUstream_st stream;
     private long address;
     private long length;
 
-    DeviceRangeSource wrap(final GpuContext context, final CUstream_st stream, final long address, final long length)
+    /**
+     * @param shared the session's shared transfer region, or null: chunks into it are DMA'd in place.
+     */
+    DeviceRangeSource wrap(
+        final GpuContext context, final SharedHostMemory shared, final CUstream_st stream, final long address,
+        final long length)
     {
         this.context = context;
+        this.shared = shared;
         this.stream = stream;
         this.address = address;
         this.length = length;
@@ -47,9 +54,13 @@ final class DeviceRangeSource implements PayloadSource
         {
             result = staging.allocate();
         }
+        final long hostAddress = destination.addressOffset() + destinationOffset;
         if (result == CUDA_SUCCESS)
         {
-            result = staging.copyToHost(destination, destinationOffset, address + sourceOffset, length, stream);
+            result = destination.byteArray() == null && shared != null && shared.contains(hostAddress, length) &&
+                shared.pin() ?
+                staging.copyToHostInPlace(shared.at(hostAddress), address + sourceOffset, length, stream) :
+                staging.copyToHost(destination, destinationOffset, address + sourceOffset, length, stream);
         }
         if (result != CUDA_SUCCESS)
         {

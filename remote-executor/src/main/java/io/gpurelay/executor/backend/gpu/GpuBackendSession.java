@@ -38,6 +38,7 @@ import static org.bytedeco.cuda.global.cudart.cuStreamQuery;
 import static org.bytedeco.cuda.global.cudart.cuStreamSynchronize;
 import static org.bytedeco.cuda.global.cudart.cuStreamWaitEvent;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -119,6 +120,8 @@ final class GpuBackendSession implements BackendSession
     private final GpuRtcSession rtc = new GpuRtcSession();
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
+    /** The transfer region shared with the client, or null. */
+    private SharedHostMemory shared;
     private final long[] addressOut = new long[1];
     private final int[] valueOut = new int[1];
     private final float[] millisecondsOut = new float[1];
@@ -327,7 +330,7 @@ final class GpuBackendSession implements BackendSession
                 ": destination " + range(destination, count) + " is not inside one allocation of this session");
             return null;
         }
-        return hostToDevice.wrap((GpuContext)context, cudaStream(stream), destination, count);
+        return hostToDevice.wrap((GpuContext)context, shared, cudaStream(stream), destination, count);
     }
 
     public void finishHostToDevice(final CallResult result)
@@ -362,7 +365,7 @@ final class GpuBackendSession implements BackendSession
         if (makeCurrent(gpuContext, name, result) &&
             check(cuStreamSynchronize(cudaStream), name + ": the work queued before it", result))
         {
-            result.payload(deviceToHost.wrap(gpuContext, cudaStream, source, count));
+            result.payload(deviceToHost.wrap(gpuContext, shared, cudaStream, source, count));
         }
     }
 
@@ -732,8 +735,18 @@ final class GpuBackendSession implements BackendSession
      * Device printf reaches the client when the worker's standard output is captured (process isolation); see
      * {@link WorkerStdoutFile}.
      */
+    /**
+     * Also says, once, when the shared transfer region could not be page-locked: its copies then go through the
+     * staging buffers, correct but with one more copy, and the operator should know why copies are slower.
+     */
     public void drainDeviceOutput(final DeviceOutput output)
     {
+        final String pinFailure = shared == null ? null : shared.takeRegistrationFailure();
+        if (pinFailure != null)
+        {
+            output.problem("the shared transfer region stays pageable (" + pinFailure + "); its copies go " +
+                "through staging buffers");
+        }
         final WorkerStdoutFile stdout = WorkerStdoutFile.ofThisProcess();
         if (stdout != null)
         {
@@ -743,6 +756,29 @@ final class GpuBackendSession implements BackendSession
                 output.problem(problem);
             }
         }
+    }
+
+    public void shareHostMemory(final ByteBuffer memory)
+    {
+        shared = new SharedHostMemory(memory);
+    }
+
+    /**
+     * The registration is undone in a context of the session, while one exists; after the last one the process's
+     * end (a worker's) or the next registration's failure is all that is left, and copies stay correct either way.
+     */
+    public void unshareHostMemory(final ByteBuffer memory)
+    {
+        if (shared == null || !shared.isOf(memory))
+        {
+            return;
+        }
+        if (!contexts.isEmpty())
+        {
+            cuCtxSetCurrent(contexts.get(0).handle());
+        }
+        shared.unpin();
+        shared = null;
     }
 
     public ReleasedResources close()

@@ -162,6 +162,48 @@ final class StagingBuffers
     }
 
     /**
+     * Copy from page-locked host memory (the session's shared transfer region) straight to the device, in the order
+     * of {@code stream}, and return when the DMA is done: the memory goes back to the client right after.
+     */
+    int copyToDeviceInPlace(final long deviceAddress, final Pointer host, final int length, final CUstream_st stream)
+    {
+        final int buffer = takeBuffer();
+        final int awaitResult = awaitBuffer(buffer);
+        if (awaitResult != CUDA_SUCCESS)
+        {
+            return awaitResult;
+        }
+        final int copyResult = cuMemcpyHtoDAsync(deviceAddress, host, length, stream);
+        if (copyResult != CUDA_SUCCESS)
+        {
+            return fail(copyResult, "cuMemcpyHtoDAsync of " + length + " bytes from shared memory");
+        }
+        final int recordResult = recordCopied(buffer, stream);
+        return recordResult != CUDA_SUCCESS ? recordResult : awaitBuffer(buffer);
+    }
+
+    /**
+     * Copy from the device straight into page-locked host memory (the session's shared transfer region), in the order
+     * of {@code stream}, and return when the bytes are there.
+     */
+    int copyToHostInPlace(final Pointer host, final long deviceAddress, final int length, final CUstream_st stream)
+    {
+        final int buffer = takeBuffer();
+        final int awaitResult = awaitBuffer(buffer);
+        if (awaitResult != CUDA_SUCCESS)
+        {
+            return awaitResult;
+        }
+        final int copyResult = cuMemcpyDtoHAsync(host, deviceAddress, length, stream);
+        if (copyResult != CUDA_SUCCESS)
+        {
+            return fail(copyResult, "cuMemcpyDtoHAsync of " + length + " bytes into shared memory");
+        }
+        final int recordResult = recordCopied(buffer, stream);
+        return recordResult != CUDA_SUCCESS ? recordResult : awaitBuffer(buffer);
+    }
+
+    /**
      * What the last call that returned an error was doing, with CUDA's name for the error.
      */
     String failureMessage()
