@@ -62,7 +62,7 @@ final class StatView
         current.deviceMemory().forEach((device, held) ->
             out.append(String.format(Locale.ROOT, "%-6d  %12s%n", device, bytes(held))));
         out.append('\n');
-        out.append(String.format(Locale.ROOT, "%7s  %-24s %-16s %8s %8s %11s %9s %11s %11s %6s %8s%n",
+        out.append(String.format(Locale.ROOT, "%19s  %-24s %-16s %8s %8s %11s %9s %11s %11s %6s %8s%n",
             "session", "client", "host", "pid", "worker", "memory", "calls/s", "in/s", "out/s", "errors", "age"));
         if (current.sessions().isEmpty())
         {
@@ -71,7 +71,7 @@ final class StatView
         for (final SessionStats session : current.sessions())
         {
             final SessionStats before = previousSessions.getOrDefault(id(session), session);
-            out.append(String.format(Locale.ROOT, "%7d  %-24s %-16s %8d %8d %11s %9s %11s %11s %6d %8s%n",
+            out.append(String.format(Locale.ROOT, "%19d  %-24s %-16s %8d %8d %11s %9s %11s %11s %6d %8s%n",
                 session.sessionId(), cut(session.client(), 24), cut(session.host(), 16), session.clientPid(),
                 session.workerPid(), bytes(session.deviceMemoryTotal()), rate(session.calls(), before.calls()),
                 bytes(rate(session.bytesIn(), before.bytesIn())), bytes(rate(session.bytesOut(), before.bytesOut())),
