@@ -148,23 +148,14 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
     {
         final String name = LogText.quote(ClientName.sanitise(clientName));
         final String client = "client " + name + " pid " + clientPid;
-        if (!Protocol.compatible(protocolVersion, Protocol.PROTOCOL_VERSION))
+        final byte[] requestHash = authenticate(correlationId, protocolVersion, responseStreamId, clientPid,
+            responseChannel, clientName, clientPublicKey, clientProof, "connect request",
+            "connect request of " + client);
+        if (requestHash == null)
         {
-            reject(correlationId, responseChannel, responseStreamId, "connect request of " + client,
-                RejectReason.VERSION_MISMATCH, "protocol version mismatch: client speaks " + Protocol.versionString(protocolVersion) +
-                ", executor speaks " + Protocol.versionString(Protocol.PROTOCOL_VERSION));
             return;
         }
-        final byte[] requestHash = HandshakeTranscript.requestHash(correlationId, protocolVersion, responseStreamId,
-            clientPid, responseChannel, clientName, clientPublicKey);
-        if (!handshake.isClientProof(requestHash, clientProof))
-        {
-            counters.authenticationFailures.increment();
-            reject(correlationId, responseChannel, responseStreamId, "connect request of " + client,
-                RejectReason.AUTHENTICATION_FAILED,
-                "authentication failed: the connect request does not prove the executor's token");
-        }
-        else if (!recentClientKeys.add(clientPublicKey))
+        if (!recentClientKeys.add(clientPublicKey))
         {
             // A legitimate client never sends a key twice. The replayer is not answered: its request names someone
             // else's response channel.
@@ -198,20 +189,10 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         final byte[] clientProof)
     {
         final String client = "stat request from " + LogText.quote(responseChannel);
-        if (!Protocol.compatible(protocolVersion, Protocol.PROTOCOL_VERSION))
+        final byte[] requestHash = authenticate(correlationId, protocolVersion, responseStreamId, STAT_CLIENT_PID,
+            responseChannel, STAT_CLIENT_NAME, clientPublicKey, clientProof, "stat request", client);
+        if (requestHash == null)
         {
-            reject(correlationId, responseChannel, responseStreamId, client, RejectReason.VERSION_MISMATCH,
-                "protocol version mismatch: the stat client speaks " + Protocol.versionString(protocolVersion) +
-                ", executor speaks " + Protocol.versionString(Protocol.PROTOCOL_VERSION));
-            return;
-        }
-        final byte[] requestHash = HandshakeTranscript.requestHash(correlationId, protocolVersion, responseStreamId,
-            STAT_CLIENT_PID, responseChannel, STAT_CLIENT_NAME, clientPublicKey);
-        if (!handshake.isClientProof(requestHash, clientProof))
-        {
-            counters.authenticationFailures.increment();
-            reject(correlationId, responseChannel, responseStreamId, client, RejectReason.AUTHENTICATION_FAILED,
-                "authentication failed: the stat request does not prove the executor's token");
             return;
         }
         if (!recentClientKeys.add(clientPublicKey))
@@ -237,6 +218,45 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
             counters.connectsRejected.increment();
             warning.warn(client + " not answered: " + LogText.quote(ex.toString()), nowNs);
         }
+    }
+
+    /**
+     * What every request on the control stream must pass before anything is done for it: the client's protocol
+     * version, and its proof of the token over the request (one HMAC). A request that fails is refused and counted.
+     *
+     * @param kind    the request's kind in the refusal, "connect request" or "stat request".
+     * @param request who asks, for the log.
+     * @return the request's hash, from which the handshake goes on; null when it was refused.
+     */
+    private byte[] authenticate(
+        final long correlationId,
+        final int protocolVersion,
+        final int responseStreamId,
+        final long clientPid,
+        final String responseChannel,
+        final String clientName,
+        final byte[] clientPublicKey,
+        final byte[] clientProof,
+        final String kind,
+        final String request)
+    {
+        if (!Protocol.compatible(protocolVersion, Protocol.PROTOCOL_VERSION))
+        {
+            reject(correlationId, responseChannel, responseStreamId, request, RejectReason.VERSION_MISMATCH,
+                "protocol version mismatch: client speaks " + Protocol.versionString(protocolVersion) +
+                ", executor speaks " + Protocol.versionString(Protocol.PROTOCOL_VERSION));
+            return null;
+        }
+        final byte[] requestHash = HandshakeTranscript.requestHash(correlationId, protocolVersion, responseStreamId,
+            clientPid, responseChannel, clientName, clientPublicKey);
+        if (!handshake.isClientProof(requestHash, clientProof))
+        {
+            counters.authenticationFailures.increment();
+            reject(correlationId, responseChannel, responseStreamId, request, RejectReason.AUTHENTICATION_FAILED,
+                "authentication failed: the " + kind + " does not prove the executor's token");
+            return null;
+        }
+        return requestHash;
     }
 
     private int openSessions()
@@ -292,7 +312,8 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         {
             counters.authenticationFailures.increment();
             reject(correlationId, responseChannel, responseStreamId,
-                "connect request of client " + clientName + " pid " + clientPid, RejectReason.MALFORMED, "handshake failed: " + ex.getMessage());
+                "connect request of client " + clientName + " pid " + clientPid, RejectReason.MALFORMED,
+                "handshake failed: " + ex.getMessage());
             return;
         }
         if (supervisor != null)

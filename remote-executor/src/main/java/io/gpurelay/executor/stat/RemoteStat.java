@@ -42,9 +42,10 @@ import org.agrona.concurrent.status.CountersManager;
 
 /**
  * The counters of an executor on another host, over its channel: each read is one authenticated exchange
- * ({@code StatRequest}, answered with {@code StatAccepted} and {@code StatSnapshot}), which proves the token as a connect
- * request does and takes the snapshot sealed over UDP. It runs a media driver of its own, as a client does, and rebuilds
- * the counters in memory so that {@link ExecutorSnapshot#read} sees what a reader of the executor's CnC file sees.
+ * ({@code StatRequest}, answered with {@code StatAccepted} and {@code StatSnapshot}), which proves the token as a
+ * connect request does and takes the snapshot sealed over UDP. It runs a media driver of its own, as a client does,
+ * and rebuilds the counters in memory so that {@link ExecutorSnapshot#read} sees what a reader of the executor's CnC
+ * file sees.
  */
 final class RemoteStat implements AutoCloseable
 {
