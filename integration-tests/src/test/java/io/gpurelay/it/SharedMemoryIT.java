@@ -23,6 +23,7 @@ import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.ClientResponseAdapter;
 import io.gpurelay.protocol.ClientResponseListener;
 import io.gpurelay.protocol.Protocol;
+import io.gpurelay.protocol.TransferRegion;
 import io.gpurelay.protocol.codecs.RejectReason;
 import io.gpurelay.protocol.security.ClientHandshake;
 import org.agrona.DirectBuffer;
@@ -42,7 +43,7 @@ class SharedMemoryIT
 {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Pattern REGION_USED = Pattern.compile("copies move through the shared-memory region " +
-        "gpurelay-transfer-");
+        TransferRegion.FILE_NAME_PREFIX);
 
     @ParameterizedTest
     @ValueSource(strings = { "thread", "process" })
@@ -154,7 +155,7 @@ class SharedMemoryIT
     {
         try (Stream<Path> files = Files.list(aeronDir))
         {
-            return files.filter(file -> file.getFileName().toString().startsWith("gpurelay-transfer-")).toList();
+            return files.filter(file -> file.getFileName().toString().startsWith(TransferRegion.FILE_NAME_PREFIX)).toList();
         }
     }
 

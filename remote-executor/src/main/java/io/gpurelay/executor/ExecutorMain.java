@@ -149,9 +149,16 @@ public final class ExecutorMain implements Callable<Integer>
     @Option(names = "--transfer-region", paramLabel = "BYTES", defaultValue = "16m",
         converter = SizeOrZeroConverter.class,
         description = "Shared memory each IPC session is offered for its copies: a file in the Aeron directory " +
-            "(/dev/shm on Linux), owner-only, removed when the session ends, holding two slots that copies move " +
-            "through in turn. 0 offers none (copies then move through Aeron). From 132k to 1g. Default: 16m.")
+            "(/dev/shm on Linux), owner-only, removed when the session ends, holding a ring of --transfer-chunk " +
+            "slots that copies move through in turn. 0 offers none (copies then move through Aeron). From 132k to " +
+            "1g. Default: 16m.")
     long transferRegion;
+
+    @Option(names = "--transfer-chunk", paramLabel = "BYTES", defaultValue = "512k", converter = SizeConverter.class,
+        description = "Bytes of one chunk (one slot) of a copy through the transfer region: the client copies chunk " +
+            "k+1 into the region while the executor moves chunk k to or from the device. Whole 4k pages, at least " +
+            "64k; a region too small for two chunks is split in two. Default: 512k.")
+    long transferChunk;
 
     @Option(names = "--token", paramLabel = "SECRET",
         description = "Accept only clients that prove they hold this token (it never crosses the wire; it keys the " +
@@ -381,6 +388,7 @@ public final class ExecutorMain implements Callable<Integer>
             .kernelTimeoutNs(kernelTimeout.toNanos())
             .receiveBufferBytes(receiveBuffers)
             .transferRegionBytes(transferRegion)
+            .transferChunkBytes(transferChunk)
             .token(resolvedToken)
             .insecure(insecure)
             .metricsPort(metricsPort == null ? RemoteExecutor.Configuration.METRICS_OFF : metricsPort)

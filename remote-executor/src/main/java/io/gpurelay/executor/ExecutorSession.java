@@ -838,7 +838,10 @@ final class ExecutorSession implements Agent, SessionRequestListener
                 return false;
             }
         }
-        regionIdle.idle();
+        if (!TransferRegion.pace(now - regionProgressNs))
+        {
+            regionIdle.idle();
+        }
         return true;
     }
 
@@ -855,7 +858,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
         try
         {
             transferRegion = SessionTransferRegion.create(
-                Path.of(ctx.aeronDirectoryName()), sessionId, ctx.transferRegionBytes());
+                Path.of(ctx.aeronDirectoryName()), sessionId, ctx.transferRegionBytes(), ctx.transferChunkBytes());
             backendSession.shareHostMemory(transferRegion.mapped());
             log.debug("session " + sessionId + ": transfer region " + transferRegion.file() + " of " +
                 transferRegion.region().length() + " bytes");

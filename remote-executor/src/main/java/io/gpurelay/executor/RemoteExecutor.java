@@ -125,7 +125,7 @@ public final class RemoteExecutor implements AutoCloseable
         final ProcessWorkerLauncher launcher = new ProcessWorkerLauncher(workerId -> new WorkerSettings(
             workerId, pid, aeronDirectoryName, ctx.channel(), ctx.workerBackend(), ctx.idleStrategyKind(),
             ctx.keepAliveTimeoutNs(), ctx.responseConnectTimeoutNs(), ctx.sessionMemoryBytes(), ctx.kernelTimeoutNs(),
-            ctx.receiveBufferBytes(), ctx.transferRegionBytes(), ctx.log().level(), ctx.executorVersion()));
+            ctx.receiveBufferBytes(), ctx.transferRegionBytes(), ctx.transferChunkBytes(), ctx.log().level(), ctx.executorVersion()));
         return new WorkerSupervisor(ctx.warmWorkers(), ctx.sessionsPerWorker(), ctx.maxSessions(),
             ctx.workerStartTimeoutNs(), ctx.log(), counters, workerCounters, launcher,
             new AeronWorkerLink(aeron, pid, ctx.responseConnectTimeoutNs()));
@@ -238,6 +238,7 @@ public final class RemoteExecutor implements AutoCloseable
         public static final long RECEIVE_BUFFER_BYTES_DEFAULT = 512L * 1024 * 1024;
         /** The shared-memory transfer region each IPC session is offered (two slots of almost 8 MiB); 0: none. */
         public static final long TRANSFER_REGION_BYTES_DEFAULT = 16L * 1024 * 1024;
+        public static final int TRANSFER_CHUNK_BYTES_DEFAULT = TransferRegion.DEFAULT_SLOT_BYTES;
 
         private Configuration()
         {
@@ -335,6 +336,7 @@ public final class RemoteExecutor implements AutoCloseable
         private long kernelTimeoutNs = Configuration.KERNEL_TIMEOUT_DEFAULT_NS;
         private long receiveBufferBytes = Configuration.RECEIVE_BUFFER_BYTES_DEFAULT;
         private long transferRegionBytes = Configuration.TRANSFER_REGION_BYTES_DEFAULT;
+        private long transferChunkBytes = Configuration.TRANSFER_CHUNK_BYTES_DEFAULT;
         private ReceiveBudget receiveBudget;
         private String token;
         private boolean insecure;
@@ -387,6 +389,13 @@ public final class RemoteExecutor implements AutoCloseable
             {
                 throw new ConfigurationException("a transfer region holds " + TransferRegion.MIN_LENGTH + " to " +
                     TransferRegion.MAX_LENGTH + " bytes (or 0 for none), not " + transferRegionBytes);
+            }
+            if (transferChunkBytes < TransferRegion.MIN_SLOT_BYTES || transferChunkBytes > TransferRegion.MAX_LENGTH / 2 ||
+                transferChunkBytes % 4096 != 0)
+            {
+                throw new ConfigurationException("a transfer region's chunk is a whole number of 4 KiB pages from " +
+                    TransferRegion.MIN_SLOT_BYTES + " to " + TransferRegion.MAX_LENGTH / 2 + " bytes, not " +
+                    transferChunkBytes);
             }
             if (receiveBufferBytes < 0)
             {
@@ -680,6 +689,21 @@ public final class RemoteExecutor implements AutoCloseable
         public long transferRegionBytes()
         {
             return transferRegionBytes;
+        }
+
+        /**
+         * Bytes of one chunk of a copy through the transfer region (one slot of its ring): smaller chunks pipeline
+         * short copies better, larger ones cost less per byte. A region too small for two such chunks gets two halves.
+         */
+        public Context transferChunkBytes(final long transferChunkBytes)
+        {
+            this.transferChunkBytes = transferChunkBytes;
+            return this;
+        }
+
+        public int transferChunkBytes()
+        {
+            return (int)transferChunkBytes;
         }
 
         ReceiveBudget receiveBudget()

@@ -37,20 +37,21 @@ final class SessionTransferRegion implements AutoCloseable
     private boolean fileDeleted;
     private boolean closed;
 
-    private SessionTransferRegion(final Path file, final MappedByteBuffer mapped)
+    private SessionTransferRegion(final Path file, final MappedByteBuffer mapped, final int chunkBytes)
     {
         this.file = file;
         this.mapped = mapped;
-        this.region = new TransferRegion(new UnsafeBuffer(mapped));
+        this.region = TransferRegion.create(new UnsafeBuffer(mapped), chunkBytes);
     }
 
     /**
      * Create and map a region of {@code length} bytes, rounded down to whole pages (a GPU page-locks whole pages), for
-     * a session.
+     * a session, laid out in slots of {@code chunkBytes}.
      *
      * @throws IOException when the file cannot be created, sized or mapped; nothing is left behind then.
      */
-    static SessionTransferRegion create(final Path directory, final long sessionId, final long length)
+    static SessionTransferRegion create(
+        final Path directory, final long sessionId, final long length, final int chunkBytes)
         throws IOException
     {
         final byte[] random = new byte[16];
@@ -63,7 +64,7 @@ final class SessionTransferRegion implements AutoCloseable
         {
             raf.setLength(pages);
             final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, pages);
-            return new SessionTransferRegion(file, mapped);
+            return new SessionTransferRegion(file, mapped, chunkBytes);
         }
         catch (final IOException | RuntimeException ex)
         {

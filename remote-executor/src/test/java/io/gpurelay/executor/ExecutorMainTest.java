@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
+import io.aeron.exceptions.ConfigurationException;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.executor.backend.gpu.GpuRuntime;
 import io.gpurelay.executor.worker.GpuProbe;
@@ -112,6 +113,18 @@ class ExecutorMainTest
             .transferRegionBytes());
         assertEquals(0, parse(with(workers, "--transfer-region", "0")).context(log, false).transferRegionBytes());
         assertUsageError("'many' is not a size", "executor", "--transfer-region", "many");
+    }
+
+    @Test
+    void theTransferChunkIsHalfAMebibyteByDefaultAndWholePagesOfAtLeast64KiB()
+    {
+        final ExecutorLog log = new ExecutorLog(System.err, ExecutorLog.Level.INFO);
+        assertEquals(512 * 1024, parse("executor").context(log, false).transferChunkBytes());
+        assertEquals(2 << 20, parse("executor", "--transfer-chunk", "2m").context(log, false).transferChunkBytes());
+        assertThrows(ConfigurationException.class,
+            () -> parse("executor", "--transfer-chunk", "32k").context(log, false).conclude());
+        assertThrows(ConfigurationException.class,
+            () -> parse("executor", "--transfer-chunk", "100000").context(log, false).conclude());
     }
 
     @Test

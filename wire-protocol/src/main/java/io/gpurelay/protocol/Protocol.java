@@ -14,10 +14,12 @@ public final class Protocol
      * Version of the protocol a client speaks. Major or minor differences are refused at connect time; patch
      * differences are compatible. Minor 2: the handshake proves the token instead of sending it, UDP sessions
      * are sealed, and a session may end with {@code SessionFailed} (process isolation). Patch 1: the control stream
-     * also takes {@code StatRequest} (remote {@code gpurelay stat}), which an older executor ignores.
+     * also takes {@code StatRequest} (remote {@code gpurelay stat}), which an older executor ignores. Patch 2: the
+     * shared-memory transfer region is a ring of small slots whose geometry its header gives, under a new file name
+     * prefix, so that a client and an executor of the two layouts never share one (copies then move through Aeron).
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
-        CallEncoder.SCHEMA_VERSION, 2, 1);
+        CallEncoder.SCHEMA_VERSION, 2, 2);
 
     /** Stream the executor listens on for {@code ConnectRequest}s. */
     public static final int CONTROL_STREAM_ID = 1100;

@@ -189,7 +189,7 @@ class ProtocolRoundTripTest
         final RecordingResponses responses = new RecordingResponses();
         final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(responses));
         final ExecutorProxy executorProxy = new ExecutorProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
-        final String region = "gpurelay-transfer-4d-" + "0123456789abcdef".repeat(2);
+        final String region = "gpurelay-region-4d-" + "0123456789abcdef".repeat(2);
         assertTrue(executorProxy.connected(publication, 5, 77, Protocol.SESSION_STREAM_ID_BASE + 1, 4321,
             filled(32, 1), filled(32, 2), 1, 2500, "0.1.0", "emulated", region, 1 << 20));
         awaitTrue(() -> poll(assembler) && responses.transferRegion != null);

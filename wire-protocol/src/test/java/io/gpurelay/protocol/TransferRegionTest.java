@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -24,8 +23,9 @@ class TransferRegionTest
     private static final long WAIT_NS = TimeUnit.SECONDS.toNanos(30);
 
     private final UnsafeBuffer memory = new UnsafeBuffer(BufferUtil.allocateDirectAligned(LENGTH, 4096));
-    private final TransferRegion client = new TransferRegion(memory);
-    private final TransferRegion executor = new TransferRegion(new UnsafeBuffer(memory, 0, LENGTH));
+    private final TransferRegion executor =
+        TransferRegion.create(new UnsafeBuffer(memory, 0, LENGTH), TransferRegion.DEFAULT_SLOT_BYTES);
+    private final TransferRegion client = TransferRegion.open(memory);
 
     @Test
     @Timeout(60)
@@ -129,8 +129,64 @@ class TransferRegionTest
     @Test
     void aRegionOutsideItsBoundsIsRefused()
     {
-        assertThrows(IllegalArgumentException.class,
-            () -> new TransferRegion(new UnsafeBuffer(ByteBuffer.allocateDirect(LENGTH - 1))));
+        assertThrows(IllegalArgumentException.class, () -> TransferRegion.create(
+            new UnsafeBuffer(BufferUtil.allocateDirectAligned(LENGTH - 4096, 4096)), TransferRegion.MIN_SLOT_BYTES));
+        assertThrows(IllegalArgumentException.class, () -> TransferRegion.create(
+            new UnsafeBuffer(BufferUtil.allocateDirectAligned(LENGTH, 4096)), TransferRegion.MIN_SLOT_BYTES - 4096));
+    }
+
+    @Test
+    void aSmallRegionIsSplitInTwoAndALargeOneIntoARingOfTheChunkSize()
+    {
+        assertEquals(2, client.slotCount());
+        assertEquals(64 * 1024, client.slotBytes());
+
+        final int length = 4096 + 3 * 1024 * 1024 + 4096;
+        final UnsafeBuffer large = new UnsafeBuffer(BufferUtil.allocateDirectAligned(length, 4096));
+        final TransferRegion made = TransferRegion.create(large, 256 * 1024 + 100);
+        final TransferRegion opened = TransferRegion.open(large);
+        assertEquals(256 * 1024, made.slotBytes(), "whole pages");
+        assertEquals(12, made.slotCount());
+        assertEquals(made.slotBytes(), opened.slotBytes());
+        assertEquals(made.slotCount(), opened.slotCount());
+    }
+
+    @Test
+    @Timeout(60)
+    void aRingOfManySlotsCarriesPayloadsThatWrapAroundItWhileTheProducerRunsAhead() throws Exception
+    {
+        final int length = 4096 + 8 * 64 * 1024;
+        final UnsafeBuffer ring = new UnsafeBuffer(BufferUtil.allocateDirectAligned(length, 4096));
+        final TransferRegion producer = TransferRegion.create(ring, TransferRegion.MIN_SLOT_BYTES);
+        final TransferRegion consumer = TransferRegion.open(ring);
+        assertEquals(8, producer.slotCount());
+        for (int round = 0; round < 4; round++)
+        {
+            final byte[] payload = randomBytes(13 * producer.slotBytes() + 1000 * round + 1, 40 + round);
+            final byte[] received = new byte[payload.length];
+            final CompletableFuture<TransferRegion.Outcome> taken = CompletableFuture.supplyAsync(() -> consumer
+                .receive(TransferRegion.Direction.TO_EXECUTOR, sinkInto(received), received.length, bounded()));
+            assertEquals(TransferRegion.Outcome.DONE,
+                producer.send(TransferRegion.Direction.TO_EXECUTOR, sourceOf(payload), payload.length, bounded()));
+            assertEquals(TransferRegion.Outcome.DONE, taken.get(30, TimeUnit.SECONDS));
+            assertArrayEquals(payload, received);
+        }
+    }
+
+    @Test
+    void aRegionWithoutThisLayoutsGeometryIsNotOpened()
+    {
+        final UnsafeBuffer blank = new UnsafeBuffer(BufferUtil.allocateDirectAligned(LENGTH, 4096));
+        assertThrows(IllegalArgumentException.class, () -> TransferRegion.open(blank), "no geometry written");
+
+        TransferRegion.create(blank, TransferRegion.MIN_SLOT_BYTES);
+        blank.putInt(7 * 128, 4096 * 100);
+        final IllegalArgumentException tooBig = assertThrows(IllegalArgumentException.class,
+            () -> TransferRegion.open(blank), "slots that do not fit the mapping");
+        assertTrue(tooBig.getMessage().contains("does not fit"), tooBig.getMessage());
+
+        blank.putInt(7 * 128, 64 * 1024 + 1);
+        assertThrows(IllegalArgumentException.class, () -> TransferRegion.open(blank), "not whole pages");
     }
 
     private static TransferRegion.Waiter bounded()

@@ -26,7 +26,7 @@ final class ClientTransferRegion
     private ClientTransferRegion(final MappedByteBuffer mapped)
     {
         this.mapped = mapped;
-        this.region = new TransferRegion(new UnsafeBuffer(mapped));
+        this.region = TransferRegion.open(new UnsafeBuffer(mapped));
     }
 
     /**

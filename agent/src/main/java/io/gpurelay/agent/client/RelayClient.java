@@ -838,7 +838,10 @@ public final class RelayClient
                     " ms");
                 return false;
             }
-            idleStrategy.idle(work);
+            if (work > 0 || !TransferRegion.pace(nowNs - progressNs))
+            {
+                idleStrategy.idle(work);
+            }
             return true;
         }
     }

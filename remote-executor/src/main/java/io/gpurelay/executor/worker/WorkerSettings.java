@@ -26,6 +26,7 @@ public record WorkerSettings(
     long kernelTimeoutNs,
     long receiveBufferBytes,
     long transferRegionBytes,
+    int transferChunkBytes,
     ExecutorLog.Level logLevel,
     String executorVersion)
 {
@@ -47,6 +48,7 @@ public record WorkerSettings(
             "--kernel-timeout-ns", Long.toString(kernelTimeoutNs),
             "--receive-buffer-bytes", Long.toString(receiveBufferBytes),
             "--transfer-region-bytes", Long.toString(transferRegionBytes),
+            "--transfer-chunk-bytes", Integer.toString(transferChunkBytes),
             "--log-level", logLevel.name(),
             "--executor-version", executorVersion);
     }
@@ -82,6 +84,7 @@ public record WorkerSettings(
             Long.parseLong(required(values, "kernel-timeout-ns")),
             Long.parseLong(required(values, "receive-buffer-bytes")),
             Long.parseLong(required(values, "transfer-region-bytes")),
+            Integer.parseInt(required(values, "transfer-chunk-bytes")),
             ExecutorLog.Level.fromName(required(values, "log-level")),
             required(values, "executor-version"));
     }
