@@ -99,8 +99,19 @@ public final class AgentConfig
      */
     public static final String CONNECT = "connect";
 
+    /**
+     * How many threads copy a large transfer's bytes between the application's memory and the shared-memory transfer
+     * region of an IPC session, the calling thread included: {@code auto} (default: {@link #COPY_THREADS_AUTO_MANY} on
+     * a host with {@link DriverProfile#DEDICATED_THREADS_MIN_CORES} cores or more, else 1) or 1 to
+     * {@link #MAX_COPY_THREADS}. One thread's memory copy is what limits such a copy.
+     */
+    public static final String COPY_THREADS = "copy.threads";
+    public static final int MAX_COPY_THREADS = 16;
+    static final int COPY_THREADS_AUTO_MANY = 4;
+    private static final int COPY_THREADS_AUTO = 0;
+
     static final List<String> KEYS = List.of(EXECUTOR, AERON_DIR, TIMEOUT, LOG, TOKEN, TOKEN_FILE, CLIENT_NAME,
-        RESPONSE_CHANNEL, PROFILE, CONNECT, REGISTRY, REGISTRY_DEVICES, REGISTRY_MIN_FREE);
+        RESPONSE_CHANNEL, PROFILE, CONNECT, REGISTRY, REGISTRY_DEVICES, REGISTRY_MIN_FREE, COPY_THREADS);
 
     private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m)?");
     private static final Pattern SIZE = Pattern.compile("(\\d{1,15})\\s*([kmgt]?)");
@@ -118,6 +129,7 @@ public final class AgentConfig
     private final DriverProfile requestedProfile;
     private final DriverProfile profile;
     private final boolean eagerConnect;
+    private final int copyThreads;
     private final List<String> problems;
 
     private AgentConfig(final Sources sources)
@@ -148,6 +160,10 @@ public final class AgentConfig
             "auto, shared, balanced, throughput or low-latency");
         profile = requestedProfile.resolveForThisHost();
         eagerConnect = sources.value(CONNECT, "lazy", AgentConfig::parseConnect, "lazy or eager").equals("eager");
+        final int requestedCopyThreads = sources.value(COPY_THREADS, COPY_THREADS_AUTO,
+            AgentConfig::parseCopyThreads, "auto or a number of threads from 1 to " + MAX_COPY_THREADS);
+        copyThreads = requestedCopyThreads == COPY_THREADS_AUTO ?
+            autoCopyThreads(Runtime.getRuntime().availableProcessors()) : requestedCopyThreads;
         problems = Collections.unmodifiableList(sources.problems);
     }
 
@@ -166,6 +182,7 @@ public final class AgentConfig
         this.requestedProfile = settings.requestedProfile;
         this.profile = settings.profile;
         this.eagerConnect = settings.eagerConnect;
+        this.copyThreads = settings.copyThreads;
         this.problems = settings.problems;
     }
 
@@ -273,6 +290,34 @@ public final class AgentConfig
     }
 
     /**
+     * @return how many threads copy a large transfer through the shared-memory region, the caller included: 1 or more.
+     */
+    public int copyThreads()
+    {
+        return copyThreads;
+    }
+
+    static int autoCopyThreads(final int cores)
+    {
+        return cores >= DriverProfile.DEDICATED_THREADS_MIN_CORES ? COPY_THREADS_AUTO_MANY : 1;
+    }
+
+    static int parseCopyThreads(final String text)
+    {
+        final String value = text.trim().toLowerCase(Locale.ROOT);
+        if (value.equals("auto"))
+        {
+            return COPY_THREADS_AUTO;
+        }
+        final int threads = Integer.parseInt(value);
+        if (threads < 1 || threads > MAX_COPY_THREADS)
+        {
+            throw new IllegalArgumentException();
+        }
+        return threads;
+    }
+
+    /**
      * @return the profile of an embedded media driver and of reply waits: the one given, or for {@code auto} (the
      *         default) the one chosen for this host; never {@link DriverProfile#AUTO}.
      */
@@ -305,7 +350,8 @@ public final class AgentConfig
             TIMEOUT + "=" + timeoutMs + "ms, " + LOG + "=" + logLevel.lowerCaseName() + ", " +
             CLIENT_NAME + "=" + clientName + ", " + RESPONSE_CHANNEL + "=" +
             (responseChannel != null ? responseChannel : "(derived)") + ", " + PROFILE + "=" + describeProfile() +
-            ", " + CONNECT + "=" + (eagerConnect ? "eager" : "lazy") + ", " + TOKEN + "=" +
+            ", " + CONNECT + "=" + (eagerConnect ? "eager" : "lazy") + ", " + COPY_THREADS + "=" + copyThreads +
+            ", " + TOKEN + "=" +
             (token.isEmpty() ? "(none)" : "(set)");
     }
 
@@ -598,6 +644,10 @@ public final class AgentConfig
             if (TIMEOUT.equals(key))
             {
                 return defaultValue + " ms";
+            }
+            if (COPY_THREADS.equals(key))
+            {
+                return "auto";
             }
             if (defaultValue instanceof AgentLog.Level)
             {

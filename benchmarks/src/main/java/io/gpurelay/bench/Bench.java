@@ -138,7 +138,7 @@ public final class Bench implements Callable<Integer>
         final Path results = resultsDir != null ? resultsDir :
             Path.of(System.getProperty(RESULTS_ROOT_PROP_NAME, "results"), "bench-" + LocalDateTime.now().format(STAMP));
         Files.createDirectories(results.resolve("logs"));
-        final Path work = Files.createTempDirectory("gpurelay-bench");
+        final Path work = newWorkDirectory();
 
         out.printf(Locale.ROOT, "gpurelay bench: plan %s, backend %s, profile %s, transports %s, results in %s%n",
             chosenPlan.name().toLowerCase(Locale.ROOT), backend, describeProfile(), String.join(",", transportNames),
@@ -280,6 +280,21 @@ public final class Bench implements Callable<Integer>
     /**
      * A random token, readable by its owner only, as an operator would keep one.
      */
+    /**
+     * Where the run's Aeron directories (and token) go: in shared memory where the host has it, as Aeron's own default
+     * directory is, so that an IPC session's transfer region is on tmpfs, where a GPU can page-lock it; a region in a
+     * file on disk cannot be registered with CUDA, and its copies would take the slower staging path.
+     */
+    private static Path newWorkDirectory() throws IOException
+    {
+        final Path shm = Path.of("/dev/shm");
+        if (Files.isDirectory(shm) && Files.isWritable(shm))
+        {
+            return Files.createTempDirectory(shm, "gpurelay-bench");
+        }
+        return Files.createTempDirectory("gpurelay-bench");
+    }
+
     private static Path newTokenFile(final Path work) throws IOException
     {
         final byte[] secret = new byte[32];

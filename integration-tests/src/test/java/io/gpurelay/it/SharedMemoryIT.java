@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -45,20 +46,29 @@ class SharedMemoryIT
     private static final Pattern REGION_USED = Pattern.compile("copies move through the shared-memory region " +
         TransferRegion.FILE_NAME_PREFIX);
 
+    /**
+     * With thread isolation the defaults (a ring of 31 slots of 512 KiB, one copy thread on a small machine); with
+     * process isolation small chunks, so that every copy wraps around the ring many times, and three threads copying
+     * each chunk's parts.
+     */
     @ParameterizedTest
-    @ValueSource(strings = { "thread", "process" })
+    @CsvSource({ "thread, 512k, auto, 31 slots of 524288 bytes", "process, 128k, 3, 127 slots of 131072 bytes" })
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
-    void largeCopiesMoveThroughTheRegionByteForByte(final String isolation, @TempDir final Path work)
-        throws Exception
+    void largeCopiesMoveThroughTheRegionByteForByte(
+        final String isolation, final String chunk, final String copyThreads, final String geometry,
+        @TempDir final Path work) throws Exception
     {
-        try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", isolation))
+        try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", isolation, "--transfer-chunk",
+            chunk))
         {
-            final ForkedProcess client = Client.start(executor.agentOptions("log=debug"), SharedMemoryProgram.class,
-                "copies", "256");
+            final ForkedProcess client = Client.start(executor.agentOptions("log=debug,copy.threads=" + copyThreads),
+                SharedMemoryProgram.class, "copies", "256");
             final int exitCode = client.awaitExit(Duration.ofSeconds(240));
             final String output = client.output();
             assertEquals(0, exitCode, output);
             assertTrue(REGION_USED.matcher(output).find(), output);
+            assertTrue(output.contains(geometry + ", " + (copyThreads.equals("auto") ?
+                "" : copyThreads + " copy threads")), output);
             assertTrue(output.contains("CHECK 256 MiB round trip byte-identical ok"), output);
             assertTrue(output.contains("CHECK asynchronous round trip byte-identical ok"), output);
             assertTrue(output.contains("CHECK driver API round trip byte-identical ok"), output);

@@ -15,4 +15,13 @@ public interface PayloadSink
     boolean begin(long totalLength);
 
     void write(long offset, DirectBuffer source, int sourceOffset, int length);
+
+    /**
+     * @return whether several threads may {@link #write} disjoint parts at the same time, once {@link #begin} returned
+     *         true (plain memory may; a sink with state of its own may not).
+     */
+    default boolean writesConcurrently()
+    {
+        return false;
+    }
 }

@@ -14,4 +14,13 @@ public interface PayloadSource
      * Copy {@code length} bytes starting {@code sourceOffset} bytes into the payload to {@code destination}.
      */
     void copyTo(long sourceOffset, MutableDirectBuffer destination, int destinationOffset, int length);
+
+    /**
+     * @return whether several threads may {@link #copyTo copy} disjoint parts of this payload at the same time (plain
+     *         memory may; a source with state of its own may not).
+     */
+    default boolean copiesConcurrently()
+    {
+        return false;
+    }
 }

@@ -43,6 +43,8 @@ public final class RelayClient
         IDLE, CONNECTED, UNAVAILABLE, CLOSED
     }
 
+    private static final CopyCrew NO_CREW = new CopyCrew(1, "");
+
     private final AgentConfig config;
     private final long timeoutNs;
     private final ResponseRouter router = new ResponseRouter();
@@ -51,6 +53,8 @@ public final class RelayClient
     private final ReentrantLock pollLock = new ReentrantLock();
     /** Held by the thread whose call moves bytes through the transfer region, from sending the call to its last. */
     private final ReentrantLock regionLock = new ReentrantLock();
+    /** Helps the region lock's holder copy large transfers; made at the first one. Guarded by the region lock. */
+    private CopyCrew copyCrew;
     private final Object stateLock = new Object();
     private final ThreadLocal<String> lastFailureMessage = ThreadLocal.withInitial(() -> "");
     private volatile State state = State.IDLE;
@@ -638,7 +642,7 @@ public final class RelayClient
         // that both sides' counters stay in step.
         final RegionWait wait = new RegionWait(current, null);
         final TransferRegion.Outcome outcome = region.send(
-            TransferRegion.Direction.TO_EXECUTOR, payload, payloadLength, wait);
+            TransferRegion.Direction.TO_EXECUTOR, copyCrew(payloadLength).source(payload), payloadLength, wait);
         return regionOutcome(current, outcome, wait, function);
     }
 
@@ -658,9 +662,22 @@ public final class RelayClient
         }
         final RegionWait wait = new RegionWait(current, call);
         final TransferRegion.Outcome outcome = current.transferRegion.region().receive(
-            TransferRegion.Direction.TO_CLIENT, sink, length, wait);
+            TransferRegion.Direction.TO_CLIENT, copyCrew(length).sink(sink), length, wait);
         return outcome == TransferRegion.Outcome.GAVE_UP && wait.callFailed ||
             regionOutcome(current, outcome, wait, call.function());
+    }
+
+    /**
+     * The crew that copies a region transfer of this length: the threads of {@code copy.threads}, started at the first
+     * transfer that several can share. Called with the region lock held.
+     */
+    private CopyCrew copyCrew(final long length)
+    {
+        if (copyCrew == null && length >= 2L * CopyCrew.MIN_PART_BYTES)
+        {
+            copyCrew = new CopyCrew(config.copyThreads(), "gpurelay-copy-");
+        }
+        return copyCrew != null ? copyCrew : NO_CREW;
     }
 
     private boolean regionOutcome(

@@ -206,7 +206,8 @@ final class SessionConnector
             final ClientTransferRegion region =
                 ClientTransferRegion.map(directory, offered, router.offeredTransferRegionLength());
             AgentLog.debug("session " + sessionId + ": copies move through the shared-memory region " + offered +
-                " (" + region.region().length() + " bytes)");
+                " (" + region.region().length() + " bytes, " + region.region().slotCount() + " slots of " +
+                region.region().slotBytes() + " bytes, " + config.copyThreads() + " copy threads)");
             return region;
         }
         catch (final IOException | RuntimeException ex)

@@ -57,6 +57,19 @@ final class MemoryRange extends HostRange
         return new MemoryRange(null, BufferUtil.address(allocation) + offset, byteCount, allocation);
     }
 
+    /**
+     * Plain memory: threads copying disjoint parts do not interfere.
+     */
+    public boolean copiesConcurrently()
+    {
+        return true;
+    }
+
+    public boolean writesConcurrently()
+    {
+        return true;
+    }
+
     public void copyTo(
         final long sourceOffset, final MutableDirectBuffer destination, final int destinationOffset, final int count)
     {

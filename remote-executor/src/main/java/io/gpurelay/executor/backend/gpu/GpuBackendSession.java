@@ -745,7 +745,8 @@ final class GpuBackendSession implements BackendSession
         if (pinFailure != null)
         {
             output.problem("the shared transfer region stays pageable (" + pinFailure + "); its copies go " +
-                "through staging buffers");
+                "through staging buffers. CUDA page-locks only memory of tmpfs files: keep the Aeron directory in " +
+                "/dev/shm, as Aeron's default is, not on a disk");
         }
         final WorkerStdoutFile stdout = WorkerStdoutFile.ofThisProcess();
         if (stdout != null)
