@@ -68,13 +68,15 @@ class OperatorViewIT
                 {
                     assertEquals(List.of(executorPid, executorPid), List.of(firstWorker, secondWorker), json);
                 }
-                assertTrue(json.contains("\"devices\":[{\"device\":0,\"memoryHeldBytes\":" + 8 * MIB + "}]"), json);
+                assertTrue(json.contains("\"devices\":[{\"device\":0,\"memoryHeldBytes\":" + 8 * MIB +
+                    ",\"totalBytes\":" + 4096 * MIB + ",\"freeBytes\":"), json);
                 assertTrue(json.contains("\"sessionsOpen\":2"), json);
 
                 final String table = stat(executor);
                 assertTableRow(table, "first-holder", first.pid(), firstWorker, "3.0 MiB");
                 assertTableRow(table, "second-holder", second.pid(), secondWorker, "5.0 MiB");
-                assertTrue(table.lines().anyMatch(line -> line.matches("0\\s+8\\.0 MiB")), table);
+                assertTrue(table.lines().anyMatch(line -> line.matches("0\\s+8\\.0 MiB\\s+\\d.*\\s+4\\.0 GiB")),
+                    table);
 
                 final PrometheusText scraped = PrometheusText.parse(scrape(metricsUri));
                 assertEquals(2.0, scraped.value("gpurelay_sessions"), scraped.samples().toString());
@@ -131,7 +133,8 @@ class OperatorViewIT
             final String json = remoteStat(channel, tokenFile, 0, "--json");
             assertSession(json, "first-remote", "[^\"]+", first.pid(), 2 * MIB);
             assertSession(json, "second-remote", "[^\"]+", second.pid(), 4 * MIB);
-            assertTrue(json.contains("\"devices\":[{\"device\":0,\"memoryHeldBytes\":" + 6 * MIB + "}]"), json);
+            assertTrue(json.contains("\"devices\":[{\"device\":0,\"memoryHeldBytes\":" + 6 * MIB +
+                ",\"totalBytes\":" + 4096 * MIB + ",\"freeBytes\":"), json);
             assertTrue(json.contains("\"sessionsOpen\":2"), json);
 
             final String refused = remoteStat(channel, wrongToken, 1);

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PoolIT
 {
     private static final long GIB = 1L << 30;
+    private static final long MIB = 1L << 20;
     private static final int MEMBERS = 3;
     private static final int PORTS_PER_MEMBER = 5;
     private static final String EXECUTOR_TIMEOUT = "5s";
@@ -67,8 +68,9 @@ class PoolIT
                 "--registry", members, "--registry-refresh", "500ms");
             final String smallChannel = small.channel();
             final String largeChannel = large.channel();
-            awaitPool(members, output -> output.contains(smallChannel) && output.contains(largeChannel),
-                "both executors in the pool");
+            awaitPool(members, output -> output.contains(smallChannel) && output.contains(largeChannel) &&
+                output.contains("1024/1024") && output.contains("2048/2048"),
+                "both executors in the pool, with their devices' free and total memory");
 
             final ForkedProcess twoDevices = Client.start("registry=" + members + ",registry.devices=2,timeout=10s",
                 TwoDeviceProgram.class, Artifacts.kernelsDir().toString(), "2", "4");
@@ -104,6 +106,11 @@ class PoolIT
                 assertTrue(placed.output().contains("TOTAL " + GIB), "placed on the executor left:\n" +
                     placed.output());
             }
+            final ForkedProcess tooLarge = Client.start("registry=" + members +
+                ",registry.devices=1,registry.min.free=1536m,timeout=10s", MemInfoProgram.class);
+            assertTrue(tooLarge.awaitExit(Duration.ofSeconds(60)) != 0, tooLarge.output());
+            assertTrue(tooLarge.output().contains("did not place this client on 1 devices with " + 1536 * MIB +
+                " bytes free"), "the executor left has 1 GiB free, less than asked:\n" + tooLarge.output());
         }
         finally
         {
