@@ -41,6 +41,8 @@ class PoolIT
     private static final Duration BOUND = Duration.ofSeconds(60);
     private static final Pattern LEADER = Pattern.compile("registry member (\\d) is now LEADER");
     private static final Pattern READY = Pattern.compile("registry member \\d ready on");
+    /** Members take snapshots of their own every 2 s (--snapshot-interval). */
+    private static final Pattern SNAPSHOT = Pattern.compile("registry member \\d has a snapshot at log position \\d+");
 
     @Test
     @Timeout(value = 400, unit = TimeUnit.SECONDS)
@@ -82,6 +84,11 @@ class PoolIT
                 "one device on each executor:\n" + twoDevicesOutput);
             final String pool = awaitPool(members, output -> output.contains(largeChannel), "the pool");
             assertTrue(pool.contains("pool: 2 executors, 2 devices"), pool);
+
+            for (final ForkedProcess member : registry)
+            {
+                member.awaitLine(SNAPSHOT, BOUND);
+            }
 
             final long leaderKilledNs = System.nanoTime();
             registry.get(leader).kill();
@@ -214,7 +221,7 @@ class PoolIT
         command.addAll(List.of("-jar", Artifacts.executorJar().toString(), "registry", "--members", members,
             "--member-id", Integer.toString(member), "--dir", work.resolve("registry-" + member).toString(),
             "--aeron-dir", work.resolve("aeron-registry-" + member).toString(),
-            "--executor-timeout", EXECUTOR_TIMEOUT, "--leader-timeout", "2s"));
+            "--executor-timeout", EXECUTOR_TIMEOUT, "--leader-timeout", "2s", "--snapshot-interval", "2s"));
         return new ForkedProcess("registry-" + member, command);
     }
 
