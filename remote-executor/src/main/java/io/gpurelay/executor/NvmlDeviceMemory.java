@@ -27,8 +27,8 @@ public final class NvmlDeviceMemory implements DeviceMemorySource
     private boolean readFailureSaid;
 
     /**
-     * @param nvmlOpener  opens NVML; may throw {@link IllegalStateException} or {@link LinkageError} where there is
-     *                    none. Called once, on the first read.
+     * @param nvmlOpener  opens NVML; may throw (an {@link IllegalStateException} or a {@link LinkageError}) where
+     *                    there is none. Called once, on the first read.
      * @param deviceUuids the UUIDs of the devices as sessions number them, from the backend.
      */
     public NvmlDeviceMemory(final Supplier<Nvml> nvmlOpener, final List<String> deviceUuids, final ExecutorLog log)
@@ -54,7 +54,7 @@ public final class NvmlDeviceMemory implements DeviceMemorySource
             readFailureSaid = false;
             return figures;
         }
-        catch (final IllegalStateException ex)
+        catch (final RuntimeException ex)
         {
             if (!readFailureSaid)
             {
@@ -105,7 +105,7 @@ public final class NvmlDeviceMemory implements DeviceMemorySource
         {
             nvml = nvmlOpener.get();
         }
-        catch (final IllegalStateException | LinkageError ex)
+        catch (final RuntimeException | LinkageError ex)
         {
             return "NVML is not available (" + ex.getMessage() + ")";
         }
@@ -116,7 +116,7 @@ public final class NvmlDeviceMemory implements DeviceMemorySource
             {
                 found.add(nvml.deviceByUuid(deviceUuids.get(i)));
             }
-            catch (final IllegalStateException ex)
+            catch (final RuntimeException ex)
             {
                 return "NVML does not know device " + i + " by its UUID " + deviceUuids.get(i) + " (" +
                     ex.getMessage() + "), so which NVML device it is cannot be told";

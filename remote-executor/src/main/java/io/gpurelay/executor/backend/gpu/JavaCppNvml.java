@@ -9,9 +9,11 @@ import static org.bytedeco.cuda.global.nvml.nvmlShutdown;
 
 import io.gpurelay.executor.DeviceMemoryFigures;
 import io.gpurelay.executor.Nvml;
+import org.bytedeco.cuda.global.nvml;
 import org.bytedeco.cuda.nvml.nvmlDevice_st;
 import org.bytedeco.cuda.nvml.nvmlMemory_t;
 import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.Loader;
 import org.bytedeco.javacpp.PointerPointer;
 
 /**
@@ -28,13 +30,27 @@ public final class JavaCppNvml implements Nvml
     }
 
     /**
-     * Initialise NVML (reference-counted by NVML itself; {@link #close()} undoes it).
+     * Load NVML (into JavaCPP's cache directory as {@link GpuRuntime} chooses it) and initialise it (reference-counted
+     * by NVML itself; {@link #close()} undoes it).
      *
-     * @throws IllegalStateException naming NVML's error when it does not initialise.
-     * @throws LinkageError          where the presets or the driver's NVML library cannot be loaded.
+     * @throws IllegalStateException naming what failed: the library that could not be loaded, or NVML's error.
      */
     public static JavaCppNvml open()
     {
+        try
+        {
+            GpuRuntime.useWritableCacheDirectory();
+            Loader.load(nvml.class);
+        }
+        catch (final Throwable ex)
+        {
+            Throwable cause = ex;
+            while (cause.getCause() != null)
+            {
+                cause = cause.getCause();
+            }
+            throw new IllegalStateException("NVML could not be loaded: " + cause, ex);
+        }
         check(nvmlInit_v2(), "nvmlInit_v2");
         return new JavaCppNvml();
     }
