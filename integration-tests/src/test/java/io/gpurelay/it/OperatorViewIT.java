@@ -84,6 +84,9 @@ class OperatorViewIT
                 assertEquals(2.0, scraped.value("gpurelay_sessions_opened_total"));
                 assertEquals("counter", scraped.type("gpurelay_sessions_opened_total"));
                 assertEquals(8.0 * MIB, scraped.value("gpurelay_device_memory_held_bytes{device=\"0\"}"));
+                assertEquals(4096.0 * MIB, scraped.value("gpurelay_device_memory_total_bytes{device=\"0\"}"));
+                assertTrue(scraped.value("gpurelay_device_memory_free_bytes{device=\"0\"}") <= 4096.0 * MIB,
+                    scraped.samples().toString());
                 assertEquals(List.of(3.0 * MIB), scraped.samples().entrySet().stream()
                     .filter(sample -> sample.getKey().matches("gpurelay_session_device_memory_held_bytes\\{" +
                         "client=\"first-holder\",host=\"local\",session=\"\\d+\",worker_pid=\"" + firstWorker +
