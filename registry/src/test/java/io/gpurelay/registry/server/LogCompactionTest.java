@@ -62,7 +62,8 @@ class LogCompactionTest
             AeronArchive archive = AeronArchive.connect(archiveClient(aeronDir)))
         {
             final File clusterDir = new File(directory, "consensus");
-            final LongSupplier logStart = () -> archive.getStartPosition(logRecordingId(clusterDir));
+            final long recordingId = awaitLogRecording(clusterDir);
+            final LongSupplier logStart = () -> archive.getStartPosition(recordingId);
             assertEquals(0, logStart.getAsLong(), "a new log starts at 0");
 
             firstStart = reportUntilLogStartPasses(client, logStart, 0, "the log's start to move");
@@ -122,11 +123,25 @@ class LogCompactionTest
         return start;
     }
 
-    private static long logRecordingId(final File clusterDir)
+    /**
+     * The recording of the member's log, once its recording log names one (after the first election).
+     */
+    private long awaitLogRecording(final File clusterDir)
     {
-        try (RecordingLog recordingLog = new RecordingLog(clusterDir, false))
+        final long deadline = System.nanoTime() + WAIT_NS;
+        while (true)
         {
-            return recordingLog.findLastTermRecordingId();
+            try (RecordingLog recordingLog = new RecordingLog(clusterDir, false))
+            {
+                final long recordingId = recordingLog.findLastTermRecordingId();
+                if (recordingId >= 0)
+                {
+                    return recordingId;
+                }
+            }
+            assertTrue(System.nanoTime() - deadline < 0, "no log recording in the recording log; member said: " +
+                lines);
+            sleep(50);
         }
     }
 
