@@ -68,13 +68,15 @@ class OperatorViewIT
                 {
                     assertEquals(List.of(executorPid, executorPid), List.of(firstWorker, secondWorker), json);
                 }
-                assertTrue(json.contains("\"devices\":[{\"device\":0,\"memoryHeldBytes\":" + 8 * MIB + "}]"), json);
+                assertTrue(json.contains("\"devices\":[{\"device\":0,\"memoryHeldBytes\":" + 8 * MIB +
+                    ",\"totalBytes\":" + 4096 * MIB + ",\"freeBytes\":"), json);
                 assertTrue(json.contains("\"sessionsOpen\":2"), json);
 
                 final String table = stat(executor);
                 assertTableRow(table, "first-holder", first.pid(), firstWorker, "3.0 MiB");
                 assertTableRow(table, "second-holder", second.pid(), secondWorker, "5.0 MiB");
-                assertTrue(table.lines().anyMatch(line -> line.matches("0\\s+8\\.0 MiB")), table);
+                assertTrue(table.lines().anyMatch(line -> line.matches("0\\s+8\\.0 MiB\\s+\\d.*\\s+4\\.0 GiB")),
+                    table);
 
                 final PrometheusText scraped = PrometheusText.parse(scrape(metricsUri));
                 assertEquals(2.0, scraped.value("gpurelay_sessions"), scraped.samples().toString());
@@ -82,6 +84,9 @@ class OperatorViewIT
                 assertEquals(2.0, scraped.value("gpurelay_sessions_opened_total"));
                 assertEquals("counter", scraped.type("gpurelay_sessions_opened_total"));
                 assertEquals(8.0 * MIB, scraped.value("gpurelay_device_memory_held_bytes{device=\"0\"}"));
+                assertEquals(4096.0 * MIB, scraped.value("gpurelay_device_memory_total_bytes{device=\"0\"}"));
+                assertTrue(scraped.value("gpurelay_device_memory_free_bytes{device=\"0\"}") <= 4096.0 * MIB,
+                    scraped.samples().toString());
                 assertEquals(List.of(3.0 * MIB), scraped.samples().entrySet().stream()
                     .filter(sample -> sample.getKey().matches("gpurelay_session_device_memory_held_bytes\\{" +
                         "client=\"first-holder\",host=\"local\",session=\"\\d+\",worker_pid=\"" + firstWorker +
@@ -131,7 +136,8 @@ class OperatorViewIT
             final String json = remoteStat(channel, tokenFile, 0, "--json");
             assertSession(json, "first-remote", "[^\"]+", first.pid(), 2 * MIB);
             assertSession(json, "second-remote", "[^\"]+", second.pid(), 4 * MIB);
-            assertTrue(json.contains("\"devices\":[{\"device\":0,\"memoryHeldBytes\":" + 6 * MIB + "}]"), json);
+            assertTrue(json.contains("\"devices\":[{\"device\":0,\"memoryHeldBytes\":" + 6 * MIB +
+                ",\"totalBytes\":" + 4096 * MIB + ",\"freeBytes\":"), json);
             assertTrue(json.contains("\"sessionsOpen\":2"), json);
 
             final String refused = remoteStat(channel, wrongToken, 1);

@@ -34,12 +34,15 @@ import org.junit.jupiter.api.io.TempDir;
 class PoolIT
 {
     private static final long GIB = 1L << 30;
+    private static final long MIB = 1L << 20;
     private static final int MEMBERS = 3;
     private static final int PORTS_PER_MEMBER = 5;
     private static final String EXECUTOR_TIMEOUT = "5s";
     private static final Duration BOUND = Duration.ofSeconds(60);
     private static final Pattern LEADER = Pattern.compile("registry member (\\d) is now LEADER");
     private static final Pattern READY = Pattern.compile("registry member \\d ready on");
+    /** Members take snapshots of their own every 2 s (--snapshot-interval). */
+    private static final Pattern SNAPSHOT = Pattern.compile("registry member \\d has a snapshot at log position \\d+");
 
     @Test
     @Timeout(value = 400, unit = TimeUnit.SECONDS)
@@ -67,8 +70,9 @@ class PoolIT
                 "--registry", members, "--registry-refresh", "500ms");
             final String smallChannel = small.channel();
             final String largeChannel = large.channel();
-            awaitPool(members, output -> output.contains(smallChannel) && output.contains(largeChannel),
-                "both executors in the pool");
+            awaitPool(members, output -> output.contains(smallChannel) && output.contains(largeChannel) &&
+                output.contains("1024/1024") && output.contains("2048/2048"),
+                "both executors in the pool, with their devices' free and total memory");
 
             final ForkedProcess twoDevices = Client.start("registry=" + members + ",registry.devices=2,timeout=10s",
                 TwoDeviceProgram.class, Artifacts.kernelsDir().toString(), "2", "4");
@@ -80,6 +84,11 @@ class PoolIT
                 "one device on each executor:\n" + twoDevicesOutput);
             final String pool = awaitPool(members, output -> output.contains(largeChannel), "the pool");
             assertTrue(pool.contains("pool: 2 executors, 2 devices"), pool);
+
+            for (final ForkedProcess member : registry)
+            {
+                member.awaitLine(SNAPSHOT, BOUND);
+            }
 
             final long leaderKilledNs = System.nanoTime();
             registry.get(leader).kill();
@@ -104,6 +113,11 @@ class PoolIT
                 assertTrue(placed.output().contains("TOTAL " + GIB), "placed on the executor left:\n" +
                     placed.output());
             }
+            final ForkedProcess tooLarge = Client.start("registry=" + members +
+                ",registry.devices=1,registry.min.free=1536m,timeout=10s", MemInfoProgram.class);
+            assertTrue(tooLarge.awaitExit(Duration.ofSeconds(60)) != 0, tooLarge.output());
+            assertTrue(tooLarge.output().contains("did not place this client on 1 devices with " + 1536 * MIB +
+                " bytes free"), "the executor left has 1 GiB free, less than asked:\n" + tooLarge.output());
         }
         finally
         {
@@ -207,7 +221,7 @@ class PoolIT
         command.addAll(List.of("-jar", Artifacts.executorJar().toString(), "registry", "--members", members,
             "--member-id", Integer.toString(member), "--dir", work.resolve("registry-" + member).toString(),
             "--aeron-dir", work.resolve("aeron-registry-" + member).toString(),
-            "--executor-timeout", EXECUTOR_TIMEOUT, "--leader-timeout", "2s"));
+            "--executor-timeout", EXECUTOR_TIMEOUT, "--leader-timeout", "2s", "--snapshot-interval", "2s"));
         return new ForkedProcess("registry-" + member, command);
     }
 

@@ -10,6 +10,7 @@ import io.aeron.cluster.client.EgressListener;
 import io.aeron.logbuffer.Header;
 import io.gpurelay.registry.codecs.ExecutorLeaveEncoder;
 import io.gpurelay.registry.codecs.ExecutorReportEncoder;
+import io.gpurelay.registry.codecs.MemberSnapshotEncoder;
 import io.gpurelay.registry.codecs.MessageHeaderDecoder;
 import io.gpurelay.registry.codecs.MessageHeaderEncoder;
 import io.gpurelay.registry.codecs.PlacementRequestEncoder;
@@ -36,6 +37,7 @@ public final class RegistryClient implements AutoCloseable
     private final ExecutorLeaveEncoder leaveEncoder = new ExecutorLeaveEncoder();
     private final PlacementRequestEncoder placementEncoder = new PlacementRequestEncoder();
     private final PoolQueryEncoder poolQueryEncoder = new PoolQueryEncoder();
+    private final MemberSnapshotEncoder memberSnapshotEncoder = new MemberSnapshotEncoder();
     private final IdleStrategy idleStrategy = new SleepingMillisIdleStrategy(1);
     private long nextCorrelationId = 1;
 
@@ -124,6 +126,18 @@ public final class RegistryClient implements AutoCloseable
     {
         leaveEncoder.wrapAndApplyHeader(buffer, 0, headerEncoder).channel(channel);
         return cluster.offer(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + leaveEncoder.encodedLength()) > 0;
+    }
+
+    /**
+     * A registry member says where its latest snapshot is, so that every member learns, through the log, how far
+     * back all of them can recover from a snapshot.
+     *
+     * @return whether the cluster took the message.
+     */
+    public boolean memberSnapshot(final int memberId, final long logPosition)
+    {
+        memberSnapshotEncoder.wrapAndApplyHeader(buffer, 0, headerEncoder).memberId(memberId).logPosition(logPosition);
+        return cluster.offer(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + memberSnapshotEncoder.encodedLength()) > 0;
     }
 
     /**

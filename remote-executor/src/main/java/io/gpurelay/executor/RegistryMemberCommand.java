@@ -61,6 +61,13 @@ final class RegistryMemberCommand implements Callable<Integer>
             "Default: ${DEFAULT-VALUE}.")
     Duration leaderTimeout;
 
+    @Option(names = "--snapshot-interval", paramLabel = "DURATION", defaultValue = "10m",
+        converter = ExecutorMain.OptionalDurationConverter.class,
+        description = "The leader has every member take a snapshot this often; each member then deletes the part of " +
+            "its log before the oldest of the members' latest snapshots. 0 takes none (an operator's snapshots " +
+            "still let the log be purged). Default: ${DEFAULT-VALUE}.")
+    Duration snapshotInterval;
+
     public Integer call()
     {
         final File dir = directory != null ? directory : new File("gpurelay-registry-" + memberId);
@@ -68,12 +75,15 @@ final class RegistryMemberCommand implements Callable<Integer>
             CommonContext.getAeronDirectoryName() + "-registry-" + memberId;
         final ShutdownSignalBarrier barrier = new ShutdownSignalBarrier();
         final RegistryMember.Settings settings = new RegistryMember.Settings(memberId, members, dir, driverDir,
-            executorTimeout.toNanos(), leaderTimeout.toNanos());
+            executorTimeout.toNanos(), leaderTimeout.toNanos(), snapshotInterval.toNanos(),
+            RegistryMember.LOG_TERM_LENGTH_DEFAULT);
         try (RegistryMember member = RegistryMember.launch(settings, RegistryMemberCommand::say,
             RegistryMemberCommand::reportError))
         {
             say("registry member " + memberId + " ready on " + members.endpoints().get(memberId) + " (" +
-                members.endpoints().size() + " members, executor timeout " + executorTimeout.toMillis() + " ms)");
+                members.endpoints().size() + " members, executor timeout " + executorTimeout.toMillis() + " ms, " +
+                (snapshotInterval.isZero() ? "no snapshots of its own" :
+                    "a snapshot every " + snapshotInterval.toMillis() + " ms") + ")");
             barrier.await();
             say("registry member " + memberId + " stopping");
         }

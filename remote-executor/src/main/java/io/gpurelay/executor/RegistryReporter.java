@@ -2,7 +2,6 @@ package io.gpurelay.executor;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 import io.aeron.Aeron;
@@ -130,20 +129,19 @@ final class RegistryReporter implements AutoCloseable
     }
 
     /**
-     * Devices, with the memory this executor's sessions hold on each; the total is known on the emulated backend,
-     * where it is configured, and unknown (-1) on a GPU, whose memory only the workers see.
+     * Devices, with their total and free memory as the executor's device memory counters last read them
+     * ({@link DeviceMemoryCounters}: NVML on a GPU, the configured size less what sessions hold on the emulator;
+     * -1 where the executor cannot tell).
      */
     private ExecutorReport report()
     {
         final ExecutorSnapshot snapshot = ExecutorSnapshot.read(aeron.countersReader());
-        final TreeMap<Integer, Long> used = snapshot.deviceMemory();
-        final WorkerBackend backend = executor.context().workerBackend();
-        final long total = backend == null || backend.isGpu() ? -1 : backend.deviceMemory();
         final List<DeviceReport> devices = new ArrayList<>();
         for (int device = 0; device < executor.deviceCount(); device++)
         {
-            final long free = total < 0 ? -1 : Math.max(0, total - used.getOrDefault(device, 0L));
-            devices.add(new DeviceReport(device, total, free));
+            final DeviceMemoryFigures figures = snapshot.deviceFigures().getOrDefault(
+                device, DeviceMemoryFigures.UNKNOWN_FIGURES);
+            devices.add(new DeviceReport(device, figures.totalBytes(), figures.freeBytes()));
         }
         return new ExecutorReport(advertisedChannel, executor.backendName(), (int)snapshot.sessionsOpen(),
             executor.context().maxSessions(), devices);

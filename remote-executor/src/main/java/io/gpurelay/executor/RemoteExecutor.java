@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -19,13 +20,17 @@ import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.MediaDrivers;
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.backend.gpu.GpuBackend;
+import io.gpurelay.executor.backend.gpu.JavaCppNvml;
 import io.gpurelay.executor.metrics.MetricsEndpoint;
+import io.gpurelay.executor.stat.ExecutorSnapshot;
 import io.gpurelay.executor.worker.WorkerSettings;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.TransferRegion;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
+import org.agrona.concurrent.status.CountersReader;
 
 /**
  * The remote executor: listens for clients on its channel's control stream and serves each one in a session of its
@@ -55,6 +60,7 @@ public final class RemoteExecutor implements AutoCloseable
     private Subscription controlSubscription;
     private AgentRunner conductorRunner;
     private MetricsEndpoint metricsEndpoint;
+    private DeviceMemoryCounters deviceMemoryCounters;
 
     private RemoteExecutor(final Context ctx)
     {
@@ -112,6 +118,7 @@ public final class RemoteExecutor implements AutoCloseable
         {
             awaitFirstWorker();
         }
+        deviceMemoryCounters = DeviceMemoryCounters.start(aeron, deviceCount(), newDeviceMemorySource());
         if (ctx.metricsPort() != Configuration.METRICS_OFF)
         {
             metricsEndpoint = MetricsEndpoint.start(ctx.metricsAddress(), ctx.metricsPort(), aeron.countersReader());
@@ -129,6 +136,27 @@ public final class RemoteExecutor implements AutoCloseable
         return new WorkerSupervisor(ctx.warmWorkers(), ctx.sessionsPerWorker(), ctx.maxSessions(),
             ctx.workerStartTimeoutNs(), ctx.log(), counters, workerCounters, launcher,
             new AeronWorkerLink(aeron, pid, ctx.responseConnectTimeoutNs()));
+    }
+
+    /**
+     * NVML on the gpu backend (the devices found by the UUIDs the backend read from CUDA, in this process or in the
+     * first worker), the configured size less what sessions hold on the emulator.
+     */
+    private DeviceMemorySource newDeviceMemorySource()
+    {
+        if (GpuBackend.NAME.equals(backendName()))
+        {
+            final List<String> uuids = supervisor != null ? supervisor.deviceUuids() : ctx.backend().deviceUuids();
+            return new NvmlDeviceMemory(JavaCppNvml::open, uuids, ctx.log());
+        }
+        final long deviceBytes = supervisor != null ? ctx.workerBackend().deviceMemory() :
+            ctx.backend() instanceof EmulatedBackend emulated ? emulated.deviceMemory() : 0;
+        if (deviceBytes <= 0)
+        {
+            return device -> DeviceMemoryFigures.UNKNOWN_FIGURES;
+        }
+        final CountersReader counters = aeron.countersReader();
+        return new ConfiguredDeviceMemory(deviceBytes, () -> ExecutorSnapshot.read(counters).deviceMemory());
     }
 
     /**
@@ -207,8 +235,8 @@ public final class RemoteExecutor implements AutoCloseable
 
     public void close()
     {
-        CloseHelper.closeAll(metricsEndpoint, conductorRunner, controlSubscription, workerCounters, counters, aeron,
-            driver, ctx.backend());
+        CloseHelper.closeAll(metricsEndpoint, conductorRunner, deviceMemoryCounters, controlSubscription,
+            workerCounters, counters, aeron, driver, ctx.backend());
     }
 
     /**

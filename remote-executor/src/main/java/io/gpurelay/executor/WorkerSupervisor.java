@@ -59,6 +59,7 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
     private long restartBackoffNs = RESTART_BACKOFF_MIN_NS;
     private boolean closing;
     private volatile int deviceCount = -1;
+    private volatile List<String> deviceUuids = List.of();
     private volatile String backendName;
     private volatile String startFailure;
 
@@ -90,6 +91,15 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
     int deviceCount()
     {
         return deviceCount;
+    }
+
+    /**
+     * The devices' UUIDs as the workers report them ({@link io.gpurelay.executor.backend.Backend#deviceUuids()});
+     * set before {@link #deviceCount()}, so a caller that saw the count sees them.
+     */
+    List<String> deviceUuids()
+    {
+        return deviceUuids;
     }
 
     String backendName()
@@ -166,13 +176,16 @@ final class WorkerSupervisor implements WorkerProtocol.Listener, AutoCloseable
         return work;
     }
 
-    public void onWorkerReady(final long workerId, final long pid, final int deviceCount, final String backend)
+    public void onWorkerReady(
+        final long workerId, final long pid, final int deviceCount, final String backend,
+        final List<String> deviceUuids)
     {
         final Worker worker = workers.get(workerId);
         if (worker == null || worker.state != State.STARTING)
         {
             return;
         }
+        this.deviceUuids = List.copyOf(deviceUuids);
         this.deviceCount = deviceCount;
         this.backendName = backend;
         restartBackoffNs = RESTART_BACKOFF_MIN_NS;

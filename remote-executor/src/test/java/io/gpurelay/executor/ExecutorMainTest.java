@@ -271,7 +271,7 @@ class ExecutorMainTest
         assertEquals(0, execute("registry", "--help"));
         final String registryHelp = out.toString().replaceAll("\\s+", " ");
         for (final String flag : new String[]{ "--members", "--member-id", "--dir", "--aeron-dir", "--executor-timeout",
-            "--leader-timeout" })
+            "--leader-timeout", "--snapshot-interval" })
         {
             assertTrue(registryHelp.contains(flag), flag + " missing from:\n" + registryHelp);
         }

@@ -194,7 +194,7 @@ class WorkerSupervisorTest
 
     private static void ready(final WorkerSupervisor supervisor, final long workerId)
     {
-        supervisor.onWorkerReady(workerId, 1000 + workerId, 1, "emulated");
+        supervisor.onWorkerReady(workerId, 1000 + workerId, 1, "emulated", List.of());
     }
 
     private static SessionAssignment session(final long sessionId)

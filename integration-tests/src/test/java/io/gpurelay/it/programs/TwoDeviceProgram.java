@@ -17,8 +17,13 @@ import static jcuda.driver.JCudaDriver.cuMemFree;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import static jcuda.driver.JCudaDriver.cuMemcpyPeer;
+import static jcuda.driver.JCudaDriver.cuMemcpyPeerAsync;
+import static jcuda.driver.JCudaDriver.cuMemsetD8Async;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoad;
+import static jcuda.driver.JCudaDriver.cuStreamCreate;
+import static jcuda.driver.JCudaDriver.cuStreamDestroy;
+import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import static jcuda.runtime.JCuda.cudaDeviceCanAccessPeer;
 import static jcuda.runtime.JCuda.cudaDeviceEnablePeerAccess;
 import static jcuda.runtime.JCuda.cudaFree;
@@ -27,7 +32,12 @@ import static jcuda.runtime.JCuda.cudaMalloc;
 import static jcuda.runtime.JCuda.cudaMemGetInfo;
 import static jcuda.runtime.JCuda.cudaMemcpy;
 import static jcuda.runtime.JCuda.cudaMemcpyPeer;
+import static jcuda.runtime.JCuda.cudaMemcpyPeerAsync;
+import static jcuda.runtime.JCuda.cudaMemsetAsync;
 import static jcuda.runtime.JCuda.cudaSetDevice;
+import static jcuda.runtime.JCuda.cudaStreamCreate;
+import static jcuda.runtime.JCuda.cudaStreamDestroy;
+import static jcuda.runtime.JCuda.cudaStreamSynchronize;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -39,13 +49,17 @@ import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
+import jcuda.driver.CUstream;
 import jcuda.runtime.cudaMemcpyKind;
+import jcuda.runtime.cudaStream_t;
 
 /**
  * An ordinary two-GPU JCuda program: a context and a vector add on each device, each device's total memory printed
  * ({@code DEVICE <n> TOTAL <bytes>}, which tells a test which executor served it), a copy from device 0 to device 1
  * with cudaMemcpyPeer (timed, {@code PEER COPY <MiB> MiB <ms> ms}) and between contexts with cuMemcpyPeer, and the
- * refused peer access of both APIs.
+ * refused peer access of both APIs. The asynchronous peer copies, cudaMemcpyPeerAsync and cuMemcpyPeerAsync, run with
+ * their stream on the destination, on the source and on one device: a memset queued on the stream before a copy must
+ * be done before it (and not overwrite it), one queued after it must land after it ({@code PEER ASYNC ...} checks).
  * Arguments: the folder with the kernels' PTX files, the number of devices expected, the MiB to copy.
  */
 public final class TwoDeviceProgram
@@ -91,8 +105,10 @@ public final class TwoDeviceProgram
         }
 
         driverPeerCopy(contexts);
+        driverAsyncPeerCopy(contexts);
         runtimeOnEachDevice();
         peerCopy(copyMiB);
+        asyncPeerCopies(Math.min(copyMiB, 9));
         final int[] canAccess = new int[]{ -1 };
         CHECKS.equal("cudaDeviceCanAccessPeer", 0, cudaDeviceCanAccessPeer(canAccess, 0, 1));
         CHECKS.equal("no peer access", 0, canAccess[0]);
@@ -224,5 +240,143 @@ public final class TwoDeviceProgram
         CHECKS.equal("cudaFree on 1", 0, cudaFree(destination));
         CHECKS.equal("cudaSetDevice 0 to free", 0, cudaSetDevice(0));
         CHECKS.equal("cudaFree on 0", 0, cudaFree(source));
+    }
+
+    /**
+     * cudaMemcpyPeerAsync, with its stream on the destination (the MiB given, at most 9: more than one staged
+     * chunk of 8 MiB), on the source, the default stream, and on one device.
+     */
+    private static void asyncPeerCopies(final int mebibytes)
+    {
+        final int bytes = mebibytes << 20;
+        final byte[] data = new byte[bytes];
+        for (int i = 0; i < bytes; i++)
+        {
+            data[i] = (byte)(i * 13 + i / 4093);
+        }
+        final Pointer source = new Pointer();
+        final Pointer sameDevice = new Pointer();
+        final Pointer destination = new Pointer();
+        final cudaStream_t sourceStream = new cudaStream_t();
+        final cudaStream_t destinationStream = new cudaStream_t();
+        CHECKS.equal("cudaSetDevice 0 for cudaMemcpyPeerAsync", 0, cudaSetDevice(0));
+        CHECKS.equal("cudaStreamCreate on 0", 0, cudaStreamCreate(sourceStream));
+        CHECKS.equal("cudaMalloc source on 0", 0, cudaMalloc(source, bytes));
+        CHECKS.equal("cudaMalloc on 0 for the same device", 0, cudaMalloc(sameDevice, bytes));
+        CHECKS.equal("cudaMemcpy source to device 0", 0,
+            cudaMemcpy(source, Pointer.to(data), bytes, cudaMemcpyKind.cudaMemcpyHostToDevice));
+        CHECKS.equal("cudaSetDevice 1 for cudaMemcpyPeerAsync", 0, cudaSetDevice(1));
+        CHECKS.equal("cudaStreamCreate on 1", 0, cudaStreamCreate(destinationStream));
+        CHECKS.equal("cudaMalloc destination on 1", 0, cudaMalloc(destination, bytes));
+
+        // The stream on the destination: a memset before the copy is overwritten, one after it overwrites.
+        CHECKS.equal("cudaMemsetAsync before, on 1", 0, cudaMemsetAsync(destination, 0x5A, bytes, destinationStream));
+        CHECKS.equal("cudaMemcpyPeerAsync 0 to 1, stream on 1", 0,
+            cudaMemcpyPeerAsync(destination, 1, source, 0, bytes, destinationStream));
+        CHECKS.equal("cudaMemsetAsync after, on 1", 0, cudaMemsetAsync(destination, 0x11, 16, destinationStream));
+        CHECKS.equal("cudaStreamSynchronize on 1", 0, cudaStreamSynchronize(destinationStream));
+        final byte[] expected = data.clone();
+        Arrays.fill(expected, 0, 16, (byte)0x11);
+        CHECKS.check("PEER ASYNC stream on the destination: ordered on it", Arrays.equals(expected,
+            runtimeRead(destination, bytes)));
+
+        // The stream on the source: a memset of the source before the copy is what the copy reads.
+        CHECKS.equal("cudaSetDevice 0 for a stream on the source", 0, cudaSetDevice(0));
+        CHECKS.equal("cudaMemsetAsync of the source, on 0", 0, cudaMemsetAsync(source, 0x3C, bytes, sourceStream));
+        CHECKS.equal("cudaMemcpyPeerAsync 0 to 1, stream on 0", 0,
+            cudaMemcpyPeerAsync(destination, 1, source, 0, bytes, sourceStream));
+        final byte[] memset = new byte[bytes];
+        Arrays.fill(memset, (byte)0x3C);
+        CHECKS.equal("cudaSetDevice 1 to read", 0, cudaSetDevice(1));
+        CHECKS.check("PEER ASYNC stream on the source: after its earlier work", Arrays.equals(memset,
+            runtimeRead(destination, bytes)));
+
+        // The default stream, across executors, and on one device with a stream of its own.
+        CHECKS.equal("cudaSetDevice 0 for the default stream", 0, cudaSetDevice(0));
+        CHECKS.equal("cudaMemcpy source again", 0,
+            cudaMemcpy(source, Pointer.to(data), bytes, cudaMemcpyKind.cudaMemcpyHostToDevice));
+        CHECKS.equal("cudaMemcpyPeerAsync 0 to 1, default stream", 0,
+            cudaMemcpyPeerAsync(destination, 1, source, 0, bytes, null));
+        CHECKS.equal("cudaMemcpyPeerAsync 0 to 0, stream on 0", 0,
+            cudaMemcpyPeerAsync(sameDevice, 0, source, 0, bytes, sourceStream));
+        CHECKS.equal("cudaStreamSynchronize on 0", 0, cudaStreamSynchronize(sourceStream));
+        CHECKS.check("PEER ASYNC on one device", Arrays.equals(data, runtimeRead(sameDevice, bytes)));
+        CHECKS.equal("cudaSetDevice 1 for the default stream's copy", 0, cudaSetDevice(1));
+        CHECKS.check("PEER ASYNC default stream", Arrays.equals(data, runtimeRead(destination, bytes)));
+
+        CHECKS.equal("cudaFree destination", 0, cudaFree(destination));
+        CHECKS.equal("cudaStreamDestroy on 1", 0, cudaStreamDestroy(destinationStream));
+        CHECKS.equal("cudaSetDevice 0 to free", 0, cudaSetDevice(0));
+        CHECKS.equal("cudaFree source", 0, cudaFree(source));
+        CHECKS.equal("cudaFree same device", 0, cudaFree(sameDevice));
+        CHECKS.equal("cudaStreamDestroy on 0", 0, cudaStreamDestroy(sourceStream));
+    }
+
+    private static byte[] runtimeRead(final Pointer device, final int bytes)
+    {
+        final byte[] back = new byte[bytes];
+        CHECKS.equal("cudaMemcpy back", 0,
+            cudaMemcpy(Pointer.to(back), device, bytes, cudaMemcpyKind.cudaMemcpyDeviceToHost));
+        return back;
+    }
+
+    /**
+     * cuMemcpyPeerAsync between the two contexts, with its stream in the destination context and then in the source
+     * context, each ordered after a memset queued on that stream.
+     */
+    private static void driverAsyncPeerCopy(final CUcontext[] contexts)
+    {
+        final int bytes = 300_000;
+        final byte[] data = new byte[bytes];
+        for (int i = 0; i < bytes; i++)
+        {
+            data[i] = (byte)(i * 7 + 1);
+        }
+        final CUdeviceptr source = new CUdeviceptr();
+        final CUdeviceptr destination = new CUdeviceptr();
+        final CUstream sourceStream = new CUstream();
+        final CUstream destinationStream = new CUstream();
+        CHECKS.equal("cuCtxSetCurrent 0 for cuMemcpyPeerAsync", 0, cuCtxSetCurrent(contexts[0]));
+        CHECKS.equal("cuStreamCreate in context 0", 0, cuStreamCreate(sourceStream, 0));
+        CHECKS.equal("cuMemAlloc source", 0, cuMemAlloc(source, bytes));
+        CHECKS.equal("cuMemcpyHtoD source", 0, cuMemcpyHtoD(source, Pointer.to(data), bytes));
+        CHECKS.equal("cuCtxSetCurrent 1 for cuMemcpyPeerAsync", 0, cuCtxSetCurrent(contexts[1]));
+        CHECKS.equal("cuStreamCreate in context 1", 0, cuStreamCreate(destinationStream, 0));
+        CHECKS.equal("cuMemAlloc destination", 0, cuMemAlloc(destination, bytes));
+
+        CHECKS.equal("cuMemsetD8Async before, in context 1", 0,
+            cuMemsetD8Async(destination, (byte)0x5A, bytes, destinationStream));
+        CHECKS.equal("cuMemcpyPeerAsync context 0 to 1, stream in 1", 0,
+            cuMemcpyPeerAsync(destination, contexts[1], source, contexts[0], bytes, destinationStream));
+        CHECKS.equal("cuMemsetD8Async after, in context 1", 0,
+            cuMemsetD8Async(destination, (byte)0x11, 16, destinationStream));
+        CHECKS.equal("cuStreamSynchronize in context 1", 0, cuStreamSynchronize(destinationStream));
+        final byte[] expected = data.clone();
+        Arrays.fill(expected, 0, 16, (byte)0x11);
+        CHECKS.check("PEER ASYNC driver stream on the destination", Arrays.equals(expected,
+            driverRead(destination, bytes)));
+
+        CHECKS.equal("cuCtxSetCurrent 0 for a stream on the source", 0, cuCtxSetCurrent(contexts[0]));
+        CHECKS.equal("cuMemsetD8Async of the source, in context 0", 0,
+            cuMemsetD8Async(source, (byte)0x3C, bytes, sourceStream));
+        CHECKS.equal("cuMemcpyPeerAsync context 0 to 1, stream in 0", 0,
+            cuMemcpyPeerAsync(destination, contexts[1], source, contexts[0], bytes, sourceStream));
+        final byte[] memset = new byte[bytes];
+        Arrays.fill(memset, (byte)0x3C);
+        CHECKS.equal("cuCtxSetCurrent 1 to read", 0, cuCtxSetCurrent(contexts[1]));
+        CHECKS.check("PEER ASYNC driver stream on the source", Arrays.equals(memset, driverRead(destination, bytes)));
+
+        CHECKS.equal("cuMemFree destination", 0, cuMemFree(destination));
+        CHECKS.equal("cuStreamDestroy in context 1", 0, cuStreamDestroy(destinationStream));
+        CHECKS.equal("cuCtxSetCurrent 0 to free", 0, cuCtxSetCurrent(contexts[0]));
+        CHECKS.equal("cuMemFree source", 0, cuMemFree(source));
+        CHECKS.equal("cuStreamDestroy in context 0", 0, cuStreamDestroy(sourceStream));
+    }
+
+    private static byte[] driverRead(final CUdeviceptr device, final int bytes)
+    {
+        final byte[] back = new byte[bytes];
+        CHECKS.equal("cuMemcpyDtoH back", 0, cuMemcpyDtoH(Pointer.to(back), device, bytes));
+        return back;
     }
 }

@@ -1,6 +1,7 @@
 package io.gpurelay.registry.server;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -19,6 +20,8 @@ import io.gpurelay.registry.codecs.ExecutorLeaveDecoder;
 import io.gpurelay.registry.codecs.ExecutorRecordDecoder;
 import io.gpurelay.registry.codecs.ExecutorRecordEncoder;
 import io.gpurelay.registry.codecs.ExecutorReportDecoder;
+import io.gpurelay.registry.codecs.MemberSnapshotDecoder;
+import io.gpurelay.registry.codecs.MemberSnapshotEncoder;
 import io.gpurelay.registry.codecs.MessageHeaderDecoder;
 import io.gpurelay.registry.codecs.MessageHeaderEncoder;
 import io.gpurelay.registry.codecs.PlacementRequestDecoder;
@@ -35,6 +38,10 @@ import org.agrona.concurrent.IdleStrategy;
  * {@link PoolState} in log order, answers the client that asked, drops executors that stopped reporting on a cluster
  * timer, and writes and reads the pool in snapshots. Messages that do not decode, or whose lengths pass the bounds,
  * are counted and dropped; the registry goes on serving.
+ * <p>
+ * It also keeps, as replicated state, where each member's latest snapshot is ({@code MemberSnapshot}, which members
+ * send about themselves): the lowest of them, once every member has reported one, is how far back every member can
+ * recover without the log, so each member may purge its own log up to there ({@link LogCompaction}).
  */
 public final class PoolRegistryService implements ClusteredService
 {
@@ -55,18 +62,35 @@ public final class PoolRegistryService implements ClusteredService
     private final PoolResponseEncoder poolEncoder = new PoolResponseEncoder();
     private final ExecutorRecordEncoder recordEncoder = new ExecutorRecordEncoder();
     private final ExecutorRecordDecoder recordDecoder = new ExecutorRecordDecoder();
+    private final MemberSnapshotDecoder memberSnapshotDecoder = new MemberSnapshotDecoder();
+    private final MemberSnapshotEncoder memberSnapshotEncoder = new MemberSnapshotEncoder();
+    private final long[] memberSnapshotPositions;
+    private volatile long snapshotPositionOfAllMembers = -1;
     private Cluster cluster;
     private long malformedMessages;
     private boolean sweepScheduled;
 
     /**
      * @param executorTimeoutMs how long an executor may go without reporting before it leaves the pool.
+     * @param memberCount       how many members the registry has.
      * @param log               where lines about the pool go (joins, leaves, role changes).
      */
-    public PoolRegistryService(final long executorTimeoutMs, final Consumer<String> log)
+    public PoolRegistryService(final long executorTimeoutMs, final int memberCount, final Consumer<String> log)
     {
         this.executorTimeoutMs = executorTimeoutMs;
         this.log = log;
+        this.memberSnapshotPositions = new long[memberCount];
+        Arrays.fill(memberSnapshotPositions, -1);
+    }
+
+    /**
+     * The log position of the oldest of the members' latest snapshots, once every member has reported one; -1
+     * before. Every member can recover from its own snapshot at or after this position, so the log before it is no
+     * longer needed by any member. Read from another thread.
+     */
+    public long snapshotPositionOfAllMembers()
+    {
+        return snapshotPositionOfAllMembers;
     }
 
     private long nowMs()
@@ -136,6 +160,7 @@ public final class PoolRegistryService implements ClusteredService
                 case ExecutorLeaveDecoder.TEMPLATE_ID -> onLeave(buffer, offset);
                 case PlacementRequestDecoder.TEMPLATE_ID -> onPlacementRequest(session, buffer, offset);
                 case PoolQueryDecoder.TEMPLATE_ID -> onPoolQuery(session, buffer, offset);
+                case MemberSnapshotDecoder.TEMPLATE_ID -> onMemberSnapshot(buffer, offset);
                 default -> malformed("template " + headerDecoder.templateId());
             }
         }
@@ -197,6 +222,30 @@ public final class PoolRegistryService implements ClusteredService
             log.accept("executor joined the pool: " + channel + " (" + backend + ", " + devices.size() +
                 " devices); " + pool.size() + " executors");
         }
+    }
+
+    private void onMemberSnapshot(final DirectBuffer buffer, final int offset)
+    {
+        memberSnapshotDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+        final int memberId = memberSnapshotDecoder.memberId();
+        final long logPosition = memberSnapshotDecoder.logPosition();
+        if (memberId < 0 || memberId >= memberSnapshotPositions.length || logPosition < 0)
+        {
+            malformed("a snapshot of member " + memberId + " at " + logPosition);
+            return;
+        }
+        memberSnapshot(memberId, logPosition);
+    }
+
+    private void memberSnapshot(final int memberId, final long logPosition)
+    {
+        memberSnapshotPositions[memberId] = Math.max(memberSnapshotPositions[memberId], logPosition);
+        long oldest = Long.MAX_VALUE;
+        for (final long position : memberSnapshotPositions)
+        {
+            oldest = Math.min(oldest, position);
+        }
+        snapshotPositionOfAllMembers = oldest;
     }
 
     private void onLeave(final DirectBuffer buffer, final int offset)
@@ -320,7 +369,6 @@ public final class PoolRegistryService implements ClusteredService
 
     public void onTakeSnapshot(final ExclusivePublication snapshotPublication)
     {
-        final IdleStrategy idleStrategy = cluster.idleStrategy();
         for (final PoolState.ExecutorEntry entry : pool.executors())
         {
             recordEncoder.wrapAndApplyHeader(buffer, 0, headerEncoder)
@@ -335,12 +383,27 @@ public final class PoolRegistryService implements ClusteredService
                 devices.next().ordinal(device.ordinal()).totalBytes(device.totalBytes()).freeBytes(device.freeBytes());
             }
             recordEncoder.channel(entry.channel).backend(entry.backend);
-            final int length = MessageHeaderEncoder.ENCODED_LENGTH + recordEncoder.encodedLength();
-            idleStrategy.reset();
-            while (snapshotPublication.offer(buffer, 0, length) <= 0)
+            offer(snapshotPublication, MessageHeaderEncoder.ENCODED_LENGTH + recordEncoder.encodedLength());
+        }
+        for (int memberId = 0; memberId < memberSnapshotPositions.length; memberId++)
+        {
+            if (memberSnapshotPositions[memberId] >= 0)
             {
-                idleStrategy.idle();
+                memberSnapshotEncoder.wrapAndApplyHeader(buffer, 0, headerEncoder)
+                    .memberId(memberId)
+                    .logPosition(memberSnapshotPositions[memberId]);
+                offer(snapshotPublication, MessageHeaderEncoder.ENCODED_LENGTH + memberSnapshotEncoder.encodedLength());
             }
+        }
+    }
+
+    private void offer(final ExclusivePublication snapshotPublication, final int length)
+    {
+        final IdleStrategy idleStrategy = cluster.idleStrategy();
+        idleStrategy.reset();
+        while (snapshotPublication.offer(buffer, 0, length) <= 0)
+        {
+            idleStrategy.idle();
         }
     }
 
@@ -349,6 +412,16 @@ public final class PoolRegistryService implements ClusteredService
         final FragmentHandler handler = (buffer, offset, length, header) ->
         {
             headerDecoder.wrap(buffer, offset);
+            if (headerDecoder.templateId() == MemberSnapshotDecoder.TEMPLATE_ID)
+            {
+                memberSnapshotDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+                final int memberId = memberSnapshotDecoder.memberId();
+                if (memberId >= 0 && memberId < memberSnapshotPositions.length)
+                {
+                    memberSnapshot(memberId, memberSnapshotDecoder.logPosition());
+                }
+                return;
+            }
             if (headerDecoder.templateId() != ExecutorRecordDecoder.TEMPLATE_ID)
             {
                 return;

@@ -32,15 +32,25 @@ public final class RegistryMember implements AutoCloseable
     private static final int LOG_PORT_OFFSET = 2;
     private static final int CATCHUP_PORT_OFFSET = 3;
     private static final int ARCHIVE_PORT_OFFSET = 4;
-    private static final String LOG_CHANNEL = "aeron:udp?term-length=4m";
+    /** The replicated log's term length unless the settings say otherwise. */
+    public static final int LOG_TERM_LENGTH_DEFAULT = 4 * 1024 * 1024;
+    /** How often the leader has the cluster take a snapshot unless the settings say otherwise. */
+    public static final long SNAPSHOT_INTERVAL_DEFAULT_NS = TimeUnit.MINUTES.toNanos(10);
+    /** A log segment file is this many terms: what a purge deletes at a time. */
+    private static final int TERMS_PER_SEGMENT = 4;
+    private static final long COMPACTION_ROUND_NS = TimeUnit.MILLISECONDS.toNanos(250);
 
     private final ClusteredMediaDriver clusteredMediaDriver;
     private final ClusteredServiceContainer container;
+    private final LogCompaction compaction;
 
-    private RegistryMember(final ClusteredMediaDriver clusteredMediaDriver, final ClusteredServiceContainer container)
+    private RegistryMember(
+        final ClusteredMediaDriver clusteredMediaDriver, final ClusteredServiceContainer container,
+        final LogCompaction compaction)
     {
         this.clusteredMediaDriver = clusteredMediaDriver;
         this.container = container;
+        this.compaction = compaction;
     }
 
     /**
@@ -51,11 +61,39 @@ public final class RegistryMember implements AutoCloseable
      * @param aeronDirectoryName  its media driver's directory.
      * @param executorTimeoutNs   how long an executor may go without reporting before it leaves the pool.
      * @param leaderTimeoutNs     how long followers wait without hearing from the leader before electing another.
+     * @param snapshotIntervalNs  how often the leader has the cluster take a snapshot, after which every member purges
+     *                            its log behind the oldest of the members' latest snapshots; 0 for never.
+     * @param logTermLength       the replicated log's term length (a power of two from 64 KiB); a log segment file,
+     *                            what a purge deletes at a time, is four terms.
      */
     public record Settings(
         int memberId, RegistryEndpoints members, File directory, String aeronDirectoryName, long executorTimeoutNs,
-        long leaderTimeoutNs)
+        long leaderTimeoutNs, long snapshotIntervalNs, int logTermLength)
     {
+        public Settings
+        {
+            if (snapshotIntervalNs < 0)
+            {
+                throw new IllegalArgumentException("the snapshot interval must not be negative: " +
+                    snapshotIntervalNs + " ns");
+            }
+            if (logTermLength < 64 * 1024 || logTermLength > 1024 * 1024 * 1024 || Integer.bitCount(logTermLength) != 1)
+            {
+                throw new IllegalArgumentException("the log's term length must be a power of two from 64 KiB to " +
+                    "1 GiB: " + logTermLength);
+            }
+        }
+
+        /**
+         * With the default snapshot interval and log term length.
+         */
+        public Settings(
+            final int memberId, final RegistryEndpoints members, final File directory, final String aeronDirectoryName,
+            final long executorTimeoutNs, final long leaderTimeoutNs)
+        {
+            this(memberId, members, directory, aeronDirectoryName, executorTimeoutNs, leaderTimeoutNs,
+                SNAPSHOT_INTERVAL_DEFAULT_NS, LOG_TERM_LENGTH_DEFAULT);
+        }
     }
 
     public static RegistryMember launch(final Settings settings, final Consumer<String> log,
@@ -92,6 +130,7 @@ public final class RegistryMember implements AutoCloseable
             .localControlChannel("aeron:ipc?term-length=64k")
             .replicationChannel(udp(host, 0))
             .recordingEventsEnabled(false)
+            .segmentFileLength(settings.logTermLength() * TERMS_PER_SEGMENT)
             .threadingMode(ArchiveThreadingMode.SHARED)
             .errorHandler(errorHandler);
         final AeronArchive.Context archiveClient = new AeronArchive.Context()
@@ -105,27 +144,34 @@ public final class RegistryMember implements AutoCloseable
             .clusterMembers(clusterMembers(endpoints))
             .clusterDir(new File(settings.directory(), "consensus"))
             .ingressChannel("aeron:udp")
-            .logChannel(LOG_CHANNEL)
+            .logChannel("aeron:udp?term-length=" + settings.logTermLength())
             .replicationChannel(udp(host, 0))
             .leaderHeartbeatTimeoutNs(settings.leaderTimeoutNs())
             .archiveContext(archiveClient.clone())
             .errorHandler(errorHandler);
+        final PoolRegistryService service = new PoolRegistryService(
+            TimeUnit.NANOSECONDS.toMillis(settings.executorTimeoutNs()), endpoints.size(), log);
         final ClusteredServiceContainer.Context serviceContext = new ClusteredServiceContainer.Context()
             .aeronDirectoryName(aeronDir)
             .archiveContext(archiveClient.clone())
             .clusterDir(new File(settings.directory(), "service"))
-            .clusteredService(new PoolRegistryService(
-                TimeUnit.NANOSECONDS.toMillis(settings.executorTimeoutNs()), log))
+            .clusteredService(service)
             .errorHandler(errorHandler);
         ClusteredMediaDriver clusteredMediaDriver = null;
+        ClusteredServiceContainer container = null;
         try
         {
             clusteredMediaDriver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensusContext);
-            return new RegistryMember(clusteredMediaDriver, ClusteredServiceContainer.launch(serviceContext));
+            container = ClusteredServiceContainer.launch(serviceContext);
+            final LogCompaction compaction = new LogCompaction(settings.memberId(), settings.members(),
+                clusteredMediaDriver.consensusModule().context(), archiveClient.clone(), service,
+                settings.snapshotIntervalNs(), COMPACTION_ROUND_NS, log);
+            compaction.start();
+            return new RegistryMember(clusteredMediaDriver, container, compaction);
         }
         catch (final RuntimeException ex)
         {
-            CloseHelper.quietClose(clusteredMediaDriver);
+            CloseHelper.quietCloseAll(container, clusteredMediaDriver);
             throw ex;
         }
     }
@@ -167,6 +213,6 @@ public final class RegistryMember implements AutoCloseable
 
     public void close()
     {
-        CloseHelper.closeAll(container, clusteredMediaDriver);
+        CloseHelper.closeAll(compaction, container, clusteredMediaDriver);
     }
 }

@@ -49,6 +49,26 @@ class PoolStateTest
     }
 
     @Test
+    void minimumFreeMemoryIsAskedOfEveryDeviceChosen()
+    {
+        pool.report("a", "gpu", 0, 64, List.of(new DeviceReport(0, 80 * GIB, 2 * GIB),
+            new DeviceReport(1, 80 * GIB, 60 * GIB)), 0);
+        pool.report("b", "gpu", 0, 64, List.of(new DeviceReport(0, 40 * GIB, 30 * GIB)), 0);
+
+        assertEquals(List.of(new PlacedDevice("a", 1)), pool.place(1, 40 * GIB),
+            "only a's device 1 has 40 GiB free");
+        assertEquals(List.of(new PlacedDevice("b", 0), new PlacedDevice("a", 1)), pool.place(2, 20 * GIB),
+            "a's device 0 has too little free; b is the less loaded now");
+        assertTrue(pool.place(3, 20 * GIB).isEmpty(), "two devices have 20 GiB free, not three");
+        assertEquals(3, pool.place(3, 2 * GIB).size(), "exactly the minimum is enough");
+
+        pool.report("a", "gpu", 0, 64, List.of(new DeviceReport(0, 80 * GIB, 2 * GIB),
+            new DeviceReport(1, 80 * GIB, GIB)), 10);
+        assertEquals(List.of(new PlacedDevice("b", 0)), pool.place(1, 20 * GIB),
+            "a's next report says its device 1 filled up");
+    }
+
+    @Test
     void aReportCountsThePlacementsSinceTheLastOne()
     {
         pool.report("a", "emulated", 0, 1, List.of(new DeviceReport(0, GIB, GIB)), 0);

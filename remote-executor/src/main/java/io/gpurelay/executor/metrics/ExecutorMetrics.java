@@ -63,6 +63,11 @@ final class ExecutorMetrics implements MultiCollector
             FamilyStats::bytesOut));
         metrics.add(errors(snapshot));
         metrics.add(deviceMemory(snapshot));
+        metrics.add(deviceFigure(snapshot, "gpurelay_device_memory_total_bytes",
+            "Each device's total memory (NVML's on the gpu backend); absent where the executor cannot tell.", true));
+        metrics.add(deviceFigure(snapshot, "gpurelay_device_memory_free_bytes",
+            "Each device's free memory, other processes' use included on the gpu backend (NVML); absent where the " +
+            "executor cannot tell.", false));
         metrics.add(sessionDeviceMemory(snapshot));
         metrics.add(callDuration(snapshot));
         snapshot.otherCounters().forEach((label, value) -> metrics.add(UnknownSnapshot.builder()
@@ -122,6 +127,21 @@ final class ExecutorMetrics implements MultiCollector
             "Device memory the open sessions' allocations hold, by device (as clients number them).", Unit.BYTES);
         snapshot.deviceMemory().forEach((device, bytes) ->
             gauge.dataPoint(gaugePoint(bytes, Labels.of("device", Integer.toString(device)))));
+        return gauge.build();
+    }
+
+    private static MetricSnapshot deviceFigure(
+        final ExecutorSnapshot snapshot, final String name, final String help, final boolean total)
+    {
+        final GaugeSnapshot.Builder gauge = gauge(name, help, Unit.BYTES);
+        snapshot.deviceFigures().forEach((device, figures) ->
+        {
+            final long bytes = total ? figures.totalBytes() : figures.freeBytes();
+            if (bytes >= 0)
+            {
+                gauge.dataPoint(gaugePoint(bytes, Labels.of("device", Integer.toString(device))));
+            }
+        });
         return gauge.build();
     }
 

@@ -11,6 +11,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import io.gpurelay.executor.CallCounters;
+import io.gpurelay.executor.DeviceMemoryCounters;
+import io.gpurelay.executor.DeviceMemoryFigures;
 import io.gpurelay.executor.ExecutorCounters;
 import io.gpurelay.executor.SessionCounters;
 import org.agrona.DirectBuffer;
@@ -37,6 +39,8 @@ import org.agrona.concurrent.status.CountersReader;
  * @param otherCounters other counters, value by label: the executor's without the "gpurelay executor " part, a
  *                      worker's without the "gpurelay " part ({@code worker PID calls}).
  * @param sessions open sessions, by session id.
+ * @param deviceFigures each device's total and free memory as the executor last read them
+ *                      ({@link DeviceMemoryCounters}), by device; empty for an executor that publishes none.
  */
 public record ExecutorSnapshot(
     long timestampMs,
@@ -46,7 +50,8 @@ public record ExecutorSnapshot(
     TreeMap<Long, Long> latencyBuckets,
     long latencySumNs,
     Map<String, Long> otherCounters,
-    List<SessionStats> sessions)
+    List<SessionStats> sessions,
+    TreeMap<Integer, DeviceMemoryFigures> deviceFigures)
 {
     /** Labels of the executor's own counters start with this. */
     public static final String EXECUTOR_LABEL_PREFIX = "gpurelay executor ";
@@ -151,6 +156,7 @@ public record ExecutorSnapshot(
         private final Set<Long> workerPids = new HashSet<>();
         private long latencySumNs;
         private boolean executorFound;
+        private final TreeMap<Integer, long[]> deviceFigures = new TreeMap<>();
 
         Reader(final CountersReader counters)
         {
@@ -183,6 +189,10 @@ public record ExecutorSnapshot(
                         otherCounters.merge(label.substring("gpurelay ".length()), value, Long::sum);
                     }
                 }
+                case DeviceMemoryCounters.DEVICE_TOTAL_MEMORY_TYPE_ID ->
+                    deviceFigure(key)[0] = value;
+                case DeviceMemoryCounters.DEVICE_FREE_MEMORY_TYPE_ID ->
+                    deviceFigure(key)[1] = value;
                 case CallCounters.CALLS_BY_FAMILY_TYPE_ID -> family(key)[0] += value;
                 case CallCounters.FAILED_CALLS_BY_FAMILY_TYPE_ID -> family(key)[1] += value;
                 case CallCounters.BYTES_IN_BY_FAMILY_TYPE_ID -> family(key)[2] += value;
@@ -200,6 +210,12 @@ public record ExecutorSnapshot(
                     }
                 }
             }
+        }
+
+        private long[] deviceFigure(final DirectBuffer key)
+        {
+            return deviceFigures.computeIfAbsent(key.getInt(DeviceMemoryCounters.DEVICE_KEY_OFFSET),
+                device -> new long[] { DeviceMemoryFigures.UNKNOWN, DeviceMemoryFigures.UNKNOWN });
         }
 
         ExecutorSnapshot snapshot(final long timestampMs)
@@ -221,8 +237,11 @@ public record ExecutorSnapshot(
             }
             sessionStats.sort(Comparator.comparingLong(SessionStats::sessionId)
                 .thenComparingLong(SessionStats::workerPid));
+            final TreeMap<Integer, DeviceMemoryFigures> figures = new TreeMap<>();
+            deviceFigures.forEach((device, values) ->
+                figures.put(device, new DeviceMemoryFigures(values[0], values[1])));
             return new ExecutorSnapshot(timestampMs, executorFound, totals, familyStats, latencyBuckets,
-                latencySumNs, otherCounters, sessionStats);
+                latencySumNs, otherCounters, sessionStats, figures);
         }
 
         /**

@@ -6,7 +6,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
 
+import io.gpurelay.executor.DeviceMemoryFigures;
 import io.gpurelay.executor.ExecutorCounters;
 import io.gpurelay.executor.stat.ExecutorSnapshot.SessionStats;
 
@@ -58,9 +60,15 @@ final class StatView
             current.total(ExecutorCounters.ERRORS_TYPE_ID)));
         current.otherCounters().forEach((label, value) -> out.append(label).append(": ").append(value).append('\n'));
         out.append('\n');
-        out.append(String.format(Locale.ROOT, "%-6s  %12s%n", "device", "memory held"));
-        current.deviceMemory().forEach((device, held) ->
-            out.append(String.format(Locale.ROOT, "%-6d  %12s%n", device, bytes(held))));
+        out.append(String.format(Locale.ROOT, "%-6s  %12s  %12s  %12s%n", "device", "memory held", "free", "total"));
+        final Map<Integer, Long> heldByDevice = current.deviceMemory();
+        for (final int device : devices(current))
+        {
+            final DeviceMemoryFigures figures = current.deviceFigures().getOrDefault(
+                device, DeviceMemoryFigures.UNKNOWN_FIGURES);
+            out.append(String.format(Locale.ROOT, "%-6d  %12s  %12s  %12s%n", device,
+                bytes(heldByDevice.getOrDefault(device, 0L)), figure(figures.freeBytes()), figure(figures.totalBytes())));
+        }
         out.append('\n');
         out.append(String.format(Locale.ROOT, "%19s  %-24s %-16s %8s %8s %11s %9s %11s %11s %6s %8s%n",
             "session", "client", "host", "pid", "worker", "memory", "calls/s", "in/s", "out/s", "errors", "age"));
@@ -100,12 +108,16 @@ final class StatView
             .append(",\"internalErrors\":").append(current.total(ExecutorCounters.ERRORS_TYPE_ID))
             .append("},\"devices\":[");
         final String[] separator = { "" };
-        current.deviceMemory().forEach((device, held) ->
+        final Map<Integer, Long> heldByDevice = current.deviceMemory();
+        for (final int device : devices(current))
         {
+            final DeviceMemoryFigures figures = current.deviceFigures().getOrDefault(
+                device, DeviceMemoryFigures.UNKNOWN_FIGURES);
             out.append(separator[0]).append("{\"device\":").append(device).append(",\"memoryHeldBytes\":")
-                .append(held).append('}');
+                .append(heldByDevice.getOrDefault(device, 0L)).append(",\"totalBytes\":").append(figures.totalBytes())
+                .append(",\"freeBytes\":").append(figures.freeBytes()).append('}');
             separator[0] = ",";
-        });
+        }
         out.append("],\"sessions\":[");
         separator[0] = "";
         for (final SessionStats session : current.sessions())
@@ -161,6 +173,24 @@ final class StatView
     private static String id(final SessionStats session)
     {
         return session.sessionId() + "/" + session.workerPid();
+    }
+
+    /**
+     * The devices to list: those sessions hold memory on and those whose total and free the executor publishes.
+     */
+    private static TreeSet<Integer> devices(final ExecutorSnapshot snapshot)
+    {
+        final TreeSet<Integer> devices = new TreeSet<>(snapshot.deviceMemory().keySet());
+        devices.addAll(snapshot.deviceFigures().keySet());
+        return devices;
+    }
+
+    /**
+     * A device's free or total memory; "unknown" where the executor cannot tell (NVML unavailable on a GPU host).
+     */
+    private static String figure(final long bytes)
+    {
+        return bytes < 0 ? "unknown" : bytes(bytes);
     }
 
     static String bytes(final double bytes)

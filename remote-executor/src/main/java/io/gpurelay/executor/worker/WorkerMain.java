@@ -196,7 +196,8 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             }
             idleStrategy.idle();
         }
-        if (!sender.workerReady(events, settings.workerId(), pid, backend.deviceCount(), backend.name()))
+        if (!sender.workerReady(
+            events, settings.workerId(), pid, backend.deviceCount(), backend.name(), backend.deviceUuids()))
         {
             throw new IllegalStateException("the supervisor did not take this worker's ready message");
         }

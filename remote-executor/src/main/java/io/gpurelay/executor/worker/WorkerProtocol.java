@@ -1,6 +1,8 @@
 package io.gpurelay.executor.worker;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.aeron.Publication;
@@ -46,6 +48,8 @@ public final class WorkerProtocol
     static final int STREAM_ID_BASE = 0x0800_0000;
     /** Room for the longest message: a client's channel and name, each bounded by the connect request's adapter. */
     private static final int BUFFER_LENGTH = 64 * 1024;
+    /** A UUID's text ({@code GPU-} and 36 characters) and a space for each of the most devices an executor serves. */
+    private static final int MAX_DEVICE_UUIDS_LENGTH = 64 * 48;
     /** Keys and proofs of the handshake: 32 bytes each. */
     private static final int KEY_LENGTH = AssignSessionEncoder.requestKeyLength();
     private static final long OFFER_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
@@ -83,13 +87,14 @@ public final class WorkerProtocol
 
         public boolean workerReady(
             final Publication publication, final long workerId, final long pid, final int deviceCount,
-            final String backend)
+            final String backend, final List<String> deviceUuids)
         {
             workerReadyEncoder.wrapAndApplyHeader(buffer, 0, headerEncoder)
                 .workerId(workerId)
                 .pid(pid)
                 .deviceCount(deviceCount)
-                .backend(backend);
+                .backend(backend)
+                .deviceUuids(String.join(" ", deviceUuids));
             return send(publication, workerReadyEncoder.encodedLength());
         }
 
@@ -160,7 +165,11 @@ public final class WorkerProtocol
      */
     public interface Listener
     {
-        default void onWorkerReady(long workerId, long pid, int deviceCount, String backend)
+        /**
+         * @param deviceUuids the devices' UUIDs ({@code GPU-...}) in the order sessions number them; empty where the
+         *                    backend has none (the emulator).
+         */
+        default void onWorkerReady(long workerId, long pid, int deviceCount, String backend, List<String> deviceUuids)
         {
         }
 
@@ -258,7 +267,12 @@ public final class WorkerProtocol
                     final int deviceCount = decoder.deviceCount();
                     VarDataBounds.check("backend", decoder.backendLength(), VarDataBounds.MAX_CLIENT_NAME_LENGTH,
                         decoder.limit(), end);
-                    listener.onWorkerReady(workerId, pid, deviceCount, decoder.backend());
+                    final String backend = decoder.backend();
+                    VarDataBounds.check("deviceUuids", decoder.deviceUuidsLength(), MAX_DEVICE_UUIDS_LENGTH,
+                        decoder.limit(), end);
+                    final String deviceUuids = decoder.deviceUuids().trim();
+                    listener.onWorkerReady(workerId, pid, deviceCount, backend,
+                        deviceUuids.isEmpty() ? List.of() : Arrays.asList(deviceUuids.split(" +")));
                 }
                 case AssignSessionDecoder.TEMPLATE_ID ->
                 {

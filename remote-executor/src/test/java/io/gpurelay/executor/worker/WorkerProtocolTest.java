@@ -21,9 +21,11 @@ class WorkerProtocolTest
     private final List<String> received = new ArrayList<>();
     private final WorkerProtocol.Adapter adapter = new WorkerProtocol.Adapter(new WorkerProtocol.Listener()
     {
-        public void onWorkerReady(final long workerId, final long pid, final int deviceCount, final String backend)
+        public void onWorkerReady(
+            final long workerId, final long pid, final int deviceCount, final String backend,
+            final List<String> deviceUuids)
         {
-            received.add("ready " + workerId + " " + backend);
+            received.add("ready " + workerId + " " + backend + (deviceUuids.isEmpty() ? "" : " " + deviceUuids));
         }
 
         public void onAssignSession(
@@ -74,7 +76,7 @@ class WorkerProtocolTest
     {
         final int length = ended("the session's worker died");
         adapter.onFragment(buffer, 0, length - 5, null);
-        final int readyLength = ready("emulated");
+        final int readyLength = ready("emulated", "");
         adapter.onFragment(buffer, 0, MessageHeaderEncoder.ENCODED_LENGTH + 4, null);
         adapter.onFragment(buffer, 0, 3, null);
         adapter.onFragment(buffer, 0, readyLength, null);
@@ -110,10 +112,20 @@ class WorkerProtocolTest
         return MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength();
     }
 
-    private int ready(final String backend)
+    @Test
+    void aReadyWorkerSaysWhichDevicesItServes()
+    {
+        final int length = ready("gpu", "GPU-a1 GPU-b2");
+        adapter.onFragment(buffer, 0, length, null);
+
+        assertEquals(List.of("ready 3 gpu [GPU-a1, GPU-b2]"), received);
+        assertEquals(0, adapter.malformed());
+    }
+
+    private int ready(final String backend, final String deviceUuids)
     {
         final WorkerReadyEncoder encoder = new WorkerReadyEncoder().wrapAndApplyHeader(buffer, 0, headerEncoder)
-            .workerId(3).pid(4).deviceCount(1).backend(backend);
+            .workerId(3).pid(4).deviceCount(1).backend(backend).deviceUuids(deviceUuids);
         return MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength();
     }
 }

@@ -759,6 +759,83 @@ public final class JCudaDriverRemote
     }
 
     /**
+     * Within one context, an asynchronous device-to-device copy on the stream. Between two contexts the bytes go
+     * through this client as cuMemcpyPeer's do, and the call returns once they are staged: it is synchronous to the
+     * host, which CUDA allows of an asynchronous copy. It keeps the stream's order all the same. The stream is the
+     * current context's, as every driver stream argument is. Where that is the destination context, the bytes are
+     * read from the source (after the source context's earlier work on its NULL stream, as any copy from it) and
+     * written by asynchronous copies on the stream, so they land after its earlier work and before its later work.
+     * Where it is the source or another context, the stream is synchronised first, so its earlier work is done before
+     * the bytes are read, and they are written before the call returns, before any later work of the stream.
+     */
+    public static int cuMemcpyPeerAsyncNative(
+        final CUdeviceptr dstDevice, final CUcontext dstContext, final CUdeviceptr srcDevice,
+        final CUcontext srcContext, final long byteCount, final CUstream hStream)
+    {
+        requireNonNull(dstDevice, "dstDevice", "cuMemcpyPeerAsync");
+        requireNonNull(dstContext, "dstContext", "cuMemcpyPeerAsync");
+        requireNonNull(srcDevice, "srcDevice", "cuMemcpyPeerAsync");
+        requireNonNull(srcContext, "srcContext", "cuMemcpyPeerAsync");
+        final long destinationContext = JCudaPointers.nativePointer(dstContext);
+        final long sourceContext = JCudaPointers.nativePointer(srcContext);
+        if (!DriverContexts.isLive(destinationContext))
+        {
+            return notAContext(destinationContext);
+        }
+        if (!DriverContexts.isLive(sourceContext))
+        {
+            return notAContext(sourceContext);
+        }
+        if (byteCount < 0)
+        {
+            return invalidValue("cuMemcpyPeerAsync", "ByteCount is negative: " + byteCount);
+        }
+        final long destination = JCudaPointers.address(dstDevice);
+        final long source = JCudaPointers.address(srcDevice);
+        final long stream = streamHandle(hStream);
+        final long streamContext = DriverContexts.current();
+        if (stream != 0 && !DriverContexts.isLive(streamContext))
+        {
+            return noCurrentContext();
+        }
+        if (destinationContext == sourceContext && (stream == 0 || streamContext == destinationContext))
+        {
+            return client().callPipelined(Function.CU_MEMCPY_DTOD, destinationContext,
+                new long[]{ destination, source, byteCount, stream }, null);
+        }
+        final boolean streamOnDestination = stream != 0 && streamContext == destinationContext;
+        if (stream != 0 && !streamOnDestination)
+        {
+            final int synchronised = client().call(Function.CU_STREAM_SYNCHRONIZE, streamContext,
+                new long[]{ stream }, null, null, null);
+            if (synchronised != DriverStatus.SUCCESS)
+            {
+                return synchronised;
+            }
+        }
+        for (long offset = 0; offset < byteCount; offset += PEER_COPY_CHUNK_BYTES)
+        {
+            final long length = Math.min(PEER_COPY_CHUNK_BYTES, byteCount - offset);
+            final ByteArrayPayload chunk = new ByteArrayPayload();
+            final int read = client().call(Function.CU_MEMCPY_DTOH, sourceContext,
+                new long[]{ source + offset, length, 0 }, null, chunk, null);
+            if (read != DriverStatus.SUCCESS)
+            {
+                return read;
+            }
+            final long[] writeArgs = { destination + offset, length, streamOnDestination ? stream : 0 };
+            final int written = streamOnDestination ?
+                client().callPipelined(Function.CU_MEMCPY_HTOD, destinationContext, writeArgs, chunk) :
+                client().call(Function.CU_MEMCPY_HTOD, destinationContext, writeArgs, chunk, null, null);
+            if (written != DriverStatus.SUCCESS)
+            {
+                return written;
+            }
+        }
+        return DriverStatus.SUCCESS;
+    }
+
+    /**
      * gpurelay maps no device's memory into another's, so no device can access a peer's.
      */
     public static int cuDeviceCanAccessPeerNative(final int[] canAccessPeer, final CUdevice dev, final CUdevice peerDev)

@@ -278,6 +278,87 @@ public final class JCudaRuntimeRemote
     }
 
     /**
+     * On one device, an asynchronous device-to-device copy on the stream. Between two devices the bytes go through
+     * this client as cudaMemcpyPeer's do, and the call returns once they are staged: it is synchronous to the host,
+     * which CUDA allows of an asynchronous copy. It keeps the stream's order all the same. The stream is the calling
+     * thread's current device's, as every runtime stream argument is. Where that is the destination, the bytes are
+     * read from the source (after the source's earlier work on its default stream, as any copy from it) and written
+     * by asynchronous copies on the stream, so they land after the stream's earlier work and before its later work.
+     * Where it is the source or another device, the stream is synchronised first, so its earlier work is done before
+     * the bytes are read, and they are written before the call returns, before any later work of the stream.
+     */
+    public static int cudaMemcpyPeerAsyncNative(
+        final Pointer dst, final int dstDevice, final Pointer src, final int srcDevice, final long count,
+        final cudaStream_t stream)
+    {
+        requireNonNull(dst, "dst", "cudaMemcpyPeerAsync");
+        requireNonNull(src, "src", "cudaMemcpyPeerAsync");
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        final int status = client().connect();
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return thread.record(status);
+        }
+        if (client().executorOf(dstDevice) < 0 || client().executorOf(srcDevice) < 0)
+        {
+            return thread.record(RuntimeStatus.INVALID_DEVICE);
+        }
+        if (count < 0)
+        {
+            return invalidValue("cudaMemcpyPeerAsync", "count is negative: " + count);
+        }
+        final long destination;
+        final long source;
+        try
+        {
+            destination = deviceAddress(dst, "dst");
+            source = deviceAddress(src, "src");
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cudaMemcpyPeerAsync", ex.getMessage());
+        }
+        final long handle = streamHandle(stream);
+        final int streamDevice = thread.device();
+        if (dstDevice == srcDevice && (handle == 0 || streamDevice == dstDevice))
+        {
+            return thread.record(client().callPipelined(Function.CUDA_MEMCPY_DTOD_ASYNC, dstDevice,
+                new long[]{ destination, source, count, handle }, null));
+        }
+        final boolean streamOnDestination = handle != 0 && streamDevice == dstDevice;
+        if (handle != 0 && !streamOnDestination)
+        {
+            final int synchronised = client().call(Function.CUDA_STREAM_SYNCHRONIZE, streamDevice,
+                new long[]{ handle }, null, null, null);
+            if (synchronised != RuntimeStatus.SUCCESS)
+            {
+                return thread.record(synchronised);
+            }
+        }
+        for (long offset = 0; offset < count; offset += PEER_COPY_CHUNK_BYTES)
+        {
+            final long length = Math.min(PEER_COPY_CHUNK_BYTES, count - offset);
+            final ByteArrayPayload chunk = new ByteArrayPayload();
+            final int read = client().call(Function.CUDA_MEMCPY_DTOH, srcDevice,
+                new long[]{ source + offset, length }, null, chunk, null);
+            if (read != RuntimeStatus.SUCCESS)
+            {
+                return thread.record(read);
+            }
+            final int written = streamOnDestination ?
+                client().callPipelined(Function.CUDA_MEMCPY_HTOD_ASYNC, dstDevice,
+                    new long[]{ destination + offset, length, handle }, chunk) :
+                client().call(Function.CUDA_MEMCPY_HTOD, dstDevice,
+                    new long[]{ destination + offset, length }, chunk, null, null);
+            if (written != RuntimeStatus.SUCCESS)
+            {
+                return thread.record(written);
+            }
+        }
+        return RuntimeStatus.SUCCESS;
+    }
+
+    /**
      * gpurelay maps no device's memory into another's, so no device can access a peer's.
      */
     public static int cudaDeviceCanAccessPeerNative(final int[] canAccessPeer, final int device, final int peerDevice)

@@ -94,6 +94,14 @@ public final class EmulatedBackend implements Backend
         return devices.length;
     }
 
+    /**
+     * Bytes of memory of each device.
+     */
+    public long deviceMemory()
+    {
+        return devices[0].memory().capacity();
+    }
+
     public BackendSession openSession(final long sessionId)
     {
         return new EmulatedBackendSession(sessionId, devices, compiler, kernelTimeoutNs);

@@ -1,5 +1,7 @@
 package io.gpurelay.executor.backend.gpu;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.StringJoiner;
 
 import io.gpurelay.executor.DeviceSelection;
@@ -41,6 +43,16 @@ public final class GpuBackend implements Backend
     public int deviceCount()
     {
         return devices.length;
+    }
+
+    public List<String> deviceUuids()
+    {
+        final List<String> uuids = new ArrayList<>(devices.length);
+        for (final GpuDevice device : devices)
+        {
+            uuids.add(device.uuidText());
+        }
+        return uuids;
     }
 
     public BackendSession openSession(final long sessionId)

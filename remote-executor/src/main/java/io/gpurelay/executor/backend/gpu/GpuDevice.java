@@ -5,6 +5,7 @@ import static org.bytedeco.cuda.global.cudart.cuDeviceGet;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Map;
 
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -23,6 +24,7 @@ final class GpuDevice
     private final ByteArrayPayload encodedProperties;
     private final ByteArrayPayload namePayload;
     private final ByteArrayPayload uuid;
+    private final String uuidText;
 
     GpuDevice(final int physicalOrdinal)
     {
@@ -41,6 +43,30 @@ final class GpuDevice
         this.encodedProperties = new ByteArrayPayload(DeviceProperties.encode(properties));
         this.namePayload = new ByteArrayPayload(name.getBytes(StandardCharsets.UTF_8));
         this.uuid = new ByteArrayPayload(HexFormat.of().parseHex(properties.get("uuid")));
+        this.uuidText = uuidText(properties.get("uuid"));
+    }
+
+    /**
+     * A device's UUID as NVML and {@code nvidia-smi -L} write it: {@code GPU-} and the 16 bytes in the groups of a
+     * UUID, e.g. {@code GPU-5c3a1e0f-1b2c-3d4e-5f60-718293a4b5c6}.
+     */
+    static String uuidText(final String hex)
+    {
+        if (hex.length() != 32)
+        {
+            throw new IllegalArgumentException("a device UUID is 16 bytes, not '" + hex + "'");
+        }
+        final String lower = hex.toLowerCase(Locale.ROOT);
+        return "GPU-" + lower.substring(0, 8) + "-" + lower.substring(8, 12) + "-" + lower.substring(12, 16) + "-" +
+            lower.substring(16, 20) + "-" + lower.substring(20);
+    }
+
+    /**
+     * The UUID as {@link #uuidText(String)} writes it: how NVML finds this device.
+     */
+    String uuidText()
+    {
+        return uuidText;
     }
 
     int physicalOrdinal()

@@ -114,6 +114,43 @@ public final class GpuRuntime
         return "CUresult " + driverResult;
     }
 
+    /**
+     * JavaCPP extracts its JNI libraries to {@code ~/.javacpp/cache}. Where the home directory is not writable
+     * (a service account without a home, a read-only container) it falls back to
+     * {@code ${java.io.tmpdir}/.javacpp-${user.name}/cache}, a path anyone on the host can create first and plant
+     * libraries in; a private temporary directory, removed at exit, is safe. A cache directory the operator set
+     * is left alone. Also called before NVML is loaded (in the supervisor of process isolation, where the probe
+     * never runs); the directory is chosen once.
+     */
+    static synchronized void useWritableCacheDirectory() throws IOException
+    {
+        if (System.getProperty(CACHE_DIR_PROP_NAME) != null ||
+            System.getProperty("org.bytedeco.javacpp.cacheDir") != null)
+        {
+            return;
+        }
+        final File homeCache = new File(System.getProperty("user.home"), ".javacpp/cache");
+        if ((homeCache.isDirectory() || homeCache.mkdirs()) && homeCache.canWrite() && homeCache.canExecute())
+        {
+            return;
+        }
+        final Path directory = Files.createTempDirectory("gpurelay-javacpp-");
+        System.setProperty(CACHE_DIR_PROP_NAME, directory.toString());
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(directory), "gpurelay-javacpp-cache"));
+    }
+
+    private static void deleteTree(final Path directory)
+    {
+        try (Stream<Path> paths = Files.walk(directory))
+        {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        }
+        catch (final IOException ex)
+        {
+            // A temporary directory left behind is harmless; the process is exiting.
+        }
+    }
+
     static void requireUsable()
     {
         if (!usable())
@@ -167,42 +204,6 @@ public final class GpuRuntime
                     cause = cause.getCause();
                 }
                 return "the CUDA libraries could not be loaded: " + cause;
-            }
-        }
-
-        /**
-         * JavaCPP extracts its JNI libraries to {@code ~/.javacpp/cache}. Where the home directory is not writable
-         * (a service account without a home, a read-only container) it falls back to
-         * {@code ${java.io.tmpdir}/.javacpp-${user.name}/cache}, a path anyone on the host can create first and plant
-         * libraries in; a private temporary directory, removed at exit, is safe. A cache directory the operator set
-         * is left alone.
-         */
-        private static void useWritableCacheDirectory() throws IOException
-        {
-            if (System.getProperty(CACHE_DIR_PROP_NAME) != null ||
-                System.getProperty("org.bytedeco.javacpp.cacheDir") != null)
-            {
-                return;
-            }
-            final File homeCache = new File(System.getProperty("user.home"), ".javacpp/cache");
-            if ((homeCache.isDirectory() || homeCache.mkdirs()) && homeCache.canWrite() && homeCache.canExecute())
-            {
-                return;
-            }
-            final Path directory = Files.createTempDirectory("gpurelay-javacpp-");
-            System.setProperty(CACHE_DIR_PROP_NAME, directory.toString());
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(directory), "gpurelay-javacpp-cache"));
-        }
-
-        private static void deleteTree(final Path directory)
-        {
-            try (Stream<Path> paths = Files.walk(directory))
-            {
-                paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-            }
-            catch (final IOException ex)
-            {
-                // A temporary directory left behind is harmless; the process is exiting.
             }
         }
     }
