@@ -3,6 +3,7 @@ package io.gpurelay.executor;
 import java.util.Locale;
 import java.util.function.Supplier;
 
+import io.gpurelay.driver.ControlBackoffIdleStrategy;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.ShortBackoffIdleStrategy;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -19,8 +20,10 @@ public enum IdleStrategyKind
     /** Spin, yield, then park up to 1 ms: low latency under load, nearly idle when quiet. */
     BACKOFF(BackoffIdleStrategy::new),
     /**
-     * Spin and yield for longer than a round trip, then park up to 1 ms: calls back to back never wait for a thread to
-     * wake, and a quiet thread still costs well under a percent of a core. For hosts with cores to spare.
+     * Spin and yield for longer than a round trip, then park for a sixteenth of the quiet time so far, up to 10 ms:
+     * calls back to back never wait for a thread to wake, a call after a quiet spell waits at most a sixteenth of it
+     * (10 ms at most) for each thread, and a quiet thread wakes a hundred times a second. For hosts with cores to
+     * spare.
      */
     SHORT_BACKOFF(ShortBackoffIdleStrategy::new),
     /** Sleep 1 ms: the least CPU, up to a millisecond more per call. */
@@ -29,6 +32,10 @@ public enum IdleStrategyKind
     YIELD(YieldingIdleStrategy::new),
     /** Busy spin: the lowest latency, a whole core per open session. Only with cores to spare. */
     SPIN(BusySpinIdleStrategy::new);
+
+    /** Aeron's own default sleep of its client conductor. */
+    static final long AERON_CLIENT_SLEEP_MS = 16;
+    static final long QUIET_AERON_CLIENT_SLEEP_MS = 50;
 
     private final Supplier<IdleStrategy> factory;
 
@@ -43,6 +50,31 @@ public enum IdleStrategyKind
     public IdleStrategy newIdleStrategy()
     {
         return factory.get();
+    }
+
+    /**
+     * A fresh idle strategy for the executor's conductor, which takes connect and stat requests and runs the worker
+     * supervisor, off the path of every call: with {@link #SHORT_BACKOFF} it parks up to 50 ms when quiet
+     * ({@link ControlBackoffIdleStrategy}), as the balanced driver's conductor does; otherwise as the sessions wait.
+     */
+    public IdleStrategy newControlIdleStrategy()
+    {
+        return this == SHORT_BACKOFF ? new ControlBackoffIdleStrategy() : factory.get();
+    }
+
+    /**
+     * How the Aeron client's own conductor thread waits between its duty cycles. Aeron's default sleeps 16 ms; with
+     * {@link #SHORT_BACKOFF} it sleeps {@value #QUIET_AERON_CLIENT_SLEEP_MS} ms, as the executor's other threads off
+     * the path of a call park when quiet: that thread only keeps the driver informed the client lives (every 500 ms)
+     * and learns of new and lost images, so a session's first call may wait that long once for its request image,
+     * while every call that finds its streams (and every add and get of a stream, which do the conductor's work
+     * themselves) waits on nothing. Three of these threads in an idle executor with two warm workers woke 190 times
+     * a second at 16 ms.
+     */
+    public IdleStrategy newAeronClientIdleStrategy()
+    {
+        return new SleepingMillisIdleStrategy(this == SHORT_BACKOFF ? QUIET_AERON_CLIENT_SLEEP_MS :
+            AERON_CLIENT_SLEEP_MS);
     }
 
     public String cliName()

@@ -92,6 +92,7 @@ public final class RemoteExecutor implements AutoCloseable
         aeron = Aeron.connect(new Aeron.Context()
             .aeronDirectoryName(driver.aeronDirectoryName())
             .clientName("gpurelay executor")
+            .idleStrategy(ctx.idleStrategyKind().newAeronClientIdleStrategy())
             .errorHandler(ex -> log.error("Aeron client", ex)));
         counters = new ExecutorCounters(aeron);
         if (ctx.isolation() == Isolation.PROCESS)
@@ -102,7 +103,7 @@ public final class RemoteExecutor implements AutoCloseable
         controlSubscription = aeron.addSubscription(ctx.channel(), Protocol.CONTROL_STREAM_ID);
         final ExecutorConductor conductor = new ExecutorConductor(
             ctx, aeron, counters, controlSubscription, supervisor);
-        conductorRunner = new AgentRunner(ctx.idleStrategyKind().newIdleStrategy(), ex ->
+        conductorRunner = new AgentRunner(ctx.idleStrategyKind().newControlIdleStrategy(), ex ->
         {
             counters.errors.increment();
             log.error("executor conductor", ex);
