@@ -89,7 +89,9 @@ class ProportionalBackoffIdleStrategyTest
             assertEquals(name, io.aeron.driver.Configuration.agentIdleStrategy(name, null).getClass().getName(),
                 property);
         }
-        assertEquals(ControlBackoffIdleStrategy.class.getName(),
+        assertEquals(ConductorBackoffIdleStrategy.class.getName(),
             DriverProfile.BALANCED.properties().getProperty("aeron.conductor.idle.strategy"));
+        assertEquals(ControlBackoffIdleStrategy.class.getName(),
+            DriverProfile.BALANCED.properties().getProperty("aeron.driver.async.executor.idle.strategy"));
     }
 }
