@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 
 import io.gpurelay.driver.ControlBackoffIdleStrategy;
 import io.gpurelay.driver.DriverProfile;
+import io.gpurelay.driver.ProportionalBackoffIdleStrategy;
 import io.gpurelay.driver.ShortBackoffIdleStrategy;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
@@ -55,11 +56,23 @@ public enum IdleStrategyKind
     /**
      * A fresh idle strategy for the executor's conductor, which takes connect and stat requests and runs the worker
      * supervisor, off the path of every call: with {@link #SHORT_BACKOFF} it parks up to 50 ms when quiet
-     * ({@link ControlBackoffIdleStrategy}), as the balanced driver's conductor does; otherwise as the sessions wait.
+     * ({@link ControlBackoffIdleStrategy}) or less, as its sessions' checks need; otherwise as the sessions wait.
+     *
+     * @param longestParkNs the longest the conductor may sleep: how often the sessions it hosts are checked.
      */
-    public IdleStrategy newControlIdleStrategy()
+    public IdleStrategy newControlIdleStrategy(final long longestParkNs)
     {
-        return this == SHORT_BACKOFF ? new ControlBackoffIdleStrategy() : factory.get();
+        if (this != SHORT_BACKOFF)
+        {
+            return factory.get();
+        }
+        if (longestParkNs >= ControlBackoffIdleStrategy.MAX_PARK_NS)
+        {
+            return new ControlBackoffIdleStrategy();
+        }
+        return new ProportionalBackoffIdleStrategy(ControlBackoffIdleStrategy.MAX_SPINS,
+            ControlBackoffIdleStrategy.MAX_YIELDS, ControlBackoffIdleStrategy.MIN_PARK_NS,
+            Math.max(ControlBackoffIdleStrategy.MIN_PARK_NS, longestParkNs), ControlBackoffIdleStrategy.PARK_DIVISOR);
     }
 
     /**

@@ -25,6 +25,7 @@ import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.TransferRegion;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 /**
@@ -103,7 +104,10 @@ public final class RemoteExecutor implements AutoCloseable
         controlSubscription = aeron.addSubscription(ctx.channel(), Protocol.CONTROL_STREAM_ID);
         final ExecutorConductor conductor = new ExecutorConductor(
             ctx, aeron, counters, controlSubscription, supervisor);
-        conductorRunner = new AgentRunner(ctx.idleStrategyKind().newControlIdleStrategy(), ex ->
+        // The conductor checks its sessions' running calls (thread isolation) at a sixteenth of the keep-alive timeout.
+        final IdleStrategy conductorIdleStrategy =
+            ctx.idleStrategyKind().newControlIdleStrategy(ctx.keepAliveIntervalNs() / 4);
+        conductorRunner = new AgentRunner(conductorIdleStrategy, ex ->
         {
             counters.errors.increment();
             log.error("executor conductor", ex);

@@ -8,6 +8,7 @@ import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.gpurelay.driver.ControlBackoffIdleStrategy;
+import io.gpurelay.driver.ProportionalBackoffIdleStrategy;
 import io.gpurelay.executor.ExecutorCounters;
 import io.gpurelay.executor.ExecutorLog;
 import io.gpurelay.executor.HostedSessions;
@@ -185,8 +186,15 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
         // Spinning here, as the low-latency profile makes the sessions do, would take a core from them for every
         // worker, and parks capped at 1 ms cost a warm worker, which may wait minutes for its session, a thousand
         // wake-ups a second; this one wakes it twenty times a second, and a session assigned after a quiet spell
-        // waits at most a sixteenth of the spell, and never more than 50 ms, to be started.
+        // waits at most a quarter of the spell, and never more than 50 ms, to be started. While sessions are open it
+        // parks no longer than their checks of running calls need (keep-alives, a runaway call's limit).
         final IdleStrategy idleStrategy = new ControlBackoffIdleStrategy();
+        final IdleStrategy servingIdleStrategy = new ProportionalBackoffIdleStrategy(
+            ControlBackoffIdleStrategy.MAX_SPINS, ControlBackoffIdleStrategy.MAX_YIELDS,
+            ControlBackoffIdleStrategy.MIN_PARK_NS,
+            Math.max(ControlBackoffIdleStrategy.MIN_PARK_NS,
+                Math.min(ControlBackoffIdleStrategy.MAX_PARK_NS, sessions.checkIntervalNs())),
+            ControlBackoffIdleStrategy.PARK_DIVISOR);
         final long deadlineNs = System.nanoTime() + SUPERVISOR_CONNECT_TIMEOUT_NS;
         while (!events.isConnected() || !commands.isConnected())
         {
@@ -215,7 +223,16 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
                 log.warn("the supervisor stopped reading this worker's events; exiting");
                 return;
             }
-            idleStrategy.idle(work);
+            if (sessions.size() > 0)
+            {
+                idleStrategy.reset();
+                servingIdleStrategy.idle(work);
+            }
+            else
+            {
+                servingIdleStrategy.reset();
+                idleStrategy.idle(work);
+            }
         }
     }
 
