@@ -71,6 +71,28 @@ class ProportionalBackoffIdleStrategyTest
     }
 
     @Test
+    void aClientsOwnBalancedDriverParksItsSenderAndReceiverNoLongerThanAMillisecond()
+    {
+        final java.util.Properties saved = (java.util.Properties)System.getProperties().clone();
+        try
+        {
+            DriverProfile.BALANCED.applyAsClientDefaults();
+            assertEquals(SessionBackoffIdleStrategy.class.getName(), System.getProperty("aeron.sender.idle.strategy"));
+            assertEquals(SessionBackoffIdleStrategy.class.getName(),
+                System.getProperty("aeron.receiver.idle.strategy"));
+            assertEquals(ConductorBackoffIdleStrategy.class.getName(),
+                System.getProperty("aeron.conductor.idle.strategy"));
+            assertEquals(SessionBackoffIdleStrategy.MAX_PARK_NS,
+                new ProportionalBackoffIdleStrategy(0, 0, US, SessionBackoffIdleStrategy.MAX_PARK_NS)
+                    .parkNs(TimeUnit.SECONDS.toNanos(1)));
+        }
+        finally
+        {
+            System.setProperties(saved);
+        }
+    }
+
+    @Test
     void refusesBoundsThatMakeNoSense()
     {
         assertThrows(IllegalArgumentException.class, () -> new ProportionalBackoffIdleStrategy(-1, 0, US, MS));

@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 import io.gpurelay.driver.ControlBackoffIdleStrategy;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.ProportionalBackoffIdleStrategy;
-import io.gpurelay.driver.ShortBackoffIdleStrategy;
+import io.gpurelay.driver.SessionBackoffIdleStrategy;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -21,12 +21,12 @@ public enum IdleStrategyKind
     /** Spin, yield, then park up to 1 ms: low latency under load, nearly idle when quiet. */
     BACKOFF(BackoffIdleStrategy::new),
     /**
-     * Spin and yield for longer than a round trip, then park for a sixteenth of the quiet time so far, up to 10 ms:
-     * calls back to back never wait for a thread to wake, a call after a quiet spell waits at most a sixteenth of it
-     * (10 ms at most) for each thread, and a quiet thread wakes a hundred times a second. For hosts with cores to
-     * spare.
+     * Spin and yield for longer than a round trip, then park for a sixteenth of the quiet time so far, up to 1 ms for
+     * a session's thread ({@link SessionBackoffIdleStrategy}; the balanced driver's sender and receiver, which an idle
+     * executor keeps, park up to 10 ms): calls back to back never wait for a thread to wake, and a call after a quiet
+     * spell waits at most a sixteenth of it, and 1 ms at most, for the session's thread. For hosts with cores to spare.
      */
-    SHORT_BACKOFF(ShortBackoffIdleStrategy::new),
+    SHORT_BACKOFF(SessionBackoffIdleStrategy::new),
     /** Sleep 1 ms: the least CPU, up to a millisecond more per call. */
     SLEEP(() -> new SleepingMillisIdleStrategy(1)),
     /** Yield the core: low latency, a core busy per open session. */

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import io.gpurelay.driver.ControlBackoffIdleStrategy;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.ProportionalBackoffIdleStrategy;
-import io.gpurelay.driver.ShortBackoffIdleStrategy;
+import io.gpurelay.driver.SessionBackoffIdleStrategy;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
@@ -21,7 +21,7 @@ class IdleStrategyKindTest
     void theBalancedProfilesThreadsParkInProportionToTheirQuietTime()
     {
         assertEquals(IdleStrategyKind.SHORT_BACKOFF, IdleStrategyKind.forProfile(DriverProfile.BALANCED));
-        assertInstanceOf(ShortBackoffIdleStrategy.class, IdleStrategyKind.SHORT_BACKOFF.newIdleStrategy());
+        assertInstanceOf(SessionBackoffIdleStrategy.class, IdleStrategyKind.SHORT_BACKOFF.newIdleStrategy());
         assertInstanceOf(ControlBackoffIdleStrategy.class,
             IdleStrategyKind.SHORT_BACKOFF.newControlIdleStrategy(TimeUnit.SECONDS.toNanos(1)));
         assertInstanceOf(SleepingMillisIdleStrategy.class, IdleStrategyKind.SHORT_BACKOFF.newAeronClientIdleStrategy());
