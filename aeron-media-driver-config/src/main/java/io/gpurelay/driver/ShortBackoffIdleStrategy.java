@@ -5,12 +5,13 @@ import java.util.concurrent.TimeUnit;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
- * The wait of the {@link DriverProfile#BALANCED balanced} profile's threads: spins and yields for a while after each
- * piece of work, then parks for a sixteenth of the time it has been parked so far, up to {@link #MAX_PARK_NS 10 ms}
- * (see {@link ProportionalBackoffIdleStrategy}). The spinning and yielding outlast a round trip on loopback or a LAN
- * (some tens of microseconds), so a thread that answers calls back to back never sleeps between them; a call after a
- * quiet spell finds each thread on its path at most a sixteenth of the spell late, and never more than 10 ms; a
- * thread quiet for long wakes a hundred times a second, where parks capped at 1 ms woke it a thousand times.
+ * The wait of the {@link DriverProfile#BALANCED balanced} profile's driver sender and receiver: spins and yields for
+ * a while after each piece of work, then parks for a sixteenth of the time it has been parked so far, up to
+ * {@link #MAX_PARK_NS 10 ms} (see {@link ProportionalBackoffIdleStrategy}). The spinning and yielding outlast a round
+ * trip on loopback or a LAN (some tens of microseconds), so a thread that answers calls back to back never sleeps
+ * between them; a call after a quiet spell finds each thread on its path at most a sixteenth of the spell late, and
+ * never more than 10 ms; a thread quiet for long wakes a hundred times a second, where parks capped at 1 ms woke it a
+ * thousand times. Threads that exist only while a session is open wait with {@link SessionBackoffIdleStrategy}.
  * <p>
  * A class of its own, with a constructor without arguments, because the media driver makes its idle strategies from
  * a class name ({@code aeron.sender.idle.strategy}).
