@@ -9,7 +9,7 @@ import org.agrona.concurrent.IdleStrategy;
  * off the path of a small call, but a large copy passes it: it moves each publication's limit on as the sender (or
  * an IPC subscriber) takes the data, and a copy larger than the publication's window (half a term) waits for it.
  * So it waits as the other threads off the path of a call do ({@link ControlBackoffIdleStrategy}: brief spins and
- * yields, then parks of a quarter of its quiet time), but never for more than {@link #MAX_PARK_NS 10 ms}, the most a
+ * yields, then parks of a quarter of its quiet time), but never for more than {@link #MAX_PARK_NS 20 ms}, the most a
  * large copy after a quiet spell waits for it, once.
  * <p>
  * A class of its own, with a constructor without arguments, because the media driver makes its idle strategies from
@@ -18,7 +18,7 @@ import org.agrona.concurrent.IdleStrategy;
 public final class ConductorBackoffIdleStrategy implements IdleStrategy
 {
     /** How often a quiet conductor wakes, and the most a large copy after a quiet spell waits for it. */
-    public static final long MAX_PARK_NS = TimeUnit.MILLISECONDS.toNanos(10);
+    public static final long MAX_PARK_NS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private final ProportionalBackoffIdleStrategy backoff = new ProportionalBackoffIdleStrategy(
         ControlBackoffIdleStrategy.MAX_SPINS, ControlBackoffIdleStrategy.MAX_YIELDS,

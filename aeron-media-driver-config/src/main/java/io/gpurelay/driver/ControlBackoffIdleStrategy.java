@@ -7,7 +7,7 @@ import org.agrona.concurrent.IdleStrategy;
 /**
  * The wait of threads off the path of every call in the {@link DriverProfile#BALANCED balanced} profile: the media
  * driver's name-lookup executor, the executor's conductor and its workers' control loops (the driver's conductor
- * waits so too, but parks no longer than 10 ms: {@link ConductorBackoffIdleStrategy}). They set up
+ * waits so too, but parks no longer than 20 ms: {@link ConductorBackoffIdleStrategy}). They set up
  * sessions, move limits on and watch timers, which a few milliseconds' delay does not hurt, so they spin and yield
  * only briefly and then park for a quarter of the time they have been quiet, up to {@link #MAX_PARK_NS 50 ms}
  * (see {@link ProportionalBackoffIdleStrategy}): an idle executor wakes each of them twenty times a second, and a

@@ -120,7 +120,7 @@ public enum DriverProfile
     /**
      * As {@link #applyAsDefaults()}, for the media driver a client starts for itself: with {@link #BALANCED} its sender
      * and receiver, which serve the client's sessions only, park no longer than 1 ms
-     * ({@link SessionBackoffIdleStrategy}) rather than the executor's 10 ms, so that a call after a quiet spell waits
+     * ({@link SessionBackoffIdleStrategy}) rather than the executor's 20 ms, so that a call after a quiet spell waits
      * less for them; a client's driver is not what an idle GPU host pays for.
      */
     public void applyAsClientDefaults()

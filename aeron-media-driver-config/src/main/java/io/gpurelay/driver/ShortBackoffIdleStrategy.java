@@ -7,10 +7,10 @@ import org.agrona.concurrent.IdleStrategy;
 /**
  * The wait of the {@link DriverProfile#BALANCED balanced} profile's driver sender and receiver: spins and yields for
  * a while after each piece of work, then parks for a sixteenth of the time it has been parked so far, up to
- * {@link #MAX_PARK_NS 10 ms} (see {@link ProportionalBackoffIdleStrategy}). The spinning and yielding outlast a round
+ * {@link #MAX_PARK_NS 20 ms} (see {@link ProportionalBackoffIdleStrategy}). The spinning and yielding outlast a round
  * trip on loopback or a LAN (some tens of microseconds), so a thread that answers calls back to back never sleeps
  * between them; a call after a quiet spell finds each thread on its path at most a sixteenth of the spell late, and
- * never more than 10 ms; a thread quiet for long wakes a hundred times a second, where parks capped at 1 ms woke it a
+ * never more than 20 ms; a thread quiet for long wakes fifty times a second, where parks capped at 1 ms woke it a
  * thousand times. Threads that exist only while a session is open wait with {@link SessionBackoffIdleStrategy}.
  * <p>
  * A class of its own, with a constructor without arguments, because the media driver makes its idle strategies from
@@ -24,7 +24,7 @@ public final class ShortBackoffIdleStrategy implements IdleStrategy
     public static final long MAX_YIELDS = 200;
     public static final long MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
     /** How often a thread quiet for long wakes, and the most a call after a quiet spell waits for it. */
-    public static final long MAX_PARK_NS = TimeUnit.MILLISECONDS.toNanos(10);
+    public static final long MAX_PARK_NS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private final ProportionalBackoffIdleStrategy backoff =
         new ProportionalBackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NS, MAX_PARK_NS);

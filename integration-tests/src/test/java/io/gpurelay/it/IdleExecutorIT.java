@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class IdleExecutorIT
 {
-    /** Measured on a 2-core VM: about 500 a second; with parks capped at 1 ms about 6,500. */
+    /** Measured on a 2-core VM: about 410 a second; with parks capped at 1 ms about 6,800. */
     private static final double MAX_WAKEUPS_PER_SECOND = 2_500;
     /** Measured on a 2-core VM: 2 to 3 %; one spinning thread alone is 100 % where it gets a core. */
     private static final double MAX_PERCENT_OF_A_CORE = 25;

@@ -23,7 +23,7 @@ public enum IdleStrategyKind
     /**
      * Spin and yield for longer than a round trip, then park for a sixteenth of the quiet time so far, up to 1 ms for
      * a session's thread ({@link SessionBackoffIdleStrategy}; the balanced driver's sender and receiver, which an idle
-     * executor keeps, park up to 10 ms): calls back to back never wait for a thread to wake, and a call after a quiet
+     * executor keeps, park up to 20 ms): calls back to back never wait for a thread to wake, and a call after a quiet
      * spell waits at most a sixteenth of it, and 1 ms at most, for the session's thread. For hosts with cores to spare.
      */
     SHORT_BACKOFF(SessionBackoffIdleStrategy::new),
