@@ -118,6 +118,27 @@ public enum DriverProfile
     }
 
     /**
+     * As {@link #applyAsDefaults()}, for the media driver a client starts for itself: with {@link #BALANCED} its sender
+     * and receiver, which serve the client's sessions only, park no longer than 1 ms
+     * ({@link SessionBackoffIdleStrategy}) rather than the executor's 20 ms, so that a call after a quiet spell waits
+     * less for them; a client's driver is not what an idle GPU host pays for.
+     */
+    public void applyAsClientDefaults()
+    {
+        if (resolveForThisHost() == BALANCED)
+        {
+            for (final String property : new String[]{ "aeron.sender.idle.strategy", "aeron.receiver.idle.strategy" })
+            {
+                if (System.getProperty(property) == null)
+                {
+                    System.setProperty(property, SessionBackoffIdleStrategy.class.getName());
+                }
+            }
+        }
+        applyAsDefaults();
+    }
+
+    /**
      * Set this profile's properties as system properties, except those already set; the UDP receiver window is cut
      * to the socket buffer the host grants (see {@link SocketBuffers}).
      */

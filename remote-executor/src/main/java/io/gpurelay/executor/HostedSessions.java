@@ -218,6 +218,15 @@ public final class HostedSessions implements AutoCloseable
     }
 
     /**
+     * How often {@link #doWork} should run while sessions are open, for keep-alives to go out in time and a runaway
+     * call to be seen within a tenth of its limit: the owning thread parks no longer than this then.
+     */
+    public long checkIntervalNs()
+    {
+        return keepAliveCheckIntervalNs;
+    }
+
+    /**
      * Sessions running or starting.
      */
     public int size()

@@ -29,6 +29,7 @@ import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.TransferRegion;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.agrona.concurrent.status.CountersReader;
 
@@ -98,6 +99,7 @@ public final class RemoteExecutor implements AutoCloseable
         aeron = Aeron.connect(new Aeron.Context()
             .aeronDirectoryName(driver.aeronDirectoryName())
             .clientName("gpurelay executor")
+            .idleStrategy(ctx.idleStrategyKind().newAeronClientIdleStrategy())
             .errorHandler(ex -> log.error("Aeron client", ex)));
         counters = new ExecutorCounters(aeron);
         if (ctx.isolation() == Isolation.PROCESS)
@@ -108,7 +110,10 @@ public final class RemoteExecutor implements AutoCloseable
         controlSubscription = aeron.addSubscription(ctx.channel(), Protocol.CONTROL_STREAM_ID);
         final ExecutorConductor conductor = new ExecutorConductor(
             ctx, aeron, counters, controlSubscription, supervisor);
-        conductorRunner = new AgentRunner(ctx.idleStrategyKind().newIdleStrategy(), ex ->
+        // The conductor checks its sessions' running calls (thread isolation) at a sixteenth of the keep-alive timeout.
+        final IdleStrategy conductorIdleStrategy =
+            ctx.idleStrategyKind().newControlIdleStrategy(ctx.keepAliveIntervalNs() / 4);
+        conductorRunner = new AgentRunner(conductorIdleStrategy, ex ->
         {
             counters.errors.increment();
             log.error("executor conductor", ex);

@@ -3,6 +3,7 @@ package io.gpurelay.agent.client;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.driver.DriverProfile;
+import io.gpurelay.driver.ProportionalBackoffIdleStrategy;
 import io.gpurelay.driver.ShortBackoffIdleStrategy;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
@@ -29,7 +30,9 @@ final class ClientIdleStrategies
         return switch (profile)
         {
             case LOW_LATENCY -> new BusySpinIdleStrategy();
-            case BALANCED -> new BackoffIdleStrategy(ShortBackoffIdleStrategy.MAX_SPINS,
+            // Parks in proportion to the wait, as the balanced driver's threads do: doubling parks could leave the
+            // caller up to a whole round trip late, and that lateness kept UDP round trips long once they were.
+            case BALANCED -> new ProportionalBackoffIdleStrategy(ShortBackoffIdleStrategy.MAX_SPINS,
                 ShortBackoffIdleStrategy.MAX_YIELDS, MIN_PARK_NS, MAX_PARK_NS);
             default -> new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NS, MAX_PARK_NS);
         };

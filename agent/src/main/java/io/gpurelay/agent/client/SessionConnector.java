@@ -72,7 +72,7 @@ final class SessionConnector
         {
             if (!driverRuns)
             {
-                config.profile().applyAsDefaults();
+                config.profile().applyAsClientDefaults();
                 RelocatedClassNames.relocate(System.getProperties());
             }
             driver = MediaDrivers.useOrLaunchPrivate(configuredDirectory, config.profile(), AgentLog::debug);

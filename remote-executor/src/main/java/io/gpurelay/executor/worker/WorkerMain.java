@@ -7,6 +7,8 @@ import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
+import io.gpurelay.driver.ControlBackoffIdleStrategy;
+import io.gpurelay.driver.ProportionalBackoffIdleStrategy;
 import io.gpurelay.executor.ExecutorCounters;
 import io.gpurelay.executor.ExecutorLog;
 import io.gpurelay.executor.HostedSessions;
@@ -15,7 +17,6 @@ import io.gpurelay.executor.WorkerExit;
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.protocol.security.ExecutorHandshake;
 import org.agrona.CloseHelper;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
 /**
@@ -32,15 +33,14 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
 {
     /** The system property naming the file the worker's stdout goes to. */
     public static final String STDOUT_PROP_NAME = "gpurelay.worker.stdout";
-    /** How often the worker checks that its supervisor still runs. */
-    static final long SUPERVISOR_CHECK_INTERVAL_MS = 200;
+    /**
+     * How often the worker checks that its supervisor still runs: a backstop, as the end of its stdin tells it at
+     * once; each check reads /proc, so an idle worker does it once a second.
+     */
+    static final long SUPERVISOR_CHECK_INTERVAL_MS = 1000;
     /** How long the worker waits for its supervisor to read its events before it gives up. */
     private static final long SUPERVISOR_CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
     private static final int FRAGMENT_LIMIT = 16;
-    private static final long CONTROL_SPINS = 10;
-    private static final long CONTROL_YIELDS = 5;
-    private static final long CONTROL_MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(10);
-    private static final long CONTROL_MAX_PARK_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final WorkerSettings settings;
     private final ExecutorLog log;
@@ -151,6 +151,7 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
         aeron = Aeron.connect(new Aeron.Context()
             .aeronDirectoryName(settings.aeronDirectoryName())
             .clientName("gpurelay worker " + pid)
+            .idleStrategy(settings.idleStrategyKind().newAeronClientIdleStrategy())
             .errorHandler(ex -> log.error("Aeron client", ex)));
         counters = new ExecutorCounters(aeron, "worker " + pid);
         backend = settings.backend().create();
@@ -182,10 +183,19 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             WorkerProtocol.CHANNEL, WorkerProtocol.eventStreamId(settings.supervisorPid()));
 
         // The sessions' threads wait as the executor is configured to; this loop only takes the supervisor's
-        // commands, starts sessions and watches running calls, which a millisecond's delay does not hurt. Spinning
-        // here, as the low-latency profile makes the sessions do, would take a core from them for every worker.
-        final IdleStrategy idleStrategy = new BackoffIdleStrategy(
-            CONTROL_SPINS, CONTROL_YIELDS, CONTROL_MIN_PARK_NS, CONTROL_MAX_PARK_NS);
+        // commands, starts sessions and watches running calls, which a few milliseconds' delay does not hurt.
+        // Spinning here, as the low-latency profile makes the sessions do, would take a core from them for every
+        // worker, and parks capped at 1 ms cost a warm worker, which may wait minutes for its session, a thousand
+        // wake-ups a second; this one wakes it twenty times a second, and a session assigned after a quiet spell
+        // waits at most a quarter of the spell, and never more than 50 ms, to be started. While sessions are open it
+        // parks no longer than their checks of running calls need (keep-alives, a runaway call's limit).
+        final IdleStrategy idleStrategy = new ControlBackoffIdleStrategy();
+        final IdleStrategy servingIdleStrategy = new ProportionalBackoffIdleStrategy(
+            ControlBackoffIdleStrategy.MAX_SPINS, ControlBackoffIdleStrategy.MAX_YIELDS,
+            ControlBackoffIdleStrategy.MIN_PARK_NS,
+            Math.max(ControlBackoffIdleStrategy.MIN_PARK_NS,
+                Math.min(ControlBackoffIdleStrategy.MAX_PARK_NS, sessions.checkIntervalNs())),
+            ControlBackoffIdleStrategy.PARK_DIVISOR);
         final long deadlineNs = System.nanoTime() + SUPERVISOR_CONNECT_TIMEOUT_NS;
         while (!events.isConnected() || !commands.isConnected())
         {
@@ -215,7 +225,16 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
                 log.warn("the supervisor stopped reading this worker's events; exiting");
                 return;
             }
-            idleStrategy.idle(work);
+            if (sessions.size() > 0)
+            {
+                idleStrategy.reset();
+                servingIdleStrategy.idle(work);
+            }
+            else
+            {
+                servingIdleStrategy.reset();
+                idleStrategy.idle(work);
+            }
         }
     }
 
