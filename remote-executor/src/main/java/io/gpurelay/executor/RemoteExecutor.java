@@ -125,7 +125,8 @@ public final class RemoteExecutor implements AutoCloseable
         final ProcessWorkerLauncher launcher = new ProcessWorkerLauncher(workerId -> new WorkerSettings(
             workerId, pid, aeronDirectoryName, ctx.channel(), ctx.workerBackend(), ctx.idleStrategyKind(),
             ctx.keepAliveTimeoutNs(), ctx.responseConnectTimeoutNs(), ctx.sessionMemoryBytes(), ctx.kernelTimeoutNs(),
-            ctx.receiveBufferBytes(), ctx.transferRegionBytes(), ctx.log().level(), ctx.executorVersion()));
+            ctx.receiveBufferBytes(), ctx.transferRegionBytes(), ctx.pinnedMemoryBytes(), ctx.log().level(),
+            ctx.executorVersion()));
         return new WorkerSupervisor(ctx.warmWorkers(), ctx.sessionsPerWorker(), ctx.maxSessions(),
             ctx.workerStartTimeoutNs(), ctx.log(), counters, workerCounters, launcher,
             new AeronWorkerLink(aeron, pid, ctx.responseConnectTimeoutNs()));
@@ -238,6 +239,8 @@ public final class RemoteExecutor implements AutoCloseable
         public static final long RECEIVE_BUFFER_BYTES_DEFAULT = 512L * 1024 * 1024;
         /** The shared-memory transfer region each IPC session is offered (two slots of almost 8 MiB); 0: none. */
         public static final long TRANSFER_REGION_BYTES_DEFAULT = 16L * 1024 * 1024;
+        /** Pinned host memory each IPC session may hold in shared memory; 0: none offered. */
+        public static final long PINNED_MEMORY_BYTES_DEFAULT = 4L * 1024 * 1024 * 1024;
 
         private Configuration()
         {
@@ -335,6 +338,7 @@ public final class RemoteExecutor implements AutoCloseable
         private long kernelTimeoutNs = Configuration.KERNEL_TIMEOUT_DEFAULT_NS;
         private long receiveBufferBytes = Configuration.RECEIVE_BUFFER_BYTES_DEFAULT;
         private long transferRegionBytes = Configuration.TRANSFER_REGION_BYTES_DEFAULT;
+        private long pinnedMemoryBytes = Configuration.PINNED_MEMORY_BYTES_DEFAULT;
         private ReceiveBudget receiveBudget;
         private String token;
         private boolean insecure;
@@ -387,6 +391,10 @@ public final class RemoteExecutor implements AutoCloseable
             {
                 throw new ConfigurationException("a transfer region holds " + TransferRegion.MIN_LENGTH + " to " +
                     TransferRegion.MAX_LENGTH + " bytes (or 0 for none), not " + transferRegionBytes);
+            }
+            if (pinnedMemoryBytes < 0)
+            {
+                throw new ConfigurationException("pinned memory must not be negative: " + pinnedMemoryBytes);
             }
             if (receiveBufferBytes < 0)
             {
@@ -680,6 +688,20 @@ public final class RemoteExecutor implements AutoCloseable
         public long transferRegionBytes()
         {
             return transferRegionBytes;
+        }
+
+        /**
+         * Pinned host memory each IPC session may hold in shared memory the executor page-locks; 0 offers none.
+         */
+        public Context pinnedMemoryBytes(final long pinnedMemoryBytes)
+        {
+            this.pinnedMemoryBytes = pinnedMemoryBytes;
+            return this;
+        }
+
+        public long pinnedMemoryBytes()
+        {
+            return pinnedMemoryBytes;
         }
 
         ReceiveBudget receiveBudget()

@@ -15,9 +15,13 @@ public final class Protocol
      * differences are compatible. Minor 2: the handshake proves the token instead of sending it, UDP sessions
      * are sealed, and a session may end with {@code SessionFailed} (process isolation). Patch 1: the control stream
      * also takes {@code StatRequest} (remote {@code gpurelay stat}), which an older executor ignores.
+     * Patch 2: pinned host memory shared over IPC ({@link PinnedMemoryFiles}): functions {@code CUDA_HOST_ALLOC} to
+     * {@code CUDA_HOST_GET_DEVICE_POINTER} (35-38) and {@code CU_MEM_HOST_ALLOC} to
+     * {@code CU_MEM_HOST_GET_DEVICE_POINTER} (137-139, 141); an older executor answers them not supported and the
+     * client keeps pinned memory to itself, as before. No message or field changed.
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
-        CallEncoder.SCHEMA_VERSION, 2, 1);
+        CallEncoder.SCHEMA_VERSION, 2, 2);
 
     /** Stream the executor listens on for {@code ConnectRequest}s. */
     public static final int CONTROL_STREAM_ID = 1100;

@@ -57,6 +57,11 @@ final class MemoryRange extends HostRange
         return new MemoryRange(null, BufferUtil.address(allocation) + offset, byteCount, allocation);
     }
 
+    public long nativeAddress()
+    {
+        return base == null ? start : 0;
+    }
+
     public void copyTo(
         final long sourceOffset, final MutableDirectBuffer destination, final int destinationOffset, final int count)
     {

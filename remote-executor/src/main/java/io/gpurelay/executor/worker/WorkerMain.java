@@ -163,6 +163,7 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             .responseConnectTimeoutNs(settings.responseConnectTimeoutNs())
             .sessionMemoryBytes(settings.sessionMemoryBytes())
             .transferRegionBytes(settings.transferRegionBytes())
+            .pinnedMemoryBytes(settings.pinnedMemoryBytes())
             // The backend stops a kernel at the kernel timeout where it can (the emulator); else the watchdog of
             // the sessions below ends this process.
             .kernelTimeoutNs(settings.backend().kernelsStopWithTheWorker() ? 0 : settings.kernelTimeoutNs())

@@ -26,6 +26,7 @@ public record WorkerSettings(
     long kernelTimeoutNs,
     long receiveBufferBytes,
     long transferRegionBytes,
+    long pinnedMemoryBytes,
     ExecutorLog.Level logLevel,
     String executorVersion)
 {
@@ -47,6 +48,7 @@ public record WorkerSettings(
             "--kernel-timeout-ns", Long.toString(kernelTimeoutNs),
             "--receive-buffer-bytes", Long.toString(receiveBufferBytes),
             "--transfer-region-bytes", Long.toString(transferRegionBytes),
+            "--pinned-memory-bytes", Long.toString(pinnedMemoryBytes),
             "--log-level", logLevel.name(),
             "--executor-version", executorVersion);
     }
@@ -82,6 +84,7 @@ public record WorkerSettings(
             Long.parseLong(required(values, "kernel-timeout-ns")),
             Long.parseLong(required(values, "receive-buffer-bytes")),
             Long.parseLong(required(values, "transfer-region-bytes")),
+            Long.parseLong(required(values, "pinned-memory-bytes")),
             ExecutorLog.Level.fromName(required(values, "log-level")),
             required(values, "executor-version"));
     }
