@@ -796,6 +796,16 @@ final class GpuBackendSession implements BackendSession
                 return null;
             }
             devicePointer = addressOut[0];
+            try
+            {
+                ranges.addHostMapping(devicePointer, length, gpuContext);
+            }
+            catch (final IllegalStateException ex)
+            {
+                cuMemHostUnregister(base);
+                result.fail(CudaError.INVALID_VALUE, name + ": " + ex.getMessage());
+                return null;
+            }
         }
         return new GpuHostMemory(memory, base, length, gpuContext, devicePointer);
     }
@@ -807,6 +817,10 @@ final class GpuBackendSession implements BackendSession
     public void unregisterHostMemory(final BackendHostMemory memory)
     {
         final GpuHostMemory host = (GpuHostMemory)memory;
+        if (host.devicePointer != 0)
+        {
+            ranges.removeHostMapping(host.devicePointer);
+        }
         for (final GpuContext context : contexts)
         {
             if (cuCtxSetCurrent(context.handle()) == CUDA_SUCCESS)
