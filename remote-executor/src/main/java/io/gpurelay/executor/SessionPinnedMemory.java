@@ -80,16 +80,6 @@ final class SessionPinnedMemory implements AutoCloseable
         this.limitBytes = limitBytes;
     }
 
-    long limitBytes()
-    {
-        return limitBytes;
-    }
-
-    long usedBytes()
-    {
-        return usedBytes;
-    }
-
     /**
      * Why an allocation of {@code size} bytes cannot be made now, or null when it can.
      */
@@ -224,11 +214,6 @@ final class SessionPinnedMemory implements AutoCloseable
     public void close()
     {
         closeAll(entry -> { });
-    }
-
-    int count()
-    {
-        return entries.size();
     }
 
     private static void deleteFile(final Entry entry)
