@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Tag("gpu")
 class PinnedMemoryGpuIT
 {
-    private static final Pattern BANDWIDTH = Pattern.compile("256 MiB pinned to the device .* GB/s, to the host .* GB/s");
+    private static final Pattern BANDWIDTH =
+        Pattern.compile("256 MiB pinned to the device .* GB/s, to the host .* GB/s");
 
     @BeforeEach
     void requireGpu()

@@ -434,7 +434,8 @@ class ExecutorMainTest
         final String help = out.toString().replaceAll("\\s+", " ");
         for (final String flag : new String[]{ "--channel", "--backend", "--devices", "--device-memory",
             "--aeron-dir", "--profile", "--idle-strategy", "--keepalive-timeout", "--max-sessions", "--session-memory",
-            "--kernel-timeout", "--receive-buffers", "--transfer-region", "--pinned-memory", "--token", "--token-file", "--insecure",
+            "--kernel-timeout", "--receive-buffers", "--transfer-region", "--pinned-memory", "--token", "--token-file",
+            "--insecure",
             "--config", "--log-level", "--registry", "--registry-channel", "--registry-refresh",
             "--help", "--version" })
         {
