@@ -287,6 +287,11 @@ public final class RelayClient
             AgentLog.debug("pinned host memory stays in this process: " + lastFailureMessage());
             return null;
         }
+        if (result == RuntimeStatus.DEVICES_UNAVAILABLE)
+        {
+            // Lost while asking: pinned memory of this process needs no executor, as before.
+            return null;
+        }
         if (result != RuntimeStatus.SUCCESS)
         {
             status[0] = result;
