@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Runs the `gpu`-tagged tests on a GPU host from the executor distribution and the test jars, without Maven.
 #
-#   scripts/gpu-host-tests.sh DIST_TARBALL TEST_BUNDLE_DIR REPORT_DIR
+#   scripts/gpu-host-tests.sh DIST_TARBALL TEST_BUNDLE_DIR REPORT_DIR [CLASS_NAME_REGEX]
 #
 # DIST_TARBALL     executor-distribution/target/gpurelay-executor-<version>.tar.gz (holds the Java runtime)
 # TEST_BUNDLE_DIR  a folder with integration-tests/target/test-classes as test-classes/ and
 #                  integration-tests/target/test-lib as test-lib/ (what `mvn package` builds)
 # REPORT_DIR       where the JUnit XML reports and logs go
+# CLASS_NAME_REGEX which test classes to run, e.g. '.*PinnedMemoryGpuIT' (default: every gpu-tagged class)
 set -euo pipefail
 
 dist_tarball="$1"
 bundle="$2"
 reports="$3"
+classes="${4:-.*}"
 mkdir -p "$reports"
 work="$(mktemp -d -t gpurelay-gpu.XXXXXX)"
 tar -xzf "$dist_tarball" -C "$work"
@@ -30,5 +32,5 @@ console="$(ls "$bundle"/test-lib/junit-platform-console-standalone-*.jar | head 
     -Dgpurelay.programs.dir="$bundle/test-classes" \
     -jar "$console" execute \
     --class-path "$bundle/test-classes:$(ls "$bundle"/test-lib/*.jar | grep -v console-standalone | tr '\n' ':')" \
-    --include-tag gpu --include-classname '.*' --scan-class-path "$bundle/test-classes" \
+    --include-tag gpu --include-classname "$classes" --scan-class-path "$bundle/test-classes" \
     --reports-dir "$reports" --details tree --disable-banner

@@ -78,8 +78,9 @@ final class AeronWorkerLink implements WorkerLink
 
     public int removeLeftovers(final SessionAssignment assignment) throws IOException
     {
-        return SessionTransferRegion.deleteFilesOf(Path.of(aeron.context().aeronDirectoryName()),
-            assignment.sessionId());
+        final Path directory = Path.of(aeron.context().aeronDirectoryName());
+        return SessionTransferRegion.deleteFilesOf(directory, assignment.sessionId()) +
+            SessionPinnedMemory.deleteFilesOf(directory, assignment.sessionId());
     }
 
     public void connectFailed(final SessionAssignment assignment, final String reason, final long nowNs)

@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 import io.gpurelay.executor.SessionResources.ContextEntry;
@@ -8,6 +9,7 @@ import io.gpurelay.executor.SessionResources.FunctionEntry;
 import io.gpurelay.executor.SessionResources.ModuleEntry;
 import io.gpurelay.executor.SessionResources.StreamEntry;
 import io.gpurelay.executor.backend.BackendEvent;
+import io.gpurelay.executor.backend.BackendHostMemory;
 import io.gpurelay.executor.backend.BackendKernel;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
@@ -16,8 +18,10 @@ import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.KernelParameterLayout;
 import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.PayloadSink;
+import io.gpurelay.protocol.PinnedMemoryFiles;
 import org.agrona.DirectBuffer;
 
 /**
@@ -64,11 +68,20 @@ final class CallDispatcher
     private final int deviceCount;
     private final RandDispatcher rand;
     private final RtcDispatcher rtc;
+    /** Pinned host memory shared with the client; null when the session is offered none (not IPC, or disabled). */
+    private final SessionPinnedMemory pinnedMemory;
 
     CallDispatcher(final BackendSession backend, final long sessionId, final int deviceCount,
         final SessionMemoryQuota memoryQuota)
     {
+        this(backend, sessionId, deviceCount, memoryQuota, null);
+    }
+
+    CallDispatcher(final BackendSession backend, final long sessionId, final int deviceCount,
+        final SessionMemoryQuota memoryQuota, final SessionPinnedMemory pinnedMemory)
+    {
         this.backend = backend;
+        this.pinnedMemory = pinnedMemory;
         this.resources = new SessionResources(sessionId, backend, deviceCount, memoryQuota);
         this.blas = new BlasDispatcher(resources, backend.blas(), deviceCount);
         this.deviceCount = deviceCount;
@@ -186,6 +199,10 @@ final class CallDispatcher
             case CUDA_MEMCPY_DTOH_ASYNC, CU_MEMCPY_DTOH -> memcpyDeviceToHost(call, 2, result);
             case CUDA_MEMCPY_DTOD -> memcpyDeviceToDevice(call, NO_STREAM_ARGUMENT, result);
             case CUDA_MEMCPY_DTOD_ASYNC, CU_MEMCPY_DTOD -> memcpyDeviceToDevice(call, 3, result);
+            case CUDA_HOST_ALLOC, CU_MEM_HOST_ALLOC -> hostAlloc(call, result);
+            case CUDA_FREE_HOST, CU_MEM_FREE_HOST -> freeHost(call, result);
+            case CUDA_MEMCPY_HOST_MEMORY, CU_MEMCPY_HOST_MEMORY -> memcpyHostMemory(call, result);
+            case CUDA_HOST_GET_DEVICE_POINTER, CU_MEM_HOST_GET_DEVICE_POINTER -> hostGetDevicePointer(call, result);
             case CUDA_MEMSET -> memset(call, 1, NO_STREAM_ARGUMENT, result);
             case CUDA_MEMSET_ASYNC -> memset(call, 1, 3, result);
             case CU_MEMSET -> memset(call, call.arg(3), 4, result);
@@ -470,6 +487,162 @@ final class CallDispatcher
         {
             backend.memcpyDeviceToHost(context.backend, stream.backend, call.arg(0), call.arg(1), result);
         }
+    }
+
+    /**
+     * Free the session's pinned host memory: unregistered from the backend while its contexts still exist, then
+     * unmapped and its files removed. Called as the session closes.
+     */
+    void closePinnedMemory()
+    {
+        if (pinnedMemory != null)
+        {
+            pinnedMemory.closeAll(entry -> backend.unregisterHostMemory(entry.backend));
+        }
+    }
+
+    /**
+     * cudaMallocHost, cudaHostAlloc, cuMemAllocHost, cuMemHostAlloc: a file in the Aeron directory, mapped here and
+     * registered by the backend in the call's context (portable, so every context of the session may use it), within
+     * the session's pinned memory limit.
+     */
+    private void hostAlloc(final ReceivedCall call, final CallResult result)
+    {
+        final String name = result.name("cudaHostAlloc", "cuMemHostAlloc");
+        if (pinnedMemory == null)
+        {
+            result.fail(CudaError.NOT_SUPPORTED, name + ": this session is offered no shared pinned memory (it is " +
+                "not an IPC session, or the executor runs with --pinned-memory 0)");
+            return;
+        }
+        final long size = call.arg(0);
+        final long flags = call.arg(1);
+        if ((flags & ~PinnedMemoryFiles.KNOWN_FLAGS) != 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": unknown flags 0x" + Long.toHexString(flags));
+            return;
+        }
+        final ContextEntry context = currentContext(call, result);
+        if (context == null)
+        {
+            return;
+        }
+        final String refusal = pinnedMemory.refusal(size);
+        if (refusal != null)
+        {
+            result.fail(size <= 0 ? CudaError.INVALID_VALUE : CudaError.OUT_OF_MEMORY, name + ": " + refusal);
+            return;
+        }
+        final SessionPinnedMemory.Entry entry;
+        try
+        {
+            entry = pinnedMemory.create(size);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            result.fail(CudaError.OUT_OF_MEMORY, name + ": cannot create shared memory of " + size + " bytes: " + ex);
+            return;
+        }
+        final BackendHostMemory registered = backend.registerHostMemory(context.backend, entry.mapped,
+            (flags & PinnedMemoryFiles.FLAG_DEVICE_MAPPED) != 0, result);
+        if (registered == null)
+        {
+            pinnedMemory.discard(entry);
+            return;
+        }
+        pinnedMemory.add(entry, registered);
+        result.value(entry.handle).value(entry.length)
+            .payload(new ByteArrayPayload(entry.file.getFileName().toString().getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    private void freeHost(final ReceivedCall call, final CallResult result)
+    {
+        final SessionPinnedMemory.Entry entry = pinnedMemory == null ? null : pinnedMemory.remove(call.arg(0));
+        if (entry == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaFreeHost", "cuMemFreeHost") + ": handle " +
+                call.arg(0) + " is not live pinned memory of this session");
+            return;
+        }
+        try
+        {
+            backend.unregisterHostMemory(entry.backend);
+        }
+        finally
+        {
+            pinnedMemory.release(entry);
+        }
+    }
+
+    /**
+     * A copy between pinned host memory and the device: the allocation and the range in it are checked here, the
+     * device range by the backend.
+     */
+    private void memcpyHostMemory(final ReceivedCall call, final CallResult result)
+    {
+        final String name = result.name("cudaMemcpy with pinned memory", "cuMemcpy with pinned memory");
+        final long direction = call.arg(0);
+        if (direction != PinnedMemoryFiles.HOST_TO_DEVICE && direction != PinnedMemoryFiles.DEVICE_TO_HOST)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": direction " + direction + " is not 1 or 2");
+            return;
+        }
+        final SessionPinnedMemory.Entry entry = pinnedEntry(call.arg(2), name, result);
+        if (entry == null)
+        {
+            return;
+        }
+        final long offset = call.arg(3);
+        final long count = call.arg(4);
+        if (!entry.contains(offset, count))
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + count + " bytes at offset " + offset +
+                " do not fit the pinned allocation (" + entry.length + " bytes)");
+            return;
+        }
+        final ContextEntry context = currentContext(call, result);
+        final StreamEntry stream = context == null ? null : stream(call, 5, context, result);
+        if (stream != null)
+        {
+            backend.memcpyHostMemory(context.backend, stream.backend, direction == PinnedMemoryFiles.HOST_TO_DEVICE,
+                call.arg(1), entry.backend, offset, count, call.arg(6) != 0, result);
+        }
+    }
+
+    private void hostGetDevicePointer(final ReceivedCall call, final CallResult result)
+    {
+        final String name = result.name("cudaHostGetDevicePointer", "cuMemHostGetDevicePointer");
+        final SessionPinnedMemory.Entry entry = pinnedEntry(call.arg(0), name, result);
+        if (entry == null)
+        {
+            return;
+        }
+        final long offset = call.arg(1);
+        if (!entry.contains(offset, 0))
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": offset " + offset + " is outside the pinned allocation (" +
+                entry.length + " bytes)");
+            return;
+        }
+        final long base = entry.backend.devicePointer();
+        if (base == 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": the memory was not allocated as mapped " +
+                "(cudaHostAllocMapped / CU_MEMHOSTALLOC_DEVICEMAP)");
+            return;
+        }
+        result.value(base + offset);
+    }
+
+    private SessionPinnedMemory.Entry pinnedEntry(final long handle, final String name, final CallResult result)
+    {
+        final SessionPinnedMemory.Entry entry = pinnedMemory == null ? null : pinnedMemory.get(handle);
+        if (entry == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": handle " + handle +
+                " is not live pinned memory of this session (freed?)");
+        }
+        return entry;
     }
 
     private void memcpyDeviceToDevice(final ReceivedCall call, final int streamArgument, final CallResult result)

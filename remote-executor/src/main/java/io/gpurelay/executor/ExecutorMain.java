@@ -160,6 +160,15 @@ public final class ExecutorMain implements Callable<Integer>
             "64k; a region too small for two chunks is split in two. Default: 512k.")
     long transferChunk;
 
+    @Option(names = "--pinned-memory", paramLabel = "BYTES", defaultValue = "4g",
+        converter = SizeOrZeroConverter.class,
+        description = "Pinned host memory (cudaMallocHost, cudaHostAlloc, cuMemAllocHost, cuMemHostAlloc) each IPC " +
+            "session may hold in shared memory that the executor page-locks: files in the Aeron directory, " +
+            "owner-only, removed when freed or when the session ends. Copies from and to it are one DMA. Past it " +
+            "those calls fail with an out-of-memory error. 0 offers none (pinned memory then stays in the client and " +
+            "its copies move like any other). Default: 4g.")
+    long pinnedMemory;
+
     @Option(names = "--token", paramLabel = "SECRET",
         description = "Accept only clients that prove they hold this token (it never crosses the wire; it keys the " +
             "sessions' encryption). Prefer GPURELAY_TOKEN or --token-file: the command line is visible to every " +
@@ -389,6 +398,7 @@ public final class ExecutorMain implements Callable<Integer>
             .receiveBufferBytes(receiveBuffers)
             .transferRegionBytes(transferRegion)
             .transferChunkBytes(transferChunk)
+            .pinnedMemoryBytes(pinnedMemory)
             .token(resolvedToken)
             .insecure(insecure)
             .metricsPort(metricsPort == null ? RemoteExecutor.Configuration.METRICS_OFF : metricsPort)

@@ -197,7 +197,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
         this.log = ctx.log();
         this.onClosed = onClosed;
         this.dispatcher = new CallDispatcher(backendSession, sessionId, ctx.backend().deviceCount(),
-            new SessionMemoryQuota(ctx.sessionMemoryBytes(), sessionId, log));
+            new SessionMemoryQuota(ctx.sessionMemoryBytes(), sessionId, log), pinnedMemory(ctx, sessionId));
         this.proxy = new ExecutorProxy(ctx.idleStrategyKind().newIdleStrategy(), ctx.keepAliveTimeoutNs());
         this.opening = new OpeningFragmentHandler(this::onFragment, this::onDropped);
         this.assembler = new FragmentAssembler(opening);
@@ -282,6 +282,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
         state = State.CLOSED;
         releaseReassembly();
         closeTransferRegion();
+        dispatcher.closePinnedMemory();
         final ReleasedResources released = backendSession.close();
         CloseHelper.close(sessionCounters);
         sendLock.lock();
@@ -843,6 +844,16 @@ final class ExecutorSession implements Agent, SessionRequestListener
             regionIdle.idle();
         }
         return true;
+    }
+
+    /**
+     * Pinned host memory in shared memory, for an IPC session of an executor that offers it.
+     */
+    private static SessionPinnedMemory pinnedMemory(final RemoteExecutor.Context ctx, final long sessionId)
+    {
+        return ctx.pinnedMemoryBytes() > 0 && ctx.aeronDirectoryName() != null &&
+            ChannelUri.parse(ctx.channel()).isIpc() ?
+            new SessionPinnedMemory(Path.of(ctx.aeronDirectoryName()), sessionId, ctx.pinnedMemoryBytes()) : null;
     }
 
     /**

@@ -137,7 +137,8 @@ public final class RemoteExecutor implements AutoCloseable
         final ProcessWorkerLauncher launcher = new ProcessWorkerLauncher(workerId -> new WorkerSettings(
             workerId, pid, aeronDirectoryName, ctx.channel(), ctx.workerBackend(), ctx.idleStrategyKind(),
             ctx.keepAliveTimeoutNs(), ctx.responseConnectTimeoutNs(), ctx.sessionMemoryBytes(), ctx.kernelTimeoutNs(),
-            ctx.receiveBufferBytes(), ctx.transferRegionBytes(), ctx.transferChunkBytes(), ctx.log().level(), ctx.executorVersion()));
+            ctx.receiveBufferBytes(), ctx.transferRegionBytes(), ctx.transferChunkBytes(), ctx.pinnedMemoryBytes(),
+            ctx.log().level(), ctx.executorVersion()));
         return new WorkerSupervisor(ctx.warmWorkers(), ctx.sessionsPerWorker(), ctx.maxSessions(),
             ctx.workerStartTimeoutNs(), ctx.log(), counters, workerCounters, launcher,
             new AeronWorkerLink(aeron, pid, ctx.responseConnectTimeoutNs()));
@@ -272,6 +273,8 @@ public final class RemoteExecutor implements AutoCloseable
         /** The shared-memory transfer region each IPC session is offered (two slots of almost 8 MiB); 0: none. */
         public static final long TRANSFER_REGION_BYTES_DEFAULT = 16L * 1024 * 1024;
         public static final int TRANSFER_CHUNK_BYTES_DEFAULT = TransferRegion.DEFAULT_SLOT_BYTES;
+        /** Pinned host memory each IPC session may hold in shared memory; 0: none offered. */
+        public static final long PINNED_MEMORY_BYTES_DEFAULT = 4L * 1024 * 1024 * 1024;
 
         private Configuration()
         {
@@ -370,6 +373,7 @@ public final class RemoteExecutor implements AutoCloseable
         private long receiveBufferBytes = Configuration.RECEIVE_BUFFER_BYTES_DEFAULT;
         private long transferRegionBytes = Configuration.TRANSFER_REGION_BYTES_DEFAULT;
         private long transferChunkBytes = Configuration.TRANSFER_CHUNK_BYTES_DEFAULT;
+        private long pinnedMemoryBytes = Configuration.PINNED_MEMORY_BYTES_DEFAULT;
         private ReceiveBudget receiveBudget;
         private String token;
         private boolean insecure;
@@ -429,6 +433,10 @@ public final class RemoteExecutor implements AutoCloseable
                 throw new ConfigurationException("a transfer region's chunk is a whole number of 4 KiB pages from " +
                     TransferRegion.MIN_SLOT_BYTES + " to " + TransferRegion.MAX_LENGTH / 2 + " bytes, not " +
                     transferChunkBytes);
+            }
+            if (pinnedMemoryBytes < 0)
+            {
+                throw new ConfigurationException("pinned memory must not be negative: " + pinnedMemoryBytes);
             }
             if (receiveBufferBytes < 0)
             {
@@ -737,6 +745,20 @@ public final class RemoteExecutor implements AutoCloseable
         public int transferChunkBytes()
         {
             return (int)transferChunkBytes;
+        }
+
+        /**
+         * Pinned host memory each IPC session may hold in shared memory the executor page-locks; 0 offers none.
+         */
+        public Context pinnedMemoryBytes(final long pinnedMemoryBytes)
+        {
+            this.pinnedMemoryBytes = pinnedMemoryBytes;
+            return this;
+        }
+
+        public long pinnedMemoryBytes()
+        {
+            return pinnedMemoryBytes;
         }
 
         ReceiveBudget receiveBudget()

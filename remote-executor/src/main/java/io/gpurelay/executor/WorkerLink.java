@@ -33,7 +33,8 @@ interface WorkerLink extends AutoCloseable
     void connectFailed(SessionAssignment assignment, String reason, long nowNs);
 
     /**
-     * Remove what a dead worker left behind of a session on this host: the files of its transfer regions.
+     * Remove what a dead worker left behind of a session on this host: the files of its transfer regions and pinned
+     * host memory.
      *
      * @return how many files were removed.
      * @throws IOException when the directory cannot be read or a file cannot be removed.

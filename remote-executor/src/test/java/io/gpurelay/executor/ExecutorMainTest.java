@@ -113,6 +113,8 @@ class ExecutorMainTest
             .transferRegionBytes());
         assertEquals(0, parse(with(workers, "--transfer-region", "0")).context(log, false).transferRegionBytes());
         assertUsageError("'many' is not a size", "executor", "--transfer-region", "many");
+        assertEquals(4L << 30, parse(workers).context(log, false).pinnedMemoryBytes());
+        assertEquals(0, parse(with(workers, "--pinned-memory", "0")).context(log, false).pinnedMemoryBytes());
     }
 
     @Test
@@ -445,7 +447,8 @@ class ExecutorMainTest
         final String help = out.toString().replaceAll("\\s+", " ");
         for (final String flag : new String[]{ "--channel", "--backend", "--devices", "--device-memory",
             "--aeron-dir", "--profile", "--idle-strategy", "--keepalive-timeout", "--max-sessions", "--session-memory",
-            "--kernel-timeout", "--receive-buffers", "--transfer-region", "--token", "--token-file", "--insecure",
+            "--kernel-timeout", "--receive-buffers", "--transfer-region", "--pinned-memory", "--token", "--token-file",
+            "--insecure",
             "--config", "--log-level", "--registry", "--registry-channel", "--registry-refresh",
             "--help", "--version" })
         {

@@ -73,6 +73,25 @@ public enum Function
     /** args: device address, value, byte count, stream. */
     CUDA_MEMSET_ASYNC(34, Api.RUNTIME),
 
+    // Pinned host memory shared with an IPC client ({@link PinnedMemoryFiles}). A handle is the executor's name for
+    // one allocation of the session; a copy names the allocation and an offset in it, never a client address.
+    /**
+     * cudaMallocHost and cudaHostAlloc. args: size, cudaHostAlloc flags (cudaHostAllocMapped asks for a device
+     * mapping) → values = handle, bytes mapped; payload = the file's name in the Aeron directory (US-ASCII), which
+     * the client maps and removes. cudaErrorNotSupported when the session is offered no shared pinned memory.
+     */
+    CUDA_HOST_ALLOC(35, Api.RUNTIME),
+    /** cudaFreeHost. args: handle. */
+    CUDA_FREE_HOST(36, Api.RUNTIME),
+    /**
+     * A copy between shared pinned memory and the device, one DMA. args: direction (1 host to device, 2 device to
+     * host), device address, handle, offset in the allocation, byte count, stream, 1 for a synchronous copy (the
+     * reply comes once the bytes have moved) or 0 for an asynchronous one (pipelined, ordered on its stream).
+     */
+    CUDA_MEMCPY_HOST_MEMORY(37, Api.RUNTIME),
+    /** cudaHostGetDevicePointer. args: handle, offset → values[0] = the device address of that byte. */
+    CUDA_HOST_GET_DEVICE_POINTER(38, Api.RUNTIME),
+
     // Driver API. Call.context is the calling thread's current context handle (0: none). Handles of contexts,
     // modules, functions, streams and events are the executor's, checked against the session's tables.
     /** → values[0] = driver version. */
@@ -132,6 +151,14 @@ public enum Function
     CU_MEMSET(135, Api.DRIVER),
     /** → values = free, total bytes of the context's device. */
     CU_MEM_GET_INFO(136, Api.DRIVER),
+    /** cuMemAllocHost and cuMemHostAlloc: as {@link #CUDA_HOST_ALLOC}, with CU_MEMHOSTALLOC_* flags. */
+    CU_MEM_HOST_ALLOC(137, Api.DRIVER),
+    /** cuMemFreeHost. args: handle. */
+    CU_MEM_FREE_HOST(138, Api.DRIVER),
+    /** As {@link #CUDA_MEMCPY_HOST_MEMORY}. */
+    CU_MEMCPY_HOST_MEMORY(139, Api.DRIVER),
+    /** cuMemHostGetDevicePointer. args: handle, offset → values[0] = the device address of that byte. */
+    CU_MEM_HOST_GET_DEVICE_POINTER(141, Api.DRIVER),
     /**
      * args: function, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes, stream,
      * parameter count n, then the byte size of each of the n parameters; payload = the parameters' bytes, one after

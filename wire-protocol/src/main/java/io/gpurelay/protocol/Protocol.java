@@ -16,7 +16,11 @@ public final class Protocol
      * are sealed, and a session may end with {@code SessionFailed} (process isolation). Patch 1: the control stream
      * also takes {@code StatRequest} (remote {@code gpurelay stat}), which an older executor ignores. Patch 2: the
      * shared-memory transfer region is a ring of small slots whose geometry its header gives, under a new file name
-     * prefix, so that a client and an executor of the two layouts never share one (copies then move through Aeron).
+     * prefix, so that a client and an executor of the two layouts never share one (copies then move through Aeron);
+     * and pinned host memory is shared over IPC ({@link PinnedMemoryFiles}): functions {@code CUDA_HOST_ALLOC} to
+     * {@code CUDA_HOST_GET_DEVICE_POINTER} (35-38) and {@code CU_MEM_HOST_ALLOC} to
+     * {@code CU_MEM_HOST_GET_DEVICE_POINTER} (137-139, 141); an older executor answers them not supported and the
+     * client keeps pinned memory to itself, as before. No message or field changed.
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
         CallEncoder.SCHEMA_VERSION, 2, 2);

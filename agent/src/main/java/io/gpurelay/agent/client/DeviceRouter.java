@@ -223,6 +223,28 @@ public final class DeviceRouter
     }
 
     /**
+     * As {@link RelayClient#allocateSharedHost}, with one executor; with several, pinned memory stays in this process
+     * (a copy may go to any of them).
+     */
+    public SharedHostAllocation allocateSharedHost(
+        final Function function, final Function freeFunction, final long context, final long size, final long flags,
+        final int[] status)
+    {
+        status[0] = RuntimeStatus.SUCCESS;
+        return isDirect() ?
+            remember(executors.get(0)).allocateSharedHost(function, freeFunction, context, size, flags, status) : null;
+    }
+
+    /**
+     * Whether a copy may name a shared allocation instead of carrying its bytes: it belongs to the executor's current
+     * session. A call that does goes to that executor, as every call does with one executor.
+     */
+    public boolean isCurrent(final SharedHostAllocation allocation)
+    {
+        return isDirect() && executors.get(0).isCurrent(allocation);
+    }
+
+    /**
      * As {@link RelayClient#callPipelined}, sent to the executor that owns the call's context or device.
      */
     public int callPipelined(final Function function, final long context, final long[] args,

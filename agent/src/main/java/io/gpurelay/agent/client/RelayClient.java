@@ -1,5 +1,7 @@
 package io.gpurelay.agent.client;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -9,6 +11,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import io.gpurelay.agent.AgentConfig;
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
@@ -251,6 +254,77 @@ public final class RelayClient
             }
         }
         return RuntimeStatus.SUCCESS;
+    }
+
+    /**
+     * Allocate pinned host memory in shared memory that the executor page-locks ({@link SharedHostAllocation}), when
+     * the session is offered it: an IPC session whose transfer region this client mapped (so both share the Aeron
+     * directory and a user), of an executor that knows the functions and offers some.
+     *
+     * @param function     {@code CUDA_HOST_ALLOC} or {@code CU_MEM_HOST_ALLOC}.
+     * @param freeFunction the matching free, for an allocation this client cannot map.
+     * @param status       receives the allocation's status: {@link RuntimeStatus#SUCCESS} with a null result means
+     *                     the session offers none, and the memory is to stay in this process.
+     * @return the mapped allocation, or null.
+     */
+    public SharedHostAllocation allocateSharedHost(
+        final Function function, final Function freeFunction, final long context, final long size, final long flags,
+        final int[] status)
+    {
+        status[0] = RuntimeStatus.SUCCESS;
+        if (!ensureConnected())
+        {
+            return null;
+        }
+        final Session current = session;
+        if (current.transferRegion == null || current.pinnedMemoryRefused)
+        {
+            return null;
+        }
+        final ByteArrayPayload name = new ByteArrayPayload();
+        final long[] results = new long[2];
+        // The allocation's own status: an earlier asynchronous failure stays for the next call to report.
+        final int result = call(function, context, new long[]{ size, flags }, null, name, results, false);
+        if (result == RuntimeStatus.NOT_SUPPORTED)
+        {
+            current.pinnedMemoryRefused = true;
+            AgentLog.debug("pinned host memory stays in this process: " + lastFailureMessage());
+            return null;
+        }
+        if (result == RuntimeStatus.DEVICES_UNAVAILABLE)
+        {
+            // Lost while asking: pinned memory of this process needs no executor, as before.
+            return null;
+        }
+        if (result != RuntimeStatus.SUCCESS)
+        {
+            status[0] = result;
+            return null;
+        }
+        try
+        {
+            final SharedHostAllocation allocation = SharedHostAllocation.map(
+                current, results[0], new String(name.bytes(), StandardCharsets.US_ASCII), results[1], size);
+            AgentLog.debug("pinned host memory of " + size + " bytes is shared with the executor (handle " +
+                results[0] + ")");
+            return allocation;
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            current.pinnedMemoryRefused = true;
+            AgentLog.warn("pinned host memory stays in this process: cannot map the executor's shared memory (" +
+                AgentLog.describe(ex) + ")");
+            call(freeFunction, context, new long[]{ results[0] }, null, null, null, false);
+            return null;
+        }
+    }
+
+    /**
+     * Whether copies from and to a shared allocation may name it: it was made in the session this client has now.
+     */
+    public boolean isCurrent(final SharedHostAllocation allocation)
+    {
+        return state == State.CONNECTED && session == allocation.session();
     }
 
     /**

@@ -33,6 +33,8 @@ final class Session implements AutoCloseable
     final ExclusivePublication requests;
     /** The shared-memory region copies move through on an IPC session, or null: they then move through Aeron. */
     final ClientTransferRegion transferRegion;
+    /** Set once the executor refused shared pinned memory, or it could not be mapped: not asked again. */
+    volatile boolean pinnedMemoryRefused;
     private final Subscription responses;
     private final FragmentAssembler assembler;
     private final ResponseImageWatch responseImage;

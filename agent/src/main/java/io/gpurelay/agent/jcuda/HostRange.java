@@ -134,6 +134,14 @@ public abstract class HostRange implements PayloadSource, PayloadSink
     }
 
     /**
+     * The address of the range's first byte when it is native memory (a direct buffer, pinned memory), else 0.
+     */
+    public long nativeAddress()
+    {
+        return 0;
+    }
+
+    /**
      * A reply must carry exactly as many bytes as the range holds.
      */
     public boolean begin(final long totalLength)

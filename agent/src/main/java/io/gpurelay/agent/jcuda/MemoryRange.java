@@ -70,6 +70,11 @@ final class MemoryRange extends HostRange
         return true;
     }
 
+    public long nativeAddress()
+    {
+        return base == null ? start : 0;
+    }
+
     public void copyTo(
         final long sourceOffset, final MutableDirectBuffer destination, final int destinationOffset, final int count)
     {

@@ -8,13 +8,16 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.SharedHostAllocation;
 import jcuda.Pointer;
 import org.agrona.BufferUtil;
 import org.agrona.UnsafeApi;
 
 /**
- * Host memory that CUDA would pin (cudaMallocHost, cudaHostAlloc, cuMemAllocHost). It lives in this process as
- * page-aligned direct buffers; the executor never sees these addresses, only the bytes copied from or to them.
+ * Host memory that CUDA would pin (cudaMallocHost, cudaHostAlloc, cuMemAllocHost). Over an IPC session that offers
+ * it, an allocation is shared memory the executor page-locked ({@link SharedHostAllocation}), and copies from and to
+ * it name the allocation and an offset instead of carrying its bytes; otherwise it lives in this process as a
+ * page-aligned direct buffer, and its bytes travel like any others. The executor never sees these addresses.
  * <p>
  * Freeing forgets a buffer rather than releasing its memory at once: a Java view of it may outlive the free, and
  * releasing eagerly would turn that application bug into a JVM crash. The memory goes when the last view does.
@@ -31,6 +34,15 @@ public final class PinnedHostMemory
      * freed buffer its memory is gone and its address may come back for other memory, so its entry no longer counts.
      */
     private static final ConcurrentSkipListMap<Long, WeakReference<ByteBuffer>> FREED = new ConcurrentSkipListMap<>();
+    /** The live allocations that are shared with the executor, by address. */
+    private static final ConcurrentSkipListMap<Long, SharedHostAllocation> SHARED = new ConcurrentSkipListMap<>();
+
+    /**
+     * Where a range of host memory lies in a shared allocation.
+     */
+    public record SharedRange(SharedHostAllocation allocation, long offset)
+    {
+    }
 
     private PinnedHostMemory()
     {
@@ -74,6 +86,46 @@ public final class PinnedHostMemory
     }
 
     /**
+     * Make the pointer designate a shared allocation, as {@link #allocateInto} does for one of this process.
+     */
+    public static void share(final Pointer pointer, final SharedHostAllocation allocation)
+    {
+        final ByteBuffer buffer = allocation.buffer();
+        final long address = address(buffer);
+        ALLOCATIONS.put(address, buffer);
+        SHARED.put(address, allocation);
+        JCudaPointers.setHostBuffer(pointer, buffer, address);
+    }
+
+    /**
+     * The shared allocation that starts at this address, or null (for memory of this process, or none).
+     */
+    public static SharedHostAllocation sharedAt(final long address)
+    {
+        return SHARED.get(address);
+    }
+
+    /**
+     * Where a host range lies in a live shared allocation, or null when it does not lie wholly inside one.
+     */
+    public static SharedRange sharedRange(final HostRange range)
+    {
+        final long address = range.nativeAddress();
+        if (address == 0 || SHARED.isEmpty())
+        {
+            return null;
+        }
+        final Map.Entry<Long, SharedHostAllocation> entry = SHARED.floorEntry(address);
+        if (entry == null)
+        {
+            return null;
+        }
+        final long offset = address - entry.getKey();
+        final long capacity = entry.getValue().buffer().capacity();
+        return offset <= capacity - range.length() ? new SharedRange(entry.getValue(), offset) : null;
+    }
+
+    /**
      * @return a zeroed, page-aligned direct buffer of native byte order.
      * @throws OutOfMemoryError if the JVM's direct memory limit does not allow it.
      */
@@ -99,6 +151,7 @@ public final class PinnedHostMemory
         {
             return false;
         }
+        SHARED.remove(address);
         FREED.values().removeIf(reference -> reference.get() == null);
         FREED.put(address, new WeakReference<>(freed));
         return true;

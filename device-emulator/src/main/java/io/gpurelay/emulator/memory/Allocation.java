@@ -31,16 +31,30 @@ public final class Allocation
     private long pagesToZero;
     private volatile boolean zeroed;
     private volatile boolean live = true;
+    /** Host memory that someone else owns (mapped host memory): never zeroed, never freed here. */
+    private final boolean external;
 
     Allocation(final long deviceAddress, final long size, final Object owner, final long hostAddress,
         final long reservedBytes)
+    {
+        this(deviceAddress, size, owner, hostAddress, reservedBytes, false);
+    }
+
+    Allocation(final long deviceAddress, final long size, final Object owner, final long hostAddress,
+        final long reservedBytes, final boolean external)
     {
         this.deviceAddress = deviceAddress;
         this.size = size;
         this.owner = owner;
         this.hostAddress = hostAddress;
         this.reservedBytes = reservedBytes;
-        if (reservedBytes <= EAGER_ZERO_LIMIT)
+        this.external = external;
+        if (external)
+        {
+            zeroedPages = null;
+            zeroed = true;
+        }
+        else if (reservedBytes <= EAGER_ZERO_LIMIT)
         {
             UNSAFE.setMemory(hostAddress, reservedBytes, (byte)0);
             zeroedPages = null;
@@ -71,6 +85,14 @@ public final class Allocation
     public boolean isLive()
     {
         return live;
+    }
+
+    /**
+     * Whether the allocation is host memory mapped into the device's space ({@link DeviceMemory#mapHost}).
+     */
+    public boolean isMappedHostMemory()
+    {
+        return external;
     }
 
     /**
@@ -148,7 +170,10 @@ public final class Allocation
     void release()
     {
         live = false;
-        UNSAFE.freeMemory(hostAddress);
+        if (!external)
+        {
+            UNSAFE.freeMemory(hostAddress);
+        }
     }
 
     public String toString()

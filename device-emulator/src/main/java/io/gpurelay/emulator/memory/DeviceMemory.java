@@ -153,6 +153,37 @@ public final class DeviceMemory implements AutoCloseable
     }
 
     /**
+     * Map host memory that the caller owns into this device's address space for an owner, as CUDA maps pinned host
+     * memory allocated with {@code cudaHostAllocMapped}: kernels and copies of the owner reach it at the returned
+     * allocation's address. It is not device memory (the device's capacity is not used), is never zeroed, and
+     * {@link #free} or {@link #freeAll} only unmap it. The caller keeps the host memory mapped until then.
+     */
+    public Allocation mapHost(final long hostAddress, final long size, final Object owner)
+    {
+        if (size <= 0 || hostAddress == 0)
+        {
+            throw new DeviceMemoryException(DeviceMemoryException.Kind.INVALID_POINTER,
+                "host mapping of " + size + " bytes at 0x" + Long.toHexString(hostAddress));
+        }
+        final long reserved = align(size);
+        final long deviceAddress;
+        synchronized (this)
+        {
+            if (nextAddress + reserved > addressLimit)
+            {
+                throw new DeviceMemoryException(DeviceMemoryException.Kind.OUT_OF_MEMORY,
+                    "the device's address space is used up: addresses are never reused, and " + ADDRESS_SPAN +
+                    " bytes have been handed out since it started");
+            }
+            deviceAddress = nextAddress;
+            nextAddress += reserved + ALIGNMENT;
+        }
+        final Allocation allocation = new Allocation(deviceAddress, size, owner, hostAddress, reserved, true);
+        allocations.put(deviceAddress, allocation);
+        return allocation;
+    }
+
+    /**
      * Free the allocation that starts at this address.
      */
     public Allocation free(final long deviceAddress, final Object owner)
@@ -320,7 +351,10 @@ public final class DeviceMemory implements AutoCloseable
         if (allocations.remove(allocation.deviceAddress(), allocation))
         {
             allocation.release();
-            used.addAndGet(-align(allocation.size()));
+            if (!allocation.isMappedHostMemory())
+            {
+                used.addAndGet(-align(allocation.size()));
+            }
         }
     }
 

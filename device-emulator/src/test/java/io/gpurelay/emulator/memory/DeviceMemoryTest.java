@@ -33,6 +33,34 @@ class DeviceMemoryTest
     }
 
     @Test
+    void mappedHostMemoryIsTheHostsBytesAndIsNeverFreedHere()
+    {
+        final long host = UnsafeAccess.UNSAFE.allocateMemory(8192);
+        UnsafeAccess.UNSAFE.putByte(host + 10, (byte)5);
+        try (DeviceMemory memory = new DeviceMemory(4096, BASE))
+        {
+            final Allocation mapped = memory.mapHost(host, 8192, owner);
+            assertTrue(mapped.isMappedHostMemory());
+            assertEquals(0, memory.used(), "host memory is not device memory");
+            final byte[] read = new byte[1];
+            memory.read(mapped.deviceAddress() + 10, read, 0, 1, owner);
+            assertEquals(5, read[0], "not zeroed: the host's bytes");
+            memory.write(mapped.deviceAddress() + 11, new byte[]{ 6 }, 0, 1, owner);
+            assertEquals(6, UnsafeAccess.UNSAFE.getByte(host + 11), "a device write lands in host memory");
+            assertNull(memory.find(mapped.deviceAddress(), 1, stranger), "another owner sees nothing");
+            memory.free(mapped.deviceAddress(), owner);
+            assertEquals(0, memory.used());
+            assertThrows(DeviceMemoryException.class,
+                () -> memory.read(mapped.deviceAddress(), read, 0, 1, owner), "unmapped");
+            assertEquals(6, UnsafeAccess.UNSAFE.getByte(host + 11), "the host memory is still the host's");
+        }
+        finally
+        {
+            UnsafeAccess.UNSAFE.freeMemory(host);
+        }
+    }
+
+    @Test
     void rangesOutsideALiveAllocationAreRefused()
     {
         try (DeviceMemory memory = new DeviceMemory(1 << 20, BASE))

@@ -96,6 +96,42 @@ public interface BackendSession
     }
 
     /**
+     * Make host memory the session shares with its client usable as pinned memory (cudaMallocHost and friends): on a
+     * GPU page-lock it ({@code cuMemHostRegister}, portable), and with {@code deviceMapped} map it into the device's
+     * address space as well, in the context's device. The memory stays mapped until {@link #unregisterHostMemory}.
+     *
+     * @return the registration, or null when the backend cannot (the failure is in {@code result}).
+     */
+    default BackendHostMemory registerHostMemory(
+        final BackendContext context, final ByteBuffer memory, final boolean deviceMapped, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "this backend does not share pinned host memory");
+        return null;
+    }
+
+    /**
+     * Undo {@link #registerHostMemory}, before the memory is unmapped. Work of the session that may still read or
+     * write it (an asynchronous copy) is waited for first.
+     */
+    default void unregisterHostMemory(final BackendHostMemory memory)
+    {
+    }
+
+    /**
+     * Copy between registered host memory and the device in one transfer: {@code count} bytes at {@code offset}
+     * in the memory, which the executor checked lies inside it, from or to {@code [deviceAddress, deviceAddress +
+     * count)}, which the backend checks as it checks any copy. Queued on the stream; {@code synchronous} waits for
+     * it (and the work before it) to finish.
+     */
+    default void memcpyHostMemory(
+        final BackendContext context, final BackendStream stream, final boolean toDevice, final long deviceAddress,
+        final BackendHostMemory memory, final long offset, final long count, final boolean synchronous,
+        final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "this backend does not share pinned host memory");
+    }
+
+    /**
      * Check that {@code [destination, destination + count)} lies inside one allocation of this session, and return
      * where the bytes go as they arrive, chunk by chunk, so that a large copy is never staged whole.
      *

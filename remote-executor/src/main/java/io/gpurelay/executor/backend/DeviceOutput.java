@@ -31,6 +31,7 @@ public final class DeviceOutput
         Function.CUDA_EVENT_SYNCHRONIZE, Function.CU_EVENT_SYNCHRONIZE,
         Function.CUDA_MEMCPY_HTOD, Function.CUDA_MEMCPY_DTOH, Function.CUDA_MEMCPY_DTOD,
         Function.CU_MEMCPY_HTOD, Function.CU_MEMCPY_DTOH, Function.CU_MEMCPY_DTOD,
+        Function.CUDA_MEMCPY_HOST_MEMORY, Function.CU_MEMCPY_HOST_MEMORY,
         Function.CU_MODULE_LOAD_DATA, Function.CU_MODULE_UNLOAD,
         Function.CU_CTX_DESTROY, Function.CUDA_DEVICE_RESET, Function.CU_DEVICE_PRIMARY_CTX_RESET);
 

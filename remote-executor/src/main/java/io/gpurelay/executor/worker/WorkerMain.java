@@ -165,6 +165,7 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             .sessionMemoryBytes(settings.sessionMemoryBytes())
             .transferRegionBytes(settings.transferRegionBytes())
             .transferChunkBytes(settings.transferChunkBytes())
+            .pinnedMemoryBytes(settings.pinnedMemoryBytes())
             // The backend stops a kernel at the kernel timeout where it can (the emulator); else the watchdog of
             // the sessions below ends this process.
             .kernelTimeoutNs(settings.backend().kernelsStopWithTheWorker() ? 0 : settings.kernelTimeoutNs())

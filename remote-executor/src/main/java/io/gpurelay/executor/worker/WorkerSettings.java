@@ -27,6 +27,7 @@ public record WorkerSettings(
     long receiveBufferBytes,
     long transferRegionBytes,
     int transferChunkBytes,
+    long pinnedMemoryBytes,
     ExecutorLog.Level logLevel,
     String executorVersion)
 {
@@ -49,6 +50,7 @@ public record WorkerSettings(
             "--receive-buffer-bytes", Long.toString(receiveBufferBytes),
             "--transfer-region-bytes", Long.toString(transferRegionBytes),
             "--transfer-chunk-bytes", Integer.toString(transferChunkBytes),
+            "--pinned-memory-bytes", Long.toString(pinnedMemoryBytes),
             "--log-level", logLevel.name(),
             "--executor-version", executorVersion);
     }
@@ -85,6 +87,7 @@ public record WorkerSettings(
             Long.parseLong(required(values, "receive-buffer-bytes")),
             Long.parseLong(required(values, "transfer-region-bytes")),
             Integer.parseInt(required(values, "transfer-chunk-bytes")),
+            Long.parseLong(required(values, "pinned-memory-bytes")),
             ExecutorLog.Level.fromName(required(values, "log-level")),
             required(values, "executor-version"));
     }

@@ -21,7 +21,8 @@ class WorkerSettingsTest
     {
         final WorkerSettings settings = new WorkerSettings(7, 4242, "/dev/shm/x", "aeron:udp?endpoint=0.0.0.0:40123",
             new WorkerBackend("gpu", new DeviceSelection(new int[]{ 2 }), 1024), IdleStrategyKind.SPIN, 5_000_000_000L,
-            1_000_000L, 128L << 20, 3_000_000_000L, 64L << 20, 16L << 20, 256 * 1024, ExecutorLog.Level.DEBUG, "1.2.3");
+            1_000_000L, 128L << 20, 3_000_000_000L, 64L << 20, 16L << 20, 256 * 1024, 3L << 30,
+            ExecutorLog.Level.DEBUG, "1.2.3");
 
         final WorkerSettings parsed = WorkerSettings.parse(settings.toArguments().toArray(new String[0]));
 
@@ -37,6 +38,7 @@ class WorkerSettingsTest
         assertEquals(64L << 20, parsed.receiveBufferBytes());
         assertEquals(16L << 20, parsed.transferRegionBytes());
         assertEquals(256 * 1024, parsed.transferChunkBytes());
+        assertEquals(3L << 30, parsed.pinnedMemoryBytes());
         assertEquals(ExecutorLog.Level.DEBUG, parsed.logLevel());
         assertEquals("1.2.3", parsed.executorVersion());
     }

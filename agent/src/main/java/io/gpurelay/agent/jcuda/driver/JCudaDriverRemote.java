@@ -10,6 +10,7 @@ import java.util.Arrays;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.instrumentation.NotSupportedCalls;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
@@ -23,6 +24,7 @@ import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
+import io.gpurelay.protocol.PinnedMemoryFiles;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
@@ -634,31 +636,70 @@ public final class JCudaDriverRemote
     public static int cuMemAllocHostNative(final Pointer pp, final long bytesize)
     {
         requireNonNull(pp, "pp", "cuMemAllocHost");
-        return allocateHost(pp, bytesize, "cuMemAllocHost");
+        return allocateHost(pp, bytesize, 0, "cuMemAllocHost");
     }
 
     public static int cuMemHostAllocNative(final Pointer pp, final long bytesize, final int flags)
     {
         requireNonNull(pp, "pp", "cuMemHostAlloc");
-        if ((flags & CU_MEMHOSTALLOC_DEVICEMAP) != 0)
-        {
-            return NotSupportedCalls.status("JCudaDriver.cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP is not " +
-                "supported by gpurelay (a remote device cannot map this host's memory); returning " +
-                "CUDA_ERROR_NOT_SUPPORTED", DriverStatus.NOT_SUPPORTED);
-        }
-        return allocateHost(pp, bytesize, "cuMemHostAlloc");
+        return allocateHost(pp, bytesize, flags, "cuMemHostAlloc");
     }
 
+    /**
+     * Shared pinned memory is freed on the executor too (unregistered and unmapped there, after the work that may
+     * use it); this process's mapping stays while a view of it does.
+     */
     public static int cuMemFreeHostNative(final Pointer p)
     {
         requireNonNull(p, "p", "cuMemFreeHost");
         final long address = JCudaPointers.address(p);
+        final SharedHostAllocation shared = PinnedHostMemory.sharedAt(address);
         if (!PinnedHostMemory.free(address))
         {
             return invalidValue("cuMemFreeHost", "0x" + Long.toHexString(address) +
                 " is not the start of memory from cuMemAllocHost or cuMemHostAlloc");
         }
+        if (shared != null && client().isCurrent(shared))
+        {
+            return client().call(Function.CU_MEM_FREE_HOST, DriverContexts.current(), new long[]{ shared.handle() },
+                null, null, null);
+        }
         return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * The device address of mapped pinned memory (CU_MEMHOSTALLOC_DEVICEMAP), as the executor mapped it.
+     */
+    public static int cuMemHostGetDevicePointerNative(final CUdeviceptr ret, final Pointer p, final int flags)
+    {
+        requireNonNull(ret, "ret", "cuMemHostGetDevicePointer");
+        requireNonNull(p, "p", "cuMemHostGetDevicePointer");
+        if (flags != 0)
+        {
+            return invalidValue("cuMemHostGetDevicePointer", "flags must be 0, not " + flags);
+        }
+        final PinnedHostMemory.SharedRange shared;
+        try
+        {
+            shared = PinnedHostMemory.sharedRange(HostRange.of(p, 0));
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuMemHostGetDevicePointer", ex.getMessage());
+        }
+        if (shared == null || !client().isCurrent(shared.allocation()))
+        {
+            return invalidValue("cuMemHostGetDevicePointer", "the pointer is not mapped pinned memory of the " +
+                "executor's current session (cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP over an IPC session)");
+        }
+        final long[] results = new long[1];
+        final int status = inContext(Function.CU_MEM_HOST_GET_DEVICE_POINTER,
+            new long[]{ shared.allocation().handle(), shared.offset() }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setAddress(ret, results[0]);
+        }
+        return status;
     }
 
     public static int cuMemcpyHtoDNative(final CUdeviceptr dstDevice, final Pointer srcHost, final long byteCount)
@@ -683,18 +724,20 @@ public final class JCudaDriverRemote
     {
         requireNonNull(dstHost, "dstHost", "cuMemcpyDtoH");
         requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoH");
-        return deviceToHost("cuMemcpyDtoH", dstHost, srcDevice, byteCount, 0);
+        return deviceToHost("cuMemcpyDtoH", dstHost, srcDevice, byteCount, 0, false);
     }
 
     /**
-     * Waits for the bytes, which CUDA allows of an asynchronous copy: they must land in the application's memory.
+     * Into shared pinned memory the copy is pipelined, ordered on its stream, and lands there by DMA; into any other
+     * memory it waits for the bytes, which CUDA allows of an asynchronous copy: they must land in the application's
+     * memory.
      */
     public static int cuMemcpyDtoHAsyncNative(
         final Pointer dstHost, final CUdeviceptr srcDevice, final long byteCount, final CUstream hStream)
     {
         requireNonNull(dstHost, "dstHost", "cuMemcpyDtoHAsync");
         requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoHAsync");
-        return deviceToHost("cuMemcpyDtoHAsync", dstHost, srcDevice, byteCount, streamHandle(hStream));
+        return deviceToHost("cuMemcpyDtoHAsync", dstHost, srcDevice, byteCount, streamHandle(hStream), true);
     }
 
     public static int cuMemcpyDtoDNative(final CUdeviceptr dstDevice, final CUdeviceptr srcDevice, final long byteCount)
@@ -1149,6 +1192,12 @@ public final class JCudaDriverRemote
         {
             return invalidValue(function, ex.getMessage());
         }
+        final int shared = sharedCopy(PinnedMemoryFiles.HOST_TO_DEVICE, JCudaPointers.address(destination), bytes,
+            pipelined, stream);
+        if (shared >= 0)
+        {
+            return shared;
+        }
         final long[] args = { JCudaPointers.address(destination), count, stream };
         return pipelined ? pipelinedInContext(Function.CU_MEMCPY_HTOD, args, bytes) :
             inContext(Function.CU_MEMCPY_HTOD, args, bytes, null, null);
@@ -1156,7 +1205,7 @@ public final class JCudaDriverRemote
 
     private static int deviceToHost(
         final String function, final Pointer destination, final CUdeviceptr source, final long count,
-        final long stream)
+        final long stream, final boolean asynchronous)
     {
         final HostRange bytes;
         try
@@ -1167,8 +1216,37 @@ public final class JCudaDriverRemote
         {
             return invalidValue(function, ex.getMessage());
         }
+        final int shared = sharedCopy(PinnedMemoryFiles.DEVICE_TO_HOST, JCudaPointers.address(source), bytes,
+            asynchronous, stream);
+        if (shared >= 0)
+        {
+            return shared;
+        }
         return inContext(Function.CU_MEMCPY_DTOH, new long[]{ JCudaPointers.address(source), count, stream }, null,
             bytes, null);
+    }
+
+    /**
+     * A copy between shared pinned memory and the device, naming the allocation: one DMA on the executor. An
+     * asynchronous copy is pipelined (its failure comes back from a later call, as CUDA's asynchronous errors do);
+     * a synchronous one returns once the bytes have moved.
+     *
+     * @return the status, or -1 when the range is not in shared memory of the current session (the caller copies
+     *         the bytes).
+     */
+    private static int sharedCopy(
+        final long direction, final long deviceAddress, final HostRange host, final boolean asynchronous,
+        final long stream)
+    {
+        final PinnedHostMemory.SharedRange shared = PinnedHostMemory.sharedRange(host);
+        if (shared == null || !client().isCurrent(shared.allocation()))
+        {
+            return -1;
+        }
+        final long[] args = { direction, deviceAddress, shared.allocation().handle(), shared.offset(), host.length(),
+            stream, asynchronous ? 0 : 1 };
+        return asynchronous ? pipelinedInContext(Function.CU_MEMCPY_HOST_MEMORY, args, null) :
+            inContext(Function.CU_MEMCPY_HOST_MEMORY, args, null, null, null);
     }
 
     private static long[] memsetArgs(
@@ -1192,13 +1270,36 @@ public final class JCudaDriverRemote
     }
 
     /**
-     * Pinned host memory lives in this process, but CUDA gives it only to a thread with a current context.
+     * Pinned host memory is shared with the executor when the session offers it, else lives in this process; CUDA
+     * gives it only to a thread with a current context.
      */
-    private static int allocateHost(final Pointer pointer, final long size, final String function)
+    private static int allocateHost(final Pointer pointer, final long size, final int flags, final String function)
     {
-        if (!DriverContexts.isLive(DriverContexts.current()))
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
         {
             return noCurrentContext();
+        }
+        if (size > 0)
+        {
+            final int[] status = new int[1];
+            final SharedHostAllocation shared = client().allocateSharedHost(Function.CU_MEM_HOST_ALLOC,
+                Function.CU_MEM_FREE_HOST, context, size, Integer.toUnsignedLong(flags), status);
+            if (shared != null)
+            {
+                PinnedHostMemory.share(pointer, shared);
+                return DriverStatus.SUCCESS;
+            }
+            if (status[0] != DriverStatus.SUCCESS)
+            {
+                return status[0];
+            }
+        }
+        if ((flags & CU_MEMHOSTALLOC_DEVICEMAP) != 0)
+        {
+            return NotSupportedCalls.status("JCudaDriver.cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP needs pinned " +
+                "memory shared with the executor (an IPC session of an executor offering --pinned-memory, one " +
+                "executor); returning CUDA_ERROR_NOT_SUPPORTED", DriverStatus.NOT_SUPPORTED);
         }
         return PinnedHostMemory.allocateInto(pointer, size, function, "CUDA_ERROR_OUT_OF_MEMORY") ?
             DriverStatus.SUCCESS : DriverStatus.OUT_OF_MEMORY;

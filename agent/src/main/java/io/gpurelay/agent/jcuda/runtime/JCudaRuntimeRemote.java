@@ -3,6 +3,7 @@ package io.gpurelay.agent.jcuda.runtime;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
@@ -12,6 +13,7 @@ import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.PayloadSource;
+import io.gpurelay.protocol.PinnedMemoryFiles;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
@@ -491,31 +493,69 @@ public final class JCudaRuntimeRemote
     public static int cudaMallocHostNative(final Pointer ptr, final long size)
     {
         requireNonNull(ptr, "ptr", "cudaMallocHost");
-        return allocateHost(ptr, size, "cudaMallocHost");
+        return allocateHost(ptr, size, 0, "cudaMallocHost");
     }
 
     public static int cudaHostAllocNative(final Pointer ptr, final long size, final int flags)
     {
         requireNonNull(ptr, "ptr", "cudaHostAlloc");
-        if ((flags & CUDA_HOST_ALLOC_MAPPED) != 0)
-        {
-            return RuntimeThreadState.notSupported("JCuda.cudaHostAlloc with cudaHostAllocMapped is not " +
-                "supported by gpurelay (a remote device cannot map this host's memory); returning " +
-                "cudaErrorNotSupported", RuntimeStatus.NOT_SUPPORTED);
-        }
-        return allocateHost(ptr, size, "cudaHostAlloc");
+        return allocateHost(ptr, size, flags, "cudaHostAlloc");
     }
 
+    /**
+     * Shared pinned memory is freed on the executor too (unregistered and unmapped there, after the work that may
+     * use it); this process's mapping stays while a view of it does.
+     */
     public static int cudaFreeHostNative(final Pointer ptr)
     {
         requireNonNull(ptr, "ptr", "cudaFreeHost");
         final long address = JCudaPointers.address(ptr);
+        final SharedHostAllocation shared = PinnedHostMemory.sharedAt(address);
         if (!PinnedHostMemory.free(address))
         {
             return invalidValue("cudaFreeHost", "0x" + Long.toHexString(address) +
                 " is not the start of memory from cudaMallocHost or cudaHostAlloc");
         }
+        if (shared != null && client().isCurrent(shared))
+        {
+            return call(Function.CUDA_FREE_HOST, new long[]{ shared.handle() }, null);
+        }
         return RuntimeStatus.SUCCESS;
+    }
+
+    /**
+     * The device address of mapped pinned memory (cudaHostAllocMapped), as the executor mapped it into its device.
+     */
+    public static int cudaHostGetDevicePointerNative(final Pointer pDevice, final Pointer pHost, final int flags)
+    {
+        requireNonNull(pDevice, "pDevice", "cudaHostGetDevicePointer");
+        requireNonNull(pHost, "pHost", "cudaHostGetDevicePointer");
+        if (flags != 0)
+        {
+            return invalidValue("cudaHostGetDevicePointer", "flags must be 0, not " + flags);
+        }
+        final PinnedHostMemory.SharedRange shared;
+        try
+        {
+            shared = PinnedHostMemory.sharedRange(HostRange.of(pHost, 0));
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cudaHostGetDevicePointer", ex.getMessage());
+        }
+        if (shared == null || !client().isCurrent(shared.allocation()))
+        {
+            return invalidValue("cudaHostGetDevicePointer", "the pointer is not mapped pinned memory of the " +
+                "executor's current session (cudaHostAlloc with cudaHostAllocMapped over an IPC session)");
+        }
+        final long[] results = new long[1];
+        final int status = call(Function.CUDA_HOST_GET_DEVICE_POINTER,
+            new long[]{ shared.allocation().handle(), shared.offset() }, results);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            JCudaPointers.setAddress(pDevice, results[0]);
+        }
+        return status;
     }
 
     public static int cudaDeviceSynchronizeNative()
@@ -590,10 +630,60 @@ public final class JCudaRuntimeRemote
         return status;
     }
 
-    private static int allocateHost(final Pointer ptr, final long size, final String function)
+    /**
+     * Shared memory the executor page-locks when the session offers it, else this process's own memory; mapped memory
+     * (cudaHostAllocMapped) needs the executor's.
+     */
+    private static int allocateHost(final Pointer ptr, final long size, final int flags, final String function)
     {
-        return RuntimeThreadState.current().record(PinnedHostMemory.allocateInto(ptr, size, function,
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        final boolean mapped = (flags & CUDA_HOST_ALLOC_MAPPED) != 0;
+        if (size > 0)
+        {
+            final int[] status = new int[1];
+            final SharedHostAllocation shared = client().allocateSharedHost(Function.CUDA_HOST_ALLOC,
+                Function.CUDA_FREE_HOST, thread.device(), size, Integer.toUnsignedLong(flags), status);
+            if (shared != null)
+            {
+                PinnedHostMemory.share(ptr, shared);
+                return thread.record(RuntimeStatus.SUCCESS);
+            }
+            if (status[0] != RuntimeStatus.SUCCESS)
+            {
+                return thread.record(status[0]);
+            }
+        }
+        if (mapped)
+        {
+            return RuntimeThreadState.notSupported("JCuda.cudaHostAlloc with cudaHostAllocMapped needs pinned memory " +
+                "shared with the executor (an IPC session of an executor offering --pinned-memory, one executor); " +
+                "returning cudaErrorNotSupported", RuntimeStatus.NOT_SUPPORTED);
+        }
+        return thread.record(PinnedHostMemory.allocateInto(ptr, size, function,
             "cudaErrorMemoryAllocation") ? RuntimeStatus.SUCCESS : RuntimeStatus.MEMORY_ALLOCATION);
+    }
+
+    /**
+     * A copy between shared pinned memory and the device, naming the allocation: one DMA on the executor. An
+     * asynchronous copy is pipelined (its failure comes back from a later call, as CUDA's asynchronous errors do);
+     * a synchronous one returns once the bytes have moved.
+     *
+     * @return the status, or -1 when the range is not in shared memory of the current session (the caller copies
+     *         the bytes).
+     */
+    private static int sharedCopy(
+        final long direction, final long deviceAddress, final HostRange host, final boolean asynchronous,
+        final long stream)
+    {
+        final PinnedHostMemory.SharedRange shared = PinnedHostMemory.sharedRange(host);
+        if (shared == null || !client().isCurrent(shared.allocation()))
+        {
+            return -1;
+        }
+        final long[] args = { direction, deviceAddress, shared.allocation().handle(), shared.offset(), host.length(),
+            stream, asynchronous ? 0 : 1 };
+        return asynchronous ? pipelined(Function.CUDA_MEMCPY_HOST_MEMORY, args, null) :
+            call(Function.CUDA_MEMCPY_HOST_MEMORY, args, null);
     }
 
     /**
@@ -662,6 +752,12 @@ public final class JCudaRuntimeRemote
             {
                 final long destination = deviceAddress(dst, "dst");
                 final HostRange source = HostRange.of(src, count);
+                final int shared = sharedCopy(PinnedMemoryFiles.HOST_TO_DEVICE, destination, source, asynchronous,
+                    stream);
+                if (shared >= 0)
+                {
+                    return shared;
+                }
                 return asynchronous ?
                     pipelined(Function.CUDA_MEMCPY_HTOD_ASYNC, new long[]{ destination, count, stream }, source) :
                     remoteCopy(Function.CUDA_MEMCPY_HTOD, new long[]{ destination, count }, source, null);
@@ -670,6 +766,12 @@ public final class JCudaRuntimeRemote
             {
                 final long source = deviceAddress(src, "src");
                 final HostRange destination = HostRange.of(dst, count);
+                final int shared = sharedCopy(PinnedMemoryFiles.DEVICE_TO_HOST, source, destination, asynchronous,
+                    stream);
+                if (shared >= 0)
+                {
+                    return shared;
+                }
                 return asynchronous ?
                     remoteCopy(Function.CUDA_MEMCPY_DTOH_ASYNC, new long[]{ source, count, stream }, null,
                         destination) :

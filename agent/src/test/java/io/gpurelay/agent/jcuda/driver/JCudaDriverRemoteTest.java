@@ -567,7 +567,7 @@ class JCudaDriverRemoteTest extends InMemoryExecutorTest
         {
             assertEquals(CUresult.CUDA_ERROR_NOT_SUPPORTED, cuMemHostAllocNative(new Pointer(), 64, 0x02));
             assertEquals(CUresult.CUDA_ERROR_NOT_SUPPORTED, cuMemHostAllocNative(new Pointer(), 64, 0x02));
-            assertEquals(1, log.count("CU_MEMHOSTALLOC_DEVICEMAP is not supported by gpurelay"));
+            assertEquals(1, log.count("CU_MEMHOSTALLOC_DEVICEMAP needs pinned memory shared with the executor"));
             assertEquals(CUresult.CUDA_ERROR_INVALID_VALUE, cuMemcpyHtoDNative(device, Pointer.to(new byte[4]), 8));
             assertEquals(1, log.count("cuMemcpyHtoD: 8 bytes at byte offset 0 do not fit the byte[4]"));
         }

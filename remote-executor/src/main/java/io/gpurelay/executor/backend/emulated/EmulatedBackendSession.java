@@ -1,5 +1,7 @@
 package io.gpurelay.executor.backend.emulated;
 
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -19,6 +21,7 @@ import io.gpurelay.emulator.ptx.PrintfBuffer;
 import io.gpurelay.emulator.ptx.PtxModule;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
+import io.gpurelay.executor.backend.BackendHostMemory;
 import io.gpurelay.executor.backend.BackendKernel;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
@@ -32,6 +35,7 @@ import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.protocol.PayloadSink;
+import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
 
@@ -299,6 +303,73 @@ final class EmulatedBackendSession implements BackendSession
             return;
         }
         result.payload(deviceToHost.wrap(devices[owningDevice].memory(), owners[owningDevice], source, count));
+    }
+
+    /**
+     * Nothing to page-lock: the emulator copies between the shared mapping and its memory directly. Mapped memory is
+     * the same host memory mapped into the context's device ({@link DeviceMemory#mapHost}), so kernels of the session
+     * on that device read and write the client's bytes.
+     */
+    public BackendHostMemory registerHostMemory(
+        final BackendContext context, final ByteBuffer memory, final boolean deviceMapped, final CallResult result)
+    {
+        final long address = BufferUtil.address(memory);
+        final int device = emulated(context).device();
+        if (!deviceMapped)
+        {
+            return new EmulatedHostMemory(memory, address, -1, null);
+        }
+        try
+        {
+            return new EmulatedHostMemory(memory, address, device,
+                devices[device].memory().mapHost(address, memory.capacity(), owners[device]));
+        }
+        catch (final DeviceMemoryException ex)
+        {
+            result.fail(CudaError.OUT_OF_MEMORY, result.name("cudaHostAlloc", "cuMemHostAlloc") +
+                ": cannot map it into device " + device + ": " + ex.getMessage());
+            return null;
+        }
+    }
+
+    public void unregisterHostMemory(final BackendHostMemory memory)
+    {
+        final EmulatedHostMemory host = (EmulatedHostMemory)memory;
+        if (host.mapping != null && host.mapping.isLive())
+        {
+            devices[host.device].memory().free(host.mapping.deviceAddress(), owners[host.device]);
+        }
+    }
+
+    public void memcpyHostMemory(
+        final BackendContext context, final BackendStream stream, final boolean toDevice, final long deviceAddress,
+        final BackendHostMemory memory, final long offset, final long count, final boolean synchronous,
+        final CallResult result)
+    {
+        if (count == 0)
+        {
+            return;
+        }
+        final int owningDevice = deviceHolding(emulated(context).device(), deviceAddress, count);
+        if (owningDevice < 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, (toDevice ?
+                result.name("cudaMemcpy host to device", "cuMemcpyHtoD") + ": destination " :
+                result.name("cudaMemcpy device to host", "cuMemcpyDtoH") + ": source ") +
+                range(deviceAddress, count) + " is not inside one allocation of this session");
+            return;
+        }
+        final EmulatedHostMemory host = (EmulatedHostMemory)memory;
+        final DeviceMemory deviceMemory = devices[owningDevice].memory();
+        if (toDevice)
+        {
+            deviceMemory.writeFromHost(deviceAddress, host.address + offset, count, owners[owningDevice]);
+        }
+        else
+        {
+            deviceMemory.readToHost(deviceAddress, host.address + offset, count, owners[owningDevice]);
+        }
+        Reference.reachabilityFence(host.memory);
     }
 
     public void memcpyDeviceToDevice(
@@ -604,6 +675,18 @@ final class EmulatedBackendSession implements BackendSession
         allocatingContexts.clear();
         Arrays.fill(allocatedBytes, 0);
         return released;
+    }
+
+    /**
+     * Shared pinned memory as the emulator holds it: its address, and its mapping into a device when it was asked for.
+     */
+    private record EmulatedHostMemory(ByteBuffer memory, long address, int device, Allocation mapping)
+        implements BackendHostMemory
+    {
+        public long devicePointer()
+        {
+            return mapping == null ? 0 : mapping.deviceAddress();
+        }
     }
 
     private static EmulatedContext emulated(final BackendContext context)

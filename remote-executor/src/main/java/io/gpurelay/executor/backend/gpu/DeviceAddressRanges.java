@@ -25,9 +25,10 @@ final class DeviceAddressRanges<C, M>
     private long allocatedBytes;
 
     /**
-     * A live range: an allocation when {@code module} is null, else a global of that module.
+     * A live range: an allocation when {@code module} is null and it is not {@code hostMapped}, else a global of that
+     * module, or pinned host memory mapped into the device's space.
      */
-    record Range<C, M>(long start, long size, C context, M module)
+    record Range<C, M>(long start, long size, C context, M module, boolean hostMapped)
     {
         boolean covers(final long address, final long length)
         {
@@ -37,13 +38,13 @@ final class DeviceAddressRanges<C, M>
 
         boolean isAllocation()
         {
-            return module == null;
+            return module == null && !hostMapped;
         }
     }
 
     void addAllocation(final long address, final long size, final C context)
     {
-        put(new Range<>(address, size, context, null));
+        put(new Range<>(address, size, context, null, false));
         allocationCount++;
         allocatedBytes += size;
     }
@@ -59,7 +60,25 @@ final class DeviceAddressRanges<C, M>
         {
             return;
         }
-        put(new Range<>(address, size, context, module));
+        put(new Range<>(address, size, context, module, false));
+    }
+
+    /**
+     * Record pinned host memory mapped into the device's space, which copies and kernels may reach until it is
+     * unregistered; like a module global, it is not an allocation that cuMemFree takes.
+     */
+    void addHostMapping(final long address, final long size, final C context)
+    {
+        put(new Range<>(address, size, context, null, true));
+    }
+
+    void removeHostMapping(final long address)
+    {
+        final Range<C, M> range = rangesByStart.get(address);
+        if (range != null && range.hostMapped())
+        {
+            rangesByStart.remove(address);
+        }
     }
 
     /**

@@ -3,6 +3,8 @@ package io.gpurelay.executor.backend.gpu;
 import static org.bytedeco.cuda.global.cudart.CUDA_ERROR_INVALID_VALUE;
 import static org.bytedeco.cuda.global.cudart.CUDA_ERROR_NOT_FOUND;
 import static org.bytedeco.cuda.global.cudart.CUDA_SUCCESS;
+import static org.bytedeco.cuda.global.cudart.CU_MEMHOSTREGISTER_DEVICEMAP;
+import static org.bytedeco.cuda.global.cudart.CU_MEMHOSTREGISTER_PORTABLE;
 import static org.bytedeco.cuda.global.cudart.CU_JIT_ERROR_LOG_BUFFER;
 import static org.bytedeco.cuda.global.cudart.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES;
 import static org.bytedeco.cuda.global.cudart.CU_JIT_INFO_LOG_BUFFER;
@@ -24,7 +26,12 @@ import static org.bytedeco.cuda.global.cudart.cuLaunchKernel;
 import static org.bytedeco.cuda.global.cudart.cuMemAlloc;
 import static org.bytedeco.cuda.global.cudart.cuMemFree;
 import static org.bytedeco.cuda.global.cudart.cuMemGetInfo;
+import static org.bytedeco.cuda.global.cudart.cuMemHostGetDevicePointer;
+import static org.bytedeco.cuda.global.cudart.cuMemHostRegister;
+import static org.bytedeco.cuda.global.cudart.cuMemHostUnregister;
 import static org.bytedeco.cuda.global.cudart.cuMemcpyAsync;
+import static org.bytedeco.cuda.global.cudart.cuMemcpyDtoHAsync;
+import static org.bytedeco.cuda.global.cudart.cuMemcpyHtoDAsync;
 import static org.bytedeco.cuda.global.cudart.cuMemsetD16Async;
 import static org.bytedeco.cuda.global.cudart.cuMemsetD32Async;
 import static org.bytedeco.cuda.global.cudart.cuMemsetD8Async;
@@ -46,6 +53,7 @@ import java.util.List;
 
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
+import io.gpurelay.executor.backend.BackendHostMemory;
 import io.gpurelay.executor.backend.BackendKernel;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
@@ -757,6 +765,120 @@ final class GpuBackendSession implements BackendSession
                 output.problem(problem);
             }
         }
+    }
+
+    /**
+     * Page-lock the client's pinned allocation ({@code cuMemHostRegister}, portable, so every context of the session
+     * DMAs from and to it; with a device mapping when asked), in the call's context.
+     */
+    public BackendHostMemory registerHostMemory(
+        final BackendContext context, final ByteBuffer memory, final boolean deviceMapped, final CallResult result)
+    {
+        final String name = result.name("cudaHostAlloc", "cuMemHostAlloc");
+        final GpuContext gpuContext = (GpuContext)context;
+        if (!makeCurrent(gpuContext, name, result))
+        {
+            return null;
+        }
+        final BytePointer base = new BytePointer(memory);
+        final long length = memory.capacity();
+        if (!check(cuMemHostRegister(base, length,
+            CU_MEMHOSTREGISTER_PORTABLE | (deviceMapped ? CU_MEMHOSTREGISTER_DEVICEMAP : 0)),
+            name + ": cuMemHostRegister of " + length + " bytes of shared memory", result))
+        {
+            return null;
+        }
+        long devicePointer = 0;
+        if (deviceMapped)
+        {
+            if (!check(cuMemHostGetDevicePointer(addressOut, base, 0), name + ": cuMemHostGetDevicePointer", result))
+            {
+                cuMemHostUnregister(base);
+                return null;
+            }
+            devicePointer = addressOut[0];
+            try
+            {
+                ranges.addHostMapping(devicePointer, length, gpuContext);
+            }
+            catch (final IllegalStateException ex)
+            {
+                cuMemHostUnregister(base);
+                result.fail(CudaError.INVALID_VALUE, name + ": " + ex.getMessage());
+                return null;
+            }
+        }
+        return new GpuHostMemory(memory, base, length, gpuContext, devicePointer);
+    }
+
+    /**
+     * Work that may still read or write the memory (an asynchronous copy on any stream) is waited for first, as
+     * cudaFreeHost does; the registration is undone in a live context of the session.
+     */
+    public void unregisterHostMemory(final BackendHostMemory memory)
+    {
+        final GpuHostMemory host = (GpuHostMemory)memory;
+        if (host.devicePointer != 0)
+        {
+            ranges.removeHostMapping(host.devicePointer);
+        }
+        for (final GpuContext context : contexts)
+        {
+            if (cuCtxSetCurrent(context.handle()) == CUDA_SUCCESS)
+            {
+                cuCtxSynchronize();
+            }
+        }
+        final GpuContext current = contexts.contains(host.context) ? host.context :
+            contexts.isEmpty() ? null : contexts.get(0);
+        if (current != null)
+        {
+            cuCtxSetCurrent(current.handle());
+            cuMemHostUnregister(host.base);
+        }
+    }
+
+    /**
+     * One DMA between the pinned allocation and the device, queued on the stream; a synchronous copy waits for it.
+     */
+    public void memcpyHostMemory(
+        final BackendContext context, final BackendStream stream, final boolean toDevice, final long deviceAddress,
+        final BackendHostMemory memory, final long offset, final long count, final boolean synchronous,
+        final CallResult result)
+    {
+        final String name = toDevice ? result.name("cudaMemcpy host to device", "cuMemcpyHtoD") :
+            result.name("cudaMemcpy device to host", "cuMemcpyDtoH");
+        if (count == 0)
+        {
+            return;
+        }
+        if (ranges.holding(deviceAddress, count) == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + (toDevice ? "destination " : "source ") +
+                range(deviceAddress, count) + " is not inside one allocation of this session");
+            return;
+        }
+        final GpuHostMemory host = (GpuHostMemory)memory;
+        final CUstream_st cudaStream = cudaStream(stream);
+        if (!makeCurrent((GpuContext)context, name, result))
+        {
+            return;
+        }
+        final BytePointer at = new BytePointer(host.base).position(offset);
+        final int status = toDevice ? cuMemcpyHtoDAsync(deviceAddress, at, count, cudaStream) :
+            cuMemcpyDtoHAsync(at, deviceAddress, count, cudaStream);
+        if (check(status, name + " of " + count + " bytes with pinned memory", result) && synchronous)
+        {
+            check(cuStreamSynchronize(cudaStream), name + " of " + count + " bytes with pinned memory", result);
+        }
+    }
+
+    /**
+     * A pinned allocation as the session registered it.
+     */
+    private record GpuHostMemory(ByteBuffer memory, BytePointer base, long length, GpuContext context,
+        long devicePointer) implements BackendHostMemory
+    {
     }
 
     public void shareHostMemory(final ByteBuffer memory)

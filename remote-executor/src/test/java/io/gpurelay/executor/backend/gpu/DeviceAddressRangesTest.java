@@ -30,6 +30,17 @@ class DeviceAddressRangesTest
     }
 
     @Test
+    void mappedHostMemoryIsReachableButNotAnAllocation()
+    {
+        ranges.addHostMapping(BASE, 4096, CONTEXT);
+        assertNotNull(ranges.holding(BASE + 100, 16), "copies reach it");
+        assertNull(ranges.removeAllocation(BASE), "cuMemFree does not take it");
+        assertEquals(0, ranges.allocationCount());
+        ranges.removeHostMapping(BASE);
+        assertNull(ranges.holding(BASE + 100, 16), "gone with its registration");
+    }
+
+    @Test
     void refusesRangesThatLeaveTheirAllocation()
     {
         ranges.addAllocation(BASE, 1024, CONTEXT);

@@ -1,0 +1,153 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import io.gpurelay.it.programs.PinnedMemoryProgram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Pinned host memory shared with the executor over IPC, on the emulated backend, through the agent, with sessions in
+ * the executor's process and in worker processes: copies from and to it name the allocation (no byte through the
+ * transfer region or Aeron) and arrive byte for byte, synchronous and asynchronous; asynchronous failures surface at
+ * synchronisation; memory used after free is refused; a kernel reads and writes mapped memory; the session's limit
+ * holds; and no file is left in the executor's Aeron directory, whether the client frees, ends or is killed.
+ */
+class PinnedMemoryIT
+{
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Pattern SHARED = Pattern.compile("pinned host memory of \\d+ bytes is shared with the " +
+        "executor");
+
+    @ParameterizedTest
+    @ValueSource(strings = { "thread", "process" })
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void pinnedCopiesNameTheSharedAllocationAndArriveByteForByte(final String isolation, @TempDir final Path work)
+        throws Exception
+    {
+        try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", isolation))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions("log=debug"), PinnedMemoryProgram.class,
+                "copies", "128");
+            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
+            final String output = client.output();
+            assertEquals(0, exitCode, output);
+            assertTrue(SHARED.matcher(output).find(), output);
+            assertTrue(output.contains("CHECK 128 MiB pinned round trip byte-identical ok"), output);
+            assertTrue(output.contains("CHECK 128 MiB pinned asynchronous round trip byte-identical ok"), output);
+            assertTrue(output.contains("CHECK driver API pinned asynchronous round trip byte-identical ok"), output);
+            assertTrue(output.contains("CHECK the stream's synchronisation reports it ok"), output);
+            assertTrue(output.contains("CHECK freed pinned memory to the device ok"), output);
+            assertTrue(output.contains("\nPASSED"), output);
+            // Pinned copies never used the transfer region: only the agent's mapping of it is logged.
+            assertFalse(output.contains("stays in this process"), output);
+            awaitSessionClosed(executor, client.pid());
+            assertEquals(List.of(), pinnedFiles(executor.aeronDir()));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "thread", "process" })
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aKernelReadsAndWritesMappedPinnedMemory(final String isolation, @TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", isolation))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), PinnedMemoryProgram.class, "mapped");
+            final int exitCode = client.awaitExit(Duration.ofSeconds(120));
+            final String output = client.output();
+            assertEquals(0, exitCode, output);
+            assertTrue(output.contains("CHECK the kernel read and wrote the program's mapped memory ok"), output);
+            assertTrue(output.contains("CHECK cudaHostGetDevicePointer gives an address ok"), output);
+            awaitSessionClosed(executor, client.pid());
+            assertEquals(List.of(), pinnedFiles(executor.aeronDir()));
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aSessionCannotPinMoreThanTheExecutorAllows(@TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.start("aeron:ipc", work, "--pinned-memory", "8m"))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), PinnedMemoryProgram.class, "quota",
+                "8");
+            final int exitCode = client.awaitExit(Duration.ofSeconds(90));
+            final String output = client.output();
+            assertEquals(0, exitCode, output);
+            assertTrue(output.contains("CHECK half of the limit more is refused ok"), output);
+            assertTrue(output.contains("CHECK then half of the limit fits ok"), output);
+            awaitSessionClosed(executor, client.pid());
+            assertEquals(List.of(), pinnedFiles(executor.aeronDir()));
+        }
+    }
+
+    /**
+     * Without shared pinned memory (--pinned-memory 0) pinned memory stays in the client and copies as before.
+     */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void withoutSharedPinnedMemoryPinnedMemoryStaysInTheClient(@TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.start("aeron:ipc", work, "--pinned-memory", "0"))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions("log=debug"), PinnedMemoryProgram.class,
+                "copies", "16");
+            final int exitCode = client.awaitExit(Duration.ofSeconds(120));
+            final String output = client.output();
+            assertEquals(0, exitCode, output);
+            assertFalse(SHARED.matcher(output).find(), output);
+            assertTrue(output.contains("pinned host memory stays in this process"), output);
+            assertTrue(output.contains("CHECK 16 MiB pinned asynchronous round trip byte-identical ok"), output);
+            assertTrue(output.contains("\nPASSED"), output);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "thread", "process" })
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aClientKilledWhileCopyingLeavesNoPinnedMemoryFile(final String isolation, @TempDir final Path work)
+        throws Exception
+    {
+        try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", isolation))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions("log=debug"), PinnedMemoryProgram.class,
+                "endless", "64");
+            client.awaitLine(Pattern.compile("^COPYING"), WAIT);
+            assertTrue(SHARED.matcher(client.output()).find(), client.output());
+            Thread.sleep(300);
+            client.kill();
+            awaitSessionClosed(executor, client.pid());
+            assertEquals(List.of(), pinnedFiles(executor.aeronDir()));
+            assertTrue(executor.process().isAlive(), executor.process().output());
+        }
+    }
+
+    private static void awaitSessionClosed(final Executor executor, final long clientPid) throws InterruptedException
+    {
+        executor.process().awaitLine(Pattern.compile("session \\S+ \\(client .*pid " + clientPid + "\\) closed: "),
+            WAIT);
+    }
+
+    private static List<Path> pinnedFiles(final Path aeronDir) throws IOException
+    {
+        try (Stream<Path> files = Files.list(aeronDir))
+        {
+            return files.filter(file -> file.getFileName().toString().startsWith("gpurelay-pinned-")).toList();
+        }
+    }
+}
