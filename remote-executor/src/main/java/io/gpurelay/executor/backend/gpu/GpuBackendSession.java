@@ -782,10 +782,15 @@ final class GpuBackendSession implements BackendSession
         }
         final BytePointer base = new BytePointer(memory);
         final long length = memory.capacity();
-        if (!check(cuMemHostRegister(base, length,
-            CU_MEMHOSTREGISTER_PORTABLE | (deviceMapped ? CU_MEMHOSTREGISTER_DEVICEMAP : 0)),
-            name + ": cuMemHostRegister of " + length + " bytes of shared memory", result))
+        final int registerResult = cuMemHostRegister(base, length,
+            CU_MEMHOSTREGISTER_PORTABLE | (deviceMapped ? CU_MEMHOSTREGISTER_DEVICEMAP : 0));
+        if (registerResult != CUDA_SUCCESS)
         {
+            // Not the application's fault: the host cannot page-lock this file (CUDA page-locks only tmpfs files),
+            // so the agent keeps its pinned memory to itself, as with an executor that offers none.
+            result.fail(CudaError.NOT_SUPPORTED, name + ": cuMemHostRegister of " + length + " bytes of shared " +
+                "memory: " + GpuRuntime.errorName(registerResult) + "; pinned memory stays in the client. CUDA " +
+                "page-locks only memory of tmpfs files: keep the Aeron directory in /dev/shm");
             return null;
         }
         long devicePointer = 0;
