@@ -9,6 +9,7 @@ import static jcuda.runtime.cudaMemcpyKind.cudaMemcpyHostToDevice;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 
 import jcuda.Pointer;
@@ -41,7 +42,10 @@ public final class IsolationProgram
         final byte[] probe = new byte[16];
         cudaMemcpy(Pointer.to(probe), own, 16, cudaMemcpyDeviceToHost);
         final long ownAddress = addressOf(own);
-        Files.writeString(mine, Long.toString(ownAddress));
+        // Written aside and moved into place, so that the other client never reads a file that is not written yet.
+        final Path written = mine.resolveSibling(mine.getFileName() + ".tmp");
+        Files.writeString(written, Long.toString(ownAddress));
+        Files.move(written, mine, StandardCopyOption.ATOMIC_MOVE);
 
         final long deadline = System.currentTimeMillis() + 60_000;
         while (!Files.exists(theirs) && System.currentTimeMillis() < deadline)
