@@ -49,6 +49,7 @@ public final class Workload
     public static final String CALL_LATENCY_NAME = "call-latency";
     public static final String KERNEL_LAUNCH_NAME = "kernel-launch";
     public static final String COPY_HOST_TO_DEVICE_NAME = "copy-h2d";
+    private static final int COPY_WARMUP_BYTES = 4096;
     public static final String COPY_DEVICE_TO_HOST_NAME = "copy-d2h";
     public static final String PINNED_HOST_TO_DEVICE_NAME = "copy-h2d-pinned";
     public static final String PINNED_DEVICE_TO_HOST_NAME = "copy-d2h-pinned";
@@ -239,6 +240,7 @@ public final class Workload
      */
     private void copies()
     {
+        warmCopyPath();
         for (final long bytes : options.copySizes())
         {
             final CUdeviceptr buffer = new CUdeviceptr();
@@ -263,6 +265,31 @@ public final class Workload
             {
                 freeQuietly(buffer);
             }
+        }
+    }
+
+    /**
+     * Run the copy path's code (the agent's, the transport's and the executor's) until the JIT has compiled it, as
+     * the call-latency warm-up does for calls without payload: the first few thousand copies of a process run
+     * interpreted code and would otherwise be what the smallest sizes measure.
+     */
+    private void warmCopyPath()
+    {
+        final CUdeviceptr buffer = new CUdeviceptr();
+        try
+        {
+            final float[] host = new float[COPY_WARMUP_BYTES / Sizeof.FLOAT];
+            cuMemAlloc(buffer, COPY_WARMUP_BYTES);
+            final Pointer hostPointer = Pointer.to(host);
+            for (int i = 0; i < options.latencyWarmup(); i++)
+            {
+                cuMemcpyHtoD(buffer, hostPointer, COPY_WARMUP_BYTES);
+                cuMemcpyDtoH(hostPointer, buffer, COPY_WARMUP_BYTES);
+            }
+        }
+        finally
+        {
+            cuMemFree(buffer);
         }
     }
 
