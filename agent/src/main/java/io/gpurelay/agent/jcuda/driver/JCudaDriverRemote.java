@@ -756,49 +756,7 @@ public final class JCudaDriverRemote
         final CUdeviceptr dstDevice, final CUcontext dstContext, final CUdeviceptr srcDevice,
         final CUcontext srcContext, final long byteCount)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemcpyPeer");
-        requireNonNull(dstContext, "dstContext", "cuMemcpyPeer");
-        requireNonNull(srcDevice, "srcDevice", "cuMemcpyPeer");
-        requireNonNull(srcContext, "srcContext", "cuMemcpyPeer");
-        final long destinationContext = JCudaPointers.nativePointer(dstContext);
-        final long sourceContext = JCudaPointers.nativePointer(srcContext);
-        if (!DriverContexts.isLive(destinationContext))
-        {
-            return notAContext(destinationContext);
-        }
-        if (!DriverContexts.isLive(sourceContext))
-        {
-            return notAContext(sourceContext);
-        }
-        if (byteCount < 0)
-        {
-            return invalidValue("cuMemcpyPeer", "ByteCount is negative: " + byteCount);
-        }
-        final long destination = JCudaPointers.address(dstDevice);
-        final long source = JCudaPointers.address(srcDevice);
-        if (destinationContext == sourceContext)
-        {
-            return client().call(Function.CU_MEMCPY_DTOD, destinationContext,
-                new long[]{ destination, source, byteCount, 0 }, null, null, null);
-        }
-        for (long offset = 0; offset < byteCount; offset += PEER_COPY_CHUNK_BYTES)
-        {
-            final long length = Math.min(PEER_COPY_CHUNK_BYTES, byteCount - offset);
-            final ByteArrayPayload chunk = new ByteArrayPayload();
-            final int read = client().call(Function.CU_MEMCPY_DTOH, sourceContext,
-                new long[]{ source + offset, length, 0 }, null, chunk, null);
-            if (read != DriverStatus.SUCCESS)
-            {
-                return read;
-            }
-            final int written = client().call(Function.CU_MEMCPY_HTOD, destinationContext,
-                new long[]{ destination + offset, length, 0 }, chunk, null, null);
-            if (written != DriverStatus.SUCCESS)
-            {
-                return written;
-            }
-        }
-        return DriverStatus.SUCCESS;
+        return peerCopy("cuMemcpyPeer", dstDevice, dstContext, srcDevice, srcContext, byteCount, false, null);
     }
 
     /**
@@ -815,10 +773,20 @@ public final class JCudaDriverRemote
         final CUdeviceptr dstDevice, final CUcontext dstContext, final CUdeviceptr srcDevice,
         final CUcontext srcContext, final long byteCount, final CUstream hStream)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemcpyPeerAsync");
-        requireNonNull(dstContext, "dstContext", "cuMemcpyPeerAsync");
-        requireNonNull(srcDevice, "srcDevice", "cuMemcpyPeerAsync");
-        requireNonNull(srcContext, "srcContext", "cuMemcpyPeerAsync");
+        return peerCopy("cuMemcpyPeerAsync", dstDevice, dstContext, srcDevice, srcContext, byteCount, true, hStream);
+    }
+
+    /**
+     * cuMemcpyPeer ({@code asynchronous} false: no stream, every call waited for) and cuMemcpyPeerAsync.
+     */
+    private static int peerCopy(
+        final String name, final CUdeviceptr dstDevice, final CUcontext dstContext, final CUdeviceptr srcDevice,
+        final CUcontext srcContext, final long byteCount, final boolean asynchronous, final CUstream hStream)
+    {
+        requireNonNull(dstDevice, "dstDevice", name);
+        requireNonNull(dstContext, "dstContext", name);
+        requireNonNull(srcDevice, "srcDevice", name);
+        requireNonNull(srcContext, "srcContext", name);
         final long destinationContext = JCudaPointers.nativePointer(dstContext);
         final long sourceContext = JCudaPointers.nativePointer(srcContext);
         if (!DriverContexts.isLive(destinationContext))
@@ -831,11 +799,11 @@ public final class JCudaDriverRemote
         }
         if (byteCount < 0)
         {
-            return invalidValue("cuMemcpyPeerAsync", "ByteCount is negative: " + byteCount);
+            return invalidValue(name, "ByteCount is negative: " + byteCount);
         }
         final long destination = JCudaPointers.address(dstDevice);
         final long source = JCudaPointers.address(srcDevice);
-        final long stream = streamHandle(hStream);
+        final long stream = asynchronous ? streamHandle(hStream) : 0;
         final long streamContext = DriverContexts.current();
         if (stream != 0 && !DriverContexts.isLive(streamContext))
         {
@@ -843,8 +811,10 @@ public final class JCudaDriverRemote
         }
         if (destinationContext == sourceContext && (stream == 0 || streamContext == destinationContext))
         {
-            return client().callPipelined(Function.CU_MEMCPY_DTOD, destinationContext,
-                new long[]{ destination, source, byteCount, stream }, null);
+            final long[] args = { destination, source, byteCount, stream };
+            return asynchronous ?
+                client().callPipelined(Function.CU_MEMCPY_DTOD, destinationContext, args, null) :
+                client().call(Function.CU_MEMCPY_DTOD, destinationContext, args, null, null, null);
         }
         final boolean streamOnDestination = stream != 0 && streamContext == destinationContext;
         if (stream != 0 && !streamOnDestination)

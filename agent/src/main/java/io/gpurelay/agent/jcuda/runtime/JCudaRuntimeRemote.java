@@ -227,56 +227,7 @@ public final class JCudaRuntimeRemote
     public static int cudaMemcpyPeerNative(
         final Pointer dst, final int dstDevice, final Pointer src, final int srcDevice, final long count)
     {
-        requireNonNull(dst, "dst", "cudaMemcpyPeer");
-        requireNonNull(src, "src", "cudaMemcpyPeer");
-        final RuntimeThreadState thread = RuntimeThreadState.current();
-        final int status = client().connect();
-        if (status != RuntimeStatus.SUCCESS)
-        {
-            return thread.record(status);
-        }
-        if (client().executorOf(dstDevice) < 0 || client().executorOf(srcDevice) < 0)
-        {
-            return thread.record(RuntimeStatus.INVALID_DEVICE);
-        }
-        if (count < 0)
-        {
-            return invalidValue("cudaMemcpyPeer", "count is negative: " + count);
-        }
-        final long destination;
-        final long source;
-        try
-        {
-            destination = deviceAddress(dst, "dst");
-            source = deviceAddress(src, "src");
-        }
-        catch (final HostRangeException ex)
-        {
-            return invalidValue("cudaMemcpyPeer", ex.getMessage());
-        }
-        if (dstDevice == srcDevice)
-        {
-            return thread.record(client().call(Function.CUDA_MEMCPY_DTOD, dstDevice,
-                new long[]{ destination, source, count }, null, null, null));
-        }
-        for (long offset = 0; offset < count; offset += PEER_COPY_CHUNK_BYTES)
-        {
-            final long length = Math.min(PEER_COPY_CHUNK_BYTES, count - offset);
-            final ByteArrayPayload chunk = new ByteArrayPayload();
-            final int read = client().call(Function.CUDA_MEMCPY_DTOH, srcDevice,
-                new long[]{ source + offset, length }, null, chunk, null);
-            if (read != RuntimeStatus.SUCCESS)
-            {
-                return thread.record(read);
-            }
-            final int written = client().call(Function.CUDA_MEMCPY_HTOD, dstDevice,
-                new long[]{ destination + offset, length }, chunk, null, null);
-            if (written != RuntimeStatus.SUCCESS)
-            {
-                return thread.record(written);
-            }
-        }
-        return RuntimeStatus.SUCCESS;
+        return peerCopy("cudaMemcpyPeer", dst, dstDevice, src, srcDevice, count, false, null);
     }
 
     /**
@@ -293,8 +244,18 @@ public final class JCudaRuntimeRemote
         final Pointer dst, final int dstDevice, final Pointer src, final int srcDevice, final long count,
         final cudaStream_t stream)
     {
-        requireNonNull(dst, "dst", "cudaMemcpyPeerAsync");
-        requireNonNull(src, "src", "cudaMemcpyPeerAsync");
+        return peerCopy("cudaMemcpyPeerAsync", dst, dstDevice, src, srcDevice, count, true, stream);
+    }
+
+    /**
+     * cudaMemcpyPeer ({@code asynchronous} false: no stream, every call waited for) and cudaMemcpyPeerAsync.
+     */
+    private static int peerCopy(
+        final String name, final Pointer dst, final int dstDevice, final Pointer src, final int srcDevice,
+        final long count, final boolean asynchronous, final cudaStream_t stream)
+    {
+        requireNonNull(dst, "dst", name);
+        requireNonNull(src, "src", name);
         final RuntimeThreadState thread = RuntimeThreadState.current();
         final int status = client().connect();
         if (status != RuntimeStatus.SUCCESS)
@@ -307,7 +268,7 @@ public final class JCudaRuntimeRemote
         }
         if (count < 0)
         {
-            return invalidValue("cudaMemcpyPeerAsync", "count is negative: " + count);
+            return invalidValue(name, "count is negative: " + count);
         }
         final long destination;
         final long source;
@@ -318,14 +279,17 @@ public final class JCudaRuntimeRemote
         }
         catch (final HostRangeException ex)
         {
-            return invalidValue("cudaMemcpyPeerAsync", ex.getMessage());
+            return invalidValue(name, ex.getMessage());
         }
-        final long handle = streamHandle(stream);
+        final long handle = asynchronous ? streamHandle(stream) : 0;
         final int streamDevice = thread.device();
         if (dstDevice == srcDevice && (handle == 0 || streamDevice == dstDevice))
         {
-            return thread.record(client().callPipelined(Function.CUDA_MEMCPY_DTOD_ASYNC, dstDevice,
-                new long[]{ destination, source, count, handle }, null));
+            return thread.record(asynchronous ?
+                client().callPipelined(Function.CUDA_MEMCPY_DTOD_ASYNC, dstDevice,
+                    new long[]{ destination, source, count, handle }, null) :
+                client().call(Function.CUDA_MEMCPY_DTOD, dstDevice,
+                    new long[]{ destination, source, count }, null, null, null));
         }
         final boolean streamOnDestination = handle != 0 && streamDevice == dstDevice;
         if (handle != 0 && !streamOnDestination)
