@@ -1,6 +1,5 @@
 package io.gpurelay.protocol;
 
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import io.aeron.Publication;
@@ -14,6 +13,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  * The buffer a proxy encodes into, and what both directions do the same way: offering with a deadline, writing a
  * payload as the trailing var-data field of a message, sending a payload as bulk chunks, and sealing every message
  * once the session's keys are known.
+ * <p>
+ * Both buffers are Java arrays, not direct memory: the JDK's AES-GCM runs its intrinsics on arrays and copies direct
+ * buffers through arrays of its own, so sealing a 1 MiB chunk from and into arrays is about 1.5 times as fast
+ * (measured on the H100 host: 4.3 against 2.95 GB/s with JDK 17, 7.4 against 2.8 GB/s for 64 KiB with JDK 25), and
+ * a sealed copy spends most of its sending thread's time there. Offering from an array costs Aeron the same copy.
  */
 final class MessageWriter
 {
@@ -35,7 +39,7 @@ final class MessageWriter
      */
     MessageWriter(final IdleStrategy idleStrategy, final long timeoutNs, final int capacity)
     {
-        this.buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity).order(ByteOrder.LITTLE_ENDIAN));
+        this.buffer = new UnsafeBuffer(new byte[capacity]);
         this.idleStrategy = idleStrategy;
         this.timeoutNs = timeoutNs;
     }
@@ -86,8 +90,7 @@ final class MessageWriter
     {
         if (sealedBuffer == null)
         {
-            sealedBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(buffer.capacity() + MessageSealer.OVERHEAD)
-                .order(ByteOrder.LITTLE_ENDIAN));
+            sealedBuffer = new UnsafeBuffer(new byte[buffer.capacity() + MessageSealer.OVERHEAD]);
         }
         this.sealer = sealer;
     }

@@ -50,7 +50,7 @@ public final class MessageOpener
     private final SealedDecoder decoder = new SealedDecoder();
     private final ByteBuffer plaintextBytes;
     private final UnsafeBuffer plaintext;
-    private ByteBuffer copyOfBareInput;
+    private byte[] copyOfInput;
     private long lastSequence;
     private Outcome outcome = Outcome.OPENED;
 
@@ -59,8 +59,10 @@ public final class MessageOpener
         this.key = new SecretKeySpec(key, "AES");
         this.direction = direction;
         this.sessionId = sessionId;
-        this.plaintextBytes = ByteBuffer.allocateDirect(MAX_MESSAGE_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        this.plaintext = new UnsafeBuffer(plaintextBytes);
+        // An array, as the sealer's buffers are (see MessageWriter): the JDK's AES-GCM is fastest from array to array.
+        final byte[] plaintextArray = new byte[MAX_MESSAGE_LENGTH];
+        this.plaintextBytes = ByteBuffer.wrap(plaintextArray).order(ByteOrder.LITTLE_ENDIAN);
+        this.plaintext = new UnsafeBuffer(plaintextArray);
     }
 
     /**
@@ -141,20 +143,22 @@ public final class MessageOpener
         return -1;
     }
 
+    /**
+     * The ciphertext as an array-backed view: a fragment assembler's array as it is; a term buffer's bytes (a message
+     * of one frame) or a bare address copied into an array first, which costs less than the JDK's AES-GCM working
+     * on direct memory.
+     */
     private ByteBuffer input(final DirectBuffer buffer, final int offset, final int length)
     {
-        final ByteBuffer view = ByteBufferViews.view(buffer, offset, length);
-        if (view != null)
+        if (buffer.byteArray() != null)
         {
-            return view;
+            return ByteBufferViews.view(buffer, offset, length);
         }
-        if (copyOfBareInput == null || copyOfBareInput.capacity() < length)
+        if (copyOfInput == null || copyOfInput.length < length)
         {
-            copyOfBareInput =
-                ByteBuffer.allocateDirect(Math.max(length, MAX_MESSAGE_LENGTH + MessageSealer.TAG_LENGTH));
+            copyOfInput = new byte[Math.max(length, 64 * 1024)];
         }
-        copyOfBareInput.clear().limit(length);
-        buffer.getBytes(offset, copyOfBareInput, length);
-        return copyOfBareInput.position(0);
+        buffer.getBytes(offset, copyOfInput, 0, length);
+        return ByteBuffer.wrap(copyOfInput, 0, length);
     }
 }
