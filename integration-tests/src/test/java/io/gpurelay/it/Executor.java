@@ -53,6 +53,16 @@ final class Executor implements AutoCloseable
     }
 
     /**
+     * Start an executor on the emulated backend with these environment variables on top of this JVM's.
+     */
+    static Executor startWithEnvironment(
+        final String channel, final Path workDir, final Map<String, String> environment, final String... extraArgs)
+        throws IOException, InterruptedException
+    {
+        return start("emulated", channel, workDir, environment, extraArgs);
+    }
+
+    /**
      * Start an executor on the emulated backend whose PATH has no {@code nvcc}: this machine's PATH without the
      * directories that hold one.
      */

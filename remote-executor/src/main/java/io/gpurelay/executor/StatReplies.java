@@ -64,7 +64,7 @@ final class StatReplies implements AutoCloseable
         if (accepted.keys().sealed())
         {
             final MessageSealer sealer = accepted.keys().replySealer();
-            final UnsafeBuffer sealed = new UnsafeBuffer(new byte[snapshotLength + MessageSealer.OVERHEAD]);
+            final UnsafeBuffer sealed = new UnsafeBuffer(new byte[snapshotLength + MessageSealer.MAX_OVERHEAD]);
             final int sealedLength = sealer.seal(encoded, 0, snapshotLength, sealed);
             snapshotMessage = new byte[sealedLength];
             sealed.getBytes(0, snapshotMessage);

@@ -269,7 +269,7 @@ final class TestClient implements AutoCloseable, ClientResponseListener
             proxy.sealWith(requestSealer);
             opening.requireSealed(keys.replyOpener());
             sealedBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(
-                Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD + MessageSealer.OVERHEAD));
+                Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD + MessageSealer.MAX_OVERHEAD));
         }
         await("request publication connected", requests::isConnected);
         // The executor times the session's silence from Connected on: tell it at once that the client is here.

@@ -90,7 +90,7 @@ final class MessageWriter
     {
         if (sealedBuffer == null)
         {
-            sealedBuffer = new UnsafeBuffer(new byte[buffer.capacity() + MessageSealer.OVERHEAD]);
+            sealedBuffer = new UnsafeBuffer(new byte[buffer.capacity() + MessageSealer.MAX_OVERHEAD]);
         }
         this.sealer = sealer;
     }

@@ -53,7 +53,7 @@ public class SealingBenchmark
         message = new UnsafeBuffer(ByteBuffer.allocateDirect(messageLength));
         message.putBytes(0, bytes);
         sealed = new UnsafeBuffer(ByteBuffer.allocateDirect(
-            Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD + MessageSealer.OVERHEAD));
+            Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD + MessageSealer.MAX_OVERHEAD));
         final byte[] requestKey = new byte[32];
         final byte[] replyKey = new byte[32];
         new Random(7).nextBytes(requestKey);

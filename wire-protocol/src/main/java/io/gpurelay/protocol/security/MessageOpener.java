@@ -41,6 +41,7 @@ public final class MessageOpener
     static final int MAX_MESSAGE_LENGTH = Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD;
 
     private final SecretKeySpec key;
+    private final CryptoCrew crew;
     private final Cipher cipher = MessageSealer.newCipher();
     private final int direction;
     private final long sessionId;
@@ -56,6 +57,16 @@ public final class MessageOpener
 
     MessageOpener(final byte[] key, final int direction, final long sessionId)
     {
+        this(key, direction, sessionId, CryptoCrew.shared());
+    }
+
+    /**
+     * @param crew opens the segments of a segmented message side by side (its caller takes part; with no threads the
+     *             caller opens them one after the other).
+     */
+    MessageOpener(final byte[] key, final int direction, final long sessionId, final CryptoCrew crew)
+    {
+        this.crew = crew;
         this.key = new SecretKeySpec(key, "AES");
         this.direction = direction;
         this.sessionId = sessionId;
@@ -86,10 +97,16 @@ public final class MessageOpener
         }
         decoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
         final long sequence = decoder.sequence();
+        final long segmentLength = decoder.segmentLength();
         final long ciphertextLength = buffer.getInt(offset + MessageSealer.CIPHERTEXT_LENGTH_OFFSET,
             ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL;
-        final long messageLength = ciphertextLength - MessageSealer.TAG_LENGTH;
-        if (ciphertextLength != length - MessageSealer.CIPHERTEXT_OFFSET || messageLength > MAX_MESSAGE_LENGTH)
+        final int segments = segmentLength == 0 ? 1 :
+            (int)Math.min(Integer.MAX_VALUE, (ciphertextLength + segmentLength + MessageSealer.TAG_LENGTH - 1) /
+            (segmentLength + MessageSealer.TAG_LENGTH));
+        final long messageLength = ciphertextLength - (long)segments * MessageSealer.TAG_LENGTH;
+        if (ciphertextLength != length - MessageSealer.CIPHERTEXT_OFFSET || messageLength < 0 ||
+            messageLength > MAX_MESSAGE_LENGTH ||
+            segments > 1 && (segments > MessageSealer.MAX_SEGMENTS || messageLength <= (segments - 1) * segmentLength))
         {
             return drop(Outcome.MALFORMED);
         }
@@ -101,27 +118,69 @@ public final class MessageOpener
         {
             return drop(Outcome.REPLAYED);
         }
+        if (sequence > Long.MAX_VALUE - (segments - 1))
+        {
+            return drop(Outcome.MALFORMED);
+        }
         buffer.getBytes(offset, associatedData);
-        MessageSealer.nonce(nonce, direction, sequence);
+        final ByteBuffer input = input(buffer, offset + MessageSealer.CIPHERTEXT_OFFSET, (int)ciphertextLength);
         plaintextBytes.clear().limit((int)messageLength);
+        final boolean opened;
+        if (segments == 1)
+        {
+            opened = openSegment(cipher, nonce, sequence, input, plaintextBytes);
+        }
+        else
+        {
+            final int inputStart = input.position();
+            final int length32 = (int)messageLength;
+            final int segment32 = (int)segmentLength;
+            opened = crew.runAll(segments, segment ->
+            {
+                final int from = segment * segment32;
+                final int bytes = Math.min(segment32, length32 - from);
+                final ByteBuffer in = input.duplicate();
+                final int at = inputStart + segment * (segment32 + MessageSealer.TAG_LENGTH);
+                in.limit(at + bytes + MessageSealer.TAG_LENGTH).position(at);
+                final ByteBuffer to = plaintextBytes.duplicate();
+                to.limit(from + bytes).position(from);
+                return openSegment(CryptoCrew.cipher(), new byte[MessageSealer.NONCE_LENGTH], sequence + segment, in,
+                    to);
+            });
+        }
+        if (!opened)
+        {
+            return drop(Outcome.FORGED);
+        }
+        lastSequence = sequence + segments - 1;
+        outcome = Outcome.OPENED;
+        return (int)messageLength;
+    }
+
+    /**
+     * @return false when the tag does not match.
+     */
+    private boolean openSegment(
+        final Cipher segmentCipher, final byte[] segmentNonce, final long sequence, final ByteBuffer input,
+        final ByteBuffer output)
+    {
+        MessageSealer.nonce(segmentNonce, direction, sequence);
         try
         {
-            cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(MessageSealer.TAG_LENGTH * 8, nonce));
-            cipher.updateAAD(associatedData);
-            cipher.doFinal(input(buffer, offset + MessageSealer.CIPHERTEXT_OFFSET, (int)ciphertextLength),
-                plaintextBytes);
+            segmentCipher.init(Cipher.DECRYPT_MODE, key,
+                new GCMParameterSpec(MessageSealer.TAG_LENGTH * 8, segmentNonce));
+            segmentCipher.updateAAD(associatedData);
+            segmentCipher.doFinal(input, output);
+            return true;
         }
         catch (final AEADBadTagException ex)
         {
-            return drop(Outcome.FORGED);
+            return false;
         }
         catch (final GeneralSecurityException ex)
         {
             throw new IllegalStateException("AES-GCM failed to open a message", ex);
         }
-        lastSequence = sequence;
-        outcome = Outcome.OPENED;
-        return (int)messageLength;
     }
 
     /**

@@ -26,19 +26,27 @@ public final class MessageSealer
     public static final int REPLY_DIRECTION = 2;
 
     public static final int TAG_LENGTH = 16;
-    /** Header fields the tag covers: the SBE header, the session id and the sequence number. */
-    static final int ASSOCIATED_DATA_LENGTH = MessageHeaderEncoder.ENCODED_LENGTH + SealedEncoder.BLOCK_LENGTH;
     /** Where the var-data length of the ciphertext starts, and where the ciphertext starts. */
-    static final int CIPHERTEXT_LENGTH_OFFSET = ASSOCIATED_DATA_LENGTH;
+    static final int CIPHERTEXT_LENGTH_OFFSET = MessageHeaderEncoder.ENCODED_LENGTH + SealedEncoder.BLOCK_LENGTH;
     static final int CIPHERTEXT_OFFSET = CIPHERTEXT_LENGTH_OFFSET + 4;
-    /** Bytes a sealed message has beyond the message inside it. */
+    /**
+     * What every segment's tag covers besides its ciphertext: the whole envelope before the ciphertext (SBE header,
+     * session id, sequence number, segment length and the ciphertext's length, so that no segment can be cut off).
+     */
+    static final int ASSOCIATED_DATA_LENGTH = CIPHERTEXT_OFFSET;
+    /** Bytes a sealed message of one segment has beyond the message inside it. */
     public static final int OVERHEAD = CIPHERTEXT_OFFSET + TAG_LENGTH;
+    /** The most segments a message is sealed in: one per crew thread and the caller. */
+    static final int MAX_SEGMENTS = 65;
+    /** Bytes a sealed message has at most beyond the message inside it, segmented or not. */
+    public static final int MAX_OVERHEAD = CIPHERTEXT_OFFSET + TAG_LENGTH * MAX_SEGMENTS;
 
     static final String TRANSFORMATION = "AES/GCM/NoPadding";
     static final int NONCE_LENGTH = 12;
 
     private final SecretKeySpec key;
     private final Cipher cipher;
+    private final CryptoCrew crew;
     private final int direction;
     private final long sessionId;
     private final byte[] nonce = new byte[NONCE_LENGTH];
@@ -50,48 +58,99 @@ public final class MessageSealer
 
     MessageSealer(final byte[] key, final int direction, final long sessionId)
     {
-        this(key, direction, sessionId, 1);
+        this(key, direction, sessionId, 1, CryptoCrew.shared());
     }
 
     MessageSealer(final byte[] key, final int direction, final long sessionId, final long firstSequence)
     {
+        this(key, direction, sessionId, firstSequence, CryptoCrew.shared());
+    }
+
+    MessageSealer(
+        final byte[] key, final int direction, final long sessionId, final long firstSequence, final CryptoCrew crew)
+    {
         this.nextSequence = firstSequence;
         this.key = new SecretKeySpec(key, "AES");
         this.cipher = newCipher();
+        this.crew = crew;
         this.direction = direction;
         this.sessionId = sessionId;
     }
 
     /**
-     * Seal {@code length} bytes of {@code message} into {@code out} from index 0.
+     * Seal {@code length} bytes of {@code message} into {@code out} from index 0: in one segment, or, for a large
+     * message and a crew with threads, in several that the crew seals at once ({@link CryptoCrew}).
      *
-     * @param out needs {@code length + }{@link #OVERHEAD} bytes, and must wrap an array or a ByteBuffer (an array
+     * @param out needs {@code length + }{@link #MAX_OVERHEAD} bytes, and must wrap an array or a ByteBuffer (an array
      *            seals fastest).
      * @return the length of the sealed message.
      */
     public int seal(final DirectBuffer message, final int offset, final int length, final MutableDirectBuffer out)
     {
-        final long sequence = nextSequence++;
-        encoder.wrapAndApplyHeader(out, 0, headerEncoder).sessionId(sessionId).sequence(sequence);
-        out.putInt(CIPHERTEXT_LENGTH_OFFSET, length + TAG_LENGTH, ByteOrder.LITTLE_ENDIAN);
+        int segments = crew.segmentsFor(length);
+        if (segments > 1 && nextSequence > Long.MAX_VALUE - segments)
+        {
+            segments = 1;
+        }
+        final int segmentLength = segments == 1 ? 0 : (length + segments - 1) / segments;
+        final long sequence = nextSequence;
+        nextSequence += segments;
+        final int ciphertextLength = length + segments * TAG_LENGTH;
+        encoder.wrapAndApplyHeader(out, 0, headerEncoder)
+            .sessionId(sessionId)
+            .sequence(sequence)
+            .segmentLength(segmentLength);
+        out.putInt(CIPHERTEXT_LENGTH_OFFSET, ciphertextLength, ByteOrder.LITTLE_ENDIAN);
         out.getBytes(0, associatedData);
-        nonce(nonce, direction, sequence);
-        final ByteBuffer output = ByteBufferViews.view(out, CIPHERTEXT_OFFSET, length + TAG_LENGTH);
+        final ByteBuffer output = ByteBufferViews.view(out, CIPHERTEXT_OFFSET, ciphertextLength);
         if (output == null)
         {
             throw new IllegalArgumentException("the output buffer must wrap an array or a ByteBuffer");
         }
+        final ByteBuffer input = input(message, offset, length);
+        if (segments == 1)
+        {
+            sealSegment(cipher, nonce, sequence, input, output);
+        }
+        else
+        {
+            final int inputStart = input.position();
+            final int outputStart = output.position();
+            final boolean sealed = crew.runAll(segments, segment ->
+            {
+                final int from = segment * segmentLength;
+                final int bytes = Math.min(segmentLength, length - from);
+                final ByteBuffer in = input.duplicate();
+                in.limit(inputStart + from + bytes).position(inputStart + from);
+                final ByteBuffer to = output.duplicate();
+                final int at = outputStart + segment * (segmentLength + TAG_LENGTH);
+                to.limit(at + bytes + TAG_LENGTH).position(at);
+                sealSegment(CryptoCrew.cipher(), new byte[NONCE_LENGTH], sequence + segment, in, to);
+                return true;
+            });
+            if (!sealed)
+            {
+                throw new IllegalStateException("AES-GCM failed to seal a segment of a message");
+            }
+        }
+        return CIPHERTEXT_OFFSET + ciphertextLength;
+    }
+
+    private void sealSegment(
+        final Cipher segmentCipher, final byte[] segmentNonce, final long sequence, final ByteBuffer input,
+        final ByteBuffer output)
+    {
+        nonce(segmentNonce, direction, sequence);
         try
         {
-            cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_LENGTH * 8, nonce));
-            cipher.updateAAD(associatedData);
-            cipher.doFinal(input(message, offset, length), output);
+            segmentCipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_LENGTH * 8, segmentNonce));
+            segmentCipher.updateAAD(associatedData);
+            segmentCipher.doFinal(input, output);
         }
         catch (final GeneralSecurityException ex)
         {
             throw new IllegalStateException("AES-GCM failed to seal a message", ex);
         }
-        return CIPHERTEXT_OFFSET + length + TAG_LENGTH;
     }
 
     /**

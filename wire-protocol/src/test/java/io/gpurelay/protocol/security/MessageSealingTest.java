@@ -18,13 +18,13 @@ class MessageSealingTest
     private static final SessionKeys KEYS = new SessionKeys(SESSION_ID, 1234, true, key(1), key(2));
 
     private final UnsafeBuffer sealed = new UnsafeBuffer(
-        ByteBuffer.allocateDirect(Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD + MessageSealer.OVERHEAD));
+        ByteBuffer.allocateDirect(Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD + MessageSealer.MAX_OVERHEAD));
 
     @Test
     void aSmallCallAndAWholeChunkComeOutAsTheyWentIn()
     {
-        final MessageSealer sealer = KEYS.requestSealer();
-        final MessageOpener opener = KEYS.requestOpener();
+        final MessageSealer sealer = requestSealer(CryptoCrew.NONE);
+        final MessageOpener opener = requestOpener(CryptoCrew.NONE);
         for (final int length : new int[]{ 0, 1, 57, 4096, Protocol.MAX_CHUNK_LENGTH + 100 })
         {
             final UnsafeBuffer message = randomMessage(length);
@@ -118,6 +118,118 @@ class MessageSealingTest
         sealed.putInt(MessageSealer.CIPHERTEXT_LENGTH_OFFSET, Integer.MAX_VALUE);
         assertEquals(-1, opener.open(sealed, 0, sealedLength));
         assertEquals(MessageOpener.Outcome.MALFORMED, opener.outcome());
+    }
+
+    @Test
+    void aLargeMessageIsSealedInSegmentsThatAnyOpenerOpens()
+    {
+        final CryptoCrew crew = new CryptoCrew(3);
+        final MessageSealer sealer = requestSealer(crew);
+        final MessageOpener[] openers = { requestOpener(new CryptoCrew(2)), requestOpener(CryptoCrew.NONE) };
+        for (final int length : new int[]{ CryptoCrew.MIN_SEGMENTED_LENGTH, 300_001, Protocol.MAX_CHUNK_LENGTH + 100 })
+        {
+            final UnsafeBuffer message = randomMessage(length);
+            final int segments = crew.segmentsFor(length);
+            assertEquals(4, segments, "one segment per crew thread and the caller");
+            final int sealedLength = sealer.seal(message, 0, length, sealed);
+            assertEquals(length + MessageSealer.CIPHERTEXT_OFFSET + segments * MessageSealer.TAG_LENGTH, sealedLength);
+            // A receiver opens it whatever its own crew: with threads, or alone.
+            for (final MessageOpener opener : openers)
+            {
+                assertEquals(length, opener.open(sealed, 0, sealedLength), "length " + length);
+                assertEquals(MessageOpener.Outcome.OPENED, opener.outcome());
+                assertEquals(0, compare(message, opener.plaintext(), length));
+            }
+        }
+    }
+
+    @Test
+    void aSegmentedMessageUsesUpOneSequenceNumberPerSegment()
+    {
+        final MessageSealer sealer = requestSealer(new CryptoCrew(3));
+        final MessageOpener opener = requestOpener(CryptoCrew.NONE);
+        final int large = 512 * 1024;
+        final int firstLength = sealer.seal(randomMessage(large), 0, large, sealed);
+        final UnsafeBuffer first = copy(sealed, firstLength);
+        assertEquals(large, opener.open(first, 0, firstLength));
+        final int secondLength = sealer.seal(randomMessage(10), 0, 10, sealed);
+        final UnsafeBuffer second = copy(sealed, secondLength);
+        assertEquals(1 + 4, new io.gpurelay.protocol.codecs.SealedDecoder().wrapAndApplyHeader(second, 0,
+            new io.gpurelay.protocol.codecs.MessageHeaderDecoder()).sequence(), "after segments 1 to 4");
+        assertEquals(10, opener.open(second, 0, secondLength));
+        assertEquals(-1, opener.open(first, 0, firstLength));
+        assertEquals(MessageOpener.Outcome.REPLAYED, opener.outcome());
+    }
+
+    @Test
+    void aSegmentChangedSwappedOrCutOffIsAForgery()
+    {
+        final int length = 256 * 1024;
+        final int sealedLength = requestSealer(new CryptoCrew(1)).seal(randomMessage(length), 0, length, sealed);
+        final byte[] original = new byte[sealedLength];
+        sealed.getBytes(0, original);
+        final int segmentLength = length / 2;
+        final int secondSegment = MessageSealer.CIPHERTEXT_OFFSET + segmentLength + MessageSealer.TAG_LENGTH;
+
+        final UnsafeBuffer flipped = new UnsafeBuffer(original.clone());
+        flipped.putByte(secondSegment + 1000, (byte)(flipped.getByte(secondSegment + 1000) ^ 4));
+        assertForged(flipped, sealedLength);
+
+        final UnsafeBuffer swapped = new UnsafeBuffer(original.clone());
+        swapped.putBytes(MessageSealer.CIPHERTEXT_OFFSET, original, secondSegment,
+            segmentLength + MessageSealer.TAG_LENGTH);
+        swapped.putBytes(secondSegment, original, MessageSealer.CIPHERTEXT_OFFSET,
+            segmentLength + MessageSealer.TAG_LENGTH);
+        assertForged(swapped, sealedLength);
+
+        final UnsafeBuffer cut = new UnsafeBuffer(original.clone());
+        final int cutLength = secondSegment;
+        cut.putInt(MessageSealer.CIPHERTEXT_LENGTH_OFFSET, cutLength - MessageSealer.CIPHERTEXT_OFFSET,
+            java.nio.ByteOrder.LITTLE_ENDIAN);
+        assertForged(cut, cutLength);
+
+        final UnsafeBuffer resegmented = new UnsafeBuffer(original.clone());
+        resegmented.putInt(MessageSealer.CIPHERTEXT_LENGTH_OFFSET - 4, 1, java.nio.ByteOrder.LITTLE_ENDIAN);
+        final MessageOpener opener = requestOpener(CryptoCrew.NONE);
+        assertEquals(-1, opener.open(resegmented, 0, sealedLength));
+        assertEquals(MessageOpener.Outcome.MALFORMED, opener.outcome(), "a million segments of one byte");
+
+        assertEquals(length, requestOpener(CryptoCrew.NONE).open(new UnsafeBuffer(original), 0, sealedLength));
+    }
+
+    @Test
+    void theCrewSizeIsAutoOrACount()
+    {
+        assertEquals(3, CryptoCrew.configuredThreads(null, 16));
+        assertEquals(3, CryptoCrew.configuredThreads("auto", 8));
+        assertEquals(0, CryptoCrew.configuredThreads("", 2));
+        assertEquals(5, CryptoCrew.configuredThreads(" 5 ", 2));
+        assertEquals(0, CryptoCrew.configuredThreads("0", 64));
+        for (final String bad : new String[]{ "-1", "65", "four" })
+        {
+            final IllegalArgumentException ex = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> CryptoCrew.configuredThreads(bad, 16));
+            org.junit.jupiter.api.Assertions.assertTrue(ex.getMessage().contains(CryptoCrew.THREADS_PROP_NAME), bad);
+        }
+        assertEquals(1, new CryptoCrew(3).segmentsFor(CryptoCrew.MIN_SEGMENTED_LENGTH - 1));
+        assertEquals(1, CryptoCrew.NONE.segmentsFor(Protocol.MAX_CHUNK_LENGTH));
+    }
+
+    private static void assertForged(final UnsafeBuffer message, final int length)
+    {
+        final MessageOpener opener = requestOpener(new CryptoCrew(2));
+        assertEquals(-1, opener.open(message, 0, length));
+        assertEquals(MessageOpener.Outcome.FORGED, opener.outcome());
+    }
+
+    private static MessageSealer requestSealer(final CryptoCrew crew)
+    {
+        return new MessageSealer(KEYS.requestKey(), MessageSealer.REQUEST_DIRECTION, SESSION_ID, 1, crew);
+    }
+
+    private static MessageOpener requestOpener(final CryptoCrew crew)
+    {
+        return new MessageOpener(KEYS.requestKey(), MessageSealer.REQUEST_DIRECTION, SESSION_ID, crew);
     }
 
     private static UnsafeBuffer randomMessage(final int length)
