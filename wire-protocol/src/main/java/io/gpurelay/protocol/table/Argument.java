@@ -1,0 +1,14 @@
+package io.gpurelay.protocol.table;
+
+/**
+ * One argument of a table function: its role, its name (as CUDA's header names it, for messages), and where it
+ * travels.
+ *
+ * @param role        what the argument is.
+ * @param name        its name.
+ * @param wireIndex   its index in the call's {@code args}, or -1 for an output.
+ * @param resultIndex its index in the reply's {@code values}, or -1 for an input.
+ */
+public record Argument(ArgumentRole role, String name, int wireIndex, int resultIndex)
+{
+}
