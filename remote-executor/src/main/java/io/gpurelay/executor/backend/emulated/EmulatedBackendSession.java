@@ -34,6 +34,7 @@ import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.executor.backend.RtcSession;
+import io.gpurelay.executor.backend.TableCall;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
@@ -95,6 +96,7 @@ final class EmulatedBackendSession implements BackendSession
     private final EmulatedRandSession rand;
     private final EmulatedRtcSession rtc;
     private final KernelStop kernelStop;
+    private final EmulatedTableFunctions tableFunctions = new EmulatedTableFunctions(this);
 
     EmulatedBackendSession(
         final long sessionId, final EmulatedDevice[] devices, final NvccCompiler compiler, final long kernelTimeoutNs)
@@ -157,7 +159,7 @@ final class EmulatedBackendSession implements BackendSession
         result.payload(devices[device].name());
     }
 
-    public void deviceTotalMemory(final int device, final CallResult result)
+    void deviceTotalMemory(final int device, final CallResult result)
     {
         result.value(devices[device].memory().capacity());
     }
@@ -511,7 +513,7 @@ final class EmulatedBackendSession implements BackendSession
      * The emulator interprets PTX for the device it emulates, so the PTX and binary versions a kernel reports are
      * that device's compute capability.
      */
-    public void functionGetAttribute(final BackendKernel kernel, final int attribute, final CallResult result)
+    void functionGetAttribute(final BackendKernel kernel, final int attribute, final CallResult result)
     {
         final EmulatedKernel emulatedKernel = (EmulatedKernel)kernel;
         final PtxKernel ptxKernel = emulatedKernel.kernel();
@@ -567,7 +569,7 @@ final class EmulatedBackendSession implements BackendSession
 
     public BackendStream createStream(final BackendContext context, final int flags, final CallResult result)
     {
-        return new EmulatedStream();
+        return new EmulatedStream(flags);
     }
 
     public void destroyStream(final BackendStream stream)
@@ -635,6 +637,15 @@ final class EmulatedBackendSession implements BackendSession
         }
         final float milliseconds = (endEvent.recordedAtNs() - startEvent.recordedAtNs()) / 1_000_000f;
         result.value(Float.floatToRawIntBits(milliseconds));
+    }
+
+    /**
+     * The rows the emulator runs ({@link EmulatedTableFunctions}); the others are not supported on the emulator, and
+     * said so by name.
+     */
+    public void callTableFunction(final TableCall call, final CallResult result)
+    {
+        tableFunctions.call(call, result);
     }
 
     public BlasSession blas()
