@@ -43,6 +43,12 @@ final class EmulatedTableFunctions
         void call(TableCall call, CallResult result);
     }
 
+    /** Marks the rows that need the session (its devices, its kernels): {@link #sessionCall} runs them. */
+    private static final Implementation SESSION = (call, result) ->
+    {
+        throw new IllegalStateException("run through sessionCall");
+    };
+
     private static final Map<String, Implementation> IMPLEMENTATIONS = implementations();
 
     private final EmulatedBackendSession session;
@@ -75,12 +81,6 @@ final class EmulatedTableFunctions
         }
         implementation.call(call, result);
     }
-
-    /** Marks the rows that need the session (its devices, its kernels): {@link #sessionCall} runs them. */
-    private static final Implementation SESSION = (call, result) ->
-    {
-        throw new IllegalStateException("run through sessionCall");
-    };
 
     private void sessionCall(final TableCall call, final CallResult result)
     {
