@@ -38,8 +38,10 @@ import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
 import jcuda.NativePointerObject;
+import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
+import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
@@ -65,6 +67,8 @@ class TableRoundTripTest
     private static final long SESSION_ID = 7;
     private static final int DEVICE_1 = 1;
     private static final long STREAM_NON_BLOCKING = 1;
+    /** Somewhere a device address may point; the backend, watched, receives it before checking it. */
+    private static final long DEVICE_ADDRESS = 0x7000_0000_1000L;
 
     private static EmulatedBackend backend;
     private static BackendSession emulated;
@@ -130,7 +134,13 @@ class TableRoundTripTest
             {
                 case IN_INT -> i == 0 ? -1 : i;
                 case IN_UINT -> i;
-                case IN_SIZE, IN_INT64 -> 1L << 40 | i;
+                case IN_SIZE, IN_INT64 -> 1L << 20 | i;
+                case IN_UCHAR -> (byte)-i;
+                case IN_USHORT -> (short)-i;
+                case DEVPTR -> driver ? handle(new CUdeviceptr(), DEVICE_ADDRESS + i) :
+                    handle(new Pointer(), DEVICE_ADDRESS + i);
+                case OUT_CONTEXT -> new CUcontext();
+                case OUT_MODULE -> new CUmodule();
                 case OUT_INT, OUT_UINT -> new int[]{ -99 };
                 case OUT_SIZE, OUT_INT64 -> new long[]{ -99 };
                 case DEVICE -> driver ? handle(new CUdevice(), DEVICE_1) : (Object)DEVICE_1;
@@ -146,6 +156,22 @@ class TableRoundTripTest
         final long callContext = driver ? DRIVER_HANDLES.get(ArgumentRole.CONTEXT) : DEVICE_1;
         watched.last = null;
         run(row, callContext, null, TableEncoding.encode(row, java));
+        if (row.answeredByExecutor())
+        {
+            assertFalse(RESULT.failed(), RESULT::message);
+            assertSame(null, watched.last, "the executor answers from its tables");
+            TableEncoding.decode(row, Arrays.copyOf(RESULT.values(), RESULT.valueCount()), java);
+            for (int i = 0; i < java.length; i++)
+            {
+                final ArgumentRole role = arguments.get(i).role();
+                if (role == ArgumentRole.OUT_CONTEXT || role == ArgumentRole.OUT_MODULE)
+                {
+                    assertEquals((long)DRIVER_HANDLES.get(role == ArgumentRole.OUT_CONTEXT ? ArgumentRole.CONTEXT :
+                        ArgumentRole.MODULE), JCudaPointers.nativePointer((NativePointerObject)java[i]));
+                }
+            }
+            return;
+        }
 
         final boolean refusedByChecks = RESULT.failed() && watched.last == null;
         assertFalse(refusedByChecks, () -> row + " was refused before the backend: " + RESULT.message());
@@ -156,13 +182,19 @@ class TableRoundTripTest
             final Argument argument = arguments.get(i);
             switch (argument.role().kind())
             {
-                case SCALAR_IN -> assertEquals(argument.role() == ArgumentRole.IN_UINT ?
-                    Integer.toUnsignedLong((Integer)java[i]) : ((Number)java[i]).longValue(), received.scalars[i],
+                case SCALAR_IN -> assertEquals(switch (argument.role())
+                    {
+                        case IN_UINT -> Integer.toUnsignedLong((Integer)java[i]);
+                        case IN_UCHAR -> (Byte)java[i] & 0xFFL;
+                        case IN_USHORT -> (Short)java[i] & 0xFFFFL;
+                        default -> ((Number)java[i]).longValue();
+                    }, received.scalars[i], argument.name());
+                case DEVICE_POINTER -> assertEquals(JCudaPointers.address((Pointer)java[i]), received.scalars[i],
                     argument.name());
                 case DEVICE -> assertEquals(DEVICE_1, received.scalars[i], argument.name());
                 case HANDLE -> assertSame(OBJECTS.get(JCudaPointers.nativePointer((NativePointerObject)java[i])),
                     received.objects[i], argument.name());
-                case SCALAR_OUT ->
+                case SCALAR_OUT, HANDLE_OUT ->
                 {
                 }
             }

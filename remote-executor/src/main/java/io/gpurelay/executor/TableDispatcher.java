@@ -13,6 +13,7 @@ import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.TableCall;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.ContextMode;
 import io.gpurelay.protocol.table.FunctionRow;
 
@@ -74,6 +75,23 @@ final class TableDispatcher
                 default -> tableCall.scalar(i, value);
             }
         }
+        for (int i = 0; i < arguments.size(); i++)
+        {
+            final Argument argument = arguments.get(i);
+            if (argument.extent() != null)
+            {
+                try
+                {
+                    tableCall.extent(i, argument.extent().evaluate(name -> scalarNamed(row, name)));
+                }
+                catch (final ArithmeticException ex)
+                {
+                    result.fail(CudaError.INVALID_VALUE, row.name() + ": the bytes from " + argument.name() + " (" +
+                        argument.extent() + ") cannot be a range of memory: " + ex.getMessage());
+                    return;
+                }
+            }
+        }
         final ContextEntry context = context(call, row, result);
         if (result.failed())
         {
@@ -87,7 +105,49 @@ final class TableDispatcher
         {
             return;
         }
+        if (row.answeredByExecutor())
+        {
+            answer(row, context, result);
+            return;
+        }
         backend.callTableFunction(tableCall, result);
+    }
+
+    /**
+     * A row whose outputs are handles the executor holds: the context of the row's object, the module of its kernel.
+     */
+    private void answer(final FunctionRow row, final ContextEntry context, final CallResult result)
+    {
+        for (final Argument argument : row.arguments())
+        {
+            switch (argument.role())
+            {
+                case OUT_CONTEXT -> result.value(context.handle);
+                case OUT_MODULE -> result.value(
+                    resources.function(tableCall.scalar(tableCall.indexOf(ArgumentRole.FUNCTION)), result).module.handle);
+                default ->
+                {
+                }
+            }
+        }
+    }
+
+    private long scalarNamed(final FunctionRow row, final String name)
+    {
+        final List<Argument> arguments = row.arguments();
+        for (int i = 0; i < arguments.size(); i++)
+        {
+            if (arguments.get(i).name().equals(name))
+            {
+                final long value = tableCall.scalar(i);
+                if (value < 0)
+                {
+                    throw new ArithmeticException(name + " is negative or 2^63 or more");
+                }
+                return value;
+            }
+        }
+        throw new IllegalStateException(row.name() + " has no argument " + name);
     }
 
     /**

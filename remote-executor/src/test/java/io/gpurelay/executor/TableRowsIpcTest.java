@@ -2,9 +2,11 @@ package io.gpurelay.executor;
 
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_EVENT_CREATE;
+import static io.gpurelay.protocol.Function.CUDA_MALLOC;
 import static io.gpurelay.protocol.Function.CUDA_STREAM_CREATE;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
 import static io.gpurelay.protocol.Function.CU_EVENT_CREATE;
+import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
 import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
 import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE;
@@ -50,6 +52,7 @@ class TableRowsIpcTest
     private static final long DEVICE_MEMORY = 16L * 1024 * 1024;
     private static final int DEVICE_1 = 1;
     private static final long STREAM_NON_BLOCKING = 1;
+    private static final long MEMORY_BYTES = 64 * 1024;
 
     private static RemoteExecutor executor;
     private static Aeron aeron;
@@ -126,6 +129,38 @@ class TableRowsIpcTest
         assertEquals(DriverStatus.INVALID_VALUE,
             client.call(row("cuEventRecordWithFlags"), context, objects.event, objects.stream, 2).status());
         assertEquals(DriverStatus.INVALID_VALUE, client.call(row("cuCtxSetCacheConfig"), context, 4).status());
+        assertEquals(context, ok(client.call(row("cuStreamGetCtx"), context, objects.stream)).value(0));
+        assertEquals(objects.module, ok(client.call(row("cuFuncGetModule"), context, objects.function)).value(0));
+    }
+
+    @Test
+    void aTwoDimensionalMemsetWritesItsRowsAndOnlyInsideTheSessionsMemory() throws IOException
+    {
+        final TestClient client = connected("memset2D");
+        final Objects objects = Objects.make(client, Api.DRIVER);
+        final long context = objects.callContext;
+        final long pitch = 64;
+
+        ok(client.call(row("cuMemsetD2D16"), context, objects.memory, pitch, 0xBEEF, 3, 4));
+        final byte[] bytes = ok(client.call(io.gpurelay.protocol.Function.CU_MEMCPY_DTOH, context, objects.memory,
+            4 * pitch, 0)).payload();
+        for (int row = 0; row < 4; row++)
+        {
+            for (int column = 0; column < pitch / 2; column++)
+            {
+                final int at = (int)(row * pitch) + 2 * column;
+                final int value = bytes[at] & 0xFF | (bytes[at + 1] & 0xFF) << 8;
+                assertEquals(column < 3 ? 0xBEEF : 0, value, "row " + row + ", element " + column);
+            }
+        }
+        final Reply outside = client.call(row("cuMemsetD2D8"), context, objects.memory, MEMORY_BYTES, 1, 1, 2);
+        assertEquals(DriverStatus.INVALID_VALUE, outside.status(), "the second row is past the allocation");
+        assertTrue(outside.message().contains("is not inside one allocation"), outside.message());
+        final Reply tooWide = client.call(row("cuMemsetD2D32"), context, objects.memory, 8, 1, 3, 2);
+        assertEquals(DriverStatus.INVALID_VALUE, tooWide.status(), "rows of 12 bytes do not fit a pitch of 8");
+        final Reply huge = client.call(row("cuMemsetD2D8"), context, objects.memory, -1, 1, 1, 2);
+        assertEquals(DriverStatus.INVALID_VALUE, huge.status(), huge.message());
+        assertTrue(huge.message().contains("cannot be a range of memory"), huge.message());
     }
 
     @Test
@@ -172,12 +207,13 @@ class TableRowsIpcTest
                 args[argument.wireIndex()] = switch (argument.role())
                 {
                     case DEVICE -> DEVICE_1;
+                    case DEVPTR -> objects.memory;
                     case CONTEXT -> objects.context;
                     case MODULE -> objects.module;
                     case FUNCTION -> objects.function;
                     case STREAM -> objects.stream;
                     case EVENT -> objects.event;
-                    case IN_INT, IN_UINT, IN_SIZE, IN_INT64 -> 0;
+                    case IN_INT, IN_UINT, IN_SIZE, IN_INT64, IN_UCHAR, IN_USHORT -> 0;
                     default -> throw new IllegalStateException(argument.role() + " does not travel");
                 };
             }
@@ -197,7 +233,8 @@ class TableRowsIpcTest
      * A context on device 1 with a module, a kernel, a non-blocking stream and an event: for a runtime row, the
      * primary context of device 1 (the call's context is the device) with a stream and an event made by the runtime.
      */
-    private record Objects(long callContext, long context, long module, long function, long stream, long event)
+    private record Objects(
+        long callContext, long context, long module, long function, long stream, long event, long memory)
     {
         static Objects make(final TestClient client, final Api api) throws IOException
         {
@@ -209,11 +246,13 @@ class TableRowsIpcTest
             {
                 return new Objects(DEVICE_1, context, module, function,
                     ok(client.call(CUDA_STREAM_CREATE, DEVICE_1, STREAM_NON_BLOCKING)).value(0),
-                    ok(client.call(CUDA_EVENT_CREATE, DEVICE_1, 0)).value(0));
+                    ok(client.call(CUDA_EVENT_CREATE, DEVICE_1, 0)).value(0),
+                    ok(client.call(CUDA_MALLOC, DEVICE_1, MEMORY_BYTES)).value(0));
             }
             return new Objects(context, context, module, function,
                 ok(client.call(CU_STREAM_CREATE, context, STREAM_NON_BLOCKING)).value(0),
-                ok(client.call(CU_EVENT_CREATE, context, 0)).value(0));
+                ok(client.call(CU_EVENT_CREATE, context, 0)).value(0),
+                ok(client.call(CU_MEM_ALLOC, context, MEMORY_BYTES)).value(0));
         }
 
         private static byte[] kernel() throws IOException

@@ -5,6 +5,7 @@ import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import jcuda.NativePointerObject;
+import jcuda.Pointer;
 
 /**
  * How a function-table row's arguments look in JCuda and travel on the wire, by role: the one place that turns a
@@ -31,7 +32,12 @@ public final class TableEncoding
         return switch (role)
         {
             case IN_INT, IN_UINT -> "I";
+            case IN_UCHAR -> "B";
+            case IN_USHORT -> "S";
             case IN_SIZE, IN_INT64 -> "J";
+            case DEVPTR -> driver ? "Ljcuda/driver/CUdeviceptr;" : "Ljcuda/Pointer;";
+            case OUT_CONTEXT -> "Ljcuda/driver/CUcontext;";
+            case OUT_MODULE -> "Ljcuda/driver/CUmodule;";
             case OUT_INT, OUT_UINT -> "[I";
             case OUT_SIZE, OUT_INT64 -> "[J";
             case DEVICE -> driver ? "Ljcuda/driver/CUdevice;" : "I";
@@ -82,7 +88,10 @@ public final class TableEncoding
             {
                 case IN_INT -> (Integer)value;
                 case IN_UINT -> Integer.toUnsignedLong((Integer)value);
+                case IN_UCHAR -> (Byte)value & 0xFFL;
+                case IN_USHORT -> (Short)value & 0xFFFFL;
                 case IN_SIZE, IN_INT64 -> (Long)value;
+                case DEVPTR -> JCudaPointers.address(requireNonNull(row, argument, (Pointer)value));
                 case DEVICE -> value instanceof Integer ordinal ? ordinal :
                     JCudaPointers.nativePointer(requireNonNull(row, argument, (NativePointerObject)value));
                 case STREAM -> stream((NativePointerObject)value);
@@ -112,6 +121,7 @@ public final class TableEncoding
             {
                 case OUT_INT, OUT_UINT -> ((int[])arguments[i])[0] = (int)value;
                 case OUT_SIZE, OUT_INT64 -> ((long[])arguments[i])[0] = value;
+                case OUT_CONTEXT, OUT_MODULE -> JCudaPointers.setNativePointer((NativePointerObject)arguments[i], value);
                 default -> throw new IllegalStateException(argument.role() + " is no output");
             }
         }
@@ -126,6 +136,10 @@ public final class TableEncoding
     private static void requireOutput(final FunctionRow row, final Argument argument, final Object array)
     {
         requireNonNull(row, argument, array);
+        if (argument.role().kind() == ArgumentRole.Kind.HANDLE_OUT)
+        {
+            return;
+        }
         final int length = array instanceof int[] ints ? ints.length : ((long[])array).length;
         if (length == 0)
         {

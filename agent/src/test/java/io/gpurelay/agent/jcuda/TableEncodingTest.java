@@ -15,8 +15,10 @@ import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
 import jcuda.NativePointerObject;
+import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
+import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
@@ -78,6 +80,12 @@ class TableEncodingTest
                 case IN_INT -> -(int)value;
                 case IN_UINT -> (int)(0x8000_0000L | value);
                 case IN_SIZE, IN_INT64 -> value << 33;
+                case IN_UCHAR -> (byte)-value;
+                case IN_USHORT -> (short)-value;
+                case DEVPTR -> row.binding() == Binding.JCUDA ? handle(new Pointer(), value << 20) :
+                    handle(new CUdeviceptr(), value << 20);
+                case OUT_CONTEXT -> new CUcontext();
+                case OUT_MODULE -> new CUmodule();
                 case OUT_INT, OUT_UINT -> new int[1];
                 case OUT_SIZE, OUT_INT64 -> new long[1];
                 case DEVICE -> row.binding() == Binding.JCUDA ? (Object)(int)value : handle(new CUdevice(), value);
@@ -96,6 +104,9 @@ class TableEncodingTest
                     case IN_INT -> -value;
                     case IN_UINT -> 0x8000_0000L | value;
                     case IN_SIZE, IN_INT64 -> value << 33;
+                    case IN_UCHAR -> -value & 0xFF;
+                    case IN_USHORT -> -value & 0xFFFF;
+                    case DEVPTR -> value << 20;
                     default -> value;
                 };
             }
@@ -113,7 +124,8 @@ class TableEncodingTest
             final Argument argument = arguments.get(i);
             if (argument.resultIndex() >= 0)
             {
-                final long written = java[i] instanceof int[] ints ? ints[0] : ((long[])java[i])[0];
+                final long written = java[i] instanceof int[] ints ? ints[0] : java[i] instanceof long[] longs ?
+                    longs[0] : JCudaPointers.nativePointer((NativePointerObject)java[i]);
                 assertEquals(values[argument.resultIndex()], written, argument.name());
             }
         }

@@ -15,6 +15,7 @@ public final class TableCall
     private FunctionRow row;
     private BackendContext context;
     private long[] scalars = new long[8];
+    private long[] extents = new long[8];
     private Object[] objects = new Object[8];
 
     /**
@@ -28,10 +29,12 @@ public final class TableCall
         if (scalars.length < count)
         {
             scalars = new long[count];
+            extents = new long[count];
             objects = new Object[count];
         }
         java.util.Arrays.fill(objects, 0, count, null);
         java.util.Arrays.fill(scalars, 0, count, 0);
+        java.util.Arrays.fill(extents, 0, count, 0);
     }
 
     public FunctionRow row()
@@ -55,6 +58,20 @@ public final class TableCall
     public void scalar(final int argument, final long value)
     {
         scalars[argument] = value;
+    }
+
+    public void extent(final int argument, final long bytes)
+    {
+        extents[argument] = bytes;
+    }
+
+    /**
+     * @return for a device address, how many bytes from it the function touches (0 or less: none); the backend
+     *         checks them against the session's allocations before the device sees the address.
+     */
+    public long extent(final int argument)
+    {
+        return extents[argument];
     }
 
     public void object(final int argument, final Object value)

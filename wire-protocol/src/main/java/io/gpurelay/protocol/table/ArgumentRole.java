@@ -16,6 +16,17 @@ public enum ArgumentRole
     IN_SIZE("in:size", Kind.SCALAR_IN),
     /** A 64-bit integer, passed by value. */
     IN_INT64("in:int64", Kind.SCALAR_IN),
+    /** An {@code unsigned char}, passed by value ({@code byte} in Java). */
+    IN_UCHAR("in:uchar", Kind.SCALAR_IN),
+    /** An {@code unsigned short}, passed by value ({@code short} in Java). */
+    IN_USHORT("in:ushort", Kind.SCALAR_IN),
+    /**
+     * A device address ({@code CUdeviceptr}, the runtime's device {@code void*}), written {@code devptr(extent)}:
+     * the bytes from it that the function touches, an expression of the row's scalar inputs (see
+     * {@link SizeExpression}). The backend checks them against the session's allocations before the device sees
+     * the address.
+     */
+    DEVPTR("devptr", Kind.DEVICE_POINTER),
     /** An {@code int*} the function writes one value to ({@code int[]} in Java). */
     OUT_INT("out:int", Kind.SCALAR_OUT),
     /** An {@code unsigned int*} the function writes one value to ({@code int[]} in Java). */
@@ -35,7 +46,17 @@ public enum ArgumentRole
     /** A stream handle ({@code CUstream}, {@code cudaStream_t}); 0 is the context's default stream. */
     STREAM("stream", Kind.HANDLE),
     /** An event handle ({@code CUevent}, {@code cudaEvent_t}). */
-    EVENT("event", Kind.HANDLE);
+    EVENT("event", Kind.HANDLE),
+    /**
+     * A {@code CUcontext*} the function writes: the context of the row's object, which the executor answers from its
+     * tables (a row whose backend function is {@code executor}).
+     */
+    OUT_CONTEXT("out:context", Kind.HANDLE_OUT),
+    /**
+     * A {@code CUmodule*} the function writes: the module of the row's kernel, which the executor answers from its
+     * tables (a row whose backend function is {@code executor}).
+     */
+    OUT_MODULE("out:module", Kind.HANDLE_OUT);
 
     /**
      * How a role travels.
@@ -45,7 +66,9 @@ public enum ArgumentRole
         SCALAR_IN,
         SCALAR_OUT,
         DEVICE,
-        HANDLE
+        DEVICE_POINTER,
+        HANDLE,
+        HANDLE_OUT
     }
 
     private final String token;
@@ -72,7 +95,7 @@ public enum ArgumentRole
 
     public boolean isOutput()
     {
-        return kind == Kind.SCALAR_OUT;
+        return kind == Kind.SCALAR_OUT || kind == Kind.HANDLE_OUT;
     }
 
     public boolean isHandle()
@@ -89,6 +112,8 @@ public enum ArgumentRole
         {
             case IN_INT -> value == (int)value;
             case IN_UINT -> value >= 0 && value <= 0xFFFF_FFFFL;
+            case IN_UCHAR -> value >= 0 && value <= 0xFF;
+            case IN_USHORT -> value >= 0 && value <= 0xFFFF;
             default -> true;
         };
     }

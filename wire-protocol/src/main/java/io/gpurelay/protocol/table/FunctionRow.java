@@ -96,6 +96,14 @@ public record FunctionRow(
     }
 
     /**
+     * @return whether the executor answers the row from its tables, calling no backend function.
+     */
+    public boolean answeredByExecutor()
+    {
+        return FunctionTable.EXECUTOR.equals(backendName);
+    }
+
+    /**
      * @return {@code JCudaDriver.cuCtxGetLimit}.
      */
     public String qualifiedName()

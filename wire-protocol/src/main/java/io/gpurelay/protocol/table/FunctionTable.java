@@ -36,9 +36,12 @@ import io.gpurelay.protocol.CallView;
  * no outputs.</li>
  * <li>emulator: {@code yes} when the emulator runs the function, {@code no} when it answers that it is not
  * supported on the emulator.</li>
- * <li>backend function: the CUDA function the gpu backend calls, {@code -} for the same one.</li>
+ * <li>backend function: the CUDA function the gpu backend calls, {@code -} for the same one; {@code executor} for a
+ * row the executor answers from its tables (its outputs are handles it holds, {@code out:context},
+ * {@code out:module}).</li>
  * <li>arguments: the native's arguments in order, {@code role name} each, separated by commas; {@code -} for none.
- * Roles are {@link ArgumentRole}'s tokens.</li>
+ * Roles are {@link ArgumentRole}'s tokens; a device address is {@code devptr(extent)}, the extent a
+ * {@link SizeExpression} of the row's scalar inputs.</li>
  * </ul>
  * Text after {@code #} is a comment.
  */
@@ -47,6 +50,8 @@ public final class FunctionTable
     /** Where the table lives, next to the SBE schema. */
     public static final String RESOURCE = "sbe/gpurelay-functions.txt";
     public static final int FIRST_ID = 1000;
+    /** The backend function of a row the executor answers from its own tables. */
+    public static final String EXECUTOR = "executor";
     public static final int RESERVED_FIRST = 400;
     public static final int RESERVED_LAST = 459;
     private static final int MAX_ID = 0xFFFF;
@@ -223,14 +228,34 @@ public final class FunctionTable
             {
                 throw new IllegalArgumentException("argument '" + field.strip() + "' is not 'role name'");
             }
-            final ArgumentRole role = ArgumentRole.of(parts[0]);
-            if (role == null)
+            final boolean devicePointer = parts[0].startsWith("devptr(") && parts[0].endsWith(")");
+            final ArgumentRole role = devicePointer ? ArgumentRole.DEVPTR : ArgumentRole.of(parts[0]);
+            if (role == null || role == ArgumentRole.DEVPTR && !devicePointer)
             {
                 throw new IllegalArgumentException("argument '" + parts[1] + "' has an unknown role '" + parts[0] +
-                    "'");
+                    "'" + (role == ArgumentRole.DEVPTR ? " (a device address is devptr(extent))" : ""));
             }
-            arguments.add(role.isOutput() ? new Argument(role, parts[1], -1, resultIndex++) :
-                new Argument(role, parts[1], wireIndex++, -1));
+            final SizeExpression extent = devicePointer ?
+                SizeExpression.parse(parts[0].substring("devptr(".length(), parts[0].length() - 1)) : null;
+            arguments.add(role.isOutput() ? new Argument(role, parts[1], -1, resultIndex++, null) :
+                new Argument(role, parts[1], wireIndex++, -1, extent));
+        }
+        for (final Argument argument : arguments)
+        {
+            if (argument.extent() == null)
+            {
+                continue;
+            }
+            for (final String name : argument.extent().names())
+            {
+                final boolean scalar = arguments.stream().anyMatch(other -> other.name().equals(name) &&
+                    other.role().kind() == ArgumentRole.Kind.SCALAR_IN);
+                if (!scalar)
+                {
+                    throw new IllegalArgumentException("the extent of '" + argument.name() + "' reads '" + name +
+                        "', which is no scalar input of the row");
+                }
+            }
         }
         if (wireIndex > CallView.MAX_ARGS)
         {
@@ -252,6 +277,20 @@ public final class FunctionTable
         {
             throw new IllegalArgumentException(row.name() + " runs in the context of an object but has no handle " +
                 "argument");
+        }
+        boolean handleOutputs = false;
+        for (final Argument argument : row.arguments())
+        {
+            handleOutputs |= argument.role().kind() == ArgumentRole.Kind.HANDLE_OUT;
+            if (row.answeredByExecutor() && argument.role().kind() == ArgumentRole.Kind.SCALAR_OUT)
+            {
+                throw new IllegalArgumentException(row.name() + ": the executor answers only handle outputs");
+            }
+        }
+        if (handleOutputs != row.answeredByExecutor())
+        {
+            throw new IllegalArgumentException(row.name() + ": handle outputs are answered by the executor, and a " +
+                "row the executor answers has only those (backend function '" + EXECUTOR + "')");
         }
         if (row.binding() == Binding.JCUDA)
         {

@@ -640,6 +640,46 @@ final class EmulatedBackendSession implements BackendSession
     }
 
     /**
+     * A 2D memset of a table row ({@code cuMemsetD2D*}, {@code cudaMemset2D}): Height rows of Width elements,
+     * {@code pitch} bytes apart, all inside one allocation of the session. Arguments by position: address, pitch,
+     * value, width, height.
+     */
+    void memset2D(final TableCall call, final int elementSize, final CallResult result)
+    {
+        final String name = call.row().name();
+        final long address = call.scalar(0);
+        final long pitch = call.scalar(1);
+        final long width = call.scalar(3);
+        final long height = call.scalar(4);
+        if (width == 0 || height == 0)
+        {
+            return;
+        }
+        if (width < 0 || height < 0 || pitch < 0 || (height > 1 && width > pitch / elementSize))
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": rows of " + width + " elements of " + elementSize +
+                " bytes do not fit a pitch of " + pitch + " bytes");
+            return;
+        }
+        final long extent = call.extent(0);
+        final EmulatedContext context = emulated(call.context());
+        final int owningDevice = deviceHolding(context.device(), address, extent);
+        if (owningDevice < 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + range(address, extent) +
+                " is not inside one allocation of this session");
+            return;
+        }
+        final int value = (int)(elementSize == Integer.BYTES ? call.scalar(2) :
+            call.scalar(2) & ((1L << (8 * elementSize)) - 1));
+        for (long row = 0; row < height; row++)
+        {
+            devices[owningDevice].memory().fill(address + row * pitch, width, elementSize, value,
+                owners[owningDevice]);
+        }
+    }
+
+    /**
      * The rows the emulator runs ({@link EmulatedTableFunctions}); the others are not supported on the emulator, and
      * said so by name.
      */

@@ -17,8 +17,8 @@ import io.gpurelay.protocol.table.ArgumentRole;
  * priorities; for such a GPU CUDA documents what the cache and bank preferences and the priority queries answer
  * (the preference is accepted and has no effect, the query gives the fixed value, the range is 0 to 0), and the
  * emulator answers the same. Every other row is not supported on the emulator, which says so by name: nothing here
- * answers success without doing what the function does. The table's emulator column lists exactly these names
- * ({@code EmulatedTableFunctionsTest} holds them to it).
+ * answers success without doing what the function does. The table's emulator column lists exactly these names,
+ * besides the rows the executor answers from its own tables ({@code EmulatedTableFunctionsTest} holds them to it).
  */
 final class EmulatedTableFunctions
 {
@@ -88,6 +88,10 @@ final class EmulatedTableFunctions
         {
             case "cuDeviceTotalMem" -> session.deviceTotalMemory((int)call.scalar(call.indexOf(ArgumentRole.DEVICE)),
                 result);
+            case "cuMemsetD2D8", "cuMemsetD2D8Async", "cudaMemset2D", "cudaMemset2DAsync" ->
+                session.memset2D(call, Byte.BYTES, result);
+            case "cuMemsetD2D16", "cuMemsetD2D16Async" -> session.memset2D(call, Short.BYTES, result);
+            case "cuMemsetD2D32", "cuMemsetD2D32Async" -> session.memset2D(call, Integer.BYTES, result);
             case "cuFuncGetAttribute" -> session.functionGetAttribute(
                 (BackendKernel)call.object(call.indexOf(ArgumentRole.FUNCTION)),
                 (int)call.scalar(call.indexOf(ArgumentRole.IN_INT)), result);
@@ -100,6 +104,11 @@ final class EmulatedTableFunctions
         final Map<String, Implementation> map = new HashMap<>();
         map.put("cuDeviceTotalMem", SESSION);
         map.put("cuFuncGetAttribute", SESSION);
+        for (final String name : new String[]{ "cuMemsetD2D8", "cuMemsetD2D16", "cuMemsetD2D32", "cuMemsetD2D8Async",
+            "cuMemsetD2D16Async", "cuMemsetD2D32Async", "cudaMemset2D", "cudaMemset2DAsync" })
+        {
+            map.put(name, SESSION);
+        }
 
         final Implementation getCacheConfig = (call, result) -> result.value(CACHE_PREFER_NONE);
         final Implementation setCacheConfig = (call, result) ->

@@ -722,6 +722,17 @@ final class GpuBackendSession implements BackendSession
                 resolved.missing());
             return;
         }
+        for (int i = 0; i < row.arguments().size(); i++)
+        {
+            final Argument argument = row.arguments().get(i);
+            if (argument.extent() != null && call.extent(i) > 0 &&
+                ranges.holding(call.scalar(i), call.extent(i)) == null)
+            {
+                result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " " +
+                    range(call.scalar(i), call.extent(i)) + " is not inside one allocation of this session");
+                return;
+            }
+        }
         if (call.context() != null && !makeCurrent((GpuContext)call.context(), row.name(), result))
         {
             return;
@@ -787,7 +798,11 @@ final class GpuBackendSession implements BackendSession
         return switch (call.row().arguments().get(index).role())
         {
             case IN_INT, IN_UINT -> (int)call.scalar(index);
+            case IN_UCHAR -> (byte)call.scalar(index);
+            case IN_USHORT -> (short)call.scalar(index);
             case IN_SIZE, IN_INT64 -> call.scalar(index);
+            case DEVPTR -> call.row().api() == Api.RUNTIME ? GpuTableFunctions.devicePointer(call.scalar(index)) :
+                call.scalar(index);
             case OUT_INT, OUT_UINT -> new int[1];
             case OUT_SIZE -> new SizeTPointer(1);
             case OUT_INT64 -> new long[1];
@@ -797,6 +812,8 @@ final class GpuBackendSession implements BackendSession
             case FUNCTION -> ((GpuKernel)object).handle();
             case STREAM -> object == null ? null : ((GpuStream)object).handle();
             case EVENT -> ((GpuEvent)object).handle();
+            case OUT_CONTEXT, OUT_MODULE -> throw new IllegalStateException(call.row().name() +
+                " is answered by the executor");
         };
     }
 

@@ -6,6 +6,7 @@ import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.FunctionRow;
@@ -14,6 +15,7 @@ import org.bytedeco.cuda.cudart.CUevent_st;
 import org.bytedeco.cuda.cudart.CUfunc_st;
 import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.CUstream_st;
+import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.SizeTPointer;
 
 /**
@@ -50,13 +52,17 @@ final class GpuTableFunctions
     /**
      * The JavaCPP type a role passes as: the presets' {@code int[]} and {@code long[]} overloads for {@code int*} and
      * {@code unsigned long long*}, {@link SizeTPointer} for {@code size_t*}, the opaque structs for handles, the
-     * device's {@code CUdevice} ordinal as an {@code int}.
+     * device's {@code CUdevice} ordinal as an {@code int}; a device address is the driver's {@code CUdeviceptr}
+     * ({@code long}) or the runtime's {@code void*} ({@link Pointer}).
      */
-    static Class<?> parameterType(final ArgumentRole role)
+    static Class<?> parameterType(final ArgumentRole role, final Api api)
     {
         return switch (role)
         {
             case IN_INT, IN_UINT, DEVICE -> int.class;
+            case IN_UCHAR -> byte.class;
+            case IN_USHORT -> short.class;
+            case DEVPTR -> api == Api.RUNTIME ? Pointer.class : long.class;
             case IN_SIZE, IN_INT64 -> long.class;
             case OUT_INT, OUT_UINT -> int[].class;
             case OUT_SIZE -> SizeTPointer.class;
@@ -66,7 +72,24 @@ final class GpuTableFunctions
             case FUNCTION -> CUfunc_st.class;
             case STREAM -> CUstream_st.class;
             case EVENT -> CUevent_st.class;
+            case OUT_CONTEXT, OUT_MODULE -> throw new IllegalArgumentException(role + " is answered by the executor");
         };
+    }
+
+    /**
+     * A device address as the runtime's {@code void*}.
+     */
+    static Pointer devicePointer(final long address)
+    {
+        return new AddressPointer(address);
+    }
+
+    private static final class AddressPointer extends Pointer
+    {
+        AddressPointer(final long address)
+        {
+            this.address = address;
+        }
     }
 
     private static Resolved find(final FunctionRow row)
@@ -75,7 +98,7 @@ final class GpuTableFunctions
         for (int i = 0; i < types.length; i++)
         {
             final Argument argument = row.arguments().get(i);
-            types[i] = parameterType(argument.role());
+            types[i] = parameterType(argument.role(), row.api());
         }
         final MethodType type = MethodType.methodType(int.class, types);
         try
