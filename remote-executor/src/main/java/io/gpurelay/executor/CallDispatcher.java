@@ -25,8 +25,10 @@ import io.gpurelay.protocol.PinnedMemoryFiles;
 import org.agrona.DirectBuffer;
 
 /**
- * The one place that knows what each {@link Function} means: which arguments it takes, which context it runs in,
- * which backend method runs it. Adding a remoted function is a case here and a method on {@link BackendSession}. A
+ * The one place that knows what each hand-written {@link Function} means: which arguments it takes, which context it
+ * runs in, which backend method runs it; a row of the function table goes to {@link TableDispatcher}, which knows
+ * its arguments from their roles. A plain function is a row of the table; a function with real semantics (copies,
+ * launches, modules, contexts) is a case here and a method on {@link BackendSession}. A
  * function of both the runtime and the driver API is one case with one backend method; the API's differences (what
  * names the context, which arguments exist) are settled here, and the reply's status family follows the function's
  * {@link Api}.

@@ -223,6 +223,12 @@ public final class DeviceRouter
         {
             results[0] = visibleContext(route.executor, results[0]);
         }
+        final Argument contextOut = function instanceof FunctionRow row ? row.first(ArgumentRole.OUT_CONTEXT) : null;
+        if (status == RuntimeStatus.SUCCESS && contextOut != null && results != null &&
+            results.length > contextOut.resultIndex())
+        {
+            results[contextOut.resultIndex()] = visibleContext(route.executor, results[contextOut.resultIndex()]);
+        }
         return status;
     }
 
@@ -437,6 +443,17 @@ public final class DeviceRouter
             final int executor = table.executor[(int)device];
             final long[] translated = args.clone();
             translated[deviceArgument] = table.local[(int)device];
+            return new Route(executor, contextOn(executor, table, function, context), translated);
+        }
+        final Argument contextArgument =
+            function instanceof FunctionRow row ? row.first(ArgumentRole.CONTEXT) : null;
+        if (contextArgument != null && args.length > contextArgument.wireIndex() &&
+            args[contextArgument.wireIndex()] != NO_CONTEXT)
+        {
+            final long visible = args[contextArgument.wireIndex()];
+            final int executor = executorOfVisibleContext(visible);
+            final long[] translated = args.clone();
+            translated[contextArgument.wireIndex()] = executorContext(visible);
             return new Route(executor, contextOn(executor, table, function, context), translated);
         }
         if (function == Function.CU_CTX_DESTROY && args.length > 0)
