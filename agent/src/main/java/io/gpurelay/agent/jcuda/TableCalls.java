@@ -1,9 +1,12 @@
 package io.gpurelay.agent.jcuda;
 
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
 import io.gpurelay.agent.jcuda.driver.DriverTableCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeTableCalls;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
+import io.gpurelay.protocol.table.StreamOrder;
 
 /**
  * The one body of every JCuda native that a function-table row remotes: the rewritten native calls
@@ -13,6 +16,12 @@ import io.gpurelay.protocol.table.FunctionTable;
 public final class TableCalls
 {
     private static final FunctionRow[] ROWS = rowsById();
+    /**
+     * Stream-ordered rows an executor has run: only those are pipelined. The first call of such a row waits for its
+     * reply, so a function the executor does not support (the emulator's gaps) fails at that call, by name, instead
+     * of answering success and failing at a later one.
+     */
+    private static final AtomicIntegerArray CONFIRMED = new AtomicIntegerArray(ROWS.length);
 
     private TableCalls()
     {
@@ -29,11 +38,16 @@ public final class TableCalls
         final FunctionRow row = ROWS[id];
         final long[] wire = TableEncoding.encode(row, arguments);
         final long[] results = row.resultCount() == 0 ? null : new long[row.resultCount()];
+        final boolean pipelined = row.order() == StreamOrder.STREAM && CONFIRMED.get(id) != 0;
         final int status = switch (row.binding())
         {
-            case JCUDA_DRIVER -> DriverTableCalls.send(row, wire, results);
-            case JCUDA -> RuntimeTableCalls.send(row, wire, results);
+            case JCUDA_DRIVER -> DriverTableCalls.send(row, wire, results, pipelined);
+            case JCUDA -> RuntimeTableCalls.send(row, wire, results, pipelined);
         };
+        if (status == 0 && row.order() == StreamOrder.STREAM)
+        {
+            CONFIRMED.set(id, 1);
+        }
         if (status == 0 && results != null)
         {
             TableEncoding.decode(row, results, arguments);

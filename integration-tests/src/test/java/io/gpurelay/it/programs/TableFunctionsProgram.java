@@ -9,6 +9,7 @@ import static jcuda.driver.JCudaDriver.cuCtxGetLimit;
 import static jcuda.driver.JCudaDriver.cuCtxGetSharedMemConfig;
 import static jcuda.driver.JCudaDriver.cuCtxGetStreamPriorityRange;
 import static jcuda.driver.JCudaDriver.cuCtxSetCacheConfig;
+import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
 import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
 import static jcuda.driver.JCudaDriver.cuEventCreate;
@@ -17,6 +18,9 @@ import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuFuncGetAttribute;
 import static jcuda.driver.JCudaDriver.cuFuncSetCacheConfig;
 import static jcuda.driver.JCudaDriver.cuInit;
+import static jcuda.driver.JCudaDriver.cuMemAlloc;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
+import static jcuda.driver.JCudaDriver.cuMemsetD2D8Async;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleGetLoadingMode;
 import static jcuda.driver.JCudaDriver.cuModuleLoad;
@@ -24,6 +28,8 @@ import static jcuda.driver.JCudaDriver.cuStreamCreate;
 import static jcuda.driver.JCudaDriver.cuStreamGetFlags;
 import static jcuda.driver.JCudaDriver.cuStreamGetPriority;
 import static jcuda.driver.JCudaDriver.cuStreamIsCapturing;
+import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
+import static jcuda.driver.JCudaDriver.cuStreamWriteValue32;
 import static jcuda.runtime.JCuda.cudaDeviceGetCacheConfig;
 import static jcuda.runtime.JCuda.cudaDeviceGetLimit;
 import static jcuda.runtime.JCuda.cudaDeviceGetStreamPriorityRange;
@@ -39,8 +45,10 @@ import static jcuda.runtime.JCuda.cudaStreamGetPriority;
 
 import java.nio.file.Path;
 
+import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
+import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunc_cache;
 import jcuda.driver.CUfunction;
@@ -60,7 +68,8 @@ import jcuda.runtime.cudaStream_t;
  * An ordinary JCuda program calling functions that gpurelay remotes through its function table, on the emulator:
  * cache and shared-memory preferences, stream flags and priorities, context ids and API versions, kernel attributes,
  * event records with flags, in the driver and the runtime API; and one the emulator does not support, which must
- * fail with the not-supported status rather than succeed. Argument: the folder with the kernels' PTX files.
+ * fail with the not-supported status rather than succeed, even when it is stream-ordered; a 2D memset on a stream.
+ * Argument: the folder with the kernels' PTX files.
  */
 public final class TableFunctionsProgram
 {
@@ -136,6 +145,19 @@ public final class TableFunctionsProgram
         CHECKS.equal("cuCtxGetLimit is not supported on the emulator", CUresult.CUDA_ERROR_NOT_SUPPORTED,
             cuCtxGetLimit(limit, CUlimit.CU_LIMIT_PRINTF_FIFO_SIZE));
         CHECKS.equal("cuCtxGetLimit wrote nothing", -1, limit[0]);
+        final CUdeviceptr word = new CUdeviceptr();
+        CHECKS.equal("cuMemAlloc", 0, cuMemAlloc(word, Integer.BYTES));
+        for (int attempt = 1; attempt <= 2; attempt++)
+        {
+            CHECKS.equal("cuStreamWriteValue32 (stream-ordered) is refused at the call, attempt " + attempt,
+                CUresult.CUDA_ERROR_NOT_SUPPORTED, cuStreamWriteValue32(stream, word, 1, 0));
+        }
+        CHECKS.equal("cuCtxSynchronize finds no failure left behind", 0, cuCtxSynchronize());
+        CHECKS.equal("cuMemsetD2D8Async", 0, cuMemsetD2D8Async(word, 2, (byte)0x7F, 2, 2, stream));
+        CHECKS.equal("cuStreamSynchronize", 0, cuStreamSynchronize(stream));
+        final int[] written = { 0 };
+        CHECKS.equal("cuMemcpyDtoH", 0, cuMemcpyDtoH(Pointer.to(written), word, Integer.BYTES));
+        CHECKS.equal("cuMemsetD2D8Async wrote two rows of two bytes", 0x7F7F7F7F, written[0]);
         CHECKS.equal("cuCtxDestroy", 0, cuCtxDestroy(context));
     }
 

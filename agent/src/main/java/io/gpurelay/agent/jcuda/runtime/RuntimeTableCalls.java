@@ -1,11 +1,10 @@
 package io.gpurelay.agent.jcuda.runtime;
 
 import io.gpurelay.protocol.table.FunctionRow;
-import io.gpurelay.protocol.table.StreamOrder;
 
 /**
  * How a runtime-API table row travels: on the calling thread's current device, its status recorded as the thread's
- * last error; a stream-ordered row is pipelined.
+ * last error; a stream-ordered row is pipelined once the executor has run it.
  */
 public final class RuntimeTableCalls
 {
@@ -13,9 +12,8 @@ public final class RuntimeTableCalls
     {
     }
 
-    public static int send(final FunctionRow row, final long[] args, final long[] results)
+    public static int send(final FunctionRow row, final long[] args, final long[] results, final boolean pipelined)
     {
-        return row.order() == StreamOrder.STREAM ? JCudaRuntimeRemote.pipelined(row, args, null) :
-            JCudaRuntimeRemote.call(row, args, results);
+        return pipelined ? JCudaRuntimeRemote.pipelined(row, args, null) : JCudaRuntimeRemote.call(row, args, results);
     }
 }
