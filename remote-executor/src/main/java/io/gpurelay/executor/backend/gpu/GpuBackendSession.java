@@ -67,7 +67,6 @@ import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.executor.backend.TableCall;
-import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.PayloadSink;
@@ -709,8 +708,9 @@ final class GpuBackendSession implements BackendSession
     /**
      * A plain function of the table: the row's JavaCPP function, found once by name
      * ({@link GpuTableFunctions}), called in the row's context with the session's own objects for the handles the
-     * client named and the host's ordinal for a device. A runtime function's status is a {@code cudaError_t}, a
-     * driver function's a {@code CUresult}; either is replied in the family of the API the client called.
+     * client named and the host's ordinal for a device. Runtime rows mostly name the driver function of the same
+     * meaning, so the executor stays on the driver API; a runtime function's status is a {@code cudaError_t}, a
+     * driver function's a {@code CUresult}, and either is replied in the family of the API the client called.
      */
     public void callTableFunction(final TableCall call, final CallResult result)
     {
@@ -759,10 +759,11 @@ final class GpuBackendSession implements BackendSession
             }
             if (status != CUDA_SUCCESS)
             {
-                final CudaError error = row.api() == Api.RUNTIME ? CudaErrorMapping.fromRuntimeError(status) :
+                final boolean runtimeFunction = GpuTableFunctions.isRuntimeFunction(row);
+                final CudaError error = runtimeFunction ? CudaErrorMapping.fromRuntimeError(status) :
                     CudaErrorMapping.cudaError(status);
-                result.fail(error, row.name() + ": " + (row.api() == Api.RUNTIME ? "cudaError_t " + status :
-                    GpuRuntime.errorName(status)) + (error.sticky() ? PROCESS_WIDE_FAULT : ""));
+                result.fail(error, row.name() + ": " + row.backendName() + " returned " + (runtimeFunction ?
+                    "cudaError_t " + status : GpuRuntime.errorName(status)) + (error.sticky() ? PROCESS_WIDE_FAULT : ""));
                 return;
             }
             for (int i = 0; i < arguments.length; i++)
@@ -801,8 +802,8 @@ final class GpuBackendSession implements BackendSession
             case IN_UCHAR -> (byte)call.scalar(index);
             case IN_USHORT -> (short)call.scalar(index);
             case IN_SIZE, IN_INT64 -> call.scalar(index);
-            case DEVPTR -> call.row().api() == Api.RUNTIME ? GpuTableFunctions.devicePointer(call.scalar(index)) :
-                call.scalar(index);
+            case DEVPTR -> GpuTableFunctions.isRuntimeFunction(call.row()) ?
+                GpuTableFunctions.devicePointer(call.scalar(index)) : call.scalar(index);
             case OUT_INT, OUT_UINT -> new int[1];
             case OUT_SIZE -> new SizeTPointer(1);
             case OUT_INT64 -> new long[1];

@@ -6,7 +6,6 @@ import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.FunctionRow;
@@ -55,14 +54,14 @@ final class GpuTableFunctions
      * device's {@code CUdevice} ordinal as an {@code int}; a device address is the driver's {@code CUdeviceptr}
      * ({@code long}) or the runtime's {@code void*} ({@link Pointer}).
      */
-    static Class<?> parameterType(final ArgumentRole role, final Api api)
+    static Class<?> parameterType(final ArgumentRole role, final boolean runtimeFunction)
     {
         return switch (role)
         {
             case IN_INT, IN_UINT, DEVICE -> int.class;
             case IN_UCHAR -> byte.class;
             case IN_USHORT -> short.class;
-            case DEVPTR -> api == Api.RUNTIME ? Pointer.class : long.class;
+            case DEVPTR -> runtimeFunction ? Pointer.class : long.class;
             case IN_SIZE, IN_INT64 -> long.class;
             case OUT_INT, OUT_UINT -> int[].class;
             case OUT_SIZE -> SizeTPointer.class;
@@ -74,6 +73,15 @@ final class GpuTableFunctions
             case EVENT -> CUevent_st.class;
             case OUT_CONTEXT, OUT_MODULE -> throw new IllegalArgumentException(role + " is answered by the executor");
         };
+    }
+
+    /**
+     * @return whether the row's backend function is the runtime API's ({@code cuda...}), which returns a
+     *         {@code cudaError_t} and takes device addresses as {@code void*}; else it is the driver API's.
+     */
+    static boolean isRuntimeFunction(final FunctionRow row)
+    {
+        return row.backendName().startsWith("cuda");
     }
 
     /**
@@ -98,7 +106,7 @@ final class GpuTableFunctions
         for (int i = 0; i < types.length; i++)
         {
             final Argument argument = row.arguments().get(i);
-            types[i] = parameterType(argument.role(), row.api());
+            types[i] = parameterType(argument.role(), isRuntimeFunction(row));
         }
         final MethodType type = MethodType.methodType(int.class, types);
         try
