@@ -23,12 +23,16 @@ jcuda="$(ls "$bundle"/test-lib/jcuda-[0-9]*.jar | head -n 1)"
 jcublas="$(ls "$bundle"/test-lib/jcublas-[0-9]*.jar | head -n 1)"
 jcurand="$(ls "$bundle"/test-lib/jcurand-[0-9]*.jar | head -n 1)"
 console="$(ls "$bundle"/test-lib/junit-platform-console-standalone-*.jar | head -n 1)"
+jcuda_natives="$(ls "$bundle"/test-lib/jcuda-natives-*.jar | head -n 1)"
+wire_protocol="$(ls "$bundle"/test-lib/wire-protocol-[0-9]*.jar | head -n 1)"
 
 "$java" -Dgpurelay.agent.jar="$dist/lib/gpurelay-agent.jar" \
     -Dgpurelay.executor.jar="$dist/lib/gpurelay-executor.jar" \
     -Dgpurelay.jcuda.jar="$jcuda" \
     -Dgpurelay.jcublas.jar="$jcublas" \
     -Dgpurelay.jcurand.jar="$jcurand" \
+    -Dgpurelay.jcuda.natives.jar="$jcuda_natives" \
+    -Dgpurelay.wire.protocol.classes="$wire_protocol" \
     -Dgpurelay.programs.dir="$bundle/test-classes" \
     -jar "$console" execute \
     --class-path "$bundle/test-classes:$(ls "$bundle"/test-lib/*.jar | grep -v console-standalone | tr '\n' ':')" \

@@ -6,14 +6,18 @@ import java.util.List;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.instrumentation.NativeMethodTable;
+import io.gpurelay.agent.jcuda.TableEncoding;
+import io.gpurelay.protocol.table.FunctionRow;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.pool.TypePool;
 
 /**
  * {@code java -cp gpurelay-agent.jar:jcuda.jar io.gpurelay.agent.Coverage [--markdown]}: for each binding class the
- * agent rewrites, how many native methods it has, how many gpurelay remotes and which it does not. It builds the same
- * tables the instrumentation builds, from the binding classes on the class path, without loading them.
+ * agent rewrites, how many native methods it has, how many gpurelay remotes (by hand-written code and by the function
+ * table), how many of those the emulator runs, and which it does not remote. It builds the same tables the
+ * instrumentation builds, from the binding classes on the class path, without loading them; the function table's
+ * emulator column says which rows the emulator runs (a hand-written function runs on both backends).
  */
 public final class Coverage
 {
@@ -52,11 +56,12 @@ public final class Coverage
 
     static void printText(final List<NativeMethodTable> tables, final List<String> absent, final PrintStream out)
     {
-        out.printf("%-28s %14s %8s %14s%n", "class", "native methods", "remoted", "not supported");
+        out.printf("%-28s %14s %8s %8s %9s %14s%n", "class", "native methods", "remoted", "by table", "emulator",
+            "not supported");
         for (final NativeMethodTable table : tables)
         {
-            out.printf("%-28s %14d %8d %14d%n", table.target().getName(), table.nativeMethodCount(),
-                table.remoted().size(), table.notSupported().size());
+            out.printf("%-28s %14d %8d %8d %9d %14d%n", table.target().getName(), table.nativeMethodCount(),
+                table.remotedCount(), table.tableRemoted().size(), emulated(table), table.notSupported().size());
         }
         for (final String className : absent)
         {
@@ -69,6 +74,25 @@ public final class Coverage
             for (final String name : functionNames(table, table.notSupported()))
             {
                 out.println("  " + name);
+            }
+            final List<String> notOnEmulator = notOnEmulator(table);
+            if (!notOnEmulator.isEmpty())
+            {
+                out.println(table.target().getName() + ": remoted, not supported on the emulator (" +
+                    notOnEmulator.size() + ")");
+                for (final String name : notOnEmulator)
+                {
+                    out.println("  " + name);
+                }
+            }
+            if (!table.unmatchedRows().isEmpty())
+            {
+                out.println(table.target().getName() + ": function table rows matching no native method (" +
+                    table.unmatchedRows().size() + ")");
+                for (final FunctionRow row : table.unmatchedRows())
+                {
+                    out.println("  " + row.name() + " " + TableEncoding.descriptor(row));
+                }
             }
             if (!table.unmatched().isEmpty())
             {
@@ -84,27 +108,68 @@ public final class Coverage
 
     static void printMarkdown(final List<NativeMethodTable> tables, final List<String> absent, final PrintStream out)
     {
-        out.println("| class | native methods | remoted | not supported |");
-        out.println("|---|---:|---:|---:|");
+        out.println("| class | native methods | remoted | by the function table | on the emulator | not supported |");
+        out.println("|---|---:|---:|---:|---:|---:|");
         for (final NativeMethodTable table : tables)
         {
             out.println("| `" + table.target().getName() + "` | " + table.nativeMethodCount() + " | " +
-                table.remoted().size() + " | " + table.notSupported().size() + " |");
+                table.remotedCount() + " | " + table.tableRemoted().size() + " | " + emulated(table) + " | " +
+                table.notSupported().size() + " |");
         }
         for (final String className : absent)
         {
-            out.println("| `" + className + "` | not on the class path | | |");
+            out.println("| `" + className + "` | not on the class path | | | | |");
         }
         for (final NativeMethodTable table : tables)
         {
             out.println();
             out.println("Remoted by gpurelay in `" + table.target().getName() + "`: " +
                 codeList(functionNames(table, new ArrayList<>(table.remoted().keySet()))) + ".");
+            if (!table.tableRemoted().isEmpty())
+            {
+                out.println();
+                out.println("Remoted by the function table in `" + table.target().getName() + "`: " +
+                    codeList(functionNames(table, new ArrayList<>(table.tableRemoted().keySet()))) + ".");
+            }
+            final List<String> notOnEmulator = notOnEmulator(table);
+            if (!notOnEmulator.isEmpty())
+            {
+                out.println();
+                out.println("Remoted, but not supported on the emulator (the gpu backend runs them; the emulator " +
+                    "answers that it does not support them) in `" + table.target().getName() + "`: " +
+                    codeList(notOnEmulator) + ".");
+            }
             out.println();
             out.println("Not remoted in `" + table.target().getName() + "`; each logs its name once and returns " +
                 table.module().notSupportedStatusName() + " (null, 0 or false where it returns no status): " +
                 codeList(functionNames(table, table.notSupported())) + ".");
         }
+    }
+
+    /**
+     * @return how many remoted natives the emulator runs: every hand-written one, and the rows it says it runs.
+     */
+    static int emulated(final NativeMethodTable table)
+    {
+        int count = table.remoted().size();
+        for (final FunctionRow row : table.tableRemoted().values())
+        {
+            count += row.emulated() ? 1 : 0;
+        }
+        return count;
+    }
+
+    private static List<String> notOnEmulator(final NativeMethodTable table)
+    {
+        final List<String> names = new ArrayList<>();
+        for (final FunctionRow row : table.tableRemoted().values())
+        {
+            if (!row.emulated())
+            {
+                names.add(row.name());
+            }
+        }
+        return names;
     }
 
     private static List<String> functionNames(

@@ -26,8 +26,11 @@ class CoverageTest
     {
         final String text = print(out -> Coverage.printText(List.of(table), List.of("jcuda.jcublas.JCublas2"), out));
 
-        assertTrue(text.matches("(?s).*jcuda\\.runtime\\.JCuda\\s+151\\s+" + table.remoted().size() + "\\s+" +
-            table.notSupported().size() + "\\n.*"), text);
+        assertTrue(text.matches("(?s).*jcuda\\.runtime\\.JCuda\\s+151\\s+" + table.remotedCount() + "\\s+" +
+            table.tableRemoted().size() + "\\s+" + Coverage.emulated(table) + "\\s+" + table.notSupported().size() +
+            "\\n.*"), text);
+        assertTrue(text.contains("jcuda.runtime.JCuda: remoted, not supported on the emulator ("), text);
+        assertTrue(text.contains("\n  cudaDeviceGetLimit\n"), text);
         assertTrue(text.matches("(?s).*\\njcuda\\.jcublas\\.JCublas2\\s+not on the class path\\n.*"), text);
         assertTrue(text.contains("jcuda.runtime.JCuda: not remoted (" + table.notSupported().size() + ")\n" +
             "  cudaSetDeviceFlags\n"), text);
@@ -40,9 +43,14 @@ class CoverageTest
     {
         final String markdown = print(out -> Coverage.printMarkdown(List.of(table), List.of(), out));
 
-        assertTrue(markdown.startsWith("| class | native methods | remoted | not supported |\n|---|---:|---:|---:|\n" +
-            "| `jcuda.runtime.JCuda` | 151 | " + table.remoted().size() + " | " + table.notSupported().size() +
-            " |\n"), markdown);
+        assertTrue(markdown.startsWith("| class | native methods | remoted | by the function table | on the emulator | " +
+            "not supported |\n|---|---:|---:|---:|---:|---:|\n| `jcuda.runtime.JCuda` | 151 | " + table.remotedCount() +
+            " | " + table.tableRemoted().size() + " | " + Coverage.emulated(table) + " | " +
+            table.notSupported().size() + " |\n"), markdown);
+        assertTrue(markdown.contains("Remoted by the function table in `jcuda.runtime.JCuda`: `cudaGetDeviceFlags`"),
+            markdown);
+        assertTrue(markdown.contains("not supported on the emulator (the gpu backend runs them; the emulator " +
+            "answers that it does not support them) in `jcuda.runtime.JCuda`: `cudaGetDeviceFlags`, "), markdown);
         assertTrue(markdown.contains("Remoted by gpurelay in `jcuda.runtime.JCuda`: `setLogLevel`, " +
             "`cudaGetDeviceCount`"), markdown);
         assertTrue(markdown.contains("returns cudaErrorNotSupported (null, 0 or false where it returns no status): " +
@@ -66,14 +74,16 @@ class CoverageTest
             }
         });
 
-        assertTrue(text.matches("(?s).*\\| `jcuda\\.driver\\.JCudaDriver` \\| 317 \\| \\d+ \\| \\d+ \\|\n.*"), text);
+        assertTrue(text.matches(
+            "(?s).*\\| `jcuda\\.driver\\.JCudaDriver` \\| 317 \\| \\d+ \\| \\d+ \\| \\d+ \\| \\d+ \\|\n.*"), text);
         assertTrue(text.contains("| `jcuda.runtime.JCuda` | 151 |"), text);
-        assertTrue(text.matches("(?s).*\\| `jcuda\\.jcublas\\.JCublas2` \\| 499 \\| \\d+ \\| \\d+ \\|\n.*"), text);
+        assertTrue(text.matches(
+            "(?s).*\\| `jcuda\\.jcublas\\.JCublas2` \\| 499 \\| \\d+ \\| 0 \\| \\d+ \\| \\d+ \\|\n.*"), text);
         assertTrue(text.contains("`cublasSgemm`"), text);
         assertTrue(text.contains("Remoted by gpurelay in `jcuda.driver.JCudaDriver`: `setLogLevel`, "), text);
         assertTrue(text.contains("`cuLaunchKernel`"), text);
-        assertTrue(text.contains("| `jcuda.jcurand.JCurand` | 27 | 18 | 9 |"), text);
-        assertTrue(text.contains("| `jcuda.nvrtc.JNvrtc` | 22 | 12 | 10 |"), text);
+        assertTrue(text.contains("| `jcuda.jcurand.JCurand` | 27 | 18 | 0 | 18 | 9 |"), text);
+        assertTrue(text.contains("| `jcuda.nvrtc.JNvrtc` | 22 | 12 | 0 | 12 | 10 |"), text);
         assertTrue(text.contains("Remoted by gpurelay in `jcuda.jcurand.JCurand`: `setLogLevel`, " +
             "`curandCreateGenerator`, `curandDestroyGenerator`, `curandGetVersion`, `curandGetProperty`, " +
             "`curandSetStream`, `curandSetPseudoRandomGeneratorSeed`, `curandSetGeneratorOffset`, " +

@@ -43,6 +43,8 @@ import io.gpurelay.protocol.security.HandshakeException;
 import io.gpurelay.protocol.security.HandshakeTranscript;
 import io.gpurelay.protocol.security.OpeningFragmentHandler;
 import io.gpurelay.protocol.security.SessionKeys;
+import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.FunctionTable;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -431,6 +433,11 @@ public final class InMemoryExecutor implements AutoCloseable
         public void onCall(final CallView call)
         {
             final Function function = Function.byId(call.functionId());
+            if (function == null)
+            {
+                onTableCall(call);
+                return;
+            }
             events.add("call " + function + (call.pipelined() ? " pipelined" : ""));
             record(function, call);
             if (call.functionId() == slowFunctionId)
@@ -661,6 +668,28 @@ public final class InMemoryExecutor implements AutoCloseable
                 case CU_STREAM_WAIT_EVENT -> status(call, eventHandles.contains(call.arg(1)) ?
                     streamStatus(call.arg(0)) : DriverStatus.INVALID_HANDLE);
                 case CU_EVENT_ELAPSED_TIME -> elapsedTime(call);
+                default -> status(call, DriverStatus.NOT_SUPPORTED);
+            }
+        }
+
+        /**
+         * The function table's rows this fake executor answers: the two that replaced hand-written functions.
+         */
+        private void onTableCall(final CallView call)
+        {
+            final FunctionRow row = FunctionTable.standard().byId(call.functionId());
+            events.add("call " + (row == null ? "id " + call.functionId() : row.name()) +
+                (call.pipelined() ? " pipelined" : ""));
+            switch (row == null ? "" : row.name())
+            {
+                case "cuDeviceTotalMem" ->
+                {
+                    if (validDevice(call, call.arg(0)))
+                    {
+                        value(call, TOTAL_MEMORY);
+                    }
+                }
+                case "cuFuncGetAttribute" -> value(call, call.arg(0) * 10);
                 default -> status(call, DriverStatus.NOT_SUPPORTED);
             }
         }

@@ -44,6 +44,22 @@ final class Artifacts
     }
 
     /**
+     * JCuda's own natives for Linux, for running a program locally (without the agent) on a GPU host.
+     */
+    static Path jcudaNativesJar()
+    {
+        return existing("gpurelay.jcuda.natives.jar");
+    }
+
+    /**
+     * The wire protocol's classes and the function table, for a program that walks the table's rows.
+     */
+    static Path wireProtocolClasses()
+    {
+        return existing("gpurelay.wire.protocol.classes");
+    }
+
+    /**
      * The kernels' PTX files, as the test programs find them on disk.
      */
     static Path kernelsDir()

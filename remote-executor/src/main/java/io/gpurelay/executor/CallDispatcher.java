@@ -25,8 +25,10 @@ import io.gpurelay.protocol.PinnedMemoryFiles;
 import org.agrona.DirectBuffer;
 
 /**
- * The one place that knows what each {@link Function} means: which arguments it takes, which context it runs in,
- * which backend method runs it. Adding a remoted function is a case here and a method on {@link BackendSession}. A
+ * The one place that knows what each hand-written {@link Function} means: which arguments it takes, which context it
+ * runs in, which backend method runs it; a row of the function table goes to {@link TableDispatcher}, which knows
+ * its arguments from their roles. A plain function is a row of the table; a function with real semantics (copies,
+ * launches, modules, contexts) is a case here and a method on {@link BackendSession}. A
  * function of both the runtime and the driver API is one case with one backend method; the API's differences (what
  * names the context, which arguments exist) are settled here, and the reply's status family follows the function's
  * {@link Api}.
@@ -68,6 +70,7 @@ final class CallDispatcher
     private final int deviceCount;
     private final RandDispatcher rand;
     private final RtcDispatcher rtc;
+    private final TableDispatcher table;
     /** Pinned host memory shared with the client; null when the session is offered none (not IPC, or disabled). */
     private final SessionPinnedMemory pinnedMemory;
 
@@ -87,6 +90,7 @@ final class CallDispatcher
         this.deviceCount = deviceCount;
         this.rand = new RandDispatcher(backend.rand(), resources, deviceCount);
         this.rtc = new RtcDispatcher(backend.rtc(), resources);
+        this.table = new TableDispatcher(backend, resources, deviceCount);
     }
 
     /**
@@ -96,7 +100,8 @@ final class CallDispatcher
     PayloadSink inputSink(final ReceivedCall call, final CallResult result)
     {
         final Function function = call.function();
-        if (function != Function.CUDA_MEMCPY_HTOD && function != Function.CUDA_MEMCPY_HTOD_ASYNC &&
+        if (function == null ||
+            function != Function.CUDA_MEMCPY_HTOD && function != Function.CUDA_MEMCPY_HTOD_ASYNC &&
             function != Function.CU_MEMCPY_HTOD)
         {
             return null;
@@ -115,6 +120,12 @@ final class CallDispatcher
     void dispatch(final ReceivedCall call, final DirectBuffer input, final CallResult result)
     {
         resources.beginCall();
+        if (call.row() != null)
+        {
+            table.dispatch(call, result);
+            resources.endCall(result);
+            return;
+        }
         final Function function = call.function();
         if (function.api() == Api.CUBLAS)
         {
@@ -142,14 +153,6 @@ final class CallDispatcher
                 if (device >= 0)
                 {
                     backend.deviceGetName(device, result);
-                }
-            }
-            case CU_DEVICE_TOTAL_MEM ->
-            {
-                final int device = device(call.arg(0), result);
-                if (device >= 0)
-                {
-                    backend.deviceTotalMemory(device, result);
                 }
             }
             case CU_DEVICE_GET_UUID ->
@@ -289,23 +292,6 @@ final class CallDispatcher
                 if (module != null)
                 {
                     backend.getGlobal(module.backend, name(input), result);
-                }
-            }
-            case CU_FUNC_GET_ATTRIBUTE ->
-            {
-                final long attribute = call.arg(0);
-                final FunctionEntry kernelFunction = resources.function(call.arg(1), result);
-                if (kernelFunction != null)
-                {
-                    if (attribute != (int)attribute)
-                    {
-                        result.fail(CudaError.INVALID_VALUE, "cuFuncGetAttribute: attribute " + attribute +
-                            " does not exist");
-                    }
-                    else
-                    {
-                        backend.functionGetAttribute(kernelFunction.kernel, (int)attribute, result);
-                    }
                 }
             }
             case CU_LAUNCH_KERNEL -> launchKernel(call, input, result);

@@ -519,7 +519,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
                 transferRegion.region().takeAnnouncement(TransferRegion.Direction.TO_EXECUTOR);
             regionInputPending = regionAnnounced && view.totalPayloadLength() > 0;
             counters.callCounters.onCall(family());
-            result.reset(call.function() == null ? Api.RUNTIME : call.function().api());
+            result.reset(call.remoted() == null ? Api.RUNTIME : call.remoted().api());
             if (!view.bulkFollows())
             {
                 addBytesIn(view.totalPayloadLength());
@@ -532,7 +532,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
                 reply();
                 return;
             }
-            if (call.function() == null)
+            if (call.remoted() == null)
             {
                 CallDispatcher.notSupported(call.functionId(), null, result);
                 logUnsupported(call.functionId());
@@ -755,7 +755,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
         if (outcome != TransferRegion.Outcome.DONE)
         {
             releaseReassembly();
-            close(regionFailure(outcome, "receiving the payload of " + call.function()));
+            close(regionFailure(outcome, "receiving the payload of " + call.remoted()));
             return;
         }
         input.wrap(reassembly != null ? reassembly.bytes() : NO_INPUT);
@@ -779,7 +779,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
             TransferRegion.Direction.TO_CLIENT, payload, payload.length(), regionWaiter);
         if (outcome != TransferRegion.Outcome.DONE)
         {
-            close(regionFailure(outcome, "sending the reply of " + call.function()));
+            close(regionFailure(outcome, "sending the reply of " + call.remoted()));
             return false;
         }
         return true;
@@ -1039,12 +1039,12 @@ final class ExecutorSession implements Agent, SessionRequestListener
     {
         if (stoppedForGoneClient)
         {
-            close("the client went away while its call ran (" + call.function() + ")");
+            close("the client went away while its call ran (" + call.remoted() + ")");
             return;
         }
-        if (result.failed() && call.function() != null)
+        if (result.failed() && call.remoted() != null)
         {
-            log.debug("session " + sessionId + ": " + call.function() + " failed with " + result.status() + ": " +
+            log.debug("session " + sessionId + ": " + call.remoted() + " failed with " + result.status() + ": " +
                 result.message());
         }
         reply();
@@ -1118,7 +1118,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private void recordInternalFailure(final RuntimeException ex)
     {
         counters.errors.increment();
-        log.error("session " + sessionId + ": " + (call.function() == null ? "call" : call.function()) +
+        log.error("session " + sessionId + ": " + (call.remoted() == null ? "call" : call.remoted()) +
             " failed inside the executor", ex);
         result.reset();
         result.fail(CudaError.UNKNOWN, "executor error: " + ex);
@@ -1156,7 +1156,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
      */
     private Api family()
     {
-        return call.function() == null ? null : call.function().api();
+        return call.remoted() == null ? null : call.remoted().api();
     }
 
     private void close(final String reason)

@@ -3,6 +3,9 @@ package io.gpurelay.executor;
 import io.gpurelay.protocol.CallView;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.MalformedCallException;
+import io.gpurelay.protocol.RemotedFunction;
+import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.FunctionTable;
 
 /**
  * The call a session is working on, copied out of the receive buffer because its bulk payload may still be arriving
@@ -14,6 +17,8 @@ final class ReceivedCall
     private long correlationId;
     private int functionId;
     private Function function;
+    /** The function table's row, when the id is one of the table's. */
+    private FunctionRow row;
     private boolean pipelined;
     private boolean payloadInRegion;
     private boolean replyInRegion;
@@ -26,6 +31,7 @@ final class ReceivedCall
         correlationId = view.correlationId();
         functionId = view.functionId();
         function = Function.byId(functionId);
+        row = function == null ? FunctionTable.standard().byId(functionId) : null;
         pipelined = view.pipelined();
         payloadInRegion = view.payloadInRegion();
         replyInRegion = view.replyInRegion();
@@ -54,6 +60,22 @@ final class ReceivedCall
     Function function()
     {
         return function;
+    }
+
+    /**
+     * @return the function table's row, or null for a hand-written function or an unknown id.
+     */
+    FunctionRow row()
+    {
+        return row;
+    }
+
+    /**
+     * @return the function, hand-written or a table row; null for an id this executor does not know.
+     */
+    RemotedFunction remoted()
+    {
+        return function != null ? function : row;
     }
 
     boolean pipelined()
@@ -88,7 +110,7 @@ final class ReceivedCall
     {
         if (index >= argCount)
         {
-            throw new MalformedCallException(function + " takes at least " + (index + 1) + " arguments; the call has " +
+            throw new MalformedCallException(remoted() + " takes at least " + (index + 1) + " arguments; the call has " +
                 argCount);
         }
         return args[index];

@@ -34,7 +34,6 @@ import static io.gpurelay.protocol.Function.CU_DEVICE_PRIMARY_CTX_GET_STATE;
 import static io.gpurelay.protocol.Function.CU_DEVICE_PRIMARY_CTX_RELEASE;
 import static io.gpurelay.protocol.Function.CU_DEVICE_PRIMARY_CTX_RESET;
 import static io.gpurelay.protocol.Function.CU_DEVICE_PRIMARY_CTX_RETAIN;
-import static io.gpurelay.protocol.Function.CU_DEVICE_TOTAL_MEM;
 import static io.gpurelay.protocol.Function.CU_DRIVER_GET_VERSION;
 import static io.gpurelay.protocol.Function.CU_EVENT_CREATE;
 import static io.gpurelay.protocol.Function.CU_EVENT_DESTROY;
@@ -42,7 +41,6 @@ import static io.gpurelay.protocol.Function.CU_EVENT_ELAPSED_TIME;
 import static io.gpurelay.protocol.Function.CU_EVENT_QUERY;
 import static io.gpurelay.protocol.Function.CU_EVENT_RECORD;
 import static io.gpurelay.protocol.Function.CU_EVENT_SYNCHRONIZE;
-import static io.gpurelay.protocol.Function.CU_FUNC_GET_ATTRIBUTE;
 import static io.gpurelay.protocol.Function.CU_LAUNCH_KERNEL;
 import static io.gpurelay.protocol.Function.CU_MEMCPY_DTOH;
 import static io.gpurelay.protocol.Function.CU_MEMCPY_HTOD;
@@ -83,6 +81,9 @@ import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
+import io.gpurelay.protocol.table.Binding;
+import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.FunctionTable;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -95,6 +96,12 @@ import org.junit.jupiter.api.Test;
  */
 class DriverApiIpcTest
 {
+    /** Rows of the function table, which replaced the hand-written functions of these names. */
+    private static final FunctionRow CU_DEVICE_TOTAL_MEM =
+        FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuDeviceTotalMem");
+    private static final FunctionRow CU_FUNC_GET_ATTRIBUTE =
+        FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuFuncGetAttribute");
+
     private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 64L * 1024 * 1024;
     private static final int DEVICE_0 = 0;

@@ -23,7 +23,6 @@ import static io.gpurelay.protocol.Function.CU_CTX_DESTROY;
 import static io.gpurelay.protocol.Function.CU_CTX_SYNCHRONIZE;
 import static io.gpurelay.protocol.Function.CU_DEVICE_GET_COUNT;
 import static io.gpurelay.protocol.Function.CU_DEVICE_GET_NAME;
-import static io.gpurelay.protocol.Function.CU_DEVICE_TOTAL_MEM;
 import static io.gpurelay.protocol.Function.CU_DRIVER_GET_VERSION;
 import static io.gpurelay.protocol.Function.CU_LAUNCH_KERNEL;
 import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
@@ -54,6 +53,9 @@ import io.gpurelay.executor.backend.gpu.GpuRuntime;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.RuntimeStatus;
+import io.gpurelay.protocol.table.Binding;
+import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.FunctionTable;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -69,6 +71,10 @@ import org.junit.jupiter.api.Test;
 @Tag("gpu")
 class GpuDriverApiIpcTest
 {
+    /** A row of the function table, which replaced the hand-written function of this name. */
+    private static final FunctionRow CU_DEVICE_TOTAL_MEM =
+        FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuDeviceTotalMem");
+
     private static final String CHANNEL = "aeron:ipc";
     private static final long NO_CONTEXT = 0;
     private static final long LEGACY_STREAM = 1;

@@ -21,6 +21,7 @@ import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.ClientResponseAdapter;
 import io.gpurelay.protocol.ClientResponseListener;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.codecs.BulkDataEncoder;
@@ -278,7 +279,7 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         return true;
     }
 
-    Reply call(final Function function, final long context, final long... args)
+    Reply call(final RemotedFunction function, final long context, final long... args)
     {
         return awaitReply(send(function, context, null, false, args));
     }
@@ -291,13 +292,13 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     /**
      * @return the correlation id of the call, for {@link #awaitReply} when it fails.
      */
-    long pipelined(final Function function, final long context, final long... args)
+    long pipelined(final RemotedFunction function, final long context, final long... args)
     {
         return send(function, context, null, true, args);
     }
 
     long send(
-        final Function function,
+        final RemotedFunction function,
         final long context,
         final PayloadSource payload,
         final boolean pipelined,

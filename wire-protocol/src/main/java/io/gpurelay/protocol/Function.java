@@ -6,8 +6,11 @@ package io.gpurelay.protocol;
  * <p>
  * Arguments travel as the call's {@code args} (64-bit values, in the order documented per constant) and, for
  * bulk input, its payload; results come back as the reply's {@code values} and payload.
+ * <p>
+ * These are the functions with hand-written code on both sides. Plain functions are rows of the function table
+ * ({@link io.gpurelay.protocol.table.FunctionTable}, ids from 1000 up), whose arguments travel by their roles.
  */
-public enum Function
+public enum Function implements RemotedFunction
 {
     /** → values[0] = device count. */
     CUDA_GET_DEVICE_COUNT(1, Api.RUNTIME),
@@ -102,7 +105,10 @@ public enum Function
     CU_DEVICE_GET_NAME(102, Api.DRIVER),
     /** args: CUdevice_attribute, device → values[0] = the value. */
     CU_DEVICE_GET_ATTRIBUTE(103, Api.DRIVER),
-    /** args: device → values[0] = bytes of global memory. */
+    /**
+     * Retired: {@code cuDeviceTotalMem} is the function table's row of that name (id 1020). The id stays taken so it
+     * is never reused; this executor answers it as not supported.
+     */
     CU_DEVICE_TOTAL_MEM(104, Api.DRIVER),
     /** args: device → payload = the 16 bytes of the UUID. */
     CU_DEVICE_GET_UUID(105, Api.DRIVER),
@@ -135,7 +141,10 @@ public enum Function
     CU_MODULE_GET_FUNCTION(122, Api.DRIVER),
     /** args: module; payload = the variable's name (UTF-8) → values = device address, size in bytes. */
     CU_MODULE_GET_GLOBAL(123, Api.DRIVER),
-    /** args: CUfunction_attribute, function → values[0] = the value. */
+    /**
+     * Retired: {@code cuFuncGetAttribute} is the function table's row of that name (id 1030). The id stays taken so
+     * it is never reused; this executor answers it as not supported.
+     */
     CU_FUNC_GET_ATTRIBUTE(124, Api.DRIVER),
     /** args: size → values[0] = device address. */
     CU_MEM_ALLOC(130, Api.DRIVER),

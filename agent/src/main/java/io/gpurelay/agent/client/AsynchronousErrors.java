@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.RuntimeStatus;
 
 /**
@@ -27,13 +28,13 @@ final class AsynchronousErrors
 
     private final long[] correlationIds = new long[RECENT_PIPELINED_CALLS];
     private final ContextKey[] contexts = new ContextKey[RECENT_PIPELINED_CALLS];
-    private final Function[] functions = new Function[RECENT_PIPELINED_CALLS];
+    private final RemotedFunction[] functions = new RemotedFunction[RECENT_PIPELINED_CALLS];
     private final Map<ContextKey, Integer> pending = new ConcurrentHashMap<>();
 
     /**
      * A pipelined call is about to be sent: remember where it runs, before its failure could come back.
      */
-    synchronized void expect(final long correlationId, final Function function, final long context)
+    synchronized void expect(final long correlationId, final RemotedFunction function, final long context)
     {
         final int slot = slot(correlationId);
         correlationIds[slot] = correlationId;
@@ -46,7 +47,7 @@ final class AsynchronousErrors
      *
      * @return the function that failed, or null for a call too old to be remembered.
      */
-    synchronized Function failed(final long correlationId, final int status)
+    synchronized RemotedFunction failed(final long correlationId, final int status)
     {
         final int slot = slot(correlationId);
         final boolean remembered = correlationIds[slot] == correlationId && contexts[slot] != null;

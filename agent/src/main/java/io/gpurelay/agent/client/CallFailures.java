@@ -8,6 +8,7 @@ import java.util.function.IntFunction;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.RuntimeStatus;
 
 /**
@@ -36,7 +37,7 @@ public final class CallFailures
      * @param function the call that failed, or null for a pipelined call too old to be remembered.
      * @param message  the executor's explanation; nothing is logged without one.
      */
-    static void report(final Function function, final int status, final String message)
+    static void report(final RemotedFunction function, final int status, final String message)
     {
         if (message == null || message.isEmpty() || status == RuntimeStatus.NOT_READY)
         {
@@ -50,8 +51,12 @@ public final class CallFailures
     /**
      * The function as the CUDA API spells it: {@code CU_MEMCPY_HTOD_ASYNC} is {@code cuMemcpyHtoDAsync}.
      */
-    static String functionName(final Function function)
+    static String functionName(final RemotedFunction function)
     {
+        if (!(function instanceof Function))
+        {
+            return function.name();
+        }
         final StringBuilder name = new StringBuilder();
         for (final String word : function.name().split("_"))
         {

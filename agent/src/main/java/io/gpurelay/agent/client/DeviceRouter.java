@@ -9,6 +9,10 @@ import io.gpurelay.agent.AgentConfig;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RemotedFunction;
+import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
+import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.RuntimeStatus;
@@ -187,7 +191,7 @@ public final class DeviceRouter
      * As {@link RelayClient#call}, sent to the executor that owns what the call names.
      */
     public int call(
-        final Function function, final long context, final long[] args, final PayloadSource payload,
+        final RemotedFunction function, final long context, final long[] args, final PayloadSource payload,
         final PayloadSink sink, final long[] results)
     {
         if (isDirect())
@@ -219,6 +223,12 @@ public final class DeviceRouter
         {
             results[0] = visibleContext(route.executor, results[0]);
         }
+        final Argument contextOut = function instanceof FunctionRow row ? row.first(ArgumentRole.OUT_CONTEXT) : null;
+        if (status == RuntimeStatus.SUCCESS && contextOut != null && results != null &&
+            results.length > contextOut.resultIndex())
+        {
+            results[contextOut.resultIndex()] = visibleContext(route.executor, results[contextOut.resultIndex()]);
+        }
         return status;
     }
 
@@ -247,7 +257,7 @@ public final class DeviceRouter
     /**
      * As {@link RelayClient#callPipelined}, sent to the executor that owns the call's context or device.
      */
-    public int callPipelined(final Function function, final long context, final long[] args,
+    public int callPipelined(final RemotedFunction function, final long context, final long[] args,
         final PayloadSource payload)
     {
         if (isDirect())
@@ -415,7 +425,8 @@ public final class DeviceRouter
     /**
      * Where a call goes and what it carries there, or null when it names a device that is not in the list.
      */
-    private Route route(final DeviceTable table, final Function function, final long context, final long[] args)
+    private Route route(
+        final DeviceTable table, final RemotedFunction function, final long context, final long[] args)
     {
         final int deviceArgument = deviceArgument(function);
         if (deviceArgument >= 0)
@@ -432,6 +443,17 @@ public final class DeviceRouter
             final int executor = table.executor[(int)device];
             final long[] translated = args.clone();
             translated[deviceArgument] = table.local[(int)device];
+            return new Route(executor, contextOn(executor, table, function, context), translated);
+        }
+        final Argument contextArgument =
+            function instanceof FunctionRow row ? row.first(ArgumentRole.CONTEXT) : null;
+        if (contextArgument != null && args.length > contextArgument.wireIndex() &&
+            args[contextArgument.wireIndex()] != NO_CONTEXT)
+        {
+            final long visible = args[contextArgument.wireIndex()];
+            final int executor = executorOfVisibleContext(visible);
+            final long[] translated = args.clone();
+            translated[contextArgument.wireIndex()] = executorContext(visible);
             return new Route(executor, contextOn(executor, table, function, context), translated);
         }
         if (function == Function.CU_CTX_DESTROY && args.length > 0)
@@ -465,7 +487,8 @@ public final class DeviceRouter
      * The context a call carries to an executor: its own handle of the calling thread's context, or none when that
      * context is another executor's.
      */
-    private long contextOn(final int executor, final DeviceTable table, final Function function, final long context)
+    private long contextOn(
+        final int executor, final DeviceTable table, final RemotedFunction function, final long context)
     {
         if (function.api() == Api.RUNTIME)
         {
@@ -479,9 +502,14 @@ public final class DeviceRouter
     /**
      * @return which argument of the function is a device ordinal, or -1.
      */
-    private static int deviceArgument(final Function function)
+    private static int deviceArgument(final RemotedFunction function)
     {
-        return switch (function)
+        if (function instanceof FunctionRow row)
+        {
+            final Argument device = row.first(ArgumentRole.DEVICE);
+            return device == null ? -1 : device.wireIndex();
+        }
+        return switch ((Function)function)
         {
             case CUDA_GET_DEVICE_PROPERTIES, CU_DEVICE_GET_NAME, CU_DEVICE_TOTAL_MEM, CU_DEVICE_GET_UUID,
                 CU_DEVICE_PRIMARY_CTX_RETAIN, CU_DEVICE_PRIMARY_CTX_RELEASE, CU_DEVICE_PRIMARY_CTX_RESET,

@@ -1,6 +1,7 @@
 package io.gpurelay.agent.client;
 
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.RuntimeStatus;
 import org.agrona.DirectBuffer;
@@ -13,7 +14,7 @@ import org.agrona.DirectBuffer;
 final class PendingCall
 {
     private final long correlationId;
-    private final Function function;
+    private final RemotedFunction function;
     private final PayloadSink sink;
     private final long[] results;
     private volatile boolean complete;
@@ -30,7 +31,7 @@ final class PendingCall
      */
     PendingCall(
         final long correlationId,
-        final Function function,
+        final RemotedFunction function,
         final PayloadSink sink,
         final long[] results,
         final long nowNs)
@@ -47,7 +48,7 @@ final class PendingCall
         return correlationId;
     }
 
-    Function function()
+    RemotedFunction function()
     {
         return function;
     }

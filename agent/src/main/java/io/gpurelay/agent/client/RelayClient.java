@@ -13,6 +13,7 @@ import io.gpurelay.agent.AgentConfig;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.RuntimeStatus;
@@ -107,7 +108,7 @@ public final class RelayClient
      *         {@link RuntimeStatus#DEVICES_UNAVAILABLE} without an executor.
      */
     public int call(
-        final Function function,
+        final RemotedFunction function,
         final long context,
         final long[] args,
         final PayloadSource payload,
@@ -138,7 +139,7 @@ public final class RelayClient
     }
 
     private int call(
-        final Function function,
+        final RemotedFunction function,
         final long context,
         final long[] args,
         final PayloadSource payload,
@@ -207,7 +208,7 @@ public final class RelayClient
      * @return {@link RuntimeStatus#SUCCESS} once sent, or a failure of an earlier pipelined call in the same context;
      *         {@link RuntimeStatus#DEVICES_UNAVAILABLE} without an executor.
      */
-    public int callPipelined(final Function function, final long context, final long[] args,
+    public int callPipelined(final RemotedFunction function, final long context, final long[] args,
         final PayloadSource payload)
     {
         if (!ensureConnected())
@@ -475,7 +476,7 @@ public final class RelayClient
      * never answered: an executor that came back serves the application again. What the application holds from the
      * old session (pointers, handles) stays refused, as the new session never gave it out.
      */
-    private void reopenIfUnavailable(final Function function)
+    private void reopenIfUnavailable(final RemotedFunction function)
     {
         if (state != State.UNAVAILABLE || !startsAfresh(function))
         {
@@ -499,7 +500,7 @@ public final class RelayClient
         AgentLog.info(function + ": trying the executor on " + config.executorChannel() + " again");
     }
 
-    private static boolean startsAfresh(final Function function)
+    private static boolean startsAfresh(final RemotedFunction function)
     {
         return function == Function.CUDA_DEVICE_RESET || function == Function.CU_CTX_CREATE ||
             function == Function.CU_DEVICE_PRIMARY_CTX_RETAIN;
@@ -617,7 +618,7 @@ public final class RelayClient
     private boolean send(
         final Session current,
         final long correlationId,
-        final Function function,
+        final RemotedFunction function,
         final long context,
         final long[] args,
         final PayloadSource payload,
@@ -652,7 +653,7 @@ public final class RelayClient
     /**
      * Device-to-host copies, whose reply's payload is as long as their byte count (argument 1).
      */
-    private static boolean repliesThroughRegion(final Function function, final long[] args)
+    private static boolean repliesThroughRegion(final RemotedFunction function, final long[] args)
     {
         return (function == Function.CUDA_MEMCPY_DTOH || function == Function.CUDA_MEMCPY_DTOH_ASYNC ||
             function == Function.CU_MEMCPY_DTOH) && args.length > 1 && args[1] >= REGION_MIN_PAYLOAD;
@@ -667,7 +668,7 @@ public final class RelayClient
     private boolean sendThroughRegion(
         final Session current,
         final PendingCall call,
-        final Function function,
+        final RemotedFunction function,
         final long context,
         final long[] args,
         final PayloadSource payload,
@@ -755,7 +756,7 @@ public final class RelayClient
     }
 
     private boolean regionOutcome(
-        final Session current, final TransferRegion.Outcome outcome, final RegionWait wait, final Function function)
+        final Session current, final TransferRegion.Outcome outcome, final RegionWait wait, final RemotedFunction function)
     {
         if (outcome == TransferRegion.Outcome.CORRUPT)
         {

@@ -7,6 +7,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
 
+import io.gpurelay.protocol.table.Binding;
+
 /**
  * What gpurelay does with one binding class (JCuda runtime, JCuda driver, JCublas2, ...). A module names the class
  * whose native methods it rewrites and a remote-implementation class that is the table of what is remoted: each
@@ -92,6 +94,15 @@ public abstract class InstrumentationModule
     public final String nativeLibraryPrefix()
     {
         return nativeLibraryPrefix;
+    }
+
+    /**
+     * The binding whose rows of the function table ({@link io.gpurelay.protocol.table.FunctionTable}) remote natives
+     * of the target that the remote-implementation class does not; null for a module the table has no rows for.
+     */
+    public Binding tableBinding()
+    {
+        return null;
     }
 
     /**

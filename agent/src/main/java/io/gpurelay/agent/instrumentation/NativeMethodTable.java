@@ -6,6 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.gpurelay.agent.jcuda.TableEncoding;
+import io.gpurelay.protocol.table.Binding;
+import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.FunctionTable;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.method.MethodList;
 import net.bytebuddy.description.type.TypeDescription;
@@ -16,8 +20,8 @@ import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 
 /**
  * How one binding class's native methods are handled: which ones a remote-implementation method replaces, which
- * ones are not supported, and which remote-implementation methods found no native method to replace (a binding
- * version that renamed or dropped a function). The instrumentation and the coverage report both read this table,
+ * ones a row of the function table remotes, which ones are not supported, and which remote-implementation methods
+ * or table rows found no native method to replace (a binding version that renamed or dropped a function). The instrumentation and the coverage report both read this table,
  * so what the report says is what the agent does.
  */
 public final class NativeMethodTable
@@ -25,50 +29,85 @@ public final class NativeMethodTable
     private final InstrumentationModule module;
     private final TypeDescription target;
     private final Map<MethodDescription.InDefinedShape, MethodDescription.InDefinedShape> remoted;
+    private final Map<MethodDescription.InDefinedShape, FunctionRow> tableRemoted;
     private final List<MethodDescription.InDefinedShape> notSupported;
     private final List<MethodDescription.InDefinedShape> unmatched;
+    private final List<FunctionRow> unmatchedRows;
 
     private NativeMethodTable(
         final InstrumentationModule module,
         final TypeDescription target,
         final Map<MethodDescription.InDefinedShape, MethodDescription.InDefinedShape> remoted,
+        final Map<MethodDescription.InDefinedShape, FunctionRow> tableRemoted,
         final List<MethodDescription.InDefinedShape> notSupported,
-        final List<MethodDescription.InDefinedShape> unmatched)
+        final List<MethodDescription.InDefinedShape> unmatched,
+        final List<FunctionRow> unmatchedRows)
     {
         this.module = module;
         this.target = target;
         this.remoted = Collections.unmodifiableMap(remoted);
+        this.tableRemoted = Collections.unmodifiableMap(tableRemoted);
         this.notSupported = Collections.unmodifiableList(notSupported);
         this.unmatched = Collections.unmodifiableList(unmatched);
+        this.unmatchedRows = Collections.unmodifiableList(unmatchedRows);
     }
 
     /**
-     * Match the module's remote-implementation methods against the target's native methods by name and descriptor.
+     * Match the module's remote-implementation methods, then the function table's rows of its binding, against the
+     * target's native methods by name and descriptor. A hand-written implementation wins over a row of the same
+     * native (the row is then listed as unmatched, which a test forbids).
      */
     public static NativeMethodTable of(final InstrumentationModule module, final TypeDescription target)
+    {
+        return of(module, target, FunctionTable.standard());
+    }
+
+    static NativeMethodTable of(
+        final InstrumentationModule module, final TypeDescription target, final FunctionTable functionTable)
     {
         final MethodList<MethodDescription.InDefinedShape> natives = target.getDeclaredMethods().filter(isNative());
         final MethodList<MethodDescription.InDefinedShape> implementations =
             TypeDescription.ForLoadedType.of(module.remoteImplementation()).getDeclaredMethods()
                 .filter(isPublic().and(isStatic()));
 
+        final Binding binding = module.tableBinding();
         final Map<MethodDescription.InDefinedShape, MethodDescription.InDefinedShape> remoted = new LinkedHashMap<>();
+        final Map<MethodDescription.InDefinedShape, FunctionRow> tableRemoted = new LinkedHashMap<>();
         final List<MethodDescription.InDefinedShape> notSupported = new ArrayList<>();
         final List<MethodDescription.InDefinedShape> unmatched = new ArrayList<>(implementations);
+        final List<FunctionRow> unmatchedRows = new ArrayList<>();
+        if (binding != null)
+        {
+            for (final FunctionRow row : functionTable.rows())
+            {
+                if (row.binding() == binding)
+                {
+                    unmatchedRows.add(row);
+                }
+            }
+        }
         for (final MethodDescription.InDefinedShape nativeMethod : natives)
         {
             final MethodDescription.InDefinedShape implementation = find(implementations, nativeMethod);
+            final FunctionRow row = binding == null || !nativeMethod.isStatic() ? null :
+                functionTable.find(binding, module.functionName(nativeMethod.getName()));
             if (implementation != null && nativeMethod.isStatic())
             {
                 remoted.put(nativeMethod, implementation);
                 unmatched.remove(implementation);
+            }
+            else if (row != null && nativeMethod.getName().equals(row.name() + "Native") &&
+                nativeMethod.getDescriptor().equals(TableEncoding.descriptor(row)))
+            {
+                tableRemoted.put(nativeMethod, row);
+                unmatchedRows.remove(row);
             }
             else
             {
                 notSupported.add(nativeMethod);
             }
         }
-        return new NativeMethodTable(module, target, remoted, notSupported, unmatched);
+        return new NativeMethodTable(module, target, remoted, tableRemoted, notSupported, unmatched, unmatchedRows);
     }
 
     private static MethodDescription.InDefinedShape find(
@@ -98,7 +137,32 @@ public final class NativeMethodTable
 
     public int nativeMethodCount()
     {
-        return remoted.size() + notSupported.size();
+        return remoted.size() + tableRemoted.size() + notSupported.size();
+    }
+
+    /**
+     * @return how many native methods run remotely, by hand-written code or by the function table.
+     */
+    public int remotedCount()
+    {
+        return remoted.size() + tableRemoted.size();
+    }
+
+    /**
+     * Native method → the function-table row that remotes it, in the target's declaration order.
+     */
+    public Map<MethodDescription.InDefinedShape, FunctionRow> tableRemoted()
+    {
+        return tableRemoted;
+    }
+
+    /**
+     * Rows of the module's binding that remote no native method: none of that name and descriptor, or one that a
+     * hand-written implementation remotes already.
+     */
+    public List<FunctionRow> unmatchedRows()
+    {
+        return unmatchedRows;
     }
 
     /**
@@ -155,7 +219,7 @@ public final class NativeMethodTable
 
     public String summary()
     {
-        return target.getName() + ": " + nativeMethodCount() + " native methods, " + remoted.size() + " remoted, " +
-            notSupported.size() + " not supported";
+        return target.getName() + ": " + nativeMethodCount() + " native methods, " + remotedCount() + " remoted (" +
+            tableRemoted.size() + " by the function table), " + notSupported.size() + " not supported";
     }
 }

@@ -5,6 +5,8 @@ import java.security.ProtectionDomain;
 import java.util.Map;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.jcuda.TableCalls;
+import io.gpurelay.protocol.table.FunctionRow;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -21,6 +23,9 @@ import net.bytebuddy.utility.JavaModule;
  */
 final class NativeMethodTransformer implements AgentBuilder.Transformer
 {
+    /** The one body of every native a function-table row remotes. */
+    private static final Method TABLE_CALL = tableCall();
+
     private final InstrumentationModule module;
     private final Method notSupportedHandler;
 
@@ -45,6 +50,10 @@ final class NativeMethodTransformer implements AgentBuilder.Transformer
         {
             bodies.put(entry.getKey(), MethodCall.invoke(entry.getValue()).withAllArguments());
         }
+        for (final Map.Entry<MethodDescription.InDefinedShape, FunctionRow> entry : table.tableRemoted().entrySet())
+        {
+            bodies.put(entry.getKey(), MethodCall.invoke(TABLE_CALL).with(entry.getValue().id()).withArgumentArray());
+        }
         for (final MethodDescription.InDefinedShape nativeMethod : table.notSupported())
         {
             bodies.put(nativeMethod, notSupported(table, nativeMethod));
@@ -52,6 +61,11 @@ final class NativeMethodTransformer implements AgentBuilder.Transformer
         final DynamicType.Builder<?> rewritten = builder.method(bodies.methods()).intercept(bodies);
 
         AgentLog.debug("rewrote " + table.summary());
+        if (!table.unmatchedRows().isEmpty())
+        {
+            AgentLog.debug(table.unmatchedRows().size() + " rows of the function table match no native method of " +
+                typeDescription.getName() + " (another binding version?): " + table.unmatchedRows());
+        }
         if (!table.unmatched().isEmpty())
         {
             AgentLog.debug(table.unmatched().size() + " remote implementations in " +
@@ -69,5 +83,17 @@ final class NativeMethodTransformer implements AgentBuilder.Transformer
             return MethodCall.invoke(notSupportedHandler).with(message, module.notSupportedStatus());
         }
         return MethodCall.invoke(NotSupportedCalls.REPORT).with(message).andThen(StubMethod.INSTANCE);
+    }
+
+    private static Method tableCall()
+    {
+        try
+        {
+            return TableCalls.class.getMethod("call", int.class, Object[].class);
+        }
+        catch (final NoSuchMethodException ex)
+        {
+            throw new IllegalStateException(ex);
+        }
     }
 }

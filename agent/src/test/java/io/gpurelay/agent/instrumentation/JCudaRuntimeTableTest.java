@@ -44,7 +44,8 @@ class JCudaRuntimeTableTest
         assertEquals(151, table.nativeMethodCount());
         assertTrue(table.unmatched().isEmpty(), table.unmatched().toString());
         assertEquals(implementations, table.remoted().size());
-        assertEquals(table.nativeMethodCount(), table.remoted().size() + table.notSupported().size());
+        assertEquals(table.nativeMethodCount(), table.remotedCount() + table.notSupported().size());
+        assertEquals(table.remotedCount(), table.remoted().size() + table.tableRemoted().size());
     }
 
     @Test

@@ -40,9 +40,6 @@ public interface BackendSession
     /** Payload: the name, UTF-8. */
     void deviceGetName(int device, CallResult result);
 
-    /** Value: bytes of global memory. */
-    void deviceTotalMemory(int device, CallResult result);
-
     /** Payload: the 16 bytes of the device's UUID. */
     void deviceGetUuid(int device, CallResult result);
 
@@ -182,9 +179,6 @@ public interface BackendSession
     /** Values: the variable's device address, its size in bytes. */
     void getGlobal(BackendModule module, String name, CallResult result);
 
-    /** Value: the {@code CUfunction_attribute}. */
-    void functionGetAttribute(BackendKernel kernel, int attribute, CallResult result);
-
     /**
      * Launch a kernel of a module of this context on the stream.
      *
@@ -229,6 +223,17 @@ public interface BackendSession
 
     /** Value: milliseconds between the two records, as {@code Float.floatToRawIntBits}. */
     void eventElapsedTime(BackendEvent start, BackendEvent end, CallResult result);
+
+    // The function table.
+
+    /**
+     * Run a row of the function table ({@link io.gpurelay.protocol.table.FunctionTable}) whose arguments the
+     * executor has decoded and checked: devices exist, handles name live objects of the session of the right kind,
+     * an explicit stream belongs to the call's context, and {@link TableCall#context()} is the context the row runs
+     * in (null for a row that runs in none). On success the reply carries one value per output argument, in the
+     * row's order. A row this backend cannot run fails with {@link CudaError#NOT_SUPPORTED}, naming the function.
+     */
+    void callTableFunction(TableCall call, CallResult result);
 
     // Device output.
 

@@ -22,6 +22,7 @@ import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CallView;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.PinnedMemoryFiles;
@@ -196,19 +197,6 @@ public final class JCudaDriverRemote
         if (status == DriverStatus.SUCCESS)
         {
             pi[0] = (int)results[0];
-        }
-        return status;
-    }
-
-    public static int cuDeviceTotalMemNative(final long[] bytes, final CUdevice dev)
-    {
-        requireNonNull(bytes, "bytes", "cuDeviceTotalMem");
-        requireNonNull(dev, "dev", "cuDeviceTotalMem");
-        final long[] results = new long[1];
-        final int status = call(Function.CU_DEVICE_TOTAL_MEM, new long[]{ ordinal(dev) }, null, null, results);
-        if (status == DriverStatus.SUCCESS)
-        {
-            bytes[0] = results[0];
         }
         return status;
     }
@@ -518,20 +506,6 @@ public final class JCudaDriverRemote
             {
                 bytes[0] = results[1];
             }
-        }
-        return status;
-    }
-
-    public static int cuFuncGetAttributeNative(final int[] pi, final int attrib, final CUfunction hfunc)
-    {
-        requireNonNull(pi, "pi", "cuFuncGetAttribute");
-        requireNonNull(hfunc, "hfunc", "cuFuncGetAttribute");
-        final long[] results = new long[1];
-        final int status = inContext(Function.CU_FUNC_GET_ATTRIBUTE,
-            new long[]{ attrib, JCudaPointers.nativePointer(hfunc) }, null, null, results);
-        if (status == DriverStatus.SUCCESS)
-        {
-            pi[0] = (int)results[0];
         }
         return status;
     }
@@ -1051,8 +1025,8 @@ public final class JCudaDriverRemote
     /**
      * A call that needs no context (device queries, creating contexts); it carries the current one all the same.
      */
-    private static int call(
-        final Function function, final long[] args, final PayloadSource payload, final PayloadSink sink,
+    static int call(
+        final RemotedFunction function, final long[] args, final PayloadSource payload, final PayloadSink sink,
         final long[] results)
     {
         return client().call(function, DriverContexts.current(), args, payload, sink, results);
@@ -1062,8 +1036,8 @@ public final class JCudaDriverRemote
      * A call that runs in the calling thread's current context. Without a live one CUDA fails it with
      * CUDA_ERROR_INVALID_CONTEXT, and so does this, without a round trip.
      */
-    private static int inContext(
-        final Function function, final long[] args, final PayloadSource payload, final PayloadSink sink,
+    static int inContext(
+        final RemotedFunction function, final long[] args, final PayloadSource payload, final PayloadSink sink,
         final long[] results)
     {
         final long context = DriverContexts.current();
@@ -1074,7 +1048,8 @@ public final class JCudaDriverRemote
         return client().call(function, context, args, payload, sink, results);
     }
 
-    private static int pipelinedInContext(final Function function, final long[] args, final PayloadSource payload)
+    static int pipelinedInContext(
+        final RemotedFunction function, final long[] args, final PayloadSource payload)
     {
         final long context = DriverContexts.current();
         if (!DriverContexts.isLive(context))

@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.RuntimeStatus;
+import io.gpurelay.protocol.table.Binding;
 
 /**
  * JCuda's runtime API, {@code jcuda.runtime.JCuda}: remoted by {@link JCudaRuntimeRemote}.
@@ -29,5 +30,10 @@ public final class JCudaRuntimeInstrumentation extends InstrumentationModule
         {
             throw new IllegalStateException(ex);
         }
+    }
+
+    public Binding tableBinding()
+    {
+        return Binding.JCUDA;
     }
 }

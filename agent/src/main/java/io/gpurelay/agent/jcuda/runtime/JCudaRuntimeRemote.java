@@ -12,6 +12,7 @@ import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.PinnedMemoryFiles;
 import io.gpurelay.protocol.RuntimeStatus;
@@ -570,7 +571,7 @@ public final class JCudaRuntimeRemote
     /**
      * A call on the calling thread's current device, recorded as the thread's last error if it fails.
      */
-    private static int call(final Function function, final long[] args, final long[] results)
+    static int call(final RemotedFunction function, final long[] args, final long[] results)
     {
         final RuntimeThreadState thread = RuntimeThreadState.current();
         return thread.record(client().call(function, thread.device(), args, null, null, results));
@@ -757,7 +758,7 @@ public final class JCudaRuntimeRemote
      * A call whose reply is not waited for; its failure, and any earlier one of the thread's device, comes back
      * from a later call.
      */
-    private static int pipelined(final Function function, final long[] args, final PayloadSource payload)
+    static int pipelined(final RemotedFunction function, final long[] args, final PayloadSource payload)
     {
         final RuntimeThreadState thread = RuntimeThreadState.current();
         return thread.record(client().callPipelined(function, thread.device(), args, payload));

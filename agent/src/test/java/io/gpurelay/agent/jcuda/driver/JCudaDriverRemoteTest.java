@@ -16,7 +16,10 @@ import io.gpurelay.agent.InMemoryExecutor;
 import io.gpurelay.agent.InMemoryExecutorTest;
 import io.gpurelay.agent.LogCapture;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.TableCalls;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.table.Binding;
+import io.gpurelay.protocol.table.FunctionTable;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
@@ -53,7 +56,6 @@ import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuDevicePrimaryCt
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuDevicePrimaryCtxReleaseNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuDevicePrimaryCtxResetNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuDevicePrimaryCtxRetainNative;
-import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuDeviceTotalMemNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuDriverGetVersionNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuEventCreateNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuEventDestroyNative;
@@ -61,7 +63,6 @@ import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuEventElapsedTim
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuEventQueryNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuEventRecordNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuEventSynchronizeNative;
-import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuFuncGetAttributeNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuInitNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuLaunchKernelNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuMemAllocHostNative;
@@ -199,7 +200,7 @@ class JCudaDriverRemoteTest extends InMemoryExecutorTest
         assertEquals(0, cuDeviceGetAttributeNative(attribute, 16, device));
         assertEquals(16_001, attribute[0]);
         final long[] total = new long[1];
-        assertEquals(0, cuDeviceTotalMemNative(total, device));
+        assertEquals(0, table("cuDeviceTotalMem", total, device));
         assertEquals(InMemoryExecutor.TOTAL_MEMORY, total[0]);
         final CUuuid uuid = new CUuuid();
         assertEquals(0, cuDeviceGetUuidNative(uuid, device));
@@ -207,7 +208,7 @@ class JCudaDriverRemoteTest extends InMemoryExecutorTest
 
         final CUdevice missing = new CUdevice();
         JCudaPointers.setNativePointer(missing, 5);
-        assertEquals(CUresult.CUDA_ERROR_INVALID_DEVICE, cuDeviceTotalMemNative(total, missing));
+        assertEquals(CUresult.CUDA_ERROR_INVALID_DEVICE, table("cuDeviceTotalMem", total, missing));
         final NullPointerException thrown = assertThrows(NullPointerException.class,
             () -> cuDeviceGetNameNative(null, 4, device));
         assertEquals("Parameter 'name' is null for cuDeviceGetName", thrown.getMessage());
@@ -474,7 +475,7 @@ class JCudaDriverRemoteTest extends InMemoryExecutorTest
         assertEquals(0, cuModuleGetFunctionNative(function, module, "saxpy"));
         assertEquals("saxpy", new String(last(Function.CU_MODULE_GET_FUNCTION).payload(), StandardCharsets.UTF_8));
         final int[] attribute = new int[1];
-        assertEquals(0, cuFuncGetAttributeNative(attribute, 4, function));
+        assertEquals(0, table("cuFuncGetAttribute", attribute, 4, function));
         assertEquals(40, attribute[0]);
         assertEquals(0, cuModuleUnloadNative(module));
     }
@@ -643,5 +644,13 @@ class JCudaDriverRemoteTest extends InMemoryExecutorTest
     {
         final byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         return Arrays.copyOf(bytes, bytes.length + 1);
+    }
+
+    /**
+     * A native that a row of the function table remotes, called as its rewritten body calls it.
+     */
+    private static int table(final String name, final Object... arguments)
+    {
+        return TableCalls.call(FunctionTable.standard().find(Binding.JCUDA_DRIVER, name).id(), arguments);
     }
 }

@@ -34,6 +34,7 @@ import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.executor.backend.RtcSession;
+import io.gpurelay.executor.backend.TableCall;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
@@ -95,6 +96,7 @@ final class EmulatedBackendSession implements BackendSession
     private final EmulatedRandSession rand;
     private final EmulatedRtcSession rtc;
     private final KernelStop kernelStop;
+    private final EmulatedTableFunctions tableFunctions = new EmulatedTableFunctions(this);
 
     EmulatedBackendSession(
         final long sessionId, final EmulatedDevice[] devices, final NvccCompiler compiler, final long kernelTimeoutNs)
@@ -157,7 +159,7 @@ final class EmulatedBackendSession implements BackendSession
         result.payload(devices[device].name());
     }
 
-    public void deviceTotalMemory(final int device, final CallResult result)
+    void deviceTotalMemory(final int device, final CallResult result)
     {
         result.value(devices[device].memory().capacity());
     }
@@ -511,7 +513,7 @@ final class EmulatedBackendSession implements BackendSession
      * The emulator interprets PTX for the device it emulates, so the PTX and binary versions a kernel reports are
      * that device's compute capability.
      */
-    public void functionGetAttribute(final BackendKernel kernel, final int attribute, final CallResult result)
+    void functionGetAttribute(final BackendKernel kernel, final int attribute, final CallResult result)
     {
         final EmulatedKernel emulatedKernel = (EmulatedKernel)kernel;
         final PtxKernel ptxKernel = emulatedKernel.kernel();
@@ -567,7 +569,7 @@ final class EmulatedBackendSession implements BackendSession
 
     public BackendStream createStream(final BackendContext context, final int flags, final CallResult result)
     {
-        return new EmulatedStream();
+        return new EmulatedStream(flags);
     }
 
     public void destroyStream(final BackendStream stream)
@@ -635,6 +637,55 @@ final class EmulatedBackendSession implements BackendSession
         }
         final float milliseconds = (endEvent.recordedAtNs() - startEvent.recordedAtNs()) / 1_000_000f;
         result.value(Float.floatToRawIntBits(milliseconds));
+    }
+
+    /**
+     * A 2D memset of a table row ({@code cuMemsetD2D*}, {@code cudaMemset2D}): Height rows of Width elements,
+     * {@code pitch} bytes apart, all inside one allocation of the session. Arguments by position: address, pitch,
+     * value, width, height.
+     */
+    void memset2D(final TableCall call, final int elementSize, final CallResult result)
+    {
+        final String name = call.row().name();
+        final long address = call.scalar(0);
+        final long pitch = call.scalar(1);
+        final long width = call.scalar(3);
+        final long height = call.scalar(4);
+        if (width == 0 || height == 0)
+        {
+            return;
+        }
+        if (width < 0 || height < 0 || pitch < 0 || (height > 1 && width > pitch / elementSize))
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": rows of " + width + " elements of " + elementSize +
+                " bytes do not fit a pitch of " + pitch + " bytes");
+            return;
+        }
+        final long extent = call.extent(0);
+        final EmulatedContext context = emulated(call.context());
+        final int owningDevice = deviceHolding(context.device(), address, extent);
+        if (owningDevice < 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + range(address, extent) +
+                " is not inside one allocation of this session");
+            return;
+        }
+        final int value = (int)(elementSize == Integer.BYTES ? call.scalar(2) :
+            call.scalar(2) & ((1L << (8 * elementSize)) - 1));
+        for (long row = 0; row < height; row++)
+        {
+            devices[owningDevice].memory().fill(address + row * pitch, width, elementSize, value,
+                owners[owningDevice]);
+        }
+    }
+
+    /**
+     * The rows the emulator runs ({@link EmulatedTableFunctions}); the others are not supported on the emulator, and
+     * said so by name.
+     */
+    public void callTableFunction(final TableCall call, final CallResult result)
+    {
+        tableFunctions.call(call, result);
     }
 
     public BlasSession blas()

@@ -9,11 +9,20 @@ import io.gpurelay.executor.backend.BackendContext;
  */
 final class EmulatedContext implements BackendContext
 {
+    /** Context ids are unique in the process, as {@code cuCtxGetId}'s are. */
+    private static final java.util.concurrent.atomic.AtomicLong NEXT_ID = new java.util.concurrent.atomic.AtomicLong(1);
+
     private final int device;
+    private final long id = NEXT_ID.getAndIncrement();
 
     EmulatedContext(final int device)
     {
         this.device = device;
+    }
+
+    long id()
+    {
+        return id;
     }
 
     int device()

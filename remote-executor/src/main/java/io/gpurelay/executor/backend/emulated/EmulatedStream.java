@@ -9,4 +9,18 @@ import io.gpurelay.executor.backend.BackendStream;
  */
 final class EmulatedStream implements BackendStream
 {
+    private final int flags;
+
+    EmulatedStream(final int flags)
+    {
+        this.flags = flags;
+    }
+
+    /**
+     * @return the flags it was created with ({@code CU_STREAM_NON_BLOCKING} or none).
+     */
+    int flags()
+    {
+        return flags;
+    }
 }

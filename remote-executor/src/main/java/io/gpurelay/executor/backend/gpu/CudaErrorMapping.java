@@ -144,6 +144,22 @@ final class CudaErrorMapping
     }
 
     /**
+     * The failure a runtime call's {@code cudaError_t} stands for: the driver's number is the one the table pairs
+     * with it, {@code CUDA_ERROR_UNKNOWN} where it pairs none.
+     */
+    static CudaError fromRuntimeError(final int runtimeError)
+    {
+        for (final int[] pair : DRIVER_TO_RUNTIME)
+        {
+            if (pair[1] == runtimeError)
+            {
+                return CudaError.of(pair[0], runtimeError);
+            }
+        }
+        return CudaError.of(CUDA_ERROR_UNKNOWN, runtimeError);
+    }
+
+    /**
      * The {@code cudaError_t} a runtime-API function reports where the driver call it stands for returned
      * {@code driverResult}.
      */

@@ -20,7 +20,6 @@ import static org.bytedeco.cuda.global.cudart.cuEventElapsedTime;
 import static org.bytedeco.cuda.global.cudart.cuEventQuery;
 import static org.bytedeco.cuda.global.cudart.cuEventRecord;
 import static org.bytedeco.cuda.global.cudart.cuEventSynchronize;
-import static org.bytedeco.cuda.global.cudart.cuFuncGetAttribute;
 import static org.bytedeco.cuda.global.cudart.cuFuncGetParamInfo;
 import static org.bytedeco.cuda.global.cudart.cuLaunchKernel;
 import static org.bytedeco.cuda.global.cudart.cuMemAlloc;
@@ -67,6 +66,9 @@ import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.executor.backend.RtcSession;
+import io.gpurelay.executor.backend.TableCall;
+import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
 import org.bytedeco.cuda.cudart.CUctx_st;
@@ -193,11 +195,6 @@ final class GpuBackendSession implements BackendSession
     public void deviceGetName(final int device, final CallResult result)
     {
         result.payload(devices[device].namePayload());
-    }
-
-    public void deviceTotalMemory(final int device, final CallResult result)
-    {
-        result.value(devices[device].totalMemory());
     }
 
     public void deviceGetUuid(final int device, final CallResult result)
@@ -553,18 +550,6 @@ final class GpuBackendSession implements BackendSession
         result.value(addressOut[0]).value(size);
     }
 
-    public void functionGetAttribute(final BackendKernel kernel, final int attribute, final CallResult result)
-    {
-        final GpuKernel gpuKernel = (GpuKernel)kernel;
-        final String name = result.name("cudaFuncGetAttributes", "cuFuncGetAttribute");
-        if (makeCurrent(gpuKernel.module().context(), name, result) &&
-            check(cuFuncGetAttribute(valueOut, attribute, gpuKernel.handle()), name + " " + attribute + " of kernel '" +
-                gpuKernel.parameterLayout().kernelName() + "'", result))
-        {
-            result.value(valueOut[0]);
-        }
-    }
-
     /**
      * {@code cuLaunchKernel} in the {@code kernelParams} form: a pointer to each parameter at its offset in the
      * parameter buffer. That is the form the runtime's own launches use, and it leaves no doubt about a buffer that
@@ -718,6 +703,119 @@ final class GpuBackendSession implements BackendSession
         {
             result.value(Float.floatToRawIntBits(millisecondsOut[0]));
         }
+    }
+
+    /**
+     * A plain function of the table: the row's JavaCPP function, found once by name
+     * ({@link GpuTableFunctions}), called in the row's context with the session's own objects for the handles the
+     * client named and the host's ordinal for a device. Runtime rows mostly name the driver function of the same
+     * meaning, so the executor stays on the driver API; a runtime function's status is a {@code cudaError_t}, a
+     * driver function's a {@code CUresult}, and either is replied in the family of the API the client called.
+     */
+    public void callTableFunction(final TableCall call, final CallResult result)
+    {
+        final FunctionRow row = call.row();
+        final GpuTableFunctions.Resolved resolved = GpuTableFunctions.resolve(row);
+        if (resolved.handle() == null)
+        {
+            result.fail(CudaError.NOT_SUPPORTED, row.name() + " is not supported by this executor: " +
+                resolved.missing());
+            return;
+        }
+        for (int i = 0; i < row.arguments().size(); i++)
+        {
+            final Argument argument = row.arguments().get(i);
+            if (argument.extent() != null && call.extent(i) > 0 &&
+                ranges.holding(call.scalar(i), call.extent(i)) == null)
+            {
+                result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " " +
+                    range(call.scalar(i), call.extent(i)) + " is not inside one allocation of this session");
+                return;
+            }
+        }
+        if (call.context() != null && !makeCurrent((GpuContext)call.context(), row.name(), result))
+        {
+            return;
+        }
+        final Object[] arguments = new Object[row.arguments().size()];
+        try
+        {
+            for (int i = 0; i < arguments.length; i++)
+            {
+                arguments[i] = tableArgument(call, i);
+            }
+            final int status;
+            try
+            {
+                status = (int)resolved.handle().invokeWithArguments(arguments);
+            }
+            catch (final RuntimeException | Error ex)
+            {
+                throw ex;
+            }
+            catch (final Throwable ex)
+            {
+                throw new IllegalStateException(row.name() + " threw " + ex, ex);
+            }
+            if (status != CUDA_SUCCESS)
+            {
+                final boolean runtimeFunction = GpuTableFunctions.isRuntimeFunction(row);
+                final CudaError error = runtimeFunction ? CudaErrorMapping.fromRuntimeError(status) :
+                    CudaErrorMapping.cudaError(status);
+                result.fail(error, row.name() + ": " + row.backendName() + " returned " + (runtimeFunction ?
+                    "cudaError_t " + status : GpuRuntime.errorName(status)) + (error.sticky() ? PROCESS_WIDE_FAULT : ""));
+                return;
+            }
+            for (int i = 0; i < arguments.length; i++)
+            {
+                final Argument argument = row.arguments().get(i);
+                switch (argument.role())
+                {
+                    case OUT_INT -> result.value(((int[])arguments[i])[0]);
+                    case OUT_UINT -> result.value(Integer.toUnsignedLong(((int[])arguments[i])[0]));
+                    case OUT_SIZE -> result.value(((SizeTPointer)arguments[i]).get(0));
+                    case OUT_INT64 -> result.value(((long[])arguments[i])[0]);
+                    default ->
+                    {
+                    }
+                }
+            }
+        }
+        finally
+        {
+            for (final Object argument : arguments)
+            {
+                if (argument instanceof SizeTPointer pointer)
+                {
+                    pointer.close();
+                }
+            }
+        }
+    }
+
+    private Object tableArgument(final TableCall call, final int index)
+    {
+        final Object object = call.object(index);
+        return switch (call.row().arguments().get(index).role())
+        {
+            case IN_INT, IN_UINT -> (int)call.scalar(index);
+            case IN_UCHAR -> (byte)call.scalar(index);
+            case IN_USHORT -> (short)call.scalar(index);
+            case IN_SIZE, IN_INT64 -> call.scalar(index);
+            case DEVPTR -> GpuTableFunctions.isRuntimeFunction(call.row()) ?
+                GpuTableFunctions.devicePointer(call.scalar(index)) : call.scalar(index);
+            case OUT_INT, OUT_UINT -> new int[1];
+            case OUT_SIZE -> new SizeTPointer(1);
+            case OUT_INT64 -> new long[1];
+            case DEVICE -> devices[(int)call.scalar(index)].handle();
+            case CONTEXT -> ((GpuContext)object).handle();
+            case MODULE -> ((GpuModule)object).handle();
+            case FUNCTION -> ((GpuKernel)object).handle();
+            case STREAM -> object == null ? null : ((GpuStream)object).handle();
+            case EVENT -> ((GpuEvent)object).handle();
+            case OUT_CONTEXT, OUT_MODULE -> throw new IllegalStateException(call.row().name() +
+                " is answered by the executor");
+        };
     }
 
     public BlasSession blas()

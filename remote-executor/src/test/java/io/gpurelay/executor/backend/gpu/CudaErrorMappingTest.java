@@ -81,4 +81,16 @@ class CudaErrorMappingTest
         assertEquals(CUDA_ERROR_KEY_ROTATION, keyRotation.status(Api.DRIVER));
         assertEquals(cudaErrorUnknown, keyRotation.status(Api.RUNTIME));
     }
+
+    @Test
+    void aRuntimeFunctionsErrorKeepsItsNumberAndFindsItsDriverTwin()
+    {
+        final CudaError unsupportedLimit = CudaErrorMapping.fromRuntimeError(cudaErrorUnsupportedLimit);
+        assertEquals(cudaErrorUnsupportedLimit, unsupportedLimit.status(Api.RUNTIME));
+        assertEquals(CUDA_ERROR_UNSUPPORTED_LIMIT, unsupportedLimit.status(Api.DRIVER));
+        assertSame(CudaError.INVALID_VALUE, CudaErrorMapping.fromRuntimeError(cudaErrorInvalidValue));
+        final CudaError unpaired = CudaErrorMapping.fromRuntimeError(99999);
+        assertEquals(99999, unpaired.status(Api.RUNTIME));
+        assertEquals(CUDA_ERROR_UNKNOWN, unpaired.status(Api.DRIVER));
+    }
 }

@@ -177,7 +177,7 @@ class GpuMemoryTest
         final long[] freeAndTotal = gpu.memoryInfo(context);
         assertTrue(freeAndTotal[0] > 0);
         assertTrue(freeAndTotal[1] >= freeAndTotal[0]);
-        gpu.session.deviceTotalMemory(0, gpu.call());
+        gpu.deviceTotalMemory(0);
         final long totalGlobalMem = gpu.value(0);
         assertTrue(freeAndTotal[1] <= totalGlobalMem && freeAndTotal[1] > totalGlobalMem / 10 * 9,
             freeAndTotal[1] + " bytes in all, totalGlobalMem " + totalGlobalMem);

@@ -165,11 +165,11 @@ class GpuModuleTest
     void functionAttributesComeFromTheDriver()
     {
         final BackendKernel saxpy = gpu.kernel(module, "saxpy");
-        gpu.session.functionGetAttribute(saxpy, MAX_THREADS_PER_BLOCK, gpu.call());
+        gpu.functionGetAttribute(saxpy, MAX_THREADS_PER_BLOCK);
         assertTrue(gpu.value(0) >= BLOCK, "max threads per block " + gpu.value(0));
-        gpu.session.functionGetAttribute(saxpy, NUM_REGS, gpu.call());
+        gpu.functionGetAttribute(saxpy, NUM_REGS);
         assertTrue(gpu.value(0) > 0);
-        gpu.session.functionGetAttribute(saxpy, 9999, gpu.call());
+        gpu.functionGetAttribute(saxpy, 9999);
         assertEquals(CudaError.INVALID_VALUE, gpu.result.error());
     }
 

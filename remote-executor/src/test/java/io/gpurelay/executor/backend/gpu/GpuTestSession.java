@@ -12,9 +12,12 @@ import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.ReleasedResources;
+import io.gpurelay.executor.backend.TableCall;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
+import io.gpurelay.protocol.table.Binding;
+import io.gpurelay.protocol.table.FunctionTable;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -51,6 +54,30 @@ final class GpuTestSession implements AutoCloseable
     {
         result.reset(Api.DRIVER);
         return result;
+    }
+
+    /**
+     * {@code cuDeviceTotalMem}, a row of the function table, as the executor runs it.
+     */
+    void deviceTotalMemory(final int device)
+    {
+        final TableCall call = new TableCall();
+        call.reset(FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuDeviceTotalMem"));
+        call.scalar(1, device);
+        session.callTableFunction(call, call());
+    }
+
+    /**
+     * {@code cuFuncGetAttribute}, a row of the function table, in the kernel's context as the executor runs it.
+     */
+    void functionGetAttribute(final BackendKernel kernel, final int attribute)
+    {
+        final TableCall call = new TableCall();
+        call.reset(FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuFuncGetAttribute"));
+        call.context(((GpuKernel)kernel).module().context());
+        call.scalar(1, attribute);
+        call.object(2, kernel);
+        session.callTableFunction(call, call());
     }
 
     CallResult ok()

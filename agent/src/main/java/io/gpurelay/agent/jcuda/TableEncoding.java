@@ -1,0 +1,162 @@
+package io.gpurelay.agent.jcuda;
+
+import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
+import io.gpurelay.protocol.table.Binding;
+import io.gpurelay.protocol.table.FunctionRow;
+import jcuda.NativePointerObject;
+import jcuda.Pointer;
+
+/**
+ * How a function-table row's arguments look in JCuda and travel on the wire, by role: the one place that turns a
+ * JCuda native's arguments into a call's {@code args} and a reply's {@code values} back into the arrays the native
+ * writes. Where each value goes is the row's ({@link Argument#wireIndex()}, {@link Argument#resultIndex()}), which
+ * the executor reads too.
+ */
+public final class TableEncoding
+{
+    /** {@code CU_STREAM_LEGACY} / {@code cudaStreamLegacy} and the per-thread default stream: the executor's 0. */
+    private static final long STREAM_LEGACY = 1;
+    private static final long STREAM_PER_THREAD = 2;
+
+    private TableEncoding()
+    {
+    }
+
+    /**
+     * @return the Java type (as a descriptor) a binding's native declares for an argument of this role.
+     */
+    public static String descriptorType(final Binding binding, final ArgumentRole role)
+    {
+        final boolean driver = binding == Binding.JCUDA_DRIVER;
+        return switch (role)
+        {
+            case IN_INT, IN_UINT -> "I";
+            case IN_UCHAR -> "B";
+            case IN_USHORT -> "S";
+            case IN_SIZE, IN_INT64 -> "J";
+            case DEVPTR -> driver ? "Ljcuda/driver/CUdeviceptr;" : "Ljcuda/Pointer;";
+            case OUT_CONTEXT -> "Ljcuda/driver/CUcontext;";
+            case OUT_MODULE -> "Ljcuda/driver/CUmodule;";
+            case OUT_INT, OUT_UINT -> "[I";
+            case OUT_SIZE, OUT_INT64 -> "[J";
+            case DEVICE -> driver ? "Ljcuda/driver/CUdevice;" : "I";
+            case CONTEXT -> "Ljcuda/driver/CUcontext;";
+            case MODULE -> "Ljcuda/driver/CUmodule;";
+            case FUNCTION -> "Ljcuda/driver/CUfunction;";
+            case STREAM -> driver ? "Ljcuda/driver/CUstream;" : "Ljcuda/runtime/cudaStream_t;";
+            case EVENT -> driver ? "Ljcuda/driver/CUevent;" : "Ljcuda/runtime/cudaEvent_t;";
+        };
+    }
+
+    /**
+     * @return the descriptor of the JCuda native a row remotes: its roles' types, returning the status.
+     */
+    public static String descriptor(final FunctionRow row)
+    {
+        final StringBuilder descriptor = new StringBuilder("(");
+        for (final Argument argument : row.arguments())
+        {
+            descriptor.append(descriptorType(row.binding(), argument.role()));
+        }
+        return descriptor.append(")I").toString();
+    }
+
+    /**
+     * The call's {@code args}: each input, device and handle of the native's arguments by its role. As JCuda's
+     * native code does, a null argument CUDA does not allow throws {@link NullPointerException}; a null stream is the
+     * default stream, a null context the current one.
+     */
+    public static long[] encode(final FunctionRow row, final Object[] arguments)
+    {
+        if (arguments.length != row.arguments().size())
+        {
+            throw new IllegalArgumentException(row.qualifiedName() + " takes " + row.arguments().size() +
+                " arguments, got " + arguments.length);
+        }
+        final long[] wire = new long[row.wireArgumentCount()];
+        for (int i = 0; i < arguments.length; i++)
+        {
+            final Argument argument = row.arguments().get(i);
+            final Object value = arguments[i];
+            if (argument.wireIndex() < 0)
+            {
+                requireOutput(row, argument, value);
+                continue;
+            }
+            wire[argument.wireIndex()] = switch (argument.role())
+            {
+                case IN_INT -> (Integer)value;
+                case IN_UINT -> Integer.toUnsignedLong((Integer)value);
+                case IN_UCHAR -> (Byte)value & 0xFFL;
+                case IN_USHORT -> (Short)value & 0xFFFFL;
+                case IN_SIZE, IN_INT64 -> (Long)value;
+                case DEVPTR -> JCudaPointers.address(requireNonNull(row, argument, (Pointer)value));
+                case DEVICE -> value instanceof Integer ordinal ? ordinal :
+                    JCudaPointers.nativePointer(requireNonNull(row, argument, (NativePointerObject)value));
+                case STREAM -> stream((NativePointerObject)value);
+                case CONTEXT -> value == null ? 0 : JCudaPointers.nativePointer((NativePointerObject)value);
+                case MODULE, FUNCTION, EVENT ->
+                    JCudaPointers.nativePointer(requireNonNull(row, argument, (NativePointerObject)value));
+                default -> throw new IllegalStateException(argument.role() + " does not travel");
+            };
+        }
+        return wire;
+    }
+
+    /**
+     * Write the reply's values into the native's output arrays.
+     */
+    public static void decode(final FunctionRow row, final long[] values, final Object[] arguments)
+    {
+        for (int i = 0; i < arguments.length; i++)
+        {
+            final Argument argument = row.arguments().get(i);
+            if (argument.resultIndex() < 0)
+            {
+                continue;
+            }
+            final long value = values[argument.resultIndex()];
+            switch (argument.role())
+            {
+                case OUT_INT, OUT_UINT -> ((int[])arguments[i])[0] = (int)value;
+                case OUT_SIZE, OUT_INT64 -> ((long[])arguments[i])[0] = value;
+                case OUT_CONTEXT, OUT_MODULE -> JCudaPointers.setNativePointer((NativePointerObject)arguments[i], value);
+                default -> throw new IllegalStateException(argument.role() + " is no output");
+            }
+        }
+    }
+
+    private static long stream(final NativePointerObject stream)
+    {
+        final long handle = stream == null ? 0 : JCudaPointers.nativePointer(stream);
+        return handle == STREAM_LEGACY || handle == STREAM_PER_THREAD ? 0 : handle;
+    }
+
+    private static void requireOutput(final FunctionRow row, final Argument argument, final Object array)
+    {
+        requireNonNull(row, argument, array);
+        if (argument.role().kind() == ArgumentRole.Kind.HANDLE_OUT)
+        {
+            return;
+        }
+        final int length = array instanceof int[] ints ? ints.length : ((long[])array).length;
+        if (length == 0)
+        {
+            throw new IllegalArgumentException("Parameter '" + argument.name() + "' of " + row.name() +
+                " is an empty array; the function writes one value to it");
+        }
+    }
+
+    /**
+     * JCuda's native code rejects null arguments with exactly this exception and message.
+     */
+    private static <T> T requireNonNull(final FunctionRow row, final Argument argument, final T value)
+    {
+        if (value == null)
+        {
+            throw new NullPointerException("Parameter '" + argument.name() + "' is null for " + row.name());
+        }
+        return value;
+    }
+}

@@ -1,0 +1,26 @@
+package io.gpurelay.agent.jcuda.driver;
+
+import io.gpurelay.protocol.table.ContextMode;
+import io.gpurelay.protocol.table.FunctionRow;
+
+/**
+ * How a driver-API table row travels: with the calling thread's current context, which every row but a device or
+ * process query ({@link ContextMode#NONE}) needs to be live, as CUDA does (else CUDA_ERROR_INVALID_CONTEXT without a
+ * round trip, as for the hand-written functions); a stream-ordered row is pipelined once the executor has run it.
+ */
+public final class DriverTableCalls
+{
+    private DriverTableCalls()
+    {
+    }
+
+    public static int send(final FunctionRow row, final long[] args, final long[] results, final boolean pipelined)
+    {
+        if (pipelined)
+        {
+            return JCudaDriverRemote.pipelinedInContext(row, args, null);
+        }
+        return row.context() == ContextMode.NONE ? JCudaDriverRemote.call(row, args, null, null, results) :
+            JCudaDriverRemote.inContext(row, args, null, null, results);
+    }
+}

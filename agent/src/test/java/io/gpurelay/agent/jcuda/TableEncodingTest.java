@@ -1,0 +1,160 @@
+package io.gpurelay.agent.jcuda;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+import io.gpurelay.agent.instrumentation.InstrumentationModule;
+import io.gpurelay.agent.instrumentation.NativeMethodTable;
+import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.Binding;
+import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.FunctionTable;
+import jcuda.NativePointerObject;
+import jcuda.Pointer;
+import jcuda.driver.CUcontext;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUevent;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUmodule;
+import jcuda.driver.CUstream;
+import jcuda.runtime.cudaEvent_t;
+import jcuda.runtime.cudaStream_t;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.pool.TypePool;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Each row of the function table against JCuda 12.6: its native exists with the descriptor its roles give, no
+ * hand-written implementation shadows it, and its arguments encode by role into the call's args (and the reply's
+ * values decode into its output arrays) at the places the row gives them, which the executor reads.
+ */
+class TableEncodingTest
+{
+    private static final TypePool JCUDA = TypePool.Default.of(ClassFileLocator.ForClassLoader.ofSystemLoader());
+
+    static Stream<FunctionRow> rows()
+    {
+        return FunctionTable.standard().rows().stream();
+    }
+
+    @Test
+    void everyRowRemotesANativeOfItsBindingAndNoneIsShadowed()
+    {
+        int matched = 0;
+        for (final InstrumentationModule module : InstrumentationModule.loadAll())
+        {
+            if (module.tableBinding() == null)
+            {
+                continue;
+            }
+            final NativeMethodTable table =
+                NativeMethodTable.of(module, JCUDA.describe(module.targetClassName()).resolve());
+            assertTrue(table.unmatchedRows().isEmpty(), module + ": rows matching no native, or shadowed by a " +
+                "hand-written implementation: " + table.unmatchedRows());
+            matched += table.tableRemoted().size();
+        }
+        assertEquals(FunctionTable.standard().rows().size(), matched);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void argumentsEncodeByRoleAndResultsDecodeIntoTheOutputs(final FunctionRow row)
+    {
+        final List<Argument> arguments = row.arguments();
+        final Object[] java = new Object[arguments.size()];
+        final long[] expected = new long[row.wireArgumentCount()];
+        for (int i = 0; i < java.length; i++)
+        {
+            final Argument argument = arguments.get(i);
+            final long value = 0x100L * (i + 1) + 7;
+            java[i] = switch (argument.role())
+            {
+                case IN_INT -> -(int)value;
+                case IN_UINT -> (int)(0x8000_0000L | value);
+                case IN_SIZE, IN_INT64 -> value << 33;
+                case IN_UCHAR -> (byte)-value;
+                case IN_USHORT -> (short)-value;
+                case DEVPTR -> row.binding() == Binding.JCUDA ? handle(new Pointer(), value << 20) :
+                    handle(new CUdeviceptr(), value << 20);
+                case OUT_CONTEXT -> new CUcontext();
+                case OUT_MODULE -> new CUmodule();
+                case OUT_INT, OUT_UINT -> new int[1];
+                case OUT_SIZE, OUT_INT64 -> new long[1];
+                case DEVICE -> row.binding() == Binding.JCUDA ? (Object)(int)value : handle(new CUdevice(), value);
+                case CONTEXT -> handle(new CUcontext(), value);
+                case MODULE -> handle(new CUmodule(), value);
+                case FUNCTION -> handle(new CUfunction(), value);
+                case STREAM -> row.binding() == Binding.JCUDA ? handle(new cudaStream_t(), value) :
+                    handle(new CUstream(), value);
+                case EVENT -> row.binding() == Binding.JCUDA ? handle(new cudaEvent_t(), value) :
+                    handle(new CUevent(), value);
+            };
+            if (argument.wireIndex() >= 0)
+            {
+                expected[argument.wireIndex()] = switch (argument.role())
+                {
+                    case IN_INT -> -value;
+                    case IN_UINT -> 0x8000_0000L | value;
+                    case IN_SIZE, IN_INT64 -> value << 33;
+                    case IN_UCHAR -> -value & 0xFF;
+                    case IN_USHORT -> -value & 0xFFFF;
+                    case DEVPTR -> value << 20;
+                    default -> value;
+                };
+            }
+        }
+        assertArrayEquals(expected, TableEncoding.encode(row, java));
+
+        final long[] values = new long[row.resultCount()];
+        for (int i = 0; i < values.length; i++)
+        {
+            values[i] = -(i + 2);
+        }
+        TableEncoding.decode(row, values, java);
+        for (int i = 0; i < java.length; i++)
+        {
+            final Argument argument = arguments.get(i);
+            if (argument.resultIndex() >= 0)
+            {
+                final long written = java[i] instanceof int[] ints ? ints[0] : java[i] instanceof long[] longs ?
+                    longs[0] : JCudaPointers.nativePointer((NativePointerObject)java[i]);
+                assertEquals(values[argument.resultIndex()], written, argument.name());
+            }
+        }
+    }
+
+    @Test
+    void nullsAndDefaultStreamsAreJCudasOwn()
+    {
+        final FunctionRow flags = FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuStreamGetFlags");
+        assertArrayEquals(new long[]{ 0 }, TableEncoding.encode(flags, new Object[]{ null, new int[1] }));
+        assertArrayEquals(new long[]{ 0 }, TableEncoding.encode(flags, new Object[]{ handle(new CUstream(), 1),
+            new int[1] }), "CU_STREAM_LEGACY is the default stream");
+        assertArrayEquals(new long[]{ 0 }, TableEncoding.encode(flags, new Object[]{ handle(new CUstream(), 2),
+            new int[1] }), "CU_STREAM_PER_THREAD is the default stream");
+        final NullPointerException nullOutput = assertThrows(NullPointerException.class,
+            () -> TableEncoding.encode(flags, new Object[]{ null, null }));
+        assertEquals("Parameter 'flags' is null for cuStreamGetFlags", nullOutput.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> TableEncoding.encode(flags, new Object[]{ null, new int[0] }));
+
+        final FunctionRow attribute = FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuFuncGetAttribute");
+        final NullPointerException nullHandle = assertThrows(NullPointerException.class,
+            () -> TableEncoding.encode(attribute, new Object[]{ new int[1], 0, null }));
+        assertEquals("Parameter 'hfunc' is null for cuFuncGetAttribute", nullHandle.getMessage());
+        assertEquals("([IILjcuda/driver/CUfunction;)I", TableEncoding.descriptor(attribute));
+    }
+
+    private static <T extends NativePointerObject> T handle(final T object, final long value)
+    {
+        JCudaPointers.setNativePointer(object, value);
+        return object;
+    }
+}

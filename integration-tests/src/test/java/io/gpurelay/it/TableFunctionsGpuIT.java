@@ -1,0 +1,91 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.gpurelay.it.programs.TableRowsProgram;
+import io.gpurelay.protocol.table.FunctionTable;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every row of the function table on a real GPU, compared with JCuda's own natives: {@link TableRowsProgram} runs
+ * once locally (JCuda 12.6's natives, which work on a CUDA 13 host) and once through the agent against a gpu executor
+ * on the same GPU, and each row must give the same status and write the same values. A row the executor could not
+ * run would differ (not supported), so this is also the check that the gpu backend runs every row.
+ */
+@Tag("gpu")
+class TableFunctionsGpuIT
+{
+    @BeforeEach
+    void requireGpu()
+    {
+        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void everyRowGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
+    {
+        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar() +
+            File.pathSeparator + Artifacts.wireProtocolClasses();
+        final ForkedProcess local = new ForkedProcess("TableRowsProgram-local", List.of(Artifacts.java(), "-cp",
+            classpath + File.pathSeparator + Artifacts.jcudaNativesJar(), TableRowsProgram.class.getName(),
+            Artifacts.kernelsDir().toString()));
+        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
+
+        final String remoteOutput;
+        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
+        {
+            final String agent = executor.agentOptions("");
+            final ForkedProcess remote = new ForkedProcess("TableRowsProgram-remote", List.of(Artifacts.java(),
+                "-javaagent:" + Artifacts.agentJar() + (agent.isEmpty() ? "" : "=" + agent), "-cp", classpath,
+                TableRowsProgram.class.getName(), Artifacts.kernelsDir().toString()));
+            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
+            remoteOutput = remote.output();
+        }
+
+        final Map<String, String> expected = rows(local.output());
+        final Map<String, String> actual = rows(remoteOutput);
+        assertEquals(FunctionTable.standard().rows().size(), expected.size(), local.output());
+        final List<String> differences = new ArrayList<>();
+        for (final Map.Entry<String, String> row : expected.entrySet())
+        {
+            if (!row.getValue().equals(actual.get(row.getKey())))
+            {
+                differences.add(row.getKey() + ": locally " + row.getValue() + ", through gpurelay " +
+                    actual.get(row.getKey()));
+            }
+        }
+        System.out.println("function table rows on the GPU, locally and through gpurelay:\n" + local.output());
+        assertTrue(differences.isEmpty(), differences.size() + " of " + expected.size() + " rows differ:\n" +
+            String.join("\n", differences) + "\n\nthrough gpurelay:\n" + remoteOutput);
+    }
+
+    private static Map<String, String> rows(final String output)
+    {
+        final Map<String, String> rows = new LinkedHashMap<>();
+        for (final String line : output.split("\n"))
+        {
+            if (line.startsWith("ROW "))
+            {
+                final int space = line.indexOf(' ', 4);
+                rows.put(line.substring(4, space), line.substring(space + 1));
+            }
+        }
+        return rows;
+    }
+}

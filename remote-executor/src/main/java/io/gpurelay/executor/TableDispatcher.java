@@ -1,0 +1,272 @@
+package io.gpurelay.executor;
+
+import java.util.List;
+
+import io.gpurelay.executor.SessionResources.ContextEntry;
+import io.gpurelay.executor.SessionResources.EventEntry;
+import io.gpurelay.executor.SessionResources.FunctionEntry;
+import io.gpurelay.executor.SessionResources.ModuleEntry;
+import io.gpurelay.executor.SessionResources.StreamEntry;
+import io.gpurelay.executor.backend.BackendSession;
+import io.gpurelay.executor.backend.CallResult;
+import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.TableCall;
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
+import io.gpurelay.protocol.table.ContextMode;
+import io.gpurelay.protocol.table.FunctionRow;
+
+/**
+ * Runs the calls of function-table rows: decodes each argument by its role, checks it as the hand-written functions
+ * check theirs (a device must exist, a handle must name a live object of the session and of its kind, a stream must
+ * belong to the call's context, a 32-bit value must fit), finds the context the row runs in, and hands the decoded
+ * call to the backend. Nothing here is written per function: a row's arguments are all it knows.
+ */
+final class TableDispatcher
+{
+    private final BackendSession backend;
+    private final SessionResources resources;
+    private final int deviceCount;
+    private final TableCall tableCall = new TableCall();
+
+    TableDispatcher(final BackendSession backend, final SessionResources resources, final int deviceCount)
+    {
+        this.backend = backend;
+        this.resources = resources;
+        this.deviceCount = deviceCount;
+    }
+
+    void dispatch(final ReceivedCall call, final CallResult result)
+    {
+        final FunctionRow row = call.row();
+        tableCall.reset(row);
+        final List<Argument> arguments = row.arguments();
+        for (int i = 0; i < arguments.size(); i++)
+        {
+            final Argument argument = arguments.get(i);
+            if (argument.wireIndex() < 0)
+            {
+                continue;
+            }
+            final long value = call.arg(argument.wireIndex());
+            switch (argument.role().kind())
+            {
+                case SCALAR_IN ->
+                {
+                    if (!argument.role().accepts(value))
+                    {
+                        result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " = " + value +
+                            " does not fit its type (" + argument.role().token() + ")");
+                        return;
+                    }
+                    tableCall.scalar(i, value);
+                }
+                case DEVICE ->
+                {
+                    if (value < 0 || value >= deviceCount)
+                    {
+                        result.fail(CudaError.INVALID_DEVICE, row.name() + ": device " + value + " does not exist: " +
+                            "the executor has " + deviceCount + " device(s)");
+                        return;
+                    }
+                    tableCall.scalar(i, value);
+                }
+                default -> tableCall.scalar(i, value);
+            }
+        }
+        for (int i = 0; i < arguments.size(); i++)
+        {
+            final Argument argument = arguments.get(i);
+            if (argument.extent() != null)
+            {
+                try
+                {
+                    tableCall.extent(i, argument.extent().evaluate(name -> scalarNamed(row, name)));
+                }
+                catch (final ArithmeticException ex)
+                {
+                    result.fail(CudaError.INVALID_VALUE, row.name() + ": the bytes from " + argument.name() + " (" +
+                        argument.extent() + ") cannot be a range of memory: " + ex.getMessage());
+                    return;
+                }
+            }
+        }
+        final ContextEntry context = context(call, row, result);
+        if (result.failed())
+        {
+            return;
+        }
+        if (context != null)
+        {
+            tableCall.context(context.backend);
+        }
+        if (!resolveHandles(row, context, result))
+        {
+            return;
+        }
+        if (row.answeredByExecutor())
+        {
+            answer(row, context, result);
+            return;
+        }
+        backend.callTableFunction(tableCall, result);
+    }
+
+    /**
+     * A row whose outputs are handles the executor holds: the context of the row's object, the module of its kernel.
+     */
+    private void answer(final FunctionRow row, final ContextEntry context, final CallResult result)
+    {
+        for (final Argument argument : row.arguments())
+        {
+            switch (argument.role())
+            {
+                case OUT_CONTEXT -> result.value(context.handle);
+                case OUT_MODULE -> result.value(
+                    resources.function(tableCall.scalar(tableCall.indexOf(ArgumentRole.FUNCTION)), result).module.handle);
+                default ->
+                {
+                }
+            }
+        }
+    }
+
+    private long scalarNamed(final FunctionRow row, final String name)
+    {
+        final List<Argument> arguments = row.arguments();
+        for (int i = 0; i < arguments.size(); i++)
+        {
+            if (arguments.get(i).name().equals(name))
+            {
+                final long value = tableCall.scalar(i);
+                if (value < 0)
+                {
+                    throw new ArithmeticException(name + " is negative or 2^63 or more");
+                }
+                return value;
+            }
+        }
+        throw new IllegalStateException(row.name() + " has no argument " + name);
+    }
+
+    /**
+     * The context the row runs in, or null for a row that needs none (or when the call failed, said in
+     * {@code result}).
+     */
+    private ContextEntry context(final ReceivedCall call, final FunctionRow row, final CallResult result)
+    {
+        if (row.context() == ContextMode.NONE)
+        {
+            return null;
+        }
+        if (row.context() == ContextMode.CURRENT)
+        {
+            return currentContext(call, row, result);
+        }
+        final Argument first = row.firstHandle();
+        final long handle = tableCall.scalar(row.arguments().indexOf(first));
+        return switch (first.role())
+        {
+            case CONTEXT -> handle == 0 ? currentContext(call, row, result) : resources.currentContext(handle, result);
+            case MODULE ->
+            {
+                final ModuleEntry module = resources.module(handle, result);
+                yield module == null ? null : module.context;
+            }
+            case FUNCTION ->
+            {
+                final FunctionEntry function = resources.function(handle, result);
+                yield function == null ? null : function.module.context;
+            }
+            case STREAM ->
+            {
+                if (SessionResources.isDefaultStream(handle))
+                {
+                    yield currentContext(call, row, result);
+                }
+                final StreamEntry stream = resources.stream(handle, result);
+                yield stream == null ? null : stream.context;
+            }
+            case EVENT ->
+            {
+                final EventEntry event = resources.event(handle, result);
+                yield event == null ? null : event.context;
+            }
+            default -> throw new IllegalStateException(row.name() + ": " + first.role() + " is not a handle");
+        };
+    }
+
+    /**
+     * Replace each handle's value by the backend object it names, checked against the session's tables.
+     */
+    private boolean resolveHandles(final FunctionRow row, final ContextEntry context, final CallResult result)
+    {
+        final List<Argument> arguments = row.arguments();
+        for (int i = 0; i < arguments.size(); i++)
+        {
+            final Argument argument = arguments.get(i);
+            if (!argument.role().isHandle())
+            {
+                continue;
+            }
+            final long handle = tableCall.scalar(i);
+            final Object object;
+            switch (argument.role())
+            {
+                case CONTEXT ->
+                {
+                    final ContextEntry named = handle == 0 ? context : resources.currentContext(handle, result);
+                    object = named == null ? null : named.backend;
+                }
+                case MODULE ->
+                {
+                    final ModuleEntry module = resources.module(handle, result);
+                    object = module == null ? null : module.backend;
+                }
+                case FUNCTION ->
+                {
+                    final FunctionEntry function = resources.function(handle, result);
+                    object = function == null ? null : function.kernel;
+                }
+                case STREAM ->
+                {
+                    if (context == null)
+                    {
+                        throw new IllegalStateException(row.name() + " names a stream but runs in no context");
+                    }
+                    final StreamEntry stream = resources.streamIn(handle, context, result);
+                    object = stream == null ? null : stream.backend;
+                }
+                case EVENT ->
+                {
+                    final EventEntry event = resources.event(handle, result);
+                    object = event == null ? null : event.backend;
+                }
+                default -> throw new IllegalStateException(row.name() + ": " + argument.role() + " is not a handle");
+            }
+            if (result.failed())
+            {
+                return false;
+            }
+            tableCall.object(i, object);
+        }
+        return true;
+    }
+
+    private ContextEntry currentContext(final ReceivedCall call, final FunctionRow row, final CallResult result)
+    {
+        if (row.api() == Api.DRIVER)
+        {
+            return resources.currentContext(call.context(), result);
+        }
+        final long device = call.context();
+        if (device < 0 || device >= deviceCount)
+        {
+            result.fail(CudaError.INVALID_DEVICE, row.name() + ": the current device " + device + " does not " +
+                "exist: the executor has " + deviceCount + " device(s)");
+            return null;
+        }
+        return resources.runtimeContext((int)device, result);
+    }
+}

@@ -1,0 +1,106 @@
+package io.gpurelay.executor.backend;
+
+import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
+import io.gpurelay.protocol.table.FunctionRow;
+
+/**
+ * A call of a function-table row, decoded by its arguments' roles: for each argument of the row, the scalar it
+ * carries (an input's value, a device's ordinal) or the backend object its handle names (a context, module, kernel,
+ * stream or event; null for a default stream). Outputs carry nothing here; the backend replies with one value per
+ * output, in the row's order. Reused for every table call of a session.
+ */
+public final class TableCall
+{
+    private FunctionRow row;
+    private BackendContext context;
+    private long[] scalars = new long[8];
+    private long[] extents = new long[8];
+    private Object[] objects = new Object[8];
+
+    /**
+     * Start decoding a call of this row.
+     */
+    public void reset(final FunctionRow row)
+    {
+        this.row = row;
+        this.context = null;
+        final int count = row.arguments().size();
+        if (scalars.length < count)
+        {
+            scalars = new long[count];
+            extents = new long[count];
+            objects = new Object[count];
+        }
+        java.util.Arrays.fill(objects, 0, count, null);
+        java.util.Arrays.fill(scalars, 0, count, 0);
+        java.util.Arrays.fill(extents, 0, count, 0);
+    }
+
+    public FunctionRow row()
+    {
+        return row;
+    }
+
+    /**
+     * @return the context the call runs in; null for a row that needs none.
+     */
+    public BackendContext context()
+    {
+        return context;
+    }
+
+    public void context(final BackendContext context)
+    {
+        this.context = context;
+    }
+
+    public void scalar(final int argument, final long value)
+    {
+        scalars[argument] = value;
+    }
+
+    public void extent(final int argument, final long bytes)
+    {
+        extents[argument] = bytes;
+    }
+
+    /**
+     * @return for a device address, how many bytes from it the function touches (0 or less: none); the backend
+     *         checks them against the session's allocations before the device sees the address.
+     */
+    public long extent(final int argument)
+    {
+        return extents[argument];
+    }
+
+    public void object(final int argument, final Object value)
+    {
+        objects[argument] = value;
+    }
+
+    /**
+     * @return the value of an input or device argument.
+     */
+    public long scalar(final int argument)
+    {
+        return scalars[argument];
+    }
+
+    /**
+     * @return the backend object of a handle argument; null for a default stream.
+     */
+    public Object object(final int argument)
+    {
+        return objects[argument];
+    }
+
+    /**
+     * @return the index of the row's first argument of this role; -1 for none.
+     */
+    public int indexOf(final ArgumentRole role)
+    {
+        final Argument argument = row.first(role);
+        return argument == null ? -1 : row.arguments().indexOf(argument);
+    }
+}

@@ -1,0 +1,126 @@
+package io.gpurelay.executor.backend.gpu;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
+import io.gpurelay.protocol.table.FunctionRow;
+import org.bytedeco.cuda.cudart.CUctx_st;
+import org.bytedeco.cuda.cudart.CUevent_st;
+import org.bytedeco.cuda.cudart.CUfunc_st;
+import org.bytedeco.cuda.cudart.CUmod_st;
+import org.bytedeco.cuda.cudart.CUstream_st;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.SizeTPointer;
+
+/**
+ * Finds, once per process and row, the JavaCPP function of {@code org.bytedeco.cuda.global.cudart} (which holds the
+ * runtime and the driver API) that runs a function-table row on the GPU: the row's backend function with the
+ * parameter types its roles map to. Looking a function up does not initialise the presets' class, so it works (and
+ * is tested) without CUDA; a function the presets lack is reported, by name, as not supported.
+ */
+final class GpuTableFunctions
+{
+    static final String CUDART_CLASS = "org.bytedeco.cuda.global.cudart";
+
+    private static final Map<Integer, Resolved> RESOLVED = new ConcurrentHashMap<>();
+
+    private GpuTableFunctions()
+    {
+    }
+
+    /**
+     * The method handle of a row's backend function, or why there is none.
+     *
+     * @param handle  the function, {@code int (...)}; null when it was not found.
+     * @param missing what was looked for and not found; null when found.
+     */
+    record Resolved(MethodHandle handle, String missing)
+    {
+    }
+
+    static Resolved resolve(final FunctionRow row)
+    {
+        return RESOLVED.computeIfAbsent(row.id(), ignored -> find(row));
+    }
+
+    /**
+     * The JavaCPP type a role passes as: the presets' {@code int[]} and {@code long[]} overloads for {@code int*} and
+     * {@code unsigned long long*}, {@link SizeTPointer} for {@code size_t*}, the opaque structs for handles, the
+     * device's {@code CUdevice} ordinal as an {@code int}; a device address is the driver's {@code CUdeviceptr}
+     * ({@code long}) or the runtime's {@code void*} ({@link Pointer}).
+     */
+    static Class<?> parameterType(final ArgumentRole role, final boolean runtimeFunction)
+    {
+        return switch (role)
+        {
+            case IN_INT, IN_UINT, DEVICE -> int.class;
+            case IN_UCHAR -> byte.class;
+            case IN_USHORT -> short.class;
+            case DEVPTR -> runtimeFunction ? Pointer.class : long.class;
+            case IN_SIZE, IN_INT64 -> long.class;
+            case OUT_INT, OUT_UINT -> int[].class;
+            case OUT_SIZE -> SizeTPointer.class;
+            case OUT_INT64 -> long[].class;
+            case CONTEXT -> CUctx_st.class;
+            case MODULE -> CUmod_st.class;
+            case FUNCTION -> CUfunc_st.class;
+            case STREAM -> CUstream_st.class;
+            case EVENT -> CUevent_st.class;
+            case OUT_CONTEXT, OUT_MODULE -> throw new IllegalArgumentException(role + " is answered by the executor");
+        };
+    }
+
+    /**
+     * @return whether the row's backend function is the runtime API's ({@code cuda...}), which returns a
+     *         {@code cudaError_t} and takes device addresses as {@code void*}; else it is the driver API's.
+     */
+    static boolean isRuntimeFunction(final FunctionRow row)
+    {
+        return row.backendName().startsWith("cuda");
+    }
+
+    /**
+     * A device address as the runtime's {@code void*}.
+     */
+    static Pointer devicePointer(final long address)
+    {
+        return new AddressPointer(address);
+    }
+
+    private static final class AddressPointer extends Pointer
+    {
+        AddressPointer(final long address)
+        {
+            this.address = address;
+        }
+    }
+
+    private static Resolved find(final FunctionRow row)
+    {
+        final Class<?>[] types = new Class<?>[row.arguments().size()];
+        for (int i = 0; i < types.length; i++)
+        {
+            final Argument argument = row.arguments().get(i);
+            types[i] = parameterType(argument.role(), isRuntimeFunction(row));
+        }
+        final MethodType type = MethodType.methodType(int.class, types);
+        try
+        {
+            final Class<?> cudart = Class.forName(CUDART_CLASS, false, GpuTableFunctions.class.getClassLoader());
+            return new Resolved(MethodHandles.publicLookup().findStatic(cudart, row.backendName(), type), null);
+        }
+        catch (final ClassNotFoundException ex)
+        {
+            return new Resolved(null, CUDART_CLASS + " is not on the class path");
+        }
+        catch (final NoSuchMethodException | IllegalAccessException ex)
+        {
+            return new Resolved(null, CUDART_CLASS + " has no " + row.backendName() + type);
+        }
+    }
+}

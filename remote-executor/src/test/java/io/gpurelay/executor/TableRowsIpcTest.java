@@ -1,0 +1,267 @@
+package io.gpurelay.executor;
+
+import static io.gpurelay.executor.TestClient.ok;
+import static io.gpurelay.protocol.Function.CUDA_EVENT_CREATE;
+import static io.gpurelay.protocol.Function.CUDA_MALLOC;
+import static io.gpurelay.protocol.Function.CUDA_STREAM_CREATE;
+import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
+import static io.gpurelay.protocol.Function.CU_EVENT_CREATE;
+import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
+import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
+import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
+import static io.gpurelay.protocol.Function.CU_STREAM_CREATE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import io.aeron.Aeron;
+import io.gpurelay.executor.TestClient.Reply;
+import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.protocol.RuntimeStatus;
+import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
+import io.gpurelay.protocol.table.Binding;
+import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.FunctionTable;
+import org.agrona.CloseHelper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every row of the function table over the wire to an executor on the emulator, with arguments made from the row's
+ * roles alone: live handles of each kind, device 1, in-range scalars. A row the emulator runs succeeds with one value
+ * per output; any other is refused as not supported on the emulator, by name. And the dispatcher's checks by role:
+ * a handle of the wrong kind, a device that does not exist, a 32-bit value that does not fit.
+ */
+class TableRowsIpcTest
+{
+    private static final String CHANNEL = "aeron:ipc";
+    private static final long DEVICE_MEMORY = 16L * 1024 * 1024;
+    private static final int DEVICE_1 = 1;
+    private static final long STREAM_NON_BLOCKING = 1;
+    private static final long MEMORY_BYTES = 64 * 1024;
+
+    private static RemoteExecutor executor;
+    private static Aeron aeron;
+    private final List<TestClient> clients = new ArrayList<>();
+
+    @BeforeAll
+    static void launch()
+    {
+        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("table"))
+            .channel(CHANNEL)
+            .backend(new EmulatedBackend(2, DEVICE_MEMORY))
+            .keepAliveTimeoutNs(5_000_000_000L)
+            .responseConnectTimeoutNs(500_000_000L)
+            .log(new CapturedLog(ExecutorLog.Level.WARN).log()));
+        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
+    }
+
+    @AfterAll
+    static void close()
+    {
+        CloseHelper.closeAll(aeron, executor);
+    }
+
+    @AfterEach
+    void closeClients()
+    {
+        clients.forEach(TestClient::close);
+    }
+
+    static Stream<FunctionRow> rows()
+    {
+        return FunctionTable.standard().rows().stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void everyRowRunsOnTheEmulatorOrIsRefusedByName(final FunctionRow row) throws IOException
+    {
+        final TestClient client = connected(row.name());
+        final Objects objects = Objects.make(client, row.api());
+        final Reply reply = client.call(row, objects.callContext, arguments(row, objects));
+        if (row.emulated())
+        {
+            ok(reply);
+            assertEquals(row.resultCount(), reply.values().length, row + " replies one value per output");
+        }
+        else
+        {
+            assertEquals(row.api() == Api.DRIVER ? DriverStatus.NOT_SUPPORTED : RuntimeStatus.NOT_SUPPORTED,
+                reply.status(), reply.message());
+            assertEquals(row.name() + " is not supported on the emulator", reply.message());
+        }
+    }
+
+    @Test
+    void theEmulatorsAnswersAreTheOnesItDocuments() throws IOException
+    {
+        final TestClient client = connected("answers");
+        final Objects objects = Objects.make(client, Api.DRIVER);
+        final long context = objects.callContext;
+
+        assertEquals(DEVICE_MEMORY, ok(client.call(row("cuDeviceTotalMem"), 0, DEVICE_1)).value(0));
+        ok(client.call(row("cuCtxSetCacheConfig"), context, 3));
+        assertEquals(0, ok(client.call(row("cuCtxGetCacheConfig"), context)).value(0), "a fixed-size L1 prefers none");
+        assertEquals(1, ok(client.call(row("cuCtxGetSharedMemConfig"), context)).value(0), "four-byte banks");
+        assertEquals(1, ok(client.call(row("cuStreamGetFlags"), context, objects.stream)).value(0));
+        assertEquals(0, ok(client.call(row("cuStreamGetFlags"), context, 0)).value(0), "the default stream");
+        assertEquals(3020, ok(client.call(row("cuCtxGetApiVersion"), context, context)).value(0));
+        final long id = ok(client.call(row("cuCtxGetId"), context, 0)).value(0);
+        assertEquals(id, ok(client.call(row("cuCtxGetId"), context, context)).value(0), "0 is the current context");
+        assertEquals(1024, ok(client.call(row("cuFuncGetAttribute"), context, 0, objects.function)).value(0));
+        ok(client.call(row("cuEventRecordWithFlags"), context, objects.event, objects.stream, 1));
+        assertEquals(DriverStatus.INVALID_VALUE,
+            client.call(row("cuEventRecordWithFlags"), context, objects.event, objects.stream, 2).status());
+        assertEquals(DriverStatus.INVALID_VALUE, client.call(row("cuCtxSetCacheConfig"), context, 4).status());
+        assertEquals(context, ok(client.call(row("cuStreamGetCtx"), context, objects.stream)).value(0));
+        assertEquals(objects.module, ok(client.call(row("cuFuncGetModule"), context, objects.function)).value(0));
+    }
+
+    @Test
+    void aTwoDimensionalMemsetWritesItsRowsAndOnlyInsideTheSessionsMemory() throws IOException
+    {
+        final TestClient client = connected("memset2D");
+        final Objects objects = Objects.make(client, Api.DRIVER);
+        final long context = objects.callContext;
+        final long pitch = 64;
+
+        ok(client.call(row("cuMemsetD2D16"), context, objects.memory, pitch, 0xBEEF, 3, 4));
+        final byte[] bytes = ok(client.call(io.gpurelay.protocol.Function.CU_MEMCPY_DTOH, context, objects.memory,
+            4 * pitch, 0)).payload();
+        for (int row = 0; row < 4; row++)
+        {
+            for (int column = 0; column < pitch / 2; column++)
+            {
+                final int at = (int)(row * pitch) + 2 * column;
+                final int value = bytes[at] & 0xFF | (bytes[at + 1] & 0xFF) << 8;
+                assertEquals(column < 3 ? 0xBEEF : 0, value, "row " + row + ", element " + column);
+            }
+        }
+        final Reply outside = client.call(row("cuMemsetD2D8"), context, objects.memory, MEMORY_BYTES, 1, 1, 2);
+        assertEquals(DriverStatus.INVALID_VALUE, outside.status(), "the second row is past the allocation");
+        assertTrue(outside.message().contains("is not inside one allocation"), outside.message());
+        final Reply tooWide = client.call(row("cuMemsetD2D32"), context, objects.memory, 8, 1, 3, 2);
+        assertEquals(DriverStatus.INVALID_VALUE, tooWide.status(), "rows of 12 bytes do not fit a pitch of 8");
+        final Reply huge = client.call(row("cuMemsetD2D8"), context, objects.memory, -1, 1, 1, 2);
+        assertEquals(DriverStatus.INVALID_VALUE, huge.status(), huge.message());
+        assertTrue(huge.message().contains("cannot be a range of memory"), huge.message());
+    }
+
+    @Test
+    void argumentsAreCheckedByTheirRoles() throws IOException
+    {
+        final TestClient client = connected("checks");
+        final Objects objects = Objects.make(client, Api.DRIVER);
+        final long context = objects.callContext;
+
+        final Reply wrongKind = client.call(row("cuStreamGetFlags"), context, objects.event);
+        assertEquals(DriverStatus.INVALID_HANDLE, wrongKind.status());
+        assertTrue(wrongKind.message().contains("is not a live stream: it is a event handle"), wrongKind.message());
+        assertEquals(DriverStatus.INVALID_DEVICE, client.call(row("cuDeviceTotalMem"), 0, 2).status());
+        final Reply tooBig = client.call(row("cuCtxSetCacheConfig"), context, 1L << 32);
+        assertEquals(DriverStatus.INVALID_VALUE, tooBig.status());
+        assertTrue(tooBig.message().contains("config = 4294967296 does not fit its type (in:int)"), tooBig.message());
+        assertEquals(DriverStatus.INVALID_CONTEXT, client.call(row("cuCtxGetCacheConfig"), 0).status(),
+            "a driver row of the current context needs one");
+        final Reply tooFew = client.call(row("cuFuncSetCacheConfig"), context, objects.function);
+        assertEquals(DriverStatus.INVALID_VALUE, tooFew.status(), "a call with fewer arguments than its row");
+        final long otherContext = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
+        final Reply foreignStream = client.call(row("cuEventRecordWithFlags"), otherContext,
+            ok(client.call(CU_EVENT_CREATE, otherContext, 0)).value(0), objects.stream, 0);
+        assertEquals(DriverStatus.INVALID_HANDLE, foreignStream.status(), foreignStream.message());
+    }
+
+    private static FunctionRow row(final String name)
+    {
+        final FunctionRow row = FunctionTable.standard().find(Binding.JCUDA_DRIVER, name);
+        assertNotNull(row, name);
+        return row;
+    }
+
+    /**
+     * The call's args, made from the row's roles: the handle of an object of each kind, device 1, small scalars.
+     */
+    private static long[] arguments(final FunctionRow row, final Objects objects)
+    {
+        final long[] args = new long[row.wireArgumentCount()];
+        for (final Argument argument : row.arguments())
+        {
+            if (argument.wireIndex() >= 0)
+            {
+                args[argument.wireIndex()] = switch (argument.role())
+                {
+                    case DEVICE -> DEVICE_1;
+                    case DEVPTR -> objects.memory;
+                    case CONTEXT -> objects.context;
+                    case MODULE -> objects.module;
+                    case FUNCTION -> objects.function;
+                    case STREAM -> objects.stream;
+                    case EVENT -> objects.event;
+                    case IN_INT, IN_UINT, IN_SIZE, IN_INT64, IN_UCHAR, IN_USHORT -> 0;
+                    default -> throw new IllegalStateException(argument.role() + " does not travel");
+                };
+            }
+        }
+        return args;
+    }
+
+    private TestClient connected(final String name)
+    {
+        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
+        clients.add(client);
+        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
+        return client;
+    }
+
+    /**
+     * A context on device 1 with a module, a kernel, a non-blocking stream and an event: for a runtime row, the
+     * primary context of device 1 (the call's context is the device) with a stream and an event made by the runtime.
+     */
+    private record Objects(
+        long callContext, long context, long module, long function, long stream, long event, long memory)
+    {
+        static Objects make(final TestClient client, final Api api) throws IOException
+        {
+            final long context = ok(client.call(CU_CTX_CREATE, 0, 0, DEVICE_1)).value(0);
+            final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel())).value(0);
+            final long function = ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
+                "vector_add".getBytes(StandardCharsets.UTF_8), module)).value(0);
+            if (api == Api.RUNTIME)
+            {
+                return new Objects(DEVICE_1, context, module, function,
+                    ok(client.call(CUDA_STREAM_CREATE, DEVICE_1, STREAM_NON_BLOCKING)).value(0),
+                    ok(client.call(CUDA_EVENT_CREATE, DEVICE_1, 0)).value(0),
+                    ok(client.call(CUDA_MALLOC, DEVICE_1, MEMORY_BYTES)).value(0));
+            }
+            return new Objects(context, context, module, function,
+                ok(client.call(CU_STREAM_CREATE, context, STREAM_NON_BLOCKING)).value(0),
+                ok(client.call(CU_EVENT_CREATE, context, 0)).value(0),
+                ok(client.call(CU_MEM_ALLOC, context, MEMORY_BYTES)).value(0));
+        }
+
+        private static byte[] kernel() throws IOException
+        {
+            try (InputStream in = TableRowsIpcTest.class.getResourceAsStream("/kernels/vector_add.ptx"))
+            {
+                assertNotNull(in, "vector_add.ptx");
+                return in.readAllBytes();
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.gpurelay.protocol.table;
+
+/**
+ * One argument of a table function: its role, its name (as CUDA's header names it, for messages), and where it
+ * travels.
+ *
+ * @param role        what the argument is.
+ * @param name        its name.
+ * @param wireIndex   its index in the call's {@code args}, or -1 for an output.
+ * @param resultIndex its index in the reply's {@code values}, or -1 for an input.
+ * @param extent      for a device address, the bytes from it the function touches; null for any other role.
+ */
+public record Argument(ArgumentRole role, String name, int wireIndex, int resultIndex, SizeExpression extent)
+{
+    public Argument(final ArgumentRole role, final String name, final int wireIndex, final int resultIndex)
+    {
+        this(role, name, wireIndex, resultIndex, null);
+    }
+}

@@ -1,0 +1,135 @@
+package io.gpurelay.protocol.table;
+
+/**
+ * What one argument of a table function is, and so how it travels. Inputs travel in the call's {@code args}, in the
+ * order the row lists them; outputs come back in the reply's {@code values}, in the order the row lists them. A
+ * handle is the executor's handle of an object of its kind, checked against the session's tables; a device is the
+ * device's ordinal as the client numbers them.
+ */
+public enum ArgumentRole
+{
+    /** A 32-bit signed integer or enum, passed by value. */
+    IN_INT("in:int", Kind.SCALAR_IN),
+    /** A 32-bit unsigned integer or flag set, passed by value. */
+    IN_UINT("in:uint", Kind.SCALAR_IN),
+    /** A {@code size_t}, passed by value. */
+    IN_SIZE("in:size", Kind.SCALAR_IN),
+    /** A 64-bit integer, passed by value. */
+    IN_INT64("in:int64", Kind.SCALAR_IN),
+    /** An {@code unsigned char}, passed by value ({@code byte} in Java). */
+    IN_UCHAR("in:uchar", Kind.SCALAR_IN),
+    /** An {@code unsigned short}, passed by value ({@code short} in Java). */
+    IN_USHORT("in:ushort", Kind.SCALAR_IN),
+    /**
+     * A device address ({@code CUdeviceptr}, the runtime's device {@code void*}), written {@code devptr(extent)}:
+     * the bytes from it that the function touches, an expression of the row's scalar inputs (see
+     * {@link SizeExpression}). The backend checks them against the session's allocations before the device sees
+     * the address.
+     */
+    DEVPTR("devptr", Kind.DEVICE_POINTER),
+    /** An {@code int*} the function writes one value to ({@code int[]} in Java). */
+    OUT_INT("out:int", Kind.SCALAR_OUT),
+    /** An {@code unsigned int*} the function writes one value to ({@code int[]} in Java). */
+    OUT_UINT("out:uint", Kind.SCALAR_OUT),
+    /** A {@code size_t*} the function writes one value to ({@code long[]} in Java). */
+    OUT_SIZE("out:size", Kind.SCALAR_OUT),
+    /** An {@code unsigned long long*} the function writes one value to ({@code long[]} in Java). */
+    OUT_INT64("out:int64", Kind.SCALAR_OUT),
+    /** A device ordinal ({@code CUdevice} or the runtime's {@code int device}). */
+    DEVICE("device", Kind.DEVICE),
+    /** A context handle ({@code CUcontext}). */
+    CONTEXT("context", Kind.HANDLE),
+    /** A module handle ({@code CUmodule}). */
+    MODULE("module", Kind.HANDLE),
+    /** A kernel handle ({@code CUfunction}). */
+    FUNCTION("function", Kind.HANDLE),
+    /** A stream handle ({@code CUstream}, {@code cudaStream_t}); 0 is the context's default stream. */
+    STREAM("stream", Kind.HANDLE),
+    /** An event handle ({@code CUevent}, {@code cudaEvent_t}). */
+    EVENT("event", Kind.HANDLE),
+    /**
+     * A {@code CUcontext*} the function writes: the context of the row's object, which the executor answers from its
+     * tables (a row whose backend function is {@code executor}).
+     */
+    OUT_CONTEXT("out:context", Kind.HANDLE_OUT),
+    /**
+     * A {@code CUmodule*} the function writes: the module of the row's kernel, which the executor answers from its
+     * tables (a row whose backend function is {@code executor}).
+     */
+    OUT_MODULE("out:module", Kind.HANDLE_OUT);
+
+    /**
+     * How a role travels.
+     */
+    public enum Kind
+    {
+        SCALAR_IN,
+        SCALAR_OUT,
+        DEVICE,
+        DEVICE_POINTER,
+        HANDLE,
+        HANDLE_OUT
+    }
+
+    private final String token;
+    private final Kind kind;
+
+    ArgumentRole(final String token, final Kind kind)
+    {
+        this.token = token;
+        this.kind = kind;
+    }
+
+    /**
+     * @return how the table spells the role.
+     */
+    public String token()
+    {
+        return token;
+    }
+
+    public Kind kind()
+    {
+        return kind;
+    }
+
+    public boolean isOutput()
+    {
+        return kind == Kind.SCALAR_OUT || kind == Kind.HANDLE_OUT;
+    }
+
+    public boolean isHandle()
+    {
+        return kind == Kind.HANDLE;
+    }
+
+    /**
+     * @return whether a 64-bit argument value is one this role can carry: a 32-bit role refuses what does not fit.
+     */
+    public boolean accepts(final long value)
+    {
+        return switch (this)
+        {
+            case IN_INT -> value == (int)value;
+            case IN_UINT -> value >= 0 && value <= 0xFFFF_FFFFL;
+            case IN_UCHAR -> value >= 0 && value <= 0xFF;
+            case IN_USHORT -> value >= 0 && value <= 0xFFFF;
+            default -> true;
+        };
+    }
+
+    /**
+     * The role the table spells this way, or null.
+     */
+    public static ArgumentRole of(final String token)
+    {
+        for (final ArgumentRole role : values())
+        {
+            if (role.token.equals(token))
+            {
+                return role;
+            }
+        }
+        return null;
+    }
+}
