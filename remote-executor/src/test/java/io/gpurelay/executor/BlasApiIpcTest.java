@@ -7,6 +7,8 @@ import static io.gpurelay.protocol.Function.CUBLAS_CREATE;
 import static io.gpurelay.protocol.Function.CUBLAS_DESTROY;
 import static io.gpurelay.protocol.Function.CUBLAS_DGEMM;
 import static io.gpurelay.protocol.Function.CUBLAS_GEMM_EX;
+import static io.gpurelay.protocol.Function.CUBLAS_GEMM_X;
+import static io.gpurelay.protocol.Function.CUBLAS_SYR2K;
 import static io.gpurelay.protocol.Function.CUBLAS_GET_MATH_MODE;
 import static io.gpurelay.protocol.Function.CUBLAS_GET_MATRIX;
 import static io.gpurelay.protocol.Function.CUBLAS_GET_POINTER_MODE;
@@ -264,6 +266,40 @@ class BlasApiIpcTest
             2, DEFAULT_STREAM).status());
         assertEquals(CublasStatus.NOT_INITIALIZED, client.call(CUBLAS_SGEMM, DEVICE_0, 12345L, OP_N, OP_N, 1, 1, 1,
             bits(1f), small, 1, small, 1, bits(0f), small, 1).status());
+    }
+
+    @Test
+    void typedRoutinesTheEmulatorLacksAreRefusedByNameAndBadTypesAreInvalid()
+    {
+        final TestClient client = connected("typed");
+        final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
+        final long matrix = malloc(client, 1024);
+        final int complexFloat = 4;
+
+        final Reply cgemm = client.call(CUBLAS_GEMM_X, DEVICE_0, handle, complexFloat, OP_N, OP_N, 2, 2, 2, bits(1f),
+            0, matrix, 2, matrix, 2, bits(0f), 0, matrix, 2);
+        assertEquals(CublasStatus.NOT_SUPPORTED, cgemm.status());
+        assertTrue(cgemm.message().contains("cublasCgemm is not supported by the device emulator"), cgemm.message());
+
+        final Reply zher2k = client.call(CUBLAS_SYR2K, DEVICE_0, handle, 5, 1, 0, OP_N, 2, 2, 0, 0, matrix, 2,
+            matrix, 2, 0, 0, matrix, 2);
+        assertEquals(CublasStatus.NOT_SUPPORTED, zher2k.status());
+        assertTrue(zher2k.message().contains("cublasZher2k"), zher2k.message());
+
+        final Reply realType = client.call(CUBLAS_GEMM_X, DEVICE_0, handle, CUDA_R_32F, OP_N, OP_N, 2, 2, 2,
+            bits(1f), 0, matrix, 2, matrix, 2, bits(0f), 0, matrix, 2);
+        assertEquals(CublasStatus.INVALID_VALUE, realType.status(), "gemm of type S travels as CUBLAS_SGEMM");
+        assertTrue(realType.message().contains("element type 0"), realType.message());
+
+        final Reply hermitianReal = client.call(CUBLAS_SYR2K, DEVICE_0, handle, CUDA_R_32F, 1, 0, OP_N, 2, 2, 0, 0,
+            matrix, 2, matrix, 2, 0, 0, matrix, 2);
+        assertEquals(CublasStatus.INVALID_VALUE, hermitianReal.status(), "there is no real her2k");
+
+        final Reply badFlag = client.call(CUBLAS_SYR2K, DEVICE_0, handle, 4, 7, 0, OP_N, 2, 2, 0, 0, matrix, 2,
+            matrix, 2, 0, 0, matrix, 2);
+        assertEquals(CublasStatus.INVALID_VALUE, badFlag.status());
+        assertEquals(CublasStatus.NOT_INITIALIZED, client.call(CUBLAS_GEMM_X, DEVICE_0, 999L, complexFloat, OP_N,
+            OP_N, 2, 2, 2, 0, 0, matrix, 2, matrix, 2, 0, 0, matrix, 2).status());
     }
 
     private TestClient connected(final String name)

@@ -403,4 +403,31 @@ final class HostRotations
         d2[0] = sd2;
         x1[0] = sx1;
     }
+
+    /**
+     * Reference BLAS CROTG/ZROTG, in double precision: {@code a} = ca (real, imaginary) in, r out; returns c, and s's
+     * real and imaginary parts.
+     */
+    static double[] complexRotation(final double[] a, final double bRe, final double bIm)
+    {
+        final double absA = Math.hypot(a[0], a[1]);
+        if (absA == 0)
+        {
+            a[0] = bRe;
+            a[1] = bIm;
+            return new double[]{ 0, 1, 0 };
+        }
+        final double absB = Math.hypot(bRe, bIm);
+        final double scale = absA + absB;
+        final double norm = scale * Math.sqrt((absA / scale) * (absA / scale) + (absB / scale) * (absB / scale));
+        final double alphaRe = a[0] / absA;
+        final double alphaIm = a[1] / absA;
+        final double c = absA / norm;
+        // s = alpha * conj(b) / norm
+        final double sRe = (alphaRe * bRe + alphaIm * bIm) / norm;
+        final double sIm = (alphaIm * bRe - alphaRe * bIm) / norm;
+        a[0] = alphaRe * norm;
+        a[1] = alphaIm * norm;
+        return new double[]{ c, sRe, sIm };
+    }
 }

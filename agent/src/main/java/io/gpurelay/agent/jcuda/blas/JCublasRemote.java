@@ -12,6 +12,8 @@ import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.Pointer;
+import jcuda.cuComplex;
+import jcuda.cuDoubleComplex;
 import jcuda.runtime.cudaStream_t;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -47,6 +49,11 @@ public final class JCublasRemote
     private static final int DIAG_UNIT = 1;
     private static final int SIDE_LEFT = 0;
     private static final int SIDE_RIGHT = 1;
+    /** The element types of the typed wire functions, as cudaDataType values. */
+    private static final long R_32F = 0;
+    private static final long R_64F = 1;
+    private static final long C_32F = 4;
+    private static final long C_64F = 5;
 
     private JCublasRemote()
     {
@@ -497,6 +504,806 @@ public final class JCublasRemote
     }
 
 
+    // Core functions without an S/D wire function of their own: the typed wire functions (Function.CUBLAS_AXPY_X
+    // and the rest), which name the element type.
+
+    public static void cublasCaxpyNative(
+        final int n, final cuComplex alpha, final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        run("cublasCaxpy", Function.CUBLAS_AXPY_X, h -> new long[]{ h, C_32F, n, re(alpha), im(alpha), device(x),
+            incx, device(y), incy });
+    }
+
+    public static void cublasCcopyNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        run("cublasCcopy", Function.CUBLAS_COPY_X, h -> new long[]{ h, C_32F, n, device(x), incx, device(y), incy });
+    }
+
+    public static void cublasCscalNative(final int n, final cuComplex alpha, final Pointer x, final int incx)
+    {
+        run("cublasCscal", Function.CUBLAS_SCAL_X, h -> new long[]{ h, C_32F, 0, n, re(alpha), im(alpha), device(x),
+            incx });
+    }
+
+    public static void cublasCsscalNative(final int n, final float alpha, final Pointer x, final int incx)
+    {
+        run("cublasCsscal", Function.CUBLAS_SCAL_X, h -> new long[]{ h, C_32F, 1, n, floatBits(alpha), 0, device(x),
+            incx });
+    }
+
+    public static void cublasCswapNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        run("cublasCswap", Function.CUBLAS_SWAP_X, h -> new long[]{ h, C_32F, n, device(x), incx, device(y), incy });
+    }
+
+    public static cuComplex cublasCdotuNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        return floatComplex(values("cublasCdotu", Function.CUBLAS_DOT_X, h -> new long[]{ h, C_32F, 0, n, device(x),
+            incx, device(y), incy, 0 }));
+    }
+
+    public static cuComplex cublasCdotcNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        return floatComplex(values("cublasCdotc", Function.CUBLAS_DOT_X, h -> new long[]{ h, C_32F, 1, n, device(x),
+            incx, device(y), incy, 0 }));
+    }
+
+    public static int cublasIcamaxNative(final int n, final Pointer x, final int incx)
+    {
+        return (int)value("cublasIcamax", Function.CUBLAS_IAMAX_X, h -> new long[]{ h, C_32F, 0, n, device(x), incx,
+            0 });
+    }
+
+    public static int cublasIcaminNative(final int n, final Pointer x, final int incx)
+    {
+        return (int)value("cublasIcamin", Function.CUBLAS_IAMAX_X, h -> new long[]{ h, C_32F, 1, n, device(x), incx,
+            0 });
+    }
+
+    public static float cublasScasumNative(final int n, final Pointer x, final int incx)
+    {
+        return Float.intBitsToFloat((int)value("cublasScasum", Function.CUBLAS_ASUM_X, h -> new long[]{ h, C_32F, n,
+            device(x), incx, 0 }));
+    }
+
+    public static float cublasScnrm2Native(final int n, final Pointer x, final int incx)
+    {
+        return Float.intBitsToFloat((int)value("cublasScnrm2", Function.CUBLAS_NRM2_X, h -> new long[]{ h, C_32F, n,
+            device(x), incx, 0 }));
+    }
+
+    public static void cublasCrotNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy, final float sc,
+        final cuComplex cs)
+    {
+        run("cublasCrot", Function.CUBLAS_ROT_X, h -> new long[]{ h, C_32F, 0, n, device(x), incx, device(y), incy,
+            floatBits(sc), 0, re(cs), im(cs) });
+    }
+
+    public static void cublasCsrotNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy, final float sc, final float ss)
+    {
+        run("cublasCsrot", Function.CUBLAS_ROT_X, h -> new long[]{ h, C_32F, 1, n, device(x), incx, device(y), incy,
+            floatBits(sc), 0, floatBits(ss), 0 });
+    }
+
+    public static void cublasZaxpyNative(
+        final int n, final cuDoubleComplex alpha, final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        run("cublasZaxpy", Function.CUBLAS_AXPY_X, h -> new long[]{ h, C_64F, n, re(alpha), im(alpha), device(x),
+            incx, device(y), incy });
+    }
+
+    public static void cublasZcopyNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        run("cublasZcopy", Function.CUBLAS_COPY_X, h -> new long[]{ h, C_64F, n, device(x), incx, device(y), incy });
+    }
+
+    public static void cublasZscalNative(final int n, final cuDoubleComplex alpha, final Pointer x, final int incx)
+    {
+        run("cublasZscal", Function.CUBLAS_SCAL_X, h -> new long[]{ h, C_64F, 0, n, re(alpha), im(alpha), device(x),
+            incx });
+    }
+
+    public static void cublasZdscalNative(final int n, final double alpha, final Pointer x, final int incx)
+    {
+        run("cublasZdscal", Function.CUBLAS_SCAL_X, h -> new long[]{ h, C_64F, 1, n, doubleBits(alpha), 0,
+            device(x), incx });
+    }
+
+    public static void cublasZswapNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        run("cublasZswap", Function.CUBLAS_SWAP_X, h -> new long[]{ h, C_64F, n, device(x), incx, device(y), incy });
+    }
+
+    public static cuDoubleComplex cublasZdotuNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        return doubleComplex(values("cublasZdotu", Function.CUBLAS_DOT_X, h -> new long[]{ h, C_64F, 0, n,
+            device(x), incx, device(y), incy, 0 }));
+    }
+
+    public static cuDoubleComplex cublasZdotcNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        return doubleComplex(values("cublasZdotc", Function.CUBLAS_DOT_X, h -> new long[]{ h, C_64F, 1, n,
+            device(x), incx, device(y), incy, 0 }));
+    }
+
+    public static int cublasIzamaxNative(final int n, final Pointer x, final int incx)
+    {
+        return (int)value("cublasIzamax", Function.CUBLAS_IAMAX_X, h -> new long[]{ h, C_64F, 0, n, device(x), incx,
+            0 });
+    }
+
+    public static int cublasIzaminNative(final int n, final Pointer x, final int incx)
+    {
+        return (int)value("cublasIzamin", Function.CUBLAS_IAMAX_X, h -> new long[]{ h, C_64F, 1, n, device(x), incx,
+            0 });
+    }
+
+    public static double cublasDzasumNative(final int n, final Pointer x, final int incx)
+    {
+        return Double.longBitsToDouble(value("cublasDzasum", Function.CUBLAS_ASUM_X, h -> new long[]{ h, C_64F, n,
+            device(x), incx, 0 }));
+    }
+
+    public static double cublasDznrm2Native(final int n, final Pointer x, final int incx)
+    {
+        return Double.longBitsToDouble(value("cublasDznrm2", Function.CUBLAS_NRM2_X, h -> new long[]{ h, C_64F, n,
+            device(x), incx, 0 }));
+    }
+
+    public static void cublasZrotNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy, final double sc,
+        final cuDoubleComplex cs)
+    {
+        run("cublasZrot", Function.CUBLAS_ROT_X, h -> new long[]{ h, C_64F, 0, n, device(x), incx, device(y), incy,
+            doubleBits(sc), 0, re(cs), im(cs) });
+    }
+
+    public static void cublasZdrotNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy, final double sc,
+        final double ss)
+    {
+        run("cublasZdrot", Function.CUBLAS_ROT_X, h -> new long[]{ h, C_64F, 1, n, device(x), incx, device(y), incy,
+            doubleBits(sc), 0, doubleBits(ss), 0 });
+    }
+
+    public static void cublasSrotmNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy, final float[] param)
+    {
+        run("cublasSrotm", Function.CUBLAS_ROTM, h -> new long[]{ h, R_32F, n, device(x), incx, device(y), incy,
+            rotmParameter(param, 0), rotmParameter(param, 1), rotmParameter(param, 2), rotmParameter(param, 3),
+            rotmParameter(param, 4) });
+    }
+
+    public static void cublasDrotmNative(
+        final int n, final Pointer x, final int incx, final Pointer y, final int incy, final double[] param)
+    {
+        run("cublasDrotm", Function.CUBLAS_ROTM, h -> new long[]{ h, R_64F, n, device(x), incx, device(y), incy,
+            rotmParameter(param, 0), rotmParameter(param, 1), rotmParameter(param, 2), rotmParameter(param, 3),
+            rotmParameter(param, 4) });
+    }
+
+    public static void cublasSgbmvNative(
+        final char trans, final int m, final int n, final int kl, final int ku, final float alpha, final Pointer a,
+        final int lda, final Pointer x, final int incx, final float beta, final Pointer y, final int incy)
+    {
+        run("cublasSgbmv", Function.CUBLAS_GBMV, h -> new long[]{ h, R_32F, operation(trans, "trans"), m, n, kl, ku,
+            floatBits(alpha), 0, device(a), lda, device(x), incx, floatBits(beta), 0, device(y), incy });
+    }
+
+    public static void cublasSsbmvNative(
+        final char uplo, final int n, final int k, final float alpha, final Pointer a, final int lda, final Pointer x,
+        final int incx, final float beta, final Pointer y, final int incy)
+    {
+        run("cublasSsbmv", Function.CUBLAS_SBMV, h -> new long[]{ h, R_32F, fill(uplo), n, k, floatBits(alpha), 0,
+            device(a), lda, device(x), incx, floatBits(beta), 0, device(y), incy });
+    }
+
+    public static void cublasSspmvNative(
+        final char uplo, final int n, final float alpha, final Pointer ap, final Pointer x, final int incx,
+        final float beta, final Pointer y, final int incy)
+    {
+        run("cublasSspmv", Function.CUBLAS_SPMV, h -> new long[]{ h, R_32F, fill(uplo), n, floatBits(alpha), 0,
+            device(ap), device(x), incx, floatBits(beta), 0, device(y), incy });
+    }
+
+    public static void cublasSsprNative(
+        final char uplo, final int n, final float alpha, final Pointer x, final int incx, final Pointer ap)
+    {
+        run("cublasSspr", Function.CUBLAS_SPR, h -> new long[]{ h, R_32F, fill(uplo), n, floatBits(alpha), 0,
+            device(x), incx, device(ap) });
+    }
+
+    public static void cublasSspr2Native(
+        final char uplo, final int n, final float alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer ap)
+    {
+        run("cublasSspr2", Function.CUBLAS_SPR2, h -> new long[]{ h, R_32F, fill(uplo), n, floatBits(alpha), 0,
+            device(x), incx, device(y), incy, device(ap) });
+    }
+
+    public static void cublasSsyrNative(
+        final char uplo, final int n, final float alpha, final Pointer x, final int incx, final Pointer a,
+        final int lda)
+    {
+        run("cublasSsyr", Function.CUBLAS_SYR, h -> new long[]{ h, R_32F, fill(uplo), n, floatBits(alpha), 0,
+            device(x), incx, device(a), lda });
+    }
+
+    public static void cublasSsyr2Native(
+        final char uplo, final int n, final float alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer a, final int lda)
+    {
+        run("cublasSsyr2", Function.CUBLAS_SYR2, h -> new long[]{ h, R_32F, fill(uplo), n, floatBits(alpha), 0,
+            device(x), incx, device(y), incy, device(a), lda });
+    }
+
+    public static void cublasStbmvNative(
+        final char uplo, final char trans, final char diag, final int n, final int k, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasStbmv", Function.CUBLAS_TBMV, h -> new long[]{ h, R_32F, 0, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, k, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasStpmvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer ap, final Pointer x,
+        final int incx)
+    {
+        run("cublasStpmv", Function.CUBLAS_TPMV, h -> new long[]{ h, R_32F, 0, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(ap), device(x), incx });
+    }
+
+    public static void cublasStbsvNative(
+        final char uplo, final char trans, final char diag, final int n, final int k, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasStbsv", Function.CUBLAS_TBMV, h -> new long[]{ h, R_32F, 1, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, k, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasStpsvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer ap, final Pointer x,
+        final int incx)
+    {
+        run("cublasStpsv", Function.CUBLAS_TPMV, h -> new long[]{ h, R_32F, 1, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(ap), device(x), incx });
+    }
+
+    public static void cublasSsyr2kNative(
+        final char uplo, final char trans, final int n, final int k, final float alpha, final Pointer a,
+        final int lda, final Pointer b, final int ldb, final float beta, final Pointer c, final int ldc)
+    {
+        run("cublasSsyr2k", Function.CUBLAS_SYR2K, h -> new long[]{ h, R_32F, 0, fill(uplo), operation(trans,
+            "trans"), n, k, floatBits(alpha), 0, device(a), lda, device(b), ldb, floatBits(beta), 0, device(c),
+            ldc });
+    }
+
+    public static void cublasDgbmvNative(
+        final char trans, final int m, final int n, final int kl, final int ku, final double alpha, final Pointer a,
+        final int lda, final Pointer x, final int incx, final double beta, final Pointer y, final int incy)
+    {
+        run("cublasDgbmv", Function.CUBLAS_GBMV, h -> new long[]{ h, R_64F, operation(trans, "trans"), m, n, kl, ku,
+            doubleBits(alpha), 0, device(a), lda, device(x), incx, doubleBits(beta), 0, device(y), incy });
+    }
+
+    public static void cublasDsbmvNative(
+        final char uplo, final int n, final int k, final double alpha, final Pointer a, final int lda,
+        final Pointer x, final int incx, final double beta, final Pointer y, final int incy)
+    {
+        run("cublasDsbmv", Function.CUBLAS_SBMV, h -> new long[]{ h, R_64F, fill(uplo), n, k, doubleBits(alpha), 0,
+            device(a), lda, device(x), incx, doubleBits(beta), 0, device(y), incy });
+    }
+
+    public static void cublasDspmvNative(
+        final char uplo, final int n, final double alpha, final Pointer ap, final Pointer x, final int incx,
+        final double beta, final Pointer y, final int incy)
+    {
+        run("cublasDspmv", Function.CUBLAS_SPMV, h -> new long[]{ h, R_64F, fill(uplo), n, doubleBits(alpha), 0,
+            device(ap), device(x), incx, doubleBits(beta), 0, device(y), incy });
+    }
+
+    public static void cublasDsprNative(
+        final char uplo, final int n, final double alpha, final Pointer x, final int incx, final Pointer ap)
+    {
+        run("cublasDspr", Function.CUBLAS_SPR, h -> new long[]{ h, R_64F, fill(uplo), n, doubleBits(alpha), 0,
+            device(x), incx, device(ap) });
+    }
+
+    public static void cublasDspr2Native(
+        final char uplo, final int n, final double alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer ap)
+    {
+        run("cublasDspr2", Function.CUBLAS_SPR2, h -> new long[]{ h, R_64F, fill(uplo), n, doubleBits(alpha), 0,
+            device(x), incx, device(y), incy, device(ap) });
+    }
+
+    public static void cublasDsyrNative(
+        final char uplo, final int n, final double alpha, final Pointer x, final int incx, final Pointer a,
+        final int lda)
+    {
+        run("cublasDsyr", Function.CUBLAS_SYR, h -> new long[]{ h, R_64F, fill(uplo), n, doubleBits(alpha), 0,
+            device(x), incx, device(a), lda });
+    }
+
+    public static void cublasDsyr2Native(
+        final char uplo, final int n, final double alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer a, final int lda)
+    {
+        run("cublasDsyr2", Function.CUBLAS_SYR2, h -> new long[]{ h, R_64F, fill(uplo), n, doubleBits(alpha), 0,
+            device(x), incx, device(y), incy, device(a), lda });
+    }
+
+    public static void cublasDtbmvNative(
+        final char uplo, final char trans, final char diag, final int n, final int k, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasDtbmv", Function.CUBLAS_TBMV, h -> new long[]{ h, R_64F, 0, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, k, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasDtpmvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer ap, final Pointer x,
+        final int incx)
+    {
+        run("cublasDtpmv", Function.CUBLAS_TPMV, h -> new long[]{ h, R_64F, 0, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(ap), device(x), incx });
+    }
+
+    public static void cublasDtbsvNative(
+        final char uplo, final char trans, final char diag, final int n, final int k, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasDtbsv", Function.CUBLAS_TBMV, h -> new long[]{ h, R_64F, 1, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, k, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasDtpsvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer ap, final Pointer x,
+        final int incx)
+    {
+        run("cublasDtpsv", Function.CUBLAS_TPMV, h -> new long[]{ h, R_64F, 1, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(ap), device(x), incx });
+    }
+
+    public static void cublasDsyr2kNative(
+        final char uplo, final char trans, final int n, final int k, final double alpha, final Pointer a,
+        final int lda, final Pointer b, final int ldb, final double beta, final Pointer c, final int ldc)
+    {
+        run("cublasDsyr2k", Function.CUBLAS_SYR2K, h -> new long[]{ h, R_64F, 0, fill(uplo), operation(trans,
+            "trans"), n, k, doubleBits(alpha), 0, device(a), lda, device(b), ldb, doubleBits(beta), 0, device(c),
+            ldc });
+    }
+
+    public static void cublasCgbmvNative(
+        final char trans, final int m, final int n, final int kl, final int ku, final cuComplex alpha,
+        final Pointer a, final int lda, final Pointer x, final int incx, final cuComplex beta, final Pointer y,
+        final int incy)
+    {
+        run("cublasCgbmv", Function.CUBLAS_GBMV, h -> new long[]{ h, C_32F, operation(trans, "trans"), m, n, kl, ku,
+            re(alpha), im(alpha), device(a), lda, device(x), incx, re(beta), im(beta), device(y), incy });
+    }
+
+    public static void cublasChbmvNative(
+        final char uplo, final int n, final int k, final cuComplex alpha, final Pointer a, final int lda,
+        final Pointer x, final int incx, final cuComplex beta, final Pointer y, final int incy)
+    {
+        run("cublasChbmv", Function.CUBLAS_SBMV, h -> new long[]{ h, C_32F, fill(uplo), n, k, re(alpha), im(alpha),
+            device(a), lda, device(x), incx, re(beta), im(beta), device(y), incy });
+    }
+
+    public static void cublasChprNative(
+        final char uplo, final int n, final float alpha, final Pointer x, final int incx, final Pointer ap)
+    {
+        run("cublasChpr", Function.CUBLAS_SPR, h -> new long[]{ h, C_32F, fill(uplo), n, floatBits(alpha), 0,
+            device(x), incx, device(ap) });
+    }
+
+    public static void cublasChpr2Native(
+        final char uplo, final int n, final cuComplex alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer ap)
+    {
+        run("cublasChpr2", Function.CUBLAS_SPR2, h -> new long[]{ h, C_32F, fill(uplo), n, re(alpha), im(alpha),
+            device(x), incx, device(y), incy, device(ap) });
+    }
+
+    public static void cublasCherNative(
+        final char uplo, final int n, final float alpha, final Pointer x, final int incx, final Pointer a,
+        final int lda)
+    {
+        run("cublasCher", Function.CUBLAS_SYR, h -> new long[]{ h, C_32F, fill(uplo), n, floatBits(alpha), 0,
+            device(x), incx, device(a), lda });
+    }
+
+    public static void cublasCher2Native(
+        final char uplo, final int n, final cuComplex alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer a, final int lda)
+    {
+        run("cublasCher2", Function.CUBLAS_SYR2, h -> new long[]{ h, C_32F, fill(uplo), n, re(alpha), im(alpha),
+            device(x), incx, device(y), incy, device(a), lda });
+    }
+
+    public static void cublasCtbmvNative(
+        final char uplo, final char trans, final char diag, final int n, final int k, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasCtbmv", Function.CUBLAS_TBMV, h -> new long[]{ h, C_32F, 0, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, k, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasCtpmvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer ap, final Pointer x,
+        final int incx)
+    {
+        run("cublasCtpmv", Function.CUBLAS_TPMV, h -> new long[]{ h, C_32F, 0, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(ap), device(x), incx });
+    }
+
+    public static void cublasCtbsvNative(
+        final char uplo, final char trans, final char diag, final int n, final int k, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasCtbsv", Function.CUBLAS_TBMV, h -> new long[]{ h, C_32F, 1, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, k, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasCtpsvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer ap, final Pointer x,
+        final int incx)
+    {
+        run("cublasCtpsv", Function.CUBLAS_TPMV, h -> new long[]{ h, C_32F, 1, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(ap), device(x), incx });
+    }
+
+    public static void cublasCsyr2kNative(
+        final char uplo, final char trans, final int n, final int k, final cuComplex alpha, final Pointer a,
+        final int lda, final Pointer b, final int ldb, final cuComplex beta, final Pointer c, final int ldc)
+    {
+        run("cublasCsyr2k", Function.CUBLAS_SYR2K, h -> new long[]{ h, C_32F, 0, fill(uplo), operation(trans,
+            "trans"), n, k, re(alpha), im(alpha), device(a), lda, device(b), ldb, re(beta), im(beta), device(c),
+            ldc });
+    }
+
+    public static void cublasZgbmvNative(
+        final char trans, final int m, final int n, final int kl, final int ku, final cuDoubleComplex alpha,
+        final Pointer a, final int lda, final Pointer x, final int incx, final cuDoubleComplex beta, final Pointer y,
+        final int incy)
+    {
+        run("cublasZgbmv", Function.CUBLAS_GBMV, h -> new long[]{ h, C_64F, operation(trans, "trans"), m, n, kl, ku,
+            re(alpha), im(alpha), device(a), lda, device(x), incx, re(beta), im(beta), device(y), incy });
+    }
+
+    public static void cublasZhbmvNative(
+        final char uplo, final int n, final int k, final cuDoubleComplex alpha, final Pointer a, final int lda,
+        final Pointer x, final int incx, final cuDoubleComplex beta, final Pointer y, final int incy)
+    {
+        run("cublasZhbmv", Function.CUBLAS_SBMV, h -> new long[]{ h, C_64F, fill(uplo), n, k, re(alpha), im(alpha),
+            device(a), lda, device(x), incx, re(beta), im(beta), device(y), incy });
+    }
+
+    public static void cublasZhpmvNative(
+        final char uplo, final int n, final cuDoubleComplex alpha, final Pointer ap, final Pointer x, final int incx,
+        final cuDoubleComplex beta, final Pointer y, final int incy)
+    {
+        run("cublasZhpmv", Function.CUBLAS_SPMV, h -> new long[]{ h, C_64F, fill(uplo), n, re(alpha), im(alpha),
+            device(ap), device(x), incx, re(beta), im(beta), device(y), incy });
+    }
+
+    public static void cublasZhprNative(
+        final char uplo, final int n, final double alpha, final Pointer x, final int incx, final Pointer ap)
+    {
+        run("cublasZhpr", Function.CUBLAS_SPR, h -> new long[]{ h, C_64F, fill(uplo), n, doubleBits(alpha), 0,
+            device(x), incx, device(ap) });
+    }
+
+    public static void cublasZhpr2Native(
+        final char uplo, final int n, final cuDoubleComplex alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer ap)
+    {
+        run("cublasZhpr2", Function.CUBLAS_SPR2, h -> new long[]{ h, C_64F, fill(uplo), n, re(alpha), im(alpha),
+            device(x), incx, device(y), incy, device(ap) });
+    }
+
+    public static void cublasZherNative(
+        final char uplo, final int n, final double alpha, final Pointer x, final int incx, final Pointer a,
+        final int lda)
+    {
+        run("cublasZher", Function.CUBLAS_SYR, h -> new long[]{ h, C_64F, fill(uplo), n, doubleBits(alpha), 0,
+            device(x), incx, device(a), lda });
+    }
+
+    public static void cublasZher2Native(
+        final char uplo, final int n, final cuDoubleComplex alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer a, final int lda)
+    {
+        run("cublasZher2", Function.CUBLAS_SYR2, h -> new long[]{ h, C_64F, fill(uplo), n, re(alpha), im(alpha),
+            device(x), incx, device(y), incy, device(a), lda });
+    }
+
+    public static void cublasZtbmvNative(
+        final char uplo, final char trans, final char diag, final int n, final int k, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasZtbmv", Function.CUBLAS_TBMV, h -> new long[]{ h, C_64F, 0, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, k, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasZtpmvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer ap, final Pointer x,
+        final int incx)
+    {
+        run("cublasZtpmv", Function.CUBLAS_TPMV, h -> new long[]{ h, C_64F, 0, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(ap), device(x), incx });
+    }
+
+    public static void cublasZtbsvNative(
+        final char uplo, final char trans, final char diag, final int n, final int k, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasZtbsv", Function.CUBLAS_TBMV, h -> new long[]{ h, C_64F, 1, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, k, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasZtpsvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer ap, final Pointer x,
+        final int incx)
+    {
+        run("cublasZtpsv", Function.CUBLAS_TPMV, h -> new long[]{ h, C_64F, 1, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(ap), device(x), incx });
+    }
+
+    public static void cublasZsyr2kNative(
+        final char uplo, final char trans, final int n, final int k, final cuDoubleComplex alpha, final Pointer a,
+        final int lda, final Pointer b, final int ldb, final cuDoubleComplex beta, final Pointer c, final int ldc)
+    {
+        run("cublasZsyr2k", Function.CUBLAS_SYR2K, h -> new long[]{ h, C_64F, 0, fill(uplo), operation(trans,
+            "trans"), n, k, re(alpha), im(alpha), device(a), lda, device(b), ldb, re(beta), im(beta), device(c),
+            ldc });
+    }
+
+    public static void cublasCtrmvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasCtrmv", Function.CUBLAS_TRMV_X, h -> new long[]{ h, C_32F, 0, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasCtrsvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasCtrsv", Function.CUBLAS_TRMV_X, h -> new long[]{ h, C_32F, 1, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasCgemvNative(
+        final char trans, final int m, final int n, final cuComplex alpha, final Pointer a, final int lda,
+        final Pointer x, final int incx, final cuComplex beta, final Pointer y, final int incy)
+    {
+        run("cublasCgemv", Function.CUBLAS_GEMV_X, h -> new long[]{ h, C_32F, operation(trans, "trans"), m, n,
+            re(alpha), im(alpha), device(a), lda, device(x), incx, re(beta), im(beta), device(y), incy });
+    }
+
+    public static void cublasChemvNative(
+        final char uplo, final int n, final cuComplex alpha, final Pointer a, final int lda, final Pointer x,
+        final int incx, final cuComplex beta, final Pointer y, final int incy)
+    {
+        run("cublasChemv", Function.CUBLAS_SYMV_X, h -> new long[]{ h, C_32F, 1, fill(uplo), n, re(alpha),
+            im(alpha), device(a), lda, device(x), incx, re(beta), im(beta), device(y), incy });
+    }
+
+    public static void cublasCgeruNative(
+        final int m, final int n, final cuComplex alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer a, final int lda)
+    {
+        run("cublasCgeru", Function.CUBLAS_GER_X, h -> new long[]{ h, C_32F, 0, m, n, re(alpha), im(alpha),
+            device(x), incx, device(y), incy, device(a), lda });
+    }
+
+    public static void cublasCgercNative(
+        final int m, final int n, final cuComplex alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer a, final int lda)
+    {
+        run("cublasCgerc", Function.CUBLAS_GER_X, h -> new long[]{ h, C_32F, 1, m, n, re(alpha), im(alpha),
+            device(x), incx, device(y), incy, device(a), lda });
+    }
+
+    public static void cublasCher2kNative(
+        final char uplo, final char trans, final int n, final int k, final cuComplex alpha, final Pointer a,
+        final int lda, final Pointer b, final int ldb, final float beta, final Pointer c, final int ldc)
+    {
+        run("cublasCher2k", Function.CUBLAS_SYR2K, h -> new long[]{ h, C_32F, 1, fill(uplo), operation(trans,
+            "trans"), n, k, re(alpha), im(alpha), device(a), lda, device(b), ldb, floatBits(beta), 0, device(c),
+            ldc });
+    }
+
+    public static void cublasCgemmNative(
+        final char transa, final char transb, final int m, final int n, final int k, final cuComplex alpha,
+        final Pointer a, final int lda, final Pointer b, final int ldb, final cuComplex beta, final Pointer c,
+        final int ldc)
+    {
+        run("cublasCgemm", Function.CUBLAS_GEMM_X, h -> new long[]{ h, C_32F, operation(transa, "transa"),
+            operation(transb, "transb"), m, n, k, re(alpha), im(alpha), device(a), lda, device(b), ldb, re(beta),
+            im(beta), device(c), ldc });
+    }
+
+    public static void cublasCsymmNative(
+        final char side, final char uplo, final int m, final int n, final cuComplex alpha, final Pointer a,
+        final int lda, final Pointer b, final int ldb, final cuComplex beta, final Pointer c, final int ldc)
+    {
+        run("cublasCsymm", Function.CUBLAS_SYMM_X, h -> new long[]{ h, C_32F, 0, side(side), fill(uplo), m, n,
+            re(alpha), im(alpha), device(a), lda, device(b), ldb, re(beta), im(beta), device(c), ldc });
+    }
+
+    public static void cublasChemmNative(
+        final char side, final char uplo, final int m, final int n, final cuComplex alpha, final Pointer a,
+        final int lda, final Pointer b, final int ldb, final cuComplex beta, final Pointer c, final int ldc)
+    {
+        run("cublasChemm", Function.CUBLAS_SYMM_X, h -> new long[]{ h, C_32F, 1, side(side), fill(uplo), m, n,
+            re(alpha), im(alpha), device(a), lda, device(b), ldb, re(beta), im(beta), device(c), ldc });
+    }
+
+    public static void cublasCsyrkNative(
+        final char uplo, final char trans, final int n, final int k, final cuComplex alpha, final Pointer a,
+        final int lda, final cuComplex beta, final Pointer c, final int ldc)
+    {
+        run("cublasCsyrk", Function.CUBLAS_SYRK_X, h -> new long[]{ h, C_32F, 0, fill(uplo), operation(trans,
+            "trans"), n, k, re(alpha), im(alpha), device(a), lda, re(beta), im(beta), device(c), ldc });
+    }
+
+    public static void cublasCherkNative(
+        final char uplo, final char trans, final int n, final int k, final float alpha, final Pointer a,
+        final int lda, final float beta, final Pointer c, final int ldc)
+    {
+        run("cublasCherk", Function.CUBLAS_SYRK_X, h -> new long[]{ h, C_32F, 1, fill(uplo), operation(trans,
+            "trans"), n, k, floatBits(alpha), 0, device(a), lda, floatBits(beta), 0, device(c), ldc });
+    }
+
+    public static void cublasCtrmmNative(
+        final char side, final char uplo, final char transa, final char diag, final int m, final int n,
+        final cuComplex alpha, final Pointer a, final int lda, final Pointer b, final int ldb)
+    {
+        run("cublasCtrmm", Function.CUBLAS_TRMM_X, h -> new long[]{ h, C_32F, side(side), fill(uplo),
+            operation(transa, "transa"), diagonal(diag), m, n, re(alpha), im(alpha), device(a), lda, device(b), ldb,
+            device(b), ldb });
+    }
+
+    public static void cublasCtrsmNative(
+        final char side, final char uplo, final char transa, final char diag, final int m, final int n,
+        final cuComplex alpha, final Pointer a, final int lda, final Pointer b, final int ldb)
+    {
+        run("cublasCtrsm", Function.CUBLAS_TRSM_X, h -> new long[]{ h, C_32F, side(side), fill(uplo),
+            operation(transa, "transa"), diagonal(diag), m, n, re(alpha), im(alpha), device(a), lda, device(b),
+            ldb });
+    }
+
+    public static void cublasZtrmvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasZtrmv", Function.CUBLAS_TRMV_X, h -> new long[]{ h, C_64F, 0, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasZtrsvNative(
+        final char uplo, final char trans, final char diag, final int n, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        run("cublasZtrsv", Function.CUBLAS_TRMV_X, h -> new long[]{ h, C_64F, 1, fill(uplo), operation(trans,
+            "trans"), diagonal(diag), n, device(a), lda, device(x), incx });
+    }
+
+    public static void cublasZgemvNative(
+        final char trans, final int m, final int n, final cuDoubleComplex alpha, final Pointer a, final int lda,
+        final Pointer x, final int incx, final cuDoubleComplex beta, final Pointer y, final int incy)
+    {
+        run("cublasZgemv", Function.CUBLAS_GEMV_X, h -> new long[]{ h, C_64F, operation(trans, "trans"), m, n,
+            re(alpha), im(alpha), device(a), lda, device(x), incx, re(beta), im(beta), device(y), incy });
+    }
+
+    public static void cublasZhemvNative(
+        final char uplo, final int n, final cuDoubleComplex alpha, final Pointer a, final int lda, final Pointer x,
+        final int incx, final cuDoubleComplex beta, final Pointer y, final int incy)
+    {
+        run("cublasZhemv", Function.CUBLAS_SYMV_X, h -> new long[]{ h, C_64F, 1, fill(uplo), n, re(alpha),
+            im(alpha), device(a), lda, device(x), incx, re(beta), im(beta), device(y), incy });
+    }
+
+    public static void cublasZgeruNative(
+        final int m, final int n, final cuDoubleComplex alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer a, final int lda)
+    {
+        run("cublasZgeru", Function.CUBLAS_GER_X, h -> new long[]{ h, C_64F, 0, m, n, re(alpha), im(alpha),
+            device(x), incx, device(y), incy, device(a), lda });
+    }
+
+    public static void cublasZgercNative(
+        final int m, final int n, final cuDoubleComplex alpha, final Pointer x, final int incx, final Pointer y,
+        final int incy, final Pointer a, final int lda)
+    {
+        run("cublasZgerc", Function.CUBLAS_GER_X, h -> new long[]{ h, C_64F, 1, m, n, re(alpha), im(alpha),
+            device(x), incx, device(y), incy, device(a), lda });
+    }
+
+    public static void cublasZher2kNative(
+        final char uplo, final char trans, final int n, final int k, final cuDoubleComplex alpha, final Pointer a,
+        final int lda, final Pointer b, final int ldb, final double beta, final Pointer c, final int ldc)
+    {
+        run("cublasZher2k", Function.CUBLAS_SYR2K, h -> new long[]{ h, C_64F, 1, fill(uplo), operation(trans,
+            "trans"), n, k, re(alpha), im(alpha), device(a), lda, device(b), ldb, doubleBits(beta), 0, device(c),
+            ldc });
+    }
+
+    public static void cublasZgemmNative(
+        final char transa, final char transb, final int m, final int n, final int k, final cuDoubleComplex alpha,
+        final Pointer a, final int lda, final Pointer b, final int ldb, final cuDoubleComplex beta, final Pointer c,
+        final int ldc)
+    {
+        run("cublasZgemm", Function.CUBLAS_GEMM_X, h -> new long[]{ h, C_64F, operation(transa, "transa"),
+            operation(transb, "transb"), m, n, k, re(alpha), im(alpha), device(a), lda, device(b), ldb, re(beta),
+            im(beta), device(c), ldc });
+    }
+
+    public static void cublasZsymmNative(
+        final char side, final char uplo, final int m, final int n, final cuDoubleComplex alpha, final Pointer a,
+        final int lda, final Pointer b, final int ldb, final cuDoubleComplex beta, final Pointer c, final int ldc)
+    {
+        run("cublasZsymm", Function.CUBLAS_SYMM_X, h -> new long[]{ h, C_64F, 0, side(side), fill(uplo), m, n,
+            re(alpha), im(alpha), device(a), lda, device(b), ldb, re(beta), im(beta), device(c), ldc });
+    }
+
+    public static void cublasZhemmNative(
+        final char side, final char uplo, final int m, final int n, final cuDoubleComplex alpha, final Pointer a,
+        final int lda, final Pointer b, final int ldb, final cuDoubleComplex beta, final Pointer c, final int ldc)
+    {
+        run("cublasZhemm", Function.CUBLAS_SYMM_X, h -> new long[]{ h, C_64F, 1, side(side), fill(uplo), m, n,
+            re(alpha), im(alpha), device(a), lda, device(b), ldb, re(beta), im(beta), device(c), ldc });
+    }
+
+    public static void cublasZsyrkNative(
+        final char uplo, final char trans, final int n, final int k, final cuDoubleComplex alpha, final Pointer a,
+        final int lda, final cuDoubleComplex beta, final Pointer c, final int ldc)
+    {
+        run("cublasZsyrk", Function.CUBLAS_SYRK_X, h -> new long[]{ h, C_64F, 0, fill(uplo), operation(trans,
+            "trans"), n, k, re(alpha), im(alpha), device(a), lda, re(beta), im(beta), device(c), ldc });
+    }
+
+    public static void cublasZherkNative(
+        final char uplo, final char trans, final int n, final int k, final double alpha, final Pointer a,
+        final int lda, final double beta, final Pointer c, final int ldc)
+    {
+        run("cublasZherk", Function.CUBLAS_SYRK_X, h -> new long[]{ h, C_64F, 1, fill(uplo), operation(trans,
+            "trans"), n, k, doubleBits(alpha), 0, device(a), lda, doubleBits(beta), 0, device(c), ldc });
+    }
+
+    public static void cublasZtrmmNative(
+        final char side, final char uplo, final char transa, final char diag, final int m, final int n,
+        final cuDoubleComplex alpha, final Pointer a, final int lda, final Pointer b, final int ldb)
+    {
+        run("cublasZtrmm", Function.CUBLAS_TRMM_X, h -> new long[]{ h, C_64F, side(side), fill(uplo),
+            operation(transa, "transa"), diagonal(diag), m, n, re(alpha), im(alpha), device(a), lda, device(b), ldb,
+            device(b), ldb });
+    }
+
+    public static void cublasZtrsmNative(
+        final char side, final char uplo, final char transa, final char diag, final int m, final int n,
+        final cuDoubleComplex alpha, final Pointer a, final int lda, final Pointer b, final int ldb)
+    {
+        run("cublasZtrsm", Function.CUBLAS_TRSM_X, h -> new long[]{ h, C_64F, side(side), fill(uplo),
+            operation(transa, "transa"), diagonal(diag), m, n, re(alpha), im(alpha), device(a), lda, device(b),
+            ldb });
+    }
+
     // Host-side rotations.
 
     public static void cublasSrotgNative(final Pointer sa, final Pointer sb, final Pointer sc, final Pointer ss)
@@ -539,6 +1346,25 @@ public final class JCublasRemote
         }
     }
 
+    public static void cublasCrotgNative(final Pointer ca, final cuComplex cb, final Pointer sc, final Pointer cs)
+    {
+        if (cb == null)
+        {
+            throw new NullPointerException("Parameter 'cb' is null for cublasCrotg");
+        }
+        complexRotation("cublasCrotg", Float.BYTES, ca, cb.x, cb.y, sc, cs);
+    }
+
+    public static void cublasZrotgNative(
+        final Pointer ca, final cuDoubleComplex cb, final Pointer sc, final Pointer cs)
+    {
+        if (cb == null)
+        {
+            throw new NullPointerException("Parameter 'cb' is null for cublasZrotg");
+        }
+        complexRotation("cublasZrotg", Double.BYTES, ca, cb.x, cb.y, sc, cs);
+    }
+
     /**
      * A v2 routine on the implicit handle whose only outcome is its status, recorded on failure.
      */
@@ -553,12 +1379,22 @@ public final class JCublasRemote
      */
     private static long value(final String name, final Function function, final Arguments arguments)
     {
+        return values(name, function, arguments)[0];
+    }
+
+    /**
+     * A routine on the implicit handle: the reply's first two values (a complex result's real and imaginary parts'
+     * raw bits), or zeros with the failure recorded.
+     */
+    private static long[] values(final String name, final Function function, final Arguments arguments)
+    {
+        final long[] results = new long[2];
         final long handle = LegacyBlasState.handle();
         if (handle == 0)
         {
             AgentLog.debug(name + " before cublasInit: CUBLAS_STATUS_NOT_INITIALIZED");
             LegacyBlasState.record(CublasStatus.NOT_INITIALIZED);
-            return 0;
+            return results;
         }
         final long[] args;
         try
@@ -569,17 +1405,139 @@ public final class JCublasRemote
         {
             AgentLog.warn(name + ": " + ex.getMessage() + "; cublasGetError reports CUBLAS_STATUS_INVALID_VALUE");
             LegacyBlasState.record(CublasStatus.INVALID_VALUE);
-            return 0;
+            return results;
         }
-        final long[] results = new long[1];
         final int status = JCublas2Remote.cublasStatus(JCublas2Remote.client().call(function,
             LegacyBlasState.device(), args, null, null, results));
         if (status != CublasStatus.SUCCESS)
         {
             LegacyBlasState.record(status);
-            return 0;
+            return new long[2];
         }
-        return results[0];
+        return results;
+    }
+
+    private static cuComplex floatComplex(final long[] values)
+    {
+        return cuComplex.cuCmplx(Float.intBitsToFloat((int)values[0]), Float.intBitsToFloat((int)values[1]));
+    }
+
+    private static cuDoubleComplex doubleComplex(final long[] values)
+    {
+        return cuDoubleComplex.cuCmplx(Double.longBitsToDouble(values[0]), Double.longBitsToDouble(values[1]));
+    }
+
+    /**
+     * rotg of complex values on host scalars: ca (complex) in and out, cb by value, sc (real) and cs (complex) out.
+     */
+    private static void complexRotation(final String name, final int realBytes, final Pointer ca, final double cbRe,
+        final double cbIm, final Pointer sc, final Pointer cs)
+    {
+        if (LegacyBlasState.handle() == 0)
+        {
+            LegacyBlasState.record(CublasStatus.NOT_INITIALIZED);
+            return;
+        }
+        if (ca == null || sc == null || cs == null)
+        {
+            throw new NullPointerException("Parameter is null for " + name);
+        }
+        try
+        {
+            final HostRange caRange = HostRange.of(ca, 2L * realBytes);
+            final HostRange scRange = HostRange.of(sc, realBytes);
+            final HostRange csRange = HostRange.of(cs, 2L * realBytes);
+            final UnsafeBuffer buffer = new UnsafeBuffer(new byte[2 * Double.BYTES]);
+            caRange.copyTo(0, buffer, 0, 2 * realBytes);
+            final double[] a = realBytes == Float.BYTES ?
+                new double[]{ buffer.getFloat(0, ByteOrder.LITTLE_ENDIAN),
+                    buffer.getFloat(Float.BYTES, ByteOrder.LITTLE_ENDIAN) } :
+                new double[]{ buffer.getDouble(0, ByteOrder.LITTLE_ENDIAN),
+                    buffer.getDouble(Double.BYTES, ByteOrder.LITTLE_ENDIAN) };
+            final double[] cAndS = HostRotations.complexRotation(a, cbRe, cbIm);
+            writeReals(caRange, realBytes, a[0], a[1]);
+            writeReals(scRange, realBytes, cAndS[0]);
+            writeReals(csRange, realBytes, cAndS[1], cAndS[2]);
+        }
+        catch (final HostRangeException ex)
+        {
+            AgentLog.warn(name + ": " + ex.getMessage() + " (its arguments are host scalars); cublasGetError " +
+                "reports CUBLAS_STATUS_INVALID_VALUE");
+            LegacyBlasState.record(CublasStatus.INVALID_VALUE);
+        }
+    }
+
+    private static void writeReals(final HostRange range, final int realBytes, final double... values)
+    {
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[values.length * Double.BYTES]);
+        for (int i = 0; i < values.length; i++)
+        {
+            if (realBytes == Float.BYTES)
+            {
+                buffer.putFloat(i * Float.BYTES, (float)values[i], ByteOrder.LITTLE_ENDIAN);
+            }
+            else
+            {
+                buffer.putDouble(i * Double.BYTES, values[i], ByteOrder.LITTLE_ENDIAN);
+            }
+        }
+        range.write(0, buffer, 0, values.length * realBytes);
+    }
+
+    /**
+     * rotm's parameter i (flag, h11, h21, h12, h22) as raw bits.
+     */
+    private static long rotmParameter(final float[] param, final int i) throws HostRangeException
+    {
+        requireParameters(param == null ? -1 : param.length);
+        return floatBits(param[i]);
+    }
+
+    private static long rotmParameter(final double[] param, final int i) throws HostRangeException
+    {
+        requireParameters(param == null ? -1 : param.length);
+        return doubleBits(param[i]);
+    }
+
+    private static void requireParameters(final int length) throws HostRangeException
+    {
+        if (length < 0)
+        {
+            throw new NullPointerException("Parameter 'param' is null for cublasSrotm/cublasDrotm");
+        }
+        if (length < 5)
+        {
+            throw new HostRangeException("param has " + length + " elements where rotm reads 5");
+        }
+    }
+
+    private static long re(final cuComplex value)
+    {
+        return floatBits(requireComplex(value).x);
+    }
+
+    private static long im(final cuComplex value)
+    {
+        return floatBits(value.y);
+    }
+
+    private static long re(final cuDoubleComplex value)
+    {
+        return doubleBits(requireComplex(value).x);
+    }
+
+    private static long im(final cuDoubleComplex value)
+    {
+        return doubleBits(value.y);
+    }
+
+    private static <T> T requireComplex(final T value)
+    {
+        if (value == null)
+        {
+            throw new NullPointerException("A complex scalar parameter is null");
+        }
+        return value;
     }
 
     /**

@@ -35,6 +35,15 @@ final class EmulatedBlasSession implements BlasSession
         this.owners = owners;
     }
 
+    /**
+     * The device emulator has the S and D routines of {@link BlasSession}'s untyped methods; the typed families
+     * (complex, banded, packed, rank updates) answer CUBLAS_STATUS_NOT_SUPPORTED naming the routine.
+     */
+    public String backendName()
+    {
+        return "the device emulator (gpurelay's emulated backend)";
+    }
+
     public BackendBlasHandle create(final BackendContext context, final CallResult result)
     {
         final int device = ((EmulatedContext)context).device();
