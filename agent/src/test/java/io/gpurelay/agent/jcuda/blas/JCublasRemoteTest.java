@@ -15,6 +15,8 @@ import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.Function;
 import jcuda.Pointer;
+import jcuda.cuComplex;
+import jcuda.cuDoubleComplex;
 import jcuda.runtime.cudaStream_t;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -187,6 +189,73 @@ class JCublasRemoteTest extends InMemoryExecutorTest
 
         JCublasRemote.cublasSrotmgNative(new float[1], new float[1], new float[1], 1f, new float[4]);
         assertEquals(CublasStatus.INVALID_VALUE, JCublasRemote.cublasGetErrorNative(), "param needs 5 elements");
+    }
+
+    @Test
+    void routinesWithoutAnSdFunctionTravelAsTheTypedOnesNamingTheirElementType()
+    {
+        assertEquals(CublasStatus.SUCCESS, JCublasRemote.cublasInitNative());
+        final long h = LegacyBlasState.handle();
+        final int complexFloat = 4;
+        final int complexDouble = 5;
+
+        JCublasRemote.cublasCgemmNative('C', 'n', 2, 3, 4, cuComplex.cuCmplx(1.5f, -2f), device(DEVICE_A), 4,
+            device(DEVICE_B), 4, cuComplex.cuCmplx(0, 1), device(DEVICE_C), 2);
+        assertArrayEquals(new long[]{ h, complexFloat, 2, 0, 2, 3, 4, bits(1.5f), bits(-2f), DEVICE_A, 4, DEVICE_B, 4,
+            bits(0f), bits(1f), DEVICE_C, 2 }, last(Function.CUBLAS_GEMM_X).args());
+
+        JCublasRemote.cublasZherkNative('L', 'C', 3, 2, 0.5, device(DEVICE_A), 3, -1.0, device(DEVICE_C), 3);
+        assertArrayEquals(new long[]{ h, complexDouble, 1, 0, 2, 3, 2, Double.doubleToRawLongBits(0.5), 0, DEVICE_A, 3,
+            Double.doubleToRawLongBits(-1.0), 0, DEVICE_C, 3 }, last(Function.CUBLAS_SYRK_X).args(),
+            "herk is syrk's family with the hermitian flag and real scalars");
+
+        JCublasRemote.cublasStpsvNative('U', 'T', 'U', 5, device(DEVICE_A), device(DEVICE_B), 2);
+        assertArrayEquals(new long[]{ h, 0, 1, 1, 1, 1, 5, DEVICE_A, DEVICE_B, 2 }, last(Function.CUBLAS_TPMV).args());
+
+        final cuDoubleComplex dot = JCublasRemote.cublasZdotcNative(3, device(DEVICE_A), 1, device(DEVICE_B), 1);
+        assertEquals(1.5, dot.x);
+        assertEquals(-2.5, dot.y);
+        assertEquals(1, last(Function.CUBLAS_DOT_X).args()[2], "dotc conjugates");
+
+        JCublasRemote.cublasSrotmNative(4, device(DEVICE_A), 1, device(DEVICE_B), 1, new float[]{ -1, 1, 2, 3, 4 });
+        assertArrayEquals(new long[]{ h, 0, 4, DEVICE_A, 1, DEVICE_B, 1, bits(-1f), bits(1f), bits(2f), bits(3f),
+            bits(4f) }, last(Function.CUBLAS_ROTM).args());
+        assertEquals(CublasStatus.SUCCESS, JCublasRemote.cublasGetErrorNative());
+
+        final int sent = executor.calls(Function.CUBLAS_ROTM).size();
+        JCublasRemote.cublasSrotmNative(4, device(DEVICE_A), 1, device(DEVICE_B), 1, new float[4]);
+        assertEquals(CublasStatus.INVALID_VALUE, JCublasRemote.cublasGetErrorNative(), "rotm reads 5 parameters");
+        assertEquals(sent, executor.calls(Function.CUBLAS_ROTM).size());
+
+        executor.fail(Function.CUBLAS_GEMM_X, CublasStatus.NOT_SUPPORTED, "cublasCgemm is not supported");
+        JCublasRemote.cublasCgemmNative('N', 'N', 1, 1, 1, cuComplex.cuCmplx(1, 0), device(DEVICE_A), 1,
+            device(DEVICE_B), 1, cuComplex.cuCmplx(0, 0), device(DEVICE_C), 1);
+        assertEquals(CublasStatus.NOT_SUPPORTED, JCublasRemote.cublasGetErrorNative(),
+            "a backend without the routine leaves CUBLAS_STATUS_NOT_SUPPORTED");
+    }
+
+    @Test
+    void complexRotgRunsInTheClient()
+    {
+        assertEquals(CublasStatus.SUCCESS, JCublasRemote.cublasInitNative());
+        final float[] ca = { 3, 4 };
+        final float[] sc = { 0 };
+        final float[] cs = { 0, 0 };
+        JCublasRemote.cublasCrotgNative(Pointer.to(ca), cuComplex.cuCmplx(0, 5), Pointer.to(sc), Pointer.to(cs));
+        // |a| = 5, |b| = 5: norm = 5 sqrt 2, c = 1 / sqrt 2, s = (a / |a|) conj(b) / norm, r = (a / |a|) norm.
+        final double norm = 5 * Math.sqrt(2);
+        assertEquals(1 / Math.sqrt(2), sc[0], 1e-6);
+        assertEquals(0.6 * norm, ca[0], 1e-5);
+        assertEquals(0.8 * norm, ca[1], 1e-5);
+        // (0.6 + 0.8i)(-5i) / norm = (4 - 3i) / norm
+        assertEquals(4 / norm, cs[0], 1e-6);
+        assertEquals(-3 / norm, cs[1], 1e-6);
+        assertEquals(CublasStatus.SUCCESS, JCublasRemote.cublasGetErrorNative());
+    }
+
+    private static long bits(final float value)
+    {
+        return Float.floatToRawIntBits(value) & 0xFFFF_FFFFL;
     }
 
     /**
