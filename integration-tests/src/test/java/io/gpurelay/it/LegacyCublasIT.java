@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * An unmodified program of the legacy JCublas API (cuBLAS v1), with the jcublas jar and no natives, through the agent
  * against the emulated executor over IPC and UDP: the implicit handle of cublasInit, transfers, S and D routines
  * against a CPU reference, cublasGetError's semantics, exceptions mode, shutdown. The emulator has no complex
- * routines, so caxpy must leave CUBLAS_STATUS_NOT_SUPPORTED, named in the log.
+ * routines, so caxpy must leave CUBLAS_STATUS_NOT_SUPPORTED, the executor naming it in the agent's log.
+ * {@link GpuLegacyCublasIT} runs the same program on a GPU, complex routines included.
  */
 class LegacyCublasIT
 {

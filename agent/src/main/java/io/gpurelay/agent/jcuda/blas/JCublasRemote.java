@@ -24,9 +24,13 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code cublasGetError} after each routine) runs unchanged.
  * <p>
  * No wire function is legacy-only: a legacy routine is the v2 routine of the same name on the implicit handle that
- * {@code cublasInit} makes ({@link LegacyBlasState}), and travels as the {@link JCublas2Remote} call does. The
- * implicit handle stays in host pointer mode, so the scalars the legacy API passes by value travel as their raw bits
- * and a reduction's value comes back with the reply. Character arguments become cuBLAS's enums ('N', 'T', 'C' for
+ * {@code cublasInit} makes ({@link LegacyBlasState}). An S or D routine that JCublas2 remotes travels as the
+ * {@link JCublas2Remote} call does; the others (complex, banded, packed, rank updates, rotm) as the typed wire
+ * function of their family ({@code Function.CUBLAS_GEMM_X} and the rest), which names the element type. Where the
+ * executor's backend lacks a routine (the device emulator has no complex ones) it answers
+ * {@code CUBLAS_STATUS_NOT_SUPPORTED} naming it, and that is what {@code cublasGetError} reports. The implicit handle
+ * stays in host pointer mode, so the scalars the legacy API passes by value travel as their raw bits and a
+ * reduction's value comes back with the reply. Character arguments become cuBLAS's enums ('N', 'T', 'C' for
  * the operation, 'U', 'L' for the triangle, 'N', 'U' for the diagonal, 'L', 'R' for the side, either case); any
  * other character is {@code CUBLAS_STATUS_INVALID_VALUE}, as is host memory where device memory belongs. A routine
  * called before {@code cublasInit} (or after {@code cublasShutdown}) records {@code CUBLAS_STATUS_NOT_INITIALIZED}.
@@ -35,8 +39,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code cublasAlloc} and {@code cublasFree} are what cuBLAS's header makes of them: {@code cudaMalloc} of
  * {@code n * elemSize} bytes ({@code CUBLAS_STATUS_ALLOC_FAILED} when it fails) and {@code cudaFree}
  * ({@code CUBLAS_STATUS_INTERNAL_ERROR} when it fails). The transfers are cuBLAS's own {@code cublasSetVector} and
- * friends, shared with the v2 API. {@code cublasSrotg}, {@code cublasDrotg}, {@code cublasSrotmg} and
- * {@code cublasDrotmg} work on host scalars only and are computed here, as the reference BLAS computes them.
+ * friends, shared with the v2 API. {@code cublasSrotg}, {@code cublasDrotg}, {@code cublasCrotg}, {@code cublasZrotg},
+ * {@code cublasSrotmg} and {@code cublasDrotmg} work on host scalars only and are computed here, as the reference
+ * BLAS computes them (the complex ones in double precision). {@code printVector} and {@code printMatrix}, JCublas's
+ * debugging aids whose output format is its native code's own, are not remoted.
  */
 public final class JCublasRemote
 {
