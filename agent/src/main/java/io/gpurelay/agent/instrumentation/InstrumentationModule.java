@@ -104,6 +104,14 @@ public abstract class InstrumentationModule
     }
 
     /**
+     * Why gpurelay deliberately does not remote a function, for the coverage report; null where no reason is given.
+     */
+    public String refusalReason(final String functionName)
+    {
+        return null;
+    }
+
+    /**
      * The method an unremoted int-returning native calls: {@code public static int (String message, int status)}
      * that logs the message once and returns the status. A binding that keeps per-thread error state (the runtime
      * API's last error) overrides this to record the failure too.

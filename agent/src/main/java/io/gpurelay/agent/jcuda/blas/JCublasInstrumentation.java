@@ -18,6 +18,12 @@ public final class JCublasInstrumentation extends InstrumentationModule
             "CUBLAS_STATUS_NOT_SUPPORTED", "JCublas-");
     }
 
+    public String refusalReason(final String functionName)
+    {
+        return "printVector".equals(functionName) || "printMatrix".equals(functionName) ?
+            "a debugging aid that prints device memory in JCublas's native code's own format" : null;
+    }
+
     public Method notSupportedReportHandler()
     {
         try
