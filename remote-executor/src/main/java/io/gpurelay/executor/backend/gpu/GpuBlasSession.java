@@ -1886,13 +1886,15 @@ final class GpuBlasSession implements BlasSession
     }
 
     /**
-     * The band widths of a banded routine, which cuBLAS requires not to be negative.
+     * The band widths of a banded routine, which cuBLAS requires not to be negative; the band's rows (lower + upper +
+     * 1) must be an int, or the range checks, and cuBLAS's own, would work on an overflowed count.
      */
     private static boolean bands(final String name, final int lower, final int upper, final CallResult result)
     {
-        if (lower < 0 || upper < 0)
+        if (lower < 0 || upper < 0 || (long)lower + upper >= Integer.MAX_VALUE)
         {
-            result.fail(INVALID_VALUE, name + ": a band width (" + lower + ", " + upper + ") is negative");
+            result.fail(INVALID_VALUE, name + ": the band widths (" + lower + ", " + upper + ") must not be " +
+                "negative and their band must have fewer than 2^31 rows");
             return false;
         }
         return true;
