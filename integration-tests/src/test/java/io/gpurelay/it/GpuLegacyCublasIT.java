@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The legacy JCublas program of {@link LegacyCublasIT}, unchanged, against an executor on a real GPU: the host's
- * cuBLAS runs the S and D routines through the v2 wire functions and the complex ones (caxpy, cdotc, cgemm) through
- * the typed ones, each checked against the program's CPU reference.
+ * cuBLAS runs the S and D routines through the v2 wire functions and the complex ones (caxpy, cdotc, csscal, cgemm,
+ * cgeru) through the typed ones, each checked against the program's CPU reference.
  */
 @Tag("gpu")
 class GpuLegacyCublasIT
@@ -38,7 +38,7 @@ class GpuLegacyCublasIT
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), LegacyCublasProgram.class,
-                "complex");
+                "gpu");
             assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
             assertTrue(client.output().contains("\nPASSED"), client.output());
         }

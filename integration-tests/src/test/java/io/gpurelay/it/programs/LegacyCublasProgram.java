@@ -18,26 +18,27 @@ import jcuda.runtime.cudaStream_t;
  * An ordinary program of the legacy JCublas API (cuBLAS v1): cublasInit, cublasAlloc, vector and matrix transfers
  * with strides (synchronous and on a stream set with cublasSetKernelStream), level 1, 2 and 3 routines in single and
  * double precision against a CPU reference written here, rotg on host scalars, cublasGetError after a bad call and
- * after a success, a complex routine, JCublas's exceptions mode, cublasShutdown, and a routine after it.
+ * after a success, complex routines (caxpy, cdotc, csscal, cgemm), JCublas's exceptions mode, cublasShutdown, and a
+ * routine after it.
  * <p>
- * With the argument {@code complex} the complex routines (caxpy, cdotc, cgemm) must compute; without it, where the
- * backend lacks them, caxpy must leave CUBLAS_STATUS_NOT_SUPPORTED for cublasGetError. Tolerances: |result -
- * reference| <= tol (1 + |reference|), tol = 1e-4 in single and 1e-10 in double precision.
+ * With the argument {@code gpu} cgeru must compute too; without it, as on the device emulator, which lacks it, cgeru
+ * must leave CUBLAS_STATUS_NOT_SUPPORTED for cublasGetError. Tolerances: |result - reference| <= tol (1 +
+ * |reference|), tol = 1e-4 in single and 1e-10 in double precision.
  */
 public final class LegacyCublasProgram
 {
     private final Checks checks = new Checks();
     private final Random random = new Random(7);
-    private final boolean complex;
+    private final boolean onGpu;
 
-    private LegacyCublasProgram(final boolean complex)
+    private LegacyCublasProgram(final boolean onGpu)
     {
-        this.complex = complex;
+        this.onGpu = onGpu;
     }
 
     public static void main(final String[] args)
     {
-        new LegacyCublasProgram(Arrays.asList(args).contains("complex")).run();
+        new LegacyCublasProgram(Arrays.asList(args).contains("gpu")).run();
     }
 
     private void run()
@@ -340,63 +341,88 @@ public final class LegacyCublasProgram
         final Pointer dy = upload(y);
         final cuComplex alpha = cuComplex.cuCmplx(0.5f, -1.5f);
         cublasCaxpy(n, alpha, dx, 1, dy, 1);
-        final int status = cublasGetError();
-        if (!complex)
+        checks.equal("caxpy", cublasStatus.CUBLAS_STATUS_SUCCESS, cublasGetError());
+        final double[] expected = new double[2 * n];
+        for (int i = 0; i < n; i++)
         {
-            checks.equal("caxpy where the backend lacks it leaves CUBLAS_STATUS_NOT_SUPPORTED",
+            expected[2 * i] = y[2 * i] + (0.5 * x[2 * i] + 1.5 * x[2 * i + 1]);
+            expected[2 * i + 1] = y[2 * i + 1] + (0.5 * x[2 * i + 1] - 1.5 * x[2 * i]);
+        }
+        close("caxpy", expected, downloadFloats(dy, 2 * n), 1e-4);
+        final double[] yNow = downloadFloats(dy, 2 * n);
+        double re = 0;
+        double im = 0;
+        for (int i = 0; i < n; i++)
+        {
+            // conj(x) y
+            re += x[2 * i] * yNow[2 * i] + x[2 * i + 1] * yNow[2 * i + 1];
+            im += x[2 * i] * yNow[2 * i + 1] - x[2 * i + 1] * yNow[2 * i];
+        }
+        final cuComplex dotc = cublasCdotc(n, dx, 1, dy, 1);
+        close("cdotc", new double[]{ re, im }, new double[]{ dotc.x, dotc.y }, 1e-4);
+        cublasCsscal(n, 2f, dx, 1);
+        final double[] doubled = new double[2 * n];
+        for (int i = 0; i < 2 * n; i++)
+        {
+            doubled[i] = 2.0 * x[i];
+        }
+        close("csscal", doubled, downloadFloats(dx, 2 * n), 1e-6);
+
+        // C (2 x 2) = A (2 x 3) B (3 x 2), complex.
+        final float[] a = floats(12);
+        final float[] b = floats(12);
+        final Pointer da = upload(a);
+        final Pointer db = upload(b);
+        final Pointer dc = upload(new float[8]);
+        cublasCgemm('N', 'N', 2, 2, 3, cuComplex.cuCmplx(1, 0), da, 2, db, 3, cuComplex.cuCmplx(0, 0), dc, 2);
+        final double[] product = new double[8];
+        for (int j = 0; j < 2; j++)
+        {
+            for (int i = 0; i < 2; i++)
+            {
+                for (int p = 0; p < 3; p++)
+                {
+                    final double ar = a[2 * (i + p * 2)];
+                    final double ai = a[2 * (i + p * 2) + 1];
+                    final double br = b[2 * (p + j * 3)];
+                    final double bi = b[2 * (p + j * 3) + 1];
+                    product[2 * (i + j * 2)] += ar * br - ai * bi;
+                    product[2 * (i + j * 2) + 1] += ar * bi + ai * br;
+                }
+            }
+        }
+        close("cgemm", product, downloadFloats(dc, 8), 1e-4);
+        checks.equal("cublasGetError after the complex routines", cublasStatus.CUBLAS_STATUS_SUCCESS,
+            cublasGetError());
+
+        // A (2 x 2) += x y^T, complex: a routine the emulator lacks.
+        final Pointer dg = upload(new float[8]);
+        cublasCgeru(2, 2, cuComplex.cuCmplx(1, 0), dx, 1, dy, 1, dg, 2);
+        final int status = cublasGetError();
+        if (!onGpu)
+        {
+            checks.equal("cgeru where the backend lacks it leaves CUBLAS_STATUS_NOT_SUPPORTED",
                 cublasStatus.CUBLAS_STATUS_NOT_SUPPORTED, status);
         }
         else
         {
-            checks.equal("caxpy", cublasStatus.CUBLAS_STATUS_SUCCESS, status);
-            final double[] expected = new double[2 * n];
-            for (int i = 0; i < n; i++)
-            {
-                expected[2 * i] = y[2 * i] + (0.5 * x[2 * i] + 1.5 * x[2 * i + 1]);
-                expected[2 * i + 1] = y[2 * i + 1] + (0.5 * x[2 * i + 1] - 1.5 * x[2 * i]);
-            }
-            close("caxpy", expected, downloadFloats(dy, 2 * n), 1e-4);
-            final double[] yNow = downloadFloats(dy, 2 * n);
-            double re = 0;
-            double im = 0;
-            for (int i = 0; i < n; i++)
-            {
-                // conj(x) y
-                re += (double)x[2 * i] * yNow[2 * i] + (double)x[2 * i + 1] * yNow[2 * i + 1];
-                im += (double)x[2 * i] * yNow[2 * i + 1] - (double)x[2 * i + 1] * yNow[2 * i];
-            }
-            final cuComplex dotc = cublasCdotc(n, dx, 1, dy, 1);
-            close("cdotc", new double[]{ re, im }, new double[]{ dotc.x, dotc.y }, 1e-4);
-
-            // C (2 x 2) = A (2 x 3) B (3 x 2), complex.
-            final float[] a = floats(12);
-            final float[] b = floats(12);
-            final Pointer da = upload(a);
-            final Pointer db = upload(b);
-            final Pointer dc = upload(new float[8]);
-            cublasCgemm('N', 'N', 2, 2, 3, cuComplex.cuCmplx(1, 0), da, 2, db, 3, cuComplex.cuCmplx(0, 0), dc, 2);
-            final double[] product = new double[8];
+            checks.equal("cgeru", cublasStatus.CUBLAS_STATUS_SUCCESS, status);
+            final double[] xs = downloadFloats(dx, 4);
+            final double[] ys = downloadFloats(dy, 4);
+            final double[] ger = new double[8];
             for (int j = 0; j < 2; j++)
             {
                 for (int i = 0; i < 2; i++)
                 {
-                    for (int p = 0; p < 3; p++)
-                    {
-                        final double ar = a[2 * (i + p * 2)];
-                        final double ai = a[2 * (i + p * 2) + 1];
-                        final double br = b[2 * (p + j * 3)];
-                        final double bi = b[2 * (p + j * 3) + 1];
-                        product[2 * (i + j * 2)] += ar * br - ai * bi;
-                        product[2 * (i + j * 2) + 1] += ar * bi + ai * br;
-                    }
+                    ger[2 * (i + 2 * j)] = xs[2 * i] * ys[2 * j] - xs[2 * i + 1] * ys[2 * j + 1];
+                    ger[2 * (i + 2 * j) + 1] = xs[2 * i] * ys[2 * j + 1] + xs[2 * i + 1] * ys[2 * j];
                 }
             }
-            close("cgemm", product, downloadFloats(dc, 8), 1e-4);
-            checks.equal("cublasGetError after the complex routines", cublasStatus.CUBLAS_STATUS_SUCCESS,
-                cublasGetError());
-            cublasFree(da);
-            cublasFree(db);
-            cublasFree(dc);
+            close("cgeru", ger, downloadFloats(dg, 8), 1e-4);
+        }
+        for (final Pointer pointer : new Pointer[]{ da, db, dc, dg })
+        {
+            cublasFree(pointer);
         }
         cublasFree(dx);
         cublasFree(dy);

@@ -27,7 +27,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code cublasInit} makes ({@link LegacyBlasState}). An S or D routine that JCublas2 remotes travels as the
  * {@link JCublas2Remote} call does; the others (complex, banded, packed, rank updates, rotm) as the typed wire
  * function of their family ({@code Function.CUBLAS_GEMM_X} and the rest), which names the element type. Where the
- * executor's backend lacks a routine (the device emulator has no complex ones) it answers
+ * executor's backend lacks a routine (the device emulator has few complex ones) it answers
  * {@code CUBLAS_STATUS_NOT_SUPPORTED} naming it, and that is what {@code cublasGetError} reports. The implicit handle
  * stays in host pointer mode, so the scalars the legacy API passes by value travel as their raw bits and a
  * reduction's value comes back with the reply. Character arguments become cuBLAS's enums ('N', 'T', 'C' for
