@@ -450,6 +450,7 @@ public interface BlasSession
     {
         result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
     }
+
     /**
      * The failure of a routine a backend does not have.
      */
