@@ -73,7 +73,8 @@ public final class Coverage
             out.println(table.target().getName() + ": not remoted (" + table.notSupported().size() + ")");
             for (final String name : functionNames(table, table.notSupported()))
             {
-                out.println("  " + name);
+                final String reason = table.module().refusalReason(name);
+                out.println("  " + name + (reason == null ? "" : " (" + reason + ")"));
             }
             final List<String> notOnEmulator = notOnEmulator(table);
             if (!notOnEmulator.isEmpty())
@@ -143,6 +144,21 @@ public final class Coverage
             out.println("Not remoted in `" + table.target().getName() + "`; each logs its name once and returns " +
                 table.module().notSupportedStatusName() + " (null, 0 or false where it returns no status): " +
                 codeList(functionNames(table, table.notSupported())) + ".");
+            final StringBuilder reasons = new StringBuilder();
+            for (final String name : functionNames(table, table.notSupported()))
+            {
+                final String reason = table.module().refusalReason(name);
+                if (reason != null)
+                {
+                    reasons.append(reasons.length() == 0 ? "" : "; ").append('`').append(name).append("`: ")
+                        .append(reason);
+                }
+            }
+            if (reasons.length() > 0)
+            {
+                out.println();
+                out.println("Why, in `" + table.target().getName() + "`: " + reasons + ".");
+            }
         }
     }
 

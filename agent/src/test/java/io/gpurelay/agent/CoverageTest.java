@@ -7,11 +7,13 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import io.gpurelay.agent.instrumentation.NativeMethodTable;
+import io.gpurelay.agent.jcuda.blas.JCublasInstrumentation;
 import io.gpurelay.agent.jcuda.runtime.JCudaRuntimeInstrumentation;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.pool.TypePool;
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,6 +57,23 @@ class CoverageTest
             "`cudaGetDeviceCount`"), markdown);
         assertTrue(markdown.contains("returns cudaErrorNotSupported (null, 0 or false where it returns no status): " +
             "`cudaSetDeviceFlags`, "), markdown);
+    }
+
+    @Test
+    void legacyJCublasIsRemotedButForItsPrintHelpersWhoseReasonIsGiven()
+    {
+        final NativeMethodTable legacy = NativeMethodTable.of(new JCublasInstrumentation(),
+            TypePool.Default.of(ClassFileLocator.ForClassLoader.ofSystemLoader()).describe("jcuda.jcublas.JCublas")
+                .resolve());
+        assertEquals(166, legacy.nativeMethodCount());
+        assertEquals(164, legacy.remoted().size());
+        assertTrue(legacy.unmatched().isEmpty(), () -> "implementations matching no native: " + legacy.unmatched());
+
+        final String markdown = print(out -> Coverage.printMarkdown(List.of(legacy), List.of(), out));
+        assertTrue(markdown.contains("`printVector`, `printMatrix`."), markdown);
+        assertTrue(markdown.contains("Why, in `jcuda.jcublas.JCublas`: `printVector`: a debugging aid"), markdown);
+        final String text = print(out -> Coverage.printText(List.of(legacy), List.of(), out));
+        assertTrue(text.contains("\n  printMatrix (a debugging aid"), text);
     }
 
     @Test

@@ -517,7 +517,7 @@ public final class InMemoryExecutor implements AutoCloseable
 
         /**
          * cuBLAS as far as the agent's marshalling needs it: handles, and fixed answers the tests know (a dot product
-         * of 2.5, an iamax of 3, a matrix read back as the bytes 0, 1, 2, ...); everything else succeeds.
+         * of 2.5, a complex one of 1.5 - 2.5i, an iamax of 3, a matrix read back as the bytes 0, 1, 2, ...); everything else succeeds.
          */
         private void onCublasCall(final Function function, final CallView call)
         {
@@ -528,6 +528,12 @@ public final class InMemoryExecutor implements AutoCloseable
                 case CUBLAS_SDOT -> value(call, Float.floatToRawIntBits(2.5f) & 0xFFFF_FFFFL);
                 case CUBLAS_DDOT -> value(call, Double.doubleToRawLongBits(2.5));
                 case CUBLAS_ISAMAX -> value(call, 3);
+                case CUBLAS_DOT_X ->
+                {
+                    values[0] = Double.doubleToRawLongBits(1.5);
+                    values[1] = Double.doubleToRawLongBits(-2.5);
+                    reply(call.correlationId(), call.pipelined(), RuntimeStatus.SUCCESS, 2, null, null);
+                }
                 case CUBLAS_GET_MATRIX ->
                 {
                     final byte[] packed = new byte[(int)(call.arg(0) * call.arg(1) * call.arg(2))];

@@ -8,6 +8,7 @@ import io.gpurelay.executor.SessionResources.ContextEntry;
 import io.gpurelay.executor.SessionResources.StreamEntry;
 import io.gpurelay.executor.backend.BackendBlasHandle;
 import io.gpurelay.executor.backend.BlasSession;
+import io.gpurelay.executor.backend.BlasSession.BlasType;
 import io.gpurelay.executor.backend.BlasSession.Precision;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
@@ -22,7 +23,9 @@ import org.agrona.DirectBuffer;
  * current device's context) and every routine runs in the context of its handle; a stream given to
  * {@code cublasSetStream} must belong to that context. Failures reply with cuBLAS's statuses: a handle that is not
  * live is {@code CUBLAS_STATUS_NOT_INITIALIZED}, an argument that does not fit its C type
- * {@code CUBLAS_STATUS_INVALID_VALUE}.
+ * {@code CUBLAS_STATUS_INVALID_VALUE}. A typed routine ({@code CUBLAS_AXPY_X} and the rest) names its element type,
+ * which must be one its family has (as must a flag set to 1); the dispatcher names the cuBLAS routine the call stands
+ * for, and a backend without it answers {@code CUBLAS_STATUS_NOT_SUPPORTED} with that name.
  */
 final class BlasDispatcher
 {
@@ -212,6 +215,243 @@ final class BlasDispatcher
                 intArg(call, 5), call.arg(6), call.arg(7), intArg(call, 8), intArg(call, 9), call.arg(10),
                 intArg(call, 11), intArg(call, 12), call.arg(13), call.arg(14), intArg(call, 15), intArg(call, 16),
                 intArg(call, 17), intArg(call, 18), result);
+            case CUBLAS_AXPY_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final String name = routine(type, null, null, "Caxpy", "Zaxpy");
+                blas.axpyX(h, type, name, intArg(call, 2), call.arg(3), call.arg(4), call.arg(5), intArg(call, 6),
+                    call.arg(7), intArg(call, 8), result);
+            }
+            case CUBLAS_COPY_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final String name = routine(type, null, null, "Ccopy", "Zcopy");
+                blas.copyX(h, type, name, intArg(call, 2), call.arg(3), intArg(call, 4), call.arg(5), intArg(call,
+                    6), result);
+            }
+            case CUBLAS_SCAL_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean realAlpha = flag(call, 2, type, "CZ");
+                final String name = realAlpha ? routine(type, null, null, "Csscal", "Zdscal") : routine(type, null,
+                    null, "Cscal", "Zscal");
+                blas.scalX(h, type, name, realAlpha, intArg(call, 3), call.arg(4), call.arg(5), call.arg(6),
+                    intArg(call, 7), result);
+            }
+            case CUBLAS_SWAP_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final String name = routine(type, null, null, "Cswap", "Zswap");
+                blas.swapX(h, type, name, intArg(call, 2), call.arg(3), intArg(call, 4), call.arg(5), intArg(call,
+                    6), result);
+            }
+            case CUBLAS_DOT_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean conjugate = flag(call, 2, type, "CZ");
+                final String name = conjugate ? routine(type, null, null, "Cdotc", "Zdotc") : routine(type, null,
+                    null, "Cdotu", "Zdotu");
+                blas.dotX(h, type, name, conjugate, intArg(call, 3), call.arg(4), intArg(call, 5), call.arg(6),
+                    intArg(call, 7), call.arg(8), result);
+            }
+            case CUBLAS_IAMAX_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean minimum = flag(call, 2, type, "CZ");
+                final String name = minimum ? routine(type, null, null, "Icamin", "Izamin") : routine(type, null,
+                    null, "Icamax", "Izamax");
+                blas.iamaxX(h, type, name, minimum, intArg(call, 3), call.arg(4), intArg(call, 5), call.arg(6),
+                    result);
+            }
+            case CUBLAS_ASUM_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final String name = routine(type, null, null, "Scasum", "Dzasum");
+                blas.asumX(h, type, name, intArg(call, 2), call.arg(3), intArg(call, 4), call.arg(5), result);
+            }
+            case CUBLAS_NRM2_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final String name = routine(type, null, null, "Scnrm2", "Dznrm2");
+                blas.nrm2X(h, type, name, intArg(call, 2), call.arg(3), intArg(call, 4), call.arg(5), result);
+            }
+            case CUBLAS_ROT_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean realSine = flag(call, 2, type, "CZ");
+                final String name = realSine ? routine(type, null, null, "Csrot", "Zdrot") : routine(type, null,
+                    null, "Crot", "Zrot");
+                blas.rotX(h, type, name, realSine, intArg(call, 3), call.arg(4), intArg(call, 5), call.arg(6),
+                    intArg(call, 7), call.arg(8), call.arg(9), call.arg(10), call.arg(11), result);
+            }
+            case CUBLAS_ROTM ->
+            {
+                final BlasType type = type(call, "SD");
+                final String name = routine(type, "Srotm", "Drotm", null, null);
+                blas.rotm(h, type, name, intArg(call, 2), call.arg(3), intArg(call, 4), call.arg(5), intArg(call,
+                    6), new long[]{ call.arg(7), call.arg(8), call.arg(9), call.arg(10), call.arg(11) }, result);
+            }
+            case CUBLAS_GEMV_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final String name = routine(type, null, null, "Cgemv", "Zgemv");
+                blas.gemvX(h, type, name, intArg(call, 2), intArg(call, 3), intArg(call, 4), call.arg(5),
+                    call.arg(6), call.arg(7), intArg(call, 8), call.arg(9), intArg(call, 10), call.arg(11),
+                    call.arg(12), call.arg(13), intArg(call, 14), result);
+            }
+            case CUBLAS_GBMV ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final String name = routine(type, "Sgbmv", "Dgbmv", "Cgbmv", "Zgbmv");
+                blas.gbmv(h, type, name, intArg(call, 2), intArg(call, 3), intArg(call, 4), intArg(call, 5),
+                    intArg(call, 6), call.arg(7), call.arg(8), call.arg(9), intArg(call, 10), call.arg(11),
+                    intArg(call, 12), call.arg(13), call.arg(14), call.arg(15), intArg(call, 16), result);
+            }
+            case CUBLAS_SYMV_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean hermitian = flag(call, 2, type, "CZ");
+                final String name = hermitian ? routine(type, null, null, "Chemv", "Zhemv") : routine(type, null,
+                    null, "Csymv", "Zsymv");
+                blas.symvX(h, type, name, hermitian, intArg(call, 3), intArg(call, 4), call.arg(5), call.arg(6),
+                    call.arg(7), intArg(call, 8), call.arg(9), intArg(call, 10), call.arg(11), call.arg(12),
+                    call.arg(13), intArg(call, 14), result);
+            }
+            case CUBLAS_SBMV ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final String name = routine(type, "Ssbmv", "Dsbmv", "Chbmv", "Zhbmv");
+                blas.sbmv(h, type, name, intArg(call, 2), intArg(call, 3), intArg(call, 4), call.arg(5),
+                    call.arg(6), call.arg(7), intArg(call, 8), call.arg(9), intArg(call, 10), call.arg(11),
+                    call.arg(12), call.arg(13), intArg(call, 14), result);
+            }
+            case CUBLAS_SPMV ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final String name = routine(type, "Sspmv", "Dspmv", "Chpmv", "Zhpmv");
+                blas.spmv(h, type, name, intArg(call, 2), intArg(call, 3), call.arg(4), call.arg(5), call.arg(6),
+                    call.arg(7), intArg(call, 8), call.arg(9), call.arg(10), call.arg(11), intArg(call, 12), result);
+            }
+            case CUBLAS_TRMV_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean solve = flag(call, 2, type, "CZ");
+                final String name = solve ? routine(type, null, null, "Ctrsv", "Ztrsv") : routine(type, null, null,
+                    "Ctrmv", "Ztrmv");
+                blas.triangularVectorX(h, type, name, solve, intArg(call, 3), intArg(call, 4), intArg(call, 5),
+                    intArg(call, 6), call.arg(7), intArg(call, 8), call.arg(9), intArg(call, 10), result);
+            }
+            case CUBLAS_TBMV ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final boolean solve = flag(call, 2, type, "SDCZ");
+                final String name = solve ? routine(type, "Stbsv", "Dtbsv", "Ctbsv", "Ztbsv") : routine(type,
+                    "Stbmv", "Dtbmv", "Ctbmv", "Ztbmv");
+                blas.bandedTriangularVector(h, type, name, solve, intArg(call, 3), intArg(call, 4), intArg(call, 5),
+                    intArg(call, 6), intArg(call, 7), call.arg(8), intArg(call, 9), call.arg(10), intArg(call, 11),
+                    result);
+            }
+            case CUBLAS_TPMV ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final boolean solve = flag(call, 2, type, "SDCZ");
+                final String name = solve ? routine(type, "Stpsv", "Dtpsv", "Ctpsv", "Ztpsv") : routine(type,
+                    "Stpmv", "Dtpmv", "Ctpmv", "Ztpmv");
+                blas.packedTriangularVector(h, type, name, solve, intArg(call, 3), intArg(call, 4), intArg(call, 5),
+                    intArg(call, 6), call.arg(7), call.arg(8), intArg(call, 9), result);
+            }
+            case CUBLAS_GER_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean conjugate = flag(call, 2, type, "CZ");
+                final String name = conjugate ? routine(type, null, null, "Cgerc", "Zgerc") : routine(type, null,
+                    null, "Cgeru", "Zgeru");
+                blas.gerX(h, type, name, conjugate, intArg(call, 3), intArg(call, 4), call.arg(5), call.arg(6),
+                    call.arg(7), intArg(call, 8), call.arg(9), intArg(call, 10), call.arg(11), intArg(call, 12),
+                    result);
+            }
+            case CUBLAS_SYR ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final String name = routine(type, "Ssyr", "Dsyr", "Cher", "Zher");
+                blas.syr(h, type, name, intArg(call, 2), intArg(call, 3), call.arg(4), call.arg(5), call.arg(6),
+                    intArg(call, 7), call.arg(8), intArg(call, 9), result);
+            }
+            case CUBLAS_SPR ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final String name = routine(type, "Sspr", "Dspr", "Chpr", "Zhpr");
+                blas.spr(h, type, name, intArg(call, 2), intArg(call, 3), call.arg(4), call.arg(5), call.arg(6),
+                    intArg(call, 7), call.arg(8), result);
+            }
+            case CUBLAS_SYR2 ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final String name = routine(type, "Ssyr2", "Dsyr2", "Cher2", "Zher2");
+                blas.syr2(h, type, name, intArg(call, 2), intArg(call, 3), call.arg(4), call.arg(5), call.arg(6),
+                    intArg(call, 7), call.arg(8), intArg(call, 9), call.arg(10), intArg(call, 11), result);
+            }
+            case CUBLAS_SPR2 ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final String name = routine(type, "Sspr2", "Dspr2", "Chpr2", "Zhpr2");
+                blas.spr2(h, type, name, intArg(call, 2), intArg(call, 3), call.arg(4), call.arg(5), call.arg(6),
+                    intArg(call, 7), call.arg(8), intArg(call, 9), call.arg(10), result);
+            }
+            case CUBLAS_GEMM_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final String name = routine(type, null, null, "Cgemm", "Zgemm");
+                blas.gemmX(h, type, name, intArg(call, 2), intArg(call, 3), intArg(call, 4), intArg(call, 5),
+                    intArg(call, 6), call.arg(7), call.arg(8), call.arg(9), intArg(call, 10), call.arg(11),
+                    intArg(call, 12), call.arg(13), call.arg(14), call.arg(15), intArg(call, 16), result);
+            }
+            case CUBLAS_SYMM_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean hermitian = flag(call, 2, type, "CZ");
+                final String name = hermitian ? routine(type, null, null, "Chemm", "Zhemm") : routine(type, null,
+                    null, "Csymm", "Zsymm");
+                blas.symmX(h, type, name, hermitian, intArg(call, 3), intArg(call, 4), intArg(call, 5), intArg(call,
+                    6), call.arg(7), call.arg(8), call.arg(9), intArg(call, 10), call.arg(11), intArg(call, 12),
+                    call.arg(13), call.arg(14), call.arg(15), intArg(call, 16), result);
+            }
+            case CUBLAS_SYRK_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean hermitian = flag(call, 2, type, "CZ");
+                final String name = hermitian ? routine(type, null, null, "Cherk", "Zherk") : routine(type, null,
+                    null, "Csyrk", "Zsyrk");
+                blas.syrkX(h, type, name, hermitian, intArg(call, 3), intArg(call, 4), intArg(call, 5), intArg(call,
+                    6), call.arg(7), call.arg(8), call.arg(9), intArg(call, 10), call.arg(11), call.arg(12),
+                    call.arg(13), intArg(call, 14), result);
+            }
+            case CUBLAS_SYR2K ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final boolean hermitian = flag(call, 2, type, "CZ");
+                final String name = hermitian ? routine(type, "Ssyr2k", "Dsyr2k", "Cher2k",
+                    "Zher2k") : routine(type, "Ssyr2k", "Dsyr2k", "Csyr2k", "Zsyr2k");
+                blas.syr2k(h, type, name, hermitian, intArg(call, 3), intArg(call, 4), intArg(call, 5), intArg(call,
+                    6), call.arg(7), call.arg(8), call.arg(9), intArg(call, 10), call.arg(11), intArg(call, 12),
+                    call.arg(13), call.arg(14), call.arg(15), intArg(call, 16), result);
+            }
+            case CUBLAS_TRMM_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final String name = routine(type, null, null, "Ctrmm", "Ztrmm");
+                blas.trmmX(h, type, name, intArg(call, 2), intArg(call, 3), intArg(call, 4), intArg(call, 5),
+                    intArg(call, 6), intArg(call, 7), call.arg(8), call.arg(9), call.arg(10), intArg(call, 11),
+                    call.arg(12), intArg(call, 13), call.arg(14), intArg(call, 15), result);
+            }
+            case CUBLAS_TRSM_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final String name = routine(type, null, null, "Ctrsm", "Ztrsm");
+                blas.trsmX(h, type, name, intArg(call, 2), intArg(call, 3), intArg(call, 4), intArg(call, 5),
+                    intArg(call, 6), intArg(call, 7), call.arg(8), call.arg(9), call.arg(10), intArg(call, 11),
+                    call.arg(12), intArg(call, 13), result);
+            }
             default -> CallDispatcher.notSupported(call.functionId(), function.name(), result);
         }
     }
@@ -321,6 +561,53 @@ final class BlasDispatcher
         {
             blas.getMatrix(context.backend, stream.backend, rows, cols, elementSize, address, ld, result);
         }
+    }
+
+    /**
+     * The element type of a typed routine (args[1], a cudaDataType), one of the family's.
+     */
+    private static BlasType type(final ReceivedCall call, final String allowed)
+    {
+        final BlasType type = BlasType.ofDataType(call.arg(1));
+        if (type == null || allowed.indexOf(type.name()) < 0)
+        {
+            throw new ArgumentOutOfRange("element type " + call.arg(1) + " is not one of this routine's (" + allowed +
+                ", as cudaDataType values)");
+        }
+        return type;
+    }
+
+    /**
+     * A flag argument: 0 or 1, and 1 only for the element types that have the routine it picks.
+     */
+    private static boolean flag(final ReceivedCall call, final int index, final BlasType type, final String allowed)
+    {
+        final long value = call.arg(index);
+        if (value != 0 && value != 1)
+        {
+            throw new ArgumentOutOfRange("argument " + index + " (" + value + ") is a flag: 0 or 1");
+        }
+        if (value == 1 && allowed.indexOf(type.name()) < 0)
+        {
+            throw new ArgumentOutOfRange("argument " + index + " is 1, which element type " + type + " does not have");
+        }
+        return value == 1;
+    }
+
+    /**
+     * The cuBLAS routine a typed call stands for, from its S, D, C and Z names (null where the family has none).
+     */
+    private static String routine(final BlasType type, final String s, final String d, final String c,
+        final String z)
+    {
+        final String name = switch (type)
+        {
+            case S -> s;
+            case D -> d;
+            case C -> c;
+            case Z -> z;
+        };
+        return "cublas" + name;
     }
 
     private BackendBlasHandle handle(final ReceivedCall call, final CallResult result)

@@ -7,6 +7,9 @@ import static io.gpurelay.protocol.Function.CUBLAS_CREATE;
 import static io.gpurelay.protocol.Function.CUBLAS_DESTROY;
 import static io.gpurelay.protocol.Function.CUBLAS_DGEMM;
 import static io.gpurelay.protocol.Function.CUBLAS_GEMM_EX;
+import static io.gpurelay.protocol.Function.CUBLAS_GEMM_X;
+import static io.gpurelay.protocol.Function.CUBLAS_GER_X;
+import static io.gpurelay.protocol.Function.CUBLAS_SYR2K;
 import static io.gpurelay.protocol.Function.CUBLAS_GET_MATH_MODE;
 import static io.gpurelay.protocol.Function.CUBLAS_GET_MATRIX;
 import static io.gpurelay.protocol.Function.CUBLAS_GET_POINTER_MODE;
@@ -55,6 +58,7 @@ class BlasApiIpcTest
     private static final int DEVICE_0 = 0;
     private static final int OP_N = 0;
     private static final int OP_T = 1;
+    private static final int OP_C = 2;
     private static final int POINTER_MODE_DEVICE = 1;
     private static final int CUDA_R_32F = 0;
     private static final int COMPUTE_32F = 68;
@@ -264,6 +268,70 @@ class BlasApiIpcTest
             2, DEFAULT_STREAM).status());
         assertEquals(CublasStatus.NOT_INITIALIZED, client.call(CUBLAS_SGEMM, DEVICE_0, 12345L, OP_N, OP_N, 1, 1, 1,
             bits(1f), small, 1, small, 1, bits(0f), small, 1).status());
+    }
+
+    @Test
+    void typedRoutinesTheEmulatorLacksAreRefusedByNameAndBadTypesAreInvalid()
+    {
+        final TestClient client = connected("typed");
+        final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
+        final long matrix = malloc(client, 1024);
+        final int complexFloat = 4;
+
+        // C (1 x 2) = (2 - i) A (1 x 2) B (2 x 2)^H, complex, through the emulator's complex gemm.
+        final float[] a = { 1, 2, 3, -1 };
+        final float[] b = { 0.5f, 1, -2, 0, 1, 1, 3, -0.5f };
+        final long da = malloc(client, a.length * Float.BYTES);
+        final long db = malloc(client, b.length * Float.BYTES);
+        final long dc = malloc(client, 4 * Float.BYTES);
+        ok(client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, floats(a), 2, 2, Float.BYTES, da, 2, DEFAULT_STREAM));
+        ok(client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, floats(b), 4, 2, Float.BYTES, db, 4, DEFAULT_STREAM));
+        ok(client.call(CUBLAS_GEMM_X, DEVICE_0, handle, complexFloat, OP_N, OP_C, 1, 2, 2, bits(2f), bits(-1f), da, 1,
+            db, 2, bits(0f), bits(0f), dc, 1));
+        final float[] c = toFloats(ok(client.call(CUBLAS_GET_MATRIX, DEVICE_0, 4, 1, Float.BYTES, dc, 4,
+            DEFAULT_STREAM)).payload());
+        for (int j = 0; j < 2; j++)
+        {
+            double re = 0;
+            double im = 0;
+            for (int p = 0; p < 2; p++)
+            {
+                // A(0, p) conj(B(j, p)); B is 2 x 2 with ld 2.
+                final double ar = a[2 * p];
+                final double ai = a[2 * p + 1];
+                final double br = b[2 * (j + 2 * p)];
+                final double bi = -b[2 * (j + 2 * p) + 1];
+                re += ar * br - ai * bi;
+                im += ar * bi + ai * br;
+            }
+            assertEquals(2 * re + im, c[2 * j], 1e-5, "real part of C(0, " + j + ")");
+            assertEquals(2 * im - re, c[2 * j + 1], 1e-5, "imaginary part of C(0, " + j + ")");
+        }
+
+        final Reply cgeru = client.call(CUBLAS_GER_X, DEVICE_0, handle, complexFloat, 0, 2, 2, bits(1f), 0, matrix,
+            1, matrix, 1, matrix, 2);
+        assertEquals(CublasStatus.NOT_SUPPORTED, cgeru.status());
+        assertTrue(cgeru.message().contains("cublasCgeru is not supported by the device emulator"), cgeru.message());
+
+        final Reply zher2k = client.call(CUBLAS_SYR2K, DEVICE_0, handle, 5, 1, 0, OP_N, 2, 2, 0, 0, matrix, 2,
+            matrix, 2, 0, 0, matrix, 2);
+        assertEquals(CublasStatus.NOT_SUPPORTED, zher2k.status());
+        assertTrue(zher2k.message().contains("cublasZher2k"), zher2k.message());
+
+        final Reply realType = client.call(CUBLAS_GEMM_X, DEVICE_0, handle, CUDA_R_32F, OP_N, OP_N, 2, 2, 2,
+            bits(1f), 0, matrix, 2, matrix, 2, bits(0f), 0, matrix, 2);
+        assertEquals(CublasStatus.INVALID_VALUE, realType.status(), "gemm of type S travels as CUBLAS_SGEMM");
+        assertTrue(realType.message().contains("element type 0"), realType.message());
+
+        final Reply hermitianReal = client.call(CUBLAS_SYR2K, DEVICE_0, handle, CUDA_R_32F, 1, 0, OP_N, 2, 2, 0, 0,
+            matrix, 2, matrix, 2, 0, 0, matrix, 2);
+        assertEquals(CublasStatus.INVALID_VALUE, hermitianReal.status(), "there is no real her2k");
+
+        final Reply badFlag = client.call(CUBLAS_SYR2K, DEVICE_0, handle, 4, 7, 0, OP_N, 2, 2, 0, 0, matrix, 2,
+            matrix, 2, 0, 0, matrix, 2);
+        assertEquals(CublasStatus.INVALID_VALUE, badFlag.status());
+        assertEquals(CublasStatus.NOT_INITIALIZED, client.call(CUBLAS_GEMM_X, DEVICE_0, 999L, complexFloat, OP_N,
+            OP_N, 2, 2, 2, 0, 0, matrix, 2, matrix, 2, 0, 0, matrix, 2).status());
     }
 
     private TestClient connected(final String name)

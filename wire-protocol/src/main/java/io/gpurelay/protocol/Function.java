@@ -321,6 +321,83 @@ public enum Function implements RemotedFunction
      */
     CUBLAS_GEMM_EX(280, Api.CUBLAS),
 
+    // cuBLAS routines of any element type, for what the S/D functions above do not cover (the complex routines,
+    // banded, packed and rank-update routines, rotm): one id per routine family. args[0] is the handle, args[1] the
+    // element type as a cudaDataType (CUDA_R_32F 0, CUDA_R_64F 1, CUDA_C_32F 4, CUDA_C_64F 5), which picks the S, D,
+    // C or Z routine. Every scalar takes two slots: in host pointer mode the raw bits of its real and imaginary parts
+    // in the type's real precision (Float.floatToRawIntBits, Double.doubleToRawLongBits; the imaginary slot is 0 for
+    // a real scalar, such as her's alpha or herk's alpha and beta), in device pointer mode its device address and 0.
+    // A flag argument is 0 or 1. Results come back as the S/D functions' do.
+    /** args: handle, type, n, alpha, x, incx, y, incy. */
+    CUBLAS_AXPY_X(420, Api.CUBLAS),
+    /** args: handle, type, n, x, incx, y, incy. */
+    CUBLAS_COPY_X(421, Api.CUBLAS),
+    /** args: handle, type, real alpha (1: csscal/zdscal, alpha is real), n, alpha, x, incx. */
+    CUBLAS_SCAL_X(422, Api.CUBLAS),
+    /** args: handle, type, n, x, incx, y, incy. */
+    CUBLAS_SWAP_X(423, Api.CUBLAS),
+    /**
+     * args: handle, type, conjugate (1: dotc), n, x, incx, y, incy, result → in host mode values = the real and
+     * imaginary parts' raw bits.
+     */
+    CUBLAS_DOT_X(424, Api.CUBLAS),
+    /** args: handle, type, minimum (1: iamin), n, x, incx, result → in host mode values[0] = the 1-based index. */
+    CUBLAS_IAMAX_X(425, Api.CUBLAS),
+    /** args: handle, type, n, x, incx, result → in host mode values[0] = the real result's raw bits. */
+    CUBLAS_ASUM_X(426, Api.CUBLAS),
+    /** args: handle, type, n, x, incx, result → in host mode values[0] = the real result's raw bits. */
+    CUBLAS_NRM2_X(427, Api.CUBLAS),
+    /** args: handle, type, real sine (1: csrot/zdrot), n, x, incx, y, incy, c (real), s. */
+    CUBLAS_ROT_X(428, Api.CUBLAS),
+    /**
+     * args: handle, type, n, x, incx, y, incy, param: in host mode the 5 values' raw bits (flag, h11, h21, h12, h22),
+     * in device mode the address of the 5 values and 4 ignored slots.
+     */
+    CUBLAS_ROTM(429, Api.CUBLAS),
+    /** args: handle, type, trans, m, n, alpha, A, lda, x, incx, beta, y, incy. */
+    CUBLAS_GEMV_X(430, Api.CUBLAS),
+    /** args: handle, type, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy. */
+    CUBLAS_GBMV(431, Api.CUBLAS),
+    /** args: handle, type, hermitian (1: hemv), uplo, n, alpha, A, lda, x, incx, beta, y, incy. */
+    CUBLAS_SYMV_X(432, Api.CUBLAS),
+    /** sbmv for S and D, hbmv for C and Z. args: handle, type, uplo, n, k, alpha, A, lda, x, incx, beta, y, incy. */
+    CUBLAS_SBMV(433, Api.CUBLAS),
+    /** spmv for S and D, hpmv for C and Z. args: handle, type, uplo, n, alpha, AP, x, incx, beta, y, incy. */
+    CUBLAS_SPMV(434, Api.CUBLAS),
+    /** args: handle, type, solve (1: trsv), uplo, trans, diag, n, A, lda, x, incx. */
+    CUBLAS_TRMV_X(435, Api.CUBLAS),
+    /** args: handle, type, solve (1: tbsv), uplo, trans, diag, n, k, A, lda, x, incx. */
+    CUBLAS_TBMV(436, Api.CUBLAS),
+    /** args: handle, type, solve (1: tpsv), uplo, trans, diag, n, AP, x, incx. */
+    CUBLAS_TPMV(437, Api.CUBLAS),
+    /** args: handle, type, conjugate (1: gerc), m, n, alpha, x, incx, y, incy, A, lda. */
+    CUBLAS_GER_X(438, Api.CUBLAS),
+    /** syr for S and D, her (a real alpha) for C and Z. args: handle, type, uplo, n, alpha, x, incx, A, lda. */
+    CUBLAS_SYR(439, Api.CUBLAS),
+    /** spr for S and D, hpr (a real alpha) for C and Z. args: handle, type, uplo, n, alpha, x, incx, AP. */
+    CUBLAS_SPR(440, Api.CUBLAS),
+    /** syr2 for S and D, her2 for C and Z. args: handle, type, uplo, n, alpha, x, incx, y, incy, A, lda. */
+    CUBLAS_SYR2(441, Api.CUBLAS),
+    /** spr2 for S and D, hpr2 for C and Z. args: handle, type, uplo, n, alpha, x, incx, y, incy, AP. */
+    CUBLAS_SPR2(442, Api.CUBLAS),
+    /** args: handle, type, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc. */
+    CUBLAS_GEMM_X(443, Api.CUBLAS),
+    /** args: handle, type, hermitian (1: hemm), side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc. */
+    CUBLAS_SYMM_X(444, Api.CUBLAS),
+    /**
+     * args: handle, type, hermitian (1: herk, alpha and beta real), uplo, trans, n, k, alpha, A, lda, beta, C, ldc.
+     */
+    CUBLAS_SYRK_X(445, Api.CUBLAS),
+    /**
+     * args: handle, type, hermitian (1: her2k for C and Z, beta real), uplo, trans, n, k, alpha, A, lda, B, ldb,
+     * beta, C, ldc.
+     */
+    CUBLAS_SYR2K(446, Api.CUBLAS),
+    /** args: handle, type, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc. */
+    CUBLAS_TRMM_X(447, Api.CUBLAS),
+    /** args: handle, type, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb. */
+    CUBLAS_TRSM_X(448, Api.CUBLAS),
+
     // cuRAND host API. Call.context is the calling thread's current driver context handle or, with none, its current
     // runtime device: a generator is made in the context CUDA would make it in. Generator handles are the
     // executor's; output pointers are device addresses of the session. Statuses are curandStatus_t

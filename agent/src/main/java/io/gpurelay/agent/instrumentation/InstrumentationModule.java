@@ -115,6 +115,14 @@ public abstract class InstrumentationModule
     }
 
     /**
+     * Why gpurelay deliberately does not remote a function, for the coverage report; null where no reason is given.
+     */
+    public String refusalReason(final String functionName)
+    {
+        return null;
+    }
+
+    /**
      * The method an unremoted int-returning native calls: {@code public static int (String message, int status)}
      * that logs the message once and returns the status. A binding that keeps per-thread error state (the runtime
      * API's last error) overrides this to record the failure too.
@@ -122,6 +130,27 @@ public abstract class InstrumentationModule
     public Method notSupportedHandler()
     {
         return NotSupportedCalls.STATUS_HANDLER;
+    }
+
+    /**
+     * The method an unremoted native that returns no status calls (void, float, an object, ...):
+     * {@code public static void (String message)} that logs the message once. A binding that reports such failures
+     * through per-thread error state (legacy cuBLAS's {@code cublasGetError}) overrides this to record the failure too.
+     */
+    public Method notSupportedReportHandler()
+    {
+        return NotSupportedCalls.REPORT;
+    }
+
+    static void checkNotSupportedReportHandler(final Method handler)
+    {
+        if (!Modifier.isStatic(handler.getModifiers()) || !Modifier.isPublic(handler.getModifiers()) ||
+            handler.getReturnType() != void.class || handler.getParameterCount() != 1 ||
+            handler.getParameterTypes()[0] != String.class)
+        {
+            throw new IllegalStateException("not-supported report handler must be public static void (String): " +
+                handler);
+        }
     }
 
     static void checkNotSupportedHandler(final Method handler)

@@ -28,12 +28,15 @@ final class NativeMethodTransformer implements AgentBuilder.Transformer
 
     private final InstrumentationModule module;
     private final Method notSupportedHandler;
+    private final Method notSupportedReportHandler;
 
     NativeMethodTransformer(final InstrumentationModule module)
     {
         this.module = module;
         this.notSupportedHandler = module.notSupportedHandler();
         InstrumentationModule.checkNotSupportedHandler(notSupportedHandler);
+        this.notSupportedReportHandler = module.notSupportedReportHandler();
+        InstrumentationModule.checkNotSupportedReportHandler(notSupportedReportHandler);
     }
 
     public DynamicType.Builder<?> transform(
@@ -82,7 +85,7 @@ final class NativeMethodTransformer implements AgentBuilder.Transformer
         {
             return MethodCall.invoke(notSupportedHandler).with(message, module.notSupportedStatus());
         }
-        return MethodCall.invoke(NotSupportedCalls.REPORT).with(message).andThen(StubMethod.INSTANCE);
+        return MethodCall.invoke(notSupportedReportHandler).with(message).andThen(StubMethod.INSTANCE);
     }
 
     private static Method tableCall()

@@ -44,6 +44,38 @@ class NativeMethodTransformerTest
     }
 
     @Test
+    void aModulesReportHandlerSeesEveryUnsupportedCallThatReturnsNoStatus() throws Exception
+    {
+        final InstrumentationModule recording = new InstrumentationModule(
+            FakeBinding.class.getName(), "Fake", FakeRemote.class, NOT_SUPPORTED, "fakeErrorNotSupported", "Fake-")
+        {
+            public Method notSupportedReportHandler()
+            {
+                try
+                {
+                    return RecordingReports.class.getMethod("report", String.class);
+                }
+                catch (final NoSuchMethodException ex)
+                {
+                    throw new IllegalStateException(ex);
+                }
+            }
+        };
+        final Class<?> recorded = new NativeMethodTransformer(recording).transform(
+            new ByteBuddy().rebase(FakeBinding.class), TypeDescription.ForLoadedType.of(FakeBinding.class),
+            FakeBinding.class.getClassLoader(), null, null).make()
+            .load(FakeBinding.class.getClassLoader(), ClassLoadingStrategy.Default.CHILD_FIRST).getLoaded();
+        RecordingReports.MESSAGES.clear();
+        recorded.getMethod("reset").invoke(null);
+        assertNull(recorded.getMethod("describe").invoke(null));
+        recorded.getMethod("reset").invoke(null);
+        assertEquals(3, RecordingReports.MESSAGES.size(), RecordingReports.MESSAGES.toString());
+        assertEquals("Fake.reset is not supported by gpurelay; ignoring the call", RecordingReports.MESSAGES.get(0));
+        assertEquals(NOT_SUPPORTED, recorded.getMethod("createGraph").invoke(null), "status natives keep theirs");
+        assertEquals(3, RecordingReports.MESSAGES.size());
+    }
+
+    @Test
     void remotedNativeMethodCallsItsRemoteImplementation() throws Exception
     {
         assertEquals(5, invoke("add", new Class<?>[]{ int.class, int.class }, 2, 3));

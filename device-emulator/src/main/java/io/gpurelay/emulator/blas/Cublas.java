@@ -564,4 +564,61 @@ public final class Cublas
         return BatchedRoutines.gemmEx(handle, transa, transb, m, n, k, alpha, a, aType, lda, b, bType, ldb, beta, c,
             cType, ldc, computeType, algo);
     }
+
+    // Complex routines (C and Z): a complex scalar is two scalars, its real and imaginary parts; see ComplexRoutines.
+
+    /**
+     * {@code cublasCaxpy} / {@code cublasZaxpy}: y = alpha x + y.
+     */
+    public static int complexAxpy(
+        final CublasHandle handle, final boolean doublePrecision, final String routine, final int n,
+        final Scalar alphaRe, final Scalar alphaIm, final long x, final int incx, final long y, final int incy)
+    {
+        return ComplexRoutines.axpy(precision(doublePrecision), routine, handle, n, alphaRe, alphaIm, x, incx, y,
+            incy);
+    }
+
+    /**
+     * {@code cublasCdotu} / {@code cublasCdotc} / {@code cublasZdotu} / {@code cublasZdotc}: the sum of x(i) y(i),
+     * or of conj(x(i)) y(i), into two results (real and imaginary part; on the device, one complex value at
+     * {@code re}'s address).
+     */
+    public static int complexDot(
+        final CublasHandle handle, final boolean doublePrecision, final String routine, final boolean conjugate,
+        final int n, final long x, final int incx, final long y, final int incy, final ScalarResult re,
+        final ScalarResult im)
+    {
+        return ComplexRoutines.dot(precision(doublePrecision), routine, handle, conjugate, n, x, incx, y, incy, re,
+            im);
+    }
+
+    /**
+     * {@code cublasCscal} / {@code cublasZscal}, and with a null {@code alphaIm} the real-alpha {@code cublasCsscal}
+     * / {@code cublasZdscal}: x = alpha x.
+     */
+    public static int complexScal(
+        final CublasHandle handle, final boolean doublePrecision, final String routine, final int n,
+        final Scalar alphaRe, final Scalar alphaIm, final long x, final int incx)
+    {
+        return ComplexRoutines.scal(precision(doublePrecision), routine, handle, n, alphaRe, alphaIm, x, incx);
+    }
+
+    /**
+     * {@code cublasCgemm} / {@code cublasZgemm}: C = alpha op(A) op(B) + beta C, op being N, T or C (the conjugate
+     * transpose).
+     */
+    public static int complexGemm(
+        final CublasHandle handle, final boolean doublePrecision, final String routine, final int transa,
+        final int transb, final int m, final int n, final int k, final Scalar alphaRe, final Scalar alphaIm,
+        final long a, final int lda, final long b, final int ldb, final Scalar betaRe, final Scalar betaIm,
+        final long c, final int ldc)
+    {
+        return ComplexRoutines.gemm(precision(doublePrecision), routine, handle, transa, transb, m, n, k, alphaRe,
+            alphaIm, a, lda, b, ldb, betaRe, betaIm, c, ldc);
+    }
+
+    private static Precision precision(final boolean doublePrecision)
+    {
+        return doublePrecision ? Precision.DOUBLE : Precision.SINGLE;
+    }
 }

@@ -1,5 +1,7 @@
 package io.gpurelay.executor.backend;
 
+import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.CublasStatus;
 import org.agrona.DirectBuffer;
 
 /**
@@ -39,6 +41,64 @@ public interface BlasSession
         {
             return bytes;
         }
+    }
+
+    /**
+     * The element type of a routine of the typed families ({@code Function.CUBLAS_AXPY_X} and the rest): S, D, C or
+     * Z, as the wire names it with its {@code cudaDataType}.
+     */
+    enum BlasType
+    {
+        S(0, Float.BYTES, Float.BYTES),
+        D(1, Double.BYTES, Double.BYTES),
+        C(4, 2 * Float.BYTES, Float.BYTES),
+        Z(5, 2 * Double.BYTES, Double.BYTES);
+
+        private final int dataType;
+        private final int bytes;
+        private final int realBytes;
+
+        BlasType(final int dataType, final int bytes, final int realBytes)
+        {
+            this.dataType = dataType;
+            this.bytes = bytes;
+            this.realBytes = realBytes;
+        }
+
+        /**
+         * @return the type with this {@code cudaDataType}, or null for any other value.
+         */
+        public static BlasType ofDataType(final long dataType)
+        {
+            for (final BlasType type : values())
+            {
+                if (type.dataType == dataType)
+                {
+                    return type;
+                }
+            }
+            return null;
+        }
+
+        /** Bytes of one element. */
+        public int bytes()
+        {
+            return bytes;
+        }
+
+        /** Bytes of the element's real part (of a real scalar or result of the routine). */
+        public int realBytes()
+        {
+            return realBytes;
+        }
+    }
+
+    /**
+     * How a backend names itself where it lacks a routine.
+     */
+    default String backendName()
+    {
+        return "this executor's backend";
     }
 
     // Handles.
@@ -180,4 +240,227 @@ public interface BlasSession
     void gemmEx(BackendBlasHandle handle, int transa, int transb, int m, int n, int k, long alpha, long a, int aType,
         int lda, long b, int bType, int ldb, long beta, long c, int cType, int ldc, int computeType, int algo,
         CallResult result);
+
+    // Routines of any element type (Function.CUBLAS_AXPY_X and the rest). {@code name} is the cuBLAS routine the
+    // call stands for (cublasCgemm, cublasChbmv, ...); a scalar is two slots, as the wire has it. A backend without a
+    // routine answers CUBLAS_STATUS_NOT_SUPPORTED naming it, which is what these defaults do.
+
+    default void axpyX(
+        BackendBlasHandle handle, BlasType type, String name, int n, long alphaRe, long alphaIm, long x, int incx,
+        long y, int incy, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void copyX(
+        BackendBlasHandle handle, BlasType type, String name, int n, long x, int incx, long y, int incy,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void scalX(
+        BackendBlasHandle handle, BlasType type, String name, boolean realAlpha, int n, long alphaRe, long alphaIm,
+        long x, int incx, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void swapX(
+        BackendBlasHandle handle, BlasType type, String name, int n, long x, int incx, long y, int incy,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void dotX(
+        BackendBlasHandle handle, BlasType type, String name, boolean conjugate, int n, long x, int incx, long y,
+        int incy, long target, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void iamaxX(
+        BackendBlasHandle handle, BlasType type, String name, boolean minimum, int n, long x, int incx, long target,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void asumX(
+        BackendBlasHandle handle, BlasType type, String name, int n, long x, int incx, long target, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void nrm2X(
+        BackendBlasHandle handle, BlasType type, String name, int n, long x, int incx, long target, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void rotX(
+        BackendBlasHandle handle, BlasType type, String name, boolean realSine, int n, long x, int incx, long y,
+        int incy, long cRe, long cIm, long sRe, long sIm, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void rotm(
+        BackendBlasHandle handle, BlasType type, String name, int n, long x, int incx, long y, int incy, long[] param,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void gemvX(
+        BackendBlasHandle handle, BlasType type, String name, int trans, int m, int n, long alphaRe, long alphaIm,
+        long a, int lda, long x, int incx, long betaRe, long betaIm, long y, int incy, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void gbmv(
+        BackendBlasHandle handle, BlasType type, String name, int trans, int m, int n, int kl, int ku, long alphaRe,
+        long alphaIm, long a, int lda, long x, int incx, long betaRe, long betaIm, long y, int incy,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void symvX(
+        BackendBlasHandle handle, BlasType type, String name, boolean hermitian, int uplo, int n, long alphaRe,
+        long alphaIm, long a, int lda, long x, int incx, long betaRe, long betaIm, long y, int incy,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void sbmv(
+        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, int k, long alphaRe, long alphaIm,
+        long a, int lda, long x, int incx, long betaRe, long betaIm, long y, int incy, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void spmv(
+        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, long alphaRe, long alphaIm, long ap,
+        long x, int incx, long betaRe, long betaIm, long y, int incy, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void triangularVectorX(
+        BackendBlasHandle handle, BlasType type, String name, boolean solve, int uplo, int trans, int diag, int n,
+        long a, int lda, long x, int incx, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void bandedTriangularVector(
+        BackendBlasHandle handle, BlasType type, String name, boolean solve, int uplo, int trans, int diag, int n,
+        int k, long a, int lda, long x, int incx, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void packedTriangularVector(
+        BackendBlasHandle handle, BlasType type, String name, boolean solve, int uplo, int trans, int diag, int n,
+        long ap, long x, int incx, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void gerX(
+        BackendBlasHandle handle, BlasType type, String name, boolean conjugate, int m, int n, long alphaRe,
+        long alphaIm, long x, int incx, long y, int incy, long a, int lda, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void syr(
+        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, long alphaRe, long alphaIm, long x,
+        int incx, long a, int lda, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void spr(
+        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, long alphaRe, long alphaIm, long x,
+        int incx, long ap, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void syr2(
+        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, long alphaRe, long alphaIm, long x,
+        int incx, long y, int incy, long a, int lda, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void spr2(
+        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, long alphaRe, long alphaIm, long x,
+        int incx, long y, int incy, long ap, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void gemmX(
+        BackendBlasHandle handle, BlasType type, String name, int transa, int transb, int m, int n, int k,
+        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long betaRe, long betaIm, long c, int ldc,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void symmX(
+        BackendBlasHandle handle, BlasType type, String name, boolean hermitian, int side, int uplo, int m, int n,
+        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long betaRe, long betaIm, long c, int ldc,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void syrkX(
+        BackendBlasHandle handle, BlasType type, String name, boolean hermitian, int uplo, int trans, int n, int k,
+        long alphaRe, long alphaIm, long a, int lda, long betaRe, long betaIm, long c, int ldc, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void syr2k(
+        BackendBlasHandle handle, BlasType type, String name, boolean hermitian, int uplo, int trans, int n, int k,
+        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long betaRe, long betaIm, long c, int ldc,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void trmmX(
+        BackendBlasHandle handle, BlasType type, String name, int side, int uplo, int trans, int diag, int m, int n,
+        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long c, int ldc, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void trsmX(
+        BackendBlasHandle handle, BlasType type, String name, int side, int uplo, int trans, int diag, int m, int n,
+        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /**
+     * The failure of a routine a backend does not have.
+     */
+    final class Unsupported
+    {
+        static final CudaError NOT_SUPPORTED =
+            CudaError.library(Api.CUBLAS, CublasStatus.NOT_SUPPORTED, "CUBLAS_STATUS_NOT_SUPPORTED");
+
+        private Unsupported()
+        {
+        }
+    }
 }

@@ -669,7 +669,7 @@ public final class JCublas2Remote
             c.scalar(beta, scalarBytes, "beta"), c.device(cMatrix), cType, ldc, computeType, algo });
     }
 
-    private static DeviceRouter client()
+    static DeviceRouter client()
     {
         return DeviceRouter.installed();
     }
@@ -683,7 +683,7 @@ public final class JCublas2Remote
         return cublasStatus(client().call(function, RuntimeThreadState.currentDevice(), args, null, null, results));
     }
 
-    private static int cublasStatus(final int status)
+    static int cublasStatus(final int status)
     {
         return status == RuntimeStatus.DEVICES_UNAVAILABLE ? CublasStatus.NOT_INITIALIZED : status;
     }
@@ -749,7 +749,7 @@ public final class JCublas2Remote
      * cublasSetMatrix, and cublasSetVector as one row whose leading dimension is the increment: the host elements
      * go packed column by column (straight from the host memory when they are contiguous).
      */
-    private static int setMatrix(
+    static int setMatrix(
         final String name, final int rows, final int cols, final int elemSize, final Pointer host, final int ldHost,
         final Pointer device, final int ldDevice, final long stream)
     {
@@ -797,7 +797,7 @@ public final class JCublas2Remote
      * cublasGetMatrix, and cublasGetVector as one row: the elements arrive packed column by column and land with the
      * host side's leading dimension (straight in the host memory when it is contiguous).
      */
-    private static int getMatrix(
+    static int getMatrix(
         final String name, final int rows, final int cols, final int elemSize, final Pointer device,
         final int ldDevice, final Pointer host, final int ldHost, final long stream)
     {
@@ -870,7 +870,7 @@ public final class JCublas2Remote
         return Math.multiplyExact(Math.addExact(Math.multiplyExact((long)cols - 1, ld), rows), (long)elemSize);
     }
 
-    private static long deviceAddress(final Pointer pointer, final String what) throws HostRangeException
+    static long deviceAddress(final Pointer pointer, final String what) throws HostRangeException
     {
         if (HostRange.isHostMemory(pointer))
         {
@@ -882,7 +882,7 @@ public final class JCublas2Remote
     /**
      * Null, cudaStreamLegacy and cudaStreamPerThread all name the device's default stream, which the executor calls 0.
      */
-    private static long streamHandle(final cudaStream_t stream)
+    static long streamHandle(final cudaStream_t stream)
     {
         final long handle = stream == null ? 0 : JCudaPointers.nativePointer(stream);
         return handle == LEGACY_STREAM || handle == PER_THREAD_STREAM ? 0 : handle;

@@ -35,6 +35,16 @@ final class EmulatedBlasSession implements BlasSession
         this.owners = owners;
     }
 
+    /**
+     * The device emulator has the S and D routines of {@link BlasSession}'s untyped methods and, of the typed
+     * families, complex axpy, dotu/dotc, scal (complex and real alpha) and gemm; the others (the rest of the complex
+     * routines, banded, packed, rank updates, rotm) answer CUBLAS_STATUS_NOT_SUPPORTED naming the routine.
+     */
+    public String backendName()
+    {
+        return "the device emulator (gpurelay's emulated backend)";
+    }
+
     public BackendBlasHandle create(final BackendContext context, final CallResult result)
     {
         final int device = ((EmulatedContext)context).device();
@@ -442,6 +452,73 @@ final class EmulatedBlasSession implements BlasSession
             return false;
         }
         return true;
+    }
+
+    // Complex routines the emulator has.
+
+    public void axpyX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long alphaRe,
+        final long alphaIm, final long x, final int incx, final long y, final int incy, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        finish(handle, Cublas.complexAxpy(cublas, type == BlasType.Z, name, n, part(cublas, type, alphaRe, 0),
+            part(cublas, type, alphaIm, alphaRe), x, incx, y, incy), name, result);
+    }
+
+    public void dotX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean conjugate, final int n,
+        final long x, final int incx, final long y, final int incy, final long target, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        final ScalarResult re = target(cublas, target);
+        final ScalarResult im = target(cublas, target + type.realBytes());
+        if (finish(handle, Cublas.complexDot(cublas, type == BlasType.Z, name, conjugate, n, x, incx, y, incy, re,
+            im), name, result) && !re.isOnDevice())
+        {
+            result.value(realBits(type, re.value())).value(realBits(type, im.value()));
+        }
+    }
+
+    public void scalX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean realAlpha, final int n,
+        final long alphaRe, final long alphaIm, final long x, final int incx, final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        finish(handle, Cublas.complexScal(cublas, type == BlasType.Z, name, n, part(cublas, type, alphaRe, 0),
+            realAlpha ? null : part(cublas, type, alphaIm, alphaRe), x, incx), name, result);
+    }
+
+    public void gemmX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int transa, final int transb,
+        final int m, final int n, final int k, final long alphaRe, final long alphaIm, final long a, final int lda,
+        final long b, final int ldb, final long betaRe, final long betaIm, final long c, final int ldc,
+        final CallResult result)
+    {
+        final CublasHandle cublas = cublas(handle);
+        finish(handle, Cublas.complexGemm(cublas, type == BlasType.Z, name, transa, transb, m, n, k,
+            part(cublas, type, alphaRe, 0), part(cublas, type, alphaIm, alphaRe), a, lda, b, ldb,
+            part(cublas, type, betaRe, 0), part(cublas, type, betaIm, betaRe), c, ldc), name, result);
+    }
+
+    /**
+     * One part of a complex scalar of the wire's two slots: in host mode the slot's raw bits in the type's real
+     * precision; in device mode the first slot is the complex value's address, and the imaginary part lies one real
+     * after it ({@code address} is then that first slot, for the imaginary part).
+     */
+    private static Scalar part(final CublasHandle cublas, final BlasType type, final long value, final long address)
+    {
+        if (cublas.pointerMode() == CublasPointerMode.DEVICE)
+        {
+            return address == 0 ? Scalar.device(value) : Scalar.device(address + type.realBytes());
+        }
+        return Scalar.host(type.realBytes() == Float.BYTES ? Float.intBitsToFloat((int)value) :
+            Double.longBitsToDouble(value));
+    }
+
+    private static long realBits(final BlasType type, final double value)
+    {
+        return type.realBytes() == Float.BYTES ? Float.floatToRawIntBits((float)value) & 0xFFFF_FFFFL :
+            Double.doubleToRawLongBits(value);
     }
 
     private static CublasHandle cublas(final BackendBlasHandle handle)

@@ -20,6 +20,8 @@ import io.gpurelay.protocol.CublasStatus;
 import org.agrona.DirectBuffer;
 import org.bytedeco.cuda.cublas.cublasContext;
 import org.bytedeco.cuda.cudart.CUstream_st;
+import org.bytedeco.cuda.cudart.double2;
+import org.bytedeco.cuda.cudart.float2;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.FloatPointer;
@@ -58,6 +60,13 @@ final class GpuBlasSession implements BlasSession
     private final LongPointer second = new LongPointer(1);
     private final LongPointer reduction = new LongPointer(1);
     private final IntPointer intOut = new IntPointer(1);
+    /** Host-mode scalars and results of the typed routines: two slots each, for a complex value. */
+    private final LongPointer firstX = new LongPointer(2);
+    private final LongPointer secondX = new LongPointer(2);
+    private final LongPointer reductionX = new LongPointer(2);
+    /** rotm's five host-mode parameters. */
+    private final FloatPointer rotmFloats = new FloatPointer(5);
+    private final DoublePointer rotmDoubles = new DoublePointer(5);
 
     GpuBlasSession(final DeviceAddressRanges<GpuContext, GpuModule> ranges)
     {
@@ -104,6 +113,11 @@ final class GpuBlasSession implements BlasSession
         second.close();
         reduction.close();
         intOut.close();
+        firstX.close();
+        secondX.close();
+        reductionX.close();
+        rotmFloats.close();
+        rotmDoubles.close();
     }
 
     /**
@@ -999,6 +1013,901 @@ final class GpuBlasSession implements BlasSession
     private static DoublePointer doubles(final GpuBlasHandle handle, final long value, final LongPointer slot)
     {
         return new DoublePointer(scalarPointer(handle, value, slot));
+    }
+
+    // Routines of any element type: the typed families.
+
+    public void axpyX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long alphaRe,
+        final long alphaIm, final long x, final int incx, final long y, final int incy, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !vectorX(name, "x", x, n,
+            incx, type.bytes(), result) || !vectorX(name, "y", y, n, incy, type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> cublasCaxpy_v2(h.cublas, n, new float2(scalarPointer(h, type, alphaRe, alphaIm, firstX)),
+                float2s(x), incx, float2s(y), incy);
+            case Z -> cublasZaxpy_v2(h.cublas, n, new double2(scalarPointer(h, type, alphaRe, alphaIm, firstX)),
+                double2s(x), incx, double2s(y), incy);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void copyX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long x,
+        final int incx, final long y, final int incy, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !vectorX(name, "x", x, n, incx, type.bytes(), result) || !vectorX(name, "y", y, n, incy,
+            type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> cublasCcopy_v2(h.cublas, n, float2s(x), incx, float2s(y), incy);
+            case Z -> cublasZcopy_v2(h.cublas, n, double2s(x), incx, double2s(y), incy);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void scalX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean realAlpha, final int n,
+        final long alphaRe, final long alphaIm, final long x, final int incx, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", realAlpha ? type.realBytes() : type.bytes(), alphaRe,
+            result) || !vectorX(name, "x", x, n, incx, type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> realAlpha ? cublasCsscal_v2(h.cublas, n, new FloatPointer(scalarPointer(h, type, alphaRe, 0,
+                firstX)), float2s(x), incx) : cublasCscal_v2(h.cublas, n, new float2(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), float2s(x), incx);
+            case Z -> realAlpha ? cublasZdscal_v2(h.cublas, n, new DoublePointer(scalarPointer(h, type, alphaRe, 0,
+                firstX)), double2s(x), incx) : cublasZscal_v2(h.cublas, n, new double2(scalarPointer(h, type,
+                alphaRe, alphaIm, firstX)), double2s(x), incx);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void swapX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long x,
+        final int incx, final long y, final int incy, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !vectorX(name, "x", x, n, incx, type.bytes(), result) || !vectorX(name, "y", y, n, incy,
+            type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> cublasCswap_v2(h.cublas, n, float2s(x), incx, float2s(y), incy);
+            case Z -> cublasZswap_v2(h.cublas, n, double2s(x), incx, double2s(y), incy);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void dotX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean conjugate, final int n,
+        final long x, final int incx, final long y, final int incy, final long target, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !target(h, name, type.bytes(), target, result) || !vectorX(name, "x", x, n, incx,
+            type.bytes(), result) || !vectorX(name, "y", y, n, incy, type.bytes(), result))
+        {
+            return;
+        }
+        reductionX.put(0, 0L).put(1, 0L);
+        final int status = switch (type)
+        {
+            case C -> conjugate ? cublasCdotc_v2(h.cublas, n, float2s(x), incx, float2s(y), incy,
+                new float2(resultPointer(h, target))) : cublasCdotu_v2(h.cublas, n, float2s(x), incx, float2s(y),
+                incy, new float2(resultPointer(h, target)));
+            case Z -> conjugate ? cublasZdotc_v2(h.cublas, n, double2s(x), incx, double2s(y), incy,
+                new double2(resultPointer(h, target))) : cublasZdotu_v2(h.cublas, n, double2s(x), incx, double2s(y),
+                incy, new double2(resultPointer(h, target)));
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        if (check(status, name, result) && !h.deviceMode)
+        {
+            complexResult(type, result);
+        }
+    }
+
+    public void iamaxX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean minimum, final int n,
+        final long x, final int incx, final long target, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !target(h, name, Integer.BYTES, target, result) || !vectorX(name, "x", x, n, incx,
+            type.bytes(), result))
+        {
+            return;
+        }
+        reductionX.put(0, 0L).put(1, 0L);
+        final int status = switch (type)
+        {
+            case C -> minimum ? cublasIcamin_v2(h.cublas, n, float2s(x), incx, new IntPointer(resultPointer(h,
+                target))) : cublasIcamax_v2(h.cublas, n, float2s(x), incx, new IntPointer(resultPointer(h, target)));
+            case Z -> minimum ? cublasIzamin_v2(h.cublas, n, double2s(x), incx, new IntPointer(resultPointer(h,
+                target))) : cublasIzamax_v2(h.cublas, n, double2s(x), incx, new IntPointer(resultPointer(h, target)));
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        if (check(status, name, result) && !h.deviceMode)
+        {
+            result.value(reductionX.get(0) & 0xFFFF_FFFFL);
+        }
+    }
+
+    public void asumX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long x,
+        final int incx, final long target, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !target(h, name, type.realBytes(), target, result) || !vectorX(name, "x", x, n, incx,
+            type.bytes(), result))
+        {
+            return;
+        }
+        reductionX.put(0, 0L).put(1, 0L);
+        final int status = switch (type)
+        {
+            case C -> cublasScasum_v2(h.cublas, n, float2s(x), incx, new FloatPointer(resultPointer(h, target)));
+            case Z -> cublasDzasum_v2(h.cublas, n, double2s(x), incx, new DoublePointer(resultPointer(h, target)));
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        if (check(status, name, result) && !h.deviceMode)
+        {
+            result.value(type.realBytes() == Float.BYTES ? reductionX.get(0) & 0xFFFF_FFFFL : reductionX.get(0));
+        }
+    }
+
+    public void nrm2X(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long x,
+        final int incx, final long target, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !target(h, name, type.realBytes(), target, result) || !vectorX(name, "x", x, n, incx,
+            type.bytes(), result))
+        {
+            return;
+        }
+        reductionX.put(0, 0L).put(1, 0L);
+        final int status = switch (type)
+        {
+            case C -> cublasScnrm2_v2(h.cublas, n, float2s(x), incx, new FloatPointer(resultPointer(h, target)));
+            case Z -> cublasDznrm2_v2(h.cublas, n, double2s(x), incx, new DoublePointer(resultPointer(h, target)));
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        if (check(status, name, result) && !h.deviceMode)
+        {
+            result.value(type.realBytes() == Float.BYTES ? reductionX.get(0) & 0xFFFF_FFFFL : reductionX.get(0));
+        }
+    }
+
+    public void rotX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean realSine, final int n,
+        final long x, final int incx, final long y, final int incy, final long cRe, final long cIm, final long sRe,
+        final long sIm, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "c", type.realBytes(), cRe, result) || !scalarX(h, name, "s",
+            realSine ? type.realBytes() : type.bytes(), sRe, result) || !vectorX(name, "x", x, n, incx,
+            type.bytes(), result) || !vectorX(name, "y", y, n, incy, type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> realSine ? cublasCsrot_v2(h.cublas, n, float2s(x), incx, float2s(y), incy,
+                new FloatPointer(scalarPointer(h, type, cRe, 0, firstX)), new FloatPointer(scalarPointer(h, type,
+                sRe, 0, secondX))) : cublasCrot_v2(h.cublas, n, float2s(x), incx, float2s(y), incy,
+                new FloatPointer(scalarPointer(h, type, cRe, 0, firstX)), new float2(scalarPointer(h, type, sRe,
+                sIm, secondX)));
+            case Z -> realSine ? cublasZdrot_v2(h.cublas, n, double2s(x), incx, double2s(y), incy,
+                new DoublePointer(scalarPointer(h, type, cRe, 0, firstX)), new DoublePointer(scalarPointer(h, type,
+                sRe, 0, secondX))) : cublasZrot_v2(h.cublas, n, double2s(x), incx, double2s(y), incy,
+                new DoublePointer(scalarPointer(h, type, cRe, 0, firstX)), new double2(scalarPointer(h, type, sRe,
+                sIm, secondX)));
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void rotm(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long x,
+        final int incx, final long y, final int incy, final long[] param, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !(!h.deviceMode || within(name, "param", param[0], 5L * type.bytes(),
+            result)) || !vectorX(name, "x", x, n, incx, type.bytes(), result) || !vectorX(name, "y", y, n, incy,
+            type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSrotm_v2(h.cublas, n, floats(x), incx, floats(y), incy,
+                new FloatPointer(rotmParameters(h, type, param)));
+            case D -> cublasDrotm_v2(h.cublas, n, doubles(x), incx, doubles(y), incy,
+                new DoublePointer(rotmParameters(h, type, param)));
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void gemvX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int trans, final int m,
+        final int n, final long alphaRe, final long alphaIm, final long a, final int lda, final long x,
+        final int incx, final long betaRe, final long betaIm, final long y, final int incy, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            type.bytes(), betaRe, result) || !matrix(name, "A", a, m, n, lda, type.bytes(), EXECUTION_FAILED,
+            result) || !vectorX(name, "x", x, trans == OP_N ? n : m, incx, type.bytes(), result) || !vectorX(name,
+            "y", y, trans == OP_N ? m : n, incy, type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> cublasCgemv_v2(h.cublas, trans, m, n, new float2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), float2s(a), lda, float2s(x), incx, new float2(scalarPointer(h, type, betaRe, betaIm,
+                secondX)), float2s(y), incy);
+            case Z -> cublasZgemv_v2(h.cublas, trans, m, n, new double2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), double2s(a), lda, double2s(x), incx, new double2(scalarPointer(h, type, betaRe, betaIm,
+                secondX)), double2s(y), incy);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void gbmv(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int trans, final int m,
+        final int n, final int kl, final int ku, final long alphaRe, final long alphaIm, final long a, final int lda,
+        final long x, final int incx, final long betaRe, final long betaIm, final long y, final int incy,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !bands(name, kl, ku, result) || !scalarX(h, name, "alpha", type.bytes(), alphaRe,
+            result) || !scalarX(h, name, "beta", type.bytes(), betaRe, result) || !matrix(name, "A", a, kl + ku + 1,
+            n, lda, type.bytes(), EXECUTION_FAILED, result) || !vectorX(name, "x", x, trans == OP_N ? n : m, incx,
+            type.bytes(), result) || !vectorX(name, "y", y, trans == OP_N ? m : n, incy, type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSgbmv_v2(h.cublas, trans, m, n, kl, ku, new FloatPointer(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), floats(a), lda, floats(x), incx, new FloatPointer(scalarPointer(h, type, betaRe,
+                betaIm, secondX)), floats(y), incy);
+            case D -> cublasDgbmv_v2(h.cublas, trans, m, n, kl, ku, new DoublePointer(scalarPointer(h, type,
+                alphaRe, alphaIm, firstX)), doubles(a), lda, doubles(x), incx, new DoublePointer(scalarPointer(h,
+                type, betaRe, betaIm, secondX)), doubles(y), incy);
+            case C -> cublasCgbmv_v2(h.cublas, trans, m, n, kl, ku, new float2(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), float2s(a), lda, float2s(x), incx, new float2(scalarPointer(h, type, betaRe,
+                betaIm, secondX)), float2s(y), incy);
+            case Z -> cublasZgbmv_v2(h.cublas, trans, m, n, kl, ku, new double2(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), double2s(a), lda, double2s(x), incx, new double2(scalarPointer(h, type, betaRe,
+                betaIm, secondX)), double2s(y), incy);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void symvX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean hermitian,
+        final int uplo, final int n, final long alphaRe, final long alphaIm, final long a, final int lda,
+        final long x, final int incx, final long betaRe, final long betaIm, final long y, final int incy,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            type.bytes(), betaRe, result) || !matrix(name, "A", a, n, n, lda, type.bytes(), EXECUTION_FAILED,
+            result) || !vectorX(name, "x", x, n, incx, type.bytes(), result) || !vectorX(name, "y", y, n, incy,
+            type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> hermitian ? cublasChemv_v2(h.cublas, uplo, n, new float2(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), float2s(a), lda, float2s(x), incx, new float2(scalarPointer(h, type, betaRe,
+                betaIm, secondX)), float2s(y), incy) : cublasCsymv_v2(h.cublas, uplo, n, new float2(scalarPointer(h,
+                type, alphaRe, alphaIm, firstX)), float2s(a), lda, float2s(x), incx, new float2(scalarPointer(h,
+                type, betaRe, betaIm, secondX)), float2s(y), incy);
+            case Z -> hermitian ? cublasZhemv_v2(h.cublas, uplo, n, new double2(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), double2s(a), lda, double2s(x), incx, new double2(scalarPointer(h, type, betaRe,
+                betaIm, secondX)), double2s(y), incy) : cublasZsymv_v2(h.cublas, uplo, n,
+                new double2(scalarPointer(h, type, alphaRe, alphaIm, firstX)), double2s(a), lda, double2s(x), incx,
+                new double2(scalarPointer(h, type, betaRe, betaIm, secondX)), double2s(y), incy);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void sbmv(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int uplo, final int n,
+        final int k, final long alphaRe, final long alphaIm, final long a, final int lda, final long x,
+        final int incx, final long betaRe, final long betaIm, final long y, final int incy, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !bands(name, k, 0, result) || !scalarX(h, name, "alpha", type.bytes(), alphaRe,
+            result) || !scalarX(h, name, "beta", type.bytes(), betaRe, result) || !matrix(name, "A", a, k + 1, n,
+            lda, type.bytes(), EXECUTION_FAILED, result) || !vectorX(name, "x", x, n, incx, type.bytes(),
+            result) || !vectorX(name, "y", y, n, incy, type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSsbmv_v2(h.cublas, uplo, n, k, new FloatPointer(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), floats(a), lda, floats(x), incx, new FloatPointer(scalarPointer(h, type, betaRe, betaIm,
+                secondX)), floats(y), incy);
+            case D -> cublasDsbmv_v2(h.cublas, uplo, n, k, new DoublePointer(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), doubles(a), lda, doubles(x), incx, new DoublePointer(scalarPointer(h, type,
+                betaRe, betaIm, secondX)), doubles(y), incy);
+            case C -> cublasChbmv_v2(h.cublas, uplo, n, k, new float2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), float2s(a), lda, float2s(x), incx, new float2(scalarPointer(h, type, betaRe, betaIm,
+                secondX)), float2s(y), incy);
+            case Z -> cublasZhbmv_v2(h.cublas, uplo, n, k, new double2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), double2s(a), lda, double2s(x), incx, new double2(scalarPointer(h, type, betaRe, betaIm,
+                secondX)), double2s(y), incy);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void spmv(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int uplo, final int n,
+        final long alphaRe, final long alphaIm, final long ap, final long x, final int incx, final long betaRe,
+        final long betaIm, final long y, final int incy, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            type.bytes(), betaRe, result) || !packed(name, "AP", ap, n, type.bytes(), result) || !vectorX(name, "x",
+            x, n, incx, type.bytes(), result) || !vectorX(name, "y", y, n, incy, type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSspmv_v2(h.cublas, uplo, n, new FloatPointer(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), floats(ap), floats(x), incx, new FloatPointer(scalarPointer(h, type, betaRe, betaIm,
+                secondX)), floats(y), incy);
+            case D -> cublasDspmv_v2(h.cublas, uplo, n, new DoublePointer(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), doubles(ap), doubles(x), incx, new DoublePointer(scalarPointer(h, type, betaRe, betaIm,
+                secondX)), doubles(y), incy);
+            case C -> cublasChpmv_v2(h.cublas, uplo, n, new float2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), float2s(ap), float2s(x), incx, new float2(scalarPointer(h, type, betaRe, betaIm,
+                secondX)), float2s(y), incy);
+            case Z -> cublasZhpmv_v2(h.cublas, uplo, n, new double2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), double2s(ap), double2s(x), incx, new double2(scalarPointer(h, type, betaRe, betaIm,
+                secondX)), double2s(y), incy);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void triangularVectorX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean solve, final int uplo,
+        final int trans, final int diag, final int n, final long a, final int lda, final long x, final int incx,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !matrix(name, "A", a, n, n, lda, type.bytes(), EXECUTION_FAILED, result) || !vectorX(name,
+            "x", x, n, incx, type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> solve ? cublasCtrsv_v2(h.cublas, uplo, trans, diag, n, float2s(a), lda, float2s(x),
+                incx) : cublasCtrmv_v2(h.cublas, uplo, trans, diag, n, float2s(a), lda, float2s(x), incx);
+            case Z -> solve ? cublasZtrsv_v2(h.cublas, uplo, trans, diag, n, double2s(a), lda, double2s(x),
+                incx) : cublasZtrmv_v2(h.cublas, uplo, trans, diag, n, double2s(a), lda, double2s(x), incx);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void bandedTriangularVector(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean solve, final int uplo,
+        final int trans, final int diag, final int n, final int k, final long a, final int lda, final long x,
+        final int incx, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !bands(name, k, 0, result) || !matrix(name, "A", a, k + 1, n, lda, type.bytes(),
+            EXECUTION_FAILED, result) || !vectorX(name, "x", x, n, incx, type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> solve ? cublasStbsv_v2(h.cublas, uplo, trans, diag, n, k, floats(a), lda, floats(x),
+                incx) : cublasStbmv_v2(h.cublas, uplo, trans, diag, n, k, floats(a), lda, floats(x), incx);
+            case D -> solve ? cublasDtbsv_v2(h.cublas, uplo, trans, diag, n, k, doubles(a), lda, doubles(x),
+                incx) : cublasDtbmv_v2(h.cublas, uplo, trans, diag, n, k, doubles(a), lda, doubles(x), incx);
+            case C -> solve ? cublasCtbsv_v2(h.cublas, uplo, trans, diag, n, k, float2s(a), lda, float2s(x),
+                incx) : cublasCtbmv_v2(h.cublas, uplo, trans, diag, n, k, float2s(a), lda, float2s(x), incx);
+            case Z -> solve ? cublasZtbsv_v2(h.cublas, uplo, trans, diag, n, k, double2s(a), lda, double2s(x),
+                incx) : cublasZtbmv_v2(h.cublas, uplo, trans, diag, n, k, double2s(a), lda, double2s(x), incx);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void packedTriangularVector(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean solve, final int uplo,
+        final int trans, final int diag, final int n, final long ap, final long x, final int incx,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !packed(name, "AP", ap, n, type.bytes(), result) || !vectorX(name, "x", x, n, incx,
+            type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> solve ? cublasStpsv_v2(h.cublas, uplo, trans, diag, n, floats(ap), floats(x),
+                incx) : cublasStpmv_v2(h.cublas, uplo, trans, diag, n, floats(ap), floats(x), incx);
+            case D -> solve ? cublasDtpsv_v2(h.cublas, uplo, trans, diag, n, doubles(ap), doubles(x),
+                incx) : cublasDtpmv_v2(h.cublas, uplo, trans, diag, n, doubles(ap), doubles(x), incx);
+            case C -> solve ? cublasCtpsv_v2(h.cublas, uplo, trans, diag, n, float2s(ap), float2s(x),
+                incx) : cublasCtpmv_v2(h.cublas, uplo, trans, diag, n, float2s(ap), float2s(x), incx);
+            case Z -> solve ? cublasZtpsv_v2(h.cublas, uplo, trans, diag, n, double2s(ap), double2s(x),
+                incx) : cublasZtpmv_v2(h.cublas, uplo, trans, diag, n, double2s(ap), double2s(x), incx);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void gerX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean conjugate, final int m,
+        final int n, final long alphaRe, final long alphaIm, final long x, final int incx, final long y,
+        final int incy, final long a, final int lda, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !vectorX(name, "x", x, m,
+            incx, type.bytes(), result) || !vectorX(name, "y", y, n, incy, type.bytes(), result) || !matrix(name,
+            "A", a, m, n, lda, type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> conjugate ? cublasCgerc_v2(h.cublas, m, n, new float2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), float2s(x), incx, float2s(y), incy, float2s(a), lda) : cublasCgeru_v2(h.cublas, m, n,
+                new float2(scalarPointer(h, type, alphaRe, alphaIm, firstX)), float2s(x), incx, float2s(y), incy,
+                float2s(a), lda);
+            case Z -> conjugate ? cublasZgerc_v2(h.cublas, m, n, new double2(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), double2s(x), incx, double2s(y), incy, double2s(a),
+                lda) : cublasZgeru_v2(h.cublas, m, n, new double2(scalarPointer(h, type, alphaRe, alphaIm, firstX)),
+                double2s(x), incx, double2s(y), incy, double2s(a), lda);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void syr(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int uplo, final int n,
+        final long alphaRe, final long alphaIm, final long x, final int incx, final long a, final int lda,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.realBytes(), alphaRe, result) || !vectorX(name, "x", x, n,
+            incx, type.bytes(), result) || !matrix(name, "A", a, n, n, lda, type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSsyr_v2(h.cublas, uplo, n, new FloatPointer(scalarPointer(h, type, alphaRe, 0, firstX)),
+                floats(x), incx, floats(a), lda);
+            case D -> cublasDsyr_v2(h.cublas, uplo, n, new DoublePointer(scalarPointer(h, type, alphaRe, 0,
+                firstX)), doubles(x), incx, doubles(a), lda);
+            case C -> cublasCher_v2(h.cublas, uplo, n, new FloatPointer(scalarPointer(h, type, alphaRe, 0, firstX)),
+                float2s(x), incx, float2s(a), lda);
+            case Z -> cublasZher_v2(h.cublas, uplo, n, new DoublePointer(scalarPointer(h, type, alphaRe, 0,
+                firstX)), double2s(x), incx, double2s(a), lda);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void spr(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int uplo, final int n,
+        final long alphaRe, final long alphaIm, final long x, final int incx, final long ap, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.realBytes(), alphaRe, result) || !vectorX(name, "x", x, n,
+            incx, type.bytes(), result) || !packed(name, "AP", ap, n, type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSspr_v2(h.cublas, uplo, n, new FloatPointer(scalarPointer(h, type, alphaRe, 0, firstX)),
+                floats(x), incx, floats(ap));
+            case D -> cublasDspr_v2(h.cublas, uplo, n, new DoublePointer(scalarPointer(h, type, alphaRe, 0,
+                firstX)), doubles(x), incx, doubles(ap));
+            case C -> cublasChpr_v2(h.cublas, uplo, n, new FloatPointer(scalarPointer(h, type, alphaRe, 0, firstX)),
+                float2s(x), incx, float2s(ap));
+            case Z -> cublasZhpr_v2(h.cublas, uplo, n, new DoublePointer(scalarPointer(h, type, alphaRe, 0,
+                firstX)), double2s(x), incx, double2s(ap));
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void syr2(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int uplo, final int n,
+        final long alphaRe, final long alphaIm, final long x, final int incx, final long y, final int incy,
+        final long a, final int lda, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !vectorX(name, "x", x, n,
+            incx, type.bytes(), result) || !vectorX(name, "y", y, n, incy, type.bytes(), result) || !matrix(name,
+            "A", a, n, n, lda, type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSsyr2_v2(h.cublas, uplo, n, new FloatPointer(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), floats(x), incx, floats(y), incy, floats(a), lda);
+            case D -> cublasDsyr2_v2(h.cublas, uplo, n, new DoublePointer(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), doubles(x), incx, doubles(y), incy, doubles(a), lda);
+            case C -> cublasCher2_v2(h.cublas, uplo, n, new float2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), float2s(x), incx, float2s(y), incy, float2s(a), lda);
+            case Z -> cublasZher2_v2(h.cublas, uplo, n, new double2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), double2s(x), incx, double2s(y), incy, double2s(a), lda);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void spr2(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int uplo, final int n,
+        final long alphaRe, final long alphaIm, final long x, final int incx, final long y, final int incy,
+        final long ap, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !vectorX(name, "x", x, n,
+            incx, type.bytes(), result) || !vectorX(name, "y", y, n, incy, type.bytes(), result) || !packed(name,
+            "AP", ap, n, type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSspr2_v2(h.cublas, uplo, n, new FloatPointer(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), floats(x), incx, floats(y), incy, floats(ap));
+            case D -> cublasDspr2_v2(h.cublas, uplo, n, new DoublePointer(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), doubles(x), incx, doubles(y), incy, doubles(ap));
+            case C -> cublasChpr2_v2(h.cublas, uplo, n, new float2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), float2s(x), incx, float2s(y), incy, float2s(ap));
+            case Z -> cublasZhpr2_v2(h.cublas, uplo, n, new double2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), double2s(x), incx, double2s(y), incy, double2s(ap));
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void gemmX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int transa, final int transb,
+        final int m, final int n, final int k, final long alphaRe, final long alphaIm, final long a, final int lda,
+        final long b, final int ldb, final long betaRe, final long betaIm, final long c, final int ldc,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            type.bytes(), betaRe, result) || !gemmOperands(name, transa, transb, m, n, k, a, lda, b, ldb, c, ldc,
+            type.bytes(), result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> cublasCgemm_v2(h.cublas, transa, transb, m, n, k, new float2(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), float2s(a), lda, float2s(b), ldb, new float2(scalarPointer(h, type, betaRe,
+                betaIm, secondX)), float2s(c), ldc);
+            case Z -> cublasZgemm_v2(h.cublas, transa, transb, m, n, k, new double2(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), double2s(a), lda, double2s(b), ldb, new double2(scalarPointer(h, type, betaRe,
+                betaIm, secondX)), double2s(c), ldc);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void symmX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean hermitian,
+        final int side, final int uplo, final int m, final int n, final long alphaRe, final long alphaIm,
+        final long a, final int lda, final long b, final int ldb, final long betaRe, final long betaIm, final long c,
+        final int ldc, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            type.bytes(), betaRe, result) || !matrix(name, "A", a, side == SIDE_LEFT ? m : n,
+            side == SIDE_LEFT ? m : n, lda, type.bytes(), EXECUTION_FAILED, result) || !matrix(name, "B", b, m, n,
+            ldb, type.bytes(), EXECUTION_FAILED, result) || !matrix(name, "C", c, m, n, ldc, type.bytes(),
+            EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> hermitian ? cublasChemm_v2(h.cublas, side, uplo, m, n, new float2(scalarPointer(h, type,
+                alphaRe, alphaIm, firstX)), float2s(a), lda, float2s(b), ldb, new float2(scalarPointer(h, type,
+                betaRe, betaIm, secondX)), float2s(c), ldc) : cublasCsymm_v2(h.cublas, side, uplo, m, n,
+                new float2(scalarPointer(h, type, alphaRe, alphaIm, firstX)), float2s(a), lda, float2s(b), ldb,
+                new float2(scalarPointer(h, type, betaRe, betaIm, secondX)), float2s(c), ldc);
+            case Z -> hermitian ? cublasZhemm_v2(h.cublas, side, uplo, m, n, new double2(scalarPointer(h, type,
+                alphaRe, alphaIm, firstX)), double2s(a), lda, double2s(b), ldb, new double2(scalarPointer(h, type,
+                betaRe, betaIm, secondX)), double2s(c), ldc) : cublasZsymm_v2(h.cublas, side, uplo, m, n,
+                new double2(scalarPointer(h, type, alphaRe, alphaIm, firstX)), double2s(a), lda, double2s(b), ldb,
+                new double2(scalarPointer(h, type, betaRe, betaIm, secondX)), double2s(c), ldc);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void syrkX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean hermitian,
+        final int uplo, final int trans, final int n, final int k, final long alphaRe, final long alphaIm,
+        final long a, final int lda, final long betaRe, final long betaIm, final long c, final int ldc,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", hermitian ? type.realBytes() : type.bytes(), alphaRe,
+            result) || !scalarX(h, name, "beta", hermitian ? type.realBytes() : type.bytes(), betaRe,
+            result) || !matrix(name, "A", a, trans == OP_N ? n : k, trans == OP_N ? k : n, lda, type.bytes(),
+            EXECUTION_FAILED, result) || !matrix(name, "C", c, n, n, ldc, type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> hermitian ? cublasCherk_v2(h.cublas, uplo, trans, n, k, new FloatPointer(scalarPointer(h,
+                type, alphaRe, 0, firstX)), float2s(a), lda, new FloatPointer(scalarPointer(h, type, betaRe, 0,
+                secondX)), float2s(c), ldc) : cublasCsyrk_v2(h.cublas, uplo, trans, n, k,
+                new float2(scalarPointer(h, type, alphaRe, alphaIm, firstX)), float2s(a), lda,
+                new float2(scalarPointer(h, type, betaRe, betaIm, secondX)), float2s(c), ldc);
+            case Z -> hermitian ? cublasZherk_v2(h.cublas, uplo, trans, n, k, new DoublePointer(scalarPointer(h,
+                type, alphaRe, 0, firstX)), double2s(a), lda, new DoublePointer(scalarPointer(h, type, betaRe, 0,
+                secondX)), double2s(c), ldc) : cublasZsyrk_v2(h.cublas, uplo, trans, n, k,
+                new double2(scalarPointer(h, type, alphaRe, alphaIm, firstX)), double2s(a), lda,
+                new double2(scalarPointer(h, type, betaRe, betaIm, secondX)), double2s(c), ldc);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void syr2k(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean hermitian,
+        final int uplo, final int trans, final int n, final int k, final long alphaRe, final long alphaIm,
+        final long a, final int lda, final long b, final int ldb, final long betaRe, final long betaIm, final long c,
+        final int ldc, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            hermitian ? type.realBytes() : type.bytes(), betaRe, result) || !matrix(name, "A", a,
+            trans == OP_N ? n : k, trans == OP_N ? k : n, lda, type.bytes(), EXECUTION_FAILED,
+            result) || !matrix(name, "B", b, trans == OP_N ? n : k, trans == OP_N ? k : n, ldb, type.bytes(),
+            EXECUTION_FAILED, result) || !matrix(name, "C", c, n, n, ldc, type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSsyr2k_v2(h.cublas, uplo, trans, n, k, new FloatPointer(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), floats(a), lda, floats(b), ldb, new FloatPointer(scalarPointer(h, type, betaRe,
+                betaIm, secondX)), floats(c), ldc);
+            case D -> cublasDsyr2k_v2(h.cublas, uplo, trans, n, k, new DoublePointer(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), doubles(a), lda, doubles(b), ldb, new DoublePointer(scalarPointer(h, type,
+                betaRe, betaIm, secondX)), doubles(c), ldc);
+            case C -> hermitian ? cublasCher2k_v2(h.cublas, uplo, trans, n, k, new float2(scalarPointer(h, type,
+                alphaRe, alphaIm, firstX)), float2s(a), lda, float2s(b), ldb, new FloatPointer(scalarPointer(h,
+                type, betaRe, 0, secondX)), float2s(c), ldc) : cublasCsyr2k_v2(h.cublas, uplo, trans, n, k,
+                new float2(scalarPointer(h, type, alphaRe, alphaIm, firstX)), float2s(a), lda, float2s(b), ldb,
+                new float2(scalarPointer(h, type, betaRe, betaIm, secondX)), float2s(c), ldc);
+            case Z -> hermitian ? cublasZher2k_v2(h.cublas, uplo, trans, n, k, new double2(scalarPointer(h, type,
+                alphaRe, alphaIm, firstX)), double2s(a), lda, double2s(b), ldb, new DoublePointer(scalarPointer(h,
+                type, betaRe, 0, secondX)), double2s(c), ldc) : cublasZsyr2k_v2(h.cublas, uplo, trans, n, k,
+                new double2(scalarPointer(h, type, alphaRe, alphaIm, firstX)), double2s(a), lda, double2s(b), ldb,
+                new double2(scalarPointer(h, type, betaRe, betaIm, secondX)), double2s(c), ldc);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void trmmX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int side, final int uplo,
+        final int trans, final int diag, final int m, final int n, final long alphaRe, final long alphaIm,
+        final long a, final int lda, final long b, final int ldb, final long c, final int ldc,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !matrix(name, "A", a,
+            side == SIDE_LEFT ? m : n, side == SIDE_LEFT ? m : n, lda, type.bytes(), EXECUTION_FAILED,
+            result) || !matrix(name, "B", b, m, n, ldb, type.bytes(), EXECUTION_FAILED, result) || !matrix(name,
+            "C", c, m, n, ldc, type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> cublasCtrmm_v2(h.cublas, side, uplo, trans, diag, m, n, new float2(scalarPointer(h, type,
+                alphaRe, alphaIm, firstX)), float2s(a), lda, float2s(b), ldb, float2s(c), ldc);
+            case Z -> cublasZtrmm_v2(h.cublas, side, uplo, trans, diag, m, n, new double2(scalarPointer(h, type,
+                alphaRe, alphaIm, firstX)), double2s(a), lda, double2s(b), ldb, double2s(c), ldc);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void trsmX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int side, final int uplo,
+        final int trans, final int diag, final int m, final int n, final long alphaRe, final long alphaIm,
+        final long a, final int lda, final long b, final int ldb, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !matrix(name, "A", a,
+            side == SIDE_LEFT ? m : n, side == SIDE_LEFT ? m : n, lda, type.bytes(), EXECUTION_FAILED,
+            result) || !matrix(name, "B", b, m, n, ldb, type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> cublasCtrsm_v2(h.cublas, side, uplo, trans, diag, m, n, new float2(scalarPointer(h, type,
+                alphaRe, alphaIm, firstX)), float2s(a), lda, float2s(b), ldb);
+            case Z -> cublasZtrsm_v2(h.cublas, side, uplo, trans, diag, m, n, new double2(scalarPointer(h, type,
+                alphaRe, alphaIm, firstX)), double2s(a), lda, double2s(b), ldb);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    // Helpers of the typed routines.
+
+    /**
+     * A scalar of a typed routine as cuBLAS reads it: the device address in device mode, else host memory holding
+     * its real and imaginary parts in the type's real precision (two floats in the first 8 bytes, or two doubles).
+     */
+    private static Pointer scalarPointer(
+        final GpuBlasHandle handle, final BlasType type, final long re, final long im, final LongPointer slot)
+    {
+        if (handle.deviceMode)
+        {
+            return new DeviceAddress(re);
+        }
+        if (type.realBytes() == Float.BYTES)
+        {
+            slot.put(0, (re & 0xFFFF_FFFFL) | (im << 32));
+            slot.put(1, 0L);
+        }
+        else
+        {
+            slot.put(0, re);
+            slot.put(1, im);
+        }
+        return slot;
+    }
+
+    /**
+     * Where a reduction's result goes: the device address in device mode, else the host slot.
+     */
+    private Pointer resultPointer(final GpuBlasHandle handle, final long target)
+    {
+        return handle.deviceMode ? new DeviceAddress(target) : reductionX;
+    }
+
+    /**
+     * rotm's five parameters: the device address in device mode, else host memory holding the values whose raw
+     * bits came with the call.
+     */
+    private Pointer rotmParameters(final GpuBlasHandle handle, final BlasType type, final long[] param)
+    {
+        if (handle.deviceMode)
+        {
+            return new DeviceAddress(param[0]);
+        }
+        for (int i = 0; i < param.length; i++)
+        {
+            if (type == BlasType.S)
+            {
+                rotmFloats.put(i, Float.intBitsToFloat((int)param[i]));
+            }
+            else
+            {
+                rotmDoubles.put(i, Double.longBitsToDouble(param[i]));
+            }
+        }
+        return type == BlasType.S ? rotmFloats : rotmDoubles;
+    }
+
+    /**
+     * A complex reduction's host-mode result as two values: its real and imaginary parts' raw bits.
+     */
+    private void complexResult(final BlasType type, final CallResult result)
+    {
+        if (type.realBytes() == Float.BYTES)
+        {
+            final long both = reductionX.get(0);
+            result.value(both & 0xFFFF_FFFFL).value(both >>> 32);
+        }
+        else
+        {
+            result.value(reductionX.get(0)).value(reductionX.get(1));
+        }
+    }
+
+    private boolean scalarX(
+        final GpuBlasHandle handle, final String name, final String what, final int bytes, final long value,
+        final CallResult result)
+    {
+        return !handle.deviceMode || within(name, what, value, bytes, result);
+    }
+
+    private boolean vectorX(
+        final String name, final String what, final long address, final int n, final int increment,
+        final int bytes, final CallResult result)
+    {
+        if (n <= 0)
+        {
+            return true;
+        }
+        final long stride = Math.max(1, Math.abs((long)increment));
+        return within(name, what, address, ((n - 1) * stride + 1) * bytes, result);
+    }
+
+    /**
+     * A packed triangular matrix of order n: n (n + 1) / 2 elements.
+     */
+    private boolean packed(
+        final String name, final String what, final long address, final int n, final int bytes,
+        final CallResult result)
+    {
+        return n <= 0 || within(name, what, address, (long)n * (n + 1) / 2 * bytes, result);
+    }
+
+    /**
+     * The band widths of a banded routine, which cuBLAS requires not to be negative; the band's rows (lower + upper +
+     * 1) must be an int, or the range checks, and cuBLAS's own, would work on an overflowed count.
+     */
+    private static boolean bands(final String name, final int lower, final int upper, final CallResult result)
+    {
+        if (lower < 0 || upper < 0 || (long)lower + upper >= Integer.MAX_VALUE)
+        {
+            result.fail(INVALID_VALUE, name + ": the band widths (" + lower + ", " + upper + ") must not be " +
+                "negative and their band must have fewer than 2^31 rows");
+            return false;
+        }
+        return true;
+    }
+
+    private static float2 float2s(final long address)
+    {
+        return new float2(new DeviceAddress(address));
+    }
+
+    private static double2 double2s(final long address)
+    {
+        return new double2(new DeviceAddress(address));
     }
 
     /**

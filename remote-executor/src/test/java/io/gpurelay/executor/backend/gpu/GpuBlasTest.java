@@ -10,6 +10,7 @@ import java.nio.ByteOrder;
 import io.gpurelay.executor.backend.BackendBlasHandle;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BlasSession;
+import io.gpurelay.executor.backend.BlasSession.BlasType;
 import io.gpurelay.executor.backend.BlasSession.Precision;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.protocol.Api;
@@ -194,6 +195,169 @@ class GpuBlasTest
         blas.dot(handle, Precision.SINGLE, 4, small, 1, small, 1, 0, call());
         assertFalse(gpu.result.failed(), "the handle and context still work: " + gpu.result.message());
         blas.destroy(handle);
+    }
+
+    @Test
+    void complexRoutinesMatchTheCpu()
+    {
+        // C (2 x 2) = (1 + i) A (2 x 3) B (3 x 2), interleaved real and imaginary parts.
+        final float[] a = { 1, 2, -1, 0, 3, 1, 0.5f, -2, 2, 2, -1, 1 };
+        final float[] b = { 2, -1, 1, 1, 0, 3, -2, 0.5f, 1, -1, 4, 2 };
+        final long da = upload(a);
+        final long db = upload(b);
+        final long dc = upload(new float[8]);
+        blas.gemmX(handle, BlasType.C, "cublasCgemm", OP_N, OP_N, 2, 2, 3, floatBits(1), floatBits(1), da, 2, db, 3,
+            floatBits(0), floatBits(0), dc, 2, call());
+        ok();
+        final float[] c = downloadFloats(dc, 8);
+        for (int j = 0; j < 2; j++)
+        {
+            for (int i = 0; i < 2; i++)
+            {
+                double re = 0;
+                double im = 0;
+                for (int p = 0; p < 3; p++)
+                {
+                    final int ai = 2 * (i + p * 2);
+                    final int bi = 2 * (p + j * 3);
+                    re += a[ai] * b[bi] - a[ai + 1] * b[bi + 1];
+                    im += a[ai] * b[bi + 1] + a[ai + 1] * b[bi];
+                }
+                // times (1 + i)
+                assertClose(re - im, c[2 * (i + j * 2)], 1e-5);
+                assertClose(re + im, c[2 * (i + j * 2) + 1], 1e-5);
+            }
+        }
+
+        final double[] x = { 1, 2, 3, -4, -5, 0.5 };
+        final double[] y = { 2, 1, -1, 1, 0, 2 };
+        final long dx = upload(x);
+        final long dy = upload(y);
+        blas.dotX(handle, BlasType.Z, "cublasZdotc", true, 3, dx, 1, dy, 1, 0, call());
+        final long[] dot = ok().values();
+        double re = 0;
+        double im = 0;
+        for (int i = 0; i < 3; i++)
+        {
+            re += x[2 * i] * y[2 * i] + x[2 * i + 1] * y[2 * i + 1];
+            im += x[2 * i] * y[2 * i + 1] - x[2 * i + 1] * y[2 * i];
+        }
+        assertClose(re, Double.longBitsToDouble(dot[0]), 1e-12);
+        assertClose(im, Double.longBitsToDouble(dot[1]), 1e-12);
+
+        blas.iamaxX(handle, BlasType.Z, "cublasIzamax", false, 3, dx, 1, 0, call());
+        assertEquals(2, ok().values()[0], "|3| + |-4| is the largest");
+        blas.nrm2X(handle, BlasType.Z, "cublasDznrm2", 3, dx, 1, 0, call());
+        assertClose(Math.sqrt(1 + 4 + 9 + 16 + 25 + 0.25), Double.longBitsToDouble(ok().values()[0]), 1e-12);
+        blas.axpyX(handle, BlasType.Z, "cublasZaxpy", 3, Double.doubleToRawLongBits(0),
+            Double.doubleToRawLongBits(1), dx, 1, dy, 1, call());
+        ok();
+        final double[] axpy = downloadDoubles(dy, 6);
+        for (int i = 0; i < 3; i++)
+        {
+            // y += i x
+            assertClose(y[2 * i] - x[2 * i + 1], axpy[2 * i], 1e-12);
+            assertClose(y[2 * i + 1] + x[2 * i], axpy[2 * i + 1], 1e-12);
+        }
+    }
+
+    @Test
+    void bandedPackedAndRankUpdateRoutinesMatchTheCpu()
+    {
+        // A 4 x 4 tridiagonal matrix in band storage (kl = ku = 1, lda 3): row 0 the superdiagonal, 1 the diagonal,
+        // 2 the subdiagonal.
+        final int n = 4;
+        final double[] full = new double[n * n];
+        final double[] band = new double[3 * n];
+        for (int j = 0; j < n; j++)
+        {
+            for (int i = Math.max(0, j - 1); i <= Math.min(n - 1, j + 1); i++)
+            {
+                final double value = 1 + i + 10 * j;
+                full[i + j * n] = value;
+                band[1 + i - j + j * 3] = value;
+            }
+        }
+        final double[] x = { 1, -2, 0.5, 3 };
+        final long dband = upload(band);
+        final long dx = upload(x);
+        final long dy = upload(new double[n]);
+        blas.gbmv(handle, BlasType.D, "cublasDgbmv", OP_N, n, n, 1, 1, Double.doubleToRawLongBits(1), 0, dband, 3,
+            dx, 1, Double.doubleToRawLongBits(0), 0, dy, 1, call());
+        ok();
+        final double[] gbmv = downloadDoubles(dy, n);
+        for (int i = 0; i < n; i++)
+        {
+            double sum = 0;
+            for (int j = 0; j < n; j++)
+            {
+                sum += full[i + j * n] * x[j];
+            }
+            assertClose(sum, gbmv[i], 1e-12);
+        }
+
+        // Upper triangle packed by columns: x := U x.
+        final double[] packed = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+        final long dpacked = upload(packed);
+        blas.packedTriangularVector(handle, BlasType.D, "cublasDtpmv", false, 1, OP_N, 0, n, dpacked, dx, 1, call());
+        ok();
+        final double[] tpmv = downloadDoubles(dx, n);
+        int start = 0;
+        final double[] expected = new double[n];
+        for (int j = 0; j < n; j++)
+        {
+            for (int i = 0; i <= j; i++)
+            {
+                expected[i] += packed[start + i] * x[j];
+            }
+            start += j + 1;
+        }
+        for (int i = 0; i < n; i++)
+        {
+            assertClose(expected[i], tpmv[i], 1e-12);
+        }
+
+        // A := 2 x x^T + A on the upper triangle.
+        final long dsym = upload(new double[n * n]);
+        final long dv = upload(x);
+        blas.syr(handle, BlasType.D, "cublasDsyr", 1, n, Double.doubleToRawLongBits(2), 0, dv, 1, dsym, n, call());
+        ok();
+        final double[] syr = downloadDoubles(dsym, n * n);
+        assertClose(2 * x[1] * x[3], syr[1 + 3 * n], 1e-12);
+        assertClose(0, syr[3 + 1 * n], 1e-12);
+
+        // rotm with flag -1 and H = [[1, 2], [3, 4]] (h11, h21, h12, h22 = 1, 3, 2, 4).
+        final long dr = upload(new double[]{ 1, 1 });
+        final long ds = upload(new double[]{ 2, -1 });
+        blas.rotm(handle, BlasType.D, "cublasDrotm", 2, dr, 1, ds, 1, new long[]{ Double.doubleToRawLongBits(-1),
+            Double.doubleToRawLongBits(1), Double.doubleToRawLongBits(3), Double.doubleToRawLongBits(2),
+            Double.doubleToRawLongBits(4) }, call());
+        ok();
+        final double[] rx = downloadDoubles(dr, 2);
+        final double[] ry = downloadDoubles(ds, 2);
+        assertClose(1 + 2 * 2, rx[0], 1e-12);
+        assertClose(3 + 4 * 2, ry[0], 1e-12);
+        assertClose(1 - 2, rx[1], 1e-12);
+        assertClose(3 - 4, ry[1], 1e-12);
+    }
+
+    @Test
+    void typedOperandsOutsideTheSessionsMemoryNeverReachTheGpu()
+    {
+        final long small = gpu.malloc(context, 16);
+        blas.packedTriangularVector(handle, BlasType.Z, "cublasZtpsv", true, 0, OP_N, 0, 8, small, small, 1, call());
+        assertEquals(CublasStatus.EXECUTION_FAILED, gpu.result.status(), gpu.result.message());
+        assertTrue(gpu.result.message().contains("cublasZtpsv: AP"), gpu.result.message());
+        blas.gbmv(handle, BlasType.S, "cublasSgbmv", OP_N, 4, 4, -1, 1, 0, 0, small, 3, small, 1, 0, 0, small, 1,
+            call());
+        assertEquals(CublasStatus.INVALID_VALUE, gpu.result.status(), gpu.result.message());
+        blas.version(handle, call());
+        assertFalse(gpu.result.failed(), "the handle still works: " + gpu.result.message());
+    }
+
+    private static long floatBits(final float value)
+    {
+        return Float.floatToRawIntBits(value) & 0xFFFF_FFFFL;
     }
 
     private CallResult call()
