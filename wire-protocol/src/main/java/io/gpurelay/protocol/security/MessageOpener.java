@@ -44,6 +44,7 @@ public final class MessageOpener
     private final Cipher cipher = MessageSealer.newCipher();
     private final int direction;
     private final long sessionId;
+    private final int maxMessageLength;
     private final byte[] nonce = new byte[MessageSealer.NONCE_LENGTH];
     private final byte[] associatedData = new byte[MessageSealer.ASSOCIATED_DATA_LENGTH];
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
@@ -56,10 +57,19 @@ public final class MessageOpener
 
     MessageOpener(final byte[] key, final int direction, final long sessionId)
     {
+        this(key, direction, sessionId, MAX_MESSAGE_LENGTH);
+    }
+
+    /**
+     * @param maxMessageLength the longest message this stream carries: longer ones are dropped as malformed.
+     */
+    MessageOpener(final byte[] key, final int direction, final long sessionId, final int maxMessageLength)
+    {
         this.key = new SecretKeySpec(key, "AES");
         this.direction = direction;
         this.sessionId = sessionId;
-        this.plaintextBytes = ByteBuffer.allocateDirect(MAX_MESSAGE_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        this.maxMessageLength = maxMessageLength;
+        this.plaintextBytes = ByteBuffer.allocateDirect(maxMessageLength).order(ByteOrder.LITTLE_ENDIAN);
         this.plaintext = new UnsafeBuffer(plaintextBytes);
     }
 
@@ -87,7 +97,7 @@ public final class MessageOpener
         final long ciphertextLength = buffer.getInt(offset + MessageSealer.CIPHERTEXT_LENGTH_OFFSET,
             ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL;
         final long messageLength = ciphertextLength - MessageSealer.TAG_LENGTH;
-        if (ciphertextLength != length - MessageSealer.CIPHERTEXT_OFFSET || messageLength > MAX_MESSAGE_LENGTH)
+        if (ciphertextLength != length - MessageSealer.CIPHERTEXT_OFFSET || messageLength > maxMessageLength)
         {
             return drop(Outcome.MALFORMED);
         }
@@ -151,7 +161,7 @@ public final class MessageOpener
         if (copyOfBareInput == null || copyOfBareInput.capacity() < length)
         {
             copyOfBareInput =
-                ByteBuffer.allocateDirect(Math.max(length, MAX_MESSAGE_LENGTH + MessageSealer.TAG_LENGTH));
+                ByteBuffer.allocateDirect(Math.max(length, maxMessageLength + MessageSealer.TAG_LENGTH));
         }
         copyOfBareInput.clear().limit(length);
         buffer.getBytes(offset, copyOfBareInput, length);
