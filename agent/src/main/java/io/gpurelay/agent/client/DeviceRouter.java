@@ -268,6 +268,30 @@ public final class DeviceRouter
     }
 
     /**
+     * As {@link RelayClient#addCallback}, sent to the executor that owns the call's context or device: the callback
+     * then comes due on that executor's session and runs on its client's callback thread.
+     */
+    public int addCallback(
+        final Function function, final long context, final long stream, final long flags, final HostCallback callback)
+    {
+        if (isDirect())
+        {
+            return executors.get(0).addCallback(function, context, stream, flags, callback);
+        }
+        final DeviceTable table = deviceTable();
+        if (table == null)
+        {
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        final Route route = route(table, function, context, new long[]{ stream });
+        if (route == null)
+        {
+            return RuntimeStatus.INVALID_DEVICE;
+        }
+        return executors.get(route.executor).addCallback(function, route.context, stream, flags, callback);
+    }
+
+    /**
      * As {@link RelayClient#callEndingContext}: a device reset, a context's destruction or a primary context's reset,
      * sent to the executor of the device or context it ends.
      */

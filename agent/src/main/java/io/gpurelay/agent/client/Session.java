@@ -4,13 +4,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.aeron.Aeron;
+import io.aeron.ChannelUri;
 import io.aeron.CommonContext;
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.gpurelay.driver.DriverHandle;
 import io.gpurelay.protocol.ClientProxy;
+import io.gpurelay.protocol.Protocol;
+import io.gpurelay.protocol.SessionChannels;
+import io.gpurelay.protocol.security.MessageSealer;
 import org.agrona.CloseHelper;
+import org.agrona.concurrent.IdleStrategy;
 
 /**
  * An accepted session and the Aeron resources behind it. The proxy is not thread safe: callers hold the client's
@@ -21,6 +26,8 @@ final class Session implements AutoCloseable
     private static final int FRAGMENT_LIMIT = 16;
     /** {@link #requestsUnconnectedSinceNs} while the request stream is connected. */
     private static final long CONNECTED = Long.MIN_VALUE;
+    /** The callback stream carries a few small messages at a time: Aeron's smallest term. */
+    private static final String CALLBACK_TERM_LENGTH = "65536";
 
     final long sessionId;
     final int deviceCount;
@@ -43,6 +50,13 @@ final class Session implements AutoCloseable
     private final boolean requestsOverUdp;
     /** Since when the request stream has read as not connected, or {@link #CONNECTED}: any thread may check it. */
     private final AtomicLong requestsUnconnectedSinceNs = new AtomicLong(CONNECTED);
+    private final int requestStreamId;
+    private final int requestPublicationSessionId;
+    /** Seals the answers to callbacks on a UDP session; null on IPC. */
+    private final MessageSealer callbackSealer;
+    private final Object callbackStreamLock = new Object();
+    private ExclusivePublication callbackPublication;
+    private ClientProxy callbackProxy;
 
     Session(
         final ResponseRouter.Handshake handshake,
@@ -55,9 +69,13 @@ final class Session implements AutoCloseable
         final ResponseImageWatch responseImage,
         final Aeron aeron,
         final DriverHandle driver,
-        final ClientTransferRegion transferRegion)
+        final ClientTransferRegion transferRegion,
+        final MessageSealer callbackSealer)
     {
         this.transferRegion = transferRegion;
+        this.requestStreamId = handshake.requestStreamId();
+        this.requestPublicationSessionId = handshake.requestPublicationSessionId();
+        this.callbackSealer = callbackSealer;
         this.sessionId = handshake.sessionId();
         this.deviceCount = handshake.deviceCount();
         this.keepAliveIntervalMs = handshake.keepAliveIntervalMs();
@@ -81,6 +99,51 @@ final class Session implements AutoCloseable
     int poll()
     {
         return responses.poll(assembler, FRAGMENT_LIMIT);
+    }
+
+    /**
+     * Open the session's callback stream, on which the answers to {@code CallbackDue} go, if it is not open yet: at the
+     * first callback the application adds, so that sessions without callbacks have none. Published with the request
+     * publication's Aeron session id, which the executor takes answers from, and sealed like the requests.
+     */
+    void openCallbackStream(final IdleStrategy idleStrategy, final long timeoutNs)
+    {
+        synchronized (callbackStreamLock)
+        {
+            if (callbackPublication != null)
+            {
+                return;
+            }
+            final ChannelUri channel = ChannelUri.parse(SessionChannels.forSessionPublication(executorChannel));
+            channel.put(CommonContext.SESSION_ID_PARAM_NAME, Integer.toString(requestPublicationSessionId));
+            channel.put(CommonContext.TERM_LENGTH_PARAM_NAME, CALLBACK_TERM_LENGTH);
+            final ClientProxy proxy = ClientProxy.forCallbacks(idleStrategy, timeoutNs);
+            if (callbackSealer != null)
+            {
+                proxy.sealWith(callbackSealer);
+            }
+            callbackPublication = aeron.addExclusivePublication(
+                channel.toString(), Protocol.callbackStreamId(requestStreamId));
+            callbackProxy = proxy;
+        }
+    }
+
+    /**
+     * Answer a {@code CallbackDue}: the callback has returned. Called by one thread, the client's callback thread,
+     * after {@link #openCallbackStream}.
+     *
+     * @return false when the answer could not be sent within the timeout.
+     */
+    boolean callbackDone(final long callbackId)
+    {
+        final ExclusivePublication publication;
+        final ClientProxy proxy;
+        synchronized (callbackStreamLock)
+        {
+            publication = callbackPublication;
+            proxy = callbackProxy;
+        }
+        return publication != null && proxy.callbackDone(publication, sessionId, callbackId);
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.HostCallback;
 import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.instrumentation.NotSupportedCalls;
 import io.gpurelay.agent.jcuda.HostRange;
@@ -33,9 +34,11 @@ import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUhostFn;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
+import jcuda.driver.CUstreamCallback;
 import jcuda.driver.CUuuid;
 
 /**
@@ -993,6 +996,27 @@ public final class JCudaDriverRemote
             null);
     }
 
+    /**
+     * The callback runs in this process, on the agent's callback thread, when the stream reaches it on the executor;
+     * the stream waits for it, as CUDA's does. JCuda passes the callback the stream object the program gave.
+     */
+    public static int cuStreamAddCallbackNative(
+        final CUstream hStream, final CUstreamCallback callback, final Object userData, final int flags)
+    {
+        requireNonNull(callback, "callback", "cuStreamAddCallback");
+        return addCallback(Function.CU_STREAM_ADD_CALLBACK, hStream, Integer.toUnsignedLong(flags),
+            status -> callback.call(hStream, status, userData));
+    }
+
+    /**
+     * As {@link #cuStreamAddCallbackNative}, for a host function, which gets no status.
+     */
+    public static int cuLaunchHostFuncNative(final CUstream hStream, final CUhostFn fn, final Object userData)
+    {
+        requireNonNull(fn, "fn", "cuLaunchHostFunc");
+        return addCallback(Function.CU_LAUNCH_HOST_FUNC, hStream, 0, status -> fn.call(userData));
+    }
+
     public static int cuEventCreateNative(final CUevent phEvent, final int flags)
     {
         requireNonNull(phEvent, "phEvent", "cuEventCreate");
@@ -1072,6 +1096,17 @@ public final class JCudaDriverRemote
             return noCurrentContext();
         }
         return client().call(function, context, args, payload, sink, results);
+    }
+
+    private static int addCallback(
+        final Function function, final CUstream stream, final long flags, final HostCallback callback)
+    {
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return noCurrentContext();
+        }
+        return client().addCallback(function, context, streamHandle(stream), flags, callback);
     }
 
     private static int pipelinedInContext(final Function function, final long[] args, final PayloadSource payload)

@@ -3,6 +3,7 @@ package io.gpurelay.agent.jcuda.runtime;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.HostCallback;
 import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
@@ -20,6 +21,8 @@ import jcuda.Pointer;
 import jcuda.runtime.cudaDeviceProp;
 import jcuda.runtime.cudaError;
 import jcuda.runtime.cudaEvent_t;
+import jcuda.runtime.cudaHostFn;
+import jcuda.runtime.cudaStreamCallback;
 import jcuda.runtime.cudaStream_t;
 
 /**
@@ -402,6 +405,27 @@ public final class JCudaRuntimeRemote
             new long[]{ streamHandle(stream), JCudaPointers.nativePointer(event), flags }, null);
     }
 
+    /**
+     * The callback runs in this process, on the agent's callback thread, when the stream reaches it on the executor;
+     * the stream waits for it, as CUDA's does. JCuda passes the callback the stream object the program gave.
+     */
+    public static int cudaStreamAddCallbackNative(
+        final cudaStream_t stream, final cudaStreamCallback callback, final Object userData, final int flags)
+    {
+        requireNonNull(callback, "callback", "cudaStreamAddCallback");
+        return addCallback(Function.CUDA_STREAM_ADD_CALLBACK, stream, Integer.toUnsignedLong(flags),
+            status -> callback.call(stream, status, userData));
+    }
+
+    /**
+     * As {@link #cudaStreamAddCallbackNative}, for a host function, which gets no status.
+     */
+    public static int cudaLaunchHostFuncNative(final cudaStream_t stream, final cudaHostFn fn, final Object userData)
+    {
+        requireNonNull(fn, "fn", "cudaLaunchHostFunc");
+        return addCallback(Function.CUDA_LAUNCH_HOST_FUNC, stream, 0, status -> fn.call(userData));
+    }
+
     public static int cudaEventCreateNative(final cudaEvent_t event)
     {
         requireNonNull(event, "event", "cudaEventCreate");
@@ -761,6 +785,13 @@ public final class JCudaRuntimeRemote
     {
         final RuntimeThreadState thread = RuntimeThreadState.current();
         return thread.record(client().callPipelined(function, thread.device(), args, payload));
+    }
+
+    private static int addCallback(
+        final Function function, final cudaStream_t stream, final long flags, final HostCallback callback)
+    {
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        return thread.record(client().addCallback(function, thread.device(), streamHandle(stream), flags, callback));
     }
 
     /**
