@@ -37,7 +37,8 @@ public final class ClientProxy
     }
 
     /**
-     * A proxy for {@link #callbackDone} only, on the session's callback stream: a small buffer, no bulk data.
+     * A proxy for the session's callback stream ({@link #callbackDone} and {@link #keepAlive}): a small buffer, no bulk
+     * data. With a timeout of 0 it makes one offer attempt per message.
      */
     public static ClientProxy forCallbacks(final IdleStrategy idleStrategy, final long timeoutNs)
     {

@@ -184,7 +184,7 @@ class ProtocolRoundTripTest
     }
 
     @Test
-    void aCallbackComesDueWithItsStatusAndItsSealedAnswerIsTakenOnlyFromTheCallbackStream()
+    void aCallbackComesDueWithItsStatusAndItsSealedAnswersAreTakenOnlyFromTheCallbackStream()
     {
         final RecordingResponses responses = new RecordingResponses();
         final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(responses));
@@ -204,6 +204,11 @@ class ProtocolRoundTripTest
                     answers.add(sessionId + "/" + callbackId);
                 }
 
+                public void onKeepAlive(final long sessionId)
+                {
+                    answers.add("keep-alive " + sessionId);
+                }
+
                 public void onMalformed(final String reason)
                 {
                     refused.add(reason);
@@ -217,10 +222,11 @@ class ProtocolRoundTripTest
         requests.sealWith(keys.requestSealer());
         assertTrue(requests.keepAlive(publication, 9, 1));
         assertTrue(client.callbackDone(publication, 9, 77));
+        assertTrue(client.keepAlive(publication, 9, 2));
         final ClientProxy clear = ClientProxy.forCallbacks(new BackoffIdleStrategy(), TIMEOUT_NS);
         assertTrue(clear.callbackDone(publication, 9, 78));
-        awaitTrue(() -> poll(callbackAssembler) && answers.size() + refused.size() == 3);
-        assertEquals(List.of("9/77"), answers);
+        awaitTrue(() -> poll(callbackAssembler) && answers.size() + refused.size() == 4);
+        assertEquals(List.of("9/77", "keep-alive 9"), answers);
         assertEquals(List.of("FORGED", "NOT_SEALED"), refused);
         assertEquals(-400, Protocol.callbackStreamId(400));
     }
