@@ -202,7 +202,7 @@ final class ExecutorSession implements Agent, SessionRequestListener, SessionCal
         this.onClosed = onClosed;
         this.callbacks = new SessionCallbacks(sessionId, callbackSubscription,
             handshake.keys().requestPublicationSessionId(),
-            handshake.keys().sealed() ? handshake.keys().callbackOpener() : null, this);
+            handshake.keys().sealed() ? handshake.keys().callbackOpener() : null, this, ctx.keepAliveTimeoutNs());
         this.dispatcher = new CallDispatcher(backendSession, sessionId, ctx.backend().deviceCount(),
             new SessionMemoryQuota(ctx.sessionMemoryBytes(), sessionId, log), pinnedMemory(ctx, sessionId),
             callbacks);

@@ -36,8 +36,11 @@ import org.agrona.concurrent.IdleStrategy;
  * <p>
  * A function never waits for a client that is gone: it gives up when the session is {@linkplain #release released}
  * (the session closing, or its running call being stopped), when the client's process ends or its request stream
- * goes away. The stream then goes on without the callback, as nobody is left to run it. A slow callback is waited for
- * as long as it takes, as CUDA does.
+ * goes away, or when nothing came on the callback stream for the keep-alive timeout: a client sends keep-alives there
+ * while its callbacks wait or run, since the request stream's keep-alives are not read while the session's thread is
+ * blocked (and over UDP the request stream's image outlives a dead client as long as the blocked thread has not read
+ * it). The stream then goes on without the callback, as nobody is left to run it. A slow callback of a live client is
+ * waited for as long as it takes, as CUDA does.
  */
 final class SessionCallbacks implements CallbackDoneAdapter.Listener
 {
@@ -74,6 +77,7 @@ final class SessionCallbacks implements CallbackDoneAdapter.Listener
     private final Subscription subscription;
     private final int publicationSessionId;
     private final Client client;
+    private final long keepAliveTimeoutNs;
     private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
     /** Held by the one waiting function that polls the callback stream, and to close it. */
     private final ReentrantLock pollLock = new ReentrantLock();
@@ -81,20 +85,25 @@ final class SessionCallbacks implements CallbackDoneAdapter.Listener
     private final FragmentAssembler assembler;
     private boolean subscriptionClosed;
     private volatile String releasedReason;
+    /** When the poller last took a message of the client's from the callback stream. */
+    private volatile long lastHeardNs = System.nanoTime();
 
     /**
      * @param subscription         the session's callback stream.
      * @param publicationSessionId the Aeron session id the client publishes with: other publications are not heard.
      * @param opener               opens sealed answers (a UDP session), or null where they travel in the clear.
+     * @param keepAliveTimeoutNs   how long a waiting callback hears nothing from a live client at most.
      */
     SessionCallbacks(
         final long sessionId,
         final Subscription subscription,
         final int publicationSessionId,
         final MessageOpener opener,
-        final Client client)
+        final Client client,
+        final long keepAliveTimeoutNs)
     {
         this.sessionId = sessionId;
+        this.keepAliveTimeoutNs = keepAliveTimeoutNs;
         this.subscription = subscription;
         this.publicationSessionId = publicationSessionId;
         this.client = client;
@@ -194,7 +203,18 @@ final class SessionCallbacks implements CallbackDoneAdapter.Listener
             client.onMalformedAnswer("an answer for callback " + callbackId + ", which is not due");
             return;
         }
+        lastHeardNs = System.nanoTime();
         callback.done = true;
+    }
+
+    public void onKeepAlive(final long sessionId)
+    {
+        if (sessionId != this.sessionId)
+        {
+            client.onMalformedAnswer("a keep-alive for session " + sessionId + " on the callback stream");
+            return;
+        }
+        lastHeardNs = System.nanoTime();
     }
 
     public void onMalformed(final String reason)
@@ -236,7 +256,8 @@ final class SessionCallbacks implements CallbackDoneAdapter.Listener
     {
         final IdleStrategy idle = new BackoffIdleStrategy(
             100, 10, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(1));
-        long livenessCheckedNs = System.nanoTime();
+        final long startedNs = System.nanoTime();
+        long livenessCheckedNs = startedNs;
         while (!callback.done && releasedReason == null)
         {
             int work = 0;
@@ -262,7 +283,9 @@ final class SessionCallbacks implements CallbackDoneAdapter.Listener
             if (nowNs - livenessCheckedNs > LIVENESS_CHECK_INTERVAL_NS)
             {
                 livenessCheckedNs = nowNs;
-                final String gone = client.goneReason();
+                final long heardNs = lastHeardNs;
+                final String gone = nowNs - (heardNs - startedNs > 0 ? heardNs : startedNs) > keepAliveTimeoutNs ?
+                    "the client sent nothing on its callback stream for the keep-alive timeout" : client.goneReason();
                 if (gone != null)
                 {
                     release(gone);
