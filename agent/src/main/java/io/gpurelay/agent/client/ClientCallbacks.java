@@ -66,6 +66,8 @@ final class ClientCallbacks
     private final Queue<Due> due = new ConcurrentLinkedQueue<>();
     private final Object threadLock = new Object();
     private volatile Thread thread;
+    /** Whether the callback thread is running a callback now. */
+    private volatile boolean running;
 
     ClientCallbacks(final Owner owner, final IdleStrategy idleStrategy, final String threadName)
     {
@@ -106,6 +108,15 @@ final class ClientCallbacks
     {
         registrations.put(callbackId, new Registration(session, callback));
         wake();
+    }
+
+    /**
+     * Whether callbacks wait to come due or one is running: the executor may be waiting for an answer, and must hear
+     * that this client lives.
+     */
+    boolean active()
+    {
+        return running || !registrations.isEmpty() || !due.isEmpty();
     }
 
     /**
@@ -187,6 +198,7 @@ final class ClientCallbacks
         final Registration registration = registrations.remove(next.callbackId);
         if (registration != null && registration.session == current)
         {
+            running = true;
             try
             {
                 registration.callback.run(next.status);
@@ -195,6 +207,10 @@ final class ClientCallbacks
             {
                 AgentLog.warn("a stream callback or host function threw " + AgentLog.describe(ex) +
                     "; its stream goes on, as after one that returned");
+            }
+            finally
+            {
+                running = false;
             }
         }
         // A callback this client does not know is answered all the same, so that its stream is not held.

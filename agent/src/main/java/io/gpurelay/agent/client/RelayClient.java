@@ -657,6 +657,11 @@ public final class RelayClient
             executorLost(connected, lostReason);
             return;
         }
+        if (callbacks.active())
+        {
+            // The executor may be waiting for a callback's answer and not reading the session's requests.
+            connected.callbackKeepAlive(System.currentTimeMillis());
+        }
         if (System.nanoTime() - lastSendNs < intervalNs / 2 || !sendLock.tryLock())
         {
             return;

@@ -2,6 +2,7 @@ package io.gpurelay.agent.client;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.aeron.Aeron;
 import io.aeron.ChannelUri;
@@ -12,10 +13,10 @@ import io.aeron.Subscription;
 import io.gpurelay.driver.DriverHandle;
 import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.Protocol;
-import io.gpurelay.protocol.SessionChannels;
 import io.gpurelay.protocol.security.MessageSealer;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.NoOpIdleStrategy;
 
 /**
  * An accepted session and the Aeron resources behind it. The proxy is not thread safe: callers hold the client's
@@ -54,9 +55,11 @@ final class Session implements AutoCloseable
     private final int requestPublicationSessionId;
     /** Seals the answers to callbacks on a UDP session; null on IPC. */
     private final MessageSealer callbackSealer;
-    private final Object callbackStreamLock = new Object();
-    private ExclusivePublication callbackPublication;
+    /** Held to open the callback stream and to send on it: the callback thread and the keep-alive timer both do. */
+    private final ReentrantLock callbackStreamLock = new ReentrantLock();
+    private volatile ExclusivePublication callbackPublication;
     private ClientProxy callbackProxy;
+    private ClientProxy callbackKeepAliveProxy;
 
     Session(
         final ResponseRouter.Handshake handshake,
@@ -108,23 +111,35 @@ final class Session implements AutoCloseable
      */
     void openCallbackStream(final IdleStrategy idleStrategy, final long timeoutNs)
     {
-        synchronized (callbackStreamLock)
+        callbackStreamLock.lock();
+        try
         {
             if (callbackPublication != null)
             {
                 return;
             }
-            final ChannelUri channel = ChannelUri.parse(SessionChannels.forSessionPublication(executorChannel));
+            // The media driver's MTU (at most 8 KiB in every profile), not a large one the channel names: a message
+            // here is a hundred bytes, and Aeron's smallest term takes messages of at most 8 KiB.
+            final ChannelUri channel = ChannelUri.parse(executorChannel);
+            channel.remove(CommonContext.MTU_LENGTH_PARAM_NAME);
             channel.put(CommonContext.SESSION_ID_PARAM_NAME, Integer.toString(requestPublicationSessionId));
             channel.put(CommonContext.TERM_LENGTH_PARAM_NAME, CALLBACK_TERM_LENGTH);
             final ClientProxy proxy = ClientProxy.forCallbacks(idleStrategy, timeoutNs);
+            final ClientProxy keepAliveProxy = ClientProxy.forCallbacks(NoOpIdleStrategy.INSTANCE, 0);
             if (callbackSealer != null)
             {
+                // One sealer, so one sequence, for the stream's two proxies: they send under the same lock.
                 proxy.sealWith(callbackSealer);
+                keepAliveProxy.sealWith(callbackSealer);
             }
+            callbackProxy = proxy;
+            callbackKeepAliveProxy = keepAliveProxy;
             callbackPublication = aeron.addExclusivePublication(
                 channel.toString(), Protocol.callbackStreamId(requestStreamId));
-            callbackProxy = proxy;
+        }
+        finally
+        {
+            callbackStreamLock.unlock();
         }
     }
 
@@ -136,14 +151,37 @@ final class Session implements AutoCloseable
      */
     boolean callbackDone(final long callbackId)
     {
-        final ExclusivePublication publication;
-        final ClientProxy proxy;
-        synchronized (callbackStreamLock)
+        callbackStreamLock.lock();
+        try
         {
-            publication = callbackPublication;
-            proxy = callbackProxy;
+            return callbackPublication != null &&
+                callbackProxy.callbackDone(callbackPublication, sessionId, callbackId);
         }
-        return publication != null && proxy.callbackDone(publication, sessionId, callbackId);
+        finally
+        {
+            callbackStreamLock.unlock();
+        }
+    }
+
+    /**
+     * Tell an executor waiting for a callback's answer that this client lives, if the callback stream is open and
+     * nobody is sending on it: one offer attempt, as a keep-alive the stream cannot take now is no loss (the executor
+     * is not reading it, or is reading the answer the stream is busy with).
+     */
+    void callbackKeepAlive(final long nowMs)
+    {
+        if (callbackPublication == null || !callbackStreamLock.tryLock())
+        {
+            return;
+        }
+        try
+        {
+            callbackKeepAliveProxy.keepAlive(callbackPublication, sessionId, nowMs);
+        }
+        finally
+        {
+            callbackStreamLock.unlock();
+        }
     }
 
     /**
