@@ -56,6 +56,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * sequence number above the last one (see {@link MessageOpener}); forgeries and replays are counted and dropped, and
  * every reply and keep-alive is sealed with the reply key.
  * <p>
+ * The session's stream callbacks come due on other threads (CUDA's callback thread on a GPU) and tell the client
+ * through {@link #callbackDue}, under the same send lock as replies; their answers come on a stream of their own
+ * ({@link SessionCallbacks}), since this thread may be blocked in a synchronisation that waits for one.
+ * <p>
  * While a call runs longer than the keep-alive interval (a long synchronisation on a GPU, a big emulated kernel) its
  * thread cannot tell the client that the executor is alive, so the conductor does, through
  * {@link #sendKeepAliveIfBusy}. The response publication is exclusive, which is single-writer: every send takes

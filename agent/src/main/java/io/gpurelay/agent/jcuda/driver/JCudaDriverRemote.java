@@ -49,9 +49,10 @@ import jcuda.driver.CUuuid;
  * Device work goes to the executor, carrying the calling thread's current context; what CUDA keeps in the process
  * (the threads' context stacks, pinned host memory, what each kernel's parameters are) is kept here, so those calls
  * need no round trip. Launches, asynchronous copies that bring nothing back to the host (host to device, device to
- * device), asynchronous memsets, event records and stream waits are pipelined: their failures come back from a later
- * call in the same context, as CUDA's asynchronous errors do. Like JCuda's native code, a null argument that CUDA
- * does not allow throws {@link NullPointerException}.
+ * device), asynchronous memsets, event records, stream waits and stream callbacks are pipelined: their failures come
+ * back from a later call in the same context, as CUDA's asynchronous errors do. Stream callbacks and host functions run
+ * in this process, on the agent's callback thread, when the executor's stream reaches them. Like JCuda's native code,
+ * a null argument that CUDA does not allow throws {@link NullPointerException}.
  */
 public final class JCudaDriverRemote
 {

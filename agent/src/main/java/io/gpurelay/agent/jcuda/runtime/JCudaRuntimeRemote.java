@@ -30,8 +30,9 @@ import jcuda.runtime.cudaStream_t;
  * {@code jcuda.runtime.JCuda} with the same name and descriptor (see {@link JCudaRuntimeInstrumentation}); JCuda's
  * public wrapper around it ({@code checkResult}, exceptions mode) runs unchanged. Device work goes to the executor;
  * per-thread state, error names and pinned host memory are handled here. Asynchronous copies that bring nothing back
- * to the host, asynchronous memsets, event records and stream waits are pipelined: their failures come back from a
- * later call on the same device, as CUDA's asynchronous errors do.
+ * to the host, asynchronous memsets, event records, stream waits and stream callbacks are pipelined: their failures
+ * come back from a later call on the same device, as CUDA's asynchronous errors do. Stream callbacks and host functions
+ * run in this process, on the agent's callback thread, when the executor's stream reaches them.
  * <p>
  * Like JCuda's native code, a null argument throws {@link NullPointerException}, and every failing call becomes the
  * calling thread's last error.
