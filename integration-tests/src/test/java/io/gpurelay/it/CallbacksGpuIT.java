@@ -19,14 +19,15 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link CallbackProgram} against a GPU executor: the callbacks are queued with CUDA's own {@code cuStreamAddCallback}
  * and {@code cuLaunchHostFunc}, which block the real stream on CUDA's callback thread until the client's callback has
  * returned. Over IPC the Aeron directory is in {@code /dev/shm}, so pinned memory is shared and page-locked, and a
- * copy queued after a callback is a DMA of what the callback wrote. A client killed while its callback holds a stream
- * releases it, and the executor serves the next client.
+ * copy queued after a callback is a DMA of what the callback wrote. A callback that outlasts the keep-alive timeout is
+ * waited for. A client killed while its callback holds a stream releases it, and the executor serves the next client.
  */
 @Tag("gpu")
 class CallbacksGpuIT
@@ -92,6 +93,27 @@ class CallbacksGpuIT
             assertEquals(0, next.awaitExit(Duration.ofSeconds(240)), next.output());
             assertTrue(next.output().contains("\nPASSED"), next.output());
             assertTrue(executor.process().isAlive(), executor.process().output());
+        }
+        finally
+        {
+            deleteTree(work);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aCallbackLongerThanTheKeepAliveTimeoutIsWaitedForOnTheGpu(final Transport transport) throws Exception
+    {
+        final Path work = shmDirectory();
+        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work,
+            "--keepalive-timeout", "2s"))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), CallbackProgram.class,
+                Artifacts.kernelsDir().toString(), "slow", "6000");
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(120)), client.output());
+            assertTrue(client.output().contains("CHECK the synchronisation waited for the slow host function ok"),
+                client.output());
         }
         finally
         {

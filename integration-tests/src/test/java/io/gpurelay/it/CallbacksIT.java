@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -75,6 +76,11 @@ class CallbacksIT
             final ForkedProcess hung = Client.start(executor.agentOptions(""), CallbackProgram.class,
                 Artifacts.kernelsDir().toString(), "hang");
             hung.awaitLine(Pattern.compile("^CALLBACK RUNNING"), WAIT);
+            // Another client is served while the first one's callback holds its stream.
+            final ForkedProcess other = startProgram(executor, transport);
+            assertEquals(0, other.awaitExit(Duration.ofSeconds(240)), other.output());
+            assertTrue(other.output().contains("\nPASSED"), other.output());
+            assertTrue(hung.isAlive(), hung.output());
             hung.kill();
             executor.process().awaitLine(Pattern.compile("session \\S+ \\(client .*pid " + hung.pid() +
                 "\\) closed: "), WAIT);
@@ -84,6 +90,26 @@ class CallbacksIT
             assertEquals(0, exitCode, next.output());
             assertTrue(next.output().contains("\nPASSED"), next.output());
             assertTrue(executor.process().isAlive(), executor.process().output());
+        }
+    }
+
+    /**
+     * A callback that runs for several keep-alive timeouts is waited for, as CUDA waits for it: the client shows it
+     * lives while the session's thread cannot read its requests, and the executor shows the client it is alive.
+     */
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aCallbackLongerThanTheKeepAliveTimeoutIsWaitedFor(final Transport transport, @TempDir final Path work)
+        throws Exception
+    {
+        try (Executor executor = Executor.start(transport.newChannel(), work, "--keepalive-timeout", "2s"))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), CallbackProgram.class,
+                Artifacts.kernelsDir().toString(), "slow", "6000");
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(120)), client.output());
+            assertTrue(client.output().contains("CHECK the synchronisation waited for the slow host function ok"),
+                client.output());
         }
     }
 

@@ -70,7 +70,8 @@ import jcuda.runtime.cudaStream_t;
  * Arguments: the folder with the kernels' PTX files, then {@code --shared-pinned} where pinned memory is shared with
  * the executor (an IPC session), which lets a copy queued after a callback read what the callback wrote, as on a
  * local GPU. Or {@code hang}: add a host function that never returns, say {@code CALLBACK RUNNING} from inside it and
- * wait for its stream forever, for a test to kill.
+ * wait for its stream forever, for a test to kill. Or {@code slow MILLIS}: a host function that takes that long, and
+ * the stream's synchronisation waiting for it.
  */
 public final class CallbackProgram
 {
@@ -97,6 +98,11 @@ public final class CallbackProgram
         {
             hang();
             return;
+        }
+        if (options.contains("slow"))
+        {
+            slow(Long.parseLong(options.get(options.indexOf("slow") + 1)));
+            CHECKS.finish();
         }
         final CUmodule module = new CUmodule();
         CHECKS.equal("cuModuleLoad vector_add", 0,
@@ -469,6 +475,22 @@ public final class CallbackProgram
             }
         }, null);
         System.out.println("SYNCHRONIZING " + cuStreamSynchronize(stream));
+    }
+
+    private static void slow(final long millis)
+    {
+        final CUstream stream = newStream();
+        final AtomicBoolean returned = new AtomicBoolean();
+        final long startedNs = System.nanoTime();
+        CHECKS.equal("cuLaunchHostFunc slow", 0, cuLaunchHostFunc(stream, data ->
+        {
+            sleep(millis);
+            returned.set(true);
+        }, null));
+        CHECKS.equal("cuStreamSynchronize after a " + millis + " ms host function", 0, cuStreamSynchronize(stream));
+        CHECKS.check("the synchronisation waited for the slow host function", returned.get() &&
+            System.nanoTime() - startedNs >= TimeUnit.MILLISECONDS.toNanos(millis));
+        CHECKS.equal("cuStreamDestroy", 0, cuStreamDestroy(stream));
     }
 
     private static CUstream newStream()
