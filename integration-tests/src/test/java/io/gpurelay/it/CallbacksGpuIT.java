@@ -110,7 +110,7 @@ class CallbacksGpuIT
             "--keepalive-timeout", "2s"))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), CallbackProgram.class,
-                Artifacts.kernelsDir().toString(), "slow", "6000");
+                Artifacts.kernelsDir().toString(), "slow", "12000");
             assertEquals(0, client.awaitExit(Duration.ofSeconds(120)), client.output());
             assertTrue(client.output().contains("CHECK the synchronisation waited for the slow host function ok"),
                 client.output());

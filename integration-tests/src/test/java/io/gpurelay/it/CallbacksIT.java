@@ -94,8 +94,9 @@ class CallbacksIT
     }
 
     /**
-     * A callback that runs for several keep-alive timeouts is waited for, as CUDA waits for it: the client shows it
-     * lives while the session's thread cannot read its requests, and the executor shows the client it is alive.
+     * A callback that runs for several of the executor's keep-alive timeouts, and longer than the client's own timeout
+     * (10 s), is waited for, as CUDA waits for it: the client shows it lives while the session's thread cannot read its
+     * requests, and the executor shows the client, waiting in a synchronisation, that it is alive.
      */
     @ParameterizedTest
     @EnumSource(Transport.class)
@@ -106,7 +107,7 @@ class CallbacksIT
         try (Executor executor = Executor.start(transport.newChannel(), work, "--keepalive-timeout", "2s"))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), CallbackProgram.class,
-                Artifacts.kernelsDir().toString(), "slow", "6000");
+                Artifacts.kernelsDir().toString(), "slow", "12000");
             assertEquals(0, client.awaitExit(Duration.ofSeconds(120)), client.output());
             assertTrue(client.output().contains("CHECK the synchronisation waited for the slow host function ok"),
                 client.output());
