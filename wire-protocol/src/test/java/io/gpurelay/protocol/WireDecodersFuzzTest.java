@@ -10,9 +10,9 @@ import org.junit.jupiter.api.AfterAll;
 
 /**
  * Coverage-guided fuzzing of every decoder that reads bytes from the wire: the executor's control stream, a
- * session's request stream and callback stream, and a client's response stream. The first byte of an input picks the decoder, the rest is
- * the message. Whatever the bytes, a decoder must hand the listener a message or a reason it is malformed, allocate
- * no more than the limits allow (the fuzzing run has a small heap), and throw nothing.
+ * session's request stream and callback stream, and a client's response stream. The first byte of an input picks the
+ * decoder, the rest is the message. Whatever the bytes, a decoder must hand the listener a message or a reason it is
+ * malformed, allocate no more than the limits allow (the fuzzing run has a small heap), and throw nothing.
  * <p>
  * Without {@code JAZZER_FUZZ} the committed corpus is replayed (a regression test); the build's {@code fuzz-decoders}
  * execution sets it and fuzzes for a bounded time, printing how many inputs ran.

@@ -355,7 +355,8 @@ public final class CallbackProgram
                 seen.get(t)), String.valueOf(seen.get(t)));
         }
         CHECKS.check("every callback ran on a callback thread", !callbackThreads.isEmpty() &&
-            callbackThreads.stream().allMatch(name -> name.startsWith("gpurelay-callbacks")), callbackThreads.toString());
+            callbackThreads.stream().allMatch(name -> name.startsWith("gpurelay-callbacks")),
+            callbackThreads.toString());
     }
 
     /**
