@@ -108,6 +108,15 @@ public final class DeviceRouter
     }
 
     /**
+     * Whether the calling thread is running a stream callback or host function, where CUDA permits no CUDA calls: the
+     * bindings refuse the calls they answer themselves there too.
+     */
+    public static boolean onCallbackThread()
+    {
+        return ClientCallbacks.onCallbackThread();
+    }
+
+    /**
      * Make this the router the rewritten bindings call.
      */
     public static void install(final DeviceRouter router)

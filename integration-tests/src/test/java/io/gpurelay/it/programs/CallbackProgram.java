@@ -3,6 +3,7 @@ package io.gpurelay.it.programs;
 import static jcuda.driver.JCudaDriver.cuCtxCreate;
 import static jcuda.driver.JCudaDriver.cuCtxDestroy;
 import static jcuda.driver.JCudaDriver.cuCtxSetCurrent;
+import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
 import static jcuda.driver.JCudaDriver.cuDeviceGetCount;
 import static jcuda.driver.JCudaDriver.cuEventCreate;
@@ -376,10 +377,17 @@ public final class CallbackProgram
     {
         final CUstream stream = newStream();
         final AtomicInteger inside = new AtomicInteger(-1);
-        cuLaunchHostFunc(stream, data -> inside.set(cuDeviceGetCount(new int[1])), null);
+        final AtomicInteger inContext = new AtomicInteger(-1);
+        cuLaunchHostFunc(stream, data ->
+        {
+            inside.set(cuDeviceGetCount(new int[1]));
+            inContext.set(cuCtxSynchronize());
+        }, null);
         CHECKS.equal("cuStreamSynchronize", 0, cuStreamSynchronize(stream));
         CHECKS.equal("a CUDA call inside a host function is refused with CUDA_ERROR_NOT_PERMITTED",
             CUresult.CUDA_ERROR_NOT_PERMITTED, inside.get());
+        CHECKS.equal("a call needing a context inside a host function is refused with CUDA_ERROR_NOT_PERMITTED",
+            CUresult.CUDA_ERROR_NOT_PERMITTED, inContext.get());
         cuStreamDestroy(stream);
     }
 

@@ -1125,6 +1125,13 @@ public final class JCudaDriverRemote
      */
     private static int noCurrentContext()
     {
+        if (DeviceRouter.onCallbackThread())
+        {
+            // The callback thread has no context of its own: the call is refused for where it was made, as any other.
+            AgentLog.warnOnce("a driver call was made inside a stream callback or host function, where CUDA permits " +
+                "no CUDA calls; it returns CUDA_ERROR_NOT_PERMITTED without running");
+            return DriverStatus.NOT_PERMITTED;
+        }
         final int status = client().connect();
         if (status != DriverStatus.SUCCESS)
         {
