@@ -16,6 +16,7 @@ import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.HostFunction;
 import io.gpurelay.executor.backend.KernelParameterLayout;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -73,18 +74,24 @@ final class CallDispatcher
     private final TableDispatcher table;
     /** Pinned host memory shared with the client; null when the session is offered none (not IPC, or disabled). */
     private final SessionPinnedMemory pinnedMemory;
+    /** Callbacks whose code runs in the client; null when there is no client to run them. */
+    private final SessionCallbacks callbacks;
 
     CallDispatcher(final BackendSession backend, final long sessionId, final int deviceCount,
         final SessionMemoryQuota memoryQuota)
     {
-        this(backend, sessionId, deviceCount, memoryQuota, null);
+        this(backend, sessionId, deviceCount, memoryQuota, null, null);
     }
 
+    /**
+     * @param callbacks the session's stream callbacks, or null where no client can run them.
+     */
     CallDispatcher(final BackendSession backend, final long sessionId, final int deviceCount,
-        final SessionMemoryQuota memoryQuota, final SessionPinnedMemory pinnedMemory)
+        final SessionMemoryQuota memoryQuota, final SessionPinnedMemory pinnedMemory, final SessionCallbacks callbacks)
     {
         this.backend = backend;
         this.pinnedMemory = pinnedMemory;
+        this.callbacks = callbacks;
         this.resources = new SessionResources(sessionId, backend, deviceCount, memoryQuota);
         this.blas = new BlasDispatcher(resources, backend.blas(), deviceCount);
         this.deviceCount = deviceCount;
@@ -330,6 +337,8 @@ final class CallDispatcher
                 }
             }
             case CUDA_STREAM_WAIT_EVENT, CU_STREAM_WAIT_EVENT -> streamWaitEvent(call, result);
+            case CUDA_STREAM_ADD_CALLBACK, CU_STREAM_ADD_CALLBACK -> launchHostFunction(call, true, result);
+            case CUDA_LAUNCH_HOST_FUNC, CU_LAUNCH_HOST_FUNC -> launchHostFunction(call, false, result);
             case CUDA_EVENT_CREATE, CU_EVENT_CREATE -> createEvent(call, result);
             case CUDA_EVENT_RECORD, CU_EVENT_RECORD ->
             {
@@ -802,6 +811,42 @@ final class CallDispatcher
             return;
         }
         backend.streamWaitEvent(stream.context.backend, stream.backend, event.backend, result);
+    }
+
+    /**
+     * A stream callback or host function: registered with the session's callbacks under the client's id, then queued
+     * on its stream, which names the context as for any stream function. A stream callback's flags must be 0.
+     */
+    private void launchHostFunction(final ReceivedCall call, final boolean streamCallback, final CallResult result)
+    {
+        final String name = streamCallback ? result.name("cudaStreamAddCallback", "cuStreamAddCallback") :
+            result.name("cudaLaunchHostFunc", "cuLaunchHostFunc");
+        if (callbacks == null)
+        {
+            result.fail(CudaError.NOT_SUPPORTED, name + ": this session has no client to run callbacks");
+            return;
+        }
+        if (streamCallback && call.arg(2) != 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": flags must be 0, got " + call.arg(2));
+            return;
+        }
+        final StreamEntry stream = namedStream(call, 0, result);
+        if (stream == null)
+        {
+            return;
+        }
+        final long callbackId = call.arg(1);
+        final HostFunction function = callbacks.register(callbackId, call.function().api(), name, result);
+        if (function == null)
+        {
+            return;
+        }
+        backend.launchHostFunction(stream.context.backend, stream.backend, streamCallback, function, result);
+        if (result.failed())
+        {
+            callbacks.unregister(callbackId);
+        }
     }
 
     private void createEvent(final ReceivedCall call, final CallResult result)

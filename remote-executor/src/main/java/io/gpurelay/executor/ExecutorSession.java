@@ -56,13 +56,17 @@ import org.agrona.concurrent.UnsafeBuffer;
  * sequence number above the last one (see {@link MessageOpener}); forgeries and replays are counted and dropped, and
  * every reply and keep-alive is sealed with the reply key.
  * <p>
+ * The session's stream callbacks come due on other threads (CUDA's callback thread on a GPU) and tell the client
+ * through {@link #callbackDue}, under the same send lock as replies; their answers come on a stream of their own
+ * ({@link SessionCallbacks}), since this thread may be blocked in a synchronisation that waits for one.
+ * <p>
  * While a call runs longer than the keep-alive interval (a long synchronisation on a GPU, a big emulated kernel) its
  * thread cannot tell the client that the executor is alive, so the conductor does, through
  * {@link #sendKeepAliveIfBusy}. The response publication is exclusive, which is single-writer: every send takes
  * {@link #sendLock}, and the conductor only tries it, because a session that holds it is sending, which is proof of
  * life itself. A concurrent publication would do as well, but would make every reply pay for the rare keep-alive.
  */
-final class ExecutorSession implements Agent, SessionRequestListener
+final class ExecutorSession implements Agent, SessionRequestListener, SessionCallbacks.Client
 {
     /** Fragments per poll: enough to take a whole 1 MiB chunk at the IPC MTU in a few duty cycles. */
     static final int FRAGMENT_LIMIT = 256;
@@ -102,6 +106,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private final int requestStreamId;
     private final ExclusivePublication responsePublication;
     private final Subscription requestSubscription;
+    private final SessionCallbacks callbacks;
     private final BackendSession backendSession;
     private final CallDispatcher dispatcher;
     private final ExecutorProxy proxy;
@@ -117,6 +122,8 @@ final class ExecutorSession implements Agent, SessionRequestListener
     private final OpeningFragmentHandler opening;
     private final SessionRequestAdapter adapter = new SessionRequestAdapter(this);
     private final RateLimitedWarning warning;
+    /** For the callback stream, whose poller holds its poll lock: never the session's thread's warning. */
+    private final RateLimitedWarning callbackWarning;
     private final IntHashSet unsupportedFunctionsLogged = new IntHashSet();
     private final ReceivedCall call = new ReceivedCall();
     private final CallResult result = new CallResult();
@@ -176,6 +183,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
         final int requestStreamId,
         final ExclusivePublication responsePublication,
         final Subscription requestSubscription,
+        final Subscription callbackSubscription,
         final BackendSession backendSession,
         final RemoteExecutor.Context ctx,
         final ExecutorCounters counters,
@@ -196,8 +204,12 @@ final class ExecutorSession implements Agent, SessionRequestListener
         this.sessionCounters = sessionCounters;
         this.log = ctx.log();
         this.onClosed = onClosed;
+        this.callbacks = new SessionCallbacks(sessionId, callbackSubscription,
+            handshake.keys().requestPublicationSessionId(),
+            handshake.keys().sealed() ? handshake.keys().callbackOpener() : null, this, ctx.keepAliveTimeoutNs());
         this.dispatcher = new CallDispatcher(backendSession, sessionId, ctx.backend().deviceCount(),
-            new SessionMemoryQuota(ctx.sessionMemoryBytes(), sessionId, log), pinnedMemory(ctx, sessionId));
+            new SessionMemoryQuota(ctx.sessionMemoryBytes(), sessionId, log), pinnedMemory(ctx, sessionId),
+            callbacks);
         this.proxy = new ExecutorProxy(ctx.idleStrategyKind().newIdleStrategy(), ctx.keepAliveTimeoutNs());
         this.opening = new OpeningFragmentHandler(this::onFragment, this::onDropped);
         this.assembler = new FragmentAssembler(opening);
@@ -206,6 +218,7 @@ final class ExecutorSession implements Agent, SessionRequestListener
             opening.requireSealed(handshake.keys().requestOpener());
         }
         this.warning = new RateLimitedWarning(log, WARNING_INTERVAL_NS);
+        this.callbackWarning = new RateLimitedWarning(log, WARNING_INTERVAL_NS);
         this.connectDeadlineNs = System.nanoTime() + ctx.responseConnectTimeoutNs();
         this.clientProcess = ChannelUri.parse(ctx.channel()).isIpc() ?
             ProcessHandle.of(clientPid).filter(ProcessHandle::isAlive).orElse(null) : null;
@@ -280,10 +293,13 @@ final class ExecutorSession implements Agent, SessionRequestListener
     public void onClose()
     {
         state = State.CLOSED;
+        // Callbacks waiting for the client let their streams go on, so that nothing the backend closes waits for them.
+        callbacks.release("the session is closing");
         releaseReassembly();
         closeTransferRegion();
         dispatcher.closePinnedMemory();
         final ReleasedResources released = backendSession.close();
+        callbacks.close();
         CloseHelper.close(sessionCounters);
         sendLock.lock();
         try
@@ -379,11 +395,59 @@ final class ExecutorSession implements Agent, SessionRequestListener
     }
 
     /**
-     * Make the running call, if any, end soon with an error; safe from any thread.
+     * Make the running call, if any, end soon with an error; safe from any thread. Callbacks waiting for the client
+     * stop waiting, so that a synchronisation held up by one ends.
      */
     void stopRunningCall(final String reason)
     {
+        callbacks.release(reason);
         backendSession.stopRunningCall(reason);
+    }
+
+    /**
+     * Tell the client that one of its callbacks is due: from the backend's callback thread, or from the session's own
+     * thread on a backend that runs host functions as they arrive.
+     */
+    public boolean callbackDue(final long callbackId, final int status)
+    {
+        sendLock.lock();
+        try
+        {
+            return !responsePublication.isClosed() &&
+                proxy.callbackDue(responsePublication, sessionId, callbackId, status);
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
+    }
+
+    /**
+     * Counted and logged like a malformed request, with a warning of its own: the thread polling the callback stream
+     * is not the session's.
+     */
+    public void onMalformedAnswer(final String reason)
+    {
+        counters.malformedMessages.increment();
+        sessionCounters.onError();
+        callbackWarning.warn("session " + sessionId + ": malformed callback answer skipped: " + reason,
+            System.nanoTime());
+    }
+
+    /**
+     * Safe from any thread: the request stream's images and the client's process are.
+     */
+    public String goneReason()
+    {
+        if (clientProcess != null && !clientProcess.isAlive())
+        {
+            return "the client went away (its process ended)";
+        }
+        if (requestSubscription.imageBySessionId(handshake.keys().requestPublicationSessionId()) == null)
+        {
+            return "the client went away (its request stream disappeared)";
+        }
+        return null;
     }
 
     private int awaitClient()

@@ -10,6 +10,7 @@ import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Subscription;
 import io.gpurelay.executor.backend.BackendSession;
+import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.SessionChannels;
 import io.gpurelay.protocol.security.ExecutorHandshake;
 import org.agrona.CloseHelper;
@@ -107,6 +108,8 @@ public final class HostedSessions implements AutoCloseable
             starting.publicationRegistrationId = aeron.asyncAddExclusivePublication(
                 SessionChannels.forSessionPublication(responseChannel), responseStreamId);
             starting.subscriptionRegistrationId = aeron.asyncAddSubscription(ctx.channel(), requestStreamId);
+            starting.callbackSubscriptionRegistrationId =
+                aeron.asyncAddSubscription(ctx.channel(), Protocol.callbackStreamId(requestStreamId));
             startingSessions.add(starting);
         }
         catch (final RuntimeException ex)
@@ -145,6 +148,11 @@ public final class HostedSessions implements AutoCloseable
                 {
                     starting.requestSubscription = aeron.getSubscription(starting.subscriptionRegistrationId);
                 }
+                if (starting.callbackSubscription == null)
+                {
+                    starting.callbackSubscription =
+                        aeron.getSubscription(starting.callbackSubscriptionRegistrationId);
+                }
             }
             catch (final RuntimeException ex)
             {
@@ -152,7 +160,8 @@ public final class HostedSessions implements AutoCloseable
                 abandon(starting, ex.toString());
                 continue;
             }
-            if (starting.responsePublication != null && starting.requestSubscription != null)
+            if (starting.responsePublication != null && starting.requestSubscription != null &&
+                starting.callbackSubscription != null)
             {
                 startingSessions.remove(i);
                 start(starting);
@@ -177,7 +186,13 @@ public final class HostedSessions implements AutoCloseable
         {
             CloseHelper.quietClose(() -> aeron.asyncRemoveSubscription(starting.subscriptionRegistrationId));
         }
-        CloseHelper.quietCloseAll(starting.requestSubscription, starting.responsePublication);
+        if (starting.callbackSubscription == null &&
+            starting.callbackSubscriptionRegistrationId != Aeron.NULL_VALUE)
+        {
+            CloseHelper.quietClose(() -> aeron.asyncRemoveSubscription(starting.callbackSubscriptionRegistrationId));
+        }
+        CloseHelper.quietCloseAll(
+            starting.callbackSubscription, starting.requestSubscription, starting.responsePublication);
         counters.malformedMessages.increment();
         warning.warn("session " + starting.sessionId + " of client " + starting.clientName + " pid " +
             starting.clientPid + " not started: cannot reply to " + LogText.quote(starting.responseChannel) +
@@ -196,7 +211,8 @@ public final class HostedSessions implements AutoCloseable
             final BackendSession backendSession = ctx.backend().openSession(sessionId);
             final ExecutorSession session = new ExecutorSession(starting.handshake, starting.correlationId,
                 starting.clientName, starting.clientPid, starting.requestStreamId, starting.responsePublication,
-                starting.requestSubscription, backendSession, ctx, counters, sessionCounters, closedSessions::add);
+                starting.requestSubscription, starting.callbackSubscription, backendSession, ctx, counters,
+                sessionCounters, closedSessions::add);
             final AgentRunner runner = new AgentRunner(
                 ctx.idleStrategyKind().newIdleStrategy(), this::onSessionError, null, session);
             AgentRunner.startOnThread(runner);
@@ -209,7 +225,8 @@ public final class HostedSessions implements AutoCloseable
         }
         catch (final RuntimeException ex)
         {
-            CloseHelper.quietCloseAll(sessionCounters, starting.requestSubscription, starting.responsePublication);
+            CloseHelper.quietCloseAll(sessionCounters, starting.callbackSubscription, starting.requestSubscription,
+                starting.responsePublication);
             counters.errors.increment();
             log.error("session " + sessionId + " for client " + starting.clientName + " pid " + starting.clientPid +
                 " could not start", ex);
@@ -415,8 +432,10 @@ public final class HostedSessions implements AutoCloseable
         final long deadlineNs;
         long publicationRegistrationId = Aeron.NULL_VALUE;
         long subscriptionRegistrationId = Aeron.NULL_VALUE;
+        long callbackSubscriptionRegistrationId = Aeron.NULL_VALUE;
         ExclusivePublication responsePublication;
         Subscription requestSubscription;
+        Subscription callbackSubscription;
 
         StartingSession(
             final ExecutorHandshake.Accepted handshake,

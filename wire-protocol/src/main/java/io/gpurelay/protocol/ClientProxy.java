@@ -2,6 +2,7 @@ package io.gpurelay.protocol;
 
 import io.aeron.Publication;
 import io.gpurelay.protocol.codecs.CallEncoder;
+import io.gpurelay.protocol.codecs.CallbackDoneEncoder;
 import io.gpurelay.protocol.codecs.CloseSessionEncoder;
 import io.gpurelay.protocol.codecs.ConnectRequestEncoder;
 import io.gpurelay.protocol.codecs.KeepAliveEncoder;
@@ -20,10 +21,28 @@ public final class ClientProxy
     private final KeepAliveEncoder keepAliveEncoder = new KeepAliveEncoder();
     private final CloseSessionEncoder closeSessionEncoder = new CloseSessionEncoder();
     private final CallEncoder callEncoder = new CallEncoder();
+    private final CallbackDoneEncoder callbackDoneEncoder = new CallbackDoneEncoder();
+
+    /** Room for a callback's answer, sealed or not. */
+    private static final int CALLBACK_DONE_CAPACITY = 128;
 
     public ClientProxy(final IdleStrategy idleStrategy, final long timeoutNs)
     {
         this.writer = new MessageWriter(idleStrategy, timeoutNs);
+    }
+
+    private ClientProxy(final MessageWriter writer)
+    {
+        this.writer = writer;
+    }
+
+    /**
+     * A proxy for the session's callback stream ({@link #callbackDone} and {@link #keepAlive}): a small buffer, no bulk
+     * data. With a timeout of 0 it makes one offer attempt per message.
+     */
+    public static ClientProxy forCallbacks(final IdleStrategy idleStrategy, final long timeoutNs)
+    {
+        return new ClientProxy(new MessageWriter(idleStrategy, timeoutNs, CALLBACK_DONE_CAPACITY));
     }
 
     /**
@@ -69,6 +88,17 @@ public final class ClientProxy
     {
         keepAliveEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder).sessionId(sessionId).timestamp(nowMs);
         return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + keepAliveEncoder.encodedLength());
+    }
+
+    /**
+     * Answer a {@code CallbackDue}: the callback has returned and its stream may go on.
+     */
+    public boolean callbackDone(final Publication publication, final long sessionId, final long callbackId)
+    {
+        callbackDoneEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
+            .sessionId(sessionId)
+            .callbackId(callbackId);
+        return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + callbackDoneEncoder.encodedLength());
     }
 
     public boolean closeSession(final Publication publication, final long sessionId)

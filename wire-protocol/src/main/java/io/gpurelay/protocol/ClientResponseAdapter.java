@@ -4,6 +4,7 @@ import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
 import io.gpurelay.protocol.codecs.BulkDataDecoder;
 import io.gpurelay.protocol.codecs.CallReplyDecoder;
+import io.gpurelay.protocol.codecs.CallbackDueDecoder;
 import io.gpurelay.protocol.codecs.ConnectRejectedDecoder;
 import io.gpurelay.protocol.codecs.ConnectedDecoder;
 import io.gpurelay.protocol.codecs.DeviceOutputDecoder;
@@ -28,6 +29,7 @@ public final class ClientResponseAdapter implements FragmentHandler
     private final KeepAliveDecoder keepAliveDecoder = new KeepAliveDecoder();
     private final SessionFailedDecoder sessionFailedDecoder = new SessionFailedDecoder();
     private final DeviceOutputDecoder deviceOutputDecoder = new DeviceOutputDecoder();
+    private final CallbackDueDecoder callbackDueDecoder = new CallbackDueDecoder();
     private final long[] values = new long[MAX_VALUES];
     private final ClientResponseListener listener;
 
@@ -132,6 +134,12 @@ public final class ClientResponseAdapter implements FragmentHandler
                 final int dataOffset = deviceOutputDecoder.limit() + 4;
                 SessionRequestAdapter.checkWithin(dataOffset, textLength, offset, length);
                 listener.onDeviceOutput(sessionId, buffer, dataOffset, textLength, droppedBytes);
+            }
+            case CallbackDueDecoder.TEMPLATE_ID ->
+            {
+                callbackDueDecoder.wrapAndApplyHeader(buffer, offset, headerDecoder);
+                listener.onCallbackDue(
+                    callbackDueDecoder.sessionId(), callbackDueDecoder.callbackId(), callbackDueDecoder.status());
             }
             case KeepAliveDecoder.TEMPLATE_ID ->
             {

@@ -73,6 +73,16 @@ public interface ClientResponseListener
     }
 
     /**
+     * A stream callback or host function the client added has been reached by its stream, which waits until the
+     * client answers {@code CallbackDone}.
+     *
+     * @param status the stream's status for a stream callback (0: no error), 0 for a host function.
+     */
+    default void onCallbackDue(final long sessionId, final long callbackId, final int status)
+    {
+    }
+
+    /**
      * Text the session's kernels printed, flushed by the executor at a synchronisation point before the reply of the
      * call that flushed it; {@code droppedBytes} were printed before it but dropped to bound the executor's memory.
      */

@@ -2,6 +2,7 @@ package io.gpurelay.protocol;
 
 import io.aeron.Publication;
 import io.gpurelay.protocol.codecs.CallReplyEncoder;
+import io.gpurelay.protocol.codecs.CallbackDueEncoder;
 import io.gpurelay.protocol.codecs.ConnectRejectedEncoder;
 import io.gpurelay.protocol.codecs.ConnectedEncoder;
 import io.gpurelay.protocol.codecs.DeviceOutputEncoder;
@@ -26,6 +27,7 @@ public final class ExecutorProxy
     private final KeepAliveEncoder keepAliveEncoder = new KeepAliveEncoder();
     private final SessionFailedEncoder sessionFailedEncoder = new SessionFailedEncoder();
     private final DeviceOutputEncoder deviceOutputEncoder = new DeviceOutputEncoder();
+    private final CallbackDueEncoder callbackDueEncoder = new CallbackDueEncoder();
 
     /** Room for a keep-alive, sealed or not. */
     private static final int KEEP_ALIVE_CAPACITY = 128;
@@ -135,6 +137,22 @@ public final class ExecutorProxy
     {
         keepAliveEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder).sessionId(sessionId).timestamp(nowMs);
         return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + keepAliveEncoder.encodedLength());
+    }
+
+    /**
+     * Tell a client that a callback it added has been reached by its stream, which now waits for its answer.
+     *
+     * @param status the stream's status for a stream callback, in the numbering of the API that added it; 0 for a
+     *               host function.
+     */
+    public boolean callbackDue(
+        final Publication publication, final long sessionId, final long callbackId, final int status)
+    {
+        callbackDueEncoder.wrapAndApplyHeader(writer.buffer, 0, writer.headerEncoder)
+            .sessionId(sessionId)
+            .callbackId(callbackId)
+            .status(status);
+        return writer.send(publication, MessageHeaderEncoder.ENCODED_LENGTH + callbackDueEncoder.encodedLength());
     }
 
     /**

@@ -459,7 +459,21 @@ public enum Function implements RemotedFunction
     /** args: program; payload = the name expression. */
     NVRTC_ADD_NAME_EXPRESSION(348, Api.NVRTC),
     /** args: program; payload = a name expression added before compiling → payload = its lowered (mangled) name. */
-    NVRTC_GET_LOWERED_NAME(349, Api.NVRTC);
+    NVRTC_GET_LOWERED_NAME(349, Api.NVRTC),
+
+    // Stream callbacks and host functions: the application's Java callback runs in the client. The client names each
+    // one by a callback id of its own (unique among the session's callbacks not yet run); when the stream reaches it
+    // the executor sends CallbackDue with that id and holds the stream until the client answers CallbackDone on the
+    // session's callback stream (Protocol#callbackStreamId). Pipelined: a failure to add it comes back from a later
+    // call, and the callback then never runs.
+    /** cudaStreamAddCallback. args: stream, callback id, flags (must be 0). The callback gets the stream's status. */
+    CUDA_STREAM_ADD_CALLBACK(400, Api.RUNTIME),
+    /** cudaLaunchHostFunc. args: stream, callback id. */
+    CUDA_LAUNCH_HOST_FUNC(401, Api.RUNTIME),
+    /** cuStreamAddCallback. args: stream, callback id, flags (must be 0). The callback gets the stream's status. */
+    CU_STREAM_ADD_CALLBACK(402, Api.DRIVER),
+    /** cuLaunchHostFunc. args: stream, callback id. */
+    CU_LAUNCH_HOST_FUNC(403, Api.DRIVER);
 
     private static final Function[] BY_ID;
 

@@ -38,6 +38,16 @@ public final class Protocol
     public static final int SESSION_STREAM_INDEX_MASK = 0x3FFF_FFFF;
 
     /**
+     * The stream a session's client answers {@code CallbackDue} on, with {@code CallbackDone}: the negative of the
+     * session's request stream id (request streams are positive, so no stream of the executor's channel has this id),
+     * on the executor's channel, published with the request publication's Aeron session id.
+     */
+    public static int callbackStreamId(final int requestStreamId)
+    {
+        return -requestStreamId;
+    }
+
+    /**
      * Lowest Aeron session id the executor assigns a client's request publication: a media driver assigns ids from
      * its reserved range (-1 to 1000 by default) to publications that do not name one.
      */

@@ -31,6 +31,8 @@ public final class RuntimeStatus
     public static final int ILLEGAL_INSTRUCTION = 715;
     public static final int MISALIGNED_ADDRESS = 716;
     public static final int LAUNCH_FAILURE = 719;
+    /** cudaErrorNotPermitted: a CUDA call inside a stream callback or host function. */
+    public static final int NOT_PERMITTED = 800;
     public static final int NOT_SUPPORTED = 801;
     public static final int UNKNOWN = 999;
 

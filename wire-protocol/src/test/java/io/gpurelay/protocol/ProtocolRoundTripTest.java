@@ -184,6 +184,54 @@ class ProtocolRoundTripTest
     }
 
     @Test
+    void aCallbackComesDueWithItsStatusAndItsSealedAnswersAreTakenOnlyFromTheCallbackStream()
+    {
+        final RecordingResponses responses = new RecordingResponses();
+        final FragmentAssembler assembler = new FragmentAssembler(new ClientResponseAdapter(responses));
+        final ExecutorProxy executor = new ExecutorProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
+        assertTrue(executor.callbackDue(publication, 9, 77, RuntimeStatus.ILLEGAL_ADDRESS));
+        awaitTrue(() -> poll(assembler) && responses.callbacksDue.size() == 1);
+        assertEquals(List.of("9/77/" + RuntimeStatus.ILLEGAL_ADDRESS), responses.callbacksDue);
+
+        final SessionKeys keys = new SessionKeys(9, 1001, true, filled(32, 1), filled(32, 2));
+        final List<String> answers = new ArrayList<>();
+        final List<String> refused = new ArrayList<>();
+        final OpeningFragmentHandler opening = new OpeningFragmentHandler(
+            new CallbackDoneAdapter(new CallbackDoneAdapter.Listener()
+            {
+                public void onCallbackDone(final long sessionId, final long callbackId)
+                {
+                    answers.add(sessionId + "/" + callbackId);
+                }
+
+                public void onKeepAlive(final long sessionId)
+                {
+                    answers.add("keep-alive " + sessionId);
+                }
+
+                public void onMalformed(final String reason)
+                {
+                    refused.add(reason);
+                }
+            }), why -> refused.add(why.name()));
+        opening.requireSealed(keys.callbackOpener());
+        final FragmentAssembler callbackAssembler = new FragmentAssembler(opening);
+        final ClientProxy client = ClientProxy.forCallbacks(new BackoffIdleStrategy(), TIMEOUT_NS);
+        client.sealWith(keys.callbackSealer());
+        final ClientProxy requests = new ClientProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
+        requests.sealWith(keys.requestSealer());
+        assertTrue(requests.keepAlive(publication, 9, 1));
+        assertTrue(client.callbackDone(publication, 9, 77));
+        assertTrue(client.keepAlive(publication, 9, 2));
+        final ClientProxy clear = ClientProxy.forCallbacks(new BackoffIdleStrategy(), TIMEOUT_NS);
+        assertTrue(clear.callbackDone(publication, 9, 78));
+        awaitTrue(() -> poll(callbackAssembler) && answers.size() + refused.size() == 4);
+        assertEquals(List.of("9/77", "keep-alive 9"), answers);
+        assertEquals(List.of("FORGED", "NOT_SEALED"), refused);
+        assertEquals(-400, Protocol.callbackStreamId(400));
+    }
+
+    @Test
     void aTransferRegionOfferFollowsConnectedAndCallsSayWhatMovesThroughTheRegion()
     {
         final RecordingResponses responses = new RecordingResponses();
@@ -460,7 +508,13 @@ class ProtocolRoundTripTest
         long deviceOutputSessionId;
         int keepAlives;
         final List<MessageOpener.Outcome> dropped = new ArrayList<>();
+        final List<String> callbacksDue = new ArrayList<>();
         private byte[] assembled;
+
+        public void onCallbackDue(final long sessionId, final long callbackId, final int status)
+        {
+            callbacksDue.add(sessionId + "/" + callbackId + "/" + status);
+        }
 
         public void onDeviceOutput(final long sessionId, final DirectBuffer text, final int offset, final int length,
             final long dropped)

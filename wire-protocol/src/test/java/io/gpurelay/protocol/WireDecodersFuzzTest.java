@@ -10,9 +10,9 @@ import org.junit.jupiter.api.AfterAll;
 
 /**
  * Coverage-guided fuzzing of every decoder that reads bytes from the wire: the executor's control stream, a
- * session's request stream and a client's response stream. The first byte of an input picks the decoder, the rest is
- * the message. Whatever the bytes, a decoder must hand the listener a message or a reason it is malformed, allocate
- * no more than the limits allow (the fuzzing run has a small heap), and throw nothing.
+ * session's request stream and callback stream, and a client's response stream. The first byte of an input picks the
+ * decoder, the rest is the message. Whatever the bytes, a decoder must hand the listener a message or a reason it is
+ * malformed, allocate no more than the limits allow (the fuzzing run has a small heap), and throw nothing.
  * <p>
  * Without {@code JAZZER_FUZZ} the committed corpus is replayed (a regression test); the build's {@code fuzz-decoders}
  * execution sets it and fuzzes for a bounded time, printing how many inputs ran.
@@ -26,6 +26,7 @@ class WireDecodersFuzzTest
     private final ConnectRequestAdapter connectRequests = new ConnectRequestAdapter(sink);
     private final SessionRequestAdapter sessionRequests = new SessionRequestAdapter(sink);
     private final ClientResponseAdapter clientResponses = new ClientResponseAdapter(sink);
+    private final CallbackDoneAdapter callbackAnswers = new CallbackDoneAdapter(sink);
 
     @FuzzTest(maxDuration = "60s")
     void decodersSurviveAnyInput(final byte[] input)
@@ -41,7 +42,8 @@ class WireDecodersFuzzTest
         {
             case 0 -> connectRequests.onFragment(message, 0, message.capacity(), null);
             case 1 -> sessionRequests.onFragment(message, 0, message.capacity(), null);
-            default -> clientResponses.onFragment(message, 0, message.capacity(), null);
+            case 2 -> clientResponses.onFragment(message, 0, message.capacity(), null);
+            default -> callbackAnswers.onFragment(message, 0, message.capacity(), null);
         }
     }
 
@@ -56,7 +58,7 @@ class WireDecodersFuzzTest
      * Reads everything a decoder hands over, as a real listener would.
      */
     private static final class DecodedSink implements ConnectRequestListener, SessionRequestListener,
-        ClientResponseListener
+        ClientResponseListener, CallbackDoneAdapter.Listener
     {
         private long checksum;
 
@@ -176,6 +178,16 @@ class WireDecodersFuzzTest
         public void onKeepAlive(final long sessionId)
         {
             checksum += sessionId;
+        }
+
+        public void onCallbackDue(final long sessionId, final long callbackId, final int status)
+        {
+            checksum += sessionId + callbackId + status;
+        }
+
+        public void onCallbackDone(final long sessionId, final long callbackId)
+        {
+            checksum += sessionId + callbackId;
         }
 
         private static long touch(final DirectBuffer buffer, final int offset, final int length)

@@ -112,6 +112,15 @@ public final class DeviceRouter
     }
 
     /**
+     * Whether the calling thread is running a stream callback or host function, where CUDA permits no CUDA calls: the
+     * bindings refuse the calls they answer themselves there too.
+     */
+    public static boolean onCallbackThread()
+    {
+        return ClientCallbacks.onCallbackThread();
+    }
+
+    /**
      * Make this the router the rewritten bindings call.
      */
     public static void install(final DeviceRouter router)
@@ -275,6 +284,30 @@ public final class DeviceRouter
             return RuntimeStatus.INVALID_DEVICE;
         }
         return executors.get(route.executor).callPipelined(function, route.context, route.args, payload);
+    }
+
+    /**
+     * As {@link RelayClient#addCallback}, sent to the executor that owns the call's context or device: the callback
+     * then comes due on that executor's session and runs on its client's callback thread.
+     */
+    public int addCallback(
+        final Function function, final long context, final long stream, final long flags, final HostCallback callback)
+    {
+        if (isDirect())
+        {
+            return executors.get(0).addCallback(function, context, stream, flags, callback);
+        }
+        final DeviceTable table = deviceTable();
+        if (table == null)
+        {
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        final Route route = route(table, function, context, new long[]{ stream });
+        if (route == null)
+        {
+            return RuntimeStatus.INVALID_DEVICE;
+        }
+        return executors.get(route.executor).addCallback(function, route.context, stream, flags, callback);
     }
 
     /**

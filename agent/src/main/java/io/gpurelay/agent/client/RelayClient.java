@@ -51,7 +51,8 @@ public final class RelayClient
 
     private final AgentConfig config;
     private final long timeoutNs;
-    private final ResponseRouter router = new ResponseRouter();
+    private final ClientCallbacks callbacks;
+    private final ResponseRouter router;
     private final AtomicLong correlationIds = new AtomicLong(SessionConnector.HANDSHAKE_CORRELATION_ID + 1);
     private final ReentrantLock sendLock = new ReentrantLock();
     private final ReentrantLock pollLock = new ReentrantLock();
@@ -71,6 +72,9 @@ public final class RelayClient
     {
         this.config = config;
         this.timeoutNs = TimeUnit.MILLISECONDS.toNanos(config.timeoutMs());
+        this.callbacks = new ClientCallbacks(new CallbackOwner(), ClientIdleStrategies.waiting(config.profile()),
+            "gpurelay-callbacks");
+        this.router = new ResponseRouter(callbacks);
     }
 
     /**
@@ -148,6 +152,10 @@ public final class RelayClient
         final boolean reportsAsynchronousErrors)
     {
         lastFailureMessage.set("");
+        if (ClientCallbacks.onCallbackThread())
+        {
+            return ClientCallbacks.refuseInCallback(function);
+        }
         reopenIfUnavailable(function);
         if (!ensureConnected())
         {
@@ -211,6 +219,39 @@ public final class RelayClient
     public int callPipelined(final RemotedFunction function, final long context, final long[] args,
         final PayloadSource payload)
     {
+        if (ClientCallbacks.onCallbackThread())
+        {
+            return ClientCallbacks.refuseInCallback(function);
+        }
+        if (!ensureConnected())
+        {
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        final int earlierFailure = router.asynchronousErrors().take(function.api(), context);
+        if (earlierFailure != RuntimeStatus.SUCCESS)
+        {
+            return earlierFailure;
+        }
+        return sendPipelined(session, correlationIds.getAndIncrement(), function, context, args, payload);
+    }
+
+    /**
+     * Add a stream callback or host function ({@code CUDA_STREAM_ADD_CALLBACK} and its kin) whose code is the
+     * application's: kept here under a callback id, which is the adding call's correlation id, and run on this client's
+     * callback thread when the executor says its stream has reached it ({@link ClientCallbacks}). The call is pipelined
+     * as CUDA queues it; a failure to add it comes back from a later call, as for any pipelined call, and the callback
+     * then never runs.
+     *
+     * @param flags a stream callback's flags; not sent for a host function.
+     * @return as {@link #callPipelined}.
+     */
+    public int addCallback(
+        final Function function, final long context, final long stream, final long flags, final HostCallback callback)
+    {
+        if (ClientCallbacks.onCallbackThread())
+        {
+            return ClientCallbacks.refuseInCallback(function);
+        }
         if (!ensureConnected())
         {
             return RuntimeStatus.DEVICES_UNAVAILABLE;
@@ -221,7 +262,32 @@ public final class RelayClient
             return earlierFailure;
         }
         final Session current = session;
-        final long correlationId = correlationIds.getAndIncrement();
+        try
+        {
+            current.openCallbackStream(ClientIdleStrategies.waiting(config.profile()), timeoutNs);
+        }
+        catch (final RuntimeException ex)
+        {
+            executorLost(current, "the session's callback stream could not be opened: " + AgentLog.describe(ex));
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        final long callbackId = correlationIds.getAndIncrement();
+        final boolean streamCallback =
+            function == Function.CUDA_STREAM_ADD_CALLBACK || function == Function.CU_STREAM_ADD_CALLBACK;
+        callbacks.add(current, callbackId, callback);
+        final int status = sendPipelined(current, callbackId, function, context,
+            streamCallback ? new long[]{ stream, callbackId, flags } : new long[]{ stream, callbackId }, null);
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            callbacks.forget(callbackId);
+        }
+        return status;
+    }
+
+    private int sendPipelined(
+        final Session current, final long correlationId, final RemotedFunction function, final long context,
+        final long[] args, final PayloadSource payload)
+    {
         router.asynchronousErrors().expect(correlationId, function, context);
         if (current.transferRegion != null && payload != null && payload.length() >= REGION_MIN_PAYLOAD)
         {
@@ -592,6 +658,11 @@ public final class RelayClient
             executorLost(connected, lostReason);
             return;
         }
+        if (callbacks.active())
+        {
+            // The executor may be waiting for a callback's answer and not reading the session's requests.
+            connected.callbackKeepAlive(System.currentTimeMillis());
+        }
         if (System.nanoTime() - lastSendNs < intervalNs / 2 || !sendLock.tryLock())
         {
             return;
@@ -846,6 +917,38 @@ public final class RelayClient
     {
         final String failure = router.sessionFailure();
         return failure != null ? failure : current.lostReason(System.nanoTime(), timeoutNs);
+    }
+
+    /**
+     * What the callback thread asks of this client.
+     */
+    private final class CallbackOwner implements ClientCallbacks.Owner
+    {
+        public Session currentSession()
+        {
+            return state == State.CONNECTED ? session : null;
+        }
+
+        public int pollResponses(final Session current)
+        {
+            if (!pollLock.tryLock())
+            {
+                return 0;
+            }
+            try
+            {
+                return RelayClient.this.pollResponses(current);
+            }
+            finally
+            {
+                pollLock.unlock();
+            }
+        }
+
+        public void lost(final Session current, final String reason)
+        {
+            executorLost(current, reason);
+        }
     }
 
     private void executorLost(final Session current, final String reason)

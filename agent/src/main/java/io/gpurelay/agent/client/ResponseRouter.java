@@ -16,6 +16,8 @@ import org.agrona.DirectBuffer;
  * pipelined call; it is kept for the next call in that call's context, which is how CUDA reports asynchronous errors.
  * Every message, the executor's keep-alives included, is a sign that the executor is alive.
  * <p>
+ * A callback that is due goes to the client's callback thread ({@link ClientCallbacks}).
+ * <p>
  * What the session's kernels printed arrives before the reply of the call that flushed it, and goes to
  * {@code System.out} as it arrives, so that it lands among the program's own output where a local run prints it.
  */
@@ -40,6 +42,7 @@ final class ResponseRouter implements ClientResponseListener
     }
 
     private final Map<Long, PendingCall> pendingCalls = new ConcurrentHashMap<>();
+    private final ClientCallbacks callbacks;
     private final AsynchronousErrors asynchronousErrors = new AsynchronousErrors();
     private volatile long handshakeCorrelationId = Long.MIN_VALUE;
     private volatile Handshake handshake;
@@ -48,6 +51,14 @@ final class ResponseRouter implements ClientResponseListener
     private volatile long lastMessageNs = System.nanoTime();
     private volatile String sessionFailure;
     private byte[] deviceOutputBytes = new byte[0];
+
+    /**
+     * @param callbacks told when a callback is due, and when the call that added one failed.
+     */
+    ResponseRouter(final ClientCallbacks callbacks)
+    {
+        this.callbacks = callbacks;
+    }
 
     void expectHandshake(final long correlationId)
     {
@@ -172,6 +183,8 @@ final class ResponseRouter implements ClientResponseListener
         }
         else if (status != RuntimeStatus.SUCCESS)
         {
+            // A callback's id is the correlation id of the call that added it: one refused never comes due.
+            callbacks.forget(correlationId);
             CallFailures.report(asynchronousErrors.failed(correlationId, status), status, message);
         }
     }
@@ -207,6 +220,16 @@ final class ResponseRouter implements ClientResponseListener
         {
             sessionFailure = "session " + sessionId + " failed: " + reason;
         }
+    }
+
+    /**
+     * Handed to the callback thread, which runs the callback: never the thread polling, which may be an application
+     * thread waiting for a synchronisation that waits for this callback.
+     */
+    public void onCallbackDue(final long sessionId, final long callbackId, final int status)
+    {
+        lastMessageNs = System.nanoTime();
+        callbacks.onDue(sessionId, callbackId, status);
     }
 
     public void onDeviceOutput(

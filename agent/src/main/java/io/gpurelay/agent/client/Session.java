@@ -2,15 +2,21 @@ package io.gpurelay.agent.client;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.aeron.Aeron;
+import io.aeron.ChannelUri;
 import io.aeron.CommonContext;
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.gpurelay.driver.DriverHandle;
 import io.gpurelay.protocol.ClientProxy;
+import io.gpurelay.protocol.Protocol;
+import io.gpurelay.protocol.security.MessageSealer;
 import org.agrona.CloseHelper;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.NoOpIdleStrategy;
 
 /**
  * An accepted session and the Aeron resources behind it. The proxy is not thread safe: callers hold the client's
@@ -21,6 +27,8 @@ final class Session implements AutoCloseable
     private static final int FRAGMENT_LIMIT = 16;
     /** {@link #requestsUnconnectedSinceNs} while the request stream is connected. */
     private static final long CONNECTED = Long.MIN_VALUE;
+    /** The callback stream carries a few small messages at a time: Aeron's smallest term. */
+    private static final String CALLBACK_TERM_LENGTH = "65536";
 
     final long sessionId;
     final int deviceCount;
@@ -43,6 +51,15 @@ final class Session implements AutoCloseable
     private final boolean requestsOverUdp;
     /** Since when the request stream has read as not connected, or {@link #CONNECTED}: any thread may check it. */
     private final AtomicLong requestsUnconnectedSinceNs = new AtomicLong(CONNECTED);
+    private final int requestStreamId;
+    private final int requestPublicationSessionId;
+    /** Seals the answers to callbacks on a UDP session; null on IPC. */
+    private final MessageSealer callbackSealer;
+    /** Held to open the callback stream and to send on it: the callback thread and the keep-alive timer both do. */
+    private final ReentrantLock callbackStreamLock = new ReentrantLock();
+    private volatile ExclusivePublication callbackPublication;
+    private ClientProxy callbackProxy;
+    private ClientProxy callbackKeepAliveProxy;
 
     Session(
         final ResponseRouter.Handshake handshake,
@@ -55,9 +72,13 @@ final class Session implements AutoCloseable
         final ResponseImageWatch responseImage,
         final Aeron aeron,
         final DriverHandle driver,
-        final ClientTransferRegion transferRegion)
+        final ClientTransferRegion transferRegion,
+        final MessageSealer callbackSealer)
     {
         this.transferRegion = transferRegion;
+        this.requestStreamId = handshake.requestStreamId();
+        this.requestPublicationSessionId = handshake.requestPublicationSessionId();
+        this.callbackSealer = callbackSealer;
         this.sessionId = handshake.sessionId();
         this.deviceCount = handshake.deviceCount();
         this.keepAliveIntervalMs = handshake.keepAliveIntervalMs();
@@ -81,6 +102,86 @@ final class Session implements AutoCloseable
     int poll()
     {
         return responses.poll(assembler, FRAGMENT_LIMIT);
+    }
+
+    /**
+     * Open the session's callback stream, on which the answers to {@code CallbackDue} go, if it is not open yet: at the
+     * first callback the application adds, so that sessions without callbacks have none. Published with the request
+     * publication's Aeron session id, which the executor takes answers from, and sealed like the requests.
+     */
+    void openCallbackStream(final IdleStrategy idleStrategy, final long timeoutNs)
+    {
+        callbackStreamLock.lock();
+        try
+        {
+            if (callbackPublication != null)
+            {
+                return;
+            }
+            // The media driver's MTU (at most 8 KiB in every profile), not a large one the channel names: a message
+            // here is a hundred bytes, and Aeron's smallest term takes messages of at most 8 KiB.
+            final ChannelUri channel = ChannelUri.parse(executorChannel);
+            channel.remove(CommonContext.MTU_LENGTH_PARAM_NAME);
+            channel.put(CommonContext.SESSION_ID_PARAM_NAME, Integer.toString(requestPublicationSessionId));
+            channel.put(CommonContext.TERM_LENGTH_PARAM_NAME, CALLBACK_TERM_LENGTH);
+            final ClientProxy proxy = ClientProxy.forCallbacks(idleStrategy, timeoutNs);
+            final ClientProxy keepAliveProxy = ClientProxy.forCallbacks(NoOpIdleStrategy.INSTANCE, 0);
+            if (callbackSealer != null)
+            {
+                // One sealer, so one sequence, for the stream's two proxies: they send under the same lock.
+                proxy.sealWith(callbackSealer);
+                keepAliveProxy.sealWith(callbackSealer);
+            }
+            callbackProxy = proxy;
+            callbackKeepAliveProxy = keepAliveProxy;
+            callbackPublication = aeron.addExclusivePublication(
+                channel.toString(), Protocol.callbackStreamId(requestStreamId));
+        }
+        finally
+        {
+            callbackStreamLock.unlock();
+        }
+    }
+
+    /**
+     * Answer a {@code CallbackDue}: the callback has returned. Called by one thread, the client's callback thread,
+     * after {@link #openCallbackStream}.
+     *
+     * @return false when the answer could not be sent within the timeout.
+     */
+    boolean callbackDone(final long callbackId)
+    {
+        callbackStreamLock.lock();
+        try
+        {
+            return callbackPublication != null &&
+                callbackProxy.callbackDone(callbackPublication, sessionId, callbackId);
+        }
+        finally
+        {
+            callbackStreamLock.unlock();
+        }
+    }
+
+    /**
+     * Tell an executor waiting for a callback's answer that this client lives, if the callback stream is open and
+     * nobody is sending on it: one offer attempt, as a keep-alive the stream cannot take now is no loss (the executor
+     * is not reading it, or is reading the answer the stream is busy with).
+     */
+    void callbackKeepAlive(final long nowMs)
+    {
+        if (callbackPublication == null || !callbackStreamLock.tryLock())
+        {
+            return;
+        }
+        try
+        {
+            callbackKeepAliveProxy.keepAlive(callbackPublication, sessionId, nowMs);
+        }
+        finally
+        {
+            callbackStreamLock.unlock();
+        }
     }
 
     /**

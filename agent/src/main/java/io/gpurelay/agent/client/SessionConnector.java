@@ -187,7 +187,8 @@ final class SessionConnector
             idleStrategy.idle();
         }
         return new Session(handshake, channel, directory, proxy, requests, responses, assembler, responseImage,
-            aeron, driver, mapTransferRegion(directory, handshake.sessionId()));
+            aeron, driver, mapTransferRegion(directory, handshake.sessionId()),
+            keys.sealed() ? keys.callbackSealer() : null);
     }
 
     /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.codecs.RejectReason;
+import org.agrona.concurrent.NoOpIdleStrategy;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,7 +21,7 @@ class ResponseRouterTest
     @Test
     void aRefusalAfterConnectedLeavesTheSessionAcceptedAndItsFailureIsTaken()
     {
-        final ResponseRouter router = new ResponseRouter();
+        final ResponseRouter router = newRouter();
         router.expectHandshake(CORRELATION_ID);
         connected(router, 42);
         router.onRejected(CORRELATION_ID, RejectReason.WORKER_UNAVAILABLE, Protocol.PROTOCOL_VERSION, "worker died");
@@ -34,7 +35,7 @@ class ResponseRouterTest
     @Test
     void aRefusalBeforeConnectedRefusesTheRequestAndALateConnectedIsIgnored()
     {
-        final ResponseRouter router = new ResponseRouter();
+        final ResponseRouter router = newRouter();
         router.expectHandshake(CORRELATION_ID);
         router.onRejected(CORRELATION_ID, RejectReason.WORKER_UNAVAILABLE, Protocol.PROTOCOL_VERSION, "worker died");
         connected(router, 42);
@@ -42,6 +43,29 @@ class ResponseRouterTest
 
         assertFalse(router.handshake().accepted());
         assertNull(router.sessionFailure());
+    }
+
+    /**
+     * A router whose callbacks have no client behind them: these tests add none.
+     */
+    static ResponseRouter newRouter()
+    {
+        return new ResponseRouter(new ClientCallbacks(new ClientCallbacks.Owner()
+        {
+            public Session currentSession()
+            {
+                return null;
+            }
+
+            public int pollResponses(final Session session)
+            {
+                return 0;
+            }
+
+            public void lost(final Session session, final String reason)
+            {
+            }
+        }, new NoOpIdleStrategy(), "gpurelay-callbacks-test"));
     }
 
     private static void connected(final ResponseRouter router, final long sessionId)

@@ -235,6 +235,19 @@ public interface BackendSession
      */
     void callTableFunction(TableCall call, CallResult result);
 
+    /**
+     * Queue a stream callback ({@code cuStreamAddCallback}) or host function ({@code cuLaunchHostFunc}) on the stream:
+     * once the work queued before it is done, {@code function} runs, and the stream's later work starts only after it
+     * returned, as CUDA orders a host function. It may run on another thread (CUDA's callback thread on a GPU) or on
+     * the calling one, before this returns (a backend whose streams run as their work arrives).
+     *
+     * @param streamCallback whether it is a stream callback, which is given the stream's error status, or a host
+     *                       function, which is given none.
+     */
+    void launchHostFunction(
+        BackendContext context, BackendStream stream, boolean streamCallback, HostFunction function,
+        CallResult result);
+
     // Device output.
 
     /**

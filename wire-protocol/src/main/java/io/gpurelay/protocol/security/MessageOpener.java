@@ -45,6 +45,7 @@ public final class MessageOpener
     private final Cipher cipher = MessageSealer.newCipher();
     private final int direction;
     private final long sessionId;
+    private final int maxMessageLength;
     private final byte[] nonce = new byte[MessageSealer.NONCE_LENGTH];
     private final byte[] associatedData = new byte[MessageSealer.ASSOCIATED_DATA_LENGTH];
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
@@ -57,21 +58,37 @@ public final class MessageOpener
 
     MessageOpener(final byte[] key, final int direction, final long sessionId)
     {
-        this(key, direction, sessionId, CryptoCrew.shared());
+        this(key, direction, sessionId, MAX_MESSAGE_LENGTH, CryptoCrew.shared());
     }
 
     /**
-     * @param crew opens the segments of a segmented message side by side (its caller takes part; with no threads the
-     *             caller opens them one after the other).
+     * @param maxMessageLength the longest message this stream carries: longer ones are dropped as malformed.
      */
+    MessageOpener(final byte[] key, final int direction, final long sessionId, final int maxMessageLength)
+    {
+        this(key, direction, sessionId, maxMessageLength, CryptoCrew.shared());
+    }
+
     MessageOpener(final byte[] key, final int direction, final long sessionId, final CryptoCrew crew)
+    {
+        this(key, direction, sessionId, MAX_MESSAGE_LENGTH, crew);
+    }
+
+    /**
+     * @param maxMessageLength the longest message this stream carries: longer ones are dropped as malformed.
+     * @param crew             opens the segments of a segmented message side by side (its caller takes part; with no
+     *                         threads the caller opens them one after the other).
+     */
+    MessageOpener(
+        final byte[] key, final int direction, final long sessionId, final int maxMessageLength, final CryptoCrew crew)
     {
         this.crew = crew;
         this.key = new SecretKeySpec(key, "AES");
         this.direction = direction;
         this.sessionId = sessionId;
+        this.maxMessageLength = maxMessageLength;
         // An array, as the sealer's buffers are (see MessageWriter): the JDK's AES-GCM is fastest from array to array.
-        final byte[] plaintextArray = new byte[MAX_MESSAGE_LENGTH];
+        final byte[] plaintextArray = new byte[maxMessageLength];
         this.plaintextBytes = ByteBuffer.wrap(plaintextArray).order(ByteOrder.LITTLE_ENDIAN);
         this.plaintext = new UnsafeBuffer(plaintextArray);
     }
@@ -105,7 +122,7 @@ public final class MessageOpener
             (segmentLength + MessageSealer.TAG_LENGTH));
         final long messageLength = ciphertextLength - (long)segments * MessageSealer.TAG_LENGTH;
         if (ciphertextLength != length - MessageSealer.CIPHERTEXT_OFFSET || messageLength < 0 ||
-            messageLength > MAX_MESSAGE_LENGTH ||
+            messageLength > maxMessageLength ||
             segments > 1 && (segments > MessageSealer.MAX_SEGMENTS || messageLength <= (segments - 1) * segmentLength))
         {
             return drop(Outcome.MALFORMED);

@@ -24,6 +24,12 @@ public final class MessageSealer
 {
     public static final int REQUEST_DIRECTION = 1;
     public static final int REPLY_DIRECTION = 2;
+    /**
+     * Client-to-executor messages on the session's callback stream ({@code CallbackDone}): sealed with the request key,
+     * numbered on their own. The direction is part of the nonce, so no nonce of this stream is one of the request
+     * stream's, and a message moved from one stream to the other does not open.
+     */
+    public static final int CALLBACK_DIRECTION = 3;
 
     public static final int TAG_LENGTH = 16;
     /** Where the var-data length of the ciphertext starts, and where the ciphertext starts. */

@@ -15,6 +15,9 @@ package io.gpurelay.protocol.security;
 public record SessionKeys(
     long sessionId, int requestPublicationSessionId, boolean sealed, byte[] requestKey, byte[] replyKey)
 {
+    /** The longest message of a session's callback stream, with room to spare. */
+    private static final int CALLBACK_MESSAGE_LENGTH = 256;
+
     /** The client seals its requests with this one, the executor opens them with {@link #requestOpener()}. */
     public MessageSealer requestSealer()
     {
@@ -24,6 +27,23 @@ public record SessionKeys(
     public MessageOpener requestOpener()
     {
         return new MessageOpener(requestKey, MessageSealer.REQUEST_DIRECTION, sessionId);
+    }
+
+    /**
+     * The client seals its {@code CallbackDone} answers with this one, on the session's callback stream; the executor
+     * opens them with {@link #callbackOpener()}.
+     */
+    public MessageSealer callbackSealer()
+    {
+        return new MessageSealer(requestKey, MessageSealer.CALLBACK_DIRECTION, sessionId);
+    }
+
+    /**
+     * Opens the callback stream's messages, which are small: a longer one is dropped as malformed.
+     */
+    public MessageOpener callbackOpener()
+    {
+        return new MessageOpener(requestKey, MessageSealer.CALLBACK_DIRECTION, sessionId, CALLBACK_MESSAGE_LENGTH);
     }
 
     public MessageSealer replySealer()

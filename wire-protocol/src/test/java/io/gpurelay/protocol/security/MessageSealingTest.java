@@ -87,6 +87,32 @@ class MessageSealingTest
     }
 
     @Test
+    void theCallbackStreamOpensOnlyItsOwnMessagesAndOnlySmallOnes()
+    {
+        final UnsafeBuffer message = randomMessage(40);
+        final int callbackLength = KEYS.callbackSealer().seal(message, 0, 40, sealed);
+        final MessageOpener callbacks = KEYS.callbackOpener();
+        assertEquals(40, callbacks.open(sealed, 0, callbackLength));
+        assertEquals(0, compare(message, callbacks.plaintext(), 40));
+
+        // Same key, other direction: a request moved onto the callback stream, or the reverse, does not open.
+        final int requestLength = KEYS.requestSealer().seal(message, 0, 40, sealed);
+        final MessageOpener fromRequests = KEYS.callbackOpener();
+        assertEquals(-1, fromRequests.open(sealed, 0, requestLength));
+        assertEquals(MessageOpener.Outcome.FORGED, fromRequests.outcome());
+        final int secondCallbackLength = KEYS.callbackSealer().seal(message, 0, 40, sealed);
+        final MessageOpener requests = KEYS.requestOpener();
+        assertEquals(-1, requests.open(sealed, 0, secondCallbackLength));
+        assertEquals(MessageOpener.Outcome.FORGED, requests.outcome());
+
+        final UnsafeBuffer large = randomMessage(4096);
+        final int largeLength = KEYS.callbackSealer().seal(large, 0, 4096, sealed);
+        final MessageOpener fresh = KEYS.callbackOpener();
+        assertEquals(-1, fresh.open(sealed, 0, largeLength));
+        assertEquals(MessageOpener.Outcome.MALFORMED, fresh.outcome());
+    }
+
+    @Test
     void aMessageOfTheOtherDirectionOrAnotherSessionIsNotTaken()
     {
         final UnsafeBuffer message = randomMessage(32);

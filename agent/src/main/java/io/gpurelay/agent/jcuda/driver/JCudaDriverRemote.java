@@ -10,6 +10,7 @@ import java.util.Arrays;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.HostCallback;
 import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.instrumentation.NotSupportedCalls;
 import io.gpurelay.agent.jcuda.HostRange;
@@ -34,9 +35,11 @@ import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUhostFn;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
+import jcuda.driver.CUstreamCallback;
 import jcuda.driver.CUuuid;
 
 /**
@@ -47,9 +50,10 @@ import jcuda.driver.CUuuid;
  * Device work goes to the executor, carrying the calling thread's current context; what CUDA keeps in the process
  * (the threads' context stacks, pinned host memory, what each kernel's parameters are) is kept here, so those calls
  * need no round trip. Launches, asynchronous copies that bring nothing back to the host (host to device, device to
- * device), asynchronous memsets, event records and stream waits are pipelined: their failures come back from a later
- * call in the same context, as CUDA's asynchronous errors do. Like JCuda's native code, a null argument that CUDA
- * does not allow throws {@link NullPointerException}.
+ * device), asynchronous memsets, event records, stream waits and stream callbacks are pipelined: their failures come
+ * back from a later call in the same context, as CUDA's asynchronous errors do. Stream callbacks and host functions run
+ * in this process, on the agent's callback thread, when the executor's stream reaches them. Like JCuda's native code,
+ * a null argument that CUDA does not allow throws {@link NullPointerException}.
  */
 public final class JCudaDriverRemote
 {
@@ -967,6 +971,27 @@ public final class JCudaDriverRemote
             null);
     }
 
+    /**
+     * The callback runs in this process, on the agent's callback thread, when the stream reaches it on the executor;
+     * the stream waits for it, as CUDA's does. JCuda passes the callback the stream object the program gave.
+     */
+    public static int cuStreamAddCallbackNative(
+        final CUstream hStream, final CUstreamCallback callback, final Object userData, final int flags)
+    {
+        requireNonNull(callback, "callback", "cuStreamAddCallback");
+        return addCallback(Function.CU_STREAM_ADD_CALLBACK, hStream, Integer.toUnsignedLong(flags),
+            status -> callback.call(hStream, status, userData));
+    }
+
+    /**
+     * As {@link #cuStreamAddCallbackNative}, for a host function, which gets no status.
+     */
+    public static int cuLaunchHostFuncNative(final CUstream hStream, final CUhostFn fn, final Object userData)
+    {
+        requireNonNull(fn, "fn", "cuLaunchHostFunc");
+        return addCallback(Function.CU_LAUNCH_HOST_FUNC, hStream, 0, status -> fn.call(userData));
+    }
+
     public static int cuEventCreateNative(final CUevent phEvent, final int flags)
     {
         requireNonNull(phEvent, "phEvent", "cuEventCreate");
@@ -1048,6 +1073,17 @@ public final class JCudaDriverRemote
         return client().call(function, context, args, payload, sink, results);
     }
 
+    private static int addCallback(
+        final Function function, final CUstream stream, final long flags, final HostCallback callback)
+    {
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return noCurrentContext();
+        }
+        return client().addCallback(function, context, streamHandle(stream), flags, callback);
+    }
+
     static int pipelinedInContext(
         final RemotedFunction function, final long[] args, final PayloadSource payload)
     {
@@ -1064,6 +1100,13 @@ public final class JCudaDriverRemote
      */
     private static int noCurrentContext()
     {
+        if (DeviceRouter.onCallbackThread())
+        {
+            // The callback thread has no context of its own: the call is refused for where it was made, as any other.
+            AgentLog.warnOnce("a driver call was made inside a stream callback or host function, where CUDA permits " +
+                "no CUDA calls; it returns CUDA_ERROR_NOT_PERMITTED without running");
+            return DriverStatus.NOT_PERMITTED;
+        }
         final int status = client().connect();
         if (status != DriverStatus.SUCCESS)
         {

@@ -3,6 +3,7 @@ package io.gpurelay.agent.jcuda.runtime;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.HostCallback;
 import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
@@ -21,6 +22,8 @@ import jcuda.Pointer;
 import jcuda.runtime.cudaDeviceProp;
 import jcuda.runtime.cudaError;
 import jcuda.runtime.cudaEvent_t;
+import jcuda.runtime.cudaHostFn;
+import jcuda.runtime.cudaStreamCallback;
 import jcuda.runtime.cudaStream_t;
 
 /**
@@ -28,8 +31,9 @@ import jcuda.runtime.cudaStream_t;
  * {@code jcuda.runtime.JCuda} with the same name and descriptor (see {@link JCudaRuntimeInstrumentation}); JCuda's
  * public wrapper around it ({@code checkResult}, exceptions mode) runs unchanged. Device work goes to the executor;
  * per-thread state, error names and pinned host memory are handled here. Asynchronous copies that bring nothing back
- * to the host, asynchronous memsets, event records and stream waits are pipelined: their failures come back from a
- * later call on the same device, as CUDA's asynchronous errors do.
+ * to the host, asynchronous memsets, event records, stream waits and stream callbacks are pipelined: their failures
+ * come back from a later call on the same device, as CUDA's asynchronous errors do. Stream callbacks and host functions
+ * run in this process, on the agent's callback thread, when the executor's stream reaches them.
  * <p>
  * Like JCuda's native code, a null argument throws {@link NullPointerException}, and every failing call becomes the
  * calling thread's last error.
@@ -403,6 +407,27 @@ public final class JCudaRuntimeRemote
             new long[]{ streamHandle(stream), JCudaPointers.nativePointer(event), flags }, null);
     }
 
+    /**
+     * The callback runs in this process, on the agent's callback thread, when the stream reaches it on the executor;
+     * the stream waits for it, as CUDA's does. JCuda passes the callback the stream object the program gave.
+     */
+    public static int cudaStreamAddCallbackNative(
+        final cudaStream_t stream, final cudaStreamCallback callback, final Object userData, final int flags)
+    {
+        requireNonNull(callback, "callback", "cudaStreamAddCallback");
+        return addCallback(Function.CUDA_STREAM_ADD_CALLBACK, stream, Integer.toUnsignedLong(flags),
+            status -> callback.call(stream, status, userData));
+    }
+
+    /**
+     * As {@link #cudaStreamAddCallbackNative}, for a host function, which gets no status.
+     */
+    public static int cudaLaunchHostFuncNative(final cudaStream_t stream, final cudaHostFn fn, final Object userData)
+    {
+        requireNonNull(fn, "fn", "cudaLaunchHostFunc");
+        return addCallback(Function.CUDA_LAUNCH_HOST_FUNC, stream, 0, status -> fn.call(userData));
+    }
+
     public static int cudaEventCreateNative(final cudaEvent_t event)
     {
         requireNonNull(event, "event", "cudaEventCreate");
@@ -762,6 +787,13 @@ public final class JCudaRuntimeRemote
     {
         final RuntimeThreadState thread = RuntimeThreadState.current();
         return thread.record(client().callPipelined(function, thread.device(), args, payload));
+    }
+
+    private static int addCallback(
+        final Function function, final cudaStream_t stream, final long flags, final HostCallback callback)
+    {
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        return thread.record(client().addCallback(function, thread.device(), streamHandle(stream), flags, callback));
     }
 
     /**

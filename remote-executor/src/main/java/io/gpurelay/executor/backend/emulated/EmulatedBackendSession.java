@@ -30,6 +30,7 @@ import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.DeviceOutput;
+import io.gpurelay.executor.backend.HostFunction;
 import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
@@ -591,6 +592,20 @@ final class EmulatedBackendSession implements BackendSession
         final BackendContext context, final BackendStream stream, final BackendEvent event, final CallResult result)
     {
         // The event's record was reached when it was processed, before any work submitted after this call.
+    }
+
+    /**
+     * Runs the function now, on the session's thread, before the call returns: the work queued before it has all run,
+     * and nothing queued after it starts until it has returned, since the session's work runs in order on that one
+     * thread. So a host function holds up the session's later work on every stream, not only on its own, which CUDA
+     * allows (it promises no concurrency between streams). A stream callback runs only in a context without a fault
+     * (the executor refuses the call in a faulted one), so its status is always success.
+     */
+    public void launchHostFunction(
+        final BackendContext context, final BackendStream stream, final boolean streamCallback,
+        final HostFunction function, final CallResult result)
+    {
+        function.run(null);
     }
 
     public BackendEvent createEvent(final BackendContext context, final int flags, final CallResult result)

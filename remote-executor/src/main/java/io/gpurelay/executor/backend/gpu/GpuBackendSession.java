@@ -61,6 +61,7 @@ import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.DeviceOutput;
+import io.gpurelay.executor.backend.HostFunction;
 import io.gpurelay.executor.backend.KernelParameterLayout;
 import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.RandSession;
@@ -641,6 +642,22 @@ final class GpuBackendSession implements BackendSession
         if (makeCurrent((GpuContext)context, name, result))
         {
             check(cuStreamWaitEvent(cudaStream(stream), ((GpuEvent)event).handle(), 0), name, result);
+        }
+    }
+
+    /**
+     * CUDA's own callback machinery ({@link GpuHostFunctions}): the stream waits, on the GPU, for the function, which
+     * CUDA runs on a thread of its own; the session's thread goes on with the client's next calls meanwhile.
+     */
+    public void launchHostFunction(
+        final BackendContext context, final BackendStream stream, final boolean streamCallback,
+        final HostFunction function, final CallResult result)
+    {
+        final String name = streamCallback ? result.name("cudaStreamAddCallback", "cuStreamAddCallback") :
+            result.name("cudaLaunchHostFunc", "cuLaunchHostFunc");
+        if (makeCurrent((GpuContext)context, name, result))
+        {
+            check(GpuHostFunctions.launch(cudaStream(stream), streamCallback, function), name, result);
         }
     }
 
