@@ -21,9 +21,17 @@ public final class Protocol
      * {@code CUDA_HOST_GET_DEVICE_POINTER} (35-38) and {@code CU_MEM_HOST_ALLOC} to
      * {@code CU_MEM_HOST_GET_DEVICE_POINTER} (137-139, 141); an older executor answers them not supported and the
      * client keeps pinned memory to itself, as before. No message or field changed.
+     * <p>
+     * Minor 3: the function table ({@code gpurelay-functions.txt}): its rows are functions 1000 and up, their
+     * arguments in the order of the row's roles, and functions 104 and 124 moved onto it (their ids are retired);
+     * cuBLAS routines of any element type, functions 420-448; stream callbacks and host functions, functions
+     * 400-403, with {@code CallbackDue} on the response stream and {@code CallbackDone} and {@code KeepAlive} on the
+     * session's callback stream ({@link #callbackStreamId}); and {@code Sealed} has a segment length, a large message
+     * being sealed in segments with a nonce each, and every tag covers the ciphertext's length. Sealed messages of
+     * 1.2 and 1.3 do not open each other, hence the minor version.
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
-        CallEncoder.SCHEMA_VERSION, 2, 2);
+        CallEncoder.SCHEMA_VERSION, 3, 0);
 
     /** Stream the executor listens on for {@code ConnectRequest}s. */
     public static final int CONTROL_STREAM_ID = 1100;
