@@ -40,10 +40,13 @@ class TableFunctionsGpuIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void everyRowGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
     {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar() +
-            File.pathSeparator + Artifacts.wireProtocolClasses();
+        // Through the agent the program walks the table of the agent's jar, which -javaagent puts on the class path:
+        // the wire protocol's own jar there would come first and hand the agent classes built against Aeron's
+        // unshaded packages, which its jar does not have.
+        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
         final ForkedProcess local = new ForkedProcess("TableRowsProgram-local", List.of(Artifacts.java(), "-cp",
-            classpath + File.pathSeparator + Artifacts.jcudaNativesJar(), TableRowsProgram.class.getName(),
+            classpath + File.pathSeparator + Artifacts.wireProtocolClasses() + File.pathSeparator +
+            Artifacts.jcudaNativesJar(), TableRowsProgram.class.getName(),
             Artifacts.kernelsDir().toString()));
         assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
 
