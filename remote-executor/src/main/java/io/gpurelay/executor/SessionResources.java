@@ -397,9 +397,14 @@ final class SessionResources
         return context.backend != null || createBackendContext(context, result);
     }
 
+    /**
+     * A primary context is made with {@link #CU_CTX_MAP_HOST}, as CUDA's own are: the runtime documents
+     * {@code cudaDeviceMapHost} as implicit, and {@code cudaGetDeviceFlags} reports it on the H100 locally.
+     */
     private boolean createBackendContext(final ContextEntry context, final CallResult result)
     {
-        context.backend = backend.createContext(context.device, context.flags, result);
+        context.backend = backend.createContext(context.device,
+            context.primary ? context.flags | CU_CTX_MAP_HOST : context.flags, result);
         return context.backend != null;
     }
 
@@ -527,6 +532,9 @@ final class SessionResources
      * retained or used by the runtime; its backend object is made when a call first needs it and dropped when the
      * context is reset or released for the last time.
      */
+    /** {@code CU_CTX_MAP_HOST}: mapped pinned allocations are possible in the context. */
+    static final int CU_CTX_MAP_HOST = 0x08;
+
     static final class ContextEntry extends Entry
     {
         final int device;
