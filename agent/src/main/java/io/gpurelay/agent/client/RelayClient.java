@@ -219,18 +219,10 @@ public final class RelayClient
     public int callPipelined(final RemotedFunction function, final long context, final long[] args,
         final PayloadSource payload)
     {
-        if (ClientCallbacks.onCallbackThread())
+        final int refusal = refusalBeforePipelined(function, context);
+        if (refusal != RuntimeStatus.SUCCESS)
         {
-            return ClientCallbacks.refuseInCallback(function);
-        }
-        if (!ensureConnected())
-        {
-            return RuntimeStatus.DEVICES_UNAVAILABLE;
-        }
-        final int earlierFailure = router.asynchronousErrors().take(function.api(), context);
-        if (earlierFailure != RuntimeStatus.SUCCESS)
-        {
-            return earlierFailure;
+            return refusal;
         }
         return sendPipelined(session, correlationIds.getAndIncrement(), function, context, args, payload);
     }
@@ -248,18 +240,10 @@ public final class RelayClient
     public int addCallback(
         final Function function, final long context, final long stream, final long flags, final HostCallback callback)
     {
-        if (ClientCallbacks.onCallbackThread())
+        final int refusal = refusalBeforePipelined(function, context);
+        if (refusal != RuntimeStatus.SUCCESS)
         {
-            return ClientCallbacks.refuseInCallback(function);
-        }
-        if (!ensureConnected())
-        {
-            return RuntimeStatus.DEVICES_UNAVAILABLE;
-        }
-        final int earlierFailure = router.asynchronousErrors().take(function.api(), context);
-        if (earlierFailure != RuntimeStatus.SUCCESS)
-        {
-            return earlierFailure;
+            return refusal;
         }
         final Session current = session;
         try
@@ -282,6 +266,23 @@ public final class RelayClient
             callbacks.forget(callbackId);
         }
         return status;
+    }
+
+    /**
+     * What a pipelined call returns instead of being sent: CUDA's refusal on a callback thread, no executor, or the
+     * failure of an earlier pipelined call in the same context; {@link RuntimeStatus#SUCCESS} when it may go.
+     */
+    private int refusalBeforePipelined(final RemotedFunction function, final long context)
+    {
+        if (ClientCallbacks.onCallbackThread())
+        {
+            return ClientCallbacks.refuseInCallback(function);
+        }
+        if (!ensureConnected())
+        {
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        return router.asynchronousErrors().take(function.api(), context);
     }
 
     private int sendPipelined(
