@@ -101,24 +101,29 @@ class CoverageTest
         assertTrue(text.contains("`cublasSgemm`"), text);
         assertTrue(text.contains("Remoted by gpurelay in `jcuda.driver.JCudaDriver`: `setLogLevel`, "), text);
         assertTrue(text.contains("`cuLaunchKernel`"), text);
-        assertTrue(text.contains("| `jcuda.jcurand.JCurand` | 27 | 18 | 0 | 18 | 9 |"), text);
-        assertTrue(text.contains("| `jcuda.nvrtc.JNvrtc` | 22 | 12 | 0 | 12 | 10 |"), text);
+        assertTrue(text.contains("| `jcuda.jcurand.JCurand` | 27 | 24 | 0 | 24 | 3 |"), text);
+        assertTrue(text.contains("| `jcuda.nvrtc.JNvrtc` | 22 | 20 | 0 | 20 | 2 |"), text);
         assertTrue(text.contains("Remoted by gpurelay in `jcuda.jcurand.JCurand`: `setLogLevel`, " +
             "`curandCreateGenerator`, `curandDestroyGenerator`, `curandGetVersion`, `curandGetProperty`, " +
             "`curandSetStream`, `curandSetPseudoRandomGeneratorSeed`, `curandSetGeneratorOffset`, " +
-            "`curandSetGeneratorOrdering`, `curandGenerate`, `curandGenerateLongLong`, `curandGenerateUniform`, " +
-            "`curandGenerateUniformDouble`, `curandGenerateNormal`, `curandGenerateNormalDouble`, " +
-            "`curandGenerateLogNormal`, `curandGenerateLogNormalDouble`, `curandGeneratePoisson`."), text);
+            "`curandSetGeneratorOrdering`, `curandSetQuasiRandomGeneratorDimensions`, `curandGenerate`, " +
+            "`curandGenerateLongLong`, `curandGenerateUniform`, `curandGenerateUniformDouble`, " +
+            "`curandGenerateNormal`, `curandGenerateNormalDouble`, `curandGenerateLogNormal`, " +
+            "`curandGenerateLogNormalDouble`, `curandGeneratePoisson`, `curandGenerateSeeds`, " +
+            "`curandGetDirectionVectors32`, `curandGetScrambleConstants32`, `curandGetDirectionVectors64`, " +
+            "`curandGetScrambleConstants64`."), text);
         assertTrue(text.contains("Not remoted in `jcuda.jcurand.JCurand`; each logs its name once and returns " +
             "CURAND_STATUS_TYPE_ERROR (null, 0 or false where it returns no status): `curandCreateGeneratorHost`"),
             text);
         assertTrue(text.contains("Remoted by gpurelay in `jcuda.nvrtc.JNvrtc`: `setLogLevel`, `nvrtcGetErrorString`, " +
-            "`nvrtcVersion`, `nvrtcCreateProgram`, `nvrtcDestroyProgram`, `nvrtcCompileProgram`, `nvrtcGetPTXSize`, " +
-            "`nvrtcGetPTX`, `nvrtcGetProgramLogSize`, `nvrtcGetProgramLog`, `nvrtcAddNameExpression`, " +
-            "`nvrtcGetLoweredName`."), text);
+            "`nvrtcVersion`, `nvrtcGetNumSupportedArchs`, `nvrtcGetSupportedArchs`, `nvrtcCreateProgram`, " +
+            "`nvrtcDestroyProgram`, `nvrtcCompileProgram`, `nvrtcGetPTXSize`, `nvrtcGetPTX`, `nvrtcGetCUBINSize`, " +
+            "`nvrtcGetCUBIN`, `nvrtcGetLTOIRSize`, `nvrtcGetLTOIR`, `nvrtcGetOptiXIRSize`, `nvrtcGetOptiXIR`, " +
+            "`nvrtcGetProgramLogSize`, `nvrtcGetProgramLog`, `nvrtcAddNameExpression`, `nvrtcGetLoweredName`."), text);
         assertTrue(text.contains("Not remoted in `jcuda.nvrtc.JNvrtc`; each logs its name once and returns " +
-            "NVRTC_ERROR_INVALID_INPUT (null, 0 or false where it returns no status): `nvrtcGetNumSupportedArchs`"),
-            text);
+            "NVRTC_ERROR_INVALID_INPUT (null, 0 or false where it returns no status): `nvrtcGetNVVMSize`, " +
+            "`nvrtcGetNVVM`."), text);
+        assertTrue(text.contains("Why, in `jcuda.nvrtc.JNvrtc`: `nvrtcGetNVVMSize`: deprecated by NVRTC"), text);
         assertTrue(text.contains("Not remoted in `jcuda.driver.JCudaDriver`; each logs its name once and returns " +
             "CUDA_ERROR_NOT_SUPPORTED (null, 0 or false where it returns no status): "), text);
     }

@@ -10,6 +10,7 @@ import io.gpurelay.executor.backend.RandSession.Generator;
 import io.gpurelay.executor.backend.RandSession.Output;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CurandStatus;
+import io.gpurelay.protocol.SobolTable;
 
 /**
  * What each cuRAND {@link io.gpurelay.protocol.Function} means: which generator and context it works in, which
@@ -28,6 +29,8 @@ final class RandDispatcher
         CudaError.library(Api.CURAND, CurandStatus.NOT_INITIALIZED, "CURAND_STATUS_NOT_INITIALIZED");
     static final CudaError INITIALIZATION_FAILED =
         CudaError.library(Api.CURAND, CurandStatus.INITIALIZATION_FAILED, "CURAND_STATUS_INITIALIZATION_FAILED");
+    static final CudaError OUT_OF_RANGE =
+        CudaError.library(Api.CURAND, CurandStatus.OUT_OF_RANGE, "CURAND_STATUS_OUT_OF_RANGE");
     static final CudaError LAUNCH_FAILURE =
         CudaError.library(Api.CURAND, CurandStatus.LAUNCH_FAILURE, "CURAND_STATUS_LAUNCH_FAILURE");
 
@@ -95,6 +98,34 @@ final class RandDispatcher
                 if (generator != null)
                 {
                     rand.setOrdering((Generator)generator.object, (int)call.arg(1), result);
+                }
+            }
+            case CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS ->
+            {
+                final LibraryObjectEntry generator = generator(call, result);
+                if (generator != null)
+                {
+                    rand.setQuasiRandomDimensions((Generator)generator.object, (int)call.arg(1), result);
+                }
+            }
+            case CURAND_GENERATE_SEEDS ->
+            {
+                final LibraryObjectEntry generator = generator(call, result);
+                if (generator != null)
+                {
+                    rand.generateSeeds((Generator)generator.object, result);
+                }
+            }
+            case CURAND_GET_SOBOL_TABLE ->
+            {
+                final SobolTable table = SobolTable.of(call.arg(0));
+                if (table == null)
+                {
+                    result.fail(OUT_OF_RANGE, "no Sobol' table has the code " + call.arg(0));
+                }
+                else
+                {
+                    rand.getSobolTable(table, (int)call.arg(1), result);
                 }
             }
             case CURAND_GENERATE -> generate(call, Output.BITS, result);

@@ -1,5 +1,7 @@
 package io.gpurelay.executor.backend;
 
+import io.gpurelay.protocol.SobolTable;
+
 /**
  * A session's cuRAND host API: generators that write into the session's device memory. Each method reports through
  * the {@link CallResult} with cuRAND's own status ({@link CudaError#library}) and never throws for bad input: an
@@ -64,6 +66,19 @@ public interface RandSession
     void setOffset(Generator generator, long offset, CallResult result);
 
     void setOrdering(Generator generator, int ordering, CallResult result);
+
+    /** {@code curandSetQuasiRandomGeneratorDimensions}. */
+    void setQuasiRandomDimensions(Generator generator, int dimensions, CallResult result);
+
+    /** {@code curandGenerateSeeds}: the generator's starting state, now. */
+    void generateSeeds(Generator generator, CallResult result);
+
+    /**
+     * Payload: one of cuRAND's Sobol' tables, little-endian words.
+     *
+     * @param set the direction vector set; unused for scramble constants.
+     */
+    void getSobolTable(SobolTable table, int set, CallResult result);
 
     /**
      * Write {@code count} values at the device address {@code output}.

@@ -14,4 +14,11 @@ public final class JNvrtcInstrumentation extends InstrumentationModule
         super("jcuda.nvrtc.JNvrtc", "JNvrtc", JNvrtcRemote.class, NvrtcStatus.INVALID_INPUT,
             "NVRTC_ERROR_INVALID_INPUT", "JNvrtc-");
     }
+
+    public String refusalReason(final String functionName)
+    {
+        return "nvrtcGetNVVMSize".equals(functionName) || "nvrtcGetNVVM".equals(functionName) ?
+            "deprecated by NVRTC for nvrtcGetLTOIR (which gpurelay remotes); the executor's NVRTC (CUDA 13) no " +
+            "longer has it" : null;
+    }
 }

@@ -11,12 +11,18 @@ import static org.bytedeco.cuda.global.curand.curandGenerateLongLong;
 import static org.bytedeco.cuda.global.curand.curandGenerateNormal;
 import static org.bytedeco.cuda.global.curand.curandGenerateNormalDouble;
 import static org.bytedeco.cuda.global.curand.curandGeneratePoisson;
+import static org.bytedeco.cuda.global.curand.curandGenerateSeeds;
 import static org.bytedeco.cuda.global.curand.curandGenerateUniform;
 import static org.bytedeco.cuda.global.curand.curandGenerateUniformDouble;
+import static org.bytedeco.cuda.global.curand.curandGetDirectionVectors32;
+import static org.bytedeco.cuda.global.curand.curandGetDirectionVectors64;
+import static org.bytedeco.cuda.global.curand.curandGetScrambleConstants32;
+import static org.bytedeco.cuda.global.curand.curandGetScrambleConstants64;
 import static org.bytedeco.cuda.global.curand.curandGetVersion;
 import static org.bytedeco.cuda.global.curand.curandSetGeneratorOffset;
 import static org.bytedeco.cuda.global.curand.curandSetGeneratorOrdering;
 import static org.bytedeco.cuda.global.curand.curandSetPseudoRandomGeneratorSeed;
+import static org.bytedeco.cuda.global.curand.curandSetQuasiRandomGeneratorDimensions;
 import static org.bytedeco.cuda.global.curand.curandSetStream;
 
 import java.util.ArrayList;
@@ -28,13 +34,17 @@ import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CurandStatus;
+import io.gpurelay.protocol.SobolTable;
 import org.bytedeco.cuda.curand.curandGenerator_st;
+import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.PointerPointer;
 
 /**
  * cuRAND on the GPU through JavaCPP's presets: the host's own cuRAND, so results are cuRAND's exactly. Every call
@@ -127,6 +137,60 @@ final class GpuRandSession implements RandSession
         if (makeCurrent(gpuGenerator.context(), "curandSetGeneratorOrdering", result))
         {
             check(curandSetGeneratorOrdering(gpuGenerator.handle(), ordering), "curandSetGeneratorOrdering", result);
+        }
+    }
+
+    public void setQuasiRandomDimensions(final Generator generator, final int dimensions, final CallResult result)
+    {
+        final GpuGenerator gpuGenerator = (GpuGenerator)generator;
+        if (makeCurrent(gpuGenerator.context(), "curandSetQuasiRandomGeneratorDimensions", result))
+        {
+            check(curandSetQuasiRandomGeneratorDimensions(gpuGenerator.handle(), dimensions),
+                "curandSetQuasiRandomGeneratorDimensions", result);
+        }
+    }
+
+    public void generateSeeds(final Generator generator, final CallResult result)
+    {
+        final GpuGenerator gpuGenerator = (GpuGenerator)generator;
+        if (makeCurrent(gpuGenerator.context(), "curandGenerateSeeds", result))
+        {
+            check(curandGenerateSeeds(gpuGenerator.handle()), "curandGenerateSeeds", result);
+        }
+    }
+
+    /**
+     * cuRAND answers with a pointer to its own table in host memory, which is copied into the reply as it is (the
+     * host is little-endian, as the wire is).
+     */
+    public void getSobolTable(final SobolTable table, final int set, final CallResult result)
+    {
+        if (!usable(result))
+        {
+            return;
+        }
+        try (PointerPointer<Pointer> tablePointer = new PointerPointer<>(1))
+        {
+            final int status = switch (table)
+            {
+                case DIRECTION_VECTORS_32 -> curandGetDirectionVectors32(tablePointer, set);
+                case SCRAMBLE_CONSTANTS_32 -> curandGetScrambleConstants32(tablePointer);
+                case DIRECTION_VECTORS_64 -> curandGetDirectionVectors64(tablePointer, set);
+                case SCRAMBLE_CONSTANTS_64 -> curandGetScrambleConstants64(tablePointer);
+            };
+            if (!check(status, table.functionName() + (table.hasSets() ? " of set " + set : ""), result))
+            {
+                return;
+            }
+            final Pointer address = tablePointer.get(0);
+            if (address == null || address.isNull())
+            {
+                result.fail(curandError(CurandStatus.INTERNAL_ERROR), table.functionName() + " gave no table");
+                return;
+            }
+            final byte[] bytes = new byte[table.bytes()];
+            new BytePointer(address).capacity(bytes.length).get(bytes);
+            result.payload(new ByteArrayPayload(bytes));
         }
     }
 
