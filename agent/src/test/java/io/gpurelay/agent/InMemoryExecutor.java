@@ -769,6 +769,8 @@ public final class InMemoryExecutor implements AutoCloseable
                 case CURAND_SET_STREAM, CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED, CURAND_SET_GENERATOR_OFFSET,
                     CURAND_SET_GENERATOR_ORDERING, CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS,
                     CURAND_GENERATE_SEEDS -> status(call, libraryHandles.contains(call.arg(0)) ? 0 : 101);
+                case CURAND_CREATE_POISSON_DISTRIBUTION -> value(call, add(libraryHandles, LIBRARY_TAG));
+                case CURAND_DESTROY_DISTRIBUTION -> status(call, libraryHandles.remove(call.arg(0)) ? 0 : 101);
                 case CURAND_GET_SOBOL_TABLE ->
                 {
                     // Word i of a table is i plus the set, in the table's word size, little-endian.

@@ -1,11 +1,15 @@
 package io.gpurelay.executor;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import io.gpurelay.executor.SessionResources.ContextEntry;
 import io.gpurelay.executor.SessionResources.LibraryObjectEntry;
 import io.gpurelay.executor.SessionResources.StreamEntry;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RandSession;
+import io.gpurelay.executor.backend.RandSession.Distribution;
 import io.gpurelay.executor.backend.RandSession.Generator;
 import io.gpurelay.executor.backend.RandSession.Output;
 import io.gpurelay.protocol.Api;
@@ -36,6 +40,8 @@ final class RandDispatcher
 
     private final RandSession rand;
     private final SessionResources resources;
+    /** The session's discrete distributions by device address, which names them on the wire. */
+    private final Map<Long, Distribution> distributions = new HashMap<>();
     private final int deviceCount;
 
     RandDispatcher(final RandSession rand, final SessionResources resources, final int deviceCount)
@@ -126,6 +132,35 @@ final class RandDispatcher
                 else
                 {
                     rand.getSobolTable(table, (int)call.arg(1), result);
+                }
+            }
+            case CURAND_CREATE_POISSON_DISTRIBUTION ->
+            {
+                final ContextEntry context = callingContext(call.context(), result);
+                if (context == null)
+                {
+                    result.fail(INITIALIZATION_FAILED, "curandCreatePoissonDistribution: " + result.message());
+                    return;
+                }
+                final Distribution distribution = rand.createPoissonDistribution(context.backend,
+                    Double.longBitsToDouble(call.arg(0)), result);
+                if (distribution != null)
+                {
+                    distributions.put(distribution.address(), distribution);
+                    result.value(distribution.address());
+                }
+            }
+            case CURAND_DESTROY_DISTRIBUTION ->
+            {
+                final Distribution distribution = distributions.remove(call.arg(0));
+                if (distribution == null)
+                {
+                    result.fail(NOT_INITIALIZED, "curandDestroyDistribution: 0x" + Long.toHexString(call.arg(0)) +
+                        " is no distribution of this session");
+                }
+                else
+                {
+                    rand.destroyDistribution(distribution, result);
                 }
             }
             case CURAND_GENERATE -> generate(call, Output.BITS, result);

@@ -242,6 +242,13 @@ class RandAndRtcIpcTest
         }
         assertEquals(CurandStatus.OUT_OF_RANGE, client.call(Function.CURAND_GET_SOBOL_TABLE, DEVICE_0, 9, 101)
             .status());
+        final Reply distribution = client.call(Function.CURAND_CREATE_POISSON_DISTRIBUTION, DEVICE_0,
+            Double.doubleToRawLongBits(2.5));
+        assertEquals(CurandStatus.TYPE_ERROR, distribution.status());
+        assertTrue(distribution.message().contains("curandCreatePoissonDistribution is not supported on the emulator"),
+            distribution.message());
+        assertEquals(CurandStatus.NOT_INITIALIZED,
+            client.call(Function.CURAND_DESTROY_DISTRIBUTION, DEVICE_0, output).status(), "no distribution there");
         assertEquals(CurandStatus.NOT_INITIALIZED,
             client.call(Function.CURAND_GENERATE_SEEDS, DEVICE_0, generator + 1).status());
 

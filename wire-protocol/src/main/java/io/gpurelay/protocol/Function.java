@@ -443,6 +443,13 @@ public enum Function implements RemotedFunction
     CURAND_GENERATE_LOG_NORMAL_DOUBLE(317, Api.CURAND),
     /** args: generator, output address, n, lambda as {@code Double.doubleToRawLongBits}: unsigned ints. */
     CURAND_GENERATE_POISSON(318, Api.CURAND),
+    /**
+     * args: lambda as {@code Double.doubleToRawLongBits} → values[0] = the distribution's device address, which is
+     * what a kernel of cuRAND's device API takes as its {@code curandDiscreteDistribution_t} and what names it here.
+     */
+    CURAND_CREATE_POISSON_DISTRIBUTION(319, Api.CURAND),
+    /** args: the distribution's device address. */
+    CURAND_DESTROY_DISTRIBUTION(320, Api.CURAND),
 
     // NVRTC, compiled on the executor. Program handles are the executor's. Strings travel as UTF-8, each terminated
     // by a NUL; strings that come back carry none. Statuses are nvrtcResult ({@link NvrtcStatus}).

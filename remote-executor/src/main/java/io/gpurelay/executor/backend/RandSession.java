@@ -67,6 +67,31 @@ public interface RandSession
 
     void setOrdering(Generator generator, int ordering, CallResult result);
 
+    /**
+     * A {@code curandDiscreteDistribution_t}: a histogram in device memory that kernels of cuRAND's device API read.
+     */
+    interface Distribution
+    {
+        /** The context whose memory holds it. */
+        BackendContext context();
+
+        /** Its device address, which kernels take and which names it on the wire. */
+        long address();
+    }
+
+    /**
+     * {@code curandCreatePoissonDistribution} in the context.
+     *
+     * @return the distribution, or null when it cannot be made (the failure is in {@code result}).
+     */
+    Distribution createPoissonDistribution(BackendContext context, double lambda, CallResult result);
+
+    /**
+     * {@code curandDestroyDistribution}; a distribution whose context was destroyed or reset since is gone already,
+     * which is {@code CURAND_STATUS_NOT_INITIALIZED}.
+     */
+    void destroyDistribution(Distribution distribution, CallResult result);
+
     /** {@code curandSetQuasiRandomGeneratorDimensions}. */
     void setQuasiRandomDimensions(Generator generator, int dimensions, CallResult result);
 

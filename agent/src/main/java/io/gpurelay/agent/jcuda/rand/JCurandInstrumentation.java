@@ -15,4 +15,11 @@ public final class JCurandInstrumentation extends InstrumentationModule
         super("jcuda.jcurand.JCurand", "JCurand", JCurandRemote.class, CurandStatus.TYPE_ERROR,
             "CURAND_STATUS_TYPE_ERROR", "JCurand-");
     }
+
+    public String refusalReason(final String functionName)
+    {
+        return "curandCreateGeneratorHost".equals(functionName) ? "a host generator writes the caller's host " +
+            "memory, and gpurelay's generators write device memory on the executor; generating there and copying " +
+            "the values back is not done yet: generate into device memory and copy it" : null;
+    }
 }

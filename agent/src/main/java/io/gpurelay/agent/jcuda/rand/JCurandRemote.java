@@ -17,6 +17,7 @@ import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.SobolTable;
 import jcuda.Pointer;
+import jcuda.jcurand.curandDiscreteDistribution;
 import jcuda.jcurand.curandGenerator;
 import jcuda.jcurand.curandStatus;
 import jcuda.runtime.cudaStream_t;
@@ -144,6 +145,32 @@ public final class JCurandRemote
     {
         requireNonNull(generator, "generator", "curandSetGeneratorOrdering");
         return call(Function.CURAND_SET_GENERATOR_ORDERING, new long[]{ handle(generator), order }, null);
+    }
+
+    /**
+     * The distribution is made on the executor, in the calling thread's current context, and the object's native
+     * pointer becomes its device address there: what a kernel of cuRAND's device API takes, so
+     * {@code Pointer.to(distribution)} passes it to a kernel as it does locally.
+     */
+    public static int curandCreatePoissonDistributionNative(
+        final double lambda, final curandDiscreteDistribution discrete_distribution)
+    {
+        requireNonNull(discrete_distribution, "discrete_distribution", "curandCreatePoissonDistribution");
+        final long[] results = new long[1];
+        final int status = call(Function.CURAND_CREATE_POISSON_DISTRIBUTION,
+            new long[]{ Double.doubleToRawLongBits(lambda) }, results);
+        if (status == CurandStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(discrete_distribution, results[0]);
+        }
+        return status;
+    }
+
+    public static int curandDestroyDistributionNative(final curandDiscreteDistribution discrete_distribution)
+    {
+        requireNonNull(discrete_distribution, "discrete_distribution", "curandDestroyDistribution");
+        return call(Function.CURAND_DESTROY_DISTRIBUTION,
+            new long[]{ JCudaPointers.nativePointer(discrete_distribution) }, null);
     }
 
     public static int curandSetQuasiRandomGeneratorDimensionsNative(

@@ -1,6 +1,8 @@
 package io.gpurelay.agent.jcuda.rand;
 
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandCreateGeneratorNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandCreatePoissonDistributionNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandDestroyDistributionNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandDestroyGeneratorNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateLogNormalDoubleNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateNormalNative;
@@ -37,6 +39,7 @@ import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.SobolTable;
 import jcuda.Pointer;
+import jcuda.jcurand.curandDiscreteDistribution;
 import jcuda.jcurand.curandGenerator;
 import jcuda.runtime.cudaStream_t;
 import org.junit.jupiter.api.AfterEach;
@@ -155,6 +158,21 @@ class JCurandRemoteTest extends InMemoryExecutorTest
         assertEquals(0, curandDestroyGeneratorNative(generator));
         assertEquals(CurandStatus.NOT_INITIALIZED, curandGenerateSeedsNative(generator));
         assertThrows(NullPointerException.class, () -> curandGenerateSeedsNative(null));
+    }
+
+    @Test
+    void aDistributionIsNamedByWhatTheExecutorAnswers()
+    {
+        final curandDiscreteDistribution distribution = new curandDiscreteDistribution();
+        assertEquals(0, curandCreatePoissonDistributionNative(2.5, distribution));
+        assertArrayEquals(new long[]{ Double.doubleToRawLongBits(2.5) },
+            last(Function.CURAND_CREATE_POISSON_DISTRIBUTION).args());
+        final long address = JCudaPointers.nativePointer(distribution);
+        assertTrue(address != 0);
+        assertEquals(0, curandDestroyDistributionNative(distribution));
+        assertArrayEquals(new long[]{ address }, last(Function.CURAND_DESTROY_DISTRIBUTION).args());
+        assertEquals(CurandStatus.NOT_INITIALIZED, curandDestroyDistributionNative(distribution));
+        assertThrows(NullPointerException.class, () -> curandCreatePoissonDistributionNative(1, null));
     }
 
     @Test

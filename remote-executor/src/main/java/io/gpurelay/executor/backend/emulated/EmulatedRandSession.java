@@ -76,6 +76,23 @@ final class EmulatedRandSession implements RandSession
         complete(emulated, emulated.setGeneratorOrdering(ordering), result);
     }
 
+    /**
+     * The histogram's layout is cuRAND's own, read by its device API's code; the emulator has neither, and cuRAND
+     * has no "not supported" status, so this is {@code CURAND_STATUS_TYPE_ERROR}.
+     */
+    public Distribution createPoissonDistribution(
+        final BackendContext context, final double lambda, final CallResult result)
+    {
+        result.fail(error(CurandStatus.TYPE_ERROR), "curandCreatePoissonDistribution is not supported on the " +
+            "emulator: it has no discrete distributions of cuRAND's device API");
+        return null;
+    }
+
+    public void destroyDistribution(final Distribution distribution, final CallResult result)
+    {
+        throw new IllegalStateException("the emulator makes no distributions");
+    }
+
     public void setQuasiRandomDimensions(final Generator generator, final int dimensions, final CallResult result)
     {
         final CurandGenerator emulated = ((EmulatedGenerator)generator).generator;

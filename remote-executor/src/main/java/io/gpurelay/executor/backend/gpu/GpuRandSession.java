@@ -3,6 +3,8 @@ package io.gpurelay.executor.backend.gpu;
 import static org.bytedeco.cuda.global.cudart.CUDA_SUCCESS;
 import static org.bytedeco.cuda.global.cudart.cuCtxSetCurrent;
 import static org.bytedeco.cuda.global.curand.curandCreateGenerator;
+import static org.bytedeco.cuda.global.curand.curandCreatePoissonDistribution;
+import static org.bytedeco.cuda.global.curand.curandDestroyDistribution;
 import static org.bytedeco.cuda.global.curand.curandDestroyGenerator;
 import static org.bytedeco.cuda.global.curand.curandGenerate;
 import static org.bytedeco.cuda.global.curand.curandGenerateLogNormal;
@@ -37,6 +39,7 @@ import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.SobolTable;
+import org.bytedeco.cuda.curand.curandDiscreteDistribution_st;
 import org.bytedeco.cuda.curand.curandGenerator_st;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.DoublePointer;
@@ -56,6 +59,7 @@ final class GpuRandSession implements RandSession
 {
     private final DeviceAddressRanges<GpuContext, GpuModule> ranges;
     private final List<GpuGenerator> generators = new ArrayList<>();
+    private final List<GpuDistribution> distributions = new ArrayList<>();
 
     GpuRandSession(final DeviceAddressRanges<GpuContext, GpuModule> ranges)
     {
@@ -137,6 +141,43 @@ final class GpuRandSession implements RandSession
         if (makeCurrent(gpuGenerator.context(), "curandSetGeneratorOrdering", result))
         {
             check(curandSetGeneratorOrdering(gpuGenerator.handle(), ordering), "curandSetGeneratorOrdering", result);
+        }
+    }
+
+    /**
+     * cuRAND allocates the histogram in the context's device memory; its address is what the client gets.
+     */
+    public Distribution createPoissonDistribution(
+        final BackendContext context, final double lambda, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        if (!usable(result) || !makeCurrent(gpuContext, "curandCreatePoissonDistribution", result))
+        {
+            return null;
+        }
+        final curandDiscreteDistribution_st handle = new curandDiscreteDistribution_st();
+        if (!check(curandCreatePoissonDistribution(lambda, handle), "curandCreatePoissonDistribution of lambda " +
+            lambda, result))
+        {
+            return null;
+        }
+        final GpuDistribution distribution = new GpuDistribution(gpuContext, handle);
+        distributions.add(distribution);
+        return distribution;
+    }
+
+    public void destroyDistribution(final Distribution distribution, final CallResult result)
+    {
+        final GpuDistribution gpuDistribution = (GpuDistribution)distribution;
+        if (!distributions.remove(gpuDistribution))
+        {
+            result.fail(curandError(CurandStatus.NOT_INITIALIZED), "curandDestroyDistribution: the distribution's " +
+                "context was destroyed or reset");
+            return;
+        }
+        if (makeCurrent(gpuDistribution.context(), "curandDestroyDistribution", result))
+        {
+            check(curandDestroyDistribution(gpuDistribution.handle()), "curandDestroyDistribution", result);
         }
     }
 
@@ -249,6 +290,12 @@ final class GpuRandSession implements RandSession
             curandDestroyGenerator(generator.handle());
         }
         generators.clear();
+        for (final GpuDistribution distribution : distributions)
+        {
+            cuCtxSetCurrent(distribution.context().handle());
+            curandDestroyDistribution(distribution.handle());
+        }
+        distributions.clear();
     }
 
     /**
@@ -264,6 +311,16 @@ final class GpuRandSession implements RandSession
             }
             cuCtxSetCurrent(context.handle());
             curandDestroyGenerator(generator.handle());
+            return true;
+        });
+        distributions.removeIf(distribution ->
+        {
+            if (distribution.context() != context)
+            {
+                return false;
+            }
+            cuCtxSetCurrent(context.handle());
+            curandDestroyDistribution(distribution.handle());
             return true;
         });
     }
@@ -319,5 +376,16 @@ final class GpuRandSession implements RandSession
 
     private record GpuGenerator(GpuContext context, curandGenerator_st handle) implements Generator
     {
+    }
+
+    /**
+     * {@code curandDiscreteDistribution_t} is a pointer to the histogram in device memory: its value is the address.
+     */
+    private record GpuDistribution(GpuContext context, curandDiscreteDistribution_st handle) implements Distribution
+    {
+        public long address()
+        {
+            return handle.address();
+        }
     }
 }
