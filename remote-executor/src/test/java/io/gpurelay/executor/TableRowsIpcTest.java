@@ -164,6 +164,23 @@ class TableRowsIpcTest
     }
 
     @Test
+    void anAddressRangeIsTheSessionsAllocationHoldingTheAddress() throws IOException
+    {
+        final TestClient client = connected("address range");
+        final Objects objects = Objects.make(client, Api.DRIVER);
+        final long context = objects.callContext;
+
+        final Reply inside = ok(client.call(row("cuMemGetAddressRange"), context, objects.memory + 1000));
+        assertEquals(objects.memory, inside.value(0), "pbase");
+        assertEquals(MEMORY_BYTES, inside.value(1), "psize");
+        assertEquals(objects.memory, ok(client.call(row("cuMemGetAddressRange"), context, objects.memory)).value(0));
+
+        final Reply past = client.call(row("cuMemGetAddressRange"), context, objects.memory + MEMORY_BYTES);
+        assertEquals(DriverStatus.INVALID_VALUE, past.status(), "one past the end is no address of the allocation");
+        assertTrue(past.message().contains("is not inside one allocation of this session"), past.message());
+    }
+
+    @Test
     void argumentsAreCheckedByTheirRoles() throws IOException
     {
         final TestClient client = connected("checks");

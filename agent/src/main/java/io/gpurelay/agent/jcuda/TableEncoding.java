@@ -35,7 +35,7 @@ public final class TableEncoding
             case IN_UCHAR -> "B";
             case IN_USHORT -> "S";
             case IN_SIZE, IN_INT64 -> "J";
-            case DEVPTR -> driver ? "Ljcuda/driver/CUdeviceptr;" : "Ljcuda/Pointer;";
+            case DEVPTR, OUT_DEVPTR -> driver ? "Ljcuda/driver/CUdeviceptr;" : "Ljcuda/Pointer;";
             case OUT_CONTEXT -> "Ljcuda/driver/CUcontext;";
             case OUT_MODULE -> "Ljcuda/driver/CUmodule;";
             case OUT_INT, OUT_UINT -> "[I";
@@ -121,7 +121,8 @@ public final class TableEncoding
             {
                 case OUT_INT, OUT_UINT -> ((int[])arguments[i])[0] = (int)value;
                 case OUT_SIZE, OUT_INT64 -> ((long[])arguments[i])[0] = value;
-                case OUT_CONTEXT, OUT_MODULE -> JCudaPointers.setNativePointer((NativePointerObject)arguments[i], value);
+                case OUT_CONTEXT, OUT_MODULE, OUT_DEVPTR ->
+                    JCudaPointers.setNativePointer((NativePointerObject)arguments[i], value);
                 default -> throw new IllegalStateException(argument.role() + " is no output");
             }
         }
@@ -136,7 +137,7 @@ public final class TableEncoding
     private static void requireOutput(final FunctionRow row, final Argument argument, final Object array)
     {
         requireNonNull(row, argument, array);
-        if (argument.role().kind() == ArgumentRole.Kind.HANDLE_OUT)
+        if (argument.role().kind() == ArgumentRole.Kind.HANDLE_OUT || argument.role() == ArgumentRole.OUT_DEVPTR)
         {
             return;
         }

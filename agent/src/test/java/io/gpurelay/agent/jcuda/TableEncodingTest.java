@@ -86,6 +86,7 @@ class TableEncodingTest
                     handle(new CUdeviceptr(), value << 20);
                 case OUT_CONTEXT -> new CUcontext();
                 case OUT_MODULE -> new CUmodule();
+                case OUT_DEVPTR -> new CUdeviceptr();
                 case OUT_INT, OUT_UINT -> new int[1];
                 case OUT_SIZE, OUT_INT64 -> new long[1];
                 case DEVICE -> row.binding() == Binding.JCUDA ? (Object)(int)value : handle(new CUdevice(), value);

@@ -109,9 +109,10 @@ public final class TableRowsProgram
                     case DEVPTR -> driver ? memory : runtimeMemory;
                     case OUT_CONTEXT -> new CUcontext();
                     case OUT_MODULE -> new CUmodule();
+                    case OUT_DEVPTR -> new CUdeviceptr();
                 };
             }
-            System.out.println(line(row, arguments, context, module));
+            System.out.println(line(row, arguments, context, module, memory));
         }
         require("cuCtxSynchronize", JCudaDriver.cuCtxSetCurrent(context));
         require("cuCtxSynchronize", JCudaDriver.cuCtxSynchronize());
@@ -119,7 +120,7 @@ public final class TableRowsProgram
     }
 
     private static String line(final FunctionRow row, final Object[] arguments, final CUcontext context,
-        final CUmodule module)
+        final CUmodule module, final CUdeviceptr memory)
     {
         final Class<?> binding = row.binding() == Binding.JCUDA_DRIVER ? JCudaDriver.class : JCuda.class;
         final Method method = find(binding, row.name(), arguments.length);
@@ -157,6 +158,10 @@ public final class TableRowsProgram
             else if (argument.role() == ArgumentRole.OUT_MODULE)
             {
                 outputs.add(argument.name() + (value.equals(module) ? " is the program's" : " is another"));
+            }
+            else if (argument.role() == ArgumentRole.OUT_DEVPTR)
+            {
+                outputs.add(argument.name() + (value.equals(memory) ? " is the program's allocation" : " is another"));
             }
             else
             {

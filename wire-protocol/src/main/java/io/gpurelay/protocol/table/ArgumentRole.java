@@ -35,6 +35,11 @@ public enum ArgumentRole
     OUT_SIZE("out:size", Kind.SCALAR_OUT),
     /** An {@code unsigned long long*} the function writes one value to ({@code long[]} in Java). */
     OUT_INT64("out:int64", Kind.SCALAR_OUT),
+    /**
+     * A {@code CUdeviceptr*} the function writes: a device address ({@code CUdeviceptr} in JCuda, whose native
+     * pointer it becomes).
+     */
+    OUT_DEVPTR("out:devptr", Kind.SCALAR_OUT),
     /** A device ordinal ({@code CUdevice} or the runtime's {@code int device}). */
     DEVICE("device", Kind.DEVICE),
     /** A context handle ({@code CUcontext}). */

@@ -37,6 +37,7 @@ import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.executor.backend.TableCall;
 import io.gpurelay.protocol.PayloadSink;
+import io.gpurelay.protocol.table.ArgumentRole;
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -692,6 +693,26 @@ final class EmulatedBackendSession implements BackendSession
             devices[owningDevice].memory().fill(address + row * pitch, width, elementSize, value,
                 owners[owningDevice]);
         }
+    }
+
+    /**
+     * {@code cuMemGetAddressRange}: the base and size of the session's allocation that holds the address, on any of
+     * the session's devices (addressing is unified); an address outside them is refused as on the gpu backend.
+     */
+    void addressRange(final TableCall call, final CallResult result)
+    {
+        final int index = call.indexOf(ArgumentRole.DEVPTR);
+        final long address = call.scalar(index);
+        final EmulatedContext context = emulated(call.context());
+        final int owningDevice = deviceHolding(context.device(), address, 1);
+        if (owningDevice < 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, call.row().name() + ": " + range(address, 1) +
+                " is not inside one allocation of this session");
+            return;
+        }
+        final Allocation allocation = devices[owningDevice].memory().find(address, 1, owners[owningDevice]);
+        result.value(allocation.deviceAddress()).value(allocation.size());
     }
 
     /**

@@ -791,7 +791,7 @@ final class GpuBackendSession implements BackendSession
                     case OUT_INT -> result.value(((int[])arguments[i])[0]);
                     case OUT_UINT -> result.value(Integer.toUnsignedLong(((int[])arguments[i])[0]));
                     case OUT_SIZE -> result.value(((SizeTPointer)arguments[i]).get(0));
-                    case OUT_INT64 -> result.value(((long[])arguments[i])[0]);
+                    case OUT_INT64, OUT_DEVPTR -> result.value(((long[])arguments[i])[0]);
                     default ->
                     {
                     }
@@ -823,7 +823,7 @@ final class GpuBackendSession implements BackendSession
                 GpuTableFunctions.devicePointer(call.scalar(index)) : call.scalar(index);
             case OUT_INT, OUT_UINT -> new int[1];
             case OUT_SIZE -> new SizeTPointer(1);
-            case OUT_INT64 -> new long[1];
+            case OUT_INT64, OUT_DEVPTR -> new long[1];
             case DEVICE -> devices[(int)call.scalar(index)].handle();
             case CONTEXT -> ((GpuContext)object).handle();
             case MODULE -> ((GpuModule)object).handle();
