@@ -11,6 +11,7 @@ import static jcuda.driver.JCudaDriver.cuCtxGetStreamPriorityRange;
 import static jcuda.driver.JCudaDriver.cuCtxSetCacheConfig;
 import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
+import static jcuda.driver.JCudaDriver.cuDeviceGetP2PAttribute;
 import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
 import static jcuda.driver.JCudaDriver.cuEventCreate;
 import static jcuda.driver.JCudaDriver.cuEventRecordWithFlags;
@@ -19,6 +20,8 @@ import static jcuda.driver.JCudaDriver.cuFuncGetAttribute;
 import static jcuda.driver.JCudaDriver.cuFuncSetCacheConfig;
 import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
+import static jcuda.driver.JCudaDriver.cuMemFree;
+import static jcuda.driver.JCudaDriver.cuMemGetAddressRange;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemsetD2D8Async;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
@@ -48,6 +51,7 @@ import java.nio.file.Path;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_P2PAttribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunc_cache;
@@ -158,6 +162,19 @@ public final class TableFunctionsProgram
         final int[] written = { 0 };
         CHECKS.equal("cuMemcpyDtoH", 0, cuMemcpyDtoH(Pointer.to(written), word, Integer.BYTES));
         CHECKS.equal("cuMemsetD2D8Async wrote two rows of two bytes", 0x7F7F7F7F, written[0]);
+
+        final CUdeviceptr block = new CUdeviceptr();
+        CHECKS.equal("cuMemAlloc", 0, cuMemAlloc(block, 4096));
+        final CUdeviceptr base = new CUdeviceptr();
+        final long[] size = { -1 };
+        CHECKS.equal("cuMemGetAddressRange", 0, cuMemGetAddressRange(base, size, block.withByteOffset(100)));
+        CHECKS.check("cuMemGetAddressRange base is the allocation's", base.equals(block), base + " vs " + block);
+        CHECKS.equal("cuMemGetAddressRange size", 4096L, size[0]);
+        CHECKS.equal("cuMemFree", 0, cuMemFree(block));
+        final int[] rank = { -1 };
+        CHECKS.equal("cuDeviceGetP2PAttribute is not supported on the emulator", CUresult.CUDA_ERROR_NOT_SUPPORTED,
+            cuDeviceGetP2PAttribute(rank, CUdevice_P2PAttribute.CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK, device,
+                device));
         CHECKS.equal("cuCtxDestroy", 0, cuCtxDestroy(context));
     }
 
