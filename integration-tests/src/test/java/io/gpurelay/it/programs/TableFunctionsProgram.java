@@ -2,6 +2,7 @@ package io.gpurelay.it.programs;
 
 import static jcuda.driver.JCudaDriver.cuCtxCreate;
 import static jcuda.driver.JCudaDriver.cuCtxDestroy;
+import static jcuda.driver.JCudaDriver.cuCtxDisablePeerAccess;
 import static jcuda.driver.JCudaDriver.cuCtxGetApiVersion;
 import static jcuda.driver.JCudaDriver.cuCtxGetCacheConfig;
 import static jcuda.driver.JCudaDriver.cuCtxGetId;
@@ -11,7 +12,6 @@ import static jcuda.driver.JCudaDriver.cuCtxGetStreamPriorityRange;
 import static jcuda.driver.JCudaDriver.cuCtxSetCacheConfig;
 import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
-import static jcuda.driver.JCudaDriver.cuDeviceGetP2PAttribute;
 import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
 import static jcuda.driver.JCudaDriver.cuEventCreate;
 import static jcuda.driver.JCudaDriver.cuEventRecordWithFlags;
@@ -33,6 +33,7 @@ import static jcuda.driver.JCudaDriver.cuStreamGetPriority;
 import static jcuda.driver.JCudaDriver.cuStreamIsCapturing;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import static jcuda.driver.JCudaDriver.cuStreamWriteValue32;
+import static jcuda.runtime.JCuda.cudaDeviceDisablePeerAccess;
 import static jcuda.runtime.JCuda.cudaDeviceGetCacheConfig;
 import static jcuda.runtime.JCuda.cudaDeviceGetLimit;
 import static jcuda.runtime.JCuda.cudaDeviceGetStreamPriorityRange;
@@ -51,7 +52,6 @@ import java.nio.file.Path;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
-import jcuda.driver.CUdevice_P2PAttribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunc_cache;
@@ -171,10 +171,8 @@ public final class TableFunctionsProgram
         CHECKS.check("cuMemGetAddressRange base is the allocation's", base.equals(block), base + " vs " + block);
         CHECKS.equal("cuMemGetAddressRange size", 4096L, size[0]);
         CHECKS.equal("cuMemFree", 0, cuMemFree(block));
-        final int[] rank = { -1 };
-        CHECKS.equal("cuDeviceGetP2PAttribute is not supported on the emulator", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            cuDeviceGetP2PAttribute(rank, CUdevice_P2PAttribute.CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK, device,
-                device));
+        CHECKS.equal("cuCtxDisablePeerAccess: gpurelay never enables it", CUresult.CUDA_ERROR_PEER_ACCESS_NOT_ENABLED,
+            cuCtxDisablePeerAccess(context));
         CHECKS.equal("cuCtxDestroy", 0, cuCtxDestroy(context));
     }
 
@@ -207,5 +205,9 @@ public final class TableFunctionsProgram
             cudaDeviceGetLimit(limit, cudaLimit.cudaLimitPrintfFifoSize));
         CHECKS.equal("cudaGetLastError keeps the failure", cudaError.cudaErrorNotSupported, cudaGetLastError());
         CHECKS.equal("cudaGetLastError then clears it", 0, cudaGetLastError());
+        CHECKS.equal("cudaDeviceDisablePeerAccess: gpurelay never enables it",
+            cudaError.cudaErrorPeerAccessNotEnabled, cudaDeviceDisablePeerAccess(0));
+        CHECKS.equal("cudaDeviceDisablePeerAccess of a device that does not exist", cudaError.cudaErrorInvalidDevice,
+            cudaDeviceDisablePeerAccess(99));
     }
 }

@@ -373,6 +373,25 @@ public final class JCudaRuntimeRemote
         return thread.record(RuntimeStatus.PEER_ACCESS_UNSUPPORTED);
     }
 
+    /**
+     * gpurelay never enables peer access ({@link #cudaDeviceEnablePeerAccessNative}), so there is none to disable:
+     * CUDA's answer for that, recorded as the thread's last error, once the peer device is checked.
+     */
+    public static int cudaDeviceDisablePeerAccessNative(final int peerDevice)
+    {
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        final int status = client().connect();
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return thread.record(status);
+        }
+        if (client().executorOf(peerDevice) < 0)
+        {
+            return thread.record(RuntimeStatus.INVALID_DEVICE);
+        }
+        return thread.record(RuntimeStatus.PEER_ACCESS_NOT_ENABLED);
+    }
+
     public static int cudaStreamCreateNative(final cudaStream_t stream)
     {
         requireNonNull(stream, "stream", "cudaStreamCreate");
