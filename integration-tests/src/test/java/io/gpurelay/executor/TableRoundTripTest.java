@@ -142,6 +142,7 @@ class TableRoundTripTest
                 case OUT_CONTEXT -> new CUcontext();
                 case OUT_MODULE -> new CUmodule();
                 case OUT_DEVPTR -> new CUdeviceptr();
+                case OUT_STRING -> new String[]{ "unset" };
                 case OUT_INT, OUT_UINT -> new int[]{ -99 };
                 case OUT_SIZE, OUT_INT64 -> new long[]{ -99 };
                 case DEVICE -> driver ? handle(new CUdevice(), DEVICE_1) : (Object)DEVICE_1;

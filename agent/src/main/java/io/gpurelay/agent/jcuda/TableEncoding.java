@@ -1,5 +1,7 @@
 package io.gpurelay.agent.jcuda;
 
+import java.nio.charset.StandardCharsets;
+
 import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.Binding;
@@ -36,6 +38,7 @@ public final class TableEncoding
             case IN_USHORT -> "S";
             case IN_SIZE, IN_INT64 -> "J";
             case DEVPTR, OUT_DEVPTR -> driver ? "Ljcuda/driver/CUdeviceptr;" : "Ljcuda/Pointer;";
+            case OUT_STRING -> "[Ljava/lang/String;";
             case OUT_CONTEXT -> "Ljcuda/driver/CUcontext;";
             case OUT_MODULE -> "Ljcuda/driver/CUmodule;";
             case OUT_INT, OUT_UINT -> "[I";
@@ -128,6 +131,20 @@ public final class TableEncoding
         }
     }
 
+    /**
+     * Write the reply's payload, a string output without its NUL, into element 0 of the native's array.
+     */
+    public static void decodeString(final FunctionRow row, final byte[] text, final Object[] arguments)
+    {
+        for (int i = 0; i < arguments.length; i++)
+        {
+            if (row.arguments().get(i).role() == ArgumentRole.OUT_STRING)
+            {
+                ((String[])arguments[i])[0] = new String(text, StandardCharsets.UTF_8);
+            }
+        }
+    }
+
     private static long stream(final NativePointerObject stream)
     {
         final long handle = stream == null ? 0 : JCudaPointers.nativePointer(stream);
@@ -141,7 +158,8 @@ public final class TableEncoding
         {
             return;
         }
-        final int length = array instanceof int[] ints ? ints.length : ((long[])array).length;
+        final int length = array instanceof int[] ints ? ints.length : array instanceof String[] strings ?
+            strings.length : ((long[])array).length;
         if (length == 0)
         {
             throw new IllegalArgumentException("Parameter '" + argument.name() + "' of " + row.name() +

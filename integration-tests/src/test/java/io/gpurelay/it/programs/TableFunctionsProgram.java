@@ -12,6 +12,7 @@ import static jcuda.driver.JCudaDriver.cuCtxGetStreamPriorityRange;
 import static jcuda.driver.JCudaDriver.cuCtxSetCacheConfig;
 import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
+import static jcuda.driver.JCudaDriver.cuDeviceGetPCIBusId;
 import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
 import static jcuda.driver.JCudaDriver.cuEventCreate;
 import static jcuda.driver.JCudaDriver.cuEventRecordWithFlags;
@@ -36,6 +37,7 @@ import static jcuda.driver.JCudaDriver.cuStreamWriteValue32;
 import static jcuda.runtime.JCuda.cudaDeviceDisablePeerAccess;
 import static jcuda.runtime.JCuda.cudaDeviceGetCacheConfig;
 import static jcuda.runtime.JCuda.cudaDeviceGetLimit;
+import static jcuda.runtime.JCuda.cudaDeviceGetPCIBusId;
 import static jcuda.runtime.JCuda.cudaDeviceGetStreamPriorityRange;
 import static jcuda.runtime.JCuda.cudaDeviceSetCacheConfig;
 import static jcuda.runtime.JCuda.cudaEventCreate;
@@ -98,6 +100,11 @@ public final class TableFunctionsProgram
         CHECKS.equal("cuDeviceGet", 0, cuDeviceGet(device, 0));
         final long[] total = { -1 };
         CHECKS.equal("cuDeviceTotalMem", 0, cuDeviceTotalMem(total, device));
+        final String[] busId = new String[1];
+        CHECKS.equal("cuDeviceGetPCIBusId", 0, cuDeviceGetPCIBusId(busId, 32, device));
+        CHECKS.check("cuDeviceGetPCIBusId of the emulated device 0", "0000:10:00.0".equals(busId[0]), busId[0]);
+        CHECKS.equal("cuDeviceGetPCIBusId cut to its buffer", 0, cuDeviceGetPCIBusId(busId, 8, device));
+        CHECKS.check("cuDeviceGetPCIBusId of seven characters", "0000:10".equals(busId[0]), busId[0]);
         CHECKS.check("cuDeviceTotalMem bytes", total[0] > 0, "total " + total[0]);
         final CUcontext context = new CUcontext();
         CHECKS.equal("cuCtxCreate", 0, cuCtxCreate(context, 0, device));
@@ -205,6 +212,9 @@ public final class TableFunctionsProgram
             cudaDeviceGetLimit(limit, cudaLimit.cudaLimitPrintfFifoSize));
         CHECKS.equal("cudaGetLastError keeps the failure", cudaError.cudaErrorNotSupported, cudaGetLastError());
         CHECKS.equal("cudaGetLastError then clears it", 0, cudaGetLastError());
+        final String[] busId = new String[1];
+        CHECKS.equal("cudaDeviceGetPCIBusId", 0, cudaDeviceGetPCIBusId(busId, 32, 0));
+        CHECKS.check("cudaDeviceGetPCIBusId of the emulated device 0", "0000:10:00.0".equals(busId[0]), busId[0]);
         CHECKS.equal("cudaDeviceDisablePeerAccess: gpurelay never enables it",
             cudaError.cudaErrorPeerAccessNotEnabled, cudaDeviceDisablePeerAccess(0));
         CHECKS.equal("cudaDeviceDisablePeerAccess of a device that does not exist", cudaError.cudaErrorInvalidDevice,

@@ -15,6 +15,7 @@ import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.PayloadSource;
+import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PinnedMemoryFiles;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.NativePointerObject;
@@ -617,8 +618,16 @@ public final class JCudaRuntimeRemote
      */
     static int call(final RemotedFunction function, final long[] args, final long[] results)
     {
+        return call(function, args, null, results);
+    }
+
+    /**
+     * @param sink where the reply's payload goes; null for none.
+     */
+    static int call(final RemotedFunction function, final long[] args, final PayloadSink sink, final long[] results)
+    {
         final RuntimeThreadState thread = RuntimeThreadState.current();
-        return thread.record(client().call(function, thread.device(), args, null, null, results));
+        return thread.record(client().call(function, thread.device(), args, null, sink, results));
     }
 
     private static int remoteCopy(

@@ -66,6 +66,7 @@ final class GpuTableFunctions
             case OUT_INT, OUT_UINT -> int[].class;
             case OUT_SIZE -> SizeTPointer.class;
             case OUT_INT64, OUT_DEVPTR -> long[].class;
+            case OUT_STRING -> byte[].class;
             case CONTEXT -> CUctx_st.class;
             case MODULE -> CUmod_st.class;
             case FUNCTION -> CUfunc_st.class;
