@@ -17,7 +17,8 @@ import net.bytebuddy.pool.TypePool;
  * agent rewrites, how many native methods it has, how many gpurelay remotes (by hand-written code and by the function
  * table), how many of those the emulator runs, and which it does not remote. It builds the same tables the
  * instrumentation builds, from the binding classes on the class path, without loading them; the function table's
- * emulator column says which rows the emulator runs (a hand-written function runs on both backends).
+ * emulator column says which rows the emulator runs, and each module which of its hand-written functions it does not
+ * ({@link io.gpurelay.agent.instrumentation.InstrumentationModule#emulatorRefusal}).
  */
 public final class Coverage
 {
@@ -83,7 +84,8 @@ public final class Coverage
                     notOnEmulator.size() + ")");
                 for (final String name : notOnEmulator)
                 {
-                    out.println("  " + name);
+                    final String reason = table.module().emulatorRefusal(name);
+                    out.println("  " + name + (reason == null ? "" : " (" + reason + ")"));
                 }
             }
             if (!table.unmatchedRows().isEmpty())
@@ -139,6 +141,12 @@ public final class Coverage
                 out.println("Remoted, but not supported on the emulator (the gpu backend runs them; the emulator " +
                     "answers that it does not support them) in `" + table.target().getName() + "`: " +
                     codeList(notOnEmulator) + ".");
+                final String reasons = emulatorReasons(table);
+                if (!reasons.isEmpty())
+                {
+                    out.println();
+                    out.println("Why not on the emulator, in `" + table.target().getName() + "`: " + reasons + ".");
+                }
             }
             out.println();
             out.println("Not remoted in `" + table.target().getName() + "`; each logs its name once and returns " +
@@ -167,17 +175,25 @@ public final class Coverage
      */
     static int emulated(final NativeMethodTable table)
     {
-        int count = table.remoted().size();
-        for (final FunctionRow row : table.tableRemoted().values())
-        {
-            count += row.emulated() ? 1 : 0;
-        }
-        return count;
+        return table.remotedCount() - notOnEmulator(table).size();
     }
 
+    /**
+     * The remoted functions the emulator does not run: hand-written ones its module names
+     * ({@link io.gpurelay.agent.instrumentation.InstrumentationModule#emulatorRefusal}), then table rows whose
+     * emulator column says no.
+     */
     private static List<String> notOnEmulator(final NativeMethodTable table)
     {
         final List<String> names = new ArrayList<>();
+        for (final MethodDescription method : table.remoted().keySet())
+        {
+            final String name = table.module().functionName(method.getName());
+            if (table.module().emulatorRefusal(name) != null)
+            {
+                names.add(name);
+            }
+        }
         for (final FunctionRow row : table.tableRemoted().values())
         {
             if (!row.emulated())
@@ -186,6 +202,24 @@ public final class Coverage
             }
         }
         return names;
+    }
+
+    /**
+     * "`name`: reason; ..." for the hand-written functions the emulator does not run; empty when there are none.
+     */
+    private static String emulatorReasons(final NativeMethodTable table)
+    {
+        final StringBuilder reasons = new StringBuilder();
+        for (final String name : notOnEmulator(table))
+        {
+            final String reason = table.module().emulatorRefusal(name);
+            if (reason != null)
+            {
+                reasons.append(reasons.length() == 0 ? "" : "; ").append('`').append(name).append("`: ")
+                    .append(reason);
+            }
+        }
+        return reasons.toString();
     }
 
     private static List<String> functionNames(

@@ -14,6 +14,8 @@ import net.bytebuddy.pool.TypePool;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -77,6 +79,35 @@ class CoverageTest
     }
 
     @Test
+    void theEmulatorColumnCountsOnlyWhatTheEmulatorRuns()
+    {
+        final JCublasInstrumentation module = new JCublasInstrumentation();
+        final NativeMethodTable legacy = NativeMethodTable.of(module,
+            TypePool.Default.of(ClassFileLocator.ForClassLoader.ofSystemLoader()).describe("jcuda.jcublas.JCublas")
+                .resolve());
+        for (final String runs : List.of("cublasSgemm", "cublasDtrsm", "cublasSnrm2", "cublasScopy", "cublasIdamax",
+            "cublasCaxpy", "cublasZdscal", "cublasCdotc", "cublasZgemm", "cublasCrotg", "cublasSrotmg", "cublasAlloc"))
+        {
+            assertNull(module.emulatorRefusal(runs), runs);
+        }
+        for (final String refused : List.of("cublasSgbmv", "cublasDtpsv", "cublasSsyr2k", "cublasDrotm", "cublasCgemv",
+            "cublasZherk", "cublasIcamax", "cublasScasum", "cublasDznrm2", "cublasCsrot", "cublasZcopy"))
+        {
+            assertNotNull(module.emulatorRefusal(refused), refused);
+        }
+        assertEquals(73, Coverage.emulated(legacy), "the S and D routines but the banded, packed, rank-update and " +
+            "rotm ones, complex axpy, scal, dot and gemm, and the rotation generators and helpers");
+
+        final String text = print(out -> Coverage.printText(List.of(legacy), List.of(), out));
+        assertTrue(text.contains("jcuda.jcublas.JCublas: remoted, not supported on the emulator (91)"), text);
+        assertTrue(text.contains("\n  cublasCgbmv (the emulator has no banded"), text);
+        final String markdown = print(out -> Coverage.printMarkdown(List.of(legacy), List.of(), out));
+        assertTrue(markdown.contains("| `jcuda.jcublas.JCublas` | 166 | 164 | 0 | 73 | 2 |"), markdown);
+        assertTrue(markdown.contains("Why not on the emulator, in `jcuda.jcublas.JCublas`: `cublasSrotm`: the " +
+            "emulator has no banded"), markdown);
+    }
+
+    @Test
     void theReportCoversEveryModuleOnTheClassPath()
     {
         final String text = print(out ->
@@ -101,24 +132,33 @@ class CoverageTest
         assertTrue(text.contains("`cublasSgemm`"), text);
         assertTrue(text.contains("Remoted by gpurelay in `jcuda.driver.JCudaDriver`: `setLogLevel`, "), text);
         assertTrue(text.contains("`cuLaunchKernel`"), text);
-        assertTrue(text.contains("| `jcuda.jcurand.JCurand` | 27 | 18 | 0 | 18 | 9 |"), text);
-        assertTrue(text.contains("| `jcuda.nvrtc.JNvrtc` | 22 | 12 | 0 | 12 | 10 |"), text);
+        assertTrue(text.contains("| `jcuda.jcurand.JCurand` | 27 | 26 | 0 | 19 | 1 |"), text);
+        assertTrue(text.contains("| `jcuda.nvrtc.JNvrtc` | 22 | 20 | 0 | 12 | 2 |"), text);
         assertTrue(text.contains("Remoted by gpurelay in `jcuda.jcurand.JCurand`: `setLogLevel`, " +
             "`curandCreateGenerator`, `curandDestroyGenerator`, `curandGetVersion`, `curandGetProperty`, " +
             "`curandSetStream`, `curandSetPseudoRandomGeneratorSeed`, `curandSetGeneratorOffset`, " +
-            "`curandSetGeneratorOrdering`, `curandGenerate`, `curandGenerateLongLong`, `curandGenerateUniform`, " +
-            "`curandGenerateUniformDouble`, `curandGenerateNormal`, `curandGenerateNormalDouble`, " +
-            "`curandGenerateLogNormal`, `curandGenerateLogNormalDouble`, `curandGeneratePoisson`."), text);
+            "`curandSetGeneratorOrdering`, `curandSetQuasiRandomGeneratorDimensions`, `curandGenerate`, " +
+            "`curandGenerateLongLong`, `curandGenerateUniform`, `curandGenerateUniformDouble`, " +
+            "`curandGenerateNormal`, `curandGenerateNormalDouble`, `curandGenerateLogNormal`, " +
+            "`curandGenerateLogNormalDouble`, `curandCreatePoissonDistribution`, `curandDestroyDistribution`, " +
+            "`curandGeneratePoisson`, `curandGenerateSeeds`, " +
+            "`curandGetDirectionVectors32`, `curandGetScrambleConstants32`, `curandGetDirectionVectors64`, " +
+            "`curandGetScrambleConstants64`."), text);
         assertTrue(text.contains("Not remoted in `jcuda.jcurand.JCurand`; each logs its name once and returns " +
             "CURAND_STATUS_TYPE_ERROR (null, 0 or false where it returns no status): `curandCreateGeneratorHost`"),
             text);
         assertTrue(text.contains("Remoted by gpurelay in `jcuda.nvrtc.JNvrtc`: `setLogLevel`, `nvrtcGetErrorString`, " +
-            "`nvrtcVersion`, `nvrtcCreateProgram`, `nvrtcDestroyProgram`, `nvrtcCompileProgram`, `nvrtcGetPTXSize`, " +
-            "`nvrtcGetPTX`, `nvrtcGetProgramLogSize`, `nvrtcGetProgramLog`, `nvrtcAddNameExpression`, " +
-            "`nvrtcGetLoweredName`."), text);
+            "`nvrtcVersion`, `nvrtcGetNumSupportedArchs`, `nvrtcGetSupportedArchs`, `nvrtcCreateProgram`, " +
+            "`nvrtcDestroyProgram`, `nvrtcCompileProgram`, `nvrtcGetPTXSize`, `nvrtcGetPTX`, `nvrtcGetCUBINSize`, " +
+            "`nvrtcGetCUBIN`, `nvrtcGetLTOIRSize`, `nvrtcGetLTOIR`, `nvrtcGetOptiXIRSize`, `nvrtcGetOptiXIR`, " +
+            "`nvrtcGetProgramLogSize`, `nvrtcGetProgramLog`, `nvrtcAddNameExpression`, `nvrtcGetLoweredName`."), text);
         assertTrue(text.contains("Not remoted in `jcuda.nvrtc.JNvrtc`; each logs its name once and returns " +
-            "NVRTC_ERROR_INVALID_INPUT (null, 0 or false where it returns no status): `nvrtcGetNumSupportedArchs`"),
-            text);
+            "NVRTC_ERROR_INVALID_INPUT (null, 0 or false where it returns no status): `nvrtcGetNVVMSize`, " +
+            "`nvrtcGetNVVM`."), text);
+        assertTrue(text.contains("Why, in `jcuda.nvrtc.JNvrtc`: `nvrtcGetNVVMSize`: deprecated by NVRTC"), text);
+        assertTrue(text.contains("Why not on the emulator, in `jcuda.nvrtc.JNvrtc`: `nvrtcGetNumSupportedArchs`: it " +
+            "compiles to PTX for itself"), text);
+        assertTrue(text.contains("`curandGetDirectionVectors32`: it has no Sobol' generators"), text);
         assertTrue(text.contains("Not remoted in `jcuda.driver.JCudaDriver`; each logs its name once and returns " +
             "CUDA_ERROR_NOT_SUPPORTED (null, 0 or false where it returns no status): "), text);
     }

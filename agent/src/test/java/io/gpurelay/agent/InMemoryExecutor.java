@@ -1,5 +1,7 @@
 package io.gpurelay.agent;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,6 +39,7 @@ import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.SessionRequestAdapter;
 import io.gpurelay.protocol.SessionRequestListener;
+import io.gpurelay.protocol.SobolTable;
 import io.gpurelay.protocol.codecs.RejectReason;
 import io.gpurelay.protocol.security.ExecutorHandshake;
 import io.gpurelay.protocol.security.HandshakeException;
@@ -74,6 +77,8 @@ public final class InMemoryExecutor implements AutoCloseable
     private static final long EVENT_TAG = 5L << 56;
     private static final long BLAS_TAG = 6L << 56;
     private static final long LIBRARY_TAG = 7L << 56;
+    /** What its NVRTC answers nvrtcGetSupportedArchs with. */
+    public static final int[] SUPPORTED_ARCHS = { 75, 80, 90 };
     private static final long PRIMARY_CONTEXT = CONTEXT_TAG | 0x1000;
     private static final Pattern ENTRY = Pattern.compile("\\.entry\\s+(\\w+)\\s*\\(([^)]*)\\)");
     private static final Pattern PARAMETER = Pattern.compile(
@@ -762,7 +767,29 @@ public final class InMemoryExecutor implements AutoCloseable
                 case CURAND_CREATE_GENERATOR -> value(call, add(libraryHandles, LIBRARY_TAG));
                 case CURAND_DESTROY_GENERATOR -> status(call, libraryHandles.remove(call.arg(0)) ? 0 : 101);
                 case CURAND_SET_STREAM, CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED, CURAND_SET_GENERATOR_OFFSET,
-                    CURAND_SET_GENERATOR_ORDERING -> status(call, libraryHandles.contains(call.arg(0)) ? 0 : 101);
+                    CURAND_SET_GENERATOR_ORDERING, CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS,
+                    CURAND_GENERATE_SEEDS -> status(call, libraryHandles.contains(call.arg(0)) ? 0 : 101);
+                case CURAND_CREATE_POISSON_DISTRIBUTION -> value(call, add(libraryHandles, LIBRARY_TAG));
+                case CURAND_DESTROY_DISTRIBUTION -> status(call, libraryHandles.remove(call.arg(0)) ? 0 : 101);
+                case CURAND_GET_SOBOL_TABLE ->
+                {
+                    // Word i of a table is i plus the set, in the table's word size, little-endian.
+                    final SobolTable table = SobolTable.of(call.arg(0));
+                    final ByteBuffer bytes = ByteBuffer.allocate(table.bytes()).order(ByteOrder.LITTLE_ENDIAN);
+                    for (int i = 0; bytes.hasRemaining(); i++)
+                    {
+                        if (table.wordBytes() == Integer.BYTES)
+                        {
+                            bytes.putInt((int)(i + call.arg(1)));
+                        }
+                        else
+                        {
+                            bytes.putLong(i + call.arg(1));
+                        }
+                    }
+                    proxy.reply(responses, sessionId, call.correlationId(), 0, values, 0, null,
+                        new BytesPayload(bytes.array(), 0, bytes.capacity()));
+                }
                 case CURAND_GENERATE, CURAND_GENERATE_UNIFORM, CURAND_GENERATE_NORMAL, CURAND_GENERATE_LOG_NORMAL,
                     CURAND_GENERATE_POISSON, CURAND_GENERATE_UNIFORM_DOUBLE, CURAND_GENERATE_NORMAL_DOUBLE,
                     CURAND_GENERATE_LOG_NORMAL_DOUBLE, CURAND_GENERATE_LONG_LONG ->
@@ -820,6 +847,35 @@ public final class InMemoryExecutor implements AutoCloseable
                     if (function == Function.NVRTC_GET_PTX_SIZE || function == Function.NVRTC_GET_PROGRAM_LOG_SIZE)
                     {
                         value(call, bytes.length + 1);
+                    }
+                    else
+                    {
+                        proxy.reply(responses, sessionId, call.correlationId(), 0, values, 0, null,
+                            new BytesPayload(bytes, 0, bytes.length));
+                    }
+                }
+                case NVRTC_GET_NUM_SUPPORTED_ARCHS -> value(call, SUPPORTED_ARCHS.length);
+                case NVRTC_GET_SUPPORTED_ARCHS ->
+                {
+                    for (int i = 0; i < SUPPORTED_ARCHS.length; i++)
+                    {
+                        values[i] = SUPPORTED_ARCHS[i];
+                    }
+                    reply(call.correlationId(), call.pipelined(), 0, SUPPORTED_ARCHS.length, null, null);
+                }
+                case NVRTC_GET_OUTPUT_SIZE, NVRTC_GET_OUTPUT ->
+                {
+                    final List<String> program = programs.get(call.arg(0));
+                    if (program == null)
+                    {
+                        status(call, 4);
+                        return;
+                    }
+                    final byte[] bytes = ("output " + call.arg(1) + " of\0" + program.get(0))
+                        .getBytes(StandardCharsets.UTF_8);
+                    if (function == Function.NVRTC_GET_OUTPUT_SIZE)
+                    {
+                        value(call, bytes.length);
                     }
                     else
                     {

@@ -141,6 +141,8 @@ class TableRoundTripTest
                     handle(new Pointer(), DEVICE_ADDRESS + i);
                 case OUT_CONTEXT -> new CUcontext();
                 case OUT_MODULE -> new CUmodule();
+                case OUT_DEVPTR -> new CUdeviceptr();
+                case OUT_STRING -> new String[]{ "unset" };
                 case OUT_INT, OUT_UINT -> new int[]{ -99 };
                 case OUT_SIZE, OUT_INT64 -> new long[]{ -99 };
                 case DEVICE -> driver ? handle(new CUdevice(), DEVICE_1) : (Object)DEVICE_1;
@@ -208,7 +210,8 @@ class TableRoundTripTest
                 final Argument argument = arguments.get(i);
                 if (argument.resultIndex() >= 0)
                 {
-                    final long written = java[i] instanceof int[] ints ? ints[0] : ((long[])java[i])[0];
+                    final long written = java[i] instanceof int[] ints ? ints[0] : java[i] instanceof long[] longs ?
+                        longs[0] : JCudaPointers.nativePointer((NativePointerObject)java[i]);
                     final long replied = RESULT.values()[argument.resultIndex()];
                     assertEquals(java[i] instanceof int[] ? (int)replied : replied, written, argument.name());
                 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.CurandProgram;
+import io.gpurelay.it.programs.LibraryExtrasProgram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,21 @@ class CurandIT
         try (Executor executor = Executor.start(transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), CurandProgram.class);
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
+            assertTrue(client.output().contains("\nPASSED"), client.output());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void sobolTablesDistributionsAndBinaryOutputsAreRefusedByNameOnTheEmulator(
+        final Transport transport, @TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.start(transport.newChannel(), work))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), LibraryExtrasProgram.class,
+                "emulated");
             assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
             assertTrue(client.output().contains("\nPASSED"), client.output());
         }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.CurandProgram;
+import io.gpurelay.it.programs.LibraryExtrasProgram;
 import io.gpurelay.it.programs.NvrtcVectorAddProgram;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -55,6 +56,24 @@ class GpuRandRtcIT
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), CurandProgram.class);
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
+            assertTrue(client.output().contains("\nPASSED"), client.output());
+        }
+    }
+
+    /**
+     * NVRTC's CUBIN (which then loads) and LTO IR and its architectures, cuRAND's Sobol' tables (dimension 0 is van
+     * der Corput's), a Sobol' generator in two dimensions, seeds and a Poisson distribution, on the GPU.
+     */
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void binaryOutputsSobolTablesAndDistributionsOnTheGpu(final Transport transport, @TempDir final Path work)
+        throws Exception
+    {
+        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), LibraryExtrasProgram.class, "gpu");
             assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
             assertTrue(client.output().contains("\nPASSED"), client.output());
         }

@@ -1,15 +1,20 @@
 package io.gpurelay.executor;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import io.gpurelay.executor.SessionResources.ContextEntry;
 import io.gpurelay.executor.SessionResources.LibraryObjectEntry;
 import io.gpurelay.executor.SessionResources.StreamEntry;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RandSession;
+import io.gpurelay.executor.backend.RandSession.Distribution;
 import io.gpurelay.executor.backend.RandSession.Generator;
 import io.gpurelay.executor.backend.RandSession.Output;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CurandStatus;
+import io.gpurelay.protocol.SobolTable;
 
 /**
  * What each cuRAND {@link io.gpurelay.protocol.Function} means: which generator and context it works in, which
@@ -28,11 +33,15 @@ final class RandDispatcher
         CudaError.library(Api.CURAND, CurandStatus.NOT_INITIALIZED, "CURAND_STATUS_NOT_INITIALIZED");
     static final CudaError INITIALIZATION_FAILED =
         CudaError.library(Api.CURAND, CurandStatus.INITIALIZATION_FAILED, "CURAND_STATUS_INITIALIZATION_FAILED");
+    static final CudaError OUT_OF_RANGE =
+        CudaError.library(Api.CURAND, CurandStatus.OUT_OF_RANGE, "CURAND_STATUS_OUT_OF_RANGE");
     static final CudaError LAUNCH_FAILURE =
         CudaError.library(Api.CURAND, CurandStatus.LAUNCH_FAILURE, "CURAND_STATUS_LAUNCH_FAILURE");
 
     private final RandSession rand;
     private final SessionResources resources;
+    /** The session's discrete distributions by device address, which names them on the wire. */
+    private final Map<Long, Distribution> distributions = new HashMap<>();
     private final int deviceCount;
 
     RandDispatcher(final RandSession rand, final SessionResources resources, final int deviceCount)
@@ -95,6 +104,63 @@ final class RandDispatcher
                 if (generator != null)
                 {
                     rand.setOrdering((Generator)generator.object, (int)call.arg(1), result);
+                }
+            }
+            case CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS ->
+            {
+                final LibraryObjectEntry generator = generator(call, result);
+                if (generator != null)
+                {
+                    rand.setQuasiRandomDimensions((Generator)generator.object, (int)call.arg(1), result);
+                }
+            }
+            case CURAND_GENERATE_SEEDS ->
+            {
+                final LibraryObjectEntry generator = generator(call, result);
+                if (generator != null)
+                {
+                    rand.generateSeeds((Generator)generator.object, result);
+                }
+            }
+            case CURAND_GET_SOBOL_TABLE ->
+            {
+                final SobolTable table = SobolTable.of(call.arg(0));
+                if (table == null)
+                {
+                    result.fail(OUT_OF_RANGE, "no Sobol' table has the code " + call.arg(0));
+                }
+                else
+                {
+                    rand.getSobolTable(table, (int)call.arg(1), result);
+                }
+            }
+            case CURAND_CREATE_POISSON_DISTRIBUTION ->
+            {
+                final ContextEntry context = callingContext(call.context(), result);
+                if (context == null)
+                {
+                    result.fail(INITIALIZATION_FAILED, "curandCreatePoissonDistribution: " + result.message());
+                    return;
+                }
+                final Distribution distribution = rand.createPoissonDistribution(context.backend,
+                    Double.longBitsToDouble(call.arg(0)), result);
+                if (distribution != null)
+                {
+                    distributions.put(distribution.address(), distribution);
+                    result.value(distribution.address());
+                }
+            }
+            case CURAND_DESTROY_DISTRIBUTION ->
+            {
+                final Distribution distribution = distributions.remove(call.arg(0));
+                if (distribution == null)
+                {
+                    result.fail(NOT_INITIALIZED, "curandDestroyDistribution: 0x" + Long.toHexString(call.arg(0)) +
+                        " is no distribution of this session");
+                }
+                else
+                {
+                    rand.destroyDistribution(distribution, result);
                 }
             }
             case CURAND_GENERATE -> generate(call, Output.BITS, result);

@@ -6,7 +6,9 @@ import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.executor.backend.RtcSession.Program;
 import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.NulTerminatedStrings;
+import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
 import org.agrona.DirectBuffer;
 
@@ -104,6 +106,25 @@ final class RtcDispatcher
                 if (expression != null)
                 {
                     rtc.getLoweredName((Program)program.object, expression[0], result);
+                }
+            }
+            case NVRTC_GET_NUM_SUPPORTED_ARCHS -> rtc.getNumSupportedArchs(result);
+            case NVRTC_GET_SUPPORTED_ARCHS -> rtc.getSupportedArchs(result);
+            case NVRTC_GET_OUTPUT_SIZE, NVRTC_GET_OUTPUT ->
+            {
+                final LibraryObjectEntry program = program(call, result);
+                final NvrtcOutput output = program == null ? null : NvrtcOutput.of(call.arg(1));
+                if (program != null && output == null)
+                {
+                    result.fail(INVALID_INPUT, "no NVRTC output has the code " + call.arg(1));
+                }
+                else if (output != null && call.function() == Function.NVRTC_GET_OUTPUT_SIZE)
+                {
+                    rtc.getOutputSize((Program)program.object, output, result);
+                }
+                else if (output != null)
+                {
+                    rtc.getOutput((Program)program.object, output, result);
                 }
             }
             default -> CallDispatcher.notSupported(call.functionId(), call.function().name(), result);

@@ -25,6 +25,9 @@ import io.gpurelay.protocol.table.FunctionRow;
  */
 final class TableDispatcher
 {
+    /** The most bytes a string output may ask for: the backend allocates them before the function runs. */
+    static final long MAX_STRING_BYTES = 4096;
+
     private final BackendSession backend;
     private final SessionResources resources;
     private final int deviceCount;
@@ -82,7 +85,15 @@ final class TableDispatcher
             {
                 try
                 {
-                    tableCall.extent(i, argument.extent().evaluate(name -> scalarNamed(row, name)));
+                    final long extent = argument.extent().evaluate(name -> scalarNamed(row, name));
+                    if (argument.role() == ArgumentRole.OUT_STRING && (extent < 1 || extent > MAX_STRING_BYTES))
+                    {
+                        result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " of " + extent +
+                            " bytes (" + argument.extent() + "); a string output here is 1 to " + MAX_STRING_BYTES +
+                            " bytes");
+                        return;
+                    }
+                    tableCall.extent(i, extent);
                 }
                 catch (final ArithmeticException ex)
                 {

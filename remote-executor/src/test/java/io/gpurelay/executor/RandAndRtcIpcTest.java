@@ -56,8 +56,11 @@ import io.gpurelay.emulator.rand.CurandGenerator;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.CurandStatus;
+import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.NulTerminatedStrings;
+import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
+import io.gpurelay.protocol.SobolTable;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -225,6 +228,29 @@ class RandAndRtcIpcTest
             client.call(CURAND_GENERATE_POISSON, DEVICE_0, generator, output, 4, Double.doubleToRawLongBits(-1)).status());
         assertEquals(CurandStatus.LAUNCH_FAILURE, client.call(CURAND_SET_STREAM, DEVICE_0, generator, 12345).status());
         ok(client.call(CURAND_SET_GENERATOR_ORDERING, DEVICE_0, generator, ORDERING_LEGACY));
+        ok(client.call(Function.CURAND_GENERATE_SEEDS, DEVICE_0, generator));
+        final Reply dimensions =
+            client.call(Function.CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS, DEVICE_0, generator, 2);
+        assertEquals(CurandStatus.TYPE_ERROR, dimensions.status(), "cuRAND's answer for a pseudo-random generator");
+        assertTrue(dimensions.message().contains("pseudo-random"), dimensions.message());
+        for (final SobolTable table : SobolTable.values())
+        {
+            final Reply sobol = client.call(Function.CURAND_GET_SOBOL_TABLE, DEVICE_0, table.code(), 101);
+            assertEquals(CurandStatus.TYPE_ERROR, sobol.status());
+            assertTrue(sobol.message().contains(table.functionName() + " is not supported on the emulator"),
+                sobol.message());
+        }
+        assertEquals(CurandStatus.OUT_OF_RANGE, client.call(Function.CURAND_GET_SOBOL_TABLE, DEVICE_0, 9, 101)
+            .status());
+        final Reply distribution = client.call(Function.CURAND_CREATE_POISSON_DISTRIBUTION, DEVICE_0,
+            Double.doubleToRawLongBits(2.5));
+        assertEquals(CurandStatus.TYPE_ERROR, distribution.status());
+        assertTrue(distribution.message().contains("curandCreatePoissonDistribution is not supported on the emulator"),
+            distribution.message());
+        assertEquals(CurandStatus.NOT_INITIALIZED,
+            client.call(Function.CURAND_DESTROY_DISTRIBUTION, DEVICE_0, output).status(), "no distribution there");
+        assertEquals(CurandStatus.NOT_INITIALIZED,
+            client.call(Function.CURAND_GENERATE_SEEDS, DEVICE_0, generator + 1).status());
 
         final long philox = ok(client.call(CURAND_CREATE_GENERATOR, DEVICE_0, PHILOX)).value(0);
         assertEquals(CurandStatus.OUT_OF_RANGE,
@@ -281,8 +307,26 @@ class RandAndRtcIpcTest
         assertEquals(NvrtcStatus.NO_LOWERED_NAMES_BEFORE_COMPILATION, client.callWithPayload(NVRTC_GET_LOWERED_NAME, 0,
             NulTerminatedStrings.encode("vectorAdd<float>"), program).status());
         assertEquals(2, ok(client.call(NVRTC_VERSION, 0)).values().length);
+        for (final NvrtcOutput output : NvrtcOutput.values())
+        {
+            final Reply size = client.call(Function.NVRTC_GET_OUTPUT_SIZE, 0, program, output.code());
+            assertEquals(NvrtcStatus.INVALID_INPUT, size.status());
+            assertTrue(size.message().contains(output.functionName() + "Size is not supported on the emulator"),
+                size.message());
+            final Reply bytes = client.call(Function.NVRTC_GET_OUTPUT, 0, program, output.code());
+            assertEquals(NvrtcStatus.INVALID_INPUT, bytes.status());
+            assertTrue(bytes.message().contains(output.functionName() + " is not supported on the emulator"),
+                bytes.message());
+        }
+        assertEquals(NvrtcStatus.INVALID_INPUT, client.call(Function.NVRTC_GET_OUTPUT, 0, program, 7).status(),
+            "no output has code 7");
+        assertTrue(client.call(Function.NVRTC_GET_SUPPORTED_ARCHS, 0).message()
+            .contains("nvrtcGetSupportedArchs is not supported on the emulator"));
+        assertEquals(NvrtcStatus.INVALID_INPUT, client.call(Function.NVRTC_GET_NUM_SUPPORTED_ARCHS, 0).status());
 
         ok(client.call(NVRTC_DESTROY_PROGRAM, 0, program));
+        assertEquals(NvrtcStatus.INVALID_PROGRAM,
+            client.call(Function.NVRTC_GET_OUTPUT_SIZE, 0, program, NvrtcOutput.CUBIN.code()).status());
         assertEquals(NvrtcStatus.INVALID_PROGRAM, client.call(NVRTC_GET_PROGRAM_LOG_SIZE, 0, program).status());
         assertEquals(NvrtcStatus.INVALID_INPUT,
             client.callWithPayload(NVRTC_CREATE_PROGRAM, 0, new byte[]{ 'x' }, 0, 0).status(),

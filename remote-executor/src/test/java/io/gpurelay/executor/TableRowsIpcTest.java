@@ -53,6 +53,7 @@ class TableRowsIpcTest
     private static final int DEVICE_1 = 1;
     private static final long STREAM_NON_BLOCKING = 1;
     private static final long MEMORY_BYTES = 64 * 1024;
+    private static final int STRING_BYTES = 32;
 
     private static RemoteExecutor executor;
     private static Aeron aeron;
@@ -164,6 +165,46 @@ class TableRowsIpcTest
     }
 
     @Test
+    void aPciBusIdComesBackAsTheDevicesStringCutToItsBuffer() throws IOException
+    {
+        final TestClient client = connected("pci bus id");
+        for (final String name : new String[]{ "cuDeviceGetPCIBusId", "cudaDeviceGetPCIBusId" })
+        {
+            final FunctionRow row = row(name);
+            final long context = row.api() == Api.DRIVER ? 0 : DEVICE_1;
+            final Reply id = ok(client.call(row, context, STRING_BYTES, DEVICE_1));
+            assertEquals("0000:11:00.0", new String(id.payload(), StandardCharsets.US_ASCII),
+                "domain 0, bus 0x11 (device 1), device 0, function 0");
+            assertEquals(0, id.values().length);
+            assertEquals("0000", new String(ok(client.call(row, context, 5, DEVICE_1)).payload(),
+                StandardCharsets.US_ASCII), "cut to four characters and the NUL");
+            final Reply none = client.call(row, context, 0, DEVICE_1);
+            assertEquals(row.api() == Api.DRIVER ? DriverStatus.INVALID_VALUE : RuntimeStatus.INVALID_VALUE,
+                none.status());
+            assertTrue(none.message().contains("a string output here is 1 to 4096 bytes"), none.message());
+            assertEquals(row.api() == Api.DRIVER ? DriverStatus.INVALID_DEVICE : RuntimeStatus.INVALID_DEVICE,
+                client.call(row, context, STRING_BYTES, 7).status());
+        }
+    }
+
+    @Test
+    void anAddressRangeIsTheSessionsAllocationHoldingTheAddress() throws IOException
+    {
+        final TestClient client = connected("address range");
+        final Objects objects = Objects.make(client, Api.DRIVER);
+        final long context = objects.callContext;
+
+        final Reply inside = ok(client.call(row("cuMemGetAddressRange"), context, objects.memory + 1000));
+        assertEquals(objects.memory, inside.value(0), "pbase");
+        assertEquals(MEMORY_BYTES, inside.value(1), "psize");
+        assertEquals(objects.memory, ok(client.call(row("cuMemGetAddressRange"), context, objects.memory)).value(0));
+
+        final Reply past = client.call(row("cuMemGetAddressRange"), context, objects.memory + MEMORY_BYTES);
+        assertEquals(DriverStatus.INVALID_VALUE, past.status(), "one past the end is no address of the allocation");
+        assertTrue(past.message().contains("is not inside one allocation of this session"), past.message());
+    }
+
+    @Test
     void argumentsAreCheckedByTheirRoles() throws IOException
     {
         final TestClient client = connected("checks");
@@ -189,7 +230,8 @@ class TableRowsIpcTest
 
     private static FunctionRow row(final String name)
     {
-        final FunctionRow row = FunctionTable.standard().find(Binding.JCUDA_DRIVER, name);
+        final FunctionRow driver = FunctionTable.standard().find(Binding.JCUDA_DRIVER, name);
+        final FunctionRow row = driver != null ? driver : FunctionTable.standard().find(Binding.JCUDA, name);
         assertNotNull(row, name);
         return row;
     }
@@ -213,12 +255,22 @@ class TableRowsIpcTest
                     case FUNCTION -> objects.function;
                     case STREAM -> objects.stream;
                     case EVENT -> objects.event;
-                    case IN_INT, IN_UINT, IN_SIZE, IN_INT64, IN_UCHAR, IN_USHORT -> 0;
+                    case IN_INT, IN_UINT, IN_SIZE, IN_INT64, IN_UCHAR, IN_USHORT ->
+                        isStringLength(row, argument.name()) ? STRING_BYTES : 0;
                     default -> throw new IllegalStateException(argument.role() + " does not travel");
                 };
             }
         }
         return args;
+    }
+
+    /**
+     * @return whether the row's string output is as long as this argument says.
+     */
+    private static boolean isStringLength(final FunctionRow row, final String name)
+    {
+        final Argument string = row.first(ArgumentRole.OUT_STRING);
+        return string != null && string.extent().names().contains(name);
     }
 
     private TestClient connected(final String name)

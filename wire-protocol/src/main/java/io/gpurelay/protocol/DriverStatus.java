@@ -15,6 +15,8 @@ public final class DriverStatus
     public static final int INVALID_IMAGE = 200;
     public static final int INVALID_CONTEXT = 201;
     public static final int PEER_ACCESS_UNSUPPORTED = 217;
+    /** CUDA_ERROR_PEER_ACCESS_NOT_ENABLED: disabling peer access that was never enabled. */
+    public static final int PEER_ACCESS_NOT_ENABLED = 705;
     public static final int INVALID_PTX = 218;
     public static final int INVALID_SOURCE = 300;
     public static final int FILE_NOT_FOUND = 301;

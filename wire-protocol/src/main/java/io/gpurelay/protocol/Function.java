@@ -416,6 +416,15 @@ public enum Function implements RemotedFunction
     CURAND_SET_GENERATOR_OFFSET(305, Api.CURAND),
     /** args: generator, curandOrdering. */
     CURAND_SET_GENERATOR_ORDERING(306, Api.CURAND),
+    /** args: generator, dimensions (a quasi-random generator's; cuRAND refuses a pseudo-random one). */
+    CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS(307, Api.CURAND),
+    /** args: generator: its starting state, made now rather than at its first generate call. */
+    CURAND_GENERATE_SEEDS(308, Api.CURAND),
+    /**
+     * args: which table ({@link SobolTable#code}), the direction vector set (for direction vectors) → payload = the
+     * table as cuRAND has it in host memory, little-endian words of 32 or 64 bits.
+     */
+    CURAND_GET_SOBOL_TABLE(309, Api.CURAND),
     /** args: generator, output address, n: 32-bit words. */
     CURAND_GENERATE(310, Api.CURAND),
     /** args: generator, output address, n: 64-bit words. */
@@ -434,6 +443,13 @@ public enum Function implements RemotedFunction
     CURAND_GENERATE_LOG_NORMAL_DOUBLE(317, Api.CURAND),
     /** args: generator, output address, n, lambda as {@code Double.doubleToRawLongBits}: unsigned ints. */
     CURAND_GENERATE_POISSON(318, Api.CURAND),
+    /**
+     * args: lambda as {@code Double.doubleToRawLongBits} → values[0] = the distribution's device address, which is
+     * what a kernel of cuRAND's device API takes as its {@code curandDiscreteDistribution_t} and what names it here.
+     */
+    CURAND_CREATE_POISSON_DISTRIBUTION(319, Api.CURAND),
+    /** args: the distribution's device address. */
+    CURAND_DESTROY_DISTRIBUTION(320, Api.CURAND),
 
     // NVRTC, compiled on the executor. Program handles are the executor's. Strings travel as UTF-8, each terminated
     // by a NUL; strings that come back carry none. Statuses are nvrtcResult ({@link NvrtcStatus}).
@@ -460,6 +476,17 @@ public enum Function implements RemotedFunction
     NVRTC_ADD_NAME_EXPRESSION(348, Api.NVRTC),
     /** args: program; payload = a name expression added before compiling → payload = its lowered (mangled) name. */
     NVRTC_GET_LOWERED_NAME(349, Api.NVRTC),
+    /** → values[0] = how many architectures the executor's NVRTC compiles for. */
+    NVRTC_GET_NUM_SUPPORTED_ARCHS(350, Api.NVRTC),
+    /** → values = the architectures the executor's NVRTC compiles for (75 for sm_75, ...), in NVRTC's order. */
+    NVRTC_GET_SUPPORTED_ARCHS(351, Api.NVRTC),
+    /**
+     * args: program, what ({@link NvrtcOutput#code}: CUBIN, LTOIR or OptiX IR) → values[0] = its size in bytes, as
+     * NVRTC gives it (0 where the compilation produced none of it).
+     */
+    NVRTC_GET_OUTPUT_SIZE(352, Api.NVRTC),
+    /** args: program, what ({@link NvrtcOutput#code}) → payload = those bytes, exactly as many as the size says. */
+    NVRTC_GET_OUTPUT(353, Api.NVRTC),
 
     // Stream callbacks and host functions: the application's Java callback runs in the client. The client names each
     // one by a callback id of its own (unique among the session's callbacks not yet run); when the stream reaches it

@@ -123,6 +123,17 @@ public abstract class InstrumentationModule
     }
 
     /**
+     * Why the emulator does not run a function this module remotes by hand-written code (the gpu backend does), for
+     * the coverage report's emulator column; null where the emulator runs it. Rows of the function table say it in
+     * their own emulator column instead. The emulator answers such a call with the binding's "not supported" status
+     * (or its nearest status) and a message naming the function.
+     */
+    public String emulatorRefusal(final String functionName)
+    {
+        return null;
+    }
+
+    /**
      * The method an unremoted int-returning native calls: {@code public static int (String message, int status)}
      * that logs the message once and returns the status. A binding that keeps per-thread error state (the runtime
      * API's last error) overrides this to record the failure too.

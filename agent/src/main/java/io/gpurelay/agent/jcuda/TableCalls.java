@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 
 import io.gpurelay.agent.jcuda.driver.DriverTableCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeTableCalls;
+import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
 import io.gpurelay.protocol.table.StreamOrder;
@@ -38,11 +39,12 @@ public final class TableCalls
         final FunctionRow row = ROWS[id];
         final long[] wire = TableEncoding.encode(row, arguments);
         final long[] results = row.resultCount() == 0 ? null : new long[row.resultCount()];
+        final ByteArrayPayload text = row.hasStringOutput() ? new ByteArrayPayload() : null;
         final boolean pipelined = row.order() == StreamOrder.STREAM && CONFIRMED.get(id) != 0;
         final int status = switch (row.binding())
         {
-            case JCUDA_DRIVER -> DriverTableCalls.send(row, wire, results, pipelined);
-            case JCUDA -> RuntimeTableCalls.send(row, wire, results, pipelined);
+            case JCUDA_DRIVER -> DriverTableCalls.send(row, wire, results, text, pipelined);
+            case JCUDA -> RuntimeTableCalls.send(row, wire, results, text, pipelined);
         };
         if (status == 0 && row.order() == StreamOrder.STREAM)
         {
@@ -51,6 +53,10 @@ public final class TableCalls
         if (status == 0 && results != null)
         {
             TableEncoding.decode(row, results, arguments);
+        }
+        if (status == 0 && text != null)
+        {
+            TableEncoding.decodeString(row, text.bytes(), arguments);
         }
         return status;
     }

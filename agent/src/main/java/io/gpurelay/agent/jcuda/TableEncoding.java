@@ -1,5 +1,7 @@
 package io.gpurelay.agent.jcuda;
 
+import java.nio.charset.StandardCharsets;
+
 import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.Binding;
@@ -35,7 +37,8 @@ public final class TableEncoding
             case IN_UCHAR -> "B";
             case IN_USHORT -> "S";
             case IN_SIZE, IN_INT64 -> "J";
-            case DEVPTR -> driver ? "Ljcuda/driver/CUdeviceptr;" : "Ljcuda/Pointer;";
+            case DEVPTR, OUT_DEVPTR -> driver ? "Ljcuda/driver/CUdeviceptr;" : "Ljcuda/Pointer;";
+            case OUT_STRING -> "[Ljava/lang/String;";
             case OUT_CONTEXT -> "Ljcuda/driver/CUcontext;";
             case OUT_MODULE -> "Ljcuda/driver/CUmodule;";
             case OUT_INT, OUT_UINT -> "[I";
@@ -121,8 +124,23 @@ public final class TableEncoding
             {
                 case OUT_INT, OUT_UINT -> ((int[])arguments[i])[0] = (int)value;
                 case OUT_SIZE, OUT_INT64 -> ((long[])arguments[i])[0] = value;
-                case OUT_CONTEXT, OUT_MODULE -> JCudaPointers.setNativePointer((NativePointerObject)arguments[i], value);
+                case OUT_CONTEXT, OUT_MODULE, OUT_DEVPTR ->
+                    JCudaPointers.setNativePointer((NativePointerObject)arguments[i], value);
                 default -> throw new IllegalStateException(argument.role() + " is no output");
+            }
+        }
+    }
+
+    /**
+     * Write the reply's payload, a string output without its NUL, into element 0 of the native's array.
+     */
+    public static void decodeString(final FunctionRow row, final byte[] text, final Object[] arguments)
+    {
+        for (int i = 0; i < arguments.length; i++)
+        {
+            if (row.arguments().get(i).role() == ArgumentRole.OUT_STRING)
+            {
+                ((String[])arguments[i])[0] = new String(text, StandardCharsets.UTF_8);
             }
         }
     }
@@ -136,11 +154,12 @@ public final class TableEncoding
     private static void requireOutput(final FunctionRow row, final Argument argument, final Object array)
     {
         requireNonNull(row, argument, array);
-        if (argument.role().kind() == ArgumentRole.Kind.HANDLE_OUT)
+        if (argument.role().kind() == ArgumentRole.Kind.HANDLE_OUT || argument.role() == ArgumentRole.OUT_DEVPTR)
         {
             return;
         }
-        final int length = array instanceof int[] ints ? ints.length : ((long[])array).length;
+        final int length = array instanceof int[] ints ? ints.length : array instanceof String[] strings ?
+            strings.length : ((long[])array).length;
         if (length == 0)
         {
             throw new IllegalArgumentException("Parameter '" + argument.name() + "' of " + row.name() +

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -86,6 +87,8 @@ class TableEncodingTest
                     handle(new CUdeviceptr(), value << 20);
                 case OUT_CONTEXT -> new CUcontext();
                 case OUT_MODULE -> new CUmodule();
+                case OUT_DEVPTR -> new CUdeviceptr();
+                case OUT_STRING -> new String[1];
                 case OUT_INT, OUT_UINT -> new int[1];
                 case OUT_SIZE, OUT_INT64 -> new long[1];
                 case DEVICE -> row.binding() == Binding.JCUDA ? (Object)(int)value : handle(new CUdevice(), value);
@@ -129,6 +132,22 @@ class TableEncodingTest
                 assertEquals(values[argument.resultIndex()], written, argument.name());
             }
         }
+    }
+
+    @Test
+    void aStringOutputIsWrittenToElementZero()
+    {
+        final FunctionRow pci = FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuDeviceGetPCIBusId");
+        assertEquals("([Ljava/lang/String;ILjcuda/driver/CUdevice;)I", TableEncoding.descriptor(pci));
+        final String[] busId = { null, "kept" };
+        final Object[] arguments = { busId, 32, handle(new CUdevice(), 1) };
+        assertArrayEquals(new long[]{ 32, 1 }, TableEncoding.encode(pci, arguments));
+        TableEncoding.decodeString(pci, "0000:11:00.0".getBytes(StandardCharsets.US_ASCII), arguments);
+        assertArrayEquals(new String[]{ "0000:11:00.0", "kept" }, busId);
+        assertThrows(IllegalArgumentException.class,
+            () -> TableEncoding.encode(pci, new Object[]{ new String[0], 32, handle(new CUdevice(), 1) }));
+        assertThrows(NullPointerException.class,
+            () -> TableEncoding.encode(pci, new Object[]{ null, 32, handle(new CUdevice(), 1) }));
     }
 
     @Test

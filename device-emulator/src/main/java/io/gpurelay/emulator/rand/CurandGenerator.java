@@ -180,6 +180,34 @@ public final class CurandGenerator
     }
 
     /**
+     * {@code curandSetQuasiRandomGeneratorDimensions}: every generator here is pseudo-random, and cuRAND refuses
+     * the call for those with {@link CurandStatus#TYPE_ERROR}.
+     */
+    public int setQuasiRandomGeneratorDimensions(final int dimensions)
+    {
+        if (!live)
+        {
+            return CurandStatus.NOT_INITIALIZED;
+        }
+        return fail(CurandStatus.TYPE_ERROR, "curandSetQuasiRandomGeneratorDimensions: generator type " + rngType +
+            " is pseudo-random (the emulator has no quasi-random generators)");
+    }
+
+    /**
+     * {@code curandGenerateSeeds}: cuRAND makes the starting state ahead of the first generate call. Here each
+     * generate call derives its state from the seed, offset and ordering, so the output is the same either way and
+     * there is nothing to make ahead; the generator is checked as cuRAND checks it.
+     */
+    public int generateSeeds()
+    {
+        if (!live)
+        {
+            return CurandStatus.NOT_INITIALIZED;
+        }
+        return succeed();
+    }
+
+    /**
      * {@code curandGenerate}: 32-bit words.
      */
     public int generate(final long outputPtr, final long num)

@@ -2,6 +2,7 @@ package io.gpurelay.it.programs;
 
 import static jcuda.driver.JCudaDriver.cuCtxCreate;
 import static jcuda.driver.JCudaDriver.cuCtxDestroy;
+import static jcuda.driver.JCudaDriver.cuCtxDisablePeerAccess;
 import static jcuda.driver.JCudaDriver.cuCtxGetApiVersion;
 import static jcuda.driver.JCudaDriver.cuCtxGetCacheConfig;
 import static jcuda.driver.JCudaDriver.cuCtxGetId;
@@ -11,6 +12,7 @@ import static jcuda.driver.JCudaDriver.cuCtxGetStreamPriorityRange;
 import static jcuda.driver.JCudaDriver.cuCtxSetCacheConfig;
 import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
+import static jcuda.driver.JCudaDriver.cuDeviceGetPCIBusId;
 import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
 import static jcuda.driver.JCudaDriver.cuEventCreate;
 import static jcuda.driver.JCudaDriver.cuEventRecordWithFlags;
@@ -19,6 +21,8 @@ import static jcuda.driver.JCudaDriver.cuFuncGetAttribute;
 import static jcuda.driver.JCudaDriver.cuFuncSetCacheConfig;
 import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
+import static jcuda.driver.JCudaDriver.cuMemFree;
+import static jcuda.driver.JCudaDriver.cuMemGetAddressRange;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemsetD2D8Async;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
@@ -30,8 +34,10 @@ import static jcuda.driver.JCudaDriver.cuStreamGetPriority;
 import static jcuda.driver.JCudaDriver.cuStreamIsCapturing;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import static jcuda.driver.JCudaDriver.cuStreamWriteValue32;
+import static jcuda.runtime.JCuda.cudaDeviceDisablePeerAccess;
 import static jcuda.runtime.JCuda.cudaDeviceGetCacheConfig;
 import static jcuda.runtime.JCuda.cudaDeviceGetLimit;
+import static jcuda.runtime.JCuda.cudaDeviceGetPCIBusId;
 import static jcuda.runtime.JCuda.cudaDeviceGetStreamPriorityRange;
 import static jcuda.runtime.JCuda.cudaDeviceSetCacheConfig;
 import static jcuda.runtime.JCuda.cudaEventCreate;
@@ -94,6 +100,11 @@ public final class TableFunctionsProgram
         CHECKS.equal("cuDeviceGet", 0, cuDeviceGet(device, 0));
         final long[] total = { -1 };
         CHECKS.equal("cuDeviceTotalMem", 0, cuDeviceTotalMem(total, device));
+        final String[] busId = new String[1];
+        CHECKS.equal("cuDeviceGetPCIBusId", 0, cuDeviceGetPCIBusId(busId, 32, device));
+        CHECKS.check("cuDeviceGetPCIBusId of the emulated device 0", "0000:10:00.0".equals(busId[0]), busId[0]);
+        CHECKS.equal("cuDeviceGetPCIBusId cut to its buffer", 0, cuDeviceGetPCIBusId(busId, 8, device));
+        CHECKS.check("cuDeviceGetPCIBusId of seven characters", "0000:10".equals(busId[0]), busId[0]);
         CHECKS.check("cuDeviceTotalMem bytes", total[0] > 0, "total " + total[0]);
         final CUcontext context = new CUcontext();
         CHECKS.equal("cuCtxCreate", 0, cuCtxCreate(context, 0, device));
@@ -158,6 +169,17 @@ public final class TableFunctionsProgram
         final int[] written = { 0 };
         CHECKS.equal("cuMemcpyDtoH", 0, cuMemcpyDtoH(Pointer.to(written), word, Integer.BYTES));
         CHECKS.equal("cuMemsetD2D8Async wrote two rows of two bytes", 0x7F7F7F7F, written[0]);
+
+        final CUdeviceptr block = new CUdeviceptr();
+        CHECKS.equal("cuMemAlloc", 0, cuMemAlloc(block, 4096));
+        final CUdeviceptr base = new CUdeviceptr();
+        final long[] size = { -1 };
+        CHECKS.equal("cuMemGetAddressRange", 0, cuMemGetAddressRange(base, size, block.withByteOffset(100)));
+        CHECKS.check("cuMemGetAddressRange base is the allocation's", base.equals(block), base + " vs " + block);
+        CHECKS.equal("cuMemGetAddressRange size", 4096L, size[0]);
+        CHECKS.equal("cuMemFree", 0, cuMemFree(block));
+        CHECKS.equal("cuCtxDisablePeerAccess: gpurelay never enables it", CUresult.CUDA_ERROR_PEER_ACCESS_NOT_ENABLED,
+            cuCtxDisablePeerAccess(context));
         CHECKS.equal("cuCtxDestroy", 0, cuCtxDestroy(context));
     }
 
@@ -190,5 +212,12 @@ public final class TableFunctionsProgram
             cudaDeviceGetLimit(limit, cudaLimit.cudaLimitPrintfFifoSize));
         CHECKS.equal("cudaGetLastError keeps the failure", cudaError.cudaErrorNotSupported, cudaGetLastError());
         CHECKS.equal("cudaGetLastError then clears it", 0, cudaGetLastError());
+        final String[] busId = new String[1];
+        CHECKS.equal("cudaDeviceGetPCIBusId", 0, cudaDeviceGetPCIBusId(busId, 32, 0));
+        CHECKS.check("cudaDeviceGetPCIBusId of the emulated device 0", "0000:10:00.0".equals(busId[0]), busId[0]);
+        CHECKS.equal("cudaDeviceDisablePeerAccess: gpurelay never enables it",
+            cudaError.cudaErrorPeerAccessNotEnabled, cudaDeviceDisablePeerAccess(0));
+        CHECKS.equal("cudaDeviceDisablePeerAccess of a device that does not exist", cudaError.cudaErrorInvalidDevice,
+            cudaDeviceDisablePeerAccess(99));
     }
 }

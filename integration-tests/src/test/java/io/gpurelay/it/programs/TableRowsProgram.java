@@ -41,6 +41,8 @@ public final class TableRowsProgram
     /** The in:size value, and a pitch's: 2D memsets of 4 rows of 4 elements, 64 bytes apart; small sizes elsewhere. */
     private static final long SIZE = 4;
     private static final long PITCH = 64;
+    /** The length of a string output ({@code len} of cuDeviceGetPCIBusId), room for a PCI bus id. */
+    private static final int STRING_BYTES = 32;
 
     private TableRowsProgram()
     {
@@ -93,7 +95,7 @@ public final class TableRowsProgram
                 final Argument argument = row.arguments().get(i);
                 arguments[i] = switch (argument.role())
                 {
-                    case IN_INT, IN_UINT -> 0;
+                    case IN_INT, IN_UINT -> argument.name().equals("len") ? STRING_BYTES : 0;
                     case IN_UCHAR -> (byte)0x5A;
                     case IN_USHORT -> (short)0x5A5A;
                     case IN_SIZE -> argument.name().toLowerCase(java.util.Locale.ROOT).endsWith("pitch") ? PITCH : SIZE;
@@ -109,9 +111,11 @@ public final class TableRowsProgram
                     case DEVPTR -> driver ? memory : runtimeMemory;
                     case OUT_CONTEXT -> new CUcontext();
                     case OUT_MODULE -> new CUmodule();
+                    case OUT_DEVPTR -> new CUdeviceptr();
+                    case OUT_STRING -> new String[]{ "unset" };
                 };
             }
-            System.out.println(line(row, arguments, context, module));
+            System.out.println(line(row, arguments, context, module, memory));
         }
         require("cuCtxSynchronize", JCudaDriver.cuCtxSetCurrent(context));
         require("cuCtxSynchronize", JCudaDriver.cuCtxSynchronize());
@@ -119,7 +123,7 @@ public final class TableRowsProgram
     }
 
     private static String line(final FunctionRow row, final Object[] arguments, final CUcontext context,
-        final CUmodule module)
+        final CUmodule module, final CUdeviceptr memory)
     {
         final Class<?> binding = row.binding() == Binding.JCUDA_DRIVER ? JCudaDriver.class : JCuda.class;
         final Method method = find(binding, row.name(), arguments.length);
@@ -157,6 +161,14 @@ public final class TableRowsProgram
             else if (argument.role() == ArgumentRole.OUT_MODULE)
             {
                 outputs.add(argument.name() + (value.equals(module) ? " is the program's" : " is another"));
+            }
+            else if (argument.role() == ArgumentRole.OUT_STRING)
+            {
+                outputs.add(argument.name() + "=" + ((String[])value)[0]);
+            }
+            else if (argument.role() == ArgumentRole.OUT_DEVPTR)
+            {
+                outputs.add(argument.name() + (value.equals(memory) ? " is the program's allocation" : " is another"));
             }
             else
             {

@@ -1,5 +1,7 @@
 package io.gpurelay.executor.backend;
 
+import io.gpurelay.protocol.SobolTable;
+
 /**
  * A session's cuRAND host API: generators that write into the session's device memory. Each method reports through
  * the {@link CallResult} with cuRAND's own status ({@link CudaError#library}) and never throws for bad input: an
@@ -64,6 +66,44 @@ public interface RandSession
     void setOffset(Generator generator, long offset, CallResult result);
 
     void setOrdering(Generator generator, int ordering, CallResult result);
+
+    /**
+     * A {@code curandDiscreteDistribution_t}: a histogram in device memory that kernels of cuRAND's device API read.
+     */
+    interface Distribution
+    {
+        /** The context whose memory holds it. */
+        BackendContext context();
+
+        /** Its device address, which kernels take and which names it on the wire. */
+        long address();
+    }
+
+    /**
+     * {@code curandCreatePoissonDistribution} in the context.
+     *
+     * @return the distribution, or null when it cannot be made (the failure is in {@code result}).
+     */
+    Distribution createPoissonDistribution(BackendContext context, double lambda, CallResult result);
+
+    /**
+     * {@code curandDestroyDistribution}; a distribution whose context was destroyed or reset since is gone already,
+     * which is {@code CURAND_STATUS_NOT_INITIALIZED}.
+     */
+    void destroyDistribution(Distribution distribution, CallResult result);
+
+    /** {@code curandSetQuasiRandomGeneratorDimensions}. */
+    void setQuasiRandomDimensions(Generator generator, int dimensions, CallResult result);
+
+    /** {@code curandGenerateSeeds}: the generator's starting state, now. */
+    void generateSeeds(Generator generator, CallResult result);
+
+    /**
+     * Payload: one of cuRAND's Sobol' tables, little-endian words.
+     *
+     * @param set the direction vector set; unused for scramble constants.
+     */
+    void getSobolTable(SobolTable table, int set, CallResult result);
 
     /**
      * Write {@code count} values at the device address {@code output}.

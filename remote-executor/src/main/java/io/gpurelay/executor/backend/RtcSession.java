@@ -1,5 +1,7 @@
 package io.gpurelay.executor.backend;
 
+import io.gpurelay.protocol.NvrtcOutput;
+
 /**
  * A session's NVRTC: programs compiled to PTX on the executor, which the session can then load with
  * {@code cuModuleLoadData}. Each method reports through the {@link CallResult} with NVRTC's own status
@@ -50,6 +52,18 @@ public interface RtcSession
 
     /** Payload: the lowered name of a name expression added before compiling. */
     void getLoweredName(Program program, String nameExpression, CallResult result);
+
+    /** Values: how many architectures the compiler targets ({@code nvrtcGetNumSupportedArchs}). */
+    void getNumSupportedArchs(CallResult result);
+
+    /** Values: the architectures the compiler targets, in NVRTC's order ({@code nvrtcGetSupportedArchs}). */
+    void getSupportedArchs(CallResult result);
+
+    /** Values: bytes of the compilation's CUBIN, LTO IR or OptiX IR; 0 where it produced none. */
+    void getOutputSize(Program program, NvrtcOutput output, CallResult result);
+
+    /** Payload: the compilation's CUBIN, LTO IR or OptiX IR, as many bytes as its size. */
+    void getOutput(Program program, NvrtcOutput output, CallResult result);
 
     /** Destroy every program the session still has. */
     void close();

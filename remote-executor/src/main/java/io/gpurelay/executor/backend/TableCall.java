@@ -66,8 +66,9 @@ public final class TableCall
     }
 
     /**
-     * @return for a device address, how many bytes from it the function touches (0 or less: none); the backend
-     *         checks them against the session's allocations before the device sees the address.
+     * @return for a device address, how many bytes from it the function touches (0 or less: none), which the backend
+     *         checks against the session's allocations before the device sees the address; for a string output, the
+     *         bytes the function may write, its NUL included (1 to 4096, checked).
      */
     public long extent(final int argument)
     {

@@ -8,7 +8,8 @@ package io.gpurelay.protocol.table;
  * @param name        its name.
  * @param wireIndex   its index in the call's {@code args}, or -1 for an output.
  * @param resultIndex its index in the reply's {@code values}, or -1 for an input.
- * @param extent      for a device address, the bytes from it the function touches; null for any other role.
+ * @param extent      for a device address, the bytes from it the function touches; for a string output, the bytes
+ *                    it may write, its NUL included; null for any other role.
  */
 public record Argument(ArgumentRole role, String name, int wireIndex, int resultIndex, SizeExpression extent)
 {

@@ -35,6 +35,17 @@ public enum ArgumentRole
     OUT_SIZE("out:size", Kind.SCALAR_OUT),
     /** An {@code unsigned long long*} the function writes one value to ({@code long[]} in Java). */
     OUT_INT64("out:int64", Kind.SCALAR_OUT),
+    /**
+     * A {@code CUdeviceptr*} the function writes: a device address ({@code CUdeviceptr} in JCuda, whose native
+     * pointer it becomes).
+     */
+    OUT_DEVPTR("out:devptr", Kind.SCALAR_OUT),
+    /**
+     * A {@code char*} of {@code length} bytes the function writes a NUL-terminated string into, written
+     * {@code out:string(length)}, the length an expression of the row's scalar inputs ({@code String[]} in JCuda,
+     * element 0 written). It comes back as the reply's payload, without the NUL; a row has at most one.
+     */
+    OUT_STRING("out:string", Kind.PAYLOAD_OUT),
     /** A device ordinal ({@code CUdevice} or the runtime's {@code int device}). */
     DEVICE("device", Kind.DEVICE),
     /** A context handle ({@code CUcontext}). */
@@ -68,7 +79,8 @@ public enum ArgumentRole
         DEVICE,
         DEVICE_POINTER,
         HANDLE,
-        HANDLE_OUT
+        HANDLE_OUT,
+        PAYLOAD_OUT
     }
 
     private final String token;
@@ -95,7 +107,7 @@ public enum ArgumentRole
 
     public boolean isOutput()
     {
-        return kind == Kind.SCALAR_OUT || kind == Kind.HANDLE_OUT;
+        return kind == Kind.SCALAR_OUT || kind == Kind.HANDLE_OUT || kind == Kind.PAYLOAD_OUT;
     }
 
     public boolean isHandle()

@@ -66,6 +66,14 @@ public record FunctionRow(
     }
 
     /**
+     * @return whether the reply's payload carries a string output ({@link ArgumentRole#OUT_STRING}).
+     */
+    public boolean hasStringOutput()
+    {
+        return first(ArgumentRole.OUT_STRING) != null;
+    }
+
+    /**
      * @return the first argument of this role, or null.
      */
     public Argument first(final ArgumentRole role)

@@ -40,8 +40,8 @@ import io.gpurelay.protocol.CallView;
  * row the executor answers from its tables (its outputs are handles it holds, {@code out:context},
  * {@code out:module}).</li>
  * <li>arguments: the native's arguments in order, {@code role name} each, separated by commas; {@code -} for none.
- * Roles are {@link ArgumentRole}'s tokens; a device address is {@code devptr(extent)}, the extent a
- * {@link SizeExpression} of the row's scalar inputs.</li>
+ * Roles are {@link ArgumentRole}'s tokens; a device address is {@code devptr(extent)} and a string output
+ * {@code out:string(length)}, the extent and length a {@link SizeExpression} of the row's scalar inputs.</li>
  * </ul>
  * Text after {@code #} is a comment.
  */
@@ -229,16 +229,28 @@ public final class FunctionTable
                 throw new IllegalArgumentException("argument '" + field.strip() + "' is not 'role name'");
             }
             final boolean devicePointer = parts[0].startsWith("devptr(") && parts[0].endsWith(")");
-            final ArgumentRole role = devicePointer ? ArgumentRole.DEVPTR : ArgumentRole.of(parts[0]);
-            if (role == null || role == ArgumentRole.DEVPTR && !devicePointer)
+            final boolean string = parts[0].startsWith("out:string(") && parts[0].endsWith(")");
+            final ArgumentRole role = devicePointer ? ArgumentRole.DEVPTR : string ? ArgumentRole.OUT_STRING :
+                ArgumentRole.of(parts[0]);
+            if (role == null || role == ArgumentRole.DEVPTR && !devicePointer ||
+                role == ArgumentRole.OUT_STRING && !string)
             {
                 throw new IllegalArgumentException("argument '" + parts[1] + "' has an unknown role '" + parts[0] +
-                    "'" + (role == ArgumentRole.DEVPTR ? " (a device address is devptr(extent))" : ""));
+                    "'" + (role == ArgumentRole.DEVPTR ? " (a device address is devptr(extent))" :
+                    role == ArgumentRole.OUT_STRING ? " (a string output is out:string(length))" : ""));
             }
-            final SizeExpression extent = devicePointer ?
-                SizeExpression.parse(parts[0].substring("devptr(".length(), parts[0].length() - 1)) : null;
-            arguments.add(role.isOutput() ? new Argument(role, parts[1], -1, resultIndex++, null) :
-                new Argument(role, parts[1], wireIndex++, -1, extent));
+            final String bounds = devicePointer || string ? parts[0].substring(parts[0].indexOf('(') + 1,
+                parts[0].length() - 1) : null;
+            final SizeExpression extent = bounds == null ? null : SizeExpression.parse(bounds);
+            if (role == ArgumentRole.OUT_STRING)
+            {
+                arguments.add(new Argument(role, parts[1], -1, -1, extent));
+            }
+            else
+            {
+                arguments.add(role.isOutput() ? new Argument(role, parts[1], -1, resultIndex++, null) :
+                    new Argument(role, parts[1], wireIndex++, -1, extent));
+            }
         }
         for (final Argument argument : arguments)
         {
@@ -272,6 +284,12 @@ public final class FunctionTable
         {
             throw new IllegalArgumentException(row.name() + " is stream-ordered, so it needs a stream argument and " +
                 "can have no outputs");
+        }
+        final long strings = row.arguments().stream().filter(a -> a.role() == ArgumentRole.OUT_STRING).count();
+        if (strings > 1 || strings == 1 && row.order() == StreamOrder.STREAM)
+        {
+            throw new IllegalArgumentException(row.name() + ": a row has at most one string output, which comes back " +
+                "as the reply's payload, and a stream-ordered row has none");
         }
         if (row.context() == ContextMode.OBJECT && row.firstHandle() == null)
         {

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import io.gpurelay.protocol.Api;
@@ -69,6 +70,35 @@ class FunctionTableTest
         assertEquals("cudaDeviceGetLimit", parsed.byId(1501).backendName());
         assertEquals(Api.RUNTIME, parsed.byId(1501).api());
         assertTrue(parsed.byId(1502).arguments().isEmpty());
+    }
+
+    @Test
+    void aStringOutputComesBackAsThePayloadAndADeviceAddressAsAValue() throws IOException
+    {
+        final FunctionRow pci = parse("1500 JCudaDriver cuDeviceGetPCIBusId none sync yes - " +
+            "out:string(len) pciBusId, in:int len, device dev").rows().get(0);
+        assertTrue(pci.hasStringOutput());
+        assertEquals(0, pci.resultCount(), "the string is the reply's payload, no value");
+        assertEquals(2, pci.wireArgumentCount());
+        final Argument string = pci.arguments().get(0);
+        assertEquals(ArgumentRole.OUT_STRING, string.role());
+        assertEquals(-1, string.wireIndex());
+        assertEquals(-1, string.resultIndex());
+        assertEquals(List.of("len"), string.extent().names());
+        assertTrue(string.role().isOutput());
+
+        final FunctionRow range = parse("1501 JCudaDriver cuMemGetAddressRange current sync yes - " +
+            "out:devptr pbase, out:size psize, devptr(1) dptr").rows().get(0);
+        assertEquals(new Argument(ArgumentRole.OUT_DEVPTR, "pbase", -1, 0), range.arguments().get(0));
+        assertEquals(new Argument(ArgumentRole.OUT_SIZE, "psize", -1, 1), range.arguments().get(1));
+        assertFalse(range.hasStringOutput());
+
+        assertRefused("1000 JCudaDriver f none sync no - out:string(n) a, out:string(n) b, in:int n",
+            "at most one string output");
+        assertRefused("1000 JCudaDriver f current stream no - out:string(n) a, in:int n, stream s",
+            "at most one string output");
+        assertRefused("1000 JCudaDriver f none sync no - out:string(m) a, in:int n", "reads 'm'");
+        assertRefused("1000 JCudaDriver f none sync no - out:string a", "a string output is out:string(length)");
     }
 
     @Test

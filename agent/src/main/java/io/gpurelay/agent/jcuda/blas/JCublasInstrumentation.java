@@ -1,6 +1,7 @@
 package io.gpurelay.agent.jcuda.blas;
 
 import java.lang.reflect.Method;
+import java.util.regex.Pattern;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.CublasStatus;
@@ -12,10 +13,40 @@ import io.gpurelay.protocol.CublasStatus;
  */
 public final class JCublasInstrumentation extends InstrumentationModule
 {
+    /** gbmv, sbmv/hbmv, spmv/hpmv, spr(2)/hpr(2), syr(2)/her(2), tbmv/tbsv, tpmv/tpsv, syr2k/her2k, rotm. */
+    private static final Pattern EMULATOR_BANDED_PACKED_RANK = Pattern.compile(
+        "cublas[SDCZ](gbmv|sbmv|hbmv|spmv|hpmv|spr2?|hpr2?|syr2?|her2?|tbmv|tbsv|tpmv|tpsv|syr2k|her2k|rotm)");
+    /** A routine on complex data: C or Z (Csrot, Zdscal, ...), and Icamax, Scasum, Scnrm2 and their Z twins. */
+    private static final Pattern COMPLEX_ROUTINE = Pattern.compile(
+        "cublas[CZ][a-z0-9]+|cublasI[cz]am(ax|in)|cublasScasum|cublasScnrm2|cublasDzasum|cublasDznrm2");
+    /** The complex routines the emulator runs, and the rotation generators, which the client computes. */
+    private static final Pattern EMULATOR_COMPLEX = Pattern.compile(
+        "cublas[CZ](axpy|scal|sscal|dscal|dotu|dotc|gemm|rotg)");
+
     public JCublasInstrumentation()
     {
         super("jcuda.jcublas.JCublas", "JCublas", JCublasRemote.class, CublasStatus.NOT_SUPPORTED,
             "CUBLAS_STATUS_NOT_SUPPORTED", "JCublas-");
+    }
+
+    /**
+     * The device emulator's cuBLAS has the real (S, D) routines of the untyped families and, of the complex ones,
+     * axpy, scal, dotu/dotc and gemm ({@code EmulatedBlasSession}); it answers the banded, packed, rank-update and
+     * modified-rotation routines of every type, and the other complex routines, with
+     * {@code CUBLAS_STATUS_NOT_SUPPORTED}. The rotation generators ({@code rotg}, {@code rotmg}) are computed in the
+     * client and run everywhere.
+     */
+    public String emulatorRefusal(final String functionName)
+    {
+        if (EMULATOR_BANDED_PACKED_RANK.matcher(functionName).matches())
+        {
+            return "the emulator has no banded, packed, rank-update or modified-rotation routines";
+        }
+        if (COMPLEX_ROUTINE.matcher(functionName).matches() && !EMULATOR_COMPLEX.matcher(functionName).matches())
+        {
+            return "of the complex routines the emulator has axpy, scal, dotu/dotc and gemm only";
+        }
+        return null;
     }
 
     public String refusalReason(final String functionName)

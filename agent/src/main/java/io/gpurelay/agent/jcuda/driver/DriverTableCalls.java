@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.ContextMode;
 import io.gpurelay.protocol.table.FunctionRow;
 
@@ -14,13 +15,18 @@ public final class DriverTableCalls
     {
     }
 
-    public static int send(final FunctionRow row, final long[] args, final long[] results, final boolean pipelined)
+    /**
+     * @param text where a string output's bytes go; null for a row without one.
+     */
+    public static int send(
+        final FunctionRow row, final long[] args, final long[] results, final ByteArrayPayload text,
+        final boolean pipelined)
     {
         if (pipelined)
         {
             return JCudaDriverRemote.pipelinedInContext(row, args, null);
         }
-        return row.context() == ContextMode.NONE ? JCudaDriverRemote.call(row, args, null, null, results) :
-            JCudaDriverRemote.inContext(row, args, null, null, results);
+        return row.context() == ContextMode.NONE ? JCudaDriverRemote.call(row, args, null, text, results) :
+            JCudaDriverRemote.inContext(row, args, null, text, results);
     }
 }

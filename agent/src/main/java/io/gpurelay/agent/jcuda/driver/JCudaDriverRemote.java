@@ -871,6 +871,26 @@ public final class JCudaDriverRemote
         return DriverStatus.PEER_ACCESS_UNSUPPORTED;
     }
 
+    /**
+     * gpurelay never enables peer access ({@link #cuCtxEnablePeerAccessNative}), so there is none to disable: CUDA's
+     * answer for that, once the contexts are checked, without a round trip.
+     */
+    public static int cuCtxDisablePeerAccessNative(final CUcontext peerContext)
+    {
+        requireNonNull(peerContext, "peerContext", "cuCtxDisablePeerAccess");
+        final long current = DriverContexts.current();
+        if (!DriverContexts.isLive(current))
+        {
+            return noCurrentContext();
+        }
+        final long peer = JCudaPointers.nativePointer(peerContext);
+        if (!DriverContexts.isLive(peer))
+        {
+            return notAContext(peer);
+        }
+        return DriverStatus.PEER_ACCESS_NOT_ENABLED;
+    }
+
     public static int cuMemcpyDtoDAsyncNative(
         final CUdeviceptr dstDevice, final CUdeviceptr srcDevice, final long byteCount, final CUstream hStream)
     {

@@ -10,6 +10,7 @@ import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.NulTerminatedStrings;
+import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.nvrtc.nvrtcProgram;
@@ -189,6 +190,119 @@ public final class JNvrtcRemote
         {
             loweredName[0] = new String(name.bytes(), StandardCharsets.UTF_8);
         }
+        return status;
+    }
+
+    public static int nvrtcGetNumSupportedArchsNative(final int[] numArchs)
+    {
+        requireNonNull(numArchs, "numArchs", "nvrtcGetNumSupportedArchs");
+        final long[] results = new long[1];
+        final int status = call(Function.NVRTC_GET_NUM_SUPPORTED_ARCHS, NO_ARGS, null, null, results);
+        if (status == NvrtcStatus.SUCCESS && numArchs.length > 0)
+        {
+            numArchs[0] = (int)results[0];
+        }
+        return status;
+    }
+
+    /**
+     * The executor's architectures into the array, which must hold as many as {@code nvrtcGetNumSupportedArchs}
+     * gives (NVRTC writes that many).
+     */
+    public static int nvrtcGetSupportedArchsNative(final int[] supportedArchs)
+    {
+        requireNonNull(supportedArchs, "supportedArchs", "nvrtcGetSupportedArchs");
+        final int[] count = new int[1];
+        int status = nvrtcGetNumSupportedArchsNative(count);
+        if (status != NvrtcStatus.SUCCESS)
+        {
+            return status;
+        }
+        if (supportedArchs.length < count[0])
+        {
+            return invalidInput("nvrtcGetSupportedArchs", "the array holds " + supportedArchs.length +
+                " architectures, the executor's NVRTC has " + count[0]);
+        }
+        final long[] results = new long[count[0]];
+        status = call(Function.NVRTC_GET_SUPPORTED_ARCHS, NO_ARGS, null, null, results);
+        if (status == NvrtcStatus.SUCCESS)
+        {
+            for (int i = 0; i < results.length; i++)
+            {
+                supportedArchs[i] = (int)results[i];
+            }
+        }
+        return status;
+    }
+
+    public static int nvrtcGetCUBINSizeNative(final nvrtcProgram prog, final long[] cubinSizeRet)
+    {
+        return outputSize(NvrtcOutput.CUBIN, prog, cubinSizeRet, "cubinSizeRet");
+    }
+
+    public static int nvrtcGetCUBINNative(final nvrtcProgram prog, final byte[] cubin)
+    {
+        return output(NvrtcOutput.CUBIN, prog, cubin, "cubin");
+    }
+
+    public static int nvrtcGetLTOIRSizeNative(final nvrtcProgram prog, final long[] LTOIRSizeRet)
+    {
+        return outputSize(NvrtcOutput.LTOIR, prog, LTOIRSizeRet, "LTOIRSizeRet");
+    }
+
+    public static int nvrtcGetLTOIRNative(final nvrtcProgram prog, final byte[] LTOIR)
+    {
+        return output(NvrtcOutput.LTOIR, prog, LTOIR, "LTOIR");
+    }
+
+    public static int nvrtcGetOptiXIRSizeNative(final nvrtcProgram prog, final long[] optixirSizeRet)
+    {
+        return outputSize(NvrtcOutput.OPTIX_IR, prog, optixirSizeRet, "optixirSizeRet");
+    }
+
+    public static int nvrtcGetOptiXIRNative(final nvrtcProgram prog, final byte[] optixir)
+    {
+        return output(NvrtcOutput.OPTIX_IR, prog, optixir, "optixir");
+    }
+
+    private static int outputSize(
+        final NvrtcOutput output, final nvrtcProgram prog, final long[] size, final String sizeName)
+    {
+        final String functionName = output.functionName() + "Size";
+        requireNonNull(prog, "prog", functionName);
+        requireNonNull(size, sizeName, functionName);
+        final long[] results = new long[1];
+        final int status = call(Function.NVRTC_GET_OUTPUT_SIZE, new long[]{ handle(prog), output.code() }, null, null,
+            results);
+        if (status == NvrtcStatus.SUCCESS && size.length > 0)
+        {
+            size[0] = results[0];
+        }
+        return status;
+    }
+
+    /**
+     * The bytes into the start of the array, which must hold them all: NVRTC writes as many as its size function
+     * gives, and an array too short for them is refused rather than cut short.
+     */
+    private static int output(final NvrtcOutput output, final nvrtcProgram prog, final byte[] bytes, final String name)
+    {
+        requireNonNull(prog, "prog", output.functionName());
+        requireNonNull(bytes, name, output.functionName());
+        final ByteArrayPayload received = new ByteArrayPayload();
+        final int status = call(Function.NVRTC_GET_OUTPUT, new long[]{ handle(prog), output.code() }, null, received,
+            null);
+        if (status != NvrtcStatus.SUCCESS)
+        {
+            return status;
+        }
+        final byte[] data = received.bytes();
+        if (data.length > bytes.length)
+        {
+            return invalidInput(output.functionName(), "the array holds " + bytes.length + " bytes, the output has " +
+                data.length);
+        }
+        System.arraycopy(data, 0, bytes, 0, data.length);
         return status;
     }
 

@@ -1,15 +1,23 @@
 package io.gpurelay.agent.jcuda.rand;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
 import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
+import io.gpurelay.protocol.SobolTable;
 import jcuda.Pointer;
+import jcuda.jcurand.curandDiscreteDistribution;
 import jcuda.jcurand.curandGenerator;
 import jcuda.jcurand.curandStatus;
 import jcuda.runtime.cudaStream_t;
@@ -33,6 +41,8 @@ public final class JCurandRemote
     private static final int MAJOR_VERSION = 0;
     private static final int MINOR_VERSION = 1;
     private static final int PATCH_LEVEL = 2;
+    /** Sobol' tables are host data of the library and need no context. */
+    private static final long NO_CONTEXT = 0;
 
     static
     {
@@ -137,6 +147,125 @@ public final class JCurandRemote
         return call(Function.CURAND_SET_GENERATOR_ORDERING, new long[]{ handle(generator), order }, null);
     }
 
+    /**
+     * The distribution is made on the executor, in the calling thread's current context, and the object's native
+     * pointer becomes its device address there: what a kernel of cuRAND's device API takes, so
+     * {@code Pointer.to(distribution)} passes it to a kernel as it does locally.
+     */
+    public static int curandCreatePoissonDistributionNative(
+        final double lambda, final curandDiscreteDistribution discrete_distribution)
+    {
+        requireNonNull(discrete_distribution, "discrete_distribution", "curandCreatePoissonDistribution");
+        final long[] results = new long[1];
+        final int status = call(Function.CURAND_CREATE_POISSON_DISTRIBUTION,
+            new long[]{ Double.doubleToRawLongBits(lambda) }, results);
+        if (status == CurandStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(discrete_distribution, results[0]);
+        }
+        return status;
+    }
+
+    public static int curandDestroyDistributionNative(final curandDiscreteDistribution discrete_distribution)
+    {
+        requireNonNull(discrete_distribution, "discrete_distribution", "curandDestroyDistribution");
+        return call(Function.CURAND_DESTROY_DISTRIBUTION,
+            new long[]{ JCudaPointers.nativePointer(discrete_distribution) }, null);
+    }
+
+    public static int curandSetQuasiRandomGeneratorDimensionsNative(
+        final curandGenerator generator, final int num_dimensions)
+    {
+        requireNonNull(generator, "generator", "curandSetQuasiRandomGeneratorDimensions");
+        return call(Function.CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS,
+            new long[]{ handle(generator), num_dimensions }, null);
+    }
+
+    public static int curandGenerateSeedsNative(final curandGenerator generator)
+    {
+        requireNonNull(generator, "generator", "curandGenerateSeeds");
+        return call(Function.CURAND_GENERATE_SEEDS, new long[]{ handle(generator) }, null);
+    }
+
+    /**
+     * The executor's cuRAND's direction vectors, as JCuda gives them: {@code vectors[0]} becomes a new
+     * {@code int[20000][32]}.
+     */
+    public static int curandGetDirectionVectors32Native(final int[][][] vectors, final int set)
+    {
+        requireTarget(vectors, "vectors", "curandGetDirectionVectors32");
+        final ByteBuffer[] table = new ByteBuffer[1];
+        final int status = sobolTable(SobolTable.DIRECTION_VECTORS_32, set, table);
+        if (status == CurandStatus.SUCCESS)
+        {
+            final IntBuffer words = table[0].asIntBuffer();
+            final int[][] dimensions =
+                new int[SobolTable.DIMENSIONS][SobolTable.DIRECTION_VECTORS_32.wordsPerDimension()];
+            for (final int[] dimension : dimensions)
+            {
+                words.get(dimension);
+            }
+            vectors[0] = dimensions;
+        }
+        return status;
+    }
+
+    /**
+     * {@code constants[0]} becomes a new {@code int[20000]}, as JCuda gives it.
+     */
+    public static int curandGetScrambleConstants32Native(final int[][] constants)
+    {
+        requireTarget(constants, "constants", "curandGetScrambleConstants32");
+        final ByteBuffer[] table = new ByteBuffer[1];
+        final int status = sobolTable(SobolTable.SCRAMBLE_CONSTANTS_32, 0, table);
+        if (status == CurandStatus.SUCCESS)
+        {
+            final int[] values = new int[SobolTable.DIMENSIONS];
+            table[0].asIntBuffer().get(values);
+            constants[0] = values;
+        }
+        return status;
+    }
+
+    /**
+     * {@code vectors[0]} becomes a new {@code long[20000][64]}, as JCuda gives it.
+     */
+    public static int curandGetDirectionVectors64Native(final long[][][] vectors, final int set)
+    {
+        requireTarget(vectors, "vectors", "curandGetDirectionVectors64");
+        final ByteBuffer[] table = new ByteBuffer[1];
+        final int status = sobolTable(SobolTable.DIRECTION_VECTORS_64, set, table);
+        if (status == CurandStatus.SUCCESS)
+        {
+            final LongBuffer words = table[0].asLongBuffer();
+            final long[][] dimensions =
+                new long[SobolTable.DIMENSIONS][SobolTable.DIRECTION_VECTORS_64.wordsPerDimension()];
+            for (final long[] dimension : dimensions)
+            {
+                words.get(dimension);
+            }
+            vectors[0] = dimensions;
+        }
+        return status;
+    }
+
+    /**
+     * {@code constants[0]} becomes a new {@code long[20000]}, as JCuda gives it.
+     */
+    public static int curandGetScrambleConstants64Native(final long[][] constants)
+    {
+        requireTarget(constants, "constants", "curandGetScrambleConstants64");
+        final ByteBuffer[] table = new ByteBuffer[1];
+        final int status = sobolTable(SobolTable.SCRAMBLE_CONSTANTS_64, 0, table);
+        if (status == CurandStatus.SUCCESS)
+        {
+            final long[] values = new long[SobolTable.DIMENSIONS];
+            table[0].asLongBuffer().get(values);
+            constants[0] = values;
+        }
+        return status;
+    }
+
     public static int curandGenerateNative(final curandGenerator generator, final Pointer outputPtr, final long num)
     {
         return generate(Function.CURAND_GENERATE, "curandGenerate", generator, outputPtr, num, 0, 0);
@@ -210,6 +339,44 @@ public final class JCurandRemote
         }
         return call(function, new long[]{ handle(generator), JCudaPointers.address(output), count, first, second },
             null);
+    }
+
+    /**
+     * Fetch a table from the executor into {@code table[0]}, little-endian. The tables are host data of cuRAND's
+     * and need no context.
+     *
+     * @return cuRAND's status; the table is set only on success.
+     */
+    private static int sobolTable(final SobolTable table, final int set, final ByteBuffer[] received)
+    {
+        final ByteArrayPayload bytes = new ByteArrayPayload();
+        final int status = DeviceRouter.installed().call(Function.CURAND_GET_SOBOL_TABLE, NO_CONTEXT,
+            new long[]{ table.code(), set }, null, bytes, null);
+        if (status != CurandStatus.SUCCESS)
+        {
+            return status == RuntimeStatus.DEVICES_UNAVAILABLE ? CurandStatus.INITIALIZATION_FAILED : status;
+        }
+        final byte[] data = bytes.bytes();
+        if (data.length != table.bytes())
+        {
+            AgentLog.warn(table.functionName() + ": the executor sent " + data.length + " bytes, the table has " +
+                table.bytes() + "; returning CURAND_STATUS_INTERNAL_ERROR");
+            return CurandStatus.INTERNAL_ERROR;
+        }
+        received[0] = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+        return CurandStatus.SUCCESS;
+    }
+
+    /**
+     * JCuda's native code writes element 0 of the array, and throws these for a null or empty one.
+     */
+    private static void requireTarget(final Object[] array, final String name, final String function)
+    {
+        requireNonNull(array, name, function);
+        if (array.length < 1)
+        {
+            throw new IllegalArgumentException("Parameter '" + name + "' must have a size >= 1");
+        }
     }
 
     /**

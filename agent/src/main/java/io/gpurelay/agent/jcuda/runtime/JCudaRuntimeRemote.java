@@ -15,6 +15,7 @@ import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.PayloadSource;
+import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PinnedMemoryFiles;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.NativePointerObject;
@@ -373,6 +374,25 @@ public final class JCudaRuntimeRemote
         return thread.record(RuntimeStatus.PEER_ACCESS_UNSUPPORTED);
     }
 
+    /**
+     * gpurelay never enables peer access ({@link #cudaDeviceEnablePeerAccessNative}), so there is none to disable:
+     * CUDA's answer for that, recorded as the thread's last error, once the peer device is checked.
+     */
+    public static int cudaDeviceDisablePeerAccessNative(final int peerDevice)
+    {
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        final int status = client().connect();
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return thread.record(status);
+        }
+        if (client().executorOf(peerDevice) < 0)
+        {
+            return thread.record(RuntimeStatus.INVALID_DEVICE);
+        }
+        return thread.record(RuntimeStatus.PEER_ACCESS_NOT_ENABLED);
+    }
+
     public static int cudaStreamCreateNative(final cudaStream_t stream)
     {
         requireNonNull(stream, "stream", "cudaStreamCreate");
@@ -598,8 +618,16 @@ public final class JCudaRuntimeRemote
      */
     static int call(final RemotedFunction function, final long[] args, final long[] results)
     {
+        return call(function, args, null, results);
+    }
+
+    /**
+     * @param sink where the reply's payload goes; null for none.
+     */
+    static int call(final RemotedFunction function, final long[] args, final PayloadSink sink, final long[] results)
+    {
         final RuntimeThreadState thread = RuntimeThreadState.current();
-        return thread.record(client().call(function, thread.device(), args, null, null, results));
+        return thread.record(client().call(function, thread.device(), args, null, sink, results));
     }
 
     private static int remoteCopy(

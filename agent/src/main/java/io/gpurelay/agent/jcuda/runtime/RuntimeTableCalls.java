@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda.runtime;
 
+import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.FunctionRow;
 
 /**
@@ -12,8 +13,14 @@ public final class RuntimeTableCalls
     {
     }
 
-    public static int send(final FunctionRow row, final long[] args, final long[] results, final boolean pipelined)
+    /**
+     * @param text where a string output's bytes go; null for a row without one.
+     */
+    public static int send(
+        final FunctionRow row, final long[] args, final long[] results, final ByteArrayPayload text,
+        final boolean pipelined)
     {
-        return pipelined ? JCudaRuntimeRemote.pipelined(row, args, null) : JCudaRuntimeRemote.call(row, args, results);
+        return pipelined ? JCudaRuntimeRemote.pipelined(row, args, null) :
+            JCudaRuntimeRemote.call(row, args, text, results);
     }
 }

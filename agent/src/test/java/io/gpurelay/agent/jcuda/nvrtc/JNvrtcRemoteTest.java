@@ -4,12 +4,20 @@ import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcAddNameExpressionN
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcCompileProgramNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcCreateProgramNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcDestroyProgramNative;
+import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetCUBINNative;
+import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetCUBINSizeNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetErrorStringNative;
+import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetLTOIRNative;
+import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetLTOIRSizeNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetLoweredNameNative;
+import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetNumSupportedArchsNative;
+import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetOptiXIRNative;
+import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetOptiXIRSizeNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetPTXNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetPTXSizeNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetProgramLogNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetProgramLogSizeNative;
+import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetSupportedArchsNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcVersionNative;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,14 +25,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.gpurelay.agent.InMemoryExecutor;
 import io.gpurelay.agent.InMemoryExecutorTest;
 import io.gpurelay.agent.InMemoryExecutor.CallRecord;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.NulTerminatedStrings;
+import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
 import jcuda.nvrtc.nvrtcProgram;
 import org.junit.jupiter.api.AfterEach;
@@ -113,6 +124,47 @@ class JNvrtcRemoteTest extends InMemoryExecutorTest
         assertArrayEquals(new long[]{ 0, 0 }, last(Function.NVRTC_CREATE_PROGRAM).args());
         executor.fail(Function.NVRTC_COMPILE_PROGRAM, NvrtcStatus.COMPILATION, "k.cu(1): error");
         assertEquals(NvrtcStatus.COMPILATION, nvrtcCompileProgramNative(program, 0, null));
+    }
+
+    @Test
+    void binaryOutputsAndArchitecturesComeBackIntoTheCallersArrays()
+    {
+        final nvrtcProgram program = new nvrtcProgram();
+        assertEquals(0, nvrtcCreateProgramNative(program, SOURCE, null, 0, null, null));
+        final long handle = JCudaPointers.nativePointer(program);
+        final byte[] cubinBytes = ("output 0 of\0" + SOURCE).getBytes(StandardCharsets.UTF_8);
+
+        final long[] size = new long[1];
+        assertEquals(0, nvrtcGetCUBINSizeNative(program, size));
+        assertArrayEquals(new long[]{ handle, NvrtcOutput.CUBIN.code() }, last(Function.NVRTC_GET_OUTPUT_SIZE).args());
+        assertEquals(cubinBytes.length, size[0]);
+        final byte[] cubin = new byte[(int)size[0] + 3];
+        cubin[cubin.length - 1] = 42;
+        assertEquals(0, nvrtcGetCUBINNative(program, cubin));
+        assertArrayEquals(cubinBytes, Arrays.copyOf(cubin, cubinBytes.length), "binary, NULs included");
+        assertEquals(42, cubin[cubin.length - 1], "nothing past the output is written");
+
+        assertEquals(0, nvrtcGetLTOIRSizeNative(program, size));
+        assertArrayEquals(new long[]{ handle, NvrtcOutput.LTOIR.code() }, last(Function.NVRTC_GET_OUTPUT_SIZE).args());
+        final byte[] ltoir = new byte[(int)size[0]];
+        assertEquals(0, nvrtcGetLTOIRNative(program, ltoir));
+        assertEquals("output 1 of", new String(ltoir, 0, 11, StandardCharsets.UTF_8));
+        assertEquals(0, nvrtcGetOptiXIRSizeNative(program, size));
+        final byte[] optix = new byte[(int)size[0]];
+        assertEquals(0, nvrtcGetOptiXIRNative(program, optix));
+        assertArrayEquals(new long[]{ handle, NvrtcOutput.OPTIX_IR.code() }, last(Function.NVRTC_GET_OUTPUT).args());
+
+        assertEquals(NvrtcStatus.INVALID_INPUT, nvrtcGetCUBINNative(program, new byte[cubinBytes.length - 1]),
+            "an array too short is refused, not overrun");
+        assertThrows(NullPointerException.class, () -> nvrtcGetCUBINNative(program, null));
+
+        final int[] count = new int[1];
+        assertEquals(0, nvrtcGetNumSupportedArchsNative(count));
+        assertEquals(InMemoryExecutor.SUPPORTED_ARCHS.length, count[0]);
+        final int[] archs = new int[count[0]];
+        assertEquals(0, nvrtcGetSupportedArchsNative(archs));
+        assertArrayEquals(InMemoryExecutor.SUPPORTED_ARCHS, archs);
+        assertEquals(NvrtcStatus.INVALID_INPUT, nvrtcGetSupportedArchsNative(new int[count[0] - 1]));
     }
 
     private static CallRecord last(final Function function)

@@ -1,15 +1,23 @@
 package io.gpurelay.agent.jcuda.rand;
 
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandCreateGeneratorNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandCreatePoissonDistributionNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandDestroyDistributionNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandDestroyGeneratorNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateLogNormalDoubleNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateNormalNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGeneratePoissonNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateSeedsNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateUniformNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetDirectionVectors32Native;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetDirectionVectors64Native;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetPropertyNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetScrambleConstants32Native;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetScrambleConstants64Native;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetVersionNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandSetGeneratorOffsetNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandSetPseudoRandomGeneratorSeedNative;
+import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandSetQuasiRandomGeneratorDimensionsNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandSetStreamNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMallocNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemcpyNative;
@@ -29,7 +37,9 @@ import io.gpurelay.agent.LogCapture;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.SobolTable;
 import jcuda.Pointer;
+import jcuda.jcurand.curandDiscreteDistribution;
 import jcuda.jcurand.curandGenerator;
 import jcuda.runtime.cudaStream_t;
 import org.junit.jupiter.api.AfterEach;
@@ -132,6 +142,66 @@ class JCurandRemoteTest extends InMemoryExecutorTest
         executor.fail(Function.CURAND_CREATE_GENERATOR, CurandStatus.TYPE_ERROR, "generator type 141 is not emulated");
         assertEquals(CurandStatus.TYPE_ERROR, curandCreateGeneratorNative(generator, 141));
         assertEquals(0, JCudaPointers.nativePointer(generator));
+    }
+
+    @Test
+    void quasiRandomDimensionsAndSeedsTravelWithTheGenerator()
+    {
+        final curandGenerator generator = new curandGenerator();
+        assertEquals(0, curandCreateGeneratorNative(generator, PHILOX));
+        final long handle = JCudaPointers.nativePointer(generator);
+        assertEquals(0, curandSetQuasiRandomGeneratorDimensionsNative(generator, 3));
+        assertArrayEquals(new long[]{ handle, 3 },
+            last(Function.CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS).args());
+        assertEquals(0, curandGenerateSeedsNative(generator));
+        assertArrayEquals(new long[]{ handle }, last(Function.CURAND_GENERATE_SEEDS).args());
+        assertEquals(0, curandDestroyGeneratorNative(generator));
+        assertEquals(CurandStatus.NOT_INITIALIZED, curandGenerateSeedsNative(generator));
+        assertThrows(NullPointerException.class, () -> curandGenerateSeedsNative(null));
+    }
+
+    @Test
+    void aDistributionIsNamedByWhatTheExecutorAnswers()
+    {
+        final curandDiscreteDistribution distribution = new curandDiscreteDistribution();
+        assertEquals(0, curandCreatePoissonDistributionNative(2.5, distribution));
+        assertArrayEquals(new long[]{ Double.doubleToRawLongBits(2.5) },
+            last(Function.CURAND_CREATE_POISSON_DISTRIBUTION).args());
+        final long address = JCudaPointers.nativePointer(distribution);
+        assertTrue(address != 0);
+        assertEquals(0, curandDestroyDistributionNative(distribution));
+        assertArrayEquals(new long[]{ address }, last(Function.CURAND_DESTROY_DISTRIBUTION).args());
+        assertEquals(CurandStatus.NOT_INITIALIZED, curandDestroyDistributionNative(distribution));
+        assertThrows(NullPointerException.class, () -> curandCreatePoissonDistributionNative(1, null));
+    }
+
+    @Test
+    void sobolTablesArriveAsTheArraysJCudaMakes()
+    {
+        final int[][][] vectors32 = new int[1][][];
+        assertEquals(0, curandGetDirectionVectors32Native(vectors32, 101));
+        assertArrayEquals(new long[]{ SobolTable.DIRECTION_VECTORS_32.code(), 101 },
+            last(Function.CURAND_GET_SOBOL_TABLE).args());
+        assertEquals(SobolTable.DIMENSIONS, vectors32[0].length);
+        assertEquals(32, vectors32[0][0].length);
+        assertEquals(101, vectors32[0][0][0], "word 0 of the executor's table");
+        assertEquals(101 + 32 * 7 + 5, vectors32[0][7][5], "dimension 7, vector 5");
+
+        final long[][][] vectors64 = new long[1][][];
+        assertEquals(0, curandGetDirectionVectors64Native(vectors64, 103));
+        assertEquals(64, vectors64[0][SobolTable.DIMENSIONS - 1].length);
+        assertEquals(103 + 64L * (SobolTable.DIMENSIONS - 1) + 63, vectors64[0][SobolTable.DIMENSIONS - 1][63]);
+
+        final int[][] constants32 = new int[2][];
+        assertEquals(0, curandGetScrambleConstants32Native(constants32));
+        assertEquals(SobolTable.DIMENSIONS - 1, constants32[0][SobolTable.DIMENSIONS - 1]);
+        final long[][] constants64 = new long[1][];
+        assertEquals(0, curandGetScrambleConstants64Native(constants64));
+        assertEquals(SobolTable.DIMENSIONS, constants64[0].length);
+        assertEquals(12345, constants64[0][12345]);
+
+        assertThrows(NullPointerException.class, () -> curandGetScrambleConstants32Native(null));
+        assertThrows(IllegalArgumentException.class, () -> curandGetDirectionVectors64Native(new long[0][][], 103));
     }
 
     private static CallRecord last(final Function function)

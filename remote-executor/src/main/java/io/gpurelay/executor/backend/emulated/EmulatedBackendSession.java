@@ -36,7 +36,9 @@ import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.executor.backend.TableCall;
+import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.PayloadSink;
+import io.gpurelay.protocol.table.ArgumentRole;
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -76,6 +78,10 @@ final class EmulatedBackendSession implements BackendSession
     private static final int FUNC_CACHE_MODE_CA = 7;
     private static final int FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
     private static final int FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT = 9;
+    /** {@code CU_DEVICE_ATTRIBUTE_PCI_BUS_ID}, {@code _PCI_DEVICE_ID}, {@code _PCI_DOMAIN_ID}. */
+    private static final int PCI_BUS_ID = 33;
+    private static final int PCI_DEVICE_ID = 34;
+    private static final int PCI_DOMAIN_ID = 50;
 
     // cudaDeviceAttr codes the function attributes derive from.
     private static final int DEVICE_SHARED_MEMORY_PER_BLOCK = 8;
@@ -692,6 +698,42 @@ final class EmulatedBackendSession implements BackendSession
             devices[owningDevice].memory().fill(address + row * pitch, width, elementSize, value,
                 owners[owningDevice]);
         }
+    }
+
+    /**
+     * {@code cuDeviceGetPCIBusId}: the emulated device's PCI domain, bus and device attributes as CUDA writes them
+     * ({@code domain:bus:device.function} in hexadecimal), cut to the buffer's length with room for the NUL, as
+     * CUDA cuts it.
+     */
+    void pciBusId(final TableCall call, final CallResult result)
+    {
+        final EmulatedDeviceProperties properties =
+            devices[(int)call.scalar(call.indexOf(ArgumentRole.DEVICE))].properties();
+        final String id = String.format("%04x:%02x:%02x.0", properties.attribute(PCI_DOMAIN_ID),
+            properties.attribute(PCI_BUS_ID), properties.attribute(PCI_DEVICE_ID));
+        final int room = (int)call.extent(call.indexOf(ArgumentRole.OUT_STRING)) - 1;
+        result.payload(new ByteArrayPayload(id.substring(0, Math.min(id.length(), room))
+            .getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+    }
+
+    /**
+     * {@code cuMemGetAddressRange}: the base and size of the session's allocation that holds the address, on any of
+     * the session's devices (addressing is unified); an address outside them is refused as on the gpu backend.
+     */
+    void addressRange(final TableCall call, final CallResult result)
+    {
+        final int index = call.indexOf(ArgumentRole.DEVPTR);
+        final long address = call.scalar(index);
+        final EmulatedContext context = emulated(call.context());
+        final int owningDevice = deviceHolding(context.device(), address, 1);
+        if (owningDevice < 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, call.row().name() + ": " + range(address, 1) +
+                " is not inside one allocation of this session");
+            return;
+        }
+        final Allocation allocation = devices[owningDevice].memory().find(address, 1, owners[owningDevice]);
+        result.value(allocation.deviceAddress()).value(allocation.size());
     }
 
     /**

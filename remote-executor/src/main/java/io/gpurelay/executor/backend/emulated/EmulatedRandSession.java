@@ -9,6 +9,7 @@ import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.SobolTable;
 
 /**
  * cuRAND on the emulated devices: the device emulator's {@link CurandGenerator}, which reproduces cuRAND's sequences
@@ -73,6 +74,45 @@ final class EmulatedRandSession implements RandSession
     {
         final CurandGenerator emulated = ((EmulatedGenerator)generator).generator;
         complete(emulated, emulated.setGeneratorOrdering(ordering), result);
+    }
+
+    /**
+     * The histogram's layout is cuRAND's own, read by its device API's code; the emulator has neither, and cuRAND
+     * has no "not supported" status, so this is {@code CURAND_STATUS_TYPE_ERROR}.
+     */
+    public Distribution createPoissonDistribution(
+        final BackendContext context, final double lambda, final CallResult result)
+    {
+        result.fail(error(CurandStatus.TYPE_ERROR), "curandCreatePoissonDistribution is not supported on the " +
+            "emulator: it has no discrete distributions of cuRAND's device API");
+        return null;
+    }
+
+    public void destroyDistribution(final Distribution distribution, final CallResult result)
+    {
+        throw new IllegalStateException("the emulator makes no distributions");
+    }
+
+    public void setQuasiRandomDimensions(final Generator generator, final int dimensions, final CallResult result)
+    {
+        final CurandGenerator emulated = ((EmulatedGenerator)generator).generator;
+        complete(emulated, emulated.setQuasiRandomGeneratorDimensions(dimensions), result);
+    }
+
+    public void generateSeeds(final Generator generator, final CallResult result)
+    {
+        final CurandGenerator emulated = ((EmulatedGenerator)generator).generator;
+        complete(emulated, emulated.generateSeeds(), result);
+    }
+
+    /**
+     * The emulator has no Sobol' generators and does not carry cuRAND's tables for them; cuRAND has no "not
+     * supported" status, so this is {@code CURAND_STATUS_TYPE_ERROR}, as for the generator types it lacks.
+     */
+    public void getSobolTable(final SobolTable table, final int set, final CallResult result)
+    {
+        result.fail(error(CurandStatus.TYPE_ERROR), table.functionName() + " is not supported on the emulator: it " +
+            "has no Sobol' generators and does not carry their tables");
     }
 
     public void generate(

@@ -11,6 +11,7 @@ import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
 
 /**
@@ -175,6 +176,38 @@ final class EmulatedRtcSession implements RtcSession
             return;
         }
         result.payload(new ByteArrayPayload(lowered.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * The emulator compiles with nvcc to PTX for itself; which real architectures NVRTC would target is not its to
+     * say.
+     */
+    public void getNumSupportedArchs(final CallResult result)
+    {
+        result.fail(INVALID_INPUT, "nvrtcGetNumSupportedArchs is not supported on the emulator: it compiles to PTX " +
+            "for itself, for no real architecture");
+    }
+
+    public void getSupportedArchs(final CallResult result)
+    {
+        result.fail(INVALID_INPUT, "nvrtcGetSupportedArchs is not supported on the emulator: it compiles to PTX " +
+            "for itself, for no real architecture");
+    }
+
+    /**
+     * The emulator runs PTX and compiles nothing else: a CUBIN, LTO IR or OptiX IR would have to come from a real
+     * NVRTC.
+     */
+    public void getOutputSize(final Program program, final NvrtcOutput output, final CallResult result)
+    {
+        result.fail(INVALID_INPUT, output.functionName() + "Size is not supported on the emulator: it compiles " +
+            "programs to PTX only");
+    }
+
+    public void getOutput(final Program program, final NvrtcOutput output, final CallResult result)
+    {
+        result.fail(INVALID_INPUT, output.functionName() + " is not supported on the emulator: it compiles " +
+            "programs to PTX only");
     }
 
     public void close()

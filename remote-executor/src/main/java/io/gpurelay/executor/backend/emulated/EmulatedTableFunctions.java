@@ -92,6 +92,8 @@ final class EmulatedTableFunctions
                 session.memset2D(call, Byte.BYTES, result);
             case "cuMemsetD2D16", "cuMemsetD2D16Async" -> session.memset2D(call, Short.BYTES, result);
             case "cuMemsetD2D32", "cuMemsetD2D32Async" -> session.memset2D(call, Integer.BYTES, result);
+            case "cuMemGetAddressRange" -> session.addressRange(call, result);
+            case "cuDeviceGetPCIBusId", "cudaDeviceGetPCIBusId" -> session.pciBusId(call, result);
             case "cuFuncGetAttribute" -> session.functionGetAttribute(
                 (BackendKernel)call.object(call.indexOf(ArgumentRole.FUNCTION)),
                 (int)call.scalar(call.indexOf(ArgumentRole.IN_INT)), result);
@@ -104,6 +106,9 @@ final class EmulatedTableFunctions
         final Map<String, Implementation> map = new HashMap<>();
         map.put("cuDeviceTotalMem", SESSION);
         map.put("cuFuncGetAttribute", SESSION);
+        map.put("cuMemGetAddressRange", SESSION);
+        map.put("cuDeviceGetPCIBusId", SESSION);
+        map.put("cudaDeviceGetPCIBusId", SESSION);
         for (final String name : new String[]{ "cuMemsetD2D8", "cuMemsetD2D16", "cuMemsetD2D32", "cuMemsetD2D8Async",
             "cuMemsetD2D16Async", "cuMemsetD2D32Async", "cudaMemset2D", "cudaMemset2DAsync" })
         {

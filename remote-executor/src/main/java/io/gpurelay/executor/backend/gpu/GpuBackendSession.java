@@ -69,7 +69,9 @@ import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.executor.backend.TableCall;
 import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
 import org.bytedeco.cuda.cudart.CUctx_st;
@@ -742,7 +744,7 @@ final class GpuBackendSession implements BackendSession
         for (int i = 0; i < row.arguments().size(); i++)
         {
             final Argument argument = row.arguments().get(i);
-            if (argument.extent() != null && call.extent(i) > 0 &&
+            if (argument.role() == ArgumentRole.DEVPTR && call.extent(i) > 0 &&
                 ranges.holding(call.scalar(i), call.extent(i)) == null)
             {
                 result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " " +
@@ -791,7 +793,8 @@ final class GpuBackendSession implements BackendSession
                     case OUT_INT -> result.value(((int[])arguments[i])[0]);
                     case OUT_UINT -> result.value(Integer.toUnsignedLong(((int[])arguments[i])[0]));
                     case OUT_SIZE -> result.value(((SizeTPointer)arguments[i]).get(0));
-                    case OUT_INT64 -> result.value(((long[])arguments[i])[0]);
+                    case OUT_INT64, OUT_DEVPTR -> result.value(((long[])arguments[i])[0]);
+                    case OUT_STRING -> result.payload(new ByteArrayPayload(untilNul((byte[])arguments[i])));
                     default ->
                     {
                     }
@@ -810,6 +813,19 @@ final class GpuBackendSession implements BackendSession
         }
     }
 
+    /**
+     * The string a function wrote into its buffer, up to its NUL (the whole buffer if it wrote none).
+     */
+    private static byte[] untilNul(final byte[] text)
+    {
+        int length = 0;
+        while (length < text.length && text[length] != 0)
+        {
+            length++;
+        }
+        return java.util.Arrays.copyOf(text, length);
+    }
+
     private Object tableArgument(final TableCall call, final int index)
     {
         final Object object = call.object(index);
@@ -823,7 +839,8 @@ final class GpuBackendSession implements BackendSession
                 GpuTableFunctions.devicePointer(call.scalar(index)) : call.scalar(index);
             case OUT_INT, OUT_UINT -> new int[1];
             case OUT_SIZE -> new SizeTPointer(1);
-            case OUT_INT64 -> new long[1];
+            case OUT_INT64, OUT_DEVPTR -> new long[1];
+            case OUT_STRING -> new byte[(int)call.extent(index)];
             case DEVICE -> devices[(int)call.scalar(index)].handle();
             case CONTEXT -> ((GpuContext)object).handle();
             case MODULE -> ((GpuModule)object).handle();

@@ -3,6 +3,8 @@ package io.gpurelay.executor.backend.gpu;
 import static org.bytedeco.cuda.global.cudart.CUDA_SUCCESS;
 import static org.bytedeco.cuda.global.cudart.cuCtxSetCurrent;
 import static org.bytedeco.cuda.global.curand.curandCreateGenerator;
+import static org.bytedeco.cuda.global.curand.curandCreatePoissonDistribution;
+import static org.bytedeco.cuda.global.curand.curandDestroyDistribution;
 import static org.bytedeco.cuda.global.curand.curandDestroyGenerator;
 import static org.bytedeco.cuda.global.curand.curandGenerate;
 import static org.bytedeco.cuda.global.curand.curandGenerateLogNormal;
@@ -11,12 +13,18 @@ import static org.bytedeco.cuda.global.curand.curandGenerateLongLong;
 import static org.bytedeco.cuda.global.curand.curandGenerateNormal;
 import static org.bytedeco.cuda.global.curand.curandGenerateNormalDouble;
 import static org.bytedeco.cuda.global.curand.curandGeneratePoisson;
+import static org.bytedeco.cuda.global.curand.curandGenerateSeeds;
 import static org.bytedeco.cuda.global.curand.curandGenerateUniform;
 import static org.bytedeco.cuda.global.curand.curandGenerateUniformDouble;
+import static org.bytedeco.cuda.global.curand.curandGetDirectionVectors32;
+import static org.bytedeco.cuda.global.curand.curandGetDirectionVectors64;
+import static org.bytedeco.cuda.global.curand.curandGetScrambleConstants32;
+import static org.bytedeco.cuda.global.curand.curandGetScrambleConstants64;
 import static org.bytedeco.cuda.global.curand.curandGetVersion;
 import static org.bytedeco.cuda.global.curand.curandSetGeneratorOffset;
 import static org.bytedeco.cuda.global.curand.curandSetGeneratorOrdering;
 import static org.bytedeco.cuda.global.curand.curandSetPseudoRandomGeneratorSeed;
+import static org.bytedeco.cuda.global.curand.curandSetQuasiRandomGeneratorDimensions;
 import static org.bytedeco.cuda.global.curand.curandSetStream;
 
 import java.util.ArrayList;
@@ -28,13 +36,18 @@ import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CurandStatus;
+import io.gpurelay.protocol.SobolTable;
+import org.bytedeco.cuda.curand.curandDiscreteDistribution_st;
 import org.bytedeco.cuda.curand.curandGenerator_st;
+import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.PointerPointer;
 
 /**
  * cuRAND on the GPU through JavaCPP's presets: the host's own cuRAND, so results are cuRAND's exactly. Every call
@@ -46,6 +59,7 @@ final class GpuRandSession implements RandSession
 {
     private final DeviceAddressRanges<GpuContext, GpuModule> ranges;
     private final List<GpuGenerator> generators = new ArrayList<>();
+    private final List<GpuDistribution> distributions = new ArrayList<>();
 
     GpuRandSession(final DeviceAddressRanges<GpuContext, GpuModule> ranges)
     {
@@ -130,6 +144,97 @@ final class GpuRandSession implements RandSession
         }
     }
 
+    /**
+     * cuRAND allocates the histogram in the context's device memory; its address is what the client gets.
+     */
+    public Distribution createPoissonDistribution(
+        final BackendContext context, final double lambda, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        if (!usable(result) || !makeCurrent(gpuContext, "curandCreatePoissonDistribution", result))
+        {
+            return null;
+        }
+        final curandDiscreteDistribution_st handle = new curandDiscreteDistribution_st();
+        if (!check(curandCreatePoissonDistribution(lambda, handle), "curandCreatePoissonDistribution of lambda " +
+            lambda, result))
+        {
+            return null;
+        }
+        final GpuDistribution distribution = new GpuDistribution(gpuContext, handle);
+        distributions.add(distribution);
+        return distribution;
+    }
+
+    public void destroyDistribution(final Distribution distribution, final CallResult result)
+    {
+        final GpuDistribution gpuDistribution = (GpuDistribution)distribution;
+        if (!distributions.remove(gpuDistribution))
+        {
+            result.fail(curandError(CurandStatus.NOT_INITIALIZED), "curandDestroyDistribution: the distribution's " +
+                "context was destroyed or reset");
+            return;
+        }
+        if (makeCurrent(gpuDistribution.context(), "curandDestroyDistribution", result))
+        {
+            check(curandDestroyDistribution(gpuDistribution.handle()), "curandDestroyDistribution", result);
+        }
+    }
+
+    public void setQuasiRandomDimensions(final Generator generator, final int dimensions, final CallResult result)
+    {
+        final GpuGenerator gpuGenerator = (GpuGenerator)generator;
+        if (makeCurrent(gpuGenerator.context(), "curandSetQuasiRandomGeneratorDimensions", result))
+        {
+            check(curandSetQuasiRandomGeneratorDimensions(gpuGenerator.handle(), dimensions),
+                "curandSetQuasiRandomGeneratorDimensions", result);
+        }
+    }
+
+    public void generateSeeds(final Generator generator, final CallResult result)
+    {
+        final GpuGenerator gpuGenerator = (GpuGenerator)generator;
+        if (makeCurrent(gpuGenerator.context(), "curandGenerateSeeds", result))
+        {
+            check(curandGenerateSeeds(gpuGenerator.handle()), "curandGenerateSeeds", result);
+        }
+    }
+
+    /**
+     * cuRAND answers with a pointer to its own table in host memory, which is copied into the reply as it is (the
+     * host is little-endian, as the wire is).
+     */
+    public void getSobolTable(final SobolTable table, final int set, final CallResult result)
+    {
+        if (!usable(result))
+        {
+            return;
+        }
+        try (PointerPointer<Pointer> tablePointer = new PointerPointer<>(1))
+        {
+            final int status = switch (table)
+            {
+                case DIRECTION_VECTORS_32 -> curandGetDirectionVectors32(tablePointer, set);
+                case SCRAMBLE_CONSTANTS_32 -> curandGetScrambleConstants32(tablePointer);
+                case DIRECTION_VECTORS_64 -> curandGetDirectionVectors64(tablePointer, set);
+                case SCRAMBLE_CONSTANTS_64 -> curandGetScrambleConstants64(tablePointer);
+            };
+            if (!check(status, table.functionName() + (table.hasSets() ? " of set " + set : ""), result))
+            {
+                return;
+            }
+            final Pointer address = tablePointer.get(0);
+            if (address == null || address.isNull())
+            {
+                result.fail(curandError(CurandStatus.INTERNAL_ERROR), table.functionName() + " gave no table");
+                return;
+            }
+            final byte[] bytes = new byte[table.bytes()];
+            new BytePointer(address).capacity(bytes.length).get(bytes);
+            result.payload(new ByteArrayPayload(bytes));
+        }
+    }
+
     public void generate(
         final Generator generator, final Output kind, final long output, final long count, final double first,
         final double second, final CallResult result)
@@ -185,6 +290,12 @@ final class GpuRandSession implements RandSession
             curandDestroyGenerator(generator.handle());
         }
         generators.clear();
+        for (final GpuDistribution distribution : distributions)
+        {
+            cuCtxSetCurrent(distribution.context().handle());
+            curandDestroyDistribution(distribution.handle());
+        }
+        distributions.clear();
     }
 
     /**
@@ -200,6 +311,16 @@ final class GpuRandSession implements RandSession
             }
             cuCtxSetCurrent(context.handle());
             curandDestroyGenerator(generator.handle());
+            return true;
+        });
+        distributions.removeIf(distribution ->
+        {
+            if (distribution.context() != context)
+            {
+                return false;
+            }
+            cuCtxSetCurrent(context.handle());
+            curandDestroyDistribution(distribution.handle());
             return true;
         });
     }
@@ -255,5 +376,16 @@ final class GpuRandSession implements RandSession
 
     private record GpuGenerator(GpuContext context, curandGenerator_st handle) implements Generator
     {
+    }
+
+    /**
+     * {@code curandDiscreteDistribution_t} is a pointer to the histogram in device memory: its value is the address.
+     */
+    private record GpuDistribution(GpuContext context, curandDiscreteDistribution_st handle) implements Distribution
+    {
+        public long address()
+        {
+            return handle.address();
+        }
     }
 }

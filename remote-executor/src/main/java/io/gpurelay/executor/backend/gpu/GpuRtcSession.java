@@ -4,12 +4,20 @@ import static org.bytedeco.cuda.global.nvrtc.nvrtcAddNameExpression;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcCompileProgram;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcCreateProgram;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcDestroyProgram;
+import static org.bytedeco.cuda.global.nvrtc.nvrtcGetCUBIN;
+import static org.bytedeco.cuda.global.nvrtc.nvrtcGetCUBINSize;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcGetErrorString;
+import static org.bytedeco.cuda.global.nvrtc.nvrtcGetLTOIR;
+import static org.bytedeco.cuda.global.nvrtc.nvrtcGetLTOIRSize;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcGetLoweredName;
+import static org.bytedeco.cuda.global.nvrtc.nvrtcGetNumSupportedArchs;
+import static org.bytedeco.cuda.global.nvrtc.nvrtcGetOptiXIR;
+import static org.bytedeco.cuda.global.nvrtc.nvrtcGetOptiXIRSize;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcGetPTX;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcGetPTXSize;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcGetProgramLog;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcGetProgramLogSize;
+import static org.bytedeco.cuda.global.nvrtc.nvrtcGetSupportedArchs;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcVersion;
 
 import java.nio.charset.StandardCharsets;
@@ -22,6 +30,7 @@ import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
 import org.bytedeco.cuda.nvrtc._nvrtcProgram;
 import org.bytedeco.javacpp.BytePointer;
@@ -164,6 +173,87 @@ final class GpuRtcSession implements RtcSession
                     lowered.get(BytePointer.class, 0).getString(StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8)));
             }
         }
+    }
+
+    public void getNumSupportedArchs(final CallResult result)
+    {
+        final int[] count = new int[1];
+        if (usable(result) && check(nvrtcGetNumSupportedArchs(count), "nvrtcGetNumSupportedArchs", result))
+        {
+            result.value(count[0]);
+        }
+    }
+
+    /**
+     * More architectures than a reply carries values would be cut short, so that is an internal error, by name.
+     */
+    public void getSupportedArchs(final CallResult result)
+    {
+        final int[] count = new int[1];
+        if (!usable(result) || !check(nvrtcGetNumSupportedArchs(count), "nvrtcGetNumSupportedArchs", result))
+        {
+            return;
+        }
+        if (count[0] > CallResult.MAX_VALUES)
+        {
+            result.fail(CudaError.library(Api.NVRTC, NvrtcStatus.INTERNAL_ERROR, "NVRTC_ERROR_INTERNAL_ERROR"),
+                "nvrtcGetSupportedArchs: " + count[0] + " architectures, more than a reply carries (" +
+                CallResult.MAX_VALUES + ")");
+            return;
+        }
+        final int[] archs = new int[count[0]];
+        if (check(nvrtcGetSupportedArchs(archs), "nvrtcGetSupportedArchs", result))
+        {
+            for (final int arch : archs)
+            {
+                result.value(arch);
+            }
+        }
+    }
+
+    public void getOutputSize(final Program program, final NvrtcOutput output, final CallResult result)
+    {
+        try (SizeTPointer size = new SizeTPointer(1))
+        {
+            if (check(outputSize(((GpuProgram)program).handle(), output, size), output.functionName() + "Size",
+                result))
+            {
+                result.value(size.get());
+            }
+        }
+    }
+
+    public void getOutput(final Program program, final NvrtcOutput output, final CallResult result)
+    {
+        final _nvrtcProgram handle = ((GpuProgram)program).handle();
+        try (SizeTPointer size = new SizeTPointer(1))
+        {
+            if (!check(outputSize(handle, output, size), output.functionName() + "Size", result))
+            {
+                return;
+            }
+            final byte[] bytes = new byte[(int)size.get()];
+            final int status = switch (output)
+            {
+                case CUBIN -> nvrtcGetCUBIN(handle, bytes);
+                case LTOIR -> nvrtcGetLTOIR(handle, bytes);
+                case OPTIX_IR -> nvrtcGetOptiXIR(handle, bytes);
+            };
+            if (check(status, output.functionName(), result))
+            {
+                result.payload(new ByteArrayPayload(bytes));
+            }
+        }
+    }
+
+    private static int outputSize(final _nvrtcProgram handle, final NvrtcOutput output, final SizeTPointer size)
+    {
+        return switch (output)
+        {
+            case CUBIN -> nvrtcGetCUBINSize(handle, size);
+            case LTOIR -> nvrtcGetLTOIRSize(handle, size);
+            case OPTIX_IR -> nvrtcGetOptiXIRSize(handle, size);
+        };
     }
 
     public void close()

@@ -49,10 +49,10 @@ final class GpuTableFunctions
     }
 
     /**
-     * The JavaCPP type a role passes as: the presets' {@code int[]} and {@code long[]} overloads for {@code int*} and
-     * {@code unsigned long long*}, {@link SizeTPointer} for {@code size_t*}, the opaque structs for handles, the
-     * device's {@code CUdevice} ordinal as an {@code int}; a device address is the driver's {@code CUdeviceptr}
-     * ({@code long}) or the runtime's {@code void*} ({@link Pointer}).
+     * The JavaCPP type a role passes as: the presets' {@code int[]} and {@code long[]} overloads for {@code int*},
+     * {@code unsigned long long*} and {@code CUdeviceptr*}, {@link SizeTPointer} for {@code size_t*}, the opaque
+     * structs for handles, the device's {@code CUdevice} ordinal as an {@code int}; a device address is the driver's
+     * {@code CUdeviceptr} ({@code long}) or the runtime's {@code void*} ({@link Pointer}).
      */
     static Class<?> parameterType(final ArgumentRole role, final boolean runtimeFunction)
     {
@@ -65,7 +65,8 @@ final class GpuTableFunctions
             case IN_SIZE, IN_INT64 -> long.class;
             case OUT_INT, OUT_UINT -> int[].class;
             case OUT_SIZE -> SizeTPointer.class;
-            case OUT_INT64 -> long[].class;
+            case OUT_INT64, OUT_DEVPTR -> long[].class;
+            case OUT_STRING -> byte[].class;
             case CONTEXT -> CUctx_st.class;
             case MODULE -> CUmod_st.class;
             case FUNCTION -> CUfunc_st.class;
