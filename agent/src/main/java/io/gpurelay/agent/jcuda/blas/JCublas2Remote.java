@@ -1,6 +1,7 @@
 package io.gpurelay.agent.jcuda.blas;
 
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -51,6 +52,8 @@ public final class JCublas2Remote
     private static final int MATH_MODE_MASK = 0xF;
     private static final long LEGACY_STREAM = 1;
     private static final long PER_THREAD_STREAM = 2;
+    /** rotm's param: flag, h11, h21, h12, h22. */
+    private static final int ROTM_PARAMETERS = 5;
 
     /** The pointer mode of each live handle; a handle starts in host mode. */
     private static final Map<Long, Integer> POINTER_MODES = new ConcurrentHashMap<>();
@@ -669,6 +672,1097 @@ public final class JCublas2Remote
             c.scalar(beta, scalarBytes, "beta"), c.device(cMatrix), cType, ldc, computeType, algo });
     }
 
+    // Routines of any element type (the typed families below).
+
+    public static int cublasCaxpyNative(final cublasHandle handle, final int n, final Pointer alpha, final Pointer x,
+        final int incx, final Pointer y, final int incy)
+    {
+        return axpy("cublasCaxpy", Element.C, handle, n, alpha, x, incx, y, incy);
+    }
+
+    public static int cublasZaxpyNative(final cublasHandle handle, final int n, final Pointer alpha, final Pointer x,
+        final int incx, final Pointer y, final int incy)
+    {
+        return axpy("cublasZaxpy", Element.Z, handle, n, alpha, x, incx, y, incy);
+    }
+
+    public static int cublasCcopyNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy)
+    {
+        return copy("cublasCcopy", Element.C, handle, n, x, incx, y, incy);
+    }
+
+    public static int cublasZcopyNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy)
+    {
+        return copy("cublasZcopy", Element.Z, handle, n, x, incx, y, incy);
+    }
+
+    public static int cublasCswapNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy)
+    {
+        return swap("cublasCswap", Element.C, handle, n, x, incx, y, incy);
+    }
+
+    public static int cublasZswapNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy)
+    {
+        return swap("cublasZswap", Element.Z, handle, n, x, incx, y, incy);
+    }
+
+    public static int cublasCscalNative(final cublasHandle handle, final int n, final Pointer alpha, final Pointer x,
+        final int incx)
+    {
+        return scal("cublasCscal", Element.C, handle, false, n, alpha, x, incx);
+    }
+
+    public static int cublasZscalNative(final cublasHandle handle, final int n, final Pointer alpha, final Pointer x,
+        final int incx)
+    {
+        return scal("cublasZscal", Element.Z, handle, false, n, alpha, x, incx);
+    }
+
+    public static int cublasCsscalNative(final cublasHandle handle, final int n, final Pointer alpha, final Pointer x,
+        final int incx)
+    {
+        return scal("cublasCsscal", Element.C, handle, true, n, alpha, x, incx);
+    }
+
+    public static int cublasZdscalNative(final cublasHandle handle, final int n, final Pointer alpha, final Pointer x,
+        final int incx)
+    {
+        return scal("cublasZdscal", Element.Z, handle, true, n, alpha, x, incx);
+    }
+
+    public static int cublasCdotuNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy, final Pointer result)
+    {
+        return dot("cublasCdotu", Element.C, handle, false, n, x, incx, y, incy, result);
+    }
+
+    public static int cublasCdotcNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy, final Pointer result)
+    {
+        return dot("cublasCdotc", Element.C, handle, true, n, x, incx, y, incy, result);
+    }
+
+    public static int cublasZdotuNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy, final Pointer result)
+    {
+        return dot("cublasZdotu", Element.Z, handle, false, n, x, incx, y, incy, result);
+    }
+
+    public static int cublasZdotcNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy, final Pointer result)
+    {
+        return dot("cublasZdotc", Element.Z, handle, true, n, x, incx, y, incy, result);
+    }
+
+    public static int cublasIcamaxNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer result)
+    {
+        return iamax("cublasIcamax", Element.C, handle, false, n, x, incx, result);
+    }
+
+    public static int cublasIzamaxNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer result)
+    {
+        return iamax("cublasIzamax", Element.Z, handle, false, n, x, incx, result);
+    }
+
+    public static int cublasIcaminNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer result)
+    {
+        return iamax("cublasIcamin", Element.C, handle, true, n, x, incx, result);
+    }
+
+    public static int cublasIzaminNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer result)
+    {
+        return iamax("cublasIzamin", Element.Z, handle, true, n, x, incx, result);
+    }
+
+    public static int cublasScasumNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer result)
+    {
+        return asum("cublasScasum", Element.C, handle, n, x, incx, result);
+    }
+
+    public static int cublasDzasumNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer result)
+    {
+        return asum("cublasDzasum", Element.Z, handle, n, x, incx, result);
+    }
+
+    public static int cublasScnrm2Native(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer result)
+    {
+        return nrm2("cublasScnrm2", Element.C, handle, n, x, incx, result);
+    }
+
+    public static int cublasDznrm2Native(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer result)
+    {
+        return nrm2("cublasDznrm2", Element.Z, handle, n, x, incx, result);
+    }
+
+    public static int cublasCrotNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy, final Pointer c, final Pointer s)
+    {
+        return rot("cublasCrot", Element.C, handle, false, n, x, incx, y, incy, c, s);
+    }
+
+    public static int cublasCsrotNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy, final Pointer c, final Pointer s)
+    {
+        return rot("cublasCsrot", Element.C, handle, true, n, x, incx, y, incy, c, s);
+    }
+
+    public static int cublasZrotNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy, final Pointer c, final Pointer s)
+    {
+        return rot("cublasZrot", Element.Z, handle, false, n, x, incx, y, incy, c, s);
+    }
+
+    public static int cublasZdrotNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy, final Pointer c, final Pointer s)
+    {
+        return rot("cublasZdrot", Element.Z, handle, true, n, x, incx, y, incy, c, s);
+    }
+
+    public static int cublasSrotmNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy, final Pointer param)
+    {
+        return rotm("cublasSrotm", Element.S, handle, n, x, incx, y, incy, param);
+    }
+
+    public static int cublasDrotmNative(final cublasHandle handle, final int n, final Pointer x, final int incx,
+        final Pointer y, final int incy, final Pointer param)
+    {
+        return rotm("cublasDrotm", Element.D, handle, n, x, incx, y, incy, param);
+    }
+
+    public static int cublasCgemvNative(final cublasHandle handle, final int trans, final int m, final int n,
+        final Pointer alpha, final Pointer a, final int lda, final Pointer x, final int incx, final Pointer beta,
+        final Pointer y, final int incy)
+    {
+        return gemv("cublasCgemv", Element.C, handle, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasZgemvNative(final cublasHandle handle, final int trans, final int m, final int n,
+        final Pointer alpha, final Pointer a, final int lda, final Pointer x, final int incx, final Pointer beta,
+        final Pointer y, final int incy)
+    {
+        return gemv("cublasZgemv", Element.Z, handle, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasSgbmvNative(final cublasHandle handle, final int trans, final int m, final int n,
+        final int kl, final int ku, final Pointer alpha, final Pointer a, final int lda, final Pointer x,
+        final int incx, final Pointer beta, final Pointer y, final int incy)
+    {
+        return gbmv("cublasSgbmv", Element.S, handle, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasDgbmvNative(final cublasHandle handle, final int trans, final int m, final int n,
+        final int kl, final int ku, final Pointer alpha, final Pointer a, final int lda, final Pointer x,
+        final int incx, final Pointer beta, final Pointer y, final int incy)
+    {
+        return gbmv("cublasDgbmv", Element.D, handle, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasCgbmvNative(final cublasHandle handle, final int trans, final int m, final int n,
+        final int kl, final int ku, final Pointer alpha, final Pointer a, final int lda, final Pointer x,
+        final int incx, final Pointer beta, final Pointer y, final int incy)
+    {
+        return gbmv("cublasCgbmv", Element.C, handle, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasZgbmvNative(final cublasHandle handle, final int trans, final int m, final int n,
+        final int kl, final int ku, final Pointer alpha, final Pointer a, final int lda, final Pointer x,
+        final int incx, final Pointer beta, final Pointer y, final int incy)
+    {
+        return gbmv("cublasZgbmv", Element.Z, handle, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasCtrmvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return trmv("cublasCtrmv", Element.C, handle, false, uplo, trans, diag, n, a, lda, x, incx);
+    }
+
+    public static int cublasZtrmvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return trmv("cublasZtrmv", Element.Z, handle, false, uplo, trans, diag, n, a, lda, x, incx);
+    }
+
+    public static int cublasCtrsvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return trmv("cublasCtrsv", Element.C, handle, true, uplo, trans, diag, n, a, lda, x, incx);
+    }
+
+    public static int cublasZtrsvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return trmv("cublasZtrsv", Element.Z, handle, true, uplo, trans, diag, n, a, lda, x, incx);
+    }
+
+    public static int cublasStbmvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final int k, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return tbmv("cublasStbmv", Element.S, handle, false, uplo, trans, diag, n, k, a, lda, x, incx);
+    }
+
+    public static int cublasDtbmvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final int k, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return tbmv("cublasDtbmv", Element.D, handle, false, uplo, trans, diag, n, k, a, lda, x, incx);
+    }
+
+    public static int cublasCtbmvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final int k, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return tbmv("cublasCtbmv", Element.C, handle, false, uplo, trans, diag, n, k, a, lda, x, incx);
+    }
+
+    public static int cublasZtbmvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final int k, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return tbmv("cublasZtbmv", Element.Z, handle, false, uplo, trans, diag, n, k, a, lda, x, incx);
+    }
+
+    public static int cublasStbsvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final int k, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return tbmv("cublasStbsv", Element.S, handle, true, uplo, trans, diag, n, k, a, lda, x, incx);
+    }
+
+    public static int cublasDtbsvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final int k, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return tbmv("cublasDtbsv", Element.D, handle, true, uplo, trans, diag, n, k, a, lda, x, incx);
+    }
+
+    public static int cublasCtbsvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final int k, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return tbmv("cublasCtbsv", Element.C, handle, true, uplo, trans, diag, n, k, a, lda, x, incx);
+    }
+
+    public static int cublasZtbsvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final int k, final Pointer a, final int lda, final Pointer x, final int incx)
+    {
+        return tbmv("cublasZtbsv", Element.Z, handle, true, uplo, trans, diag, n, k, a, lda, x, incx);
+    }
+
+    public static int cublasStpmvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer ap, final Pointer x, final int incx)
+    {
+        return tpmv("cublasStpmv", Element.S, handle, false, uplo, trans, diag, n, ap, x, incx);
+    }
+
+    public static int cublasDtpmvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer ap, final Pointer x, final int incx)
+    {
+        return tpmv("cublasDtpmv", Element.D, handle, false, uplo, trans, diag, n, ap, x, incx);
+    }
+
+    public static int cublasCtpmvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer ap, final Pointer x, final int incx)
+    {
+        return tpmv("cublasCtpmv", Element.C, handle, false, uplo, trans, diag, n, ap, x, incx);
+    }
+
+    public static int cublasZtpmvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer ap, final Pointer x, final int incx)
+    {
+        return tpmv("cublasZtpmv", Element.Z, handle, false, uplo, trans, diag, n, ap, x, incx);
+    }
+
+    public static int cublasStpsvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer ap, final Pointer x, final int incx)
+    {
+        return tpmv("cublasStpsv", Element.S, handle, true, uplo, trans, diag, n, ap, x, incx);
+    }
+
+    public static int cublasDtpsvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer ap, final Pointer x, final int incx)
+    {
+        return tpmv("cublasDtpsv", Element.D, handle, true, uplo, trans, diag, n, ap, x, incx);
+    }
+
+    public static int cublasCtpsvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer ap, final Pointer x, final int incx)
+    {
+        return tpmv("cublasCtpsv", Element.C, handle, true, uplo, trans, diag, n, ap, x, incx);
+    }
+
+    public static int cublasZtpsvNative(final cublasHandle handle, final int uplo, final int trans, final int diag,
+        final int n, final Pointer ap, final Pointer x, final int incx)
+    {
+        return tpmv("cublasZtpsv", Element.Z, handle, true, uplo, trans, diag, n, ap, x, incx);
+    }
+
+    public static int cublasCsymvNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer a, final int lda, final Pointer x, final int incx, final Pointer beta, final Pointer y,
+        final int incy)
+    {
+        return symv("cublasCsymv", Element.C, handle, false, uplo, n, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasZsymvNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer a, final int lda, final Pointer x, final int incx, final Pointer beta, final Pointer y,
+        final int incy)
+    {
+        return symv("cublasZsymv", Element.Z, handle, false, uplo, n, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasChemvNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer a, final int lda, final Pointer x, final int incx, final Pointer beta, final Pointer y,
+        final int incy)
+    {
+        return symv("cublasChemv", Element.C, handle, true, uplo, n, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasZhemvNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer a, final int lda, final Pointer x, final int incx, final Pointer beta, final Pointer y,
+        final int incy)
+    {
+        return symv("cublasZhemv", Element.Z, handle, true, uplo, n, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasSsbmvNative(final cublasHandle handle, final int uplo, final int n, final int k,
+        final Pointer alpha, final Pointer a, final int lda, final Pointer x, final int incx, final Pointer beta,
+        final Pointer y, final int incy)
+    {
+        return sbmv("cublasSsbmv", Element.S, handle, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasDsbmvNative(final cublasHandle handle, final int uplo, final int n, final int k,
+        final Pointer alpha, final Pointer a, final int lda, final Pointer x, final int incx, final Pointer beta,
+        final Pointer y, final int incy)
+    {
+        return sbmv("cublasDsbmv", Element.D, handle, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasChbmvNative(final cublasHandle handle, final int uplo, final int n, final int k,
+        final Pointer alpha, final Pointer a, final int lda, final Pointer x, final int incx, final Pointer beta,
+        final Pointer y, final int incy)
+    {
+        return sbmv("cublasChbmv", Element.C, handle, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasZhbmvNative(final cublasHandle handle, final int uplo, final int n, final int k,
+        final Pointer alpha, final Pointer a, final int lda, final Pointer x, final int incx, final Pointer beta,
+        final Pointer y, final int incy)
+    {
+        return sbmv("cublasZhbmv", Element.Z, handle, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);
+    }
+
+    public static int cublasSspmvNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer ap, final Pointer x, final int incx, final Pointer beta, final Pointer y, final int incy)
+    {
+        return spmv("cublasSspmv", Element.S, handle, uplo, n, alpha, ap, x, incx, beta, y, incy);
+    }
+
+    public static int cublasDspmvNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer ap, final Pointer x, final int incx, final Pointer beta, final Pointer y, final int incy)
+    {
+        return spmv("cublasDspmv", Element.D, handle, uplo, n, alpha, ap, x, incx, beta, y, incy);
+    }
+
+    public static int cublasChpmvNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer ap, final Pointer x, final int incx, final Pointer beta, final Pointer y, final int incy)
+    {
+        return spmv("cublasChpmv", Element.C, handle, uplo, n, alpha, ap, x, incx, beta, y, incy);
+    }
+
+    public static int cublasZhpmvNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer ap, final Pointer x, final int incx, final Pointer beta, final Pointer y, final int incy)
+    {
+        return spmv("cublasZhpmv", Element.Z, handle, uplo, n, alpha, ap, x, incx, beta, y, incy);
+    }
+
+    public static int cublasCgeruNative(final cublasHandle handle, final int m, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer a, final int lda)
+    {
+        return ger("cublasCgeru", Element.C, handle, false, m, n, alpha, x, incx, y, incy, a, lda);
+    }
+
+    public static int cublasCgercNative(final cublasHandle handle, final int m, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer a, final int lda)
+    {
+        return ger("cublasCgerc", Element.C, handle, true, m, n, alpha, x, incx, y, incy, a, lda);
+    }
+
+    public static int cublasZgeruNative(final cublasHandle handle, final int m, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer a, final int lda)
+    {
+        return ger("cublasZgeru", Element.Z, handle, false, m, n, alpha, x, incx, y, incy, a, lda);
+    }
+
+    public static int cublasZgercNative(final cublasHandle handle, final int m, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer a, final int lda)
+    {
+        return ger("cublasZgerc", Element.Z, handle, true, m, n, alpha, x, incx, y, incy, a, lda);
+    }
+
+    public static int cublasSsyrNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer a, final int lda)
+    {
+        return syr("cublasSsyr", Element.S, handle, uplo, n, alpha, x, incx, a, lda);
+    }
+
+    public static int cublasDsyrNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer a, final int lda)
+    {
+        return syr("cublasDsyr", Element.D, handle, uplo, n, alpha, x, incx, a, lda);
+    }
+
+    public static int cublasCherNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer a, final int lda)
+    {
+        return syr("cublasCher", Element.C, handle, uplo, n, alpha, x, incx, a, lda);
+    }
+
+    public static int cublasZherNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer a, final int lda)
+    {
+        return syr("cublasZher", Element.Z, handle, uplo, n, alpha, x, incx, a, lda);
+    }
+
+    public static int cublasSsprNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer ap)
+    {
+        return spr("cublasSspr", Element.S, handle, uplo, n, alpha, x, incx, ap);
+    }
+
+    public static int cublasDsprNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer ap)
+    {
+        return spr("cublasDspr", Element.D, handle, uplo, n, alpha, x, incx, ap);
+    }
+
+    public static int cublasChprNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer ap)
+    {
+        return spr("cublasChpr", Element.C, handle, uplo, n, alpha, x, incx, ap);
+    }
+
+    public static int cublasZhprNative(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer ap)
+    {
+        return spr("cublasZhpr", Element.Z, handle, uplo, n, alpha, x, incx, ap);
+    }
+
+    public static int cublasSsyr2Native(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer a, final int lda)
+    {
+        return syr2("cublasSsyr2", Element.S, handle, uplo, n, alpha, x, incx, y, incy, a, lda);
+    }
+
+    public static int cublasDsyr2Native(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer a, final int lda)
+    {
+        return syr2("cublasDsyr2", Element.D, handle, uplo, n, alpha, x, incx, y, incy, a, lda);
+    }
+
+    public static int cublasCher2Native(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer a, final int lda)
+    {
+        return syr2("cublasCher2", Element.C, handle, uplo, n, alpha, x, incx, y, incy, a, lda);
+    }
+
+    public static int cublasZher2Native(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer a, final int lda)
+    {
+        return syr2("cublasZher2", Element.Z, handle, uplo, n, alpha, x, incx, y, incy, a, lda);
+    }
+
+    public static int cublasSspr2Native(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer ap)
+    {
+        return spr2("cublasSspr2", Element.S, handle, uplo, n, alpha, x, incx, y, incy, ap);
+    }
+
+    public static int cublasDspr2Native(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer ap)
+    {
+        return spr2("cublasDspr2", Element.D, handle, uplo, n, alpha, x, incx, y, incy, ap);
+    }
+
+    public static int cublasChpr2Native(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer ap)
+    {
+        return spr2("cublasChpr2", Element.C, handle, uplo, n, alpha, x, incx, y, incy, ap);
+    }
+
+    public static int cublasZhpr2Native(final cublasHandle handle, final int uplo, final int n, final Pointer alpha,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer ap)
+    {
+        return spr2("cublasZhpr2", Element.Z, handle, uplo, n, alpha, x, incx, y, incy, ap);
+    }
+
+    public static int cublasCgemmNative(final cublasHandle handle, final int transa, final int transb, final int m,
+        final int n, final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return gemm("cublasCgemm", Element.C, handle, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasZgemmNative(final cublasHandle handle, final int transa, final int transb, final int m,
+        final int n, final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return gemm("cublasZgemm", Element.Z, handle, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasCsymmNative(final cublasHandle handle, final int side, final int uplo, final int m,
+        final int n, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return symm("cublasCsymm", Element.C, handle, false, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasZsymmNative(final cublasHandle handle, final int side, final int uplo, final int m,
+        final int n, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return symm("cublasZsymm", Element.Z, handle, false, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasChemmNative(final cublasHandle handle, final int side, final int uplo, final int m,
+        final int n, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return symm("cublasChemm", Element.C, handle, true, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasZhemmNative(final cublasHandle handle, final int side, final int uplo, final int m,
+        final int n, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return symm("cublasZhemm", Element.Z, handle, true, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasCsyrkNative(final cublasHandle handle, final int uplo, final int trans, final int n,
+        final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer beta, final Pointer c,
+        final int ldc)
+    {
+        return syrk("cublasCsyrk", Element.C, handle, false, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);
+    }
+
+    public static int cublasZsyrkNative(final cublasHandle handle, final int uplo, final int trans, final int n,
+        final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer beta, final Pointer c,
+        final int ldc)
+    {
+        return syrk("cublasZsyrk", Element.Z, handle, false, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);
+    }
+
+    public static int cublasCherkNative(final cublasHandle handle, final int uplo, final int trans, final int n,
+        final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer beta, final Pointer c,
+        final int ldc)
+    {
+        return syrk("cublasCherk", Element.C, handle, true, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);
+    }
+
+    public static int cublasZherkNative(final cublasHandle handle, final int uplo, final int trans, final int n,
+        final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer beta, final Pointer c,
+        final int ldc)
+    {
+        return syrk("cublasZherk", Element.Z, handle, true, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);
+    }
+
+    public static int cublasSsyr2kNative(final cublasHandle handle, final int uplo, final int trans, final int n,
+        final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return syr2k("cublasSsyr2k", Element.S, handle, false, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasDsyr2kNative(final cublasHandle handle, final int uplo, final int trans, final int n,
+        final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return syr2k("cublasDsyr2k", Element.D, handle, false, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasCsyr2kNative(final cublasHandle handle, final int uplo, final int trans, final int n,
+        final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return syr2k("cublasCsyr2k", Element.C, handle, false, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasZsyr2kNative(final cublasHandle handle, final int uplo, final int trans, final int n,
+        final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return syr2k("cublasZsyr2k", Element.Z, handle, false, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasCher2kNative(final cublasHandle handle, final int uplo, final int trans, final int n,
+        final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return syr2k("cublasCher2k", Element.C, handle, true, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasZher2kNative(final cublasHandle handle, final int uplo, final int trans, final int n,
+        final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer b, final int ldb,
+        final Pointer beta, final Pointer c, final int ldc)
+    {
+        return syr2k("cublasZher2k", Element.Z, handle, true, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    }
+
+    public static int cublasCtrmmNative(final cublasHandle handle, final int side, final int uplo, final int trans,
+        final int diag, final int m, final int n, final Pointer alpha, final Pointer a, final int lda, final Pointer b,
+        final int ldb, final Pointer c, final int ldc)
+    {
+        return trmm("cublasCtrmm", Element.C, handle, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb, c, ldc);
+    }
+
+    public static int cublasZtrmmNative(final cublasHandle handle, final int side, final int uplo, final int trans,
+        final int diag, final int m, final int n, final Pointer alpha, final Pointer a, final int lda, final Pointer b,
+        final int ldb, final Pointer c, final int ldc)
+    {
+        return trmm("cublasZtrmm", Element.Z, handle, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb, c, ldc);
+    }
+
+    public static int cublasCtrsmNative(final cublasHandle handle, final int side, final int uplo, final int trans,
+        final int diag, final int m, final int n, final Pointer alpha, final Pointer a, final int lda, final Pointer b,
+        final int ldb)
+    {
+        return trsm("cublasCtrsm", Element.C, handle, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb);
+    }
+
+    public static int cublasZtrsmNative(final cublasHandle handle, final int side, final int uplo, final int trans,
+        final int diag, final int m, final int n, final Pointer alpha, final Pointer a, final int lda, final Pointer b,
+        final int ldb)
+    {
+        return trsm("cublasZtrsm", Element.Z, handle, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb);
+    }
+
+    // Routines of any element type: one method per family, the element type (S, D, C, Z) a parameter, each run by
+    // the family's typed wire function (Function.CUBLAS_AXPY_X and the rest). A scalar takes two slots: in host
+    // pointer mode the raw bits of its real and imaginary parts (0 for a real scalar), in device mode its address.
+
+    private static int axpy(final String name, final Element element, final cublasHandle handle, final int n,
+        final Pointer alpha, final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        return typed(name, Function.CUBLAS_AXPY_X, element, handle, w -> w.value(n).scalar(alpha, "alpha").device(x)
+            .value(incx).device(y).value(incy));
+    }
+
+    private static int copy(final String name, final Element element, final cublasHandle handle, final int n,
+        final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        return typed(name, Function.CUBLAS_COPY_X, element, handle, w -> w.value(n).device(x).value(incx).device(y)
+            .value(incy));
+    }
+
+    private static int swap(final String name, final Element element, final cublasHandle handle, final int n,
+        final Pointer x, final int incx, final Pointer y, final int incy)
+    {
+        return typed(name, Function.CUBLAS_SWAP_X, element, handle, w -> w.value(n).device(x).value(incx).device(y)
+            .value(incy));
+    }
+
+    /** scal, and csscal/zdscal (realAlpha) whose alpha is a real. */
+    private static int scal(final String name, final Element element, final cublasHandle handle,
+        final boolean realAlpha, final int n, final Pointer alpha, final Pointer x, final int incx)
+    {
+        return typed(name, Function.CUBLAS_SCAL_X, element, handle, w -> w.flag(realAlpha).value(n)
+            .scalar(alpha, realAlpha, "alpha").device(x).value(incx));
+    }
+
+    /** dotu, and dotc (conjugate): the complex result, two reals, goes to the host in host mode. */
+    private static int dot(final String name, final Element element, final cublasHandle handle,
+        final boolean conjugate, final int n, final Pointer x, final int incx, final Pointer y, final int incy,
+        final Pointer result)
+    {
+        return typedReduction(name, Function.CUBLAS_DOT_X, element, handle, result, element.realBytes, 2,
+            w -> w.flag(conjugate).value(n).device(x).value(incx).device(y).value(incy).target(result));
+    }
+
+    /** i?amax, and i?amin (minimum): the 1-based index, an int. */
+    private static int iamax(final String name, final Element element, final cublasHandle handle,
+        final boolean minimum, final int n, final Pointer x, final int incx, final Pointer result)
+    {
+        return typedReduction(name, Function.CUBLAS_IAMAX_X, element, handle, result, Integer.BYTES, 1,
+            w -> w.flag(minimum).value(n).device(x).value(incx).target(result));
+    }
+
+    private static int asum(final String name, final Element element, final cublasHandle handle, final int n,
+        final Pointer x, final int incx, final Pointer result)
+    {
+        return typedReduction(name, Function.CUBLAS_ASUM_X, element, handle, result, element.realBytes, 1,
+            w -> w.value(n).device(x).value(incx).target(result));
+    }
+
+    private static int nrm2(final String name, final Element element, final cublasHandle handle, final int n,
+        final Pointer x, final int incx, final Pointer result)
+    {
+        return typedReduction(name, Function.CUBLAS_NRM2_X, element, handle, result, element.realBytes, 1,
+            w -> w.value(n).device(x).value(incx).target(result));
+    }
+
+    /** rot with a real cosine and a complex sine, or a real one (realSine: csrot, zdrot). */
+    private static int rot(final String name, final Element element, final cublasHandle handle,
+        final boolean realSine, final int n, final Pointer x, final int incx, final Pointer y, final int incy,
+        final Pointer c, final Pointer s)
+    {
+        return typed(name, Function.CUBLAS_ROT_X, element, handle, w -> w.flag(realSine).value(n).device(x)
+            .value(incx).device(y).value(incy).scalar(c, true, "c").scalar(s, realSine, "s"));
+    }
+
+    /** rotm: the 5 values of param (flag, h11, h21, h12, h22) travel in host mode, their address in device mode. */
+    private static int rotm(final String name, final Element element, final cublasHandle handle, final int n,
+        final Pointer x, final int incx, final Pointer y, final int incy, final Pointer param)
+    {
+        return typed(name, Function.CUBLAS_ROTM, element, handle, w -> w.value(n).device(x).value(incx).device(y)
+            .value(incy).reals(param, ROTM_PARAMETERS, "param"));
+    }
+
+    private static int gemv(final String name, final Element element, final cublasHandle handle, final int trans,
+        final int m, final int n, final Pointer alpha, final Pointer a, final int lda, final Pointer x, final int incx,
+        final Pointer beta, final Pointer y, final int incy)
+    {
+        return typed(name, Function.CUBLAS_GEMV_X, element, handle, w -> w.value(trans).value(m).value(n)
+            .scalar(alpha, "alpha").device(a).value(lda).device(x).value(incx).scalar(beta, "beta").device(y)
+            .value(incy));
+    }
+
+    private static int gbmv(final String name, final Element element, final cublasHandle handle, final int trans,
+        final int m, final int n, final int kl, final int ku, final Pointer alpha, final Pointer a, final int lda,
+        final Pointer x, final int incx, final Pointer beta, final Pointer y, final int incy)
+    {
+        return typed(name, Function.CUBLAS_GBMV, element, handle, w -> w.value(trans).value(m).value(n).value(kl)
+            .value(ku).scalar(alpha, "alpha").device(a).value(lda).device(x).value(incx).scalar(beta, "beta")
+            .device(y).value(incy));
+    }
+
+    /** trmv, and trsv (solve). */
+    private static int trmv(final String name, final Element element, final cublasHandle handle, final boolean solve,
+        final int uplo, final int trans, final int diag, final int n, final Pointer a, final int lda, final Pointer x,
+        final int incx)
+    {
+        return typed(name, Function.CUBLAS_TRMV_X, element, handle, w -> w.flag(solve).value(uplo).value(trans)
+            .value(diag).value(n).device(a).value(lda).device(x).value(incx));
+    }
+
+    /** tbmv, and tbsv (solve). */
+    private static int tbmv(final String name, final Element element, final cublasHandle handle, final boolean solve,
+        final int uplo, final int trans, final int diag, final int n, final int k, final Pointer a, final int lda,
+        final Pointer x, final int incx)
+    {
+        return typed(name, Function.CUBLAS_TBMV, element, handle, w -> w.flag(solve).value(uplo).value(trans)
+            .value(diag).value(n).value(k).device(a).value(lda).device(x).value(incx));
+    }
+
+    /** tpmv, and tpsv (solve). */
+    private static int tpmv(final String name, final Element element, final cublasHandle handle, final boolean solve,
+        final int uplo, final int trans, final int diag, final int n, final Pointer ap, final Pointer x,
+        final int incx)
+    {
+        return typed(name, Function.CUBLAS_TPMV, element, handle, w -> w.flag(solve).value(uplo).value(trans)
+            .value(diag).value(n).device(ap).device(x).value(incx));
+    }
+
+    /** symv, and hemv (hermitian). */
+    private static int symv(final String name, final Element element, final cublasHandle handle,
+        final boolean hermitian, final int uplo, final int n, final Pointer alpha, final Pointer a, final int lda,
+        final Pointer x, final int incx, final Pointer beta, final Pointer y, final int incy)
+    {
+        return typed(name, Function.CUBLAS_SYMV_X, element, handle, w -> w.flag(hermitian).value(uplo).value(n)
+            .scalar(alpha, "alpha").device(a).value(lda).device(x).value(incx).scalar(beta, "beta").device(y)
+            .value(incy));
+    }
+
+    /** sbmv for S and D, hbmv for C and Z. */
+    private static int sbmv(final String name, final Element element, final cublasHandle handle, final int uplo,
+        final int n, final int k, final Pointer alpha, final Pointer a, final int lda, final Pointer x, final int incx,
+        final Pointer beta, final Pointer y, final int incy)
+    {
+        return typed(name, Function.CUBLAS_SBMV, element, handle, w -> w.value(uplo).value(n).value(k)
+            .scalar(alpha, "alpha").device(a).value(lda).device(x).value(incx).scalar(beta, "beta").device(y)
+            .value(incy));
+    }
+
+    /** spmv for S and D, hpmv for C and Z. */
+    private static int spmv(final String name, final Element element, final cublasHandle handle, final int uplo,
+        final int n, final Pointer alpha, final Pointer ap, final Pointer x, final int incx, final Pointer beta,
+        final Pointer y, final int incy)
+    {
+        return typed(name, Function.CUBLAS_SPMV, element, handle, w -> w.value(uplo).value(n).scalar(alpha, "alpha")
+            .device(ap).device(x).value(incx).scalar(beta, "beta").device(y).value(incy));
+    }
+
+    /** geru, and gerc (conjugate). */
+    private static int ger(final String name, final Element element, final cublasHandle handle,
+        final boolean conjugate, final int m, final int n, final Pointer alpha, final Pointer x, final int incx,
+        final Pointer y, final int incy, final Pointer a, final int lda)
+    {
+        return typed(name, Function.CUBLAS_GER_X, element, handle, w -> w.flag(conjugate).value(m).value(n)
+            .scalar(alpha, "alpha").device(x).value(incx).device(y).value(incy).device(a).value(lda));
+    }
+
+    /** syr for S and D, her for C and Z: alpha is a real. */
+    private static int syr(final String name, final Element element, final cublasHandle handle, final int uplo,
+        final int n, final Pointer alpha, final Pointer x, final int incx, final Pointer a, final int lda)
+    {
+        return typed(name, Function.CUBLAS_SYR, element, handle, w -> w.value(uplo).value(n)
+            .scalar(alpha, true, "alpha").device(x).value(incx).device(a).value(lda));
+    }
+
+    /** spr for S and D, hpr for C and Z: alpha is a real. */
+    private static int spr(final String name, final Element element, final cublasHandle handle, final int uplo,
+        final int n, final Pointer alpha, final Pointer x, final int incx, final Pointer ap)
+    {
+        return typed(name, Function.CUBLAS_SPR, element, handle, w -> w.value(uplo).value(n)
+            .scalar(alpha, true, "alpha").device(x).value(incx).device(ap));
+    }
+
+    /** syr2 for S and D, her2 for C and Z. */
+    private static int syr2(final String name, final Element element, final cublasHandle handle, final int uplo,
+        final int n, final Pointer alpha, final Pointer x, final int incx, final Pointer y, final int incy,
+        final Pointer a, final int lda)
+    {
+        return typed(name, Function.CUBLAS_SYR2, element, handle, w -> w.value(uplo).value(n).scalar(alpha, "alpha")
+            .device(x).value(incx).device(y).value(incy).device(a).value(lda));
+    }
+
+    /** spr2 for S and D, hpr2 for C and Z. */
+    private static int spr2(final String name, final Element element, final cublasHandle handle, final int uplo,
+        final int n, final Pointer alpha, final Pointer x, final int incx, final Pointer y, final int incy,
+        final Pointer ap)
+    {
+        return typed(name, Function.CUBLAS_SPR2, element, handle, w -> w.value(uplo).value(n).scalar(alpha, "alpha")
+            .device(x).value(incx).device(y).value(incy).device(ap));
+    }
+
+    private static int gemm(final String name, final Element element, final cublasHandle handle, final int transa,
+        final int transb, final int m, final int n, final int k, final Pointer alpha, final Pointer a, final int lda,
+        final Pointer b, final int ldb, final Pointer beta, final Pointer c, final int ldc)
+    {
+        return typed(name, Function.CUBLAS_GEMM_X, element, handle, w -> w.value(transa).value(transb).value(m)
+            .value(n).value(k).scalar(alpha, "alpha").device(a).value(lda).device(b).value(ldb).scalar(beta, "beta")
+            .device(c).value(ldc));
+    }
+
+    /** symm, and hemm (hermitian). */
+    private static int symm(final String name, final Element element, final cublasHandle handle,
+        final boolean hermitian, final int side, final int uplo, final int m, final int n, final Pointer alpha,
+        final Pointer a, final int lda, final Pointer b, final int ldb, final Pointer beta, final Pointer c,
+        final int ldc)
+    {
+        return typed(name, Function.CUBLAS_SYMM_X, element, handle, w -> w.flag(hermitian).value(side).value(uplo)
+            .value(m).value(n).scalar(alpha, "alpha").device(a).value(lda).device(b).value(ldb).scalar(beta, "beta")
+            .device(c).value(ldc));
+    }
+
+    /** syrk, and herk (hermitian) whose alpha and beta are reals. */
+    private static int syrk(final String name, final Element element, final cublasHandle handle,
+        final boolean hermitian, final int uplo, final int trans, final int n, final int k, final Pointer alpha,
+        final Pointer a, final int lda, final Pointer beta, final Pointer c, final int ldc)
+    {
+        return typed(name, Function.CUBLAS_SYRK_X, element, handle, w -> w.flag(hermitian).value(uplo).value(trans)
+            .value(n).value(k).scalar(alpha, hermitian, "alpha").device(a).value(lda).scalar(beta, hermitian, "beta")
+            .device(c).value(ldc));
+    }
+
+    /** syr2k, and her2k (hermitian) whose beta is a real. */
+    private static int syr2k(final String name, final Element element, final cublasHandle handle,
+        final boolean hermitian, final int uplo, final int trans, final int n, final int k, final Pointer alpha,
+        final Pointer a, final int lda, final Pointer b, final int ldb, final Pointer beta, final Pointer c,
+        final int ldc)
+    {
+        return typed(name, Function.CUBLAS_SYR2K, element, handle, w -> w.flag(hermitian).value(uplo).value(trans)
+            .value(n).value(k).scalar(alpha, "alpha").device(a).value(lda).device(b).value(ldb)
+            .scalar(beta, hermitian, "beta").device(c).value(ldc));
+    }
+
+    private static int trmm(final String name, final Element element, final cublasHandle handle, final int side,
+        final int uplo, final int trans, final int diag, final int m, final int n, final Pointer alpha,
+        final Pointer a, final int lda, final Pointer b, final int ldb, final Pointer c, final int ldc)
+    {
+        return typed(name, Function.CUBLAS_TRMM_X, element, handle, w -> w.value(side).value(uplo).value(trans)
+            .value(diag).value(m).value(n).scalar(alpha, "alpha").device(a).value(lda).device(b).value(ldb)
+            .device(c).value(ldc));
+    }
+
+    private static int trsm(final String name, final Element element, final cublasHandle handle, final int side,
+        final int uplo, final int trans, final int diag, final int m, final int n, final Pointer alpha,
+        final Pointer a, final int lda, final Pointer b, final int ldb)
+    {
+        return typed(name, Function.CUBLAS_TRSM_X, element, handle, w -> w.value(side).value(uplo).value(trans)
+            .value(diag).value(m).value(n).scalar(alpha, "alpha").device(a).value(lda).device(b).value(ldb));
+    }
+
+    /**
+     * A routine of a typed family: its handle and element type first, then what {@code arguments} adds.
+     */
+    private static int typed(final String name, final Function function, final Element element,
+        final cublasHandle handle, final TypedArguments arguments)
+    {
+        return routine(name, function, handle, c -> arguments.of(new TypedWire(c, element)).toArray());
+    }
+
+    /**
+     * A reduction of a typed family: in host pointer mode the reply's {@code parts} values (a complex result's real
+     * and imaginary parts, or one real or int) are written into the result pointer's memory, {@code partBytes} each.
+     */
+    private static int typedReduction(final String name, final Function function, final Element element,
+        final cublasHandle handle, final Pointer result, final int partBytes, final int parts,
+        final TypedArguments arguments)
+    {
+        requireNonNull(handle, "handle", name);
+        requireNonNull(result, "result", name);
+        final Marshalling marshalling = new Marshalling(name, handle);
+        try
+        {
+            final long[] args = arguments.of(new TypedWire(marshalling, element)).toArray();
+            final HostRange destination = marshalling.deviceMode ? null : HostRange.of(result, (long)partBytes * parts);
+            final long[] results = new long[parts];
+            final int status = call(function, args, results);
+            if (status == CublasStatus.SUCCESS && destination != null)
+            {
+                final UnsafeBuffer value = new UnsafeBuffer(new byte[Long.BYTES]);
+                for (int i = 0; i < parts; i++)
+                {
+                    value.putLong(0, results[i], ByteOrder.LITTLE_ENDIAN);
+                    destination.write((long)i * partBytes, value, 0, partBytes);
+                }
+            }
+            return status;
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue(name, ex.getMessage());
+        }
+    }
+
+    /**
+     * The element type of a typed routine: its {@code cudaDataType} on the wire, the bytes of a real (or of a complex
+     * value's real part), and whether it is complex.
+     */
+    enum Element
+    {
+        S(0, Float.BYTES, false),
+        D(1, Double.BYTES, false),
+        C(4, Float.BYTES, true),
+        Z(5, Double.BYTES, true);
+
+        final int dataType;
+        final int realBytes;
+        final boolean complex;
+
+        Element(final int dataType, final int realBytes, final boolean complex)
+        {
+            this.dataType = dataType;
+            this.realBytes = realBytes;
+            this.complex = complex;
+        }
+    }
+
+    /**
+     * How a typed routine's arguments follow its handle and element type.
+     */
+    @FunctionalInterface
+    private interface TypedArguments
+    {
+        TypedWire of(TypedWire wire) throws HostRangeException;
+    }
+
+    /**
+     * The arguments of a typed routine in wire order, read as the handle's pointer mode says.
+     */
+    private static final class TypedWire
+    {
+        private final Marshalling marshalling;
+        private final Element element;
+        private long[] args = new long[24];
+        private int size;
+
+        TypedWire(final Marshalling marshalling, final Element element)
+        {
+            this.marshalling = marshalling;
+            this.element = element;
+            value(marshalling.handle).value(element.dataType);
+        }
+
+        TypedWire value(final long value)
+        {
+            if (size == args.length)
+            {
+                args = Arrays.copyOf(args, size * 2);
+            }
+            args[size++] = value;
+            return this;
+        }
+
+        TypedWire flag(final boolean flag)
+        {
+            return value(flag ? 1 : 0);
+        }
+
+        TypedWire device(final Pointer pointer) throws HostRangeException
+        {
+            return value(marshalling.device(pointer));
+        }
+
+        TypedWire target(final Pointer pointer) throws HostRangeException
+        {
+            return value(marshalling.target(pointer));
+        }
+
+        /** A scalar of the element type: complex for C and Z. */
+        TypedWire scalar(final Pointer pointer, final String what) throws HostRangeException
+        {
+            return scalar(pointer, false, what);
+        }
+
+        /**
+         * A scalar in two slots: a real one (real, or the element type is S or D) has its imaginary slot 0; in device
+         * mode the first slot is its address.
+         */
+        TypedWire scalar(final Pointer pointer, final boolean real, final String what) throws HostRangeException
+        {
+            final boolean complex = element.complex && !real;
+            if (marshalling.deviceMode)
+            {
+                return value(marshalling.scalar(pointer, element.realBytes, what)).value(0);
+            }
+            final long[] parts = marshalling.reals(pointer, element.realBytes, complex ? 2 : 1, what);
+            return value(parts[0]).value(complex ? parts[1] : 0);
+        }
+
+        /** {@code count} reals: their raw bits in host mode, in device mode their address and {@code count - 1} 0s. */
+        TypedWire reals(final Pointer pointer, final int count, final String what) throws HostRangeException
+        {
+            if (marshalling.deviceMode)
+            {
+                value(marshalling.scalar(pointer, element.realBytes, what));
+                for (int i = 1; i < count; i++)
+                {
+                    value(0);
+                }
+                return this;
+            }
+            for (final long part : marshalling.reals(pointer, element.realBytes, count, what))
+            {
+                value(part);
+            }
+            return this;
+        }
+
+        long[] toArray()
+        {
+            return Arrays.copyOf(args, size);
+        }
+    }
+
     static DeviceRouter client()
     {
         return DeviceRouter.installed();
@@ -965,6 +2059,33 @@ public final class JCublas2Remote
             final UnsafeBuffer value = new UnsafeBuffer(new byte[Long.BYTES]);
             HostRange.of(pointer, bytes).copyTo(0, value, 0, bytes);
             return value.getLong(0, ByteOrder.LITTLE_ENDIAN);
+        }
+
+        /**
+         * {@code count} consecutive reals of {@code bytes} each in host memory (host pointer mode): their raw bits.
+         */
+        long[] reals(final Pointer pointer, final int bytes, final int count, final String what)
+            throws HostRangeException
+        {
+            if (pointer == null)
+            {
+                throw new HostRangeException(what + " is null");
+            }
+            if (!HostRange.isHostMemory(pointer))
+            {
+                throw new HostRangeException(what + " is not host memory but the handle's pointer mode is " +
+                    "CUBLAS_POINTER_MODE_HOST");
+            }
+            final HostRange range = HostRange.of(pointer, (long)bytes * count);
+            final UnsafeBuffer value = new UnsafeBuffer(new byte[Long.BYTES]);
+            final long[] reals = new long[count];
+            for (int i = 0; i < count; i++)
+            {
+                value.putLong(0, 0L);
+                range.copyTo((long)i * bytes, value, 0, bytes);
+                reals[i] = value.getLong(0, ByteOrder.LITTLE_ENDIAN);
+            }
+            return reals;
         }
 
         /**
