@@ -1,5 +1,16 @@
 package io.gpurelay.agent.jcuda.blas;
 
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCaxpyNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasChemvNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCherkNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCherNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCsscalNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasIcamaxNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSgbmvNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSrotmNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZdotcNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZgemmNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZaxpyNative;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCreateNative;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasDestroyNative;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasDgemmNative;
@@ -15,6 +26,8 @@ import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetVectorNative;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSgemmNative;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -165,6 +178,105 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         assertEquals(0, cublasMigrateComputeType_newNative(handle, 1, computeType));
         assertEquals(70, computeType[0]);
         assertEquals(CublasStatus.NOT_SUPPORTED, cublasMigrateComputeType_newNative(handle, 68, computeType));
+    }
+
+    @Test
+    void typedRoutinesNameTheirElementTypeAndSendEachScalarInTwoSlots()
+    {
+        final cublasHandle handle = created();
+        final long h = JCudaPointers.nativePointer(handle);
+        final Pointer a = device(DEVICE_A);
+        final Pointer b = device(DEVICE_B);
+        assertEquals(0, cublasCaxpyNative(handle, 3, Pointer.to(new float[]{ 1.5f, -2f }), a, 1, b, 2));
+        assertArrayEquals(new long[]{ h, 4, 3, Float.floatToRawIntBits(1.5f), Float.floatToRawIntBits(-2f) &
+            0xFFFF_FFFFL, DEVICE_A, 1, DEVICE_B, 2 }, last(Function.CUBLAS_AXPY_X).args());
+
+        assertEquals(0, cublasZgemmNative(handle, 0, 2, 2, 3, 4, Pointer.to(new double[]{ 0.5, 0.25 }), a, 2, b, 4,
+            Pointer.to(new double[]{ -1, 0 }), b, 2));
+        assertArrayEquals(new long[]{ h, 5, 0, 2, 2, 3, 4, Double.doubleToRawLongBits(0.5),
+            Double.doubleToRawLongBits(0.25), DEVICE_A, 2, DEVICE_B, 4, Double.doubleToRawLongBits(-1),
+            Double.doubleToRawLongBits(0), DEVICE_B, 2 }, last(Function.CUBLAS_GEMM_X).args());
+
+        assertEquals(0, cublasCsscalNative(handle, 5, Pointer.to(new float[]{ 3f }), a, 1));
+        assertArrayEquals(new long[]{ h, 4, 1, 5, Float.floatToRawIntBits(3f), 0, DEVICE_A, 1 },
+            last(Function.CUBLAS_SCAL_X).args(), "csscal: a real alpha, one float read");
+        assertEquals(0, cublasCherNative(handle, 1, 4, Pointer.to(new float[]{ 2f }), a, 1, b, 4));
+        assertArrayEquals(new long[]{ h, 4, 1, 4, Float.floatToRawIntBits(2f), 0, DEVICE_A, 1, DEVICE_B, 4 },
+            last(Function.CUBLAS_SYR).args(), "her: a real alpha");
+        assertEquals(0, cublasCherkNative(handle, 0, 2, 3, 4, Pointer.to(new float[]{ 1f }), a, 4,
+            Pointer.to(new float[]{ 0f }), b, 3));
+        assertArrayEquals(new long[]{ h, 4, 1, 0, 2, 3, 4, Float.floatToRawIntBits(1f), 0, DEVICE_A, 4, 0, 0,
+            DEVICE_B, 3 }, last(Function.CUBLAS_SYRK_X).args(), "herk: real alpha and beta");
+        assertEquals(0, cublasSgbmvNative(handle, 1, 4, 5, 1, 2, Pointer.to(new float[]{ 1f }), a, 4, b, 1,
+            Pointer.to(new float[]{ 0f }), b, 1));
+        assertArrayEquals(new long[]{ h, 0, 1, 4, 5, 1, 2, Float.floatToRawIntBits(1f), 0, DEVICE_A, 4, DEVICE_B,
+            1, 0, 0, DEVICE_B, 1 }, last(Function.CUBLAS_GBMV).args(), "a real routine of a typed family");
+        assertEquals(0, cublasSrotmNative(handle, 2, a, 1, b, 1, Pointer.to(new float[]{ -1f, 1, 2, 3, 4 })));
+        assertArrayEquals(new long[]{ h, 0, 2, DEVICE_A, 1, DEVICE_B, 1, Float.floatToRawIntBits(-1f) & 0xFFFF_FFFFL,
+            Float.floatToRawIntBits(1f), Float.floatToRawIntBits(2f), Float.floatToRawIntBits(3f),
+            Float.floatToRawIntBits(4f) }, last(Function.CUBLAS_ROTM).args());
+
+        assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
+        final Pointer alpha = device(DEVICE_A + 64);
+        final Pointer beta = device(DEVICE_A + 96);
+        assertEquals(0, cublasChemvNative(handle, 1, 3, alpha, a, 3, b, 1, beta, b, 1));
+        assertArrayEquals(new long[]{ h, 4, 1, 1, 3, DEVICE_A + 64, 0, DEVICE_A, 3, DEVICE_B, 1, DEVICE_A + 96, 0,
+            DEVICE_B, 1 }, last(Function.CUBLAS_SYMV_X).args(), "device mode: the addresses");
+        assertEquals(0, cublasSrotmNative(handle, 2, a, 1, b, 1, alpha));
+        assertArrayEquals(new long[]{ h, 0, 2, DEVICE_A, 1, DEVICE_B, 1, DEVICE_A + 64, 0, 0, 0, 0 },
+            last(Function.CUBLAS_ROTM).args());
+
+        final int sent = executor.calls(Function.CUBLAS_AXPY_X).size();
+        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpyNative(handle, 1, Pointer.to(new double[]{ 1, 0 }), a, 1,
+            b, 1), "a host scalar in device mode");
+        assertEquals(0, cublasSetPointerModeNative(handle, HOST_MODE));
+        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpyNative(handle, 1, Pointer.to(new double[]{ 1 }), a, 1,
+            b, 1), "one double where a double complex is read");
+        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpyNative(handle, 1, alpha, a, 1, b, 1),
+            "a device scalar in host mode");
+        assertEquals(sent, executor.calls(Function.CUBLAS_AXPY_X).size(), "a refused call is not sent");
+        assertEquals(0, cublasDestroyNative(handle));
+    }
+
+    @Test
+    void complexReductionsWriteBothPartsIntoHostMemoryInHostModeOnly()
+    {
+        final cublasHandle handle = created();
+        final double[] dot = { 0, 0, 7 };
+        assertEquals(0, cublasZdotcNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 2, Pointer.to(dot)));
+        assertArrayEquals(new double[]{ 1.5, -2.5, 7 }, dot, "the real and imaginary parts, nothing after them");
+        assertArrayEquals(new long[]{ JCudaPointers.nativePointer(handle), 5, 1, 4, DEVICE_A, 1, DEVICE_B, 2, 0 },
+            last(Function.CUBLAS_DOT_X).args());
+        final int[] index = { -1, 9 };
+        assertEquals(0, cublasIcamaxNative(handle, 4, device(DEVICE_A), 1, Pointer.to(index)));
+        assertEquals(9, index[1], "an int result writes 4 bytes");
+        assertEquals(4, last(Function.CUBLAS_IAMAX_X).args()[1]);
+
+        assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
+        assertEquals(0, cublasZdotcNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
+            device(DEVICE_B + 256)));
+        assertEquals(DEVICE_B + 256, last(Function.CUBLAS_DOT_X).args()[8]);
+        assertEquals(CublasStatus.INVALID_VALUE, cublasZdotcNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B),
+            1, Pointer.to(dot)), "a host result in device mode");
+        assertThrows(NullPointerException.class,
+            () -> cublasZdotcNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, null));
+    }
+
+    @Test
+    void theEmulatorColumnFollowsTheLegacyBindingsRule()
+    {
+        final JCublas2Instrumentation module = new JCublas2Instrumentation();
+        for (final String runs : List.of("cublasCreate", "cublasSgemm", "cublasSdot", "cublasCaxpy", "cublasZdotc",
+            "cublasCsscal", "cublasZgemm"))
+        {
+            assertNull(module.emulatorRefusal(runs), runs);
+        }
+        for (final String refused : List.of("cublasCgeru", "cublasZhemv", "cublasSgbmv", "cublasDrotm", "cublasCtrsm",
+            "cublasIcamax", "cublasDznrm2", "cublasSsyr2k"))
+        {
+            assertNotNull(module.emulatorRefusal(refused), refused);
+            assertEquals(new JCublasInstrumentation().emulatorRefusal(refused), module.emulatorRefusal(refused));
+        }
     }
 
     @Test
