@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.gpurelay.it.programs.Cublas2ComplexProgram;
 import io.gpurelay.it.programs.CublasProgram;
 import io.gpurelay.it.programs.DriverKernelsProgram;
 import io.gpurelay.it.programs.HoldMemoryProgram;
@@ -73,6 +74,24 @@ class GpuBackendIT
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), CublasProgram.class);
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
+            assertTrue(client.output().contains("\nPASSED"), client.output());
+        }
+    }
+
+    /**
+     * JCublas2's typed routines on the GPU: complex gemm, hemv, her, trsm, Z rot and geru (which the emulator does
+     * not run) and the complex routines it does, in host and device pointer mode, against the program's CPU
+     * reference.
+     */
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void cublas2ComplexProgramPassesOnTheGpu(final Transport transport, @TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), Cublas2ComplexProgram.class, "gpu");
             assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
             assertTrue(client.output().contains("\nPASSED"), client.output());
         }
