@@ -70,12 +70,32 @@ class JCublas2TableTest
     }
 
     @Test
+    void theTypedFamiliesAreRemotedInEveryTypeTheyHave()
+    {
+        final List<String> remoted = table.remoted().keySet().stream().map(MethodDescription::getName).toList();
+        for (final String routine : List.of("axpy", "copy", "swap", "scal", "dotu", "dotc", "rot", "gemv", "gbmv",
+            "trmv", "trsv", "tbmv", "tbsv", "tpmv", "tpsv", "symv", "hemv", "hbmv", "hpmv", "geru", "gerc", "her",
+            "hpr", "her2", "hpr2", "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"))
+        {
+            assertTrue(remoted.contains("cublasC" + routine + "Native"), "cublasC" + routine + " is not remoted");
+            assertTrue(remoted.contains("cublasZ" + routine + "Native"), "cublasZ" + routine + " is not remoted");
+        }
+        for (final String function : List.of("cublasCsscal", "cublasZdscal", "cublasCsrot", "cublasZdrot",
+            "cublasIcamax", "cublasIzamin", "cublasScasum", "cublasDznrm2", "cublasSrotm", "cublasDrotm",
+            "cublasSgbmv", "cublasDtbsv", "cublasStpmv", "cublasDsbmv", "cublasSspmv", "cublasDsyr", "cublasSspr2",
+            "cublasDsyr2k"))
+        {
+            assertTrue(remoted.contains(function + "Native"), function + " is not remoted");
+        }
+    }
+
+    @Test
     void anUnsupportedFunctionReturnsNotSupportedAndSaysSoOnce() throws ReflectiveOperationException
     {
-        final MethodDescription cgemm = table.notSupported().stream()
-            .filter(method -> method.getName().equals("cublasCgemmNative")).findFirst().orElseThrow();
-        final String message = table.notSupportedMessage(cgemm);
-        assertEquals("JCublas2.cublasCgemm is not supported by gpurelay; returning CUBLAS_STATUS_NOT_SUPPORTED",
+        final MethodDescription cgeam = table.notSupported().stream()
+            .filter(method -> method.getName().equals("cublasCgeamNative")).findFirst().orElseThrow();
+        final String message = table.notSupportedMessage(cgeam);
+        assertEquals("JCublas2.cublasCgeam is not supported by gpurelay; returning CUBLAS_STATUS_NOT_SUPPORTED",
             message);
         final InstrumentationModule module = table.module();
         final Method handler = module.notSupportedHandler();
