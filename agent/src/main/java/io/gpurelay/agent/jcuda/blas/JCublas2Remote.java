@@ -40,6 +40,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code GetMatrix} gather and scatter the host side's strides here and send the elements packed; the executor
  * places them with the device side's stride.
  * <p>
+ * The S and D routines with a wire function of their own travel as those; the others (complex, banded, packed,
+ * rank-update, rotm) as the typed families ({@code Function.CUBLAS_AXPY_X} and the rest), which name the element
+ * type and carry each scalar in two slots: one private method per family, the element type a parameter, and a
+ * one-line public method per native.
+ * <p>
  * Every call waits for its reply, so a routine's failure is its own status. Like JCuda's native code, a null handle
  * throws {@link NullPointerException}; a null matrix or vector pointer is the device address 0 (a null pivot array
  * asks getrfBatched not to pivot).
