@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Predicate;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.SharedHostAllocation;
@@ -123,6 +124,27 @@ public final class PinnedHostMemory
         final long offset = address - entry.getKey();
         final long capacity = entry.getValue().buffer().capacity();
         return offset <= capacity - range.length() ? new SharedRange(entry.getValue(), offset) : null;
+    }
+
+    /**
+     * Where the mapped pinned memory at {@code pointer} lies, for {@code cuMemHostGetDevicePointer} and
+     * {@code cudaHostGetDevicePointer}: only memory of the client's current session has a device address.
+     *
+     * @param isCurrent whether an allocation belongs to the client's current session.
+     * @param howMade   how such memory is made, for the message.
+     * @throws HostRangeException when the pointer is not such memory, saying why.
+     */
+    public static SharedRange mappedRange(
+        final Pointer pointer, final Predicate<SharedHostAllocation> isCurrent, final String howMade)
+        throws HostRangeException
+    {
+        final SharedRange shared = sharedRange(HostRange.of(pointer, 0));
+        if (shared == null || !isCurrent.test(shared.allocation()))
+        {
+            throw new HostRangeException("the pointer is not mapped pinned memory of the executor's current session (" +
+                howMade + " over an IPC session)");
+        }
+        return shared;
     }
 
     /**

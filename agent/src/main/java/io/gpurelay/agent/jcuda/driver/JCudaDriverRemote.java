@@ -659,16 +659,11 @@ public final class JCudaDriverRemote
         final PinnedHostMemory.SharedRange shared;
         try
         {
-            shared = PinnedHostMemory.sharedRange(HostRange.of(p, 0));
+            shared = PinnedHostMemory.mappedRange(p, client()::isCurrent, "cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP");
         }
         catch (final HostRangeException ex)
         {
             return invalidValue("cuMemHostGetDevicePointer", ex.getMessage());
-        }
-        if (shared == null || !client().isCurrent(shared.allocation()))
-        {
-            return invalidValue("cuMemHostGetDevicePointer", "the pointer is not mapped pinned memory of the " +
-                "executor's current session (cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP over an IPC session)");
         }
         final long[] results = new long[1];
         final int status = inContext(Function.CU_MEM_HOST_GET_DEVICE_POINTER,

@@ -547,16 +547,11 @@ public final class JCudaRuntimeRemote
         final PinnedHostMemory.SharedRange shared;
         try
         {
-            shared = PinnedHostMemory.sharedRange(HostRange.of(pHost, 0));
+            shared = PinnedHostMemory.mappedRange(pHost, client()::isCurrent, "cudaHostAlloc with cudaHostAllocMapped");
         }
         catch (final HostRangeException ex)
         {
             return invalidValue("cudaHostGetDevicePointer", ex.getMessage());
-        }
-        if (shared == null || !client().isCurrent(shared.allocation()))
-        {
-            return invalidValue("cudaHostGetDevicePointer", "the pointer is not mapped pinned memory of the " +
-                "executor's current session (cudaHostAlloc with cudaHostAllocMapped over an IPC session)");
         }
         final long[] results = new long[1];
         final int status = call(Function.CUDA_HOST_GET_DEVICE_POINTER,
