@@ -153,17 +153,9 @@ public final class MessageOpener
             final int length32 = (int)messageLength;
             final int segment32 = (int)segmentLength;
             opened = crew.runAll(segments, segment ->
-            {
-                final int from = segment * segment32;
-                final int bytes = Math.min(segment32, length32 - from);
-                final ByteBuffer in = input.duplicate();
-                final int at = inputStart + segment * (segment32 + MessageSealer.TAG_LENGTH);
-                in.limit(at + bytes + MessageSealer.TAG_LENGTH).position(at);
-                final ByteBuffer to = plaintextBytes.duplicate();
-                to.limit(from + bytes).position(from);
-                return openSegment(CryptoCrew.cipher(), new byte[MessageSealer.NONCE_LENGTH], sequence + segment, in,
-                    to);
-            });
+                openSegment(CryptoCrew.cipher(), new byte[MessageSealer.NONCE_LENGTH], sequence + segment,
+                    MessageSealer.sealedSegment(input, inputStart, segment, segment32, length32),
+                    MessageSealer.plainSegment(plaintextBytes, 0, segment, segment32, length32)));
         }
         if (!opened)
         {

@@ -124,14 +124,9 @@ public final class MessageSealer
             final int outputStart = output.position();
             final boolean sealed = crew.runAll(segments, segment ->
             {
-                final int from = segment * segmentLength;
-                final int bytes = Math.min(segmentLength, length - from);
-                final ByteBuffer in = input.duplicate();
-                in.limit(inputStart + from + bytes).position(inputStart + from);
-                final ByteBuffer to = output.duplicate();
-                final int at = outputStart + segment * (segmentLength + TAG_LENGTH);
-                to.limit(at + bytes + TAG_LENGTH).position(at);
-                sealSegment(CryptoCrew.cipher(), new byte[NONCE_LENGTH], sequence + segment, in, to);
+                sealSegment(CryptoCrew.cipher(), new byte[NONCE_LENGTH], sequence + segment,
+                    plainSegment(input, inputStart, segment, segmentLength, length),
+                    sealedSegment(output, outputStart, segment, segmentLength, length));
                 return true;
             });
             if (!sealed)
@@ -140,6 +135,33 @@ public final class MessageSealer
             }
         }
         return CIPHERTEXT_OFFSET + ciphertextLength;
+    }
+
+    /**
+     * Segment {@code segment} of a message of {@code length} bytes sealed in segments of {@code segmentLength}: its
+     * bytes in the clear, in {@code buffer} from {@code start}.
+     */
+    static ByteBuffer plainSegment(
+        final ByteBuffer buffer, final int start, final int segment, final int segmentLength, final int length)
+    {
+        final int from = start + segment * segmentLength;
+        return buffer.duplicate().limit(from + segmentBytes(segment, segmentLength, length)).position(from);
+    }
+
+    /**
+     * The same segment sealed: its ciphertext and tag, in {@code buffer} from {@code start}.
+     */
+    static ByteBuffer sealedSegment(
+        final ByteBuffer buffer, final int start, final int segment, final int segmentLength, final int length)
+    {
+        final int from = start + segment * (segmentLength + TAG_LENGTH);
+        return buffer.duplicate().limit(from + segmentBytes(segment, segmentLength, length) + TAG_LENGTH)
+            .position(from);
+    }
+
+    private static int segmentBytes(final int segment, final int segmentLength, final int length)
+    {
+        return Math.min(segmentLength, length - segment * segmentLength);
     }
 
     private void sealSegment(
