@@ -37,6 +37,7 @@ public abstract class InstrumentationModule
      * @param notSupportedStatus     what unremoted int-returning native methods return.
      * @param notSupportedStatusName that status's name, for the message.
      * @param nativeLibraryPrefix    start of the name of the native library the binding loads; loading it is skipped.
+     *                               Null for a JavaCPP preset ({@link #relayedClassPrefixes()}).
      */
     protected InstrumentationModule(
         final String targetClassName,
@@ -94,6 +95,16 @@ public abstract class InstrumentationModule
     public final String nativeLibraryPrefix()
     {
         return nativeLibraryPrefix;
+    }
+
+    /**
+     * Name prefixes of the JavaCPP classes whose loading of native libraries the agent skips (the preset's binding
+     * class, its struct and handle classes, its presets class). Empty for JCuda bindings, whose loader names the
+     * library instead ({@link #nativeLibraryPrefix()}).
+     */
+    public List<String> relayedClassPrefixes()
+    {
+        return List.of();
     }
 
     /**

@@ -18,6 +18,8 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
  * Installs the class-load-time rewriting of the bindings' classes. Native methods cannot be given advice, and a
@@ -31,6 +33,9 @@ public final class NativeInstrumentation
 
     /** JCuda's library loaders: every JCuda binding class loads its native library through one of them. */
     private static final String[] LIBRARY_LOADERS = { "jcuda.LibUtils", "jcuda.LibUtilsCuda" };
+
+    /** JavaCPP's loader: every JavaCPP class with natives loads its preset's libraries through it as it initialises. */
+    private static final String JAVACPP_LOADER = "org.bytedeco.javacpp.Loader";
 
     private NativeInstrumentation()
     {
@@ -47,14 +52,19 @@ public final class NativeInstrumentation
             .with(AgentBuilder.RedefinitionStrategy.DISABLED)
             .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
             .with(new FailureListener())
-            .ignore(not(nameStartsWith("jcuda.")));
+            .ignore(not(nameStartsWith("jcuda.").or(nameStartsWith("org.bytedeco."))));
         for (final InstrumentationModule module : modules)
         {
             rules = rules.type(named(module.targetClassName())).transform(new NativeMethodTransformer(module));
-            RelayedLibraries.register(module.nativeLibraryPrefix());
+            if (module.nativeLibraryPrefix() != null)
+            {
+                RelayedLibraries.register(module.nativeLibraryPrefix());
+            }
+            module.relayedClassPrefixes().forEach(RelayedLibraries::registerClasses);
             AgentLog.debug("will rewrite " + module.targetClassName() + " as it loads");
         }
         rules = rules.type(namedOneOf(LIBRARY_LOADERS)).transform(NativeInstrumentation::skipRelayedLibraryLoads);
+        rules = rules.type(named(JAVACPP_LOADER)).transform(NativeInstrumentation::skipRelayedPresetLoads);
         rules.installOn(instrumentation);
         warnAboutClassesLoadedAlready(instrumentation, modules);
     }
@@ -101,6 +111,23 @@ public final class NativeInstrumentation
         final ProtectionDomain protectionDomain)
     {
         return builder.visit(Advice.to(LibraryLoadAdvice.class).on(named("loadLibrary").and(isStatic())));
+    }
+
+    /**
+     * JavaCPP's {@code Loader.load(Class, Properties, boolean, String)}, which every other {@code load} overload ends
+     * in, returns at once (null) for the classes of presets the agent relays: their natives are rewritten, so neither
+     * the preset's JNI library nor CUDA's own libraries are needed. JavaCPP's core ({@code Pointer} and its memory)
+     * loads as usual.
+     */
+    private static DynamicType.Builder<?> skipRelayedPresetLoads(
+        final DynamicType.Builder<?> builder,
+        final TypeDescription typeDescription,
+        final ClassLoader classLoader,
+        final JavaModule javaModule,
+        final ProtectionDomain protectionDomain)
+    {
+        return builder.visit(Advice.to(PresetLoadAdvice.class)
+            .on(named("load").and(isStatic()).and(takesArguments(4)).and(takesArgument(0, Class.class))));
     }
 
     /**

@@ -13,6 +13,7 @@ import io.gpurelay.agent.AgentLog;
 public final class RelayedLibraries
 {
     private static final List<String> PREFIXES = new CopyOnWriteArrayList<>();
+    private static final List<String> CLASS_PREFIXES = new CopyOnWriteArrayList<>();
 
     private RelayedLibraries()
     {
@@ -21,6 +22,31 @@ public final class RelayedLibraries
     static void register(final String libraryNamePrefix)
     {
         PREFIXES.add(libraryNamePrefix);
+    }
+
+    static void registerClasses(final String classNamePrefix)
+    {
+        CLASS_PREFIXES.add(classNamePrefix);
+    }
+
+    /**
+     * @return true to skip loading the libraries of this JavaCPP class.
+     */
+    public static boolean skipClass(final Class<?> type)
+    {
+        if (type != null)
+        {
+            final String name = type.getName();
+            for (final String prefix : CLASS_PREFIXES)
+            {
+                if (name.startsWith(prefix))
+                {
+                    AgentLog.debug("not loading the native libraries of " + name + ": its calls are relayed");
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
