@@ -113,6 +113,76 @@ public abstract class HostRange implements PayloadSource, PayloadSink
     }
 
     /**
+     * {@code byteCount} bytes of native memory at an absolute address, for bindings whose pointers are plain addresses
+     * (JavaCPP); the caller has checked that the memory is there. The owner is kept reachable while bytes move.
+     */
+    public static HostRange ofNative(final long address, final long byteCount, final Object owner)
+        throws HostRangeException
+    {
+        if (byteCount < 0)
+        {
+            throw new HostRangeException("the byte count " + byteCount + " is negative");
+        }
+        if (address == 0 && byteCount > 0)
+        {
+            throw new HostRangeException("the host pointer is null");
+        }
+        return MemoryRange.atAddress(address, byteCount, owner);
+    }
+
+    /**
+     * {@code byteCount} bytes of a primitive array from {@code byteOffset}, refused when they do not fit.
+     */
+    public static HostRange ofArray(final Object array, final long byteOffset, final long byteCount)
+        throws HostRangeException
+    {
+        if (byteCount < 0)
+        {
+            throw new HostRangeException("the byte count " + byteCount + " is negative");
+        }
+        return MemoryRange.ofPrimitiveArray(array, arrayElementSize(array), byteOffset, byteCount);
+    }
+
+    /**
+     * {@code byteCount} bytes of a buffer from {@code byteOffset} bytes past its start (element 0 of a heap buffer's
+     * array, the address of a direct one), refused when they do not fit.
+     */
+    public static HostRange ofBuffer(final Buffer buffer, final long byteOffset, final long byteCount)
+        throws HostRangeException
+    {
+        if (byteCount < 0)
+        {
+            throw new HostRangeException("the byte count " + byteCount + " is negative");
+        }
+        return MemoryRange.of(buffer, elementSize(buffer), byteOffset, byteCount);
+    }
+
+    /**
+     * The bytes of one element of a primitive array.
+     */
+    public static int arrayElementSize(final Object array)
+    {
+        final Class<?> component = array.getClass().getComponentType();
+        if (component == byte.class || component == boolean.class)
+        {
+            return Byte.BYTES;
+        }
+        if (component == short.class || component == char.class)
+        {
+            return Short.BYTES;
+        }
+        if (component == int.class || component == float.class)
+        {
+            return Integer.BYTES;
+        }
+        if (component == long.class || component == double.class)
+        {
+            return Long.BYTES;
+        }
+        throw new IllegalArgumentException("not a primitive array: " + array.getClass().getName());
+    }
+
+    /**
      * Copy between two host ranges of the same length, through a small bounce buffer (a pointer array is not plain
      * memory).
      */
@@ -169,7 +239,7 @@ public abstract class HostRange implements PayloadSource, PayloadSink
         }
     }
 
-    static int elementSize(final Buffer buffer)
+    public static int elementSize(final Buffer buffer)
     {
         if (buffer instanceof ByteBuffer)
         {

@@ -50,6 +50,27 @@ final class MemoryRange extends HostRange
         return new MemoryRange(array, UnsafeApi.arrayBaseOffset(array.getClass()) + byteOffset, byteCount, array);
     }
 
+    /**
+     * Native memory at an absolute address, which the caller vouches for (a JavaCPP pointer's memory); the owner is
+     * kept reachable while bytes move.
+     */
+    static MemoryRange atAddress(final long address, final long byteCount, final Object owner)
+    {
+        return new MemoryRange(null, address, byteCount, owner);
+    }
+
+    /**
+     * A primitive array from a byte offset into it.
+     */
+    static MemoryRange ofPrimitiveArray(final Object array, final int elementSize, final long byteOffset, final long byteCount)
+        throws HostRangeException
+    {
+        final int elements = Array.getLength(array);
+        checkFits(array.getClass().getComponentType().getName() + "[" + elements + "]", (long)elements * elementSize,
+            byteOffset, byteCount);
+        return new MemoryRange(array, UnsafeApi.arrayBaseOffset(array.getClass()) + byteOffset, byteCount, array);
+    }
+
     static MemoryRange ofPinned(final ByteBuffer allocation, final long offset, final long byteCount)
         throws HostRangeException
     {

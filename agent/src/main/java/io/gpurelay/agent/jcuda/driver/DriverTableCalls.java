@@ -24,9 +24,9 @@ public final class DriverTableCalls
     {
         if (pipelined)
         {
-            return JCudaDriverRemote.pipelinedInContext(row, args, null);
+            return DriverCalls.pipelinedInContext(row, args, null);
         }
-        return row.context() == ContextMode.NONE ? JCudaDriverRemote.call(row, args, null, text, results) :
-            JCudaDriverRemote.inContext(row, args, null, text, results);
+        return row.context() == ContextMode.NONE ? DriverCalls.call(row, args, null, text, results) :
+            DriverCalls.inContext(row, args, null, text, results);
     }
 }

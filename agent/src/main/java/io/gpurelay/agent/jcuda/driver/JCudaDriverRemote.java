@@ -20,7 +20,6 @@ import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
-import io.gpurelay.protocol.CallView;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RemotedFunction;
@@ -62,9 +61,6 @@ public final class JCudaDriverRemote
     private static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
     private static final long CU_STREAM_LEGACY = 1;
     private static final long CU_STREAM_PER_THREAD = 2;
-    private static final int MAX_REPORTED_PARAMETERS = 1024;
-    private static final long UNREPORTED = -1;
-    private static final int LAUNCH_FIXED_ARGUMENTS = 10;
     /** How much of a copy between contexts the client holds at a time. */
     private static final long PEER_COPY_CHUNK_BYTES = 8L * 1024 * 1024;
 
@@ -460,13 +456,7 @@ public final class JCudaDriverRemote
     public static int cuModuleUnloadNative(final CUmodule hmod)
     {
         requireNonNull(hmod, "hmod", "cuModuleUnload");
-        final long module = JCudaPointers.nativePointer(hmod);
-        final int status = inContext(Function.CU_MODULE_UNLOAD, new long[]{ module }, null, null, null);
-        if (status == DriverStatus.SUCCESS)
-        {
-            KernelSignatures.moduleUnloaded(module);
-        }
-        return status;
+        return DriverCalls.unloadModule(JCudaPointers.nativePointer(hmod));
     }
 
     /**
@@ -478,16 +468,11 @@ public final class JCudaDriverRemote
         requireNonNull(hfunc, "hfunc", "cuModuleGetFunction");
         requireNonNull(hmod, "hmod", "cuModuleGetFunction");
         requireNonNull(name, "name", "cuModuleGetFunction");
-        final long module = JCudaPointers.nativePointer(hmod);
-        final long[] results = new long[2 + MAX_REPORTED_PARAMETERS];
-        Arrays.fill(results, UNREPORTED);
-        final int status = inContext(Function.CU_MODULE_GET_FUNCTION, new long[]{ module },
-            new ByteArrayPayload(name.getBytes(StandardCharsets.UTF_8)), null, results);
+        final long[] function = new long[1];
+        final int status = DriverCalls.getFunction(JCudaPointers.nativePointer(hmod), name, function);
         if (status == DriverStatus.SUCCESS)
         {
-            JCudaPointers.setNativePointer(hfunc, results[0]);
-            KernelSignatures.add(results[0], new KernelSignatures.KernelSignature(name, module,
-                parameterSizes(results)));
+            JCudaPointers.setNativePointer(hfunc, function[0]);
         }
         return status;
     }
@@ -556,27 +541,15 @@ public final class JCudaDriverRemote
             return DriverStatus.INVALID_VALUE;
         }
         final long[] sizes = parameters.sizes();
-        if (LAUNCH_FIXED_ARGUMENTS + sizes.length > CallView.MAX_ARGS)
+        if (sizes.length > DriverCalls.maxLaunchParameters())
         {
             AgentLog.warnOnce("cuLaunchKernel: kernel '" + kernel.name() + "' has " + sizes.length +
-                " parameters; a call carries at most " + (CallView.MAX_ARGS - LAUNCH_FIXED_ARGUMENTS) + " (the " +
+                " parameters; a call carries at most " + DriverCalls.maxLaunchParameters() + " (the " +
                 "extra form, a ready parameter buffer, carries any number); returning CUDA_ERROR_NOT_SUPPORTED");
             return DriverStatus.NOT_SUPPORTED;
         }
-        final long[] args = new long[LAUNCH_FIXED_ARGUMENTS + sizes.length];
-        args[0] = function;
-        args[1] = Integer.toUnsignedLong(gridDimX);
-        args[2] = Integer.toUnsignedLong(gridDimY);
-        args[3] = Integer.toUnsignedLong(gridDimZ);
-        args[4] = Integer.toUnsignedLong(blockDimX);
-        args[5] = Integer.toUnsignedLong(blockDimY);
-        args[6] = Integer.toUnsignedLong(blockDimZ);
-        args[7] = Integer.toUnsignedLong(sharedMemBytes);
-        args[8] = streamHandle(hStream);
-        args[9] = parameters.count();
-        System.arraycopy(sizes, 0, args, LAUNCH_FIXED_ARGUMENTS, sizes.length);
-        return client().callPipelined(Function.CU_LAUNCH_KERNEL, context, args,
-            new ByteArrayPayload(parameters.bytes()));
+        return DriverCalls.launch(function, new int[]{ gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ },
+            sharedMemBytes, streamHandle(hStream), parameters.count(), sizes, parameters.bytes());
     }
 
     public static int cuMemGetInfoNative(final long[] free, final long[] total)
@@ -1069,7 +1042,7 @@ public final class JCudaDriverRemote
         final RemotedFunction function, final long[] args, final PayloadSource payload, final PayloadSink sink,
         final long[] results)
     {
-        return client().call(function, DriverContexts.current(), args, payload, sink, results);
+        return DriverCalls.call(function, args, payload, sink, results);
     }
 
     /**
@@ -1080,12 +1053,7 @@ public final class JCudaDriverRemote
         final RemotedFunction function, final long[] args, final PayloadSource payload, final PayloadSink sink,
         final long[] results)
     {
-        final long context = DriverContexts.current();
-        if (!DriverContexts.isLive(context))
-        {
-            return noCurrentContext();
-        }
-        return client().call(function, context, args, payload, sink, results);
+        return DriverCalls.inContext(function, args, payload, sink, results);
     }
 
     private static int addCallback(
@@ -1102,12 +1070,7 @@ public final class JCudaDriverRemote
     static int pipelinedInContext(
         final RemotedFunction function, final long[] args, final PayloadSource payload)
     {
-        final long context = DriverContexts.current();
-        if (!DriverContexts.isLive(context))
-        {
-            return noCurrentContext();
-        }
-        return client().callPipelined(function, context, args, payload);
+        return DriverCalls.pipelinedInContext(function, args, payload);
     }
 
     /**
@@ -1115,26 +1078,7 @@ public final class JCudaDriverRemote
      */
     private static int noCurrentContext()
     {
-        if (DeviceRouter.onCallbackThread())
-        {
-            // The callback thread has no context of its own: the call is refused for where it was made, as any other.
-            AgentLog.warnOnce("a driver call was made inside a stream callback or host function, where CUDA permits " +
-                "no CUDA calls; it returns CUDA_ERROR_NOT_PERMITTED without running");
-            return DriverStatus.NOT_PERMITTED;
-        }
-        final int status = client().connect();
-        if (status != DriverStatus.SUCCESS)
-        {
-            return status;
-        }
-        final long context = DriverContexts.current();
-        final String thread = Thread.currentThread().getName();
-        AgentLog.warnOnce(context == DriverContexts.NONE ?
-            "thread '" + thread + "' has no current context (cuCtxCreate or cuCtxSetCurrent makes one current); " +
-                "its driver calls return CUDA_ERROR_INVALID_CONTEXT" :
-            "the current context 0x" + Long.toHexString(context) + " of thread '" + thread + "' was destroyed; " +
-                "its driver calls return CUDA_ERROR_INVALID_CONTEXT");
-        return DriverStatus.INVALID_CONTEXT;
+        return DriverCalls.noCurrentContext();
     }
 
     private static int notAContext(final long context)
@@ -1153,7 +1097,7 @@ public final class JCudaDriverRemote
     private static int loadModule(final CUmodule module, final PayloadSource image)
     {
         final long[] results = new long[1];
-        final int status = inContext(Function.CU_MODULE_LOAD_DATA, NO_ARGS, image, null, results);
+        final int status = DriverCalls.loadModule(image, results);
         if (status == DriverStatus.SUCCESS)
         {
             JCudaPointers.setNativePointer(module, results[0]);
@@ -1161,26 +1105,6 @@ public final class JCudaDriverRemote
         return status;
     }
 
-    /**
-     * @return the sizes the executor reported, or null when it reported none or more than fit its reply.
-     */
-    private static long[] parameterSizes(final long[] results)
-    {
-        final long count = results[1];
-        if (count < 0 || count > MAX_REPORTED_PARAMETERS)
-        {
-            return null;
-        }
-        final long[] sizes = Arrays.copyOfRange(results, 2, 2 + (int)count);
-        for (final long size : sizes)
-        {
-            if (size == UNREPORTED)
-            {
-                return null;
-            }
-        }
-        return sizes;
-    }
 
     private static int hostToDevice(
         final String function, final CUdeviceptr destination, final Pointer source, final long count,

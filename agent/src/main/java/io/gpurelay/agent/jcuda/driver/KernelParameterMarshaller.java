@@ -27,7 +27,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 final class KernelParameterMarshaller
 {
     /** The parameter count CU_LAUNCH_KERNEL takes for a ready parameter buffer. */
-    static final long READY_BUFFER = -1;
+    static final long READY_BUFFER = DriverCalls.READY_BUFFER;
 
     /** CUDA's limit on a launch's parameter bytes (since CUDA 12.1). */
     static final int MAX_PARAMETER_BYTES = 32_764;

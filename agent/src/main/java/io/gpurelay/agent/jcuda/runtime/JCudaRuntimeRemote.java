@@ -80,30 +80,13 @@ public final class JCudaRuntimeRemote
 
     public static int cudaSetDeviceNative(final int device)
     {
-        final RuntimeThreadState thread = RuntimeThreadState.current();
-        final int status = client().connect();
-        if (status != RuntimeStatus.SUCCESS)
-        {
-            return thread.record(status);
-        }
-        if (device < 0 || device >= client().deviceCount())
-        {
-            return thread.record(RuntimeStatus.INVALID_DEVICE);
-        }
-        thread.device(device);
-        return RuntimeStatus.SUCCESS;
+        return RuntimeCalls.setDevice(device);
     }
 
     public static int cudaGetDeviceNative(final int[] device)
     {
         requireNonNull(device, "device", "cudaGetDevice");
-        final RuntimeThreadState thread = RuntimeThreadState.current();
-        final int status = client().connect();
-        if (status == RuntimeStatus.SUCCESS)
-        {
-            device[0] = thread.device();
-        }
-        return thread.record(status);
+        return RuntimeCalls.getDevice(device);
     }
 
     public static int cudaGetDevicePropertiesNative(final cudaDeviceProp prop, final int device)
@@ -621,8 +604,7 @@ public final class JCudaRuntimeRemote
      */
     static int call(final RemotedFunction function, final long[] args, final PayloadSink sink, final long[] results)
     {
-        final RuntimeThreadState thread = RuntimeThreadState.current();
-        return thread.record(client().call(function, thread.device(), args, null, sink, results));
+        return RuntimeCalls.call(function, args, null, sink, results);
     }
 
     private static int remoteCopy(
@@ -808,8 +790,7 @@ public final class JCudaRuntimeRemote
      */
     static int pipelined(final RemotedFunction function, final long[] args, final PayloadSource payload)
     {
-        final RuntimeThreadState thread = RuntimeThreadState.current();
-        return thread.record(client().callPipelined(function, thread.device(), args, payload));
+        return RuntimeCalls.pipelined(function, args, payload);
     }
 
     private static int addCallback(
