@@ -2,7 +2,9 @@ package io.gpurelay.agent;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.instrumentation.NativeMethodTable;
@@ -127,7 +129,7 @@ public final class Coverage
         {
             out.println();
             out.println("Remoted by gpurelay in `" + table.target().getName() + "`: " +
-                codeList(functionNames(table, new ArrayList<>(table.remoted().keySet()))) + ".");
+                codeList(functionNames(table, handWritten(table))) + ".");
             if (!table.tableRemoted().isEmpty())
             {
                 out.println();
@@ -185,8 +187,8 @@ public final class Coverage
      */
     private static List<String> notOnEmulator(final NativeMethodTable table)
     {
-        final List<String> names = new ArrayList<>();
-        for (final MethodDescription method : table.remoted().keySet())
+        final Set<String> names = new LinkedHashSet<>();
+        for (final MethodDescription method : handWritten(table))
         {
             final String name = table.module().functionName(method.getName());
             if (table.module().emulatorRefusal(name) != null)
@@ -201,7 +203,7 @@ public final class Coverage
                 names.add(row.name());
             }
         }
-        return names;
+        return new ArrayList<>(names);
     }
 
     /**
@@ -222,15 +224,34 @@ public final class Coverage
         return reasons.toString();
     }
 
+    /**
+     * Each function once, however many overloads of it the class has (JavaCPP declares one native per Java type).
+     */
     private static List<String> functionNames(
         final NativeMethodTable table, final List<? extends MethodDescription> methods)
     {
-        final List<String> names = new ArrayList<>();
+        final Set<String> names = new LinkedHashSet<>();
         for (final MethodDescription method : methods)
         {
             names.add(table.module().functionName(method.getName()));
         }
-        return names;
+        return new ArrayList<>(names);
+    }
+
+    /**
+     * The natives remoted by hand-written code: replaced by descriptor, or given a generic body by name.
+     */
+    private static List<MethodDescription> handWritten(final NativeMethodTable table)
+    {
+        final List<MethodDescription> methods = new ArrayList<>(table.remoted().keySet());
+        table.remotedByName().forEach((method, row) ->
+        {
+            if (row == null)
+            {
+                methods.add(method);
+            }
+        });
+        return methods;
     }
 
     private static String codeList(final List<String> names)

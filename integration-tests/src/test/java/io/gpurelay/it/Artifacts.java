@@ -83,6 +83,17 @@ final class Artifacts
     }
 
     /**
+     * A JavaCPP program's class path: the programs, JavaCPP's core with its native library (which needs no CUDA) and
+     * the CUDA presets' Java classes, without the presets' platform jar (CUDA's libraries) and without JCuda.
+     */
+    static String javaCppProgramClasspath()
+    {
+        return existing("gpurelay.programs.dir") + File.pathSeparator + existing("gpurelay.javacpp.jar") +
+            File.pathSeparator + existing("gpurelay.javacpp.natives.jar") + File.pathSeparator +
+            existing("gpurelay.cuda.presets.jar");
+    }
+
+    /**
      * The compiled test classes: the client programs, and the capture hooks an executor can load.
      */
     static Path programsDir()

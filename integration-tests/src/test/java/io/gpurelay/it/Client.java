@@ -39,16 +39,32 @@ final class Client
         return startOn(java, agentOptions, Map.of(), program, args);
     }
 
+    /**
+     * A JavaCPP program ({@link Artifacts#javaCppProgramClasspath()}).
+     */
+    static ForkedProcess startJavaCpp(final String agentOptions, final Class<?> program, final String... args)
+        throws IOException
+    {
+        return startOn(Artifacts.java(), agentOptions, Map.of(), Artifacts.javaCppProgramClasspath(), program, args);
+    }
+
     private static ForkedProcess startOn(
         final String java, final String agentOptions, final Map<String, String> environment, final Class<?> program,
         final String... args) throws IOException
+    {
+        return startOn(java, agentOptions, environment, Artifacts.programClasspath(), program, args);
+    }
+
+    private static ForkedProcess startOn(
+        final String java, final String agentOptions, final Map<String, String> environment, final String classpath,
+        final Class<?> program, final String... args) throws IOException
     {
         final List<String> command = new ArrayList<>();
         command.add(java);
         command.add("-Xmx1g");
         command.add("-javaagent:" + Artifacts.agentJar() + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
         command.add("-cp");
-        command.add(Artifacts.programClasspath());
+        command.add(classpath);
         command.add(program.getName());
         command.addAll(List.of(args));
         return new ForkedProcess(program.getSimpleName(), command, environment);

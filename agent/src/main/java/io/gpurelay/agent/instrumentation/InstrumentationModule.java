@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 import io.gpurelay.protocol.table.Binding;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.implementation.Implementation;
 
 /**
  * What gpurelay does with one binding class (JCuda runtime, JCuda driver, JCublas2, ...). A module names the class
@@ -124,6 +126,30 @@ public abstract class InstrumentationModule
         return nativeMethodName.endsWith(NATIVE_SUFFIX) && nativeMethodName.length() > NATIVE_SUFFIX.length() ?
             nativeMethodName.substring(0, nativeMethodName.length() - NATIVE_SUFFIX.length()) : nativeMethodName;
     }
+
+    /**
+     * For a binding whose natives come in many overloads of one function (JavaCPP: {@code Pointer}, {@code
+     * FloatPointer}, {@code float[]}, {@code FloatBuffer}, ...), the body of a native that the remote-implementation
+     * class does not replace by descriptor: every overload of a remoted function gets one generic body, which reads
+     * its arguments by their run-time types. Null where the module does not remote the native this way (every JCuda
+     * module).
+     */
+    public Implementation bodyByName(final MethodDescription.InDefinedShape nativeMethod)
+    {
+        return null;
+    }
+
+    /**
+     * Whether {@link #bodyByName} gives the native a body, and through which function-table row: the row, {@link
+     * #HAND_WRITTEN} for hand-written code, null when it does not.
+     */
+    public Object remotesByName(final MethodDescription.InDefinedShape nativeMethod)
+    {
+        return null;
+    }
+
+    /** {@link #remotesByName}'s answer for a native remoted by hand-written code. */
+    public static final Object HAND_WRITTEN = "hand-written";
 
     /**
      * Why gpurelay deliberately does not remote a function, for the coverage report; null where no reason is given.

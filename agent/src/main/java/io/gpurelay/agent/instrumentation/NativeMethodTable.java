@@ -30,6 +30,7 @@ public final class NativeMethodTable
     private final TypeDescription target;
     private final Map<MethodDescription.InDefinedShape, MethodDescription.InDefinedShape> remoted;
     private final Map<MethodDescription.InDefinedShape, FunctionRow> tableRemoted;
+    private final Map<MethodDescription.InDefinedShape, FunctionRow> remotedByName;
     private final List<MethodDescription.InDefinedShape> notSupported;
     private final List<MethodDescription.InDefinedShape> unmatched;
     private final List<FunctionRow> unmatchedRows;
@@ -39,6 +40,7 @@ public final class NativeMethodTable
         final TypeDescription target,
         final Map<MethodDescription.InDefinedShape, MethodDescription.InDefinedShape> remoted,
         final Map<MethodDescription.InDefinedShape, FunctionRow> tableRemoted,
+        final Map<MethodDescription.InDefinedShape, FunctionRow> remotedByName,
         final List<MethodDescription.InDefinedShape> notSupported,
         final List<MethodDescription.InDefinedShape> unmatched,
         final List<FunctionRow> unmatchedRows)
@@ -47,6 +49,7 @@ public final class NativeMethodTable
         this.target = target;
         this.remoted = Collections.unmodifiableMap(remoted);
         this.tableRemoted = Collections.unmodifiableMap(tableRemoted);
+        this.remotedByName = Collections.unmodifiableMap(remotedByName);
         this.notSupported = Collections.unmodifiableList(notSupported);
         this.unmatched = Collections.unmodifiableList(unmatched);
         this.unmatchedRows = Collections.unmodifiableList(unmatchedRows);
@@ -76,6 +79,7 @@ public final class NativeMethodTable
         final List<MethodDescription.InDefinedShape> notSupported = new ArrayList<>();
         final List<MethodDescription.InDefinedShape> unmatched = new ArrayList<>(implementations);
         final List<FunctionRow> unmatchedRows = new ArrayList<>();
+        final Map<MethodDescription.InDefinedShape, FunctionRow> remotedByName = new LinkedHashMap<>();
         if (binding != null)
         {
             for (final FunctionRow row : functionTable.rows())
@@ -91,10 +95,20 @@ public final class NativeMethodTable
             final MethodDescription.InDefinedShape implementation = find(implementations, nativeMethod);
             final FunctionRow row = binding == null || !nativeMethod.isStatic() ? null :
                 functionTable.find(binding, module.functionName(nativeMethod.getName()));
+            final Object byName = implementation == null && row == null ? module.remotesByName(nativeMethod) : null;
             if (implementation != null && nativeMethod.isStatic())
             {
                 remoted.put(nativeMethod, implementation);
                 unmatched.remove(implementation);
+            }
+            else if (byName instanceof FunctionRow byNameRow)
+            {
+                remotedByName.put(nativeMethod, byNameRow);
+                tableRemoted.put(nativeMethod, byNameRow);
+            }
+            else if (byName != null)
+            {
+                remotedByName.put(nativeMethod, null);
             }
             else if (row != null && nativeMethod.getName().equals(row.name() + "Native") &&
                 nativeMethod.getDescriptor().equals(TableEncoding.descriptor(row)))
@@ -107,7 +121,8 @@ public final class NativeMethodTable
                 notSupported.add(nativeMethod);
             }
         }
-        return new NativeMethodTable(module, target, remoted, tableRemoted, notSupported, unmatched, unmatchedRows);
+        return new NativeMethodTable(module, target, remoted, tableRemoted, remotedByName, notSupported, unmatched,
+            unmatchedRows);
     }
 
     private static MethodDescription.InDefinedShape find(
@@ -137,7 +152,7 @@ public final class NativeMethodTable
 
     public int nativeMethodCount()
     {
-        return remoted.size() + tableRemoted.size() + notSupported.size();
+        return remotedCount() + notSupported.size();
     }
 
     /**
@@ -145,7 +160,26 @@ public final class NativeMethodTable
      */
     public int remotedCount()
     {
-        return remoted.size() + tableRemoted.size();
+        return remoted.size() + tableRemoted.size() + remotedByName.size() - byNameRows();
+    }
+
+    private int byNameRows()
+    {
+        int rows = 0;
+        for (final FunctionRow row : remotedByName.values())
+        {
+            rows += row == null ? 0 : 1;
+        }
+        return rows;
+    }
+
+    /**
+     * Natives given one generic body per function ({@link InstrumentationModule#bodyByName}) → the function-table row
+     * they go through, or null for hand-written code; those through a row are in {@link #tableRemoted()} too.
+     */
+    public Map<MethodDescription.InDefinedShape, FunctionRow> remotedByName()
+    {
+        return remotedByName;
     }
 
     /**

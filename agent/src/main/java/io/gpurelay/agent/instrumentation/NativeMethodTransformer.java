@@ -53,9 +53,17 @@ final class NativeMethodTransformer implements AgentBuilder.Transformer
         {
             bodies.put(entry.getKey(), MethodCall.invoke(entry.getValue()).withAllArguments());
         }
+        for (final MethodDescription.InDefinedShape nativeMethod : table.remotedByName().keySet())
+        {
+            bodies.put(nativeMethod, module.bodyByName(nativeMethod));
+        }
         for (final Map.Entry<MethodDescription.InDefinedShape, FunctionRow> entry : table.tableRemoted().entrySet())
         {
-            bodies.put(entry.getKey(), MethodCall.invoke(TABLE_CALL).with(entry.getValue().id()).withArgumentArray());
+            if (!table.remotedByName().containsKey(entry.getKey()))
+            {
+                bodies.put(entry.getKey(),
+                    MethodCall.invoke(TABLE_CALL).with(entry.getValue().id()).withArgumentArray());
+            }
         }
         for (final MethodDescription.InDefinedShape nativeMethod : table.notSupported())
         {

@@ -1,0 +1,29 @@
+package io.gpurelay.agent.javacpp;
+
+import java.util.List;
+
+import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.FunctionTable;
+
+/**
+ * JavaCPP's {@code org.bytedeco.cuda.global.cudart}, which holds both the CUDA runtime and the driver API: its
+ * hand-written functions ({@link JavaCppRuntime}, {@link JavaCppDriver}) and every row of the function table, of
+ * either API, whose arguments its overloads take. The preset's struct and handle classes
+ * ({@code org.bytedeco.cuda.cudart.*}) load without their native library too.
+ */
+public final class CudartModule extends JavaCppModule
+{
+    public CudartModule()
+    {
+        super("cudart", DriverStatus.NOT_SUPPORTED, "cudaErrorNotSupported / CUDA_ERROR_NOT_SUPPORTED (801)",
+            DriverStatus.INVALID_VALUE, List.of("org.bytedeco.cuda.global.cudart", "org.bytedeco.cuda.presets.cudart",
+                "org.bytedeco.cuda.cudart."));
+        JavaCppRuntime.register(this);
+        JavaCppDriver.register(this);
+        for (final FunctionRow row : FunctionTable.standard().rows())
+        {
+            row(row);
+        }
+    }
+}

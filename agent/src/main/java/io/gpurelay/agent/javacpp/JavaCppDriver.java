@@ -1,0 +1,488 @@
+package io.gpurelay.agent.javacpp;
+
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.jcuda.driver.DriverCalls;
+import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.protocol.Function;
+import org.agrona.UnsafeApi;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.bytedeco.javacpp.Pointer;
+
+/**
+ * The CUDA driver functions of JavaCPP's {@code cudart} that need hand-written code, on the same calls JCuda's driver
+ * functions make ({@link DriverCalls}): the threads' context stacks and the kernels' parameter sizes are the
+ * process's, shared with JCuda. As in CUDA, a thread that has used the runtime API has its device's primary context
+ * current for the driver API until it makes another current, so a program may allocate with {@code cudaMalloc} and
+ * launch with {@code cuLaunchKernel}.
+ */
+final class JavaCppDriver
+{
+    private static final long[] NO_ARGS = new long[0];
+    private static final long STREAM_LEGACY = 1;
+    private static final long STREAM_PER_THREAD = 2;
+    private static final int ELF_MAGIC = 0x464C457F;
+    private static final int FATBIN_MAGIC = 0xBA55ED50;
+    private static final long MAX_IMAGE_BYTES = 1L << 30;
+
+    private JavaCppDriver()
+    {
+    }
+
+    static void register(final CudartModule module)
+    {
+        module.function("cuInit", a ->
+        {
+            final int status = DeviceRouter.installed().connect();
+            if (status == DriverStatus.SUCCESS && a.intValue(0) != 0)
+            {
+                throw new JavaCppArgumentException("flags must be 0, got " + a.intValue(0));
+            }
+            return status;
+        });
+        module.function("cuDriverGetVersion", a -> resultInt(a, 0, Function.CU_DRIVER_GET_VERSION, NO_ARGS));
+        module.function("cuDeviceGetCount", a -> resultInt(a, 0, Function.CU_DEVICE_GET_COUNT, NO_ARGS));
+        module.function("cuDeviceGet", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 0);
+            final DeviceRouter client = DeviceRouter.installed();
+            final int status = client.connect();
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+            final int ordinal = a.intValue(1);
+            if (ordinal < 0 || ordinal >= client.deviceCount())
+            {
+                return DriverStatus.INVALID_DEVICE;
+            }
+            a.setInt(0, ordinal);
+            return DriverStatus.SUCCESS;
+        });
+        module.function("cuDeviceGetName", a ->
+        {
+            final int length = a.intValue(1);
+            final ByteArrayPayload text = new ByteArrayPayload();
+            final int status = DriverCalls.call(Function.CU_DEVICE_GET_NAME, new long[]{ a.intValue(2) }, null, text,
+                null);
+            if (status == DriverStatus.SUCCESS && length > 0)
+            {
+                final byte[] name = text.bytes();
+                final byte[] terminated = new byte[Math.min(name.length + 1, length)];
+                System.arraycopy(name, 0, terminated, 0, terminated.length - 1);
+                a.writeBytes(0, terminated, terminated.length);
+            }
+            return status;
+        });
+        module.function("cuDeviceGetAttribute", a -> resultInt(a, 0, Function.CU_DEVICE_GET_ATTRIBUTE,
+            new long[]{ a.intValue(1), a.intValue(2) }));
+        module.function("cuCtxCreate", JavaCppDriver::createContext);
+        module.function("cuCtxDestroy", a ->
+        {
+            final long context = a.handle(0);
+            if (!DriverCalls.isLiveContext(context))
+            {
+                return DriverStatus.INVALID_CONTEXT;
+            }
+            final int status = DeviceRouter.installed().callEndingContext(Function.CU_CTX_DESTROY,
+                DriverCalls.currentContext(), context, new long[]{ context });
+            if (status == DriverStatus.SUCCESS)
+            {
+                DriverCalls.contextDestroyed(context);
+            }
+            return status;
+        });
+        module.function("cuCtxSetCurrent", a ->
+        {
+            final long context = a.handle(0);
+            if (context != 0 && !DriverCalls.isLiveContext(context))
+            {
+                return DriverStatus.INVALID_CONTEXT;
+            }
+            DriverCalls.setCurrentContext(context);
+            return DriverStatus.SUCCESS;
+        });
+        module.function("cuCtxGetCurrent", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 0);
+            adoptRuntimeContext();
+            a.setHandle(0, DriverCalls.currentContext());
+            return DriverStatus.SUCCESS;
+        });
+        module.function("cuCtxSynchronize", a ->
+            inContext(Function.CU_CTX_SYNCHRONIZE, NO_ARGS, null, null, null));
+        module.function("cuDevicePrimaryCtxRetain", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 0);
+            final int device = a.intValue(1);
+            final long[] results = new long[1];
+            final int status = DriverCalls.call(Function.CU_DEVICE_PRIMARY_CTX_RETAIN, new long[]{ device }, null,
+                null, results);
+            if (status == DriverStatus.SUCCESS)
+            {
+                DriverCalls.primaryRetained(results[0], device);
+                a.setHandle(0, results[0]);
+            }
+            return status;
+        });
+        module.function("cuDevicePrimaryCtxRelease", a -> DriverCalls.call(Function.CU_DEVICE_PRIMARY_CTX_RELEASE,
+            new long[]{ a.intValue(0) }, null, null, null));
+        module.function("cuModuleLoadData", a -> loadModule(a, 1));
+        module.function("cuModuleLoadDataEx", a -> loadModule(a, 1));
+        module.function("cuModuleUnload", a ->
+        {
+            adoptRuntimeContext();
+            return DriverCalls.unloadModule(a.handle(0));
+        });
+        module.function("cuModuleGetFunction", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 0);
+            final String name = a.string(2);
+            if (name == null)
+            {
+                throw new JavaCppArgumentException("the kernel name is null");
+            }
+            adoptRuntimeContext();
+            final long[] function = new long[1];
+            final int status = DriverCalls.getFunction(a.handle(1), name, function);
+            if (status == DriverStatus.SUCCESS)
+            {
+                a.setHandle(0, function[0]);
+            }
+            return status;
+        });
+        module.function("cuLaunchKernel", JavaCppDriver::launch);
+        module.function("cuMemAlloc", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 0);
+            final long size = a.longValue(1);
+            final long[] results = new long[1];
+            final int status = inContext(Function.CU_MEM_ALLOC, new long[]{ size }, null, null, results);
+            if (status == DriverStatus.SUCCESS)
+            {
+                JavaCppRuntime.allocated(results[0], size);
+                a.setLong(0, results[0]);
+            }
+            return status;
+        });
+        module.function("cuMemFree", a ->
+        {
+            final long address = a.devicePointer(0);
+            final int status = inContext(Function.CU_MEM_FREE, new long[]{ address }, null, null, null);
+            if (status == DriverStatus.SUCCESS)
+            {
+                JavaCppRuntime.freed(address);
+            }
+            return status;
+        });
+        module.function("cuMemGetInfo", a ->
+        {
+            final long[] results = new long[2];
+            final int status = inContext(Function.CU_MEM_GET_INFO, NO_ARGS, null, null, results);
+            if (status == DriverStatus.SUCCESS)
+            {
+                a.setLong(0, results[0]);
+                a.setLong(1, results[1]);
+            }
+            return status;
+        });
+        module.function("cuMemcpyHtoD", a -> hostToDevice(a, false));
+        module.function("cuMemcpyHtoDAsync", a -> hostToDevice(a, true));
+        module.function("cuMemcpyDtoH", a -> deviceToHost(a, false));
+        module.function("cuMemcpyDtoHAsync", a -> deviceToHost(a, true));
+        module.function("cuMemcpyDtoD", a -> inContext(Function.CU_MEMCPY_DTOD,
+            new long[]{ a.devicePointer(0), a.devicePointer(1), a.longValue(2), 0 }, null, null, null));
+        module.function("cuMemcpyDtoDAsync", a -> pipelined(Function.CU_MEMCPY_DTOD,
+            new long[]{ a.devicePointer(0), a.devicePointer(1), a.longValue(2), stream(a, 3) }, null));
+        module.function("cuMemsetD8", a -> memset(a, 0xFFL, Byte.BYTES, false));
+        module.function("cuMemsetD16", a -> memset(a, 0xFFFFL, Short.BYTES, false));
+        module.function("cuMemsetD32", a -> memset(a, 0xFFFFFFFFL, Integer.BYTES, false));
+        module.function("cuMemsetD8Async", a -> memset(a, 0xFFL, Byte.BYTES, true));
+        module.function("cuMemsetD16Async", a -> memset(a, 0xFFFFL, Short.BYTES, true));
+        module.function("cuMemsetD32Async", a -> memset(a, 0xFFFFFFFFL, Integer.BYTES, true));
+        module.function("cuStreamCreate", a -> create(a, Function.CU_STREAM_CREATE, a.intValue(1)));
+        module.function("cuStreamDestroy", a -> inContext(Function.CU_STREAM_DESTROY,
+            new long[]{ stream(a, 0) }, null, null, null));
+        module.function("cuStreamSynchronize", a -> inContext(Function.CU_STREAM_SYNCHRONIZE,
+            new long[]{ stream(a, 0) }, null, null, null));
+        module.function("cuStreamQuery", a -> inContext(Function.CU_STREAM_QUERY,
+            new long[]{ stream(a, 0) }, null, null, null));
+        module.function("cuEventCreate", a -> create(a, Function.CU_EVENT_CREATE, a.intValue(1)));
+        module.function("cuEventRecord", a -> pipelined(Function.CU_EVENT_RECORD,
+            new long[]{ a.handle(0), stream(a, 1) }, null));
+        module.function("cuEventQuery", a -> inContext(Function.CU_EVENT_QUERY, new long[]{ a.handle(0) }, null,
+            null, null));
+        module.function("cuEventSynchronize", a -> inContext(Function.CU_EVENT_SYNCHRONIZE,
+            new long[]{ a.handle(0) }, null, null, null));
+        module.function("cuEventDestroy", a -> inContext(Function.CU_EVENT_DESTROY, new long[]{ a.handle(0) }, null,
+            null, null));
+        module.function("cuEventElapsedTime", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 0);
+            final long[] results = new long[1];
+            final int status = inContext(Function.CU_EVENT_ELAPSED_TIME, new long[]{ a.handle(1), a.handle(2) }, null,
+                null, results);
+            if (status == DriverStatus.SUCCESS)
+            {
+                a.setFloat(0, Float.intBitsToFloat((int)results[0]));
+            }
+            return status;
+        });
+    }
+
+    /**
+     * A thread that has used the runtime API and has no current context gets its runtime device's primary context,
+     * retained once for the process as the runtime does.
+     */
+    static void adoptRuntimeContext()
+    {
+        if (DriverCalls.currentContext() != 0 || !JavaCppRuntime.runtimeUsed())
+        {
+            return;
+        }
+        final int device = io.gpurelay.agent.jcuda.runtime.RuntimeThreadState.currentDevice();
+        long primary = DriverCalls.primaryContext(device);
+        if (primary == 0)
+        {
+            final long[] results = new long[1];
+            if (DriverCalls.call(Function.CU_DEVICE_PRIMARY_CTX_RETAIN, new long[]{ device }, null, null, results) !=
+                DriverStatus.SUCCESS)
+            {
+                return;
+            }
+            primary = results[0];
+            DriverCalls.primaryRetained(primary, device);
+        }
+        DriverCalls.setCurrentContext(primary);
+    }
+
+    private static int inContext(
+        final Function function, final long[] args, final io.gpurelay.protocol.PayloadSource payload,
+        final io.gpurelay.protocol.PayloadSink sink, final long[] results)
+    {
+        adoptRuntimeContext();
+        return DriverCalls.inContext(function, args, payload, sink, results);
+    }
+
+    private static int pipelined(final Function function, final long[] args,
+        final io.gpurelay.protocol.PayloadSource payload)
+    {
+        adoptRuntimeContext();
+        return DriverCalls.pipelinedInContext(function, args, payload);
+    }
+
+    private static int resultInt(final JavaCppArgs a, final int output, final Function function, final long[] args)
+    {
+        JavaCppRuntime.requireOutput(a, output);
+        final long[] results = new long[1];
+        final int status = DriverCalls.call(function, args, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            a.setInt(output, (int)results[0]);
+        }
+        return status;
+    }
+
+    private static int create(final JavaCppArgs a, final Function function, final int flags)
+    {
+        JavaCppRuntime.requireOutput(a, 0);
+        final long[] results = new long[1];
+        final int status = inContext(function, new long[]{ Integer.toUnsignedLong(flags) }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            a.setHandle(0, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * cuCtxCreate: CUDA 13 declares it with a {@code CUctxCreateParams*} (execution affinity, CIG), which gpurelay
+     * takes only as null; CUDA 12's form has no such argument.
+     */
+    private static int createContext(final JavaCppArgs a)
+    {
+        JavaCppRuntime.requireOutput(a, 0);
+        final int flagsIndex = a.count() == 4 ? 2 : 1;
+        if (a.count() == 4 && !a.isNull(1) && ((Pointer)a.get(1)).address() != 0)
+        {
+            AgentLog.warnOnce("cudart.cuCtxCreate: creation parameters (execution affinity, CIG) are not supported " +
+                "by gpurelay; returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        final int device = a.intValue(flagsIndex + 1);
+        final long[] results = new long[1];
+        final int status = DriverCalls.call(Function.CU_CTX_CREATE,
+            new long[]{ Integer.toUnsignedLong(a.intValue(flagsIndex)), device }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            DriverCalls.contextCreated(results[0], device);
+            a.setHandle(0, results[0]);
+        }
+        return status;
+    }
+
+    private static int loadModule(final JavaCppArgs a, final int imageIndex)
+    {
+        JavaCppRuntime.requireOutput(a, 0);
+        final HostRange image = a.host(imageIndex, imageBytes(a, imageIndex));
+        adoptRuntimeContext();
+        final long[] module = new long[1];
+        final int status = DriverCalls.loadModule(image, module);
+        if (status == DriverStatus.SUCCESS)
+        {
+            a.setHandle(0, module[0]);
+        }
+        return status;
+    }
+
+    /**
+     * How many bytes a module image has: what JavaCPP knows lies behind the pointer, else what the image says of
+     * itself: an ELF cubin its section table's end, a fatbin its header's sizes, PTX text its length with the NUL.
+     */
+    private static long imageBytes(final JavaCppArgs a, final int index)
+    {
+        final long known = a.hostExtent(index);
+        if (known >= 0)
+        {
+            return known;
+        }
+        final Pointer pointer = (Pointer)a.get(index);
+        final long address = JavaCppPointers.effectiveAddress(pointer);
+        if (address == 0)
+        {
+            throw new JavaCppArgumentException("the module image is a null pointer");
+        }
+        final int magic = UnsafeApi.getInt(null, address);
+        final long bytes;
+        if (magic == ELF_MAGIC)
+        {
+            final long sectionTable = UnsafeApi.getLong(null, address + 0x28);
+            final int entrySize = UnsafeApi.getShort(null, address + 0x3A) & 0xFFFF;
+            final int entries = UnsafeApi.getShort(null, address + 0x3C) & 0xFFFF;
+            bytes = sectionTable + (long)entrySize * entries;
+        }
+        else if (magic == FATBIN_MAGIC)
+        {
+            final int headerSize = UnsafeApi.getShort(null, address + 6) & 0xFFFF;
+            bytes = headerSize + UnsafeApi.getLong(null, address + 8);
+        }
+        else
+        {
+            long length = 0;
+            while (length < MAX_IMAGE_BYTES && UnsafeApi.getByte(null, address + length) != 0)
+            {
+                length++;
+            }
+            bytes = length + 1;
+        }
+        if (bytes <= 0 || bytes > MAX_IMAGE_BYTES)
+        {
+            throw new JavaCppArgumentException("the module image's size cannot be told (" + bytes + " bytes)");
+        }
+        return bytes;
+    }
+
+    /**
+     * cuLaunchKernel: {@code kernelParams} holds one pointer per parameter to the parameter's value, whose size the
+     * kernel's signature gives (cuModuleGetFunction asked the executor). The {@code extra} form is not taken.
+     */
+    private static int launch(final JavaCppArgs a)
+    {
+        adoptRuntimeContext();
+        final long function = a.handle(0);
+        if (!DriverCalls.isKernel(function))
+        {
+            AgentLog.warnOnce("cudart.cuLaunchKernel: function 0x" + Long.toHexString(function) + " is not from " +
+                "cuModuleGetFunction, or its module was unloaded; returning CUDA_ERROR_INVALID_HANDLE");
+            return DriverStatus.INVALID_HANDLE;
+        }
+        if (a.count() > 10 && !a.isNull(10) && ((Pointer)a.get(10)).address() != 0)
+        {
+            AgentLog.warnOnce("cudart.cuLaunchKernel: the extra form of parameters is not supported for JavaCPP " +
+                "programs by gpurelay (pass kernelParams); returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        final String kernel = DriverCalls.kernelName(function);
+        final long[] sizes = DriverCalls.kernelParameterSizes(function);
+        if (sizes == null)
+        {
+            throw new JavaCppArgumentException("the executor did not say the parameters of kernel '" + kernel + "', " +
+                "so their sizes are not known");
+        }
+        if (sizes.length > DriverCalls.maxLaunchParameters())
+        {
+            AgentLog.warnOnce("cudart.cuLaunchKernel: kernel '" + kernel + "' has " + sizes.length + " parameters; " +
+                "a call carries at most " + DriverCalls.maxLaunchParameters() + "; returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        long total = 0;
+        for (final long size : sizes)
+        {
+            total += size;
+        }
+        final UnsafeBuffer bytes = new UnsafeBuffer(new byte[Math.toIntExact(total)]);
+        if (sizes.length > 0)
+        {
+            final Object parameters = a.get(9);
+            if (!(parameters instanceof Pointer pointer) || JavaCppPointers.effectiveAddress(pointer) == 0)
+            {
+                throw new JavaCppArgumentException("kernel '" + kernel + "' takes " + sizes.length + " parameters " +
+                    "and kernelParams is null");
+            }
+            final long table = JavaCppPointers.effectiveAddress(pointer);
+            final long extent = JavaCppPointers.extent(pointer);
+            if (extent >= 0 && extent < (long)sizes.length * Long.BYTES)
+            {
+                throw new JavaCppArgumentException("kernel '" + kernel + "' takes " + sizes.length + " parameters, " +
+                    "kernelParams holds " + extent / Long.BYTES);
+            }
+            int offset = 0;
+            for (int i = 0; i < sizes.length; i++)
+            {
+                final long value = UnsafeApi.getLong(null, table + (long)i * Long.BYTES);
+                if (value == 0)
+                {
+                    throw new JavaCppArgumentException("kernel '" + kernel + "' parameter " + i + " is a null pointer");
+                }
+                UnsafeApi.copyMemory(null, value, bytes.byteArray(), bytes.addressOffset() + offset, sizes[i]);
+                offset += (int)sizes[i];
+            }
+            java.lang.ref.Reference.reachabilityFence(pointer);
+        }
+        return DriverCalls.launch(function, new int[]{ a.intValue(1), a.intValue(2), a.intValue(3), a.intValue(4),
+            a.intValue(5), a.intValue(6) }, a.intValue(7), stream(a, 8), sizes.length, sizes, bytes.byteArray());
+    }
+
+    private static int hostToDevice(final JavaCppArgs a, final boolean asynchronous)
+    {
+        final long count = a.longValue(2);
+        final HostRange source = a.host(1, count);
+        final long[] args = { a.devicePointer(0), count, asynchronous ? stream(a, 3) : 0 };
+        return asynchronous ? pipelined(Function.CU_MEMCPY_HTOD, args, source) :
+            inContext(Function.CU_MEMCPY_HTOD, args, source, null, null);
+    }
+
+    private static int deviceToHost(final JavaCppArgs a, final boolean asynchronous)
+    {
+        final long count = a.longValue(2);
+        final HostRange destination = a.host(0, count);
+        return inContext(Function.CU_MEMCPY_DTOH,
+            new long[]{ a.devicePointer(1), count, asynchronous ? stream(a, 3) : 0 }, null, destination, null);
+    }
+
+    private static int memset(final JavaCppArgs a, final long mask, final int elementSize, final boolean asynchronous)
+    {
+        final long[] args = { a.devicePointer(0), a.longValue(1) & mask, a.longValue(2), elementSize,
+            asynchronous ? stream(a, 3) : 0 };
+        return asynchronous ? pipelined(Function.CU_MEMSET, args, null) :
+            inContext(Function.CU_MEMSET, args, null, null, null);
+    }
+
+    static long stream(final JavaCppArgs a, final int index)
+    {
+        final long handle = a.handle(index);
+        return handle == STREAM_LEGACY || handle == STREAM_PER_THREAD ? 0 : handle;
+    }
+}

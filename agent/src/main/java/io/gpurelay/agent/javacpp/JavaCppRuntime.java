@@ -1,0 +1,281 @@
+package io.gpurelay.agent.javacpp;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RuntimeStatus;
+
+/**
+ * The CUDA runtime functions of JavaCPP's {@code cudart} that need hand-written code, on the same calls JCuda's
+ * runtime functions make ({@link RuntimeCalls}): the calling thread's current device and last error are the
+ * runtime's, shared with JCuda in one process. JavaCPP passes every pointer as an address, so what is device memory
+ * is what the copy kind says; for {@code cudaMemcpyDefault} the device allocations this process made decide.
+ */
+final class JavaCppRuntime
+{
+    private static final long[] NO_ARGS = new long[0];
+    private static final int HOST_TO_HOST = 0;
+    private static final int HOST_TO_DEVICE = 1;
+    private static final int DEVICE_TO_HOST = 2;
+    private static final int DEVICE_TO_DEVICE = 3;
+    private static final int DEFAULT = 4;
+    private static final long STREAM_LEGACY = 1;
+    private static final long STREAM_PER_THREAD = 2;
+
+    /** Device allocations of this process's runtime and driver calls: start → size, for cudaMemcpyDefault. */
+    private static final ConcurrentSkipListMap<Long, Long> DEVICE_ALLOCATIONS = new ConcurrentSkipListMap<>();
+    /** Whether the thread has made a runtime call, which makes its device's primary context current for the driver. */
+    private static final ThreadLocal<Boolean> RUNTIME_USED = ThreadLocal.withInitial(() -> Boolean.FALSE);
+
+    private JavaCppRuntime()
+    {
+    }
+
+    static void register(final CudartModule module)
+    {
+        runtime(module, "cudaGetDeviceCount", a -> resultInt(a, 0, Function.CUDA_GET_DEVICE_COUNT, NO_ARGS));
+        runtime(module, "cudaSetDevice", a -> RuntimeCalls.setDevice(a.intValue(0)));
+        runtime(module, "cudaGetDevice", a ->
+        {
+            final int[] device = new int[1];
+            final int status = RuntimeCalls.getDevice(device);
+            if (status == RuntimeStatus.SUCCESS)
+            {
+                a.setInt(0, device[0]);
+            }
+            return status;
+        });
+        runtime(module, "cudaDeviceGetAttribute", a -> resultInt(a, 0, Function.CUDA_DEVICE_GET_ATTRIBUTE,
+            new long[]{ a.intValue(1), a.intValue(2) }));
+        runtime(module, "cudaDriverGetVersion", a -> resultInt(a, 0, Function.CUDA_DRIVER_GET_VERSION, NO_ARGS));
+        runtime(module, "cudaRuntimeGetVersion", a -> resultInt(a, 0, Function.CUDA_RUNTIME_GET_VERSION, NO_ARGS));
+        runtime(module, "cudaMemGetInfo", a ->
+        {
+            final long[] results = new long[2];
+            final int status = RuntimeCalls.call(Function.CUDA_MEM_GET_INFO, NO_ARGS, null, null, results);
+            if (status == RuntimeStatus.SUCCESS)
+            {
+                a.setLong(0, results[0]);
+                a.setLong(1, results[1]);
+            }
+            return status;
+        });
+        runtime(module, "cudaMalloc", a ->
+        {
+            requireOutput(a, 0);
+            final long size = a.longValue(1);
+            final long[] results = new long[1];
+            final int status = RuntimeCalls.call(Function.CUDA_MALLOC, new long[]{ size }, null, null, results);
+            if (status == RuntimeStatus.SUCCESS)
+            {
+                allocated(results[0], size);
+                a.setHandle(0, results[0]);
+            }
+            return status;
+        });
+        runtime(module, "cudaFree", a ->
+        {
+            final long address = a.devicePointer(0);
+            if (address == 0)
+            {
+                return RuntimeCalls.record(io.gpurelay.agent.client.DeviceRouter.installed().connect());
+            }
+            final int status = RuntimeCalls.call(Function.CUDA_FREE, new long[]{ address }, null, null, null);
+            if (status == RuntimeStatus.SUCCESS)
+            {
+                freed(address);
+            }
+            return status;
+        });
+        runtime(module, "cudaMemset", a -> RuntimeCalls.call(Function.CUDA_MEMSET,
+            new long[]{ a.devicePointer(0), a.intValue(1), a.longValue(2) }, null, null, null));
+        runtime(module, "cudaMemsetAsync", a -> RuntimeCalls.pipelined(Function.CUDA_MEMSET_ASYNC,
+            new long[]{ a.devicePointer(0), a.intValue(1), a.longValue(2), stream(a, 3) }, null));
+        runtime(module, "cudaMemcpy", a -> memcpy(a, false));
+        runtime(module, "cudaMemcpyAsync", a -> memcpy(a, true));
+        runtime(module, "cudaDeviceSynchronize", a ->
+            RuntimeCalls.call(Function.CUDA_DEVICE_SYNCHRONIZE, NO_ARGS, null, null, null));
+        runtime(module, "cudaGetLastError", a -> RuntimeCalls.takeLastError());
+        runtime(module, "cudaPeekAtLastError", a -> RuntimeCalls.peekLastError());
+        module.function("cudaGetErrorName", a -> a.cString(RuntimeStatusNames.name(a.intValue(0))));
+        module.function("cudaGetErrorString", a -> a.cString(RuntimeStatusNames.description(a.intValue(0))));
+        runtime(module, "cudaStreamCreate", a -> create(a, Function.CUDA_STREAM_CREATE, 0));
+        runtime(module, "cudaStreamCreateWithFlags", a -> create(a, Function.CUDA_STREAM_CREATE, a.intValue(1)));
+        runtime(module, "cudaStreamDestroy", a -> RuntimeCalls.call(Function.CUDA_STREAM_DESTROY,
+            new long[]{ stream(a, 0) }, null, null, null));
+        runtime(module, "cudaStreamSynchronize", a -> RuntimeCalls.call(Function.CUDA_STREAM_SYNCHRONIZE,
+            new long[]{ stream(a, 0) }, null, null, null));
+        runtime(module, "cudaStreamQuery", a -> RuntimeCalls.call(Function.CUDA_STREAM_QUERY,
+            new long[]{ stream(a, 0) }, null, null, null));
+        runtime(module, "cudaEventCreate", a -> create(a, Function.CUDA_EVENT_CREATE, 0));
+        runtime(module, "cudaEventCreateWithFlags", a -> create(a, Function.CUDA_EVENT_CREATE, a.intValue(1)));
+        runtime(module, "cudaEventRecord", a -> RuntimeCalls.pipelined(Function.CUDA_EVENT_RECORD,
+            new long[]{ a.handle(0), stream(a, 1) }, null));
+        runtime(module, "cudaEventSynchronize", a -> RuntimeCalls.call(Function.CUDA_EVENT_SYNCHRONIZE,
+            new long[]{ a.handle(0) }, null, null, null));
+        runtime(module, "cudaEventDestroy", a -> RuntimeCalls.call(Function.CUDA_EVENT_DESTROY,
+            new long[]{ a.handle(0) }, null, null, null));
+        runtime(module, "cudaEventElapsedTime", a ->
+        {
+            requireOutput(a, 0);
+            final long[] results = new long[1];
+            final int status = RuntimeCalls.call(Function.CUDA_EVENT_ELAPSED_TIME,
+                new long[]{ a.handle(1), a.handle(2) }, null, null, results);
+            if (status == RuntimeStatus.SUCCESS)
+            {
+                a.setFloat(0, Float.intBitsToFloat((int)results[0]));
+            }
+            return status;
+        });
+    }
+
+    /**
+     * Whether the thread made a runtime call: CUDA then has its device's primary context current for the driver API.
+     */
+    static boolean runtimeUsed()
+    {
+        return RUNTIME_USED.get();
+    }
+
+    static void allocated(final long address, final long size)
+    {
+        DEVICE_ALLOCATIONS.put(address, size);
+    }
+
+    static void freed(final long address)
+    {
+        DEVICE_ALLOCATIONS.remove(address);
+    }
+
+    /**
+     * Whether the address lies in device memory this process allocated.
+     */
+    static boolean isDeviceMemory(final long address)
+    {
+        final Map.Entry<Long, Long> allocation = DEVICE_ALLOCATIONS.floorEntry(address);
+        return allocation != null && address - allocation.getKey() < Math.max(1, allocation.getValue());
+    }
+
+    /**
+     * A runtime function: the thread has used the runtime, and an argument it cannot take is its last error.
+     */
+    private static void runtime(final CudartModule module, final String name, final JavaCppFunction function)
+    {
+        module.function(name, a ->
+        {
+            RUNTIME_USED.set(Boolean.TRUE);
+            try
+            {
+                return function.call(a);
+            }
+            catch (final JavaCppArgumentException ex)
+            {
+                AgentLog.warn(a.method().qualifiedName() + ": " + ex.getMessage() + "; returning " +
+                    "cudaErrorInvalidValue");
+                return RuntimeCalls.record(RuntimeStatus.INVALID_VALUE);
+            }
+        });
+    }
+
+    private static int resultInt(final JavaCppArgs a, final int output, final Function function, final long[] args)
+    {
+        requireOutput(a, output);
+        final long[] results = new long[1];
+        final int status = RuntimeCalls.call(function, args, null, null, results);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            a.setInt(output, (int)results[0]);
+        }
+        return status;
+    }
+
+    private static int create(final JavaCppArgs a, final Function function, final int flags)
+    {
+        requireOutput(a, 0);
+        final long[] results = new long[1];
+        final int status = RuntimeCalls.call(function, new long[]{ flags }, null, null, results);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            a.setHandle(0, results[0]);
+        }
+        return status;
+    }
+
+    private static int memcpy(final JavaCppArgs a, final boolean asynchronous)
+    {
+        final long count = a.longValue(2);
+        final int kind = a.intValue(3);
+        final long stream = asynchronous ? stream(a, 4) : 0;
+        final boolean dstIsHost;
+        final boolean srcIsHost;
+        switch (kind)
+        {
+            case HOST_TO_HOST -> { dstIsHost = true; srcIsHost = true; }
+            case HOST_TO_DEVICE -> { dstIsHost = false; srcIsHost = true; }
+            case DEVICE_TO_HOST -> { dstIsHost = true; srcIsHost = false; }
+            case DEVICE_TO_DEVICE -> { dstIsHost = false; srcIsHost = false; }
+            case DEFAULT ->
+            {
+                dstIsHost = !isHostArgumentDevice(a, 0);
+                srcIsHost = !isHostArgumentDevice(a, 1);
+            }
+            default ->
+            {
+                AgentLog.warn(a.method().qualifiedName() + ": " + kind + " is not a cudaMemcpyKind; returning " +
+                    "cudaErrorInvalidMemcpyDirection");
+                return RuntimeCalls.record(RuntimeStatus.INVALID_MEMCPY_DIRECTION);
+            }
+        }
+        if (srcIsHost && dstIsHost)
+        {
+            HostRange.copy(a.host(1, count), a.host(0, count));
+            return RuntimeStatus.SUCCESS;
+        }
+        if (srcIsHost)
+        {
+            final long[] args = asynchronous ? new long[]{ a.devicePointer(0), count, stream } :
+                new long[]{ a.devicePointer(0), count };
+            final HostRange source = a.host(1, count);
+            return asynchronous ? RuntimeCalls.pipelined(Function.CUDA_MEMCPY_HTOD_ASYNC, args, source) :
+                RuntimeCalls.call(Function.CUDA_MEMCPY_HTOD, args, source, null, null);
+        }
+        if (dstIsHost)
+        {
+            final long[] args = asynchronous ? new long[]{ a.devicePointer(1), count, stream } :
+                new long[]{ a.devicePointer(1), count };
+            return RuntimeCalls.call(asynchronous ? Function.CUDA_MEMCPY_DTOH_ASYNC : Function.CUDA_MEMCPY_DTOH,
+                args, null, a.host(0, count), null);
+        }
+        return asynchronous ?
+            RuntimeCalls.pipelined(Function.CUDA_MEMCPY_DTOD_ASYNC,
+                new long[]{ a.devicePointer(0), a.devicePointer(1), count, stream }, null) :
+            RuntimeCalls.call(Function.CUDA_MEMCPY_DTOD,
+                new long[]{ a.devicePointer(0), a.devicePointer(1), count }, null, null, null);
+    }
+
+    private static boolean isHostArgumentDevice(final JavaCppArgs a, final int index)
+    {
+        return a.get(index) instanceof org.bytedeco.javacpp.Pointer && isDeviceMemory(a.devicePointer(index));
+    }
+
+    /**
+     * Null, cudaStreamLegacy and cudaStreamPerThread all name the device's default stream, which the executor calls 0.
+     */
+    static long stream(final JavaCppArgs a, final int index)
+    {
+        final long handle = a.handle(index);
+        return handle == STREAM_LEGACY || handle == STREAM_PER_THREAD ? 0 : handle;
+    }
+
+    static void requireOutput(final JavaCppArgs a, final int index)
+    {
+        if (a.isNull(index))
+        {
+            throw new JavaCppArgumentException(a.describe(index) + " is null; the function writes its result there");
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.gpurelay.agent.javacpp;
+
+import java.nio.charset.StandardCharsets;
+
+import io.gpurelay.agent.jcuda.TableRowCalls;
+import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
+import io.gpurelay.protocol.table.FunctionRow;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+
+/**
+ * A function-table row ({@code gpurelay-functions.txt}) as a JavaCPP function: the same row that remotes JCuda's
+ * native remotes every overload JavaCPP declares for the C function; only how each role's value is read from, or
+ * written to, a Java argument differs ({@link JavaCppArgs}). In JavaCPP a device ordinal is an {@code int}, a
+ * driver-API device pointer a {@code long}, a runtime one a {@code Pointer}, a handle its opaque class, an output one
+ * of the pointer, array or buffer types.
+ */
+public final class JavaCppTableFunctions
+{
+    /** {@code CU_STREAM_LEGACY} / {@code cudaStreamLegacy} and the per-thread default stream: the executor's 0. */
+    private static final long STREAM_LEGACY = 1;
+    private static final long STREAM_PER_THREAD = 2;
+
+    private JavaCppTableFunctions()
+    {
+    }
+
+    /**
+     * Whether a JavaCPP overload takes the row's arguments: as many, scalars as primitives and the rest as objects.
+     */
+    static boolean fits(final FunctionRow row, final MethodDescription.InDefinedShape nativeMethod)
+    {
+        if (nativeMethod.getParameters().size() != row.arguments().size() ||
+            !nativeMethod.getReturnType().asErasure().represents(int.class))
+        {
+            return false;
+        }
+        for (int i = 0; i < row.arguments().size(); i++)
+        {
+            final ArgumentRole role = row.arguments().get(i).role();
+            final TypeDescription type = nativeMethod.getParameters().get(i).getType().asErasure();
+            final boolean primitive = type.isPrimitive();
+            final boolean fits = switch (role.kind())
+            {
+                case SCALAR_IN, DEVICE -> primitive;
+                case DEVICE_POINTER -> primitive ? type.represents(long.class) : !type.isArray();
+                default -> !primitive;
+            };
+            if (!fits)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static JavaCppFunction of(final FunctionRow row)
+    {
+        return arguments -> call(row, arguments);
+    }
+
+    private static int call(final FunctionRow row, final JavaCppArgs arguments)
+    {
+        final long[] wire = new long[row.wireArgumentCount()];
+        for (int i = 0; i < row.arguments().size(); i++)
+        {
+            final Argument argument = row.arguments().get(i);
+            if (argument.wireIndex() < 0)
+            {
+                if (arguments.isNull(i))
+                {
+                    throw new JavaCppArgumentException(arguments.describe(i) + " (" + argument.name() + ") is null");
+                }
+                continue;
+            }
+            wire[argument.wireIndex()] = switch (argument.role())
+            {
+                case IN_INT, DEVICE -> arguments.intValue(i);
+                case IN_UINT -> Integer.toUnsignedLong(arguments.intValue(i));
+                case IN_UCHAR -> arguments.longValue(i) & 0xFFL;
+                case IN_USHORT -> arguments.longValue(i) & 0xFFFFL;
+                case IN_SIZE, IN_INT64 -> arguments.longValue(i);
+                case DEVPTR -> arguments.devicePointer(i);
+                case STREAM -> stream(arguments.handle(i));
+                case CONTEXT, MODULE, FUNCTION, EVENT -> arguments.handle(i);
+                default -> throw new IllegalStateException(argument.role() + " does not travel");
+            };
+        }
+        final long[] results = row.resultCount() == 0 ? null : new long[row.resultCount()];
+        final ByteArrayPayload text = row.hasStringOutput() ? new ByteArrayPayload() : null;
+        final int status = TableRowCalls.send(row, wire, results, text);
+        if (status != 0)
+        {
+            return status;
+        }
+        for (int i = 0; i < row.arguments().size(); i++)
+        {
+            final Argument argument = row.arguments().get(i);
+            if (argument.role() == ArgumentRole.OUT_STRING)
+            {
+                final byte[] bytes = text.bytes();
+                final byte[] terminated = new byte[bytes.length + 1];
+                System.arraycopy(bytes, 0, terminated, 0, bytes.length);
+                arguments.writeBytes(i, terminated, terminated.length);
+                continue;
+            }
+            if (argument.resultIndex() < 0)
+            {
+                continue;
+            }
+            final long value = results[argument.resultIndex()];
+            switch (argument.role())
+            {
+                case OUT_INT, OUT_UINT -> arguments.setInt(i, (int)value);
+                case OUT_SIZE, OUT_INT64, OUT_CONTEXT, OUT_MODULE, OUT_DEVPTR -> arguments.setLong(i, value);
+                default -> throw new IllegalStateException(argument.role() + " is no output");
+            }
+        }
+        return status;
+    }
+
+    private static long stream(final long handle)
+    {
+        return handle == STREAM_LEGACY || handle == STREAM_PER_THREAD ? 0 : handle;
+    }
+}

@@ -1,0 +1,249 @@
+package io.gpurelay.agent.javacpp;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.NulTerminatedStrings;
+import io.gpurelay.protocol.NvrtcStatus;
+import io.gpurelay.protocol.PayloadSink;
+import io.gpurelay.protocol.RuntimeStatus;
+import org.agrona.UnsafeApi;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.Pointer;
+
+/**
+ * JavaCPP's {@code org.bytedeco.cuda.global.nvrtc}: programs are compiled by the executor's NVRTC, on the same calls
+ * JCuda's {@code JNvrtc} makes. Arrays of strings ({@code const char* const*}: headers, include names, options) are
+ * read from the {@code PointerPointer} JavaCPP passes, one {@code char*} per element.
+ */
+public final class NvrtcModule extends JavaCppModule
+{
+    private static final long[] NO_ARGS = new long[0];
+    private static final long NO_CONTEXT = 0;
+    private static final String[] NAMES = {
+        "NVRTC_SUCCESS", "NVRTC_ERROR_OUT_OF_MEMORY", "NVRTC_ERROR_PROGRAM_CREATION_FAILURE",
+        "NVRTC_ERROR_INVALID_INPUT", "NVRTC_ERROR_INVALID_PROGRAM", "NVRTC_ERROR_INVALID_OPTION",
+        "NVRTC_ERROR_COMPILATION", "NVRTC_ERROR_BUILTIN_OPERATION_FAILURE",
+        "NVRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION", "NVRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION",
+        "NVRTC_ERROR_NAME_EXPRESSION_NOT_VALID", "NVRTC_ERROR_INTERNAL_ERROR" };
+
+    /** Lowered names handed out per program: NVRTC keeps them until the program is destroyed, and so does this. */
+    private static final Map<Long, List<BytePointer>> LOWERED_NAMES = new ConcurrentHashMap<>();
+
+    public NvrtcModule()
+    {
+        super("nvrtc", NvrtcStatus.INTERNAL_ERROR, "NVRTC_ERROR_INTERNAL_ERROR", NvrtcStatus.INVALID_INPUT,
+            List.of("org.bytedeco.cuda.global.nvrtc", "org.bytedeco.cuda.presets.nvrtc", "org.bytedeco.cuda.nvrtc."));
+        function("nvrtcGetErrorString", a ->
+        {
+            final int result = a.intValue(0);
+            return a.cString(result >= 0 && result < NAMES.length ? NAMES[result] : "NVRTC_ERROR unknown");
+        });
+        function("nvrtcVersion", a ->
+        {
+            final long[] results = new long[2];
+            final int status = call(Function.NVRTC_VERSION, NO_ARGS, null, null, results);
+            if (status == NvrtcStatus.SUCCESS)
+            {
+                a.setInt(0, (int)results[0]);
+                a.setInt(1, (int)results[1]);
+            }
+            return status;
+        });
+        function("nvrtcCreateProgram", NvrtcModule::createProgram);
+        function("nvrtcDestroyProgram", a ->
+        {
+            final long program = programOut(a, 0);
+            final int status = call(Function.NVRTC_DESTROY_PROGRAM, new long[]{ program }, null, null, null);
+            if (status == NvrtcStatus.SUCCESS)
+            {
+                a.setHandle(0, 0);
+                LOWERED_NAMES.remove(program);
+            }
+            return status;
+        });
+        function("nvrtcCompileProgram", a ->
+        {
+            final int count = a.intValue(1);
+            final String[] options = strings(a, 2, count, "option");
+            return call(Function.NVRTC_COMPILE_PROGRAM, new long[]{ a.handle(0), count },
+                new ByteArrayPayload(NulTerminatedStrings.encode(options)), null, null);
+        });
+        function("nvrtcGetPTXSize", a -> size(a, Function.NVRTC_GET_PTX_SIZE));
+        function("nvrtcGetPTX", a -> text(a, Function.NVRTC_GET_PTX));
+        function("nvrtcGetProgramLogSize", a -> size(a, Function.NVRTC_GET_PROGRAM_LOG_SIZE));
+        function("nvrtcGetProgramLog", a -> text(a, Function.NVRTC_GET_PROGRAM_LOG));
+        function("nvrtcAddNameExpression", a -> call(Function.NVRTC_ADD_NAME_EXPRESSION, new long[]{ a.handle(0) },
+            new ByteArrayPayload(NulTerminatedStrings.encode(requireString(a, 1))), null, null));
+        function("nvrtcGetLoweredName", a ->
+        {
+            final long program = a.handle(0);
+            final ByteArrayPayload name = new ByteArrayPayload();
+            JavaCppRuntime.requireOutput(a, 2);
+            final int status = call(Function.NVRTC_GET_LOWERED_NAME, new long[]{ program },
+                new ByteArrayPayload(NulTerminatedStrings.encode(requireString(a, 1))), name, null);
+            if (status == NvrtcStatus.SUCCESS)
+            {
+                final BytePointer lowered = new BytePointer(new String(name.bytes(), StandardCharsets.UTF_8));
+                LOWERED_NAMES.computeIfAbsent(program, ignored -> new java.util.concurrent.CopyOnWriteArrayList<>())
+                    .add(lowered);
+                a.setHandle(2, lowered.address());
+            }
+            return status;
+        });
+        function("nvrtcGetNumSupportedArchs", a ->
+        {
+            final long[] results = new long[1];
+            final int status = call(Function.NVRTC_GET_NUM_SUPPORTED_ARCHS, NO_ARGS, null, null, results);
+            if (status == NvrtcStatus.SUCCESS)
+            {
+                a.setInt(0, (int)results[0]);
+            }
+            return status;
+        });
+    }
+
+    private static int createProgram(final JavaCppArgs a)
+    {
+        JavaCppRuntime.requireOutput(a, 0);
+        final String source = a.string(1);
+        if (source == null)
+        {
+            throw new JavaCppArgumentException("the source is null");
+        }
+        final String name = a.string(2);
+        final int headers = a.intValue(3);
+        final String[] headerSources = strings(a, 4, headers, "header");
+        final String[] includeNames = strings(a, 5, headers, "include name");
+        final String[] strings = new String[1 + (name == null ? 0 : 1) + 2 * headers];
+        int next = 0;
+        strings[next++] = source;
+        if (name != null)
+        {
+            strings[next++] = name;
+        }
+        System.arraycopy(headerSources, 0, strings, next, headers);
+        System.arraycopy(includeNames, 0, strings, next + headers, headers);
+        final long[] results = new long[1];
+        final int status = call(Function.NVRTC_CREATE_PROGRAM, new long[]{ headers, name == null ? 0 : 1 },
+            new ByteArrayPayload(NulTerminatedStrings.encode(strings)), null, results);
+        if (status == NvrtcStatus.SUCCESS)
+        {
+            a.setHandle(0, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * The program a {@code nvrtcProgram*} argument holds: a {@code @ByPtrPtr} program's address, or the first slot of
+     * a {@code PointerPointer}.
+     */
+    private static long programOut(final JavaCppArgs a, final int index)
+    {
+        JavaCppRuntime.requireOutput(a, index);
+        final Pointer pointer = (Pointer)a.get(index);
+        if (a.method().isByPtrPtr(index) && !(pointer instanceof org.bytedeco.javacpp.PointerPointer))
+        {
+            return pointer.address();
+        }
+        final long slot = JavaCppPointers.effectiveAddress(pointer);
+        if (slot == 0)
+        {
+            throw new JavaCppArgumentException(a.describe(index) + " is a null pointer");
+        }
+        return UnsafeApi.getLong(null, slot);
+    }
+
+    /**
+     * {@code count} C strings from an array of {@code char*} (a {@code PointerPointer}); none for a count of 0.
+     */
+    private static String[] strings(final JavaCppArgs a, final int index, final int count, final String what)
+    {
+        if (count < 0)
+        {
+            throw new JavaCppArgumentException("a negative count of " + what + "s: " + count);
+        }
+        final String[] strings = new String[count];
+        if (count == 0)
+        {
+            return strings;
+        }
+        if (!(a.get(index) instanceof Pointer pointer) || JavaCppPointers.effectiveAddress(pointer) == 0)
+        {
+            throw new JavaCppArgumentException(count + " " + what + "s, but " + a.describe(index) + " is null");
+        }
+        final long extent = JavaCppPointers.extent(pointer);
+        if (extent >= 0 && extent < (long)count * Long.BYTES)
+        {
+            throw new JavaCppArgumentException(count + " " + what + "s, but " + a.describe(index) + " holds " +
+                extent / Long.BYTES);
+        }
+        final long table = JavaCppPointers.effectiveAddress(pointer);
+        for (int i = 0; i < count; i++)
+        {
+            final long string = UnsafeApi.getLong(null, table + (long)i * Long.BYTES);
+            if (string == 0)
+            {
+                throw new JavaCppArgumentException(what + " " + i + " is null");
+            }
+            strings[i] = JavaCppPointers.cString(string);
+        }
+        return strings;
+    }
+
+    private static String requireString(final JavaCppArgs a, final int index)
+    {
+        final String text = a.string(index);
+        if (text == null)
+        {
+            throw new JavaCppArgumentException(a.describe(index) + " is null");
+        }
+        return text;
+    }
+
+    private static int size(final JavaCppArgs a, final Function function)
+    {
+        JavaCppRuntime.requireOutput(a, 1);
+        final long[] results = new long[1];
+        final int status = call(function, new long[]{ a.handle(0) }, null, null, results);
+        if (status == NvrtcStatus.SUCCESS)
+        {
+            a.setLong(1, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * The PTX or the log, NUL-terminated, into the caller's buffer, which NVRTC requires to hold its size.
+     */
+    private static int text(final JavaCppArgs a, final Function function)
+    {
+        JavaCppRuntime.requireOutput(a, 1);
+        final ByteArrayPayload bytes = new ByteArrayPayload();
+        final int status = call(function, new long[]{ a.handle(0) }, null, bytes, null);
+        if (status == NvrtcStatus.SUCCESS)
+        {
+            final byte[] text = bytes.bytes();
+            final boolean terminated = text.length > 0 && text[text.length - 1] == 0;
+            final byte[] out = terminated ? text : java.util.Arrays.copyOf(text, text.length + 1);
+            a.writeBytes(1, out, out.length);
+        }
+        return status;
+    }
+
+    /**
+     * Programs need no context; without an executor, NVRTC's internal error.
+     */
+    private static int call(
+        final Function function, final long[] args, final ByteArrayPayload payload, final PayloadSink sink,
+        final long[] results)
+    {
+        final int status = DeviceRouter.installed().call(function, NO_CONTEXT, args, payload, sink, results);
+        return status == RuntimeStatus.DEVICES_UNAVAILABLE ? NvrtcStatus.INTERNAL_ERROR : status;
+    }
+}

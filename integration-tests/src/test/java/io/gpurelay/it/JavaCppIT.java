@@ -1,0 +1,44 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.gpurelay.it.javacpp.JavaCppProgram;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * An unmodified JavaCPP CUDA program (the presets' Java classes and JavaCPP's core, no CUDA library and no JCuda on
+ * its class path) through the agent against the emulated executor, over IPC and UDP: runtime memory calls, NVRTC (or
+ * its documented answer where the executor has no compiler), a driver-API launch with a PointerPointer of
+ * parameters, cuBLAS sgemm and cuRAND uniforms, each checked by the program.
+ */
+class JavaCppIT
+{
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void aJavaCppProgramRunsThroughTheAgentWithoutCuda(final Transport transport, @TempDir final Path work)
+        throws Exception
+    {
+        try (Executor executor = Executor.start(transport.newChannel(), work))
+        {
+            final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""), JavaCppProgram.class);
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
+            final String output = client.output();
+            assertTrue(output.contains("\nPASSED"), output);
+            assertTrue(output.contains("saxpy: 65536 elements correct"), output);
+            assertTrue(output.contains("sgemm: 64x64 correct"), output);
+            assertFalse(output.contains("UnsatisfiedLinkError"), output);
+            assertFalse(output.contains("is not supported by gpurelay"), "every call the program makes is " +
+                "remoted:\n" + output);
+        }
+    }
+}
