@@ -94,6 +94,17 @@ final class Artifacts
     }
 
     /**
+     * As {@link #javaCppProgramClasspath()} with an older JavaCPP (1.5.12) and the CUDA 12.9 presets.
+     */
+    static String javaCppCuda12ProgramClasspath()
+    {
+        final Path directory = existing("gpurelay.javacpp.cuda12.dir");
+        return existing("gpurelay.programs.dir") + File.pathSeparator + directory.resolve("javacpp-1.5.12.jar") +
+            File.pathSeparator + directory.resolve("javacpp-1.5.12-linux-x86_64.jar") + File.pathSeparator +
+            directory.resolve("cuda-12.9-9.10-1.5.12.jar");
+    }
+
+    /**
      * The compiled test classes: the client programs, and the capture hooks an executor can load.
      */
     static Path programsDir()

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.javacpp.JavaCppProgram;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,6 +40,25 @@ class JavaCppIT
             assertFalse(output.contains("UnsatisfiedLinkError"), output);
             assertFalse(output.contains("is not supported by gpurelay"), "every call the program makes is " +
                 "remoted:\n" + output);
+        }
+    }
+
+    /**
+     * Version skew: the same program with JavaCPP 1.5.12 and the CUDA 12.9 presets against an executor built on the
+     * 13.1 presets.
+     */
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void cuda12PresetsRunAgainstTheCuda13Executor(@TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.start(Transport.IPC.newChannel(), work))
+        {
+            final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""),
+                Artifacts.javaCppCuda12ProgramClasspath(), JavaCppProgram.class);
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
+            final String output = client.output();
+            assertTrue(output.contains("\nPASSED"), output);
+            assertFalse(output.contains("is not supported by gpurelay"), output);
         }
     }
 }
