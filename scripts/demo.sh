@@ -16,7 +16,7 @@ SAMPLES_LIB="$ROOT/samples/target/lib"
 SAMPLES_CP="$SAMPLES_JAR:$SAMPLES_LIB/*"
 JVM_OPENS=(--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
            --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.util.zip=ALL-UNNAMED)
-SAMPLES=(DeviceQueryAndCopy SaxpyPtx SaxpyCublas MatmulTiledPtx MatmulCublas)
+SAMPLES=(DeviceQueryAndCopy SaxpyPtx SaxpyCublas MatmulTiledPtx MatmulCublas JavaCppSaxpySgemm)
 BACKEND=auto
 READY_TIMEOUT_S=60
 RUN_TIMEOUT_S=300

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.gpurelay.samples.JavaCppSaxpySgemm;
 import io.gpurelay.samples.MatmulCublas;
 import io.gpurelay.samples.MatmulTiledPtx;
 import io.gpurelay.samples.SaxpyCublas;
@@ -53,6 +54,16 @@ class SamplesIT
         }
     }
 
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void javaCppSamplePasses(@TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.start("aeron:ipc", work))
+        {
+            assertSamplePasses(executor, JavaCppSaxpySgemm.class, SAXPY_LENGTH);
+        }
+    }
+
     private static void assertSamplePasses(final Executor executor, final Class<?> sample, final String... args)
         throws IOException, InterruptedException
     {
@@ -86,7 +97,7 @@ class SamplesIT
     }
 
     /**
-     * The samples jar and the JCuda jars that the samples build copies into {@code lib/} beside it (no natives).
+     * The samples jar and the JCuda and JavaCPP jars that the samples build copies into {@code lib/} beside it (no natives).
      */
     private static String samplesClasspath()
     {
