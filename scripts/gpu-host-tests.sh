@@ -25,6 +25,10 @@ jcurand="$(ls "$bundle"/test-lib/jcurand-[0-9]*.jar | head -n 1)"
 console="$(ls "$bundle"/test-lib/junit-platform-console-standalone-*.jar | head -n 1)"
 jcuda_natives="$(ls "$bundle"/test-lib/jcuda-natives-*.jar | head -n 1)"
 wire_protocol="$(ls "$bundle"/test-lib/wire-protocol-[0-9]*.jar | head -n 1)"
+# JavaCPP's core and the CUDA presets' Java classes, for the JavaCPP programs run through the agent.
+javacpp="$(ls "$bundle"/test-lib/javacpp-[0-9]*.jar | grep -v linux | head -n 1)"
+javacpp_natives="$(ls "$bundle"/test-lib/javacpp-[0-9]*-linux-x86_64.jar | head -n 1)"
+cuda_presets="$(ls "$bundle"/test-lib/cuda-[0-9]*.jar | grep -v linux | head -n 1)"
 
 "$java" -Dgpurelay.agent.jar="$dist/lib/gpurelay-agent.jar" \
     -Dgpurelay.executor.jar="$dist/lib/gpurelay-executor.jar" \
@@ -33,6 +37,9 @@ wire_protocol="$(ls "$bundle"/test-lib/wire-protocol-[0-9]*.jar | head -n 1)"
     -Dgpurelay.jcurand.jar="$jcurand" \
     -Dgpurelay.jcuda.natives.jar="$jcuda_natives" \
     -Dgpurelay.wire.protocol.classes="$wire_protocol" \
+    -Dgpurelay.javacpp.jar="$javacpp" \
+    -Dgpurelay.javacpp.natives.jar="$javacpp_natives" \
+    -Dgpurelay.cuda.presets.jar="$cuda_presets" \
     -Dgpurelay.programs.dir="$bundle/test-classes" \
     -jar "$console" execute \
     --class-path "$bundle/test-classes:$(ls "$bundle"/test-lib/*.jar | grep -v console-standalone | tr '\n' ':')" \

@@ -1,0 +1,99 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.gpurelay.it.javacpp.JavaCppProgram;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The JavaCPP program of {@link JavaCppIT} on the GPU host, twice: locally, on the host's CUDA through the presets'
+ * own natives (the executor jar carries them), and through the agent against a gpu executor, with only the presets'
+ * Java classes on its class path. Both runs must print the same results bit for bit (SAXPY, sgemm, XORWOW uniforms),
+ * and the executor's counters must show the program's runtime, driver, NVRTC, cuBLAS and cuRAND calls.
+ */
+@Tag("gpu")
+class JavaCppGpuIT
+{
+    private static final Pattern HASHES = Pattern.compile("result-hash .*");
+    private static final Duration RUN = Duration.ofSeconds(240);
+
+    @BeforeEach
+    void requireGpu()
+    {
+        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 480, unit = TimeUnit.SECONDS)
+    void theRemoteRunEqualsTheLocalOneAndGoesThroughTheExecutor(final Transport transport, @TempDir final Path work)
+        throws Exception
+    {
+        final String local = hashes(local(), "local");
+        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work, "--metrics-port", "0"))
+        {
+            final Matcher metrics = executor.process().awaitLine(
+                Pattern.compile("serving metrics on (http://127\\.0\\.0\\.1:\\d+/metrics)"), Duration.ofSeconds(60));
+            final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""), JavaCppProgram.class, "dump");
+            assertEquals(0, client.awaitExit(RUN), client.output());
+            assertEquals(local, hashes(client.output(), "remote"), "remote results equal the local run's");
+            final PrometheusText scraped = PrometheusText.parse(scrape(URI.create(metrics.group(1))));
+            for (final String family : List.of("runtime", "driver", "nvrtc", "cublas", "curand"))
+            {
+                final Double calls = scraped.value("gpurelay_calls_total{family=\"" + family + "\"}");
+                assertTrue(calls != null && calls > 0, "the executor counted " + family + " calls: " + calls);
+            }
+        }
+    }
+
+    /**
+     * The program without the agent, on the presets' natives and the host's CUDA.
+     */
+    private static String local() throws Exception
+    {
+        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.executorJar();
+        final ForkedProcess process = new ForkedProcess("JavaCppProgram-local", List.of(Artifacts.java(), "-cp",
+            classpath, JavaCppProgram.class.getName(), "dump"));
+        try (process)
+        {
+            assertEquals(0, process.awaitExit(RUN), process.output());
+            return process.output();
+        }
+    }
+
+    private static String hashes(final String output, final String run)
+    {
+        final Matcher matcher = HASHES.matcher(output);
+        assertTrue(matcher.find() && output.contains("\nPASSED"), run + " run:\n" + output);
+        return matcher.group();
+    }
+
+    private static String scrape(final URI uri) throws Exception
+    {
+        final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        final HttpResponse<String> response = http.send(
+            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+        return response.body();
+    }
+}
