@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
+import io.gpurelay.it.javacpp.JavaCppArgumentsProgram;
 import io.gpurelay.it.javacpp.JavaCppProgram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,6 +41,26 @@ class JavaCppIT
             assertFalse(output.contains("UnsatisfiedLinkError"), output);
             assertFalse(output.contains("is not supported by gpurelay"), "every call the program makes is " +
                 "remoted:\n" + output);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void argumentTypesAreReadAsJavaCppPassesThemAndBadOnesRefused(final Transport transport,
+        @TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.start(transport.newChannel(), work))
+        {
+            final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""),
+                JavaCppArgumentsProgram.class);
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
+            final String output = client.output();
+            assertTrue(output.contains("\nPASSED"), output);
+            assertTrue(output.contains("cudart.cudaMemcpy: 4096 bytes do not fit argument 0 (FloatPointer)"),
+                "the refusal says why:\n" + output);
+            assertTrue(output.contains("cublas.cublasSgemm_v2: argument 7 (float[]) must be a device pointer"),
+                output);
         }
     }
 

@@ -55,7 +55,7 @@ public final class CublasModule extends JavaCppModule
 
     public CublasModule()
     {
-        super("cublas", CublasStatus.NOT_SUPPORTED, "CUBLAS_STATUS_NOT_SUPPORTED", CublasStatus.INVALID_VALUE,
+        super("cublas", CublasStatus.NOT_SUPPORTED, "CUBLAS_STATUS_NOT_SUPPORTED", CublasStatus.INVALID_VALUE, "CUBLAS_STATUS_INVALID_VALUE",
             List.of("org.bytedeco.cuda.global.cublas", "org.bytedeco.cuda.presets.cublas", "org.bytedeco.cuda.cublas."));
         handles();
         // Level 1.

@@ -17,7 +17,8 @@ public final class CudartModule extends JavaCppModule
     public CudartModule()
     {
         super("cudart", DriverStatus.NOT_SUPPORTED, "cudaErrorNotSupported / CUDA_ERROR_NOT_SUPPORTED (801)",
-            DriverStatus.INVALID_VALUE, List.of("org.bytedeco.cuda.global.cudart", "org.bytedeco.cuda.presets.cudart",
+            DriverStatus.INVALID_VALUE, "cudaErrorInvalidValue / CUDA_ERROR_INVALID_VALUE",
+            List.of("org.bytedeco.cuda.global.cudart", "org.bytedeco.cuda.presets.cudart",
                 "org.bytedeco.cuda.cudart."));
         JavaCppRuntime.register(this);
         JavaCppDriver.register(this);

@@ -17,7 +17,7 @@ public final class CurandModule extends JavaCppModule
 {
     public CurandModule()
     {
-        super("curand", CurandStatus.INTERNAL_ERROR, "CURAND_STATUS_INTERNAL_ERROR", CurandStatus.OUT_OF_RANGE,
+        super("curand", CurandStatus.INTERNAL_ERROR, "CURAND_STATUS_INTERNAL_ERROR", CurandStatus.OUT_OF_RANGE, "CURAND_STATUS_OUT_OF_RANGE",
             List.of("org.bytedeco.cuda.global.curand", "org.bytedeco.cuda.presets.curand", "org.bytedeco.cuda.curand."));
         function("curandCreateGenerator", a ->
         {

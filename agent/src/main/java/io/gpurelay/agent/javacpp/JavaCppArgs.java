@@ -181,8 +181,8 @@ public final class JavaCppArgs
                 if (extent >= 0 && byteCount > extent)
                 {
                     throw new JavaCppArgumentException(byteCount + " bytes do not fit " + describe(index) + ": " +
-                        extent + " bytes lie from its position " + pointer.position() + " to its capacity " +
-                        pointer.capacity());
+                        extent + " bytes lie from its position " + pointer.position() + " to its capacity of " +
+                        pointer.capacity() + " elements");
                 }
                 return HostRange.ofNative(JavaCppPointers.effectiveAddress(pointer), byteCount, pointer);
             }
@@ -450,14 +450,16 @@ public final class JavaCppArgs
     public String describe(final int index)
     {
         final String[] types = method.parameterTypes();
-        final String type = index < types.length ? types[index] : "?";
-        return "argument " + index + " (" + type.substring(type.lastIndexOf('.') + 1) + ")";
+        final Object value = index < arguments.length ? arguments[index] : null;
+        final String type = value != null ? value.getClass().getSimpleName() : index < types.length ?
+            types[index].substring(types[index].lastIndexOf('.') + 1) : "?";
+        return "argument " + index + " (" + type + ")";
     }
 
     private JavaCppArgumentException wrongType(final int index, final String expected)
     {
         final Object value = arguments[index];
-        return new JavaCppArgumentException(describe(index) + " must be " + expected + ", got " +
-            (value == null ? "null" : value.getClass().getName()));
+        return new JavaCppArgumentException(describe(index) + " must be " + expected +
+            (value == null ? ", got null" : ""));
     }
 }

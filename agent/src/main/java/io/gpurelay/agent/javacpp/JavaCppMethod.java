@@ -11,11 +11,12 @@ package io.gpurelay.agent.javacpp;
  * @param returnType    the native's declared return type (a class name, or a primitive's name).
  * @param parameterTypes the native's declared parameter types, for messages.
  * @param invalidStatus the status the binding answers a call whose arguments it cannot take with.
+ * @param invalidStatusName that status's name.
  * @param function      the code that runs it.
  */
 public record JavaCppMethod(
     String binding, String name, long byPtrPtr, String returnType, String[] parameterTypes, int invalidStatus,
-    JavaCppFunction function)
+    String invalidStatusName, JavaCppFunction function)
 {
     public boolean isByPtrPtr(final int index)
     {

@@ -27,6 +27,7 @@ public abstract class JavaCppModule extends InstrumentationModule
 
     private final String shortName;
     private final int invalidStatus;
+    private final String invalidStatusName;
     private final List<String> relayedClassPrefixes;
     private final Map<String, JavaCppFunction> functions = new HashMap<>();
     private final Map<String, FunctionRow> rows = new HashMap<>();
@@ -42,12 +43,14 @@ public abstract class JavaCppModule extends InstrumentationModule
         final int notSupportedStatus,
         final String notSupportedStatusName,
         final int invalidStatus,
+        final String invalidStatusName,
         final List<String> relayedClassPrefixes)
     {
         super("org.bytedeco.cuda.global." + shortName, shortName, NoImplementations.class, notSupportedStatus,
             notSupportedStatusName, null);
         this.shortName = shortName;
         this.invalidStatus = invalidStatus;
+        this.invalidStatusName = invalidStatusName;
         this.relayedClassPrefixes = List.copyOf(relayedClassPrefixes);
     }
 
@@ -126,7 +129,8 @@ public abstract class JavaCppModule extends InstrumentationModule
             }
         }
         return new JavaCppMethod(shortName, nativeMethod.getName(), byPtrPtr,
-            nativeMethod.getReturnType().asErasure().getName(), parameterTypes, invalidStatus, function);
+            nativeMethod.getReturnType().asErasure().getName(), parameterTypes, invalidStatus, invalidStatusName,
+            function);
     }
 
     /**

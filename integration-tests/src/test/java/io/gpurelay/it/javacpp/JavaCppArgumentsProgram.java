@@ -1,0 +1,163 @@
+package io.gpurelay.it.javacpp;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+
+import org.bytedeco.cuda.cublas.cublasContext;
+import org.bytedeco.javacpp.FloatPointer;
+import org.bytedeco.javacpp.LongPointer;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.PointerPointer;
+
+import static org.bytedeco.cuda.global.cublas.CUBLAS_OP_N;
+import static org.bytedeco.cuda.global.cublas.CUBLAS_STATUS_INVALID_VALUE;
+import static org.bytedeco.cuda.global.cublas.cublasCreate_v2;
+import static org.bytedeco.cuda.global.cublas.cublasDestroy_v2;
+import static org.bytedeco.cuda.global.cublas.cublasSaxpy_v2;
+import static org.bytedeco.cuda.global.cublas.cublasSdot_v2;
+import static org.bytedeco.cuda.global.cublas.cublasSgemm_v2;
+import static org.bytedeco.cuda.global.cudart.cuMemAlloc;
+import static org.bytedeco.cuda.global.cudart.cuMemFree;
+import static org.bytedeco.cuda.global.cudart.cuMemcpyDtoH;
+import static org.bytedeco.cuda.global.cudart.cuMemcpyHtoD;
+import static org.bytedeco.cuda.global.cudart.cudaErrorInvalidValue;
+import static org.bytedeco.cuda.global.cudart.cudaFree;
+import static org.bytedeco.cuda.global.cudart.cudaGetDeviceCount;
+import static org.bytedeco.cuda.global.cudart.cudaGetErrorName;
+import static org.bytedeco.cuda.global.cudart.cudaGetErrorString;
+import static org.bytedeco.cuda.global.cudart.cudaGetLastError;
+import static org.bytedeco.cuda.global.cudart.cudaMalloc;
+import static org.bytedeco.cuda.global.cudart.cudaMemcpy;
+import static org.bytedeco.cuda.global.cudart.cudaMemcpyDefault;
+import static org.bytedeco.cuda.global.cudart.cudaMemcpyDeviceToHost;
+import static org.bytedeco.cuda.global.cudart.cudaMemcpyHostToDevice;
+
+/**
+ * How the agent reads JavaCPP's argument types, and what it refuses: a {@code PointerPointer} and a {@code long[]}
+ * output, a pointer's position (copies, cuBLAS scalars and results), heap and direct buffers' positions, the driver API's
+ * {@code long} device pointers, {@code cudaMemcpyDefault}; a copy past a pointer's capacity, a null output and host
+ * memory where cuBLAS takes device memory are refused with the invalid-value status, recorded as the runtime's last
+ * error, with nothing sent. Prints {@code PASSED} last.
+ */
+public final class JavaCppArgumentsProgram
+{
+    private static final int N = 1024;
+
+    private JavaCppArgumentsProgram()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        final long bytes = (long)N * Float.BYTES;
+        // A PointerPointer output: cudaMalloc writes element 0.
+        final PointerPointer<Pointer> slot = new PointerPointer<>(1);
+        expect(0, cudaMalloc(slot, bytes), "cudaMalloc into a PointerPointer");
+        final Pointer device = slot.get(0);
+        if (device.address() == 0)
+        {
+            throw new AssertionError("cudaMalloc left the PointerPointer's element 0 null");
+        }
+
+        // A pointer's position: the copy starts 100 floats in, on both sides.
+        final FloatPointer host = new FloatPointer(N);
+        for (int i = 0; i < N; i++)
+        {
+            host.put(i, i);
+        }
+        expect(0, cudaMemcpy(device, host, bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
+        final FloatPointer back = new FloatPointer(N);
+        expect(0, cudaMemcpy(back.position(100), new FloatPointer(device).position(200), 10L * Float.BYTES,
+            cudaMemcpyDeviceToHost), "cudaMemcpy with positions");
+        for (int i = 0; i < 10; i++)
+        {
+            expectFloat(200 + i, back.position(0).get(100 + i), "element " + (100 + i) + " after the positioned copy");
+        }
+        // cudaMemcpyDefault: the agent tells the device side by this process's allocations.
+        final FloatPointer defaultCopy = new FloatPointer(N);
+        expect(0, cudaMemcpy(defaultCopy, device, bytes, cudaMemcpyDefault), "cudaMemcpyDefault");
+        expectFloat(N - 1, defaultCopy.get(N - 1), "the last element by cudaMemcpyDefault");
+
+        // Refusals: past the capacity, a null output; each the invalid value, recorded as the last error.
+        expect(cudaErrorInvalidValue, cudaMemcpy(new FloatPointer(N / 2), device, bytes, cudaMemcpyDeviceToHost),
+            "a copy past the destination's capacity");
+        expect(cudaErrorInvalidValue, cudaGetLastError(), "cudaGetLastError after the refused copy");
+        expect(0, cudaGetLastError(), "cudaGetLastError resets");
+        expect(cudaErrorInvalidValue, cudaMalloc((Pointer)null, 16), "cudaMalloc into null");
+        expect(cudaErrorInvalidValue, cudaGetLastError(), "cudaGetLastError after cudaMalloc into null");
+        if (!cudaGetErrorName(cudaErrorInvalidValue).getString().equals("cudaErrorInvalidValue") ||
+            !cudaGetErrorString(cudaErrorInvalidValue).getString().equals("invalid argument"))
+        {
+            throw new AssertionError("cudaGetErrorName/String: " + cudaGetErrorName(cudaErrorInvalidValue).getString() +
+                " / " + cudaGetErrorString(cudaErrorInvalidValue).getString());
+        }
+
+        // The driver API: a long[] output and long device pointers.
+        final long[] driverPointer = new long[1];
+        expect(0, cuMemAlloc(driverPointer, bytes), "cuMemAlloc into a long[]");
+        expect(0, cuMemcpyHtoD(driverPointer[0], host, bytes), "cuMemcpyHtoD");
+        final LongPointer driverBack = new LongPointer(N / 2);
+        expect(0, cuMemcpyDtoH(driverBack, driverPointer[0], bytes), "cuMemcpyDtoH into a LongPointer");
+        expectFloat(2, Float.intBitsToFloat((int)(driverBack.get(1) & 0xFFFFFFFFL)), "element 2 by the driver API");
+
+        // cuBLAS: a float[] scalar, a direct FloatBuffer's position for a host result; host memory as a matrix is
+        // refused.
+        final cublasContext handle = new cublasContext();
+        expect(0, cublasCreate_v2(handle), "cublasCreate_v2");
+        final FloatPointer y = new FloatPointer();
+        expect(0, cudaMalloc(y, bytes), "cudaMalloc y");
+        expect(0, cudaMemcpy(y, host, bytes, cudaMemcpyHostToDevice), "cudaMemcpy y");
+        final FloatPointer x = new FloatPointer(device);
+        // y = 2 x + y = 3 i; alpha is read at its pointer's position.
+        expect(0, cublasSaxpy_v2(handle, N, new FloatPointer(7f, 2f).position(1), x, 1, y, 1),
+            "cublasSaxpy_v2 with a positioned alpha");
+        final FloatPointer result = new FloatPointer(new float[8]);
+        // dot(x, y) = sum 3 i^2 over i < 8 (n = 8), written at the result's position.
+        expect(0, cublasSdot_v2(handle, 8, x, 1, y, 1, result.position(5)), "cublasSdot_v2 into a positioned result");
+        expectFloat(3f * 140, result.position(0).get(5), "the dot product at the result's position");
+        expectFloat(0f, result.get(4), "the result before its position");
+        // Buffers: a heap IntBuffer output is written at its position, a direct LongBuffer's too.
+        final IntBuffer count = IntBuffer.allocate(4);
+        count.position(2);
+        expect(0, cudaGetDeviceCount(count), "cudaGetDeviceCount into a positioned heap IntBuffer");
+        if (count.get(2) < 1 || count.get(1) != 0)
+        {
+            throw new AssertionError("cudaGetDeviceCount wrote " + count.get(1) + ", " + count.get(2));
+        }
+        final LongBuffer pointerOut = ByteBuffer.allocateDirect(3 * Long.BYTES).order(ByteOrder.nativeOrder())
+            .asLongBuffer();
+        pointerOut.position(1);
+        expect(0, cuMemAlloc(pointerOut, 64), "cuMemAlloc into a positioned direct LongBuffer");
+        if (pointerOut.get(1) == 0 || pointerOut.get(0) != 0)
+        {
+            throw new AssertionError("cuMemAlloc wrote " + pointerOut.get(0) + ", " + pointerOut.get(1));
+        }
+        expect(0, cuMemFree(pointerOut.get(1)), "cuMemFree");
+        expect(CUBLAS_STATUS_INVALID_VALUE, cublasSgemm_v2(handle, CUBLAS_OP_N, CUBLAS_OP_N, 2, 2, 2,
+            new float[]{ 1 }, new float[4], 2, new float[4], 2, new float[]{ 0 }, new float[4], 2),
+            "cublasSgemm_v2 with host arrays as matrices");
+        expect(0, cublasDestroy_v2(handle), "cublasDestroy_v2");
+        expect(0, cuMemFree(driverPointer[0]), "cuMemFree");
+        expect(0, cudaFree(device), "cudaFree");
+        expect(0, cudaFree(y), "cudaFree y");
+        System.out.println("PASSED");
+    }
+
+    private static void expect(final int expected, final int status, final String what)
+    {
+        if (status != expected)
+        {
+            throw new AssertionError(what + " returned " + status + ", expected " + expected);
+        }
+    }
+
+    private static void expectFloat(final float expected, final float actual, final String what)
+    {
+        if (expected != actual)
+        {
+            throw new AssertionError(what + " is " + actual + ", expected " + expected);
+        }
+    }
+}
