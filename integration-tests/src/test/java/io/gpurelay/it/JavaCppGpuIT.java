@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -87,13 +87,22 @@ class JavaCppGpuIT
         return matcher.group();
     }
 
+    /**
+     * With java.base only: the distribution's runtime, which runs the GPU tests, has no java.net.http.
+     */
     private static String scrape(final URI uri) throws Exception
     {
-        final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-        final HttpResponse<String> response = http.send(
-            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
-            HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, response.statusCode(), response.body());
-        return response.body();
+        final HttpURLConnection connection = (HttpURLConnection)uri.toURL().openConnection();
+        connection.setConnectTimeout(10_000);
+        connection.setReadTimeout(10_000);
+        try (InputStream in = connection.getInputStream())
+        {
+            assertEquals(200, connection.getResponseCode());
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        finally
+        {
+            connection.disconnect();
+        }
     }
 }
