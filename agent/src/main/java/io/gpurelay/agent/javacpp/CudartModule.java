@@ -22,6 +22,7 @@ public final class CudartModule extends JavaCppModule
                 "org.bytedeco.cuda.cudart."));
         JavaCppRuntime.register(this);
         JavaCppDriver.register(this);
+        JavaCppPinnedMemory.register(this);
         for (final FunctionRow row : FunctionTable.standard().rows())
         {
             row(row);

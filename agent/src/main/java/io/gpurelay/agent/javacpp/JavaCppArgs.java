@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import org.agrona.UnsafeApi;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
@@ -184,7 +185,13 @@ public final class JavaCppArgs
                         extent + " bytes lie from its position " + pointer.position() + " to its capacity of " +
                         pointer.capacity() + " elements");
                 }
-                return HostRange.ofNative(JavaCppPointers.effectiveAddress(pointer), byteCount, pointer);
+                final long address = JavaCppPointers.effectiveAddress(pointer);
+                if (PinnedHostMemory.isFreedAddress(address))
+                {
+                    throw new JavaCppArgumentException(describe(index) + " designates pinned host memory that was " +
+                        "freed (cudaFreeHost/cuMemFreeHost)");
+                }
+                return HostRange.ofNative(address, byteCount, pointer);
             }
             if (value instanceof Buffer buffer)
             {
@@ -415,6 +422,11 @@ public final class JavaCppArgs
         if (address == 0)
         {
             throw new JavaCppArgumentException(describe(index) + " is a null pointer");
+        }
+        if (PinnedHostMemory.isFreedAddress(address))
+        {
+            throw new JavaCppArgumentException(describe(index) + " designates pinned host memory that was freed " +
+                "(cudaFreeHost/cuMemFreeHost)");
         }
         final long extent = JavaCppPointers.extent(pointer);
         if (extent >= 0 && extent < bytes)

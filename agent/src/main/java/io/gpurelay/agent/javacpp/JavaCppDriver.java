@@ -460,6 +460,11 @@ final class JavaCppDriver
         final long count = a.longValue(2);
         final HostRange source = a.host(1, count);
         final long[] args = { a.devicePointer(0), count, asynchronous ? stream(a, 3) : 0 };
+        final int shared = JavaCppPinnedMemory.sharedCopy(true, true, args[0], source, asynchronous, args[2]);
+        if (shared >= 0)
+        {
+            return shared;
+        }
         return asynchronous ? pipelined(Function.CU_MEMCPY_HTOD, args, source) :
             inContext(Function.CU_MEMCPY_HTOD, args, source, null, null);
     }
@@ -468,8 +473,15 @@ final class JavaCppDriver
     {
         final long count = a.longValue(2);
         final HostRange destination = a.host(0, count);
-        return inContext(Function.CU_MEMCPY_DTOH,
-            new long[]{ a.devicePointer(1), count, asynchronous ? stream(a, 3) : 0 }, null, destination, null);
+        final long stream = asynchronous ? stream(a, 3) : 0;
+        final int shared = JavaCppPinnedMemory.sharedCopy(true, false, a.devicePointer(1), destination, asynchronous,
+            stream);
+        if (shared >= 0)
+        {
+            return shared;
+        }
+        return inContext(Function.CU_MEMCPY_DTOH, new long[]{ a.devicePointer(1), count, stream }, null, destination,
+            null);
     }
 
     private static int memset(final JavaCppArgs a, final long mask, final int elementSize, final boolean asynchronous)

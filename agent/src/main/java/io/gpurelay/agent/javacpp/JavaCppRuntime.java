@@ -163,7 +163,7 @@ final class JavaCppRuntime
     /**
      * A runtime function: the thread has used the runtime, and an argument it cannot take is its last error.
      */
-    private static void runtime(final CudartModule module, final String name, final JavaCppFunction function)
+    static void runtime(final CudartModule module, final String name, final JavaCppFunction function)
     {
         module.function(name, a ->
         {
@@ -240,6 +240,11 @@ final class JavaCppRuntime
             final long[] args = asynchronous ? new long[]{ a.devicePointer(0), count, stream } :
                 new long[]{ a.devicePointer(0), count };
             final HostRange source = a.host(1, count);
+            final int shared = JavaCppPinnedMemory.sharedCopy(false, true, args[0], source, asynchronous, stream);
+            if (shared >= 0)
+            {
+                return shared;
+            }
             return asynchronous ? RuntimeCalls.pipelined(Function.CUDA_MEMCPY_HTOD_ASYNC, args, source) :
                 RuntimeCalls.call(Function.CUDA_MEMCPY_HTOD, args, source, null, null);
         }
@@ -247,8 +252,15 @@ final class JavaCppRuntime
         {
             final long[] args = asynchronous ? new long[]{ a.devicePointer(1), count, stream } :
                 new long[]{ a.devicePointer(1), count };
+            final HostRange destination = a.host(0, count);
+            final int shared = JavaCppPinnedMemory.sharedCopy(false, false, args[0], destination, asynchronous,
+                stream);
+            if (shared >= 0)
+            {
+                return shared;
+            }
             return RuntimeCalls.call(asynchronous ? Function.CUDA_MEMCPY_DTOH_ASYNC : Function.CUDA_MEMCPY_DTOH,
-                args, null, a.host(0, count), null);
+                args, null, destination, null);
         }
         return asynchronous ?
             RuntimeCalls.pipelined(Function.CUDA_MEMCPY_DTOD_ASYNC,

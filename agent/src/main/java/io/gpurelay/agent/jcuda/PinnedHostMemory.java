@@ -99,6 +99,40 @@ public final class PinnedHostMemory
     }
 
     /**
+     * Keep a shared allocation as pinned memory of this process, for bindings whose pointers are plain addresses
+     * (JavaCPP).
+     *
+     * @return its address.
+     */
+    public static long register(final SharedHostAllocation allocation)
+    {
+        final ByteBuffer buffer = allocation.buffer();
+        final long address = address(buffer);
+        ALLOCATIONS.put(address, buffer);
+        SHARED.put(address, allocation);
+        return address;
+    }
+
+    /**
+     * Whether an address lies in pinned memory that has been freed and not handed out again: reading or writing it
+     * could touch memory the process no longer maps.
+     */
+    public static boolean isFreedAddress(final long address)
+    {
+        if (FREED.isEmpty() || find(address) != null)
+        {
+            return false;
+        }
+        final Map.Entry<Long, WeakReference<ByteBuffer>> entry = FREED.floorEntry(address);
+        if (entry == null)
+        {
+            return false;
+        }
+        final ByteBuffer freed = entry.getValue().get();
+        return freed == null ? address == entry.getKey() : address - entry.getKey() < freed.capacity();
+    }
+
+    /**
      * The shared allocation that starts at this address, or null (for memory of this process, or none).
      */
     public static SharedHostAllocation sharedAt(final long address)
@@ -201,7 +235,7 @@ public final class PinnedHostMemory
     /**
      * The allocation that contains this address, or null.
      */
-    static Map.Entry<Long, ByteBuffer> find(final long address)
+    public static Map.Entry<Long, ByteBuffer> find(final long address)
     {
         final Map.Entry<Long, ByteBuffer> allocation = ALLOCATIONS.floorEntry(address);
         if (allocation != null && address - allocation.getKey() < allocation.getValue().capacity())

@@ -19,11 +19,15 @@ import static org.bytedeco.cuda.global.cublas.cublasSaxpy_v2;
 import static org.bytedeco.cuda.global.cublas.cublasSdot_v2;
 import static org.bytedeco.cuda.global.cublas.cublasSgemm_v2;
 import static org.bytedeco.cuda.global.cudart.cuMemAlloc;
+import static org.bytedeco.cuda.global.cudart.cuMemAllocHost;
+import static org.bytedeco.cuda.global.cudart.cuMemFreeHost;
 import static org.bytedeco.cuda.global.cudart.cuMemFree;
 import static org.bytedeco.cuda.global.cudart.cuMemcpyDtoH;
 import static org.bytedeco.cuda.global.cudart.cuMemcpyHtoD;
 import static org.bytedeco.cuda.global.cudart.cudaErrorInvalidValue;
 import static org.bytedeco.cuda.global.cudart.cudaFree;
+import static org.bytedeco.cuda.global.cudart.cudaFreeHost;
+import static org.bytedeco.cuda.global.cudart.cudaMallocHost;
 import static org.bytedeco.cuda.global.cudart.cudaGetDeviceCount;
 import static org.bytedeco.cuda.global.cudart.cudaGetErrorName;
 import static org.bytedeco.cuda.global.cudart.cudaGetErrorString;
@@ -140,6 +144,26 @@ public final class JavaCppArgumentsProgram
             "cublasSgemm_v2 with host arrays as matrices");
         expect(0, cublasDestroy_v2(handle), "cublasDestroy_v2");
         expect(0, cuMemFree(driverPointer[0]), "cuMemFree");
+        // Pinned memory: allocated, written through a FloatPointer on it, copied both ways, freed; a copy from it
+        // after cudaFreeHost is refused, not a crash.
+        final Pointer pinned = new Pointer();
+        expect(0, cudaMallocHost(pinned, bytes), "cudaMallocHost");
+        final FloatPointer pinnedFloats = new FloatPointer(pinned).capacity(N);
+        for (int i = 0; i < N; i++)
+        {
+            pinnedFloats.put(i, -i);
+        }
+        expect(0, cudaMemcpy(device, pinnedFloats, bytes, cudaMemcpyHostToDevice), "cudaMemcpy from pinned memory");
+        pinnedFloats.fill(0);
+        expect(0, cudaMemcpy(pinnedFloats, device, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy to pinned memory");
+        expectFloat(-(N - 1), pinnedFloats.get(N - 1), "the last pinned element after the round trip");
+        final PointerPointer<Pointer> pinnedSlot = new PointerPointer<>(1);
+        expect(0, cuMemAllocHost(pinnedSlot, 4096), "cuMemAllocHost into a PointerPointer");
+        expect(0, cuMemFreeHost(pinnedSlot.get(0)), "cuMemFreeHost");
+        expect(0, cudaFreeHost(pinned), "cudaFreeHost");
+        expect(cudaErrorInvalidValue, cudaMemcpy(device, pinnedFloats, bytes, cudaMemcpyHostToDevice),
+            "cudaMemcpy from pinned memory after cudaFreeHost");
+        expect(cudaErrorInvalidValue, cudaFreeHost(pinned), "cudaFreeHost twice");
         expect(0, cudaFree(device), "cudaFree");
         expect(0, cudaFree(y), "cudaFree y");
         System.out.println("PASSED");
