@@ -70,6 +70,14 @@ public abstract class JavaCppModule extends InstrumentationModule
         rows.putIfAbsent(row.name(), row);
     }
 
+    /**
+     * The functions remoted by hand-written code.
+     */
+    final java.util.Set<String> functionNames()
+    {
+        return java.util.Set.copyOf(functions.keySet());
+    }
+
     public final List<String> relayedClassPrefixes()
     {
         return relayedClassPrefixes;
