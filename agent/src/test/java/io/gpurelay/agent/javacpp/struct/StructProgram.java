@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.bytedeco.cuda.cudart.CUDA_MEMCPY3D_v2;
 import org.bytedeco.cuda.cudart.CUuuid_st;
@@ -83,6 +84,22 @@ public final class StructProgram
         check(Loader.offsetof(cudaDeviceProp.class, "totalGlobalMem") == prop.member("totalGlobalMem").offset(),
             "Loader.offsetof(cudaDeviceProp, totalGlobalMem)");
         check(p.offsetof("multiProcessorCount") == prop.member("multiProcessorCount").offset(), "Pointer.offsetof");
+
+        // The helpers the agent's own code uses, and filling the struct from the executor's properties.
+        check(JavaCppStructs.getLong(p, "totalGlobalMem") == 85L << 30, "JavaCppStructs.getLong");
+        JavaCppStructs.putInt(p, "major", 8);
+        check(p.major() == 8, "JavaCppStructs.putInt");
+        check(JavaCppStructs.sizeof(cudaDeviceProp.class) == prop.size(), "JavaCppStructs.sizeof");
+        check(JavaCppStructs.offsetof(cudaDeviceProp.class, "minor") == prop.member("minor").offset(),
+            "JavaCppStructs.offsetof");
+        final cudaDeviceProp filled = new cudaDeviceProp();
+        JavaCppDeviceProperties.fill(filled, Map.of("name", "NVIDIA H100 80GB HBM3", "major", "9", "minor", "0",
+            "maxGridSize", "2147483647,65535,65535", "uuid", "00112233445566778899aabbccddeeff",
+            "totalGlobalMem", "85029158912"));
+        check(filled.name().getString().equals("NVIDIA H100 80GB HBM3") && filled.major() == 9 &&
+            filled.maxGridSize(0) == Integer.MAX_VALUE && filled.maxGridSize(2) == 65535 &&
+            filled.totalGlobalMem() == 85029158912L, "JavaCppDeviceProperties.fill, read through the accessors");
+        check(new BytePointer(filled.uuid()).get(15) == (byte)0xff, "the uuid filled");
 
         // Arrays of structs: position and getPointer count in structs.
         final cudaDeviceProp three = new cudaDeviceProp(3);
