@@ -2,7 +2,9 @@ package io.gpurelay.agent.javacpp.struct;
 
 import java.lang.reflect.Method;
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.gpurelay.agent.AgentLog;
@@ -80,6 +82,30 @@ final class StructTransformer implements AgentBuilder.Transformer
         return builder.method(bodies.methods()).intercept(bodies);
     }
 
+    /**
+     * @return why each native of the class that gets no working body gets none (for tests and diagnostics)
+     */
+    List<String> unsupported(final TypeDescription typeDescription)
+    {
+        final List<String> reasons = new ArrayList<>();
+        final StructLayout layout = layouts.layout(typeDescription.getName());
+        for (final MethodDescription.InDefinedShape method : typeDescription.getDeclaredMethods())
+        {
+            if (method.isNative())
+            {
+                try
+                {
+                    body(typeDescription, layout, method);
+                }
+                catch (final UnsupportedOperationException ex)
+                {
+                    reasons.add(ex.getMessage());
+                }
+            }
+        }
+        return reasons;
+    }
+
     private Implementation body(
         final TypeDescription type, final StructLayout layout, final MethodDescription.InDefinedShape method)
     {
@@ -138,7 +164,12 @@ final class StructTransformer implements AgentBuilder.Transformer
         final int id = register(layout, member, where);
         if (valueType.isPrimitive() && !valueType.represents(void.class))
         {
-            if (!target.isScalar() && target != StructLayout.Kind.POINTER || !indexed && member.isArray())
+            if (!indexed && member.isArray())
+            {
+                throw unsupported(type, memberName, "an array in the CUDA headers the layouts come from, a scalar " +
+                    "in the presets: another CUDA version");
+            }
+            if (!target.isScalar() && target != StructLayout.Kind.POINTER)
             {
                 throw unsupported(type, memberName, "a " + valueType.getName() + " for a member that is no scalar");
             }
