@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import io.gpurelay.agent.AgentLog;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+import org.agrona.UnsafeApi;
 import org.bytedeco.javacpp.Loader;
 import org.bytedeco.javacpp.Pointer;
 
@@ -149,6 +150,44 @@ public final class JavaCppStructs
     {
         final StructLayout.Member m = scalar(struct, member);
         ScalarMemory.writeDouble(address(struct, m), m.kind(), m.size(), value);
+    }
+
+    /**
+     * @return the absolute address of the struct the pointer points at (its position counted in structs)
+     */
+    public static long structAddress(final Pointer struct)
+    {
+        final StructLayout layout = layoutOf(struct.getClass());
+        if (struct.address() == 0)
+        {
+            throw new NullPointerException("This pointer address is NULL.");
+        }
+        return struct.address() + struct.position() * layout.size();
+    }
+
+    /**
+     * @return a copy of a member's bytes (all elements of an array, all of a nested struct)
+     */
+    public static byte[] getBytes(final Pointer struct, final String member)
+    {
+        final StructLayout.Member m = member(layoutOf(struct.getClass()), member);
+        final byte[] bytes = new byte[m.size() * Math.max(1, m.length())];
+        UnsafeApi.copyMemory(null, address(struct, m), bytes, UnsafeApi.arrayBaseOffset(byte[].class), bytes.length);
+        return bytes;
+    }
+
+    /**
+     * Writes a member's bytes from the start; the member must have room for them.
+     */
+    public static void putBytes(final Pointer struct, final String member, final byte[] bytes)
+    {
+        final StructLayout.Member m = member(layoutOf(struct.getClass()), member);
+        final int room = m.size() * Math.max(1, m.length());
+        if (bytes.length > room)
+        {
+            throw new IllegalArgumentException(bytes.length + " bytes do not fit " + member + " (" + room + " bytes)");
+        }
+        UnsafeApi.copyMemory(bytes, UnsafeApi.arrayBaseOffset(byte[].class), null, address(struct, m), bytes.length);
     }
 
     /**

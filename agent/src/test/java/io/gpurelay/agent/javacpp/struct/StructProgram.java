@@ -100,6 +100,13 @@ public final class StructProgram
             filled.maxGridSize(0) == Integer.MAX_VALUE && filled.maxGridSize(2) == 65535 &&
             filled.totalGlobalMem() == 85029158912L, "JavaCppDeviceProperties.fill, read through the accessors");
         check(new BytePointer(filled.uuid()).get(15) == (byte)0xff, "the uuid filled");
+        check(JavaCppStructs.getBytes(filled, "uuid")[1] == 0x11, "JavaCppStructs.getBytes");
+        JavaCppStructs.putBytes(filled, "luid", new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
+        check(filled.luid(7) == 8, "JavaCppStructs.putBytes");
+        check(JavaCppStructs.structAddress(filled) == filled.address(), "JavaCppStructs.structAddress");
+        final cudaDeviceProp pair = new cudaDeviceProp(2);
+        check(JavaCppStructs.structAddress(pair.position(1)) == pair.address() + prop.size(),
+            "JavaCppStructs.structAddress counts the position in structs");
 
         // Arrays of structs: position and getPointer count in structs.
         final cudaDeviceProp three = new cudaDeviceProp(3);
