@@ -5,6 +5,7 @@ import java.security.ProtectionDomain;
 import java.util.List;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -65,6 +66,7 @@ public final class NativeInstrumentation
         }
         rules = rules.type(namedOneOf(LIBRARY_LOADERS)).transform(NativeInstrumentation::skipRelayedLibraryLoads);
         rules = rules.type(named(JAVACPP_LOADER)).transform(NativeInstrumentation::skipRelayedPresetLoads);
+        rules = JavaCppStructs.install(rules, RelayedLibraries::registerClasses);
         rules.installOn(instrumentation);
         warnAboutClassesLoadedAlready(instrumentation, modules);
     }
