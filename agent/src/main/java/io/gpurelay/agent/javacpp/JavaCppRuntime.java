@@ -4,8 +4,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.javacpp.struct.JavaCppDeviceProperties;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
+import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 
@@ -64,6 +67,7 @@ final class JavaCppRuntime
             }
             return status;
         });
+        runtime(module, "cudaGetDeviceProperties", JavaCppRuntime::getDeviceProperties);
         runtime(module, "cudaMalloc", a ->
         {
             requireOutput(a, 0);
@@ -201,6 +205,23 @@ final class JavaCppRuntime
         if (status == RuntimeStatus.SUCCESS)
         {
             a.setHandle(0, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * The executor's properties of the device, written into the program's {@code cudaDeviceProp} where CUDA 13's
+     * header puts each member.
+     */
+    private static int getDeviceProperties(final JavaCppArgs a)
+    {
+        requireOutput(a, 0);
+        final ByteArrayPayload text = new ByteArrayPayload();
+        final int status = RuntimeCalls.call(Function.CUDA_GET_DEVICE_PROPERTIES, new long[]{ a.intValue(1) }, null,
+            text, null);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            JavaCppDeviceProperties.fill((org.bytedeco.javacpp.Pointer)a.get(0), DeviceProperties.decode(text.bytes()));
         }
         return status;
     }

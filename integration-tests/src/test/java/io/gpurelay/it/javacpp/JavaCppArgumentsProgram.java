@@ -5,7 +5,11 @@ import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 import org.bytedeco.cuda.cublas.cublasContext;
+import org.bytedeco.cuda.cudart.CUhostFn;
+import org.bytedeco.cuda.cudart.cudaHostFn_t;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
@@ -18,12 +22,14 @@ import static org.bytedeco.cuda.global.cublas.cublasDestroy_v2;
 import static org.bytedeco.cuda.global.cublas.cublasSaxpy_v2;
 import static org.bytedeco.cuda.global.cublas.cublasSdot_v2;
 import static org.bytedeco.cuda.global.cublas.cublasSgemm_v2;
+import static org.bytedeco.cuda.global.cudart.cuLaunchHostFunc;
 import static org.bytedeco.cuda.global.cudart.cuMemAlloc;
 import static org.bytedeco.cuda.global.cudart.cuMemAllocHost;
 import static org.bytedeco.cuda.global.cudart.cuMemFreeHost;
 import static org.bytedeco.cuda.global.cudart.cuMemFree;
 import static org.bytedeco.cuda.global.cudart.cuMemcpyDtoH;
 import static org.bytedeco.cuda.global.cudart.cuMemcpyHtoD;
+import static org.bytedeco.cuda.global.cudart.cudaDeviceSynchronize;
 import static org.bytedeco.cuda.global.cudart.cudaErrorInvalidValue;
 import static org.bytedeco.cuda.global.cudart.cudaFree;
 import static org.bytedeco.cuda.global.cudart.cudaFreeHost;
@@ -32,6 +38,7 @@ import static org.bytedeco.cuda.global.cudart.cudaGetDeviceCount;
 import static org.bytedeco.cuda.global.cudart.cudaGetErrorName;
 import static org.bytedeco.cuda.global.cudart.cudaGetErrorString;
 import static org.bytedeco.cuda.global.cudart.cudaGetLastError;
+import static org.bytedeco.cuda.global.cudart.cudaLaunchHostFunc;
 import static org.bytedeco.cuda.global.cudart.cudaMalloc;
 import static org.bytedeco.cuda.global.cudart.cudaMemcpy;
 import static org.bytedeco.cuda.global.cudart.cudaMemcpyDefault;
@@ -164,6 +171,34 @@ public final class JavaCppArgumentsProgram
         expect(cudaErrorInvalidValue, cudaMemcpy(device, pinnedFloats, bytes, cudaMemcpyHostToDevice),
             "cudaMemcpy from pinned memory after cudaFreeHost");
         expect(cudaErrorInvalidValue, cudaFreeHost(pinned), "cudaFreeHost twice");
+        // Host functions: the program's own Java callbacks run when the stream reaches them; a C function pointer is
+        // refused.
+        final AtomicInteger called = new AtomicInteger();
+        final cudaHostFn_t runtimeCallback = new cudaHostFn_t()
+        {
+            @Override
+            public void call(final Pointer userData)
+            {
+                called.addAndGet(userData == null ? 1 : 10);
+            }
+        };
+        expect(0, cudaLaunchHostFunc(null, runtimeCallback, null), "cudaLaunchHostFunc");
+        final CUhostFn driverCallback = new CUhostFn()
+        {
+            @Override
+            public void call(final Pointer userData)
+            {
+                called.addAndGet(100);
+            }
+        };
+        expect(0, cuLaunchHostFunc(null, driverCallback, new Pointer()), "cuLaunchHostFunc");
+        expect(0, cudaDeviceSynchronize(), "cudaDeviceSynchronize after the host functions");
+        if (called.get() != 101)
+        {
+            throw new AssertionError("the host functions ran " + called.get() + " (expected 1 + 100)");
+        }
+        expect(cudaErrorInvalidValue, cudaLaunchHostFunc(null, new cudaHostFn_t(new Pointer()), null),
+            "cudaLaunchHostFunc with a C function pointer");
         expect(0, cudaFree(device), "cudaFree");
         expect(0, cudaFree(y), "cudaFree y");
         System.out.println("PASSED");

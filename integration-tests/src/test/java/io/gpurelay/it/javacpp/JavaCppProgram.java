@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import org.bytedeco.cuda.cublas.cublasContext;
 import org.bytedeco.cuda.cudart.CUfunc_st;
 import org.bytedeco.cuda.cudart.CUmod_st;
+import org.bytedeco.cuda.cudart.cudaDeviceProp;
 import org.bytedeco.cuda.curand.curandGenerator_st;
 import org.bytedeco.cuda.nvrtc._nvrtcProgram;
 import org.bytedeco.javacpp.BytePointer;
@@ -28,6 +29,7 @@ import static org.bytedeco.cuda.global.cudart.cuModuleUnload;
 import static org.bytedeco.cuda.global.cudart.cudaDeviceSynchronize;
 import static org.bytedeco.cuda.global.cudart.cudaFree;
 import static org.bytedeco.cuda.global.cudart.cudaGetDeviceCount;
+import static org.bytedeco.cuda.global.cudart.cudaGetDeviceProperties;
 import static org.bytedeco.cuda.global.cudart.cudaMalloc;
 import static org.bytedeco.cuda.global.cudart.cudaMemcpy;
 import static org.bytedeco.cuda.global.cudart.cudaMemcpyDeviceToHost;
@@ -48,7 +50,8 @@ import static org.bytedeco.cuda.global.nvrtc.nvrtcGetProgramLog;
 import static org.bytedeco.cuda.global.nvrtc.nvrtcGetProgramLogSize;
 
 /**
- * An ordinary JavaCPP CUDA program (JavaCPP's presets, no JCuda): counts devices, allocates, copies and sets device
+ * An ordinary JavaCPP CUDA program (JavaCPP's presets, no JCuda): counts devices, reads device 0's properties
+ * ({@code cudaDeviceProp}: name, compute capability, memory), allocates, copies and sets device
  * memory through {@code FloatPointer}s, compiles SAXPY with NVRTC (or, where the executor has no compiler and NVRTC
  * says so, loads the same kernel's PTX), loads it with {@code cuModuleLoadData}, launches it with a
  * {@code PointerPointer} of parameters, multiplies matrices with {@code cublasSgemm_v2} and draws XORWOW uniforms with
@@ -84,6 +87,15 @@ public final class JavaCppProgram
         {
             throw new AssertionError("no device");
         }
+        final cudaDeviceProp properties = new cudaDeviceProp();
+        check(cudaGetDeviceProperties(properties, 0), "cudaGetDeviceProperties");
+        final String device = properties.name().getString() + " sm_" + properties.major() + properties.minor();
+        if (properties.major() < 1 || properties.name().getString().isEmpty() || properties.totalGlobalMem() <= 0)
+        {
+            throw new AssertionError("cudaGetDeviceProperties gave " + device + ", " +
+                properties.totalGlobalMem() + " bytes");
+        }
+        System.out.println("device 0: " + device + ", " + properties.multiProcessorCount() + " multiprocessors");
 
         // Memory: FloatPointers on both sides.
         final FloatPointer hostX = new FloatPointer(N);
@@ -209,7 +221,7 @@ public final class JavaCppProgram
         }
         if (dump)
         {
-            System.out.println("result-hash saxpy=" + hash(result, N) + " sgemm=" + hash(hostC, M * M) +
+            System.out.println("result-hash device=" + device.replace(' ', '_') + " saxpy=" + hash(result, N) + " sgemm=" + hash(hostC, M * M) +
                 " uniforms=" + hash(uniforms, M * M));
         }
         System.out.println("PASSED");
