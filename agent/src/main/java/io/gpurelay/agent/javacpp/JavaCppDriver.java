@@ -233,29 +233,12 @@ final class JavaCppDriver
     }
 
     /**
-     * A thread that has used the runtime API and has no current context gets its runtime device's primary context,
-     * retained once for the process as the runtime does.
+     * A thread that has initialised the runtime API and has no current context gets its runtime device's primary
+     * context, as in CUDA ({@link DriverCalls#currentContext()} adopts it).
      */
     static void adoptRuntimeContext()
     {
-        if (DriverCalls.currentContext() != 0 || !JavaCppRuntime.runtimeUsed())
-        {
-            return;
-        }
-        final int device = io.gpurelay.agent.jcuda.runtime.RuntimeThreadState.currentDevice();
-        long primary = DriverCalls.primaryContext(device);
-        if (primary == 0)
-        {
-            final long[] results = new long[1];
-            if (DriverCalls.call(Function.CU_DEVICE_PRIMARY_CTX_RETAIN, new long[]{ device }, null, null, results) !=
-                DriverStatus.SUCCESS)
-            {
-                return;
-            }
-            primary = results[0];
-            DriverCalls.primaryRetained(primary, device);
-        }
-        DriverCalls.setCurrentContext(primary);
+        DriverCalls.currentContext();
     }
 
     private static int inContext(

@@ -31,8 +31,6 @@ final class JavaCppRuntime
 
     /** Device allocations of this process's runtime and driver calls: start → size, for cudaMemcpyDefault. */
     private static final ConcurrentSkipListMap<Long, Long> DEVICE_ALLOCATIONS = new ConcurrentSkipListMap<>();
-    /** Whether the thread has made a runtime call, which makes its device's primary context current for the driver. */
-    private static final ThreadLocal<Boolean> RUNTIME_USED = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
     private JavaCppRuntime()
     {
@@ -137,14 +135,6 @@ final class JavaCppRuntime
         });
     }
 
-    /**
-     * Whether the thread made a runtime call: CUDA then has its device's primary context current for the driver API.
-     */
-    static boolean runtimeUsed()
-    {
-        return RUNTIME_USED.get();
-    }
-
     static void allocated(final long address, final long size)
     {
         DEVICE_ALLOCATIONS.put(address, size);
@@ -165,13 +155,12 @@ final class JavaCppRuntime
     }
 
     /**
-     * A runtime function: the thread has used the runtime, and an argument it cannot take is its last error.
+     * A runtime function: an argument it cannot take is the thread's last error.
      */
     static void runtime(final CudartModule module, final String name, final JavaCppFunction function)
     {
         module.function(name, a ->
         {
-            RUNTIME_USED.set(Boolean.TRUE);
             try
             {
                 return function.call(a);

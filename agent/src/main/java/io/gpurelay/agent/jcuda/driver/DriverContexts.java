@@ -31,6 +31,15 @@ final class DriverContexts
     static long current()
     {
         final Long top = STACKS.get().peek();
+        return top == null ? RuntimePrimaryContexts.adopt() : top;
+    }
+
+    /**
+     * The thread's current context without adopting the runtime's primary context.
+     */
+    static long top()
+    {
+        final Long top = STACKS.get().peek();
         return top == null ? NONE : top;
     }
 

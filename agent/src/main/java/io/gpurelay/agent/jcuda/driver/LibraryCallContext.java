@@ -15,7 +15,7 @@ public final class LibraryCallContext
 
     public static long current()
     {
-        final long context = DriverContexts.current();
+        final long context = DriverContexts.top();
         return DriverContexts.isLive(context) ? context : RuntimeThreadState.currentDevice();
     }
 }

@@ -1,6 +1,7 @@
 package io.gpurelay.agent.jcuda.runtime;
 
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.RemotedFunction;
@@ -28,6 +29,7 @@ public final class RuntimeCalls
         final long[] results)
     {
         final RuntimeThreadState thread = RuntimeThreadState.current();
+        initializes(thread, function);
         return thread.record(DeviceRouter.installed().call(function, thread.device(), args, payload, sink, results));
     }
 
@@ -38,6 +40,7 @@ public final class RuntimeCalls
     public static int pipelined(final RemotedFunction function, final long[] args, final PayloadSource payload)
     {
         final RuntimeThreadState thread = RuntimeThreadState.current();
+        initializes(thread, function);
         return thread.record(DeviceRouter.installed().callPipelined(function, thread.device(), args, payload));
     }
 
@@ -66,7 +69,22 @@ public final class RuntimeCalls
             return thread.record(RuntimeStatus.INVALID_DEVICE);
         }
         thread.device(device);
+        thread.initialized();
         return RuntimeStatus.SUCCESS;
+    }
+
+    /**
+     * Queries of the device count, properties, attributes and versions leave the device uninitialised; every other
+     * runtime call initialises it, as CUDA's runtime does.
+     */
+    private static void initializes(final RuntimeThreadState thread, final RemotedFunction function)
+    {
+        if (function != Function.CUDA_GET_DEVICE_COUNT && function != Function.CUDA_GET_DEVICE_PROPERTIES &&
+            function != Function.CUDA_DEVICE_GET_ATTRIBUTE && function != Function.CUDA_DRIVER_GET_VERSION &&
+            function != Function.CUDA_RUNTIME_GET_VERSION)
+        {
+            thread.initialized();
+        }
     }
 
     /**

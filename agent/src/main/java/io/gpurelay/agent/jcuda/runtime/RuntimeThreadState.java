@@ -13,6 +13,7 @@ public final class RuntimeThreadState
 
     private int device;
     private int lastError = RuntimeStatus.SUCCESS;
+    private boolean initialized;
 
     private RuntimeThreadState()
     {
@@ -39,6 +40,25 @@ public final class RuntimeThreadState
     public static int currentDevice()
     {
         return current().device;
+    }
+
+    /**
+     * Whether the thread made a runtime call that initialises its device (not a device count, property or version
+     * query) since this was last asked: CUDA's runtime then binds that device's primary context to a thread that has
+     * no current context. Asking clears it, so a thread that pops the primary context has none until its next runtime
+     * call, as in CUDA.
+     */
+    public static boolean takeRuntimeBinding()
+    {
+        final RuntimeThreadState thread = current();
+        final boolean binding = thread.initialized;
+        thread.initialized = false;
+        return binding;
+    }
+
+    void initialized()
+    {
+        initialized = true;
     }
 
     int device()

@@ -1,0 +1,46 @@
+package io.gpurelay.agent.jcuda.driver;
+
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
+import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.protocol.Function;
+
+/**
+ * The interplay of the runtime and the driver API that CUDA has within a process: a thread whose runtime call
+ * initialised its device (any runtime call but the device count, property and version queries) while it had no
+ * current context has that device's primary context current for the driver API. The primary context is retained once per
+ * device for the process, as the runtime holds it, and put on the thread's stack when a driver call first needs it.
+ */
+final class RuntimePrimaryContexts
+{
+    private RuntimePrimaryContexts()
+    {
+    }
+
+    /**
+     * @return the primary context of the thread's runtime device, now current, or {@link DriverContexts#NONE} when
+     *         the thread has not initialised the runtime or the executor could not retain it.
+     */
+    static long adopt()
+    {
+        if (DeviceRouter.onCallbackThread() || !RuntimeThreadState.takeRuntimeBinding())
+        {
+            return DriverContexts.NONE;
+        }
+        final int device = RuntimeThreadState.currentDevice();
+        long primary = DriverContexts.primary(device);
+        if (primary == DriverContexts.NONE)
+        {
+            final long[] results = new long[1];
+            if (DeviceRouter.installed().call(Function.CU_DEVICE_PRIMARY_CTX_RETAIN, DriverContexts.NONE,
+                new long[]{ device }, null, null, results) != DriverStatus.SUCCESS)
+            {
+                return DriverContexts.NONE;
+            }
+            primary = results[0];
+            DriverContexts.retainedPrimary(primary, device);
+        }
+        DriverContexts.setCurrent(primary);
+        return primary;
+    }
+}
