@@ -92,6 +92,23 @@ public record CufftGeometry(
         args[offset + 5] = dist;
     }
 
+    /**
+     * The exec function of a transform type, as a program names it.
+     */
+    public static String execName(final int type)
+    {
+        return switch (type)
+        {
+            case C2C -> "cufftExecC2C";
+            case R2C -> "cufftExecR2C";
+            case C2R -> "cufftExecC2R";
+            case Z2Z -> "cufftExecZ2Z";
+            case D2Z -> "cufftExecD2Z";
+            case Z2D -> "cufftExecZ2D";
+            default -> "cufftExec of type 0x" + Integer.toHexString(type);
+        };
+    }
+
     public int rank()
     {
         return n.length;
