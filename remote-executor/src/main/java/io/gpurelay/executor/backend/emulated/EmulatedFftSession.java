@@ -128,7 +128,8 @@ final class EmulatedFftSession implements FftSession
         }
         try
         {
-            final ByteBuffer source = read(memory, input, (int)inBytes, owner);
+            // In place, one buffer covers both sides' extents (the padded reals reach less far than the spectrum).
+            final ByteBuffer source = read(memory, input, (int)(inPlace ? Math.max(inBytes, outBytes) : inBytes), owner);
             final ByteBuffer target = inPlace ? source : read(memory, output, (int)outBytes, owner);
             final boolean precisionDouble = geometry.isDouble();
             final int[] dims = new int[geometry.rank()];
