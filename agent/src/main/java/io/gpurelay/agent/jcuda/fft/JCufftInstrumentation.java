@@ -16,6 +16,15 @@ public final class JCufftInstrumentation extends InstrumentationModule
             "JCufft-");
     }
 
+    /**
+     * JCufft names one native {@code cufftMakePlanManyNative64}, the suffix before the 64.
+     */
+    public String functionName(final String nativeMethodName)
+    {
+        return "cufftMakePlanManyNative64".equals(nativeMethodName) ? "cufftMakePlanMany64" :
+            super.functionName(nativeMethodName);
+    }
+
     public String refusalReason(final String functionName)
     {
         return "cufftSetCompatibilityMode".equals(functionName) ? "cuFFT no longer has it: the executor's cuFFT (CUDA " +
