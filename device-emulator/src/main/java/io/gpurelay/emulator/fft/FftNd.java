@@ -7,12 +7,14 @@ import java.util.Map;
  * Multi-dimensional transforms of dense row-major arrays (the last dimension varies fastest), as cuFFT computes
  * them: complex-to-complex in either direction, real-to-complex keeping the {@code n/2 + 1} non-redundant
  * coefficients of the last dimension, and complex-to-real from those, all unnormalised. A transform along each
- * dimension in turn, with one {@link Fft} per length, kept for the instance's life.
+ * dimension in turn, with one {@link Fft} per length, kept for later calls.
  * <p>
  * Not thread-safe.
  */
 public final class FftNd
 {
+    private static final int KEPT_LENGTHS = 16;
+
     private final Map<Integer, Fft> transforms = new HashMap<>();
     private double[] lineRe = new double[0];
     private double[] lineIm = new double[0];
@@ -39,7 +41,7 @@ public final class FftNd
             {
                 continue;
             }
-            final Fft fft = transforms.computeIfAbsent(size, Fft::new);
+            final Fft fft = transform(size);
             if (inner == 1)
             {
                 for (int start = 0; start < total; start += size)
@@ -179,6 +181,25 @@ public final class FftNd
             }
         }
         return (int)product;
+    }
+
+    /**
+     * The transform of a length, kept for later calls; past {@value #KEPT_LENGTHS} lengths the kept ones are dropped,
+     * so that a session of many sizes does not hold their tables for ever.
+     */
+    private Fft transform(final int size)
+    {
+        Fft fft = transforms.get(size);
+        if (fft == null)
+        {
+            if (transforms.size() >= KEPT_LENGTHS)
+            {
+                transforms.clear();
+            }
+            fft = new Fft(size);
+            transforms.put(size, fft);
+        }
+        return fft;
     }
 
     private void ensureLine(final int size)
