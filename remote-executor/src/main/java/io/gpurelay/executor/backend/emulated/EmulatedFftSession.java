@@ -110,10 +110,11 @@ final class EmulatedFftSession implements FftSession
         final Side out = geometry.output(inPlace);
         final long inBytes = in.extentElements(geometry.batch()) * geometry.inputElementBytes();
         final long outBytes = out.extentElements(geometry.batch()) * geometry.outputElementBytes();
-        if (inBytes > Integer.MAX_VALUE - 8 || outBytes > Integer.MAX_VALUE - 8)
+        if (inBytes > Integer.MAX_VALUE - 8 || outBytes > Integer.MAX_VALUE - 8 ||
+            (double)geometry.batch() * Math.max(in.count(), out.count()) > Integer.MAX_VALUE)
         {
-            result.fail(error(CufftStatus.ALLOC_FAILED), name + ": data of more than 2 GiB is too large for the " +
-                "emulator");
+            result.fail(error(CufftStatus.ALLOC_FAILED), name + ": data of more than 2 GiB, or more than 2^31 elements " +
+                "in all, is too large for the emulator");
             return;
         }
         final Allocation inAllocation = memory.find(input, inBytes, owner);
