@@ -488,10 +488,11 @@ public enum Function implements RemotedFunction
     /** args: program, what ({@link NvrtcOutput#code}) → payload = those bytes, exactly as many as the size says. */
     NVRTC_GET_OUTPUT(353, Api.NVRTC),
 
-    // cuFFT, ids 370-399. Call.context is the calling thread's current driver context handle or, with none, its current runtime
-    // device, as for cuRAND: a plan is made in the context CUDA would make it in. Plan handles are the executor's;
-    // data and work areas are device addresses of the session. A plan's shape travels as CufftGeometry's 18 slots
-    // (type, batch, rank, n[3], the input layout, the output layout). Statuses are cufftResult ({@link CufftStatus}).
+    // cuFFT, ids 370-399. Call.context is the calling thread's current driver context handle or, with none, its
+    // current runtime device, as for cuRAND: a plan is made in the context CUDA would make it in. Plan handles are the
+    // executor's; data and work areas are device addresses of the session. A plan's shape travels as CufftGeometry's
+    // 18 slots (type, batch, rank, n[3], the input layout, the output layout). Statuses are cufftResult
+    // ({@link CufftStatus}).
     /** → values[0] = the cuFFT version of the executor's backend ({@code cufftGetVersion}). */
     CUFFT_GET_VERSION(370, Api.CUFFT),
     /** {@code cufftCreate} → values[0] = plan handle (a plan without a shape until CUFFT_MAKE_PLAN). */

@@ -192,7 +192,8 @@ public final class CufftProgram
         JCufft.cufftDestroy(plan);
         cudaStreamDestroy(stream);
         cudaFree(data);
-        System.out.println("Z2Z " + nx + "x" + ny + "x" + nz + " on a stream: matches the DFT, round trip restores n*x");
+        System.out.println("Z2Z " + nx + "x" + ny + "x" + nz + " on a stream: matches the DFT, round trip restores " +
+            "n*x");
     }
 
     private static void doubleRealBatched(final Random random)

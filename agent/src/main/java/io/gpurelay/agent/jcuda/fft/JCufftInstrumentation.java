@@ -27,7 +27,7 @@ public final class JCufftInstrumentation extends InstrumentationModule
 
     public String refusalReason(final String functionName)
     {
-        return "cufftSetCompatibilityMode".equals(functionName) ? "cuFFT no longer has it: the executor's cuFFT (CUDA " +
-            "13) always lays data out as FFTW does, the only mode the function could still set" : null;
+        return "cufftSetCompatibilityMode".equals(functionName) ? "cuFFT no longer has it: the executor's cuFFT " +
+            "(CUDA 13) always lays data out as FFTW does, the only mode the function could still set" : null;
     }
 }
