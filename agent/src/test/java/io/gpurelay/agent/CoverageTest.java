@@ -134,6 +134,11 @@ class CoverageTest
         assertTrue(text.contains("`cuLaunchKernel`"), text);
         assertTrue(text.contains("| `jcuda.jcurand.JCurand` | 27 | 26 | 0 | 19 | 1 |"), text);
         assertTrue(text.contains("| `jcuda.nvrtc.JNvrtc` | 22 | 20 | 0 | 12 | 2 |"), text);
+        assertTrue(text.contains("| `jcuda.jcufft.JCufft` | 34 | 33 | 0 | 33 | 1 |"), text);
+        assertTrue(text.contains("Not remoted in `jcuda.jcufft.JCufft`; each logs its name once and returns " +
+            "CUFFT_NOT_SUPPORTED (null, 0 or false where it returns no status): `cufftSetCompatibilityMode`."), text);
+        assertTrue(text.contains("Why, in `jcuda.jcufft.JCufft`: `cufftSetCompatibilityMode`: cuFFT no longer has it"),
+            text);
         assertTrue(text.contains("Remoted by gpurelay in `jcuda.jcurand.JCurand`: `setLogLevel`, " +
             "`curandCreateGenerator`, `curandDestroyGenerator`, `curandGetVersion`, `curandGetProperty`, " +
             "`curandSetStream`, `curandSetPseudoRandomGeneratorSeed`, `curandSetGeneratorOffset`, " +

@@ -468,7 +468,7 @@ public final class InMemoryExecutor implements AutoCloseable
                 onCublasCall(function, call);
                 return;
             }
-            if (function.api() == Api.CURAND || function.api() == Api.NVRTC)
+            if (function.api() == Api.CURAND || function.api() == Api.NVRTC || function.api() == Api.CUFFT)
             {
                 onLibraryCall(function, call);
                 return;
@@ -803,6 +803,24 @@ public final class InMemoryExecutor implements AutoCloseable
                     allocation.getValue()[0] = (byte)call.arg(2);
                     status(call, 0);
                 }
+                // cuFFT: plans are library handles; work sizes are 4096 for a plan, 2048 for an estimate.
+                case CUFFT_GET_VERSION -> value(call, 12000);
+                case CUFFT_CREATE -> value(call, add(libraryHandles, LIBRARY_TAG));
+                case CUFFT_DESTROY -> status(call, libraryHandles.remove(call.arg(0)) ? 0 : 1);
+                case CUFFT_MAKE_PLAN, CUFFT_GET_SIZE_MANY, CUFFT_GET_SIZE ->
+                {
+                    if (libraryHandles.contains(call.arg(0)))
+                    {
+                        value(call, 4096);
+                    }
+                    else
+                    {
+                        failWith(call, 1, "no such plan");
+                    }
+                }
+                case CUFFT_ESTIMATE -> value(call, 2048);
+                case CUFFT_SET_STREAM, CUFFT_SET_AUTO_ALLOCATION, CUFFT_SET_WORK_AREA, CUFFT_EXEC ->
+                    status(call, libraryHandles.contains(call.arg(0)) ? 0 : 1);
                 case NVRTC_VERSION ->
                 {
                     values[0] = 13;

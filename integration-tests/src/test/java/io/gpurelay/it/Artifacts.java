@@ -73,13 +73,14 @@ final class Artifacts
     }
 
     /**
-     * Classpath of a client program: the test programs and the jcuda, jcublas and jcurand jars (JCurand 11.8.0, the newest on
-     * Maven Central, next to JCuda 12.6.0), nothing of gpurelay and no JCuda natives.
+     * Classpath of a client program: the test programs and the jcuda, jcublas, jcurand and jcufft jars (JCurand and
+     * JCufft 11.8.0, the newest on Maven Central, next to JCuda 12.6.0), nothing of gpurelay and no JCuda natives.
      */
     static String programClasspath()
     {
         return existing("gpurelay.programs.dir") + File.pathSeparator + jcudaJar() + File.pathSeparator + jcublasJar() +
-            File.pathSeparator + existing("gpurelay.jcurand.jar");
+            File.pathSeparator + existing("gpurelay.jcurand.jar") + File.pathSeparator +
+            existing("gpurelay.jcufft.jar");
     }
 
     /**

@@ -70,6 +70,7 @@ final class CallDispatcher
     private final BlasDispatcher blas;
     private final int deviceCount;
     private final RandDispatcher rand;
+    private final FftDispatcher fft;
     private final RtcDispatcher rtc;
     private final TableDispatcher table;
     /** Pinned host memory shared with the client; null when the session is offered none (not IPC, or disabled). */
@@ -96,6 +97,7 @@ final class CallDispatcher
         this.blas = new BlasDispatcher(resources, backend.blas(), deviceCount);
         this.deviceCount = deviceCount;
         this.rand = new RandDispatcher(backend.rand(), resources, deviceCount);
+        this.fft = new FftDispatcher(backend.fft(), resources, deviceCount);
         this.rtc = new RtcDispatcher(backend.rtc(), resources);
         this.table = new TableDispatcher(backend, resources, deviceCount);
     }
@@ -395,6 +397,7 @@ final class CallDispatcher
         switch (call.function().api())
         {
             case CURAND -> rand.dispatch(call, result);
+            case CUFFT -> fft.dispatch(call, result);
             case NVRTC -> rtc.dispatch(call, input, result);
             default -> notSupported(call.functionId(), call.function().name(), result);
         }

@@ -9,5 +9,6 @@ public enum Api
     DRIVER,
     CUBLAS,
     NVRTC,
-    CURAND
+    CURAND,
+    CUFFT
 }

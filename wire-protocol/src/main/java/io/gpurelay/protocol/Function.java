@@ -488,6 +488,37 @@ public enum Function implements RemotedFunction
     /** args: program, what ({@link NvrtcOutput#code}) → payload = those bytes, exactly as many as the size says. */
     NVRTC_GET_OUTPUT(353, Api.NVRTC),
 
+    // cuFFT, ids 370-399. Call.context is the calling thread's current driver context handle or, with none, its
+    // current runtime device, as for cuRAND: a plan is made in the context CUDA would make it in. Plan handles are the
+    // executor's; data and work areas are device addresses of the session. A plan's shape travels as CufftGeometry's
+    // 18 slots (type, batch, rank, n[3], the input layout, the output layout). Statuses are cufftResult
+    // ({@link CufftStatus}).
+    /** → values[0] = the cuFFT version of the executor's backend ({@code cufftGetVersion}). */
+    CUFFT_GET_VERSION(370, Api.CUFFT),
+    /** {@code cufftCreate} → values[0] = plan handle (a plan without a shape until CUFFT_MAKE_PLAN). */
+    CUFFT_CREATE(371, Api.CUFFT),
+    /** args: plan. */
+    CUFFT_DESTROY(372, Api.CUFFT),
+    /** {@code cufftMakePlanMany64}. args: plan, geometry (18 slots) → values[0] = work area size in bytes. */
+    CUFFT_MAKE_PLAN(373, Api.CUFFT),
+    /** {@code cufftGetSizeMany64}. args: plan, geometry (18 slots) → values[0] = the work area size it would need. */
+    CUFFT_GET_SIZE_MANY(374, Api.CUFFT),
+    /** {@code cufftEstimateMany}. args: geometry (18 slots) → values[0] = an estimate of the work area size. */
+    CUFFT_ESTIMATE(375, Api.CUFFT),
+    /** {@code cufftGetSize}. args: plan → values[0] = the plan's work area size. */
+    CUFFT_GET_SIZE(376, Api.CUFFT),
+    /** args: plan, stream (0: the default stream of the plan's context). */
+    CUFFT_SET_STREAM(377, Api.CUFFT),
+    /** args: plan, 1 to allocate the work area when the plan is made (cuFFT's default), 0 for the caller's. */
+    CUFFT_SET_AUTO_ALLOCATION(378, Api.CUFFT),
+    /** args: plan, device address of the work area (0: none). */
+    CUFFT_SET_WORK_AREA(379, Api.CUFFT),
+    /**
+     * args: plan, the transform's cufftType (C2C, R2C, C2R, Z2Z, D2Z, Z2D: which cufftExec), input address, output
+     * address (equal: in place), direction (CUFFT_FORWARD -1 or CUFFT_INVERSE 1; 0 for the real transforms).
+     */
+    CUFFT_EXEC(380, Api.CUFFT),
+
     // Stream callbacks and host functions: the application's Java callback runs in the client. The client names each
     // one by a callback id of its own (unique among the session's callbacks not yet run); when the stream reaches it
     // the executor sends CallbackDue with that id and holds the stream until the client answers CallbackDone on the

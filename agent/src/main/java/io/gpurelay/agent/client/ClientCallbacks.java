@@ -10,6 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CublasStatus;
+import io.gpurelay.protocol.CufftStatus;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.NvrtcStatus;
 import io.gpurelay.protocol.RemotedFunction;
@@ -97,6 +98,7 @@ final class ClientCallbacks
             case RUNTIME, DRIVER -> RuntimeStatus.NOT_PERMITTED;
             case CUBLAS -> CublasStatus.NOT_SUPPORTED;
             case CURAND -> CurandStatus.INTERNAL_ERROR;
+            case CUFFT -> CufftStatus.INTERNAL_ERROR;
             case NVRTC -> NvrtcStatus.INTERNAL_ERROR;
         };
     }

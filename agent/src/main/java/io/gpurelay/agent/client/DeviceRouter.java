@@ -500,7 +500,7 @@ public final class DeviceRouter
         {
             case RUNTIME, CUBLAS -> onDevice(table, context, args);
             case DRIVER -> new Route(executorOfVisibleContext(context), executorContext(context), args);
-            case CURAND -> isContextHandle(context) ?
+            case CURAND, CUFFT -> isContextHandle(context) ?
                 new Route(executorOfVisibleContext(context), executorContext(context), args) :
                 onDevice(table, context, args);
             case NVRTC -> new Route(0, context, args);

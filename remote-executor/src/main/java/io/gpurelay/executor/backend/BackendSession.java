@@ -267,6 +267,9 @@ public interface BackendSession
     /** The session's cuRAND host API. */
     RandSession rand();
 
+    /** The session's cuFFT, whose plans live in this session's contexts. */
+    FftSession fft();
+
     /** The session's NVRTC. */
     RtcSession rtc();
 

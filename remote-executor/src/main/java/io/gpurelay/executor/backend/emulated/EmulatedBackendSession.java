@@ -32,6 +32,7 @@ import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.DeviceOutput;
 import io.gpurelay.executor.backend.HostFunction;
 import io.gpurelay.executor.backend.MemsetArguments;
+import io.gpurelay.executor.backend.FftSession;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.executor.backend.RtcSession;
@@ -101,6 +102,7 @@ final class EmulatedBackendSession implements BackendSession
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
     private final EmulatedBlasSession blas;
     private final EmulatedRandSession rand;
+    private final EmulatedFftSession fft;
     private final EmulatedRtcSession rtc;
     private final KernelStop kernelStop;
     private final EmulatedTableFunctions tableFunctions = new EmulatedTableFunctions(this);
@@ -120,6 +122,7 @@ final class EmulatedBackendSession implements BackendSession
         }
         this.blas = new EmulatedBlasSession(devices, owners);
         this.rand = new EmulatedRandSession(devices, owners);
+        this.fft = new EmulatedFftSession(devices, owners);
         this.rtc = new EmulatedRtcSession(compiler, EmulatedBackend.CUDA_VERSION);
     }
 
@@ -755,6 +758,11 @@ final class EmulatedBackendSession implements BackendSession
         return rand;
     }
 
+    public FftSession fft()
+    {
+        return fft;
+    }
+
     public RtcSession rtc()
     {
         return rtc;
@@ -773,6 +781,7 @@ final class EmulatedBackendSession implements BackendSession
     public ReleasedResources close()
     {
         rand.close();
+        fft.close();
         rtc.close();
         ReleasedResources released = ReleasedResources.NONE;
         for (int i = 0; i < devices.length; i++)

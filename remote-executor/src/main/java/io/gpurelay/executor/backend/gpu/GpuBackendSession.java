@@ -64,6 +64,7 @@ import io.gpurelay.executor.backend.DeviceOutput;
 import io.gpurelay.executor.backend.HostFunction;
 import io.gpurelay.executor.backend.KernelParameterLayout;
 import io.gpurelay.executor.backend.MemsetArguments;
+import io.gpurelay.executor.backend.FftSession;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
 import io.gpurelay.executor.backend.RtcSession;
@@ -130,6 +131,7 @@ final class GpuBackendSession implements BackendSession
     /** Bytes of the session's live allocations on each device, as the client numbers them. */
     private final long[] allocatedBytes;
     private final GpuRandSession rand;
+    private final GpuFftSession fft;
     private final GpuRtcSession rtc = new GpuRtcSession();
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
@@ -158,6 +160,7 @@ final class GpuBackendSession implements BackendSession
         this.devices = devices;
         this.allocatedBytes = new long[devices.length];
         this.rand = new GpuRandSession(ranges);
+        this.fft = new GpuFftSession(ranges);
         final WorkerStdoutFile stdout = WorkerStdoutFile.ofThisProcess();
         if (stdout != null)
         {
@@ -244,6 +247,7 @@ final class GpuBackendSession implements BackendSession
         final GpuContext gpuContext = (GpuContext)context;
         blas.contextDestroyed(gpuContext);
         rand.destroyGenerators(gpuContext);
+        fft.destroyPlans(gpuContext);
         allocatedBytes[gpuContext.device()] -= ranges.removeContext(gpuContext).bytes();
         contexts.remove(gpuContext);
         cuCtxDestroy(gpuContext.handle());
@@ -866,6 +870,11 @@ final class GpuBackendSession implements BackendSession
         return rand;
     }
 
+    public FftSession fft()
+    {
+        return fft;
+    }
+
     public RtcSession rtc()
     {
         return rtc;
@@ -1045,6 +1054,7 @@ final class GpuBackendSession implements BackendSession
     {
         blas.close();
         rand.close();
+        fft.close();
         rtc.close();
         for (final GpuContext context : contexts)
         {

@@ -1,0 +1,33 @@
+package io.gpurelay.agent.jcuda.fft;
+
+import io.gpurelay.agent.instrumentation.InstrumentationModule;
+import io.gpurelay.protocol.CufftStatus;
+
+/**
+ * JCuda's cuFFT, {@code jcuda.jcufft.JCufft}: remoted by {@link JCufftRemote}. What is not remoted returns
+ * {@code CUFFT_NOT_SUPPORTED}. JCufft's natives load a library named {@code JCufft-<version>-<platform>}, whose loading
+ * is skipped.
+ */
+public final class JCufftInstrumentation extends InstrumentationModule
+{
+    public JCufftInstrumentation()
+    {
+        super("jcuda.jcufft.JCufft", "JCufft", JCufftRemote.class, CufftStatus.NOT_SUPPORTED, "CUFFT_NOT_SUPPORTED",
+            "JCufft-");
+    }
+
+    /**
+     * JCufft names one native {@code cufftMakePlanManyNative64}, the suffix before the 64.
+     */
+    public String functionName(final String nativeMethodName)
+    {
+        return "cufftMakePlanManyNative64".equals(nativeMethodName) ? "cufftMakePlanMany64" :
+            super.functionName(nativeMethodName);
+    }
+
+    public String refusalReason(final String functionName)
+    {
+        return "cufftSetCompatibilityMode".equals(functionName) ? "cuFFT no longer has it: the executor's cuFFT " +
+            "(CUDA 13) always lays data out as FFTW does, the only mode the function could still set" : null;
+    }
+}
