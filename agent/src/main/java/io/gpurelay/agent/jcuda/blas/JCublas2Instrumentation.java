@@ -1,13 +1,33 @@
 package io.gpurelay.agent.jcuda.blas;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.List;
+
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.CublasStatus;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.method.ParameterDescription;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.implementation.MethodCall;
 
 /**
  * JCuda's cuBLAS v2 binding, {@code jcuda.jcublas.JCublas2}: remoted by {@link JCublas2Remote}.
+ * <p>
+ * cuBLAS has most routines twice: the 32-bit form ({@code cublasSgemm}) and the {@code _64} form
+ * ({@code cublasSgemm_64}, JCublas2's {@code cublasSgemm_v2_64Native}) whose sizes, increments, leading dimensions
+ * and batch counts are 64-bit. {@link JCublas2Remote} implements the {@code _64} form only, and this module binds the
+ * 32-bit native to it ({@link #wideImplementation}): its {@code int} arguments widen to {@code long} where the
+ * {@code _64} form has a {@code long}, so one implementation serves both natives and the values travel as the 64-bit
+ * words they are on the wire anyway.
  */
 public final class JCublas2Instrumentation extends InstrumentationModule
 {
+    private static final String NATIVE = "Native";
+    /** How JCublas2 names the {@code _64} form of {@code cublasXNative}: after the {@code _v2} or not. */
+    private static final List<String> WIDE_SUFFIXES = List.of("_v2_64Native", "_64Native");
+    private static final String NEW = "_newNative";
+
     public JCublas2Instrumentation()
     {
         super("jcuda.jcublas.JCublas2", "JCublas2", JCublas2Remote.class, CublasStatus.NOT_SUPPORTED,
@@ -21,6 +41,88 @@ public final class JCublas2Instrumentation extends InstrumentationModule
      */
     public String emulatorRefusal(final String functionName)
     {
-        return JCublasInstrumentation.emulatorRefusalOf(functionName);
+        return JCublasInstrumentation.emulatorRefusalOf(wideFunctionName32(functionName));
+    }
+
+    /**
+     * A 32-bit native whose {@code _64} form {@link JCublas2Remote} implements is remoted by hand-written code.
+     */
+    public Object remotesByName(final MethodDescription.InDefinedShape nativeMethod)
+    {
+        return nativeMethod.isStatic() && wideImplementation(nativeMethod) != null ? HAND_WRITTEN : null;
+    }
+
+    /**
+     * The 32-bit native's body: a call of its {@code _64} form's implementation, each {@code int} widened.
+     */
+    public Implementation bodyByName(final MethodDescription.InDefinedShape nativeMethod)
+    {
+        final Method implementation = wideImplementation(nativeMethod);
+        return implementation == null ? null : MethodCall.invoke(implementation).withAllArguments();
+    }
+
+    /**
+     * The public static method of {@link JCublas2Remote} that implements the {@code _64} form of a 32-bit native:
+     * named as JCublas2 names that form ({@code cublasXNative} → {@code cublasX_v2_64Native} or
+     * {@code cublasX_64Native}, {@code cublasX_newNative} → {@code cublasX_64_newNative}), with the native's
+     * parameters where each is the same type or an {@code int} that the implementation takes as a {@code long}. Null
+     * where there is none.
+     */
+    public static Method wideImplementation(final MethodDescription.InDefinedShape nativeMethod)
+    {
+        final String name = nativeMethod.getName();
+        if (!name.endsWith(NATIVE) || name.contains("_64"))
+        {
+            return null;
+        }
+        final List<String> candidates = name.endsWith(NEW) ?
+            List.of(name.substring(0, name.length() - NEW.length()) + "_64" + NEW) :
+            WIDE_SUFFIXES.stream().map(suffix -> name.substring(0, name.length() - NATIVE.length()) + suffix).toList();
+        for (final Method method : JCublas2Remote.class.getDeclaredMethods())
+        {
+            if (candidates.contains(method.getName()) && Modifier.isPublic(method.getModifiers()) &&
+                Modifier.isStatic(method.getModifiers()) && widens(nativeMethod, method))
+            {
+                return method;
+            }
+        }
+        return null;
+    }
+
+    private static boolean widens(final MethodDescription.InDefinedShape nativeMethod, final Method implementation)
+    {
+        final Class<?>[] wide = implementation.getParameterTypes();
+        if (wide.length != nativeMethod.getParameters().size() ||
+            !nativeMethod.getReturnType().asErasure().represents(implementation.getReturnType()))
+        {
+            return false;
+        }
+        for (final ParameterDescription.InDefinedShape parameter : nativeMethod.getParameters())
+        {
+            final Class<?> type = wide[parameter.getIndex()];
+            final boolean same = parameter.getType().asErasure().getName().equals(type.getName());
+            if (!same && !(parameter.getType().asErasure().represents(int.class) && type == long.class))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The 32-bit function a {@code _64} function name stands for ({@code cublasSgemm_v2_64} → {@code cublasSgemm}),
+     * or the name itself.
+     */
+    static String wideFunctionName32(final String functionName)
+    {
+        if (functionName.endsWith("_v2_64"))
+        {
+            return functionName.substring(0, functionName.length() - "_v2_64".length());
+        }
+        if (functionName.endsWith("_64"))
+        {
+            return functionName.substring(0, functionName.length() - "_64".length());
+        }
+        return functionName.replace("_64_new", "_new");
     }
 }
