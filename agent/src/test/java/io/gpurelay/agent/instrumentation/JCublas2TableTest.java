@@ -132,10 +132,10 @@ class JCublas2TableTest
     @Test
     void anUnsupportedFunctionReturnsNotSupportedAndSaysSoOnce() throws ReflectiveOperationException
     {
-        final MethodDescription cgeam = table.notSupported().stream()
-            .filter(method -> method.getName().equals("cublasCgeamNative")).findFirst().orElseThrow();
-        final String message = table.notSupportedMessage(cgeam);
-        assertEquals("JCublas2.cublasCgeam is not supported by gpurelay; returning CUBLAS_STATUS_NOT_SUPPORTED",
+        final MethodDescription nrm2Ex = table.notSupported().stream()
+            .filter(method -> method.getName().equals("cublasNrm2ExNative")).findFirst().orElseThrow();
+        final String message = table.notSupportedMessage(nrm2Ex);
+        assertEquals("JCublas2.cublasNrm2Ex is not supported by gpurelay; returning CUBLAS_STATUS_NOT_SUPPORTED",
             message);
         final InstrumentationModule module = table.module();
         final Method handler = module.notSupportedHandler();

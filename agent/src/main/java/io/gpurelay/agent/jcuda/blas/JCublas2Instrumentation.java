@@ -3,6 +3,7 @@ package io.gpurelay.agent.jcuda.blas;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.CublasStatus;
@@ -27,6 +28,9 @@ public final class JCublas2Instrumentation extends InstrumentationModule
     /** How JCublas2 names the {@code _64} form of {@code cublasXNative}: after the {@code _v2} or not. */
     private static final List<String> WIDE_SUFFIXES = List.of("_v2_64Native", "_64Native");
     private static final String NEW = "_newNative";
+    private static final Pattern EMULATOR_REAL_V2_ONLY =
+        Pattern.compile("cublas[SD](dgmm|syrkx|gemvBatched|gemvStridedBatched|trsmBatched)");
+    private static final Pattern LOGGER = Pattern.compile("cublasLoggerConfigure|cublas[SG]etLoggerCallback");
 
     public JCublas2Instrumentation()
     {
@@ -37,11 +41,23 @@ public final class JCublas2Instrumentation extends InstrumentationModule
     /**
      * The legacy binding's rule ({@link JCublasInstrumentation#emulatorRefusalOf}): of the routines of any element
      * type the emulator runs complex axpy, scal, dotu/dotc and gemm, and refuses the banded, packed, rank-update and
-     * rotm routines of every type and the other complex ones by name.
+     * rotm routines of every type and the other complex ones by name; of the real routines it also lacks dgmm, syrkx
+     * and the batched gemv and trsm, which only the v2 API has.
      */
     public String emulatorRefusal(final String functionName)
     {
-        return JCublasInstrumentation.emulatorRefusalOf(wideFunctionName32(functionName));
+        final String name = wideFunctionName32(functionName);
+        if (EMULATOR_REAL_V2_ONLY.matcher(name).matches())
+        {
+            return "the emulator has no dgmm, syrkx, batched gemv or batched trsm";
+        }
+        return JCublasInstrumentation.emulatorRefusalOf(name);
+    }
+
+    public String refusalReason(final String functionName)
+    {
+        return LOGGER.matcher(functionName).matches() ? "cuBLAS's logger runs in the executor's process, where the " +
+            "application's callback and log file are not; the agent logs every failed call by name" : null;
     }
 
     /**

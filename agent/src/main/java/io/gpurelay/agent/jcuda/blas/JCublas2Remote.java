@@ -163,12 +163,125 @@ public final class JCublas2Remote
         return call(Function.CUBLAS_SET_MATH_MODE, new long[]{ JCudaPointers.nativePointer(handle), mode }, null);
     }
 
+    public static int cublasGetAtomicsModeNative(final cublasHandle handle, final int[] mode)
+    {
+        requireNonNull(handle, "handle", "cublasGetAtomicsMode");
+        requireNonNull(mode, "mode", "cublasGetAtomicsMode");
+        return query(Function.CUBLAS_GET_ATOMICS_MODE, handle, mode);
+    }
+
+    public static int cublasSetAtomicsModeNative(final cublasHandle handle, final int mode)
+    {
+        requireNonNull(handle, "handle", "cublasSetAtomicsMode");
+        return call(Function.CUBLAS_SET_ATOMICS_MODE, new long[]{ JCudaPointers.nativePointer(handle), mode }, null);
+    }
+
+    /**
+     * JCublas2 declares the target a {@code Pointer}: host memory holding an int, written here.
+     */
+    public static int cublasGetSmCountTargetNative(final cublasHandle handle, final Pointer smCountTarget)
+    {
+        requireNonNull(handle, "handle", "cublasGetSmCountTarget");
+        requireNonNull(smCountTarget, "smCountTarget", "cublasGetSmCountTarget");
+        try
+        {
+            final HostRange destination = HostRange.of(smCountTarget, Integer.BYTES);
+            final int[] target = new int[1];
+            final int status = query(Function.CUBLAS_GET_SM_COUNT_TARGET, handle, target);
+            if (status == CublasStatus.SUCCESS)
+            {
+                final UnsafeBuffer value = new UnsafeBuffer(new byte[Integer.BYTES]);
+                value.putInt(0, target[0], ByteOrder.LITTLE_ENDIAN);
+                destination.write(0, value, 0, Integer.BYTES);
+            }
+            return status;
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cublasGetSmCountTarget", ex.getMessage());
+        }
+    }
+
+    public static int cublasSetSmCountTargetNative(final cublasHandle handle, final int smCountTarget)
+    {
+        requireNonNull(handle, "handle", "cublasSetSmCountTarget");
+        return call(Function.CUBLAS_SET_SM_COUNT_TARGET,
+            new long[]{ JCudaPointers.nativePointer(handle), smCountTarget }, null);
+    }
+
+    /**
+     * The workspace is device memory of the session (null with size 0: cuBLAS's own workspace again).
+     */
+    public static int cublasSetWorkspaceNative(final cublasHandle handle, final Pointer workspace,
+        final long workspaceSizeInBytes)
+    {
+        return routine("cublasSetWorkspace", Function.CUBLAS_SET_WORKSPACE, handle, c -> new long[]{ c.handle,
+            c.device(workspace), workspaceSizeInBytes });
+    }
+
+    /**
+     * The executor's cuBLAS's major version, minor version or patch level, on the calling thread's current device.
+     */
+    public static int cublasGetPropertyNative(final int type, final int[] value)
+    {
+        requireNonNull(value, "value", "cublasGetProperty");
+        final long[] results = new long[1];
+        final int status = call(Function.CUBLAS_GET_PROPERTY, new long[]{ type }, results);
+        if (status == CublasStatus.SUCCESS)
+        {
+            value[0] = (int)results[0];
+        }
+        return status;
+    }
+
+    /**
+     * The CUDA runtime version the executor's cuBLAS was built with; 0 when it cannot be asked (cuBLAS's function
+     * has no status), with a log line.
+     */
+    public static long cublasGetCudartVersionNative()
+    {
+        final long[] results = new long[1];
+        final int status = call(Function.CUBLAS_GET_CUDART_VERSION, new long[0], results);
+        if (status != CublasStatus.SUCCESS)
+        {
+            AgentLog.warn("cublasGetCudartVersion: " + cublasStatus.stringFor(status) + "; returning 0");
+            return 0;
+        }
+        return results[0];
+    }
+
+    /** Computed here: the status's name, as cuBLAS's own table has it. */
+    public static String cublasGetStatusNameNative(final int status)
+    {
+        return cublasStatus.stringFor(status);
+    }
+
+    /** Computed here: what the status means, in the words of cuBLAS's documentation of {@code cublasStatus_t}. */
+    public static String cublasGetStatusStringNative(final int status)
+    {
+        return switch (status)
+        {
+            case CublasStatus.SUCCESS -> "the operation completed successfully";
+            case CublasStatus.NOT_INITIALIZED -> "the cuBLAS library was not initialized";
+            case CublasStatus.ALLOC_FAILED -> "resource allocation failed inside the cuBLAS library";
+            case CublasStatus.INVALID_VALUE -> "an unsupported value or parameter was passed to the function";
+            case CublasStatus.ARCH_MISMATCH -> "the function requires a feature absent from the device architecture";
+            case CublasStatus.MAPPING_ERROR -> "an access to GPU memory space failed";
+            case CublasStatus.EXECUTION_FAILED -> "the GPU program failed to execute";
+            case CublasStatus.INTERNAL_ERROR -> "an internal cuBLAS operation failed";
+            case CublasStatus.NOT_SUPPORTED -> "the functionality requested is not supported";
+            case 16 -> "the functionality requested requires some license and an error was detected when trying " +
+                "to check the current licensing";
+            default -> "unknown cuBLAS status " + status;
+        };
+    }
+
     /**
      * What cuBLAS's header does for {@code cublasGemmEx} with a legacy compute type (a {@code cudaDataType}): the
      * {@code cublasComputeType_t} for it, pedantic if the handle's math mode is.
      */
-    public static int cublasMigrateComputeType_newNative(
-        final cublasHandle handle, final int dataType, final int[] computeType)
+    public static int cublasMigrateComputeType_newNative(final cublasHandle handle, final int dataType,
+        final int[] computeType)
     {
         requireNonNull(handle, "handle", "cublasMigrateComputeType");
         requireNonNull(computeType, "computeType", "cublasMigrateComputeType");
@@ -199,73 +312,67 @@ public final class JCublas2Remote
 
     // Data movement.
 
-    public static int cublasSetVector_64Native(
-        final long n, final long elemSize, final Pointer x, final long incx, final Pointer devicePtr, final long incy)
+    public static int cublasSetVector_64Native(final long n, final long elemSize, final Pointer x, final long incx,
+        final Pointer devicePtr, final long incy)
     {
         return setMatrix("cublasSetVector", 1, n, elemSize, x, incx, devicePtr, incy, 0);
     }
 
-    public static int cublasGetVector_64Native(
-        final long n, final long elemSize, final Pointer x, final long incx, final Pointer y, final long incy)
+    public static int cublasGetVector_64Native(final long n, final long elemSize, final Pointer x, final long incx,
+        final Pointer y, final long incy)
     {
         return getMatrix("cublasGetVector", 1, n, elemSize, x, incx, y, incy, 0);
     }
 
-    public static int cublasSetMatrix_64Native(
-        final long rows, final long cols, final long elemSize, final Pointer a, final long lda, final Pointer b,
-        final long ldb)
+    public static int cublasSetMatrix_64Native(final long rows, final long cols, final long elemSize, final Pointer a,
+        final long lda, final Pointer b, final long ldb)
     {
         return setMatrix("cublasSetMatrix", rows, cols, elemSize, a, lda, b, ldb, 0);
     }
 
-    public static int cublasGetMatrix_64Native(
-        final long rows, final long cols, final long elemSize, final Pointer a, final long lda, final Pointer b,
-        final long ldb)
+    public static int cublasGetMatrix_64Native(final long rows, final long cols, final long elemSize, final Pointer a,
+        final long lda, final Pointer b, final long ldb)
     {
         return getMatrix("cublasGetMatrix", rows, cols, elemSize, a, lda, b, ldb, 0);
     }
 
-    public static int cublasSetVectorAsync_64Native(
-        final long n, final long elemSize, final Pointer hostPtr, final long incx, final Pointer devicePtr,
-        final long incy, final cudaStream_t stream)
+    public static int cublasSetVectorAsync_64Native(final long n, final long elemSize, final Pointer hostPtr,
+        final long incx, final Pointer devicePtr, final long incy, final cudaStream_t stream)
     {
         return setMatrix("cublasSetVectorAsync", 1, n, elemSize, hostPtr, incx, devicePtr, incy,
             streamHandle(stream));
     }
 
-    public static int cublasGetVectorAsync_64Native(
-        final long n, final long elemSize, final Pointer devicePtr, final long incx, final Pointer hostPtr,
-        final long incy, final cudaStream_t stream)
+    public static int cublasGetVectorAsync_64Native(final long n, final long elemSize, final Pointer devicePtr,
+        final long incx, final Pointer hostPtr, final long incy, final cudaStream_t stream)
     {
         return getMatrix("cublasGetVectorAsync", 1, n, elemSize, devicePtr, incx, hostPtr, incy,
             streamHandle(stream));
     }
 
-    public static int cublasSetMatrixAsync_64Native(
-        final long rows, final long cols, final long elemSize, final Pointer a, final long lda, final Pointer b,
-        final long ldb, final cudaStream_t stream)
+    public static int cublasSetMatrixAsync_64Native(final long rows, final long cols, final long elemSize,
+        final Pointer a, final long lda, final Pointer b, final long ldb, final cudaStream_t stream)
     {
         return setMatrix("cublasSetMatrixAsync", rows, cols, elemSize, a, lda, b, ldb, streamHandle(stream));
     }
 
-    public static int cublasGetMatrixAsync_64Native(
-        final long rows, final long cols, final long elemSize, final Pointer a, final long lda, final Pointer b,
-        final long ldb, final cudaStream_t stream)
+    public static int cublasGetMatrixAsync_64Native(final long rows, final long cols, final long elemSize,
+        final Pointer a, final long lda, final Pointer b, final long ldb, final cudaStream_t stream)
     {
         return getMatrix("cublasGetMatrixAsync", rows, cols, elemSize, a, lda, b, ldb, streamHandle(stream));
     }
 
     // Level 1.
 
-    public static int cublasSaxpy_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha, final Pointer x,
-        final long incx, final Pointer y, final long incy)
+    public static int cublasSaxpy_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha,
+        final Pointer x, final long incx, final Pointer y, final long incy)
     {
         return routine("cublasSaxpy", Function.CUBLAS_SAXPY, handle, c -> new long[]{ c.handle, n,
             c.scalar(alpha, Float.BYTES, "alpha"), c.device(x), incx, c.device(y), incy });
     }
 
-    public static int cublasDaxpy_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha, final Pointer x,
-        final long incx, final Pointer y, final long incy)
+    public static int cublasDaxpy_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha,
+        final Pointer x, final long incx, final Pointer y, final long incy)
     {
         return routine("cublasDaxpy", Function.CUBLAS_DAXPY, handle, c -> new long[]{ c.handle, n,
             c.scalar(alpha, Double.BYTES, "alpha"), c.device(x), incx, c.device(y), incy });
@@ -313,15 +420,15 @@ public final class JCublas2Remote
             c.handle, n, c.device(x), incx, c.target(result) });
     }
 
-    public static int cublasSscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha, final Pointer x,
-        final long incx)
+    public static int cublasSscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha,
+        final Pointer x, final long incx)
     {
         return routine("cublasSscal", Function.CUBLAS_SSCAL, handle, c -> new long[]{ c.handle, n,
             c.scalar(alpha, Float.BYTES, "alpha"), c.device(x), incx });
     }
 
-    public static int cublasDscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha, final Pointer x,
-        final long incx)
+    public static int cublasDscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha,
+        final Pointer x, final long incx)
     {
         return routine("cublasDscal", Function.CUBLAS_DSCAL, handle, c -> new long[]{ c.handle, n,
             c.scalar(alpha, Double.BYTES, "alpha"), c.device(x), incx });
@@ -431,47 +538,47 @@ public final class JCublas2Remote
             c.scalar(alpha, Double.BYTES, "alpha"), c.device(x), incx, c.device(y), incy, c.device(a), lda });
     }
 
-    public static int cublasSsymv_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta, final Pointer y,
-        final long incy)
+    public static int cublasSsymv_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta,
+        final Pointer y, final long incy)
     {
         return routine("cublasSsymv", Function.CUBLAS_SSYMV, handle, c -> new long[]{ c.handle, uplo, n,
             c.scalar(alpha, Float.BYTES, "alpha"), c.device(a), lda, c.device(x), incx,
             c.scalar(beta, Float.BYTES, "beta"), c.device(y), incy });
     }
 
-    public static int cublasDsymv_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta, final Pointer y,
-        final long incy)
+    public static int cublasDsymv_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta,
+        final Pointer y, final long incy)
     {
         return routine("cublasDsymv", Function.CUBLAS_DSYMV, handle, c -> new long[]{ c.handle, uplo, n,
             c.scalar(alpha, Double.BYTES, "alpha"), c.device(a), lda, c.device(x), incx,
             c.scalar(beta, Double.BYTES, "beta"), c.device(y), incy });
     }
 
-    public static int cublasStrmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasStrmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return routine("cublasStrmv", Function.CUBLAS_STRMV, handle, c -> new long[]{ c.handle, uplo, trans, diag, n,
             c.device(a), lda, c.device(x), incx });
     }
 
-    public static int cublasDtrmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasDtrmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return routine("cublasDtrmv", Function.CUBLAS_DTRMV, handle, c -> new long[]{ c.handle, uplo, trans, diag, n,
             c.device(a), lda, c.device(x), incx });
     }
 
-    public static int cublasStrsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasStrsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return routine("cublasStrsv", Function.CUBLAS_STRSV, handle, c -> new long[]{ c.handle, uplo, trans, diag, n,
             c.device(a), lda, c.device(x), incx });
     }
 
-    public static int cublasDtrsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasDtrsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return routine("cublasDtrsv", Function.CUBLAS_DTRSV, handle, c -> new long[]{ c.handle, uplo, trans, diag, n,
             c.device(a), lda, c.device(x), incx });
@@ -479,18 +586,18 @@ public final class JCublas2Remote
 
     // Level 3.
 
-    public static int cublasSgemm_v2_64Native(final cublasHandle handle, final int transa, final int transb, final long m,
-        final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b, final long ldb,
-        final Pointer beta, final Pointer cMatrix, final long ldc)
+    public static int cublasSgemm_v2_64Native(final cublasHandle handle, final int transa, final int transb,
+        final long m, final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b,
+        final long ldb, final Pointer beta, final Pointer cMatrix, final long ldc)
     {
         return routine("cublasSgemm", Function.CUBLAS_SGEMM, handle, c -> new long[]{ c.handle, transa, transb, m, n,
             k, c.scalar(alpha, Float.BYTES, "alpha"), c.device(a), lda, c.device(b), ldb,
             c.scalar(beta, Float.BYTES, "beta"), c.device(cMatrix), ldc });
     }
 
-    public static int cublasDgemm_v2_64Native(final cublasHandle handle, final int transa, final int transb, final long m,
-        final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b, final long ldb,
-        final Pointer beta, final Pointer cMatrix, final long ldc)
+    public static int cublasDgemm_v2_64Native(final cublasHandle handle, final int transa, final int transb,
+        final long m, final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b,
+        final long ldb, final Pointer beta, final Pointer cMatrix, final long ldc)
     {
         return routine("cublasDgemm", Function.CUBLAS_DGEMM, handle, c -> new long[]{ c.handle, transa, transb, m, n,
             k, c.scalar(alpha, Double.BYTES, "alpha"), c.device(a), lda, c.device(b), ldb,
@@ -533,35 +640,35 @@ public final class JCublas2Remote
             c.device(cMatrix), ldc });
     }
 
-    public static int cublasStrmm_v2_64Native(final cublasHandle handle, final int side, final int uplo, final int trans,
-        final int diag, final long m, final long n, final Pointer alpha, final Pointer a, final long lda,
-        final Pointer b, final long ldb, final Pointer cMatrix, final long ldc)
+    public static int cublasStrmm_v2_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer a,
+        final long lda, final Pointer b, final long ldb, final Pointer cMatrix, final long ldc)
     {
         return routine("cublasStrmm", Function.CUBLAS_STRMM, handle, c -> new long[]{ c.handle, side, uplo, trans,
             diag, m, n, c.scalar(alpha, Float.BYTES, "alpha"), c.device(a), lda, c.device(b), ldb, c.device(cMatrix),
             ldc });
     }
 
-    public static int cublasDtrmm_v2_64Native(final cublasHandle handle, final int side, final int uplo, final int trans,
-        final int diag, final long m, final long n, final Pointer alpha, final Pointer a, final long lda,
-        final Pointer b, final long ldb, final Pointer cMatrix, final long ldc)
+    public static int cublasDtrmm_v2_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer a,
+        final long lda, final Pointer b, final long ldb, final Pointer cMatrix, final long ldc)
     {
         return routine("cublasDtrmm", Function.CUBLAS_DTRMM, handle, c -> new long[]{ c.handle, side, uplo, trans,
             diag, m, n, c.scalar(alpha, Double.BYTES, "alpha"), c.device(a), lda, c.device(b), ldb, c.device(cMatrix),
             ldc });
     }
 
-    public static int cublasStrsm_v2_64Native(final cublasHandle handle, final int side, final int uplo, final int trans,
-        final int diag, final long m, final long n, final Pointer alpha, final Pointer a, final long lda,
-        final Pointer b, final long ldb)
+    public static int cublasStrsm_v2_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer a,
+        final long lda, final Pointer b, final long ldb)
     {
         return routine("cublasStrsm", Function.CUBLAS_STRSM, handle, c -> new long[]{ c.handle, side, uplo, trans,
             diag, m, n, c.scalar(alpha, Float.BYTES, "alpha"), c.device(a), lda, c.device(b), ldb });
     }
 
-    public static int cublasDtrsm_v2_64Native(final cublasHandle handle, final int side, final int uplo, final int trans,
-        final int diag, final long m, final long n, final Pointer alpha, final Pointer a, final long lda,
-        final Pointer b, final long ldb)
+    public static int cublasDtrsm_v2_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer a,
+        final long lda, final Pointer b, final long ldb)
     {
         return routine("cublasDtrsm", Function.CUBLAS_DTRSM, handle, c -> new long[]{ c.handle, side, uplo, trans,
             diag, m, n, c.scalar(alpha, Double.BYTES, "alpha"), c.device(a), lda, c.device(b), ldb });
@@ -679,14 +786,14 @@ public final class JCublas2Remote
 
     // Routines of any element type (the typed families below).
 
-    public static int cublasCaxpy_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha, final Pointer x,
-        final long incx, final Pointer y, final long incy)
+    public static int cublasCaxpy_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha,
+        final Pointer x, final long incx, final Pointer y, final long incy)
     {
         return axpy("cublasCaxpy", Element.C, handle, n, alpha, x, incx, y, incy);
     }
 
-    public static int cublasZaxpy_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha, final Pointer x,
-        final long incx, final Pointer y, final long incy)
+    public static int cublasZaxpy_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha,
+        final Pointer x, final long incx, final Pointer y, final long incy)
     {
         return axpy("cublasZaxpy", Element.Z, handle, n, alpha, x, incx, y, incy);
     }
@@ -715,26 +822,26 @@ public final class JCublas2Remote
         return swap("cublasZswap", Element.Z, handle, n, x, incx, y, incy);
     }
 
-    public static int cublasCscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha, final Pointer x,
-        final long incx)
+    public static int cublasCscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha,
+        final Pointer x, final long incx)
     {
         return scal("cublasCscal", Element.C, handle, false, n, alpha, x, incx);
     }
 
-    public static int cublasZscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha, final Pointer x,
-        final long incx)
+    public static int cublasZscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha,
+        final Pointer x, final long incx)
     {
         return scal("cublasZscal", Element.Z, handle, false, n, alpha, x, incx);
     }
 
-    public static int cublasCsscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha, final Pointer x,
-        final long incx)
+    public static int cublasCsscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha,
+        final Pointer x, final long incx)
     {
         return scal("cublasCsscal", Element.C, handle, true, n, alpha, x, incx);
     }
 
-    public static int cublasZdscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha, final Pointer x,
-        final long incx)
+    public static int cublasZdscal_v2_64Native(final cublasHandle handle, final long n, final Pointer alpha,
+        final Pointer x, final long incx)
     {
         return scal("cublasZdscal", Element.Z, handle, true, n, alpha, x, incx);
     }
@@ -790,79 +897,79 @@ public final class JCublas2Remote
     public static int cublasIsamax_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
         final long incx, final long[] result)
     {
-        return index64("cublasIsamax_64", handle, result, r -> reduction("cublasIsamax", Function.CUBLAS_ISAMAX, handle, r,
-            Integer.BYTES, c -> new long[]{ c.handle, n, c.device(x), incx, c.target(r) }));
+        return index64("cublasIsamax_64", handle, result, r -> reduction("cublasIsamax", Function.CUBLAS_ISAMAX, handle,
+            r, Integer.BYTES, c -> new long[]{ c.handle, n, c.device(x), incx, c.target(r) }));
     }
 
     public static int cublasIdamax_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
         final long incx, final long[] result)
     {
-        return index64("cublasIdamax_64", handle, result, r -> reduction("cublasIdamax", Function.CUBLAS_IDAMAX, handle, r,
-            Integer.BYTES, c -> new long[]{ c.handle, n, c.device(x), incx, c.target(r) }));
+        return index64("cublasIdamax_64", handle, result, r -> reduction("cublasIdamax", Function.CUBLAS_IDAMAX, handle,
+            r, Integer.BYTES, c -> new long[]{ c.handle, n, c.device(x), incx, c.target(r) }));
     }
 
     public static int cublasIsamin_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
         final long incx, final long[] result)
     {
-        return index64("cublasIsamin_64", handle, result, r -> reduction("cublasIsamin", Function.CUBLAS_ISAMIN, handle, r,
-            Integer.BYTES, c -> new long[]{ c.handle, n, c.device(x), incx, c.target(r) }));
+        return index64("cublasIsamin_64", handle, result, r -> reduction("cublasIsamin", Function.CUBLAS_ISAMIN, handle,
+            r, Integer.BYTES, c -> new long[]{ c.handle, n, c.device(x), incx, c.target(r) }));
     }
 
     public static int cublasIdamin_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
         final long incx, final long[] result)
     {
-        return index64("cublasIdamin_64", handle, result, r -> reduction("cublasIdamin", Function.CUBLAS_IDAMIN, handle, r,
-            Integer.BYTES, c -> new long[]{ c.handle, n, c.device(x), incx, c.target(r) }));
+        return index64("cublasIdamin_64", handle, result, r -> reduction("cublasIdamin", Function.CUBLAS_IDAMIN, handle,
+            r, Integer.BYTES, c -> new long[]{ c.handle, n, c.device(x), incx, c.target(r) }));
     }
 
     public static int cublasIcamax_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
         final long incx, final long[] result)
     {
-        return index64("cublasIcamax_64", handle, result, r -> iamax("cublasIcamax", Element.C, handle, false, n, x, incx,
-            r));
+        return index64("cublasIcamax_64", handle, result, r -> iamax("cublasIcamax", Element.C, handle, false, n, x,
+            incx, r));
     }
 
     public static int cublasIzamax_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
         final long incx, final long[] result)
     {
-        return index64("cublasIzamax_64", handle, result, r -> iamax("cublasIzamax", Element.Z, handle, false, n, x, incx,
-            r));
+        return index64("cublasIzamax_64", handle, result, r -> iamax("cublasIzamax", Element.Z, handle, false, n, x,
+            incx, r));
     }
 
     public static int cublasIcamin_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
         final long incx, final long[] result)
     {
-        return index64("cublasIcamin_64", handle, result, r -> iamax("cublasIcamin", Element.C, handle, true, n, x, incx,
-            r));
+        return index64("cublasIcamin_64", handle, result, r -> iamax("cublasIcamin", Element.C, handle, true, n, x,
+            incx, r));
     }
 
     public static int cublasIzamin_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
         final long incx, final long[] result)
     {
-        return index64("cublasIzamin_64", handle, result, r -> iamax("cublasIzamin", Element.Z, handle, true, n, x, incx,
-            r));
+        return index64("cublasIzamin_64", handle, result, r -> iamax("cublasIzamin", Element.Z, handle, true, n, x,
+            incx, r));
     }
 
-    public static int cublasScasum_v2_64Native(final cublasHandle handle, final long n, final Pointer x, final long incx,
-        final Pointer result)
+    public static int cublasScasum_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
+        final long incx, final Pointer result)
     {
         return asum("cublasScasum", Element.C, handle, n, x, incx, result);
     }
 
-    public static int cublasDzasum_v2_64Native(final cublasHandle handle, final long n, final Pointer x, final long incx,
-        final Pointer result)
+    public static int cublasDzasum_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
+        final long incx, final Pointer result)
     {
         return asum("cublasDzasum", Element.Z, handle, n, x, incx, result);
     }
 
-    public static int cublasScnrm2_v2_64Native(final cublasHandle handle, final long n, final Pointer x, final long incx,
-        final Pointer result)
+    public static int cublasScnrm2_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
+        final long incx, final Pointer result)
     {
         return nrm2("cublasScnrm2", Element.C, handle, n, x, incx, result);
     }
 
-    public static int cublasDznrm2_v2_64Native(final cublasHandle handle, final long n, final Pointer x, final long incx,
-        final Pointer result)
+    public static int cublasDznrm2_v2_64Native(final cublasHandle handle, final long n, final Pointer x,
+        final long incx, final Pointer result)
     {
         return nrm2("cublasDznrm2", Element.Z, handle, n, x, incx, result);
     }
@@ -945,150 +1052,150 @@ public final class JCublas2Remote
         return gbmv("cublasZgbmv", Element.Z, handle, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy);
     }
 
-    public static int cublasCtrmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasCtrmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return trmv("cublasCtrmv", Element.C, handle, false, uplo, trans, diag, n, a, lda, x, incx);
     }
 
-    public static int cublasZtrmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasZtrmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return trmv("cublasZtrmv", Element.Z, handle, false, uplo, trans, diag, n, a, lda, x, incx);
     }
 
-    public static int cublasCtrsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasCtrsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return trmv("cublasCtrsv", Element.C, handle, true, uplo, trans, diag, n, a, lda, x, incx);
     }
 
-    public static int cublasZtrsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasZtrsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return trmv("cublasZtrsv", Element.Z, handle, true, uplo, trans, diag, n, a, lda, x, incx);
     }
 
-    public static int cublasStbmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasStbmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return tbmv("cublasStbmv", Element.S, handle, false, uplo, trans, diag, n, k, a, lda, x, incx);
     }
 
-    public static int cublasDtbmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasDtbmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return tbmv("cublasDtbmv", Element.D, handle, false, uplo, trans, diag, n, k, a, lda, x, incx);
     }
 
-    public static int cublasCtbmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasCtbmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return tbmv("cublasCtbmv", Element.C, handle, false, uplo, trans, diag, n, k, a, lda, x, incx);
     }
 
-    public static int cublasZtbmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasZtbmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return tbmv("cublasZtbmv", Element.Z, handle, false, uplo, trans, diag, n, k, a, lda, x, incx);
     }
 
-    public static int cublasStbsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasStbsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return tbmv("cublasStbsv", Element.S, handle, true, uplo, trans, diag, n, k, a, lda, x, incx);
     }
 
-    public static int cublasDtbsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasDtbsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return tbmv("cublasDtbsv", Element.D, handle, true, uplo, trans, diag, n, k, a, lda, x, incx);
     }
 
-    public static int cublasCtbsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasCtbsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return tbmv("cublasCtbsv", Element.C, handle, true, uplo, trans, diag, n, k, a, lda, x, incx);
     }
 
-    public static int cublasZtbsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
+    public static int cublasZtbsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final long k, final Pointer a, final long lda, final Pointer x, final long incx)
     {
         return tbmv("cublasZtbsv", Element.Z, handle, true, uplo, trans, diag, n, k, a, lda, x, incx);
     }
 
-    public static int cublasStpmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer ap, final Pointer x, final long incx)
+    public static int cublasStpmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer ap, final Pointer x, final long incx)
     {
         return tpmv("cublasStpmv", Element.S, handle, false, uplo, trans, diag, n, ap, x, incx);
     }
 
-    public static int cublasDtpmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer ap, final Pointer x, final long incx)
+    public static int cublasDtpmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer ap, final Pointer x, final long incx)
     {
         return tpmv("cublasDtpmv", Element.D, handle, false, uplo, trans, diag, n, ap, x, incx);
     }
 
-    public static int cublasCtpmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer ap, final Pointer x, final long incx)
+    public static int cublasCtpmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer ap, final Pointer x, final long incx)
     {
         return tpmv("cublasCtpmv", Element.C, handle, false, uplo, trans, diag, n, ap, x, incx);
     }
 
-    public static int cublasZtpmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer ap, final Pointer x, final long incx)
+    public static int cublasZtpmv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer ap, final Pointer x, final long incx)
     {
         return tpmv("cublasZtpmv", Element.Z, handle, false, uplo, trans, diag, n, ap, x, incx);
     }
 
-    public static int cublasStpsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer ap, final Pointer x, final long incx)
+    public static int cublasStpsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer ap, final Pointer x, final long incx)
     {
         return tpmv("cublasStpsv", Element.S, handle, true, uplo, trans, diag, n, ap, x, incx);
     }
 
-    public static int cublasDtpsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer ap, final Pointer x, final long incx)
+    public static int cublasDtpsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer ap, final Pointer x, final long incx)
     {
         return tpmv("cublasDtpsv", Element.D, handle, true, uplo, trans, diag, n, ap, x, incx);
     }
 
-    public static int cublasCtpsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer ap, final Pointer x, final long incx)
+    public static int cublasCtpsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer ap, final Pointer x, final long incx)
     {
         return tpmv("cublasCtpsv", Element.C, handle, true, uplo, trans, diag, n, ap, x, incx);
     }
 
-    public static int cublasZtpsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans, final int diag,
-        final long n, final Pointer ap, final Pointer x, final long incx)
+    public static int cublasZtpsv_v2_64Native(final cublasHandle handle, final int uplo, final int trans,
+        final int diag, final long n, final Pointer ap, final Pointer x, final long incx)
     {
         return tpmv("cublasZtpsv", Element.Z, handle, true, uplo, trans, diag, n, ap, x, incx);
     }
 
-    public static int cublasCsymv_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta, final Pointer y,
-        final long incy)
+    public static int cublasCsymv_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta,
+        final Pointer y, final long incy)
     {
         return symv("cublasCsymv", Element.C, handle, false, uplo, n, alpha, a, lda, x, incx, beta, y, incy);
     }
 
-    public static int cublasZsymv_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta, final Pointer y,
-        final long incy)
+    public static int cublasZsymv_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta,
+        final Pointer y, final long incy)
     {
         return symv("cublasZsymv", Element.Z, handle, false, uplo, n, alpha, a, lda, x, incx, beta, y, incy);
     }
 
-    public static int cublasChemv_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta, final Pointer y,
-        final long incy)
+    public static int cublasChemv_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta,
+        final Pointer y, final long incy)
     {
         return symv("cublasChemv", Element.C, handle, true, uplo, n, alpha, a, lda, x, incx, beta, y, incy);
     }
 
-    public static int cublasZhemv_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta, final Pointer y,
-        final long incy)
+    public static int cublasZhemv_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer a, final long lda, final Pointer x, final long incx, final Pointer beta,
+        final Pointer y, final long incy)
     {
         return symv("cublasZhemv", Element.Z, handle, true, uplo, n, alpha, a, lda, x, incx, beta, y, incy);
     }
@@ -1121,160 +1228,172 @@ public final class JCublas2Remote
         return sbmv("cublasZhbmv", Element.Z, handle, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);
     }
 
-    public static int cublasSspmv_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer ap, final Pointer x, final long incx, final Pointer beta, final Pointer y, final long incy)
+    public static int cublasSspmv_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer ap, final Pointer x, final long incx, final Pointer beta, final Pointer y,
+        final long incy)
     {
         return spmv("cublasSspmv", Element.S, handle, uplo, n, alpha, ap, x, incx, beta, y, incy);
     }
 
-    public static int cublasDspmv_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer ap, final Pointer x, final long incx, final Pointer beta, final Pointer y, final long incy)
+    public static int cublasDspmv_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer ap, final Pointer x, final long incx, final Pointer beta, final Pointer y,
+        final long incy)
     {
         return spmv("cublasDspmv", Element.D, handle, uplo, n, alpha, ap, x, incx, beta, y, incy);
     }
 
-    public static int cublasChpmv_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer ap, final Pointer x, final long incx, final Pointer beta, final Pointer y, final long incy)
+    public static int cublasChpmv_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer ap, final Pointer x, final long incx, final Pointer beta, final Pointer y,
+        final long incy)
     {
         return spmv("cublasChpmv", Element.C, handle, uplo, n, alpha, ap, x, incx, beta, y, incy);
     }
 
-    public static int cublasZhpmv_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer ap, final Pointer x, final long incx, final Pointer beta, final Pointer y, final long incy)
+    public static int cublasZhpmv_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer ap, final Pointer x, final long incx, final Pointer beta, final Pointer y,
+        final long incy)
     {
         return spmv("cublasZhpmv", Element.Z, handle, uplo, n, alpha, ap, x, incx, beta, y, incy);
     }
 
-    public static int cublasCgeru_v2_64Native(final cublasHandle handle, final long m, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a, final long lda)
+    public static int cublasCgeru_v2_64Native(final cublasHandle handle, final long m, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a,
+        final long lda)
     {
         return ger("cublasCgeru", Element.C, handle, false, m, n, alpha, x, incx, y, incy, a, lda);
     }
 
-    public static int cublasCgerc_v2_64Native(final cublasHandle handle, final long m, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a, final long lda)
+    public static int cublasCgerc_v2_64Native(final cublasHandle handle, final long m, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a,
+        final long lda)
     {
         return ger("cublasCgerc", Element.C, handle, true, m, n, alpha, x, incx, y, incy, a, lda);
     }
 
-    public static int cublasZgeru_v2_64Native(final cublasHandle handle, final long m, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a, final long lda)
+    public static int cublasZgeru_v2_64Native(final cublasHandle handle, final long m, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a,
+        final long lda)
     {
         return ger("cublasZgeru", Element.Z, handle, false, m, n, alpha, x, incx, y, incy, a, lda);
     }
 
-    public static int cublasZgerc_v2_64Native(final cublasHandle handle, final long m, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a, final long lda)
+    public static int cublasZgerc_v2_64Native(final cublasHandle handle, final long m, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a,
+        final long lda)
     {
         return ger("cublasZgerc", Element.Z, handle, true, m, n, alpha, x, incx, y, incy, a, lda);
     }
 
-    public static int cublasSsyr_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer a, final long lda)
+    public static int cublasSsyr_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer a, final long lda)
     {
         return syr("cublasSsyr", Element.S, handle, uplo, n, alpha, x, incx, a, lda);
     }
 
-    public static int cublasDsyr_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer a, final long lda)
+    public static int cublasDsyr_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer a, final long lda)
     {
         return syr("cublasDsyr", Element.D, handle, uplo, n, alpha, x, incx, a, lda);
     }
 
-    public static int cublasCher_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer a, final long lda)
+    public static int cublasCher_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer a, final long lda)
     {
         return syr("cublasCher", Element.C, handle, uplo, n, alpha, x, incx, a, lda);
     }
 
-    public static int cublasZher_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer a, final long lda)
+    public static int cublasZher_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer a, final long lda)
     {
         return syr("cublasZher", Element.Z, handle, uplo, n, alpha, x, incx, a, lda);
     }
 
-    public static int cublasSspr_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer ap)
+    public static int cublasSspr_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer ap)
     {
         return spr("cublasSspr", Element.S, handle, uplo, n, alpha, x, incx, ap);
     }
 
-    public static int cublasDspr_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer ap)
+    public static int cublasDspr_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer ap)
     {
         return spr("cublasDspr", Element.D, handle, uplo, n, alpha, x, incx, ap);
     }
 
-    public static int cublasChpr_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer ap)
+    public static int cublasChpr_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer ap)
     {
         return spr("cublasChpr", Element.C, handle, uplo, n, alpha, x, incx, ap);
     }
 
-    public static int cublasZhpr_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer ap)
+    public static int cublasZhpr_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer ap)
     {
         return spr("cublasZhpr", Element.Z, handle, uplo, n, alpha, x, incx, ap);
     }
 
-    public static int cublasSsyr2_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a, final long lda)
+    public static int cublasSsyr2_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a,
+        final long lda)
     {
         return syr2("cublasSsyr2", Element.S, handle, uplo, n, alpha, x, incx, y, incy, a, lda);
     }
 
-    public static int cublasDsyr2_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a, final long lda)
+    public static int cublasDsyr2_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a,
+        final long lda)
     {
         return syr2("cublasDsyr2", Element.D, handle, uplo, n, alpha, x, incx, y, incy, a, lda);
     }
 
-    public static int cublasCher2_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a, final long lda)
+    public static int cublasCher2_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a,
+        final long lda)
     {
         return syr2("cublasCher2", Element.C, handle, uplo, n, alpha, x, incx, y, incy, a, lda);
     }
 
-    public static int cublasZher2_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a, final long lda)
+    public static int cublasZher2_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a,
+        final long lda)
     {
         return syr2("cublasZher2", Element.Z, handle, uplo, n, alpha, x, incx, y, incy, a, lda);
     }
 
-    public static int cublasSspr2_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer ap)
+    public static int cublasSspr2_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer ap)
     {
         return spr2("cublasSspr2", Element.S, handle, uplo, n, alpha, x, incx, y, incy, ap);
     }
 
-    public static int cublasDspr2_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer ap)
+    public static int cublasDspr2_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer ap)
     {
         return spr2("cublasDspr2", Element.D, handle, uplo, n, alpha, x, incx, y, incy, ap);
     }
 
-    public static int cublasChpr2_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer ap)
+    public static int cublasChpr2_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer ap)
     {
         return spr2("cublasChpr2", Element.C, handle, uplo, n, alpha, x, incx, y, incy, ap);
     }
 
-    public static int cublasZhpr2_v2_64Native(final cublasHandle handle, final int uplo, final long n, final Pointer alpha,
-        final Pointer x, final long incx, final Pointer y, final long incy, final Pointer ap)
+    public static int cublasZhpr2_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer ap)
     {
         return spr2("cublasZhpr2", Element.Z, handle, uplo, n, alpha, x, incx, y, incy, ap);
     }
 
-    public static int cublasCgemm_v2_64Native(final cublasHandle handle, final int transa, final int transb, final long m,
-        final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b, final long ldb,
-        final Pointer beta, final Pointer c, final long ldc)
+    public static int cublasCgemm_v2_64Native(final cublasHandle handle, final int transa, final int transb,
+        final long m, final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b,
+        final long ldb, final Pointer beta, final Pointer c, final long ldc)
     {
         return gemm("cublasCgemm", Element.C, handle, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     }
 
-    public static int cublasZgemm_v2_64Native(final cublasHandle handle, final int transa, final int transb, final long m,
-        final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b, final long ldb,
-        final Pointer beta, final Pointer c, final long ldc)
+    public static int cublasZgemm_v2_64Native(final cublasHandle handle, final int transa, final int transb,
+        final long m, final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b,
+        final long ldb, final Pointer beta, final Pointer c, final long ldc)
     {
         return gemm("cublasZgemm", Element.Z, handle, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     }
@@ -1377,32 +1496,527 @@ public final class JCublas2Remote
         return syr2k("cublasZher2k", Element.Z, handle, true, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     }
 
-    public static int cublasCtrmm_v2_64Native(final cublasHandle handle, final int side, final int uplo, final int trans,
-        final int diag, final long m, final long n, final Pointer alpha, final Pointer a, final long lda, final Pointer b,
-        final long ldb, final Pointer c, final long ldc)
+    public static int cublasCtrmm_v2_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer a,
+        final long lda, final Pointer b, final long ldb, final Pointer c, final long ldc)
     {
         return trmm("cublasCtrmm", Element.C, handle, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb, c, ldc);
     }
 
-    public static int cublasZtrmm_v2_64Native(final cublasHandle handle, final int side, final int uplo, final int trans,
-        final int diag, final long m, final long n, final Pointer alpha, final Pointer a, final long lda, final Pointer b,
-        final long ldb, final Pointer c, final long ldc)
+    public static int cublasZtrmm_v2_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer a,
+        final long lda, final Pointer b, final long ldb, final Pointer c, final long ldc)
     {
         return trmm("cublasZtrmm", Element.Z, handle, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb, c, ldc);
     }
 
-    public static int cublasCtrsm_v2_64Native(final cublasHandle handle, final int side, final int uplo, final int trans,
-        final int diag, final long m, final long n, final Pointer alpha, final Pointer a, final long lda, final Pointer b,
-        final long ldb)
+    public static int cublasCtrsm_v2_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer a,
+        final long lda, final Pointer b, final long ldb)
     {
         return trsm("cublasCtrsm", Element.C, handle, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb);
     }
 
-    public static int cublasZtrsm_v2_64Native(final cublasHandle handle, final int side, final int uplo, final int trans,
-        final int diag, final long m, final long n, final Pointer alpha, final Pointer a, final long lda, final Pointer b,
-        final long ldb)
+    public static int cublasZtrsm_v2_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer a,
+        final long lda, final Pointer b, final long ldb)
     {
         return trsm("cublasZtrsm", Element.Z, handle, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb);
+    }
+
+    public static int cublasCgeam_64Native(final cublasHandle handle, final int transa, final int transb, final long m,
+        final long n, final Pointer alpha, final Pointer a, final long lda, final Pointer beta, final Pointer b,
+        final long ldb, final Pointer c, final long ldc)
+    {
+        return geam("cublasCgeam", Element.C, handle, transa, transb, m, n, alpha, a, lda, beta, b, ldb, c, ldc);
+    }
+
+    public static int cublasZgeam_64Native(final cublasHandle handle, final int transa, final int transb, final long m,
+        final long n, final Pointer alpha, final Pointer a, final long lda, final Pointer beta, final Pointer b,
+        final long ldb, final Pointer c, final long ldc)
+    {
+        return geam("cublasZgeam", Element.Z, handle, transa, transb, m, n, alpha, a, lda, beta, b, ldb, c, ldc);
+    }
+
+    public static int cublasSdgmm_64Native(final cublasHandle handle, final int mode, final long m, final long n,
+        final Pointer a, final long lda, final Pointer x, final long incx, final Pointer c, final long ldc)
+    {
+        return dgmm("cublasSdgmm", Element.S, handle, mode, m, n, a, lda, x, incx, c, ldc);
+    }
+
+    public static int cublasDdgmm_64Native(final cublasHandle handle, final int mode, final long m, final long n,
+        final Pointer a, final long lda, final Pointer x, final long incx, final Pointer c, final long ldc)
+    {
+        return dgmm("cublasDdgmm", Element.D, handle, mode, m, n, a, lda, x, incx, c, ldc);
+    }
+
+    public static int cublasCdgmm_64Native(final cublasHandle handle, final int mode, final long m, final long n,
+        final Pointer a, final long lda, final Pointer x, final long incx, final Pointer c, final long ldc)
+    {
+        return dgmm("cublasCdgmm", Element.C, handle, mode, m, n, a, lda, x, incx, c, ldc);
+    }
+
+    public static int cublasZdgmm_64Native(final cublasHandle handle, final int mode, final long m, final long n,
+        final Pointer a, final long lda, final Pointer x, final long incx, final Pointer c, final long ldc)
+    {
+        return dgmm("cublasZdgmm", Element.Z, handle, mode, m, n, a, lda, x, incx, c, ldc);
+    }
+
+    public static int cublasSsyrkx_64Native(final cublasHandle handle, final int uplo, final int trans, final long n,
+        final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b, final long ldb,
+        final Pointer beta, final Pointer c, final long ldc)
+    {
+        return syrkx("cublasSsyrkx", Element.S, handle, false, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c,
+            ldc);
+    }
+
+    public static int cublasDsyrkx_64Native(final cublasHandle handle, final int uplo, final int trans, final long n,
+        final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b, final long ldb,
+        final Pointer beta, final Pointer c, final long ldc)
+    {
+        return syrkx("cublasDsyrkx", Element.D, handle, false, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c,
+            ldc);
+    }
+
+    public static int cublasCsyrkx_64Native(final cublasHandle handle, final int uplo, final int trans, final long n,
+        final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b, final long ldb,
+        final Pointer beta, final Pointer c, final long ldc)
+    {
+        return syrkx("cublasCsyrkx", Element.C, handle, false, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c,
+            ldc);
+    }
+
+    public static int cublasZsyrkx_64Native(final cublasHandle handle, final int uplo, final int trans, final long n,
+        final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b, final long ldb,
+        final Pointer beta, final Pointer c, final long ldc)
+    {
+        return syrkx("cublasZsyrkx", Element.Z, handle, false, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c,
+            ldc);
+    }
+
+    public static int cublasCherkx_64Native(final cublasHandle handle, final int uplo, final int trans, final long n,
+        final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b, final long ldb,
+        final Pointer beta, final Pointer c, final long ldc)
+    {
+        return syrkx("cublasCherkx", Element.C, handle, true, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c,
+            ldc);
+    }
+
+    public static int cublasZherkx_64Native(final cublasHandle handle, final int uplo, final int trans, final long n,
+        final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b, final long ldb,
+        final Pointer beta, final Pointer c, final long ldc)
+    {
+        return syrkx("cublasZherkx", Element.Z, handle, true, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c,
+            ldc);
+    }
+
+    public static int cublasCsyr_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer a, final long lda)
+    {
+        return syrComplex("cublasCsyr", Element.C, handle, false, uplo, n, alpha, x, incx, null, 0, a, lda);
+    }
+
+    public static int cublasCsyr2_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a,
+        final long lda)
+    {
+        return syrComplex("cublasCsyr2", Element.C, handle, true, uplo, n, alpha, x, incx, y, incy, a, lda);
+    }
+
+    public static int cublasZsyr_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer a, final long lda)
+    {
+        return syrComplex("cublasZsyr", Element.Z, handle, false, uplo, n, alpha, x, incx, null, 0, a, lda);
+    }
+
+    public static int cublasZsyr2_v2_64Native(final cublasHandle handle, final int uplo, final long n,
+        final Pointer alpha, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer a,
+        final long lda)
+    {
+        return syrComplex("cublasZsyr2", Element.Z, handle, true, uplo, n, alpha, x, incx, y, incy, a, lda);
+    }
+
+    public static int cublasSgemvBatched_64Native(final cublasHandle handle, final int trans, final long m,
+        final long n, final Pointer alpha, final Pointer aArray, final long lda, final Pointer xArray, final long incx,
+        final Pointer beta, final Pointer yArray, final long incy, final long batchCount)
+    {
+        return gemvBatched("cublasSgemvBatched", Element.S, handle, trans, m, n, alpha, aArray, lda, xArray,
+            incx, beta, yArray, incy, batchCount);
+    }
+
+    public static int cublasSgemvStridedBatched_64Native(final cublasHandle handle, final int trans, final long m,
+        final long n, final Pointer alpha, final Pointer a, final long lda, final long strideA, final Pointer x,
+        final long incx, final long stridex, final Pointer beta, final Pointer y, final long incy, final long stridey,
+        final long batchCount)
+    {
+        return gemvStridedBatched("cublasSgemvStridedBatched", Element.S, handle, trans, m, n, alpha, a,
+            lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+    }
+
+    public static int cublasDgemvBatched_64Native(final cublasHandle handle, final int trans, final long m,
+        final long n, final Pointer alpha, final Pointer aArray, final long lda, final Pointer xArray, final long incx,
+        final Pointer beta, final Pointer yArray, final long incy, final long batchCount)
+    {
+        return gemvBatched("cublasDgemvBatched", Element.D, handle, trans, m, n, alpha, aArray, lda, xArray,
+            incx, beta, yArray, incy, batchCount);
+    }
+
+    public static int cublasDgemvStridedBatched_64Native(final cublasHandle handle, final int trans, final long m,
+        final long n, final Pointer alpha, final Pointer a, final long lda, final long strideA, final Pointer x,
+        final long incx, final long stridex, final Pointer beta, final Pointer y, final long incy, final long stridey,
+        final long batchCount)
+    {
+        return gemvStridedBatched("cublasDgemvStridedBatched", Element.D, handle, trans, m, n, alpha, a,
+            lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+    }
+
+    public static int cublasCgemvBatched_64Native(final cublasHandle handle, final int trans, final long m,
+        final long n, final Pointer alpha, final Pointer aArray, final long lda, final Pointer xArray, final long incx,
+        final Pointer beta, final Pointer yArray, final long incy, final long batchCount)
+    {
+        return gemvBatched("cublasCgemvBatched", Element.C, handle, trans, m, n, alpha, aArray, lda, xArray,
+            incx, beta, yArray, incy, batchCount);
+    }
+
+    public static int cublasCgemvStridedBatched_64Native(final cublasHandle handle, final int trans, final long m,
+        final long n, final Pointer alpha, final Pointer a, final long lda, final long strideA, final Pointer x,
+        final long incx, final long stridex, final Pointer beta, final Pointer y, final long incy, final long stridey,
+        final long batchCount)
+    {
+        return gemvStridedBatched("cublasCgemvStridedBatched", Element.C, handle, trans, m, n, alpha, a,
+            lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+    }
+
+    public static int cublasZgemvBatched_64Native(final cublasHandle handle, final int trans, final long m,
+        final long n, final Pointer alpha, final Pointer aArray, final long lda, final Pointer xArray, final long incx,
+        final Pointer beta, final Pointer yArray, final long incy, final long batchCount)
+    {
+        return gemvBatched("cublasZgemvBatched", Element.Z, handle, trans, m, n, alpha, aArray, lda, xArray,
+            incx, beta, yArray, incy, batchCount);
+    }
+
+    public static int cublasZgemvStridedBatched_64Native(final cublasHandle handle, final int trans, final long m,
+        final long n, final Pointer alpha, final Pointer a, final long lda, final long strideA, final Pointer x,
+        final long incx, final long stridex, final Pointer beta, final Pointer y, final long incy, final long stridey,
+        final long batchCount)
+    {
+        return gemvStridedBatched("cublasZgemvStridedBatched", Element.Z, handle, trans, m, n, alpha, a,
+            lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount);
+    }
+
+    public static int cublasCgemmBatched_64Native(final cublasHandle handle, final int transa, final int transb,
+        final long m, final long n, final long k, final Pointer alpha, final Pointer aArray, final long lda,
+        final Pointer bArray, final long ldb, final Pointer beta, final Pointer cArray, final long ldc,
+        final long batchCount)
+    {
+        return gemmBatched("cublasCgemmBatched", Element.C, handle, false, transa, transb, m, n, k, alpha, aArray,
+            lda, bArray, ldb, beta, cArray, ldc, batchCount);
+    }
+
+    public static int cublasZgemmBatched_64Native(final cublasHandle handle, final int transa, final int transb,
+        final long m, final long n, final long k, final Pointer alpha, final Pointer aArray, final long lda,
+        final Pointer bArray, final long ldb, final Pointer beta, final Pointer cArray, final long ldc,
+        final long batchCount)
+    {
+        return gemmBatched("cublasZgemmBatched", Element.Z, handle, false, transa, transb, m, n, k, alpha, aArray,
+            lda, bArray, ldb, beta, cArray, ldc, batchCount);
+    }
+
+    public static int cublasCgemm3mBatched_64Native(final cublasHandle handle, final int transa, final int transb,
+        final long m, final long n, final long k, final Pointer alpha, final Pointer aArray, final long lda,
+        final Pointer bArray, final long ldb, final Pointer beta, final Pointer cArray, final long ldc,
+        final long batchCount)
+    {
+        return gemmBatched("cublasCgemm3mBatched", Element.C, handle, true, transa, transb, m, n, k, alpha, aArray,
+            lda, bArray, ldb, beta, cArray, ldc, batchCount);
+    }
+
+    public static int cublasCgemmStridedBatched_64Native(final cublasHandle handle, final int transa, final int transb,
+        final long m, final long n, final long k, final Pointer alpha, final Pointer a, final long lda,
+        final long strideA, final Pointer b, final long ldb, final long strideB, final Pointer beta, final Pointer c,
+        final long ldc, final long strideC, final long batchCount)
+    {
+        return gemmStridedBatched("cublasCgemmStridedBatched", Element.C, handle, false, transa, transb, m, n, k, alpha,
+            a, lda, strideA, b, ldb, strideB, beta, c, ldc, strideC, batchCount);
+    }
+
+    public static int cublasZgemmStridedBatched_64Native(final cublasHandle handle, final int transa, final int transb,
+        final long m, final long n, final long k, final Pointer alpha, final Pointer a, final long lda,
+        final long strideA, final Pointer b, final long ldb, final long strideB, final Pointer beta, final Pointer c,
+        final long ldc, final long strideC, final long batchCount)
+    {
+        return gemmStridedBatched("cublasZgemmStridedBatched", Element.Z, handle, false, transa, transb, m, n, k, alpha,
+            a, lda, strideA, b, ldb, strideB, beta, c, ldc, strideC, batchCount);
+    }
+
+    public static int cublasCgemm3mStridedBatched_64Native(final cublasHandle handle, final int transa,
+        final int transb, final long m, final long n, final long k, final Pointer alpha, final Pointer a,
+        final long lda, final long strideA, final Pointer b, final long ldb, final long strideB, final Pointer beta,
+        final Pointer c, final long ldc, final long strideC, final long batchCount)
+    {
+        return gemmStridedBatched("cublasCgemm3mStridedBatched", Element.C, handle, true, transa, transb, m, n, k,
+            alpha, a, lda, strideA, b, ldb, strideB, beta, c, ldc, strideC, batchCount);
+    }
+
+    public static int cublasCgemm3m_64Native(final cublasHandle handle, final int transa, final int transb,
+        final long m, final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b,
+        final long ldb, final Pointer beta, final Pointer c, final long ldc)
+    {
+        return typed("cublasCgemm3m", Function.CUBLAS_GEMM3M, Element.C, handle, w -> w.value(transa).value(transb)
+            .value(m).value(n).value(k).scalar(alpha, "alpha").device(a).value(lda).device(b).value(ldb)
+            .scalar(beta, "beta").device(c).value(ldc));
+    }
+
+    public static int cublasZgemm3m_64Native(final cublasHandle handle, final int transa, final int transb,
+        final long m, final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer b,
+        final long ldb, final Pointer beta, final Pointer c, final long ldc)
+    {
+        return typed("cublasZgemm3m", Function.CUBLAS_GEMM3M, Element.Z, handle, w -> w.value(transa).value(transb)
+            .value(m).value(n).value(k).scalar(alpha, "alpha").device(a).value(lda).device(b).value(ldb)
+            .scalar(beta, "beta").device(c).value(ldc));
+    }
+
+    public static int cublasStrsmBatched_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer aArray,
+        final long lda, final Pointer bArray, final long ldb, final long batchCount)
+    {
+        return typed("cublasStrsmBatched", Function.CUBLAS_TRSM_BATCHED, Element.S, handle, w -> w.value(side)
+            .value(uplo).value(trans).value(diag).value(m).value(n).scalar(alpha, "alpha").device(aArray)
+            .value(lda).device(bArray).value(ldb).value(batchCount));
+    }
+
+    public static int cublasDtrsmBatched_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer aArray,
+        final long lda, final Pointer bArray, final long ldb, final long batchCount)
+    {
+        return typed("cublasDtrsmBatched", Function.CUBLAS_TRSM_BATCHED, Element.D, handle, w -> w.value(side)
+            .value(uplo).value(trans).value(diag).value(m).value(n).scalar(alpha, "alpha").device(aArray)
+            .value(lda).device(bArray).value(ldb).value(batchCount));
+    }
+
+    public static int cublasCtrsmBatched_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer aArray,
+        final long lda, final Pointer bArray, final long ldb, final long batchCount)
+    {
+        return typed("cublasCtrsmBatched", Function.CUBLAS_TRSM_BATCHED, Element.C, handle, w -> w.value(side)
+            .value(uplo).value(trans).value(diag).value(m).value(n).scalar(alpha, "alpha").device(aArray)
+            .value(lda).device(bArray).value(ldb).value(batchCount));
+    }
+
+    public static int cublasZtrsmBatched_64Native(final cublasHandle handle, final int side, final int uplo,
+        final int trans, final int diag, final long m, final long n, final Pointer alpha, final Pointer aArray,
+        final long lda, final Pointer bArray, final long ldb, final long batchCount)
+    {
+        return typed("cublasZtrsmBatched", Function.CUBLAS_TRSM_BATCHED, Element.Z, handle, w -> w.value(side)
+            .value(uplo).value(trans).value(diag).value(m).value(n).scalar(alpha, "alpha").device(aArray)
+            .value(lda).device(bArray).value(ldb).value(batchCount));
+    }
+
+    // Rotations computed in the client: cuBLAS computes rotg and rotmg on the host from host scalars (in host
+    // pointer mode), so gpurelay computes them here, with the reference BLAS's algorithms (HostRotations), as the
+    // legacy binding does. In device pointer mode the scalars are device memory: not supported, by name.
+
+    public static int cublasSrotgNative(final cublasHandle handle, final Pointer a, final Pointer b, final Pointer c,
+        final Pointer s)
+    {
+        return rotg("cublasSrotg", handle, Float.BYTES, a, b, c, s);
+    }
+
+    public static int cublasDrotgNative(final cublasHandle handle, final Pointer a, final Pointer b, final Pointer c,
+        final Pointer s)
+    {
+        return rotg("cublasDrotg", handle, Double.BYTES, a, b, c, s);
+    }
+
+    public static int cublasCrotgNative(final cublasHandle handle, final Pointer a, final Pointer b, final Pointer c,
+        final Pointer s)
+    {
+        return complexRotg("cublasCrotg", handle, Float.BYTES, a, b, c, s);
+    }
+
+    public static int cublasZrotgNative(final cublasHandle handle, final Pointer a, final Pointer b, final Pointer c,
+        final Pointer s)
+    {
+        return complexRotg("cublasZrotg", handle, Double.BYTES, a, b, c, s);
+    }
+
+    public static int cublasSrotmgNative(final cublasHandle handle, final Pointer d1, final Pointer d2,
+        final Pointer x1, final Pointer y1, final Pointer param)
+    {
+        return rotmg("cublasSrotmg", handle, Float.BYTES, d1, d2, x1, y1, param);
+    }
+
+    public static int cublasDrotmgNative(final cublasHandle handle, final Pointer d1, final Pointer d2,
+        final Pointer x1, final Pointer y1, final Pointer param)
+    {
+        return rotmg("cublasDrotmg", handle, Double.BYTES, d1, d2, x1, y1, param);
+    }
+
+    /** rotg: a and b in (a becomes r, b z), c and s out. */
+    private static int rotg(final String name, final cublasHandle handle, final int bytes, final Pointer a,
+        final Pointer b, final Pointer c, final Pointer s)
+    {
+        final String refused = hostScalarsOnly(name, handle, a, b, c, s);
+        if (refused != null)
+        {
+            return refused.isEmpty() ? CublasStatus.NOT_SUPPORTED : invalidValue(name, refused);
+        }
+        try
+        {
+            final Pointer[] pointers = { a, b, c, s };
+            final double[] in = { readReals(a, bytes, 1)[0], readReals(b, bytes, 1)[0] };
+            if (bytes == Float.BYTES)
+            {
+                final float[] values = { (float)in[0], (float)in[1], 0, 0 };
+                HostRotations.srotg(values);
+                for (int i = 0; i < pointers.length; i++)
+                {
+                    writeReals(pointers[i], bytes, values[i]);
+                }
+            }
+            else
+            {
+                final double[] values = { in[0], in[1], 0, 0 };
+                HostRotations.drotg(values);
+                for (int i = 0; i < pointers.length; i++)
+                {
+                    writeReals(pointers[i], bytes, values[i]);
+                }
+            }
+            return CublasStatus.SUCCESS;
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue(name, ex.getMessage());
+        }
+    }
+
+    /** Complex rotg: a (complex) in and out as r, b (complex) in, c (real) and s (complex) out. */
+    private static int complexRotg(final String name, final cublasHandle handle, final int realBytes,
+        final Pointer a, final Pointer b, final Pointer c, final Pointer s)
+    {
+        final String refused = hostScalarsOnly(name, handle, a, b, c, s);
+        if (refused != null)
+        {
+            return refused.isEmpty() ? CublasStatus.NOT_SUPPORTED : invalidValue(name, refused);
+        }
+        try
+        {
+            final double[] aValue = readReals(a, realBytes, 2);
+            final double[] bValue = readReals(b, realBytes, 2);
+            final double[] cAndS = HostRotations.complexRotation(aValue, bValue[0], bValue[1]);
+            writeReals(a, realBytes, aValue[0], aValue[1]);
+            writeReals(c, realBytes, cAndS[0]);
+            writeReals(s, realBytes, cAndS[1], cAndS[2]);
+            return CublasStatus.SUCCESS;
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue(name, ex.getMessage());
+        }
+    }
+
+    /** rotmg: d1, d2 and x1 in and out, y1 in, param's 5 values out. */
+    private static int rotmg(final String name, final cublasHandle handle, final int bytes, final Pointer d1,
+        final Pointer d2, final Pointer x1, final Pointer y1, final Pointer param)
+    {
+        final String refused = hostScalarsOnly(name, handle, d1, d2, x1, y1, param);
+        if (refused != null)
+        {
+            return refused.isEmpty() ? CublasStatus.NOT_SUPPORTED : invalidValue(name, refused);
+        }
+        try
+        {
+            final double[] in = { readReals(d1, bytes, 1)[0], readReals(d2, bytes, 1)[0], readReals(x1, bytes, 1)[0],
+                readReals(y1, bytes, 1)[0] };
+            HostRange.of(param, ROTM_PARAMETERS * (long)bytes);
+            if (bytes == Float.BYTES)
+            {
+                final float[] sd1 = { (float)in[0] };
+                final float[] sd2 = { (float)in[1] };
+                final float[] sx1 = { (float)in[2] };
+                final float[] sparam = new float[ROTM_PARAMETERS];
+                HostRotations.srotmg(sd1, sd2, sx1, (float)in[3], sparam);
+                writeReals(d1, bytes, sd1[0]);
+                writeReals(d2, bytes, sd2[0]);
+                writeReals(x1, bytes, sx1[0]);
+                writeReals(param, bytes, sparam[0], sparam[1], sparam[2], sparam[3], sparam[4]);
+            }
+            else
+            {
+                final double[] dd1 = { in[0] };
+                final double[] dd2 = { in[1] };
+                final double[] dx1 = { in[2] };
+                final double[] dparam = new double[ROTM_PARAMETERS];
+                HostRotations.drotmg(dd1, dd2, dx1, in[3], dparam);
+                writeReals(d1, bytes, dd1[0]);
+                writeReals(d2, bytes, dd2[0]);
+                writeReals(x1, bytes, dx1[0]);
+                writeReals(param, bytes, dparam);
+            }
+            return CublasStatus.SUCCESS;
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue(name, ex.getMessage());
+        }
+    }
+
+    /**
+     * Null when a client-side rotation can run; "" when the handle is in device pointer mode (logged here, the
+     * caller answers CUBLAS_STATUS_NOT_SUPPORTED); else why an argument is invalid.
+     */
+    private static String hostScalarsOnly(final String name, final cublasHandle handle, final Pointer... scalars)
+    {
+        requireNonNull(handle, "handle", name);
+        for (final Pointer scalar : scalars)
+        {
+            if (scalar == null)
+            {
+                return "a scalar argument is null";
+            }
+        }
+        if (new Marshalling(name, handle).deviceMode)
+        {
+            AgentLog.warn(name + " in CUBLAS_POINTER_MODE_DEVICE is not supported by gpurelay (it computes the " +
+                "rotation in the client, from host scalars); returning CUBLAS_STATUS_NOT_SUPPORTED");
+            return "";
+        }
+        return null;
+    }
+
+    private static double[] readReals(final Pointer pointer, final int bytes, final int count)
+        throws HostRangeException
+    {
+        final HostRange range = HostRange.of(pointer, (long)bytes * count);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[bytes * count]);
+        range.copyTo(0, buffer, 0, bytes * count);
+        final double[] values = new double[count];
+        for (int i = 0; i < count; i++)
+        {
+            values[i] = bytes == Float.BYTES ? buffer.getFloat(i * bytes, ByteOrder.LITTLE_ENDIAN) :
+                buffer.getDouble(i * bytes, ByteOrder.LITTLE_ENDIAN);
+        }
+        return values;
+    }
+
+    private static void writeReals(final Pointer pointer, final int bytes, final double... values)
+        throws HostRangeException
+    {
+        final HostRange range = HostRange.of(pointer, (long)bytes * values.length);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[bytes * values.length]);
+        for (int i = 0; i < values.length; i++)
+        {
+            if (bytes == Float.BYTES)
+            {
+                buffer.putFloat(i * bytes, (float)values[i], ByteOrder.LITTLE_ENDIAN);
+            }
+            else
+            {
+                buffer.putDouble(i * bytes, values[i], ByteOrder.LITTLE_ENDIAN);
+            }
+        }
+        range.write(0, buffer, 0, bytes * values.length);
     }
 
     // Routines of any element type: one method per family, the element type (S, D, C, Z) a parameter, each run by
@@ -1439,17 +2053,16 @@ public final class JCublas2Remote
     }
 
     /** dotu, and dotc (conjugate): the complex result, two reals, goes to the host in host mode. */
-    private static int dot(final String name, final Element element, final cublasHandle handle,
-        final boolean conjugate, final long n, final Pointer x, final long incx, final Pointer y, final long incy,
-        final Pointer result)
+    private static int dot(final String name, final Element element, final cublasHandle handle, final boolean conjugate,
+        final long n, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer result)
     {
         return typedReduction(name, Function.CUBLAS_DOT_X, element, handle, result, element.realBytes, 2,
             w -> w.flag(conjugate).value(n).device(x).value(incx).device(y).value(incy).target(result));
     }
 
     /** i?amax, and i?amin (minimum): the 1-based index, an int. */
-    private static int iamax(final String name, final Element element, final cublasHandle handle,
-        final boolean minimum, final long n, final Pointer x, final long incx, final Pointer result)
+    private static int iamax(final String name, final Element element, final cublasHandle handle, final boolean minimum,
+        final long n, final Pointer x, final long incx, final Pointer result)
     {
         return typedReduction(name, Function.CUBLAS_IAMAX_X, element, handle, result, Integer.BYTES, 1,
             w -> w.flag(minimum).value(n).device(x).value(incx).target(result));
@@ -1470,9 +2083,9 @@ public final class JCublas2Remote
     }
 
     /** rot with a real cosine and a complex sine, or a real one (realSine: csrot, zdrot). */
-    private static int rot(final String name, final Element element, final cublasHandle handle,
-        final boolean realSine, final long n, final Pointer x, final long incx, final Pointer y, final long incy,
-        final Pointer c, final Pointer s)
+    private static int rot(final String name, final Element element, final cublasHandle handle, final boolean realSine,
+        final long n, final Pointer x, final long incx, final Pointer y, final long incy, final Pointer c,
+        final Pointer s)
     {
         return typed(name, Function.CUBLAS_ROT_X, element, handle, w -> w.flag(realSine).value(n).device(x)
             .value(incx).device(y).value(incy).scalar(c, true, "c").scalar(s, realSine, "s"));
@@ -1487,8 +2100,8 @@ public final class JCublas2Remote
     }
 
     private static int gemv(final String name, final Element element, final cublasHandle handle, final long trans,
-        final long m, final long n, final Pointer alpha, final Pointer a, final long lda, final Pointer x, final long incx,
-        final Pointer beta, final Pointer y, final long incy)
+        final long m, final long n, final Pointer alpha, final Pointer a, final long lda, final Pointer x,
+        final long incx, final Pointer beta, final Pointer y, final long incy)
     {
         return typed(name, Function.CUBLAS_GEMV_X, element, handle, w -> w.value(trans).value(m).value(n)
             .scalar(alpha, "alpha").device(a).value(lda).device(x).value(incx).scalar(beta, "beta").device(y)
@@ -1506,8 +2119,8 @@ public final class JCublas2Remote
 
     /** trmv, and trsv (solve). */
     private static int trmv(final String name, final Element element, final cublasHandle handle, final boolean solve,
-        final long uplo, final long trans, final long diag, final long n, final Pointer a, final long lda, final Pointer x,
-        final long incx)
+        final long uplo, final long trans, final long diag, final long n, final Pointer a, final long lda,
+        final Pointer x, final long incx)
     {
         return typed(name, Function.CUBLAS_TRMV_X, element, handle, w -> w.flag(solve).value(uplo).value(trans)
             .value(diag).value(n).device(a).value(lda).device(x).value(incx));
@@ -1543,8 +2156,8 @@ public final class JCublas2Remote
 
     /** sbmv for S and D, hbmv for C and Z. */
     private static int sbmv(final String name, final Element element, final cublasHandle handle, final long uplo,
-        final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer x, final long incx,
-        final Pointer beta, final Pointer y, final long incy)
+        final long n, final long k, final Pointer alpha, final Pointer a, final long lda, final Pointer x,
+        final long incx, final Pointer beta, final Pointer y, final long incy)
     {
         return typed(name, Function.CUBLAS_SBMV, element, handle, w -> w.value(uplo).value(n).value(k)
             .scalar(alpha, "alpha").device(a).value(lda).device(x).value(incx).scalar(beta, "beta").device(y)
@@ -1561,9 +2174,9 @@ public final class JCublas2Remote
     }
 
     /** geru, and gerc (conjugate). */
-    private static int ger(final String name, final Element element, final cublasHandle handle,
-        final boolean conjugate, final long m, final long n, final Pointer alpha, final Pointer x, final long incx,
-        final Pointer y, final long incy, final Pointer a, final long lda)
+    private static int ger(final String name, final Element element, final cublasHandle handle, final boolean conjugate,
+        final long m, final long n, final Pointer alpha, final Pointer x, final long incx, final Pointer y,
+        final long incy, final Pointer a, final long lda)
     {
         return typed(name, Function.CUBLAS_GER_X, element, handle, w -> w.flag(conjugate).value(m).value(n)
             .scalar(alpha, "alpha").device(x).value(incx).device(y).value(incy).device(a).value(lda));
@@ -1604,8 +2217,8 @@ public final class JCublas2Remote
     }
 
     private static int gemm(final String name, final Element element, final cublasHandle handle, final long transa,
-        final long transb, final long m, final long n, final long k, final Pointer alpha, final Pointer a, final long lda,
-        final Pointer b, final long ldb, final Pointer beta, final Pointer c, final long ldc)
+        final long transb, final long m, final long n, final long k, final Pointer alpha, final Pointer a,
+        final long lda, final Pointer b, final long ldb, final Pointer beta, final Pointer c, final long ldc)
     {
         return typed(name, Function.CUBLAS_GEMM_X, element, handle, w -> w.value(transa).value(transb).value(m)
             .value(n).value(k).scalar(alpha, "alpha").device(a).value(lda).device(b).value(ldb).scalar(beta, "beta")
@@ -1659,6 +2272,87 @@ public final class JCublas2Remote
     {
         return typed(name, Function.CUBLAS_TRSM_X, element, handle, w -> w.value(side).value(uplo).value(trans)
             .value(diag).value(m).value(n).scalar(alpha, "alpha").device(a).value(lda).device(b).value(ldb));
+    }
+
+    private static int geam(final String name, final Element element, final cublasHandle handle, final long transa,
+        final long transb, final long m, final long n, final Pointer alpha, final Pointer a, final long lda,
+        final Pointer beta, final Pointer b, final long ldb, final Pointer c, final long ldc)
+    {
+        return typed(name, Function.CUBLAS_GEAM_X, element, handle, w -> w.value(transa).value(transb).value(m)
+            .value(n).scalar(alpha, "alpha").device(a).value(lda).scalar(beta, "beta").device(b).value(ldb)
+            .device(c).value(ldc));
+    }
+
+    private static int dgmm(final String name, final Element element, final cublasHandle handle, final long side,
+        final long m, final long n, final Pointer a, final long lda, final Pointer x, final long incx, final Pointer c,
+        final long ldc)
+    {
+        return typed(name, Function.CUBLAS_DGMM, element, handle, w -> w.value(side).value(m).value(n).device(a)
+            .value(lda).device(x).value(incx).device(c).value(ldc));
+    }
+
+    /** syrkx, and herkx (hermitian) whose beta is a real. */
+    private static int syrkx(final String name, final Element element, final cublasHandle handle,
+        final boolean hermitian, final long uplo, final long trans, final long n, final long k, final Pointer alpha,
+        final Pointer a, final long lda, final Pointer b, final long ldb, final Pointer beta, final Pointer c,
+        final long ldc)
+    {
+        return typed(name, Function.CUBLAS_SYRKX, element, handle, w -> w.flag(hermitian).value(uplo).value(trans)
+            .value(n).value(k).scalar(alpha, "alpha").device(a).value(lda).device(b).value(ldb)
+            .scalar(beta, hermitian, "beta").device(c).value(ldc));
+    }
+
+    /** Complex syr, and syr2 (twoVectors): alpha is complex, A symmetric (not hermitian). */
+    private static int syrComplex(final String name, final Element element, final cublasHandle handle,
+        final boolean twoVectors, final long uplo, final long n, final Pointer alpha, final Pointer x, final long incx,
+        final Pointer y, final long incy, final Pointer a, final long lda)
+    {
+        return typed(name, Function.CUBLAS_SYR_COMPLEX, element, handle, w -> w.flag(twoVectors).value(uplo)
+            .value(n).scalar(alpha, "alpha").device(x).value(incx).device(y).value(incy).device(a).value(lda));
+    }
+
+    private static int gemvBatched(final String name, final Element element, final cublasHandle handle,
+        final long trans, final long m, final long n, final Pointer alpha, final Pointer aArray, final long lda,
+        final Pointer xArray, final long incx, final Pointer beta, final Pointer yArray, final long incy,
+        final long batchCount)
+    {
+        return typed(name, Function.CUBLAS_GEMV_BATCHED, element, handle, w -> w.value(trans).value(m).value(n)
+            .scalar(alpha, "alpha").device(aArray).value(lda).device(xArray).value(incx).scalar(beta, "beta")
+            .device(yArray).value(incy).value(batchCount));
+    }
+
+    private static int gemvStridedBatched(final String name, final Element element, final cublasHandle handle,
+        final long trans, final long m, final long n, final Pointer alpha, final Pointer a, final long lda,
+        final long strideA, final Pointer x, final long incx, final long stridex, final Pointer beta, final Pointer y,
+        final long incy, final long stridey, final long batchCount)
+    {
+        return typed(name, Function.CUBLAS_GEMV_STRIDED_BATCHED, element, handle, w -> w.value(trans).value(m)
+            .value(n).scalar(alpha, "alpha").device(a).value(lda).value(strideA).device(x).value(incx)
+            .value(stridex).scalar(beta, "beta").device(y).value(incy).value(stridey).value(batchCount));
+    }
+
+    /** Complex gemmBatched, and Cgemm3mBatched (threeM). */
+    private static int gemmBatched(final String name, final Element element, final cublasHandle handle,
+        final boolean threeM, final long transa, final long transb, final long m, final long n, final long k,
+        final Pointer alpha, final Pointer aArray, final long lda, final Pointer bArray, final long ldb,
+        final Pointer beta, final Pointer cArray, final long ldc, final long batchCount)
+    {
+        return typed(name, Function.CUBLAS_GEMM_BATCHED_X, element, handle, w -> w.flag(threeM).value(transa)
+            .value(transb).value(m).value(n).value(k).scalar(alpha, "alpha").device(aArray).value(lda)
+            .device(bArray).value(ldb).scalar(beta, "beta").device(cArray).value(ldc).value(batchCount));
+    }
+
+    /** Complex gemmStridedBatched, and Cgemm3mStridedBatched (threeM). */
+    private static int gemmStridedBatched(final String name, final Element element, final cublasHandle handle,
+        final boolean threeM, final long transa, final long transb, final long m, final long n, final long k,
+        final Pointer alpha, final Pointer a, final long lda, final long strideA, final Pointer b, final long ldb,
+        final long strideB, final Pointer beta, final Pointer c, final long ldc, final long strideC,
+        final long batchCount)
+    {
+        return typed(name, Function.CUBLAS_GEMM_STRIDED_BATCHED_X, element, handle, w -> w.flag(threeM)
+            .value(transa).value(transb).value(m).value(n).value(k).scalar(alpha, "alpha").device(a).value(lda)
+            .value(strideA).device(b).value(ldb).value(strideB).scalar(beta, "beta").device(c).value(ldc)
+            .value(strideC).value(batchCount));
     }
 
     /**
@@ -1854,8 +2548,8 @@ public final class JCublas2Remote
         return status;
     }
 
-    private static int routine(
-        final String name, final Function function, final cublasHandle handle, final Arguments arguments)
+    private static int routine(final String name, final Function function, final cublasHandle handle,
+        final Arguments arguments)
     {
         requireNonNull(handle, "handle", name);
         final Marshalling marshalling = new Marshalling(name, handle);
@@ -1873,9 +2567,8 @@ public final class JCublas2Remote
      * A routine whose result goes to the host in host pointer mode: the reply's value is written into the result
      * pointer's memory ({@code bytes} of it: a float, a double or an int).
      */
-    private static int reduction(
-        final String name, final Function function, final cublasHandle handle, final Pointer result,
-        final int bytes, final Arguments arguments)
+    private static int reduction(final String name, final Function function, final cublasHandle handle,
+        final Pointer result, final int bytes, final Arguments arguments)
     {
         requireNonNull(handle, "handle", name);
         requireNonNull(result, "result", name);

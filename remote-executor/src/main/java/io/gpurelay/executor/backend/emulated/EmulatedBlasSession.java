@@ -26,6 +26,9 @@ import org.agrona.DirectBuffer;
  */
 final class EmulatedBlasSession implements BlasSession
 {
+    private static final CudaError INVALID_VALUE =
+        CudaError.library(Api.CUBLAS, CublasStatus.INVALID_VALUE, "CUBLAS_STATUS_INVALID_VALUE");
+
     private final EmulatedDevice[] devices;
     private final Object[] owners;
 
@@ -48,7 +51,7 @@ final class EmulatedBlasSession implements BlasSession
     public BackendBlasHandle create(final BackendContext context, final CallResult result)
     {
         final int device = ((EmulatedContext)context).device();
-        return new EmulatedBlasHandle(CublasHandle.create(devices[device].memory(), owners[device]));
+        return new EmulatedBlasHandle(CublasHandle.create(devices[device].memory(), owners[device]), device);
     }
 
     public void destroy(final BackendBlasHandle handle)
@@ -84,6 +87,77 @@ final class EmulatedBlasSession implements BlasSession
     public void mathMode(final BackendBlasHandle handle, final CallResult result)
     {
         result.value(cublas(handle).mathMode());
+    }
+
+    public void atomicsMode(final BackendBlasHandle handle, final CallResult result)
+    {
+        result.value(((EmulatedBlasHandle)handle).atomicsMode);
+    }
+
+    public void setAtomicsMode(final BackendBlasHandle handle, final int mode, final CallResult result)
+    {
+        if (mode != 0 && mode != 1)
+        {
+            result.fail(INVALID_VALUE, "cublasSetAtomicsMode: " + mode + " is no cublasAtomicsMode_t (0 or 1)");
+            return;
+        }
+        ((EmulatedBlasHandle)handle).atomicsMode = mode;
+    }
+
+    public void smCountTarget(final BackendBlasHandle handle, final CallResult result)
+    {
+        result.value(((EmulatedBlasHandle)handle).smCountTarget);
+    }
+
+    public void setSmCountTarget(final BackendBlasHandle handle, final int target, final CallResult result)
+    {
+        if (target < 0)
+        {
+            result.fail(INVALID_VALUE, "cublasSetSmCountTarget: the target " + target + " is negative");
+            return;
+        }
+        ((EmulatedBlasHandle)handle).smCountTarget = target;
+    }
+
+    /**
+     * The reference routines need no workspace; the range is checked as the gpu backend checks it, so that a program
+     * that passes memory it does not own fails here too.
+     */
+    public void setWorkspace(final BackendBlasHandle handle, final long address, final long bytes,
+        final CallResult result)
+    {
+        final int device = ((EmulatedBlasHandle)handle).device;
+        if (bytes < 0 || (address == 0) != (bytes == 0))
+        {
+            result.fail(INVALID_VALUE, "cublasSetWorkspace: workspace 0x" + Long.toHexString(address) + " of " +
+                bytes + " bytes (a null workspace has size 0 and only it)");
+            return;
+        }
+        if (bytes > 0 && devices[device].memory().find(address, bytes, owners[device]) == null)
+        {
+            result.fail(CudaError.library(Api.CUBLAS, CublasStatus.MAPPING_ERROR, "CUBLAS_STATUS_MAPPING_ERROR"),
+                "cublasSetWorkspace: [0x" + Long.toHexString(address) + ", +" + bytes + " bytes) is not inside a " +
+                "live allocation of this session");
+        }
+    }
+
+    /** The emulated devices' CUDA version, which the emulated cuBLAS stands with. */
+    public void cudartVersion(final CallResult result)
+    {
+        result.value(EmulatedBackend.CUDA_VERSION);
+    }
+
+    /** The emulated cuBLAS's version ({@link CublasHandle#VERSION}) as major, minor and patch level. */
+    public void property(final int type, final CallResult result)
+    {
+        switch (type)
+        {
+            case 0 -> result.value(CublasHandle.VERSION / 10_000);
+            case 1 -> result.value(CublasHandle.VERSION / 100 % 100);
+            case 2 -> result.value(CublasHandle.VERSION % 100);
+            default -> result.fail(INVALID_VALUE, "cublasGetProperty: " + type + " is no libraryPropertyType " +
+                "(0: major version, 1: minor version, 2: patch level)");
+        }
     }
 
     public void setMatrix(
@@ -576,11 +650,17 @@ final class EmulatedBlasSession implements BlasSession
     static final class EmulatedBlasHandle implements BackendBlasHandle
     {
         final CublasHandle cublas;
+        final int device;
         BackendStream stream;
+        /** cublasSetAtomicsMode's setting: the reference routines use no atomics either way. */
+        int atomicsMode;
+        /** cublasSetSmCountTarget's setting: the reference routines run on the session's thread either way. */
+        int smCountTarget;
 
-        EmulatedBlasHandle(final CublasHandle cublas)
+        EmulatedBlasHandle(final CublasHandle cublas, final int device)
         {
             this.cublas = cublas;
+            this.device = device;
         }
     }
 }
