@@ -573,6 +573,56 @@ final class BlasDispatcher
                     intArg(call, 6), intArg(call, 7), call.arg(8), call.arg(9), call.arg(10), intArg(call, 11),
                     call.arg(12), intArg(call, 13), intArg(call, 14), result);
             }
+            case CUBLAS_TPTTR ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final boolean toPacked = flag(call, 2, type, "SDCZ");
+                final String name = toPacked ? routine(type, "Strttp", "Dtrttp", "Ctrttp", "Ztrttp") :
+                    routine(type, "Stpttr", "Dtpttr", "Ctpttr", "Ztpttr");
+                blas.tpttr(h, type, name, toPacked, intArg(call, 3), intArg(call, 4), call.arg(5), call.arg(6),
+                    intArg(call, 7), result);
+            }
+            case CUBLAS_GETRF_BATCHED_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                blas.getrfBatchedX(h, type, routine(type, null, null, "CgetrfBatched", "ZgetrfBatched"),
+                    intArg(call, 2), call.arg(3), intArg(call, 4), call.arg(5), call.arg(6), intArg(call, 7), result);
+            }
+            case CUBLAS_GETRI_BATCHED_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                blas.getriBatchedX(h, type, routine(type, null, null, "CgetriBatched", "ZgetriBatched"),
+                    intArg(call, 2), call.arg(3), intArg(call, 4), call.arg(5), call.arg(6), intArg(call, 7),
+                    call.arg(8), intArg(call, 9), result);
+            }
+            case CUBLAS_GETRS_BATCHED ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.getrsBatched(h, type, routine(type, "SgetrsBatched", "DgetrsBatched", "CgetrsBatched",
+                    "ZgetrsBatched"), intArg(call, 2), intArg(call, 3), intArg(call, 4), call.arg(5), intArg(call, 6),
+                    call.arg(7), call.arg(8), intArg(call, 9), intArg(call, 10), result);
+            }
+            case CUBLAS_MATINV_BATCHED ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.matinvBatched(h, type, routine(type, "SmatinvBatched", "DmatinvBatched", "CmatinvBatched",
+                    "ZmatinvBatched"), intArg(call, 2), call.arg(3), intArg(call, 4), call.arg(5), intArg(call, 6),
+                    call.arg(7), intArg(call, 8), result);
+            }
+            case CUBLAS_GEQRF_BATCHED ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.geqrfBatched(h, type, routine(type, "SgeqrfBatched", "DgeqrfBatched", "CgeqrfBatched",
+                    "ZgeqrfBatched"), intArg(call, 2), intArg(call, 3), call.arg(4), intArg(call, 5), call.arg(6),
+                    intArg(call, 7), result);
+            }
+            case CUBLAS_GELS_BATCHED ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.gelsBatched(h, type, routine(type, "SgelsBatched", "DgelsBatched", "CgelsBatched",
+                    "ZgelsBatched"), intArg(call, 2), intArg(call, 3), intArg(call, 4), intArg(call, 5), call.arg(6),
+                    intArg(call, 7), call.arg(8), intArg(call, 9), call.arg(10), intArg(call, 11), result);
+            }
             case CUBLAS_TRSM_X ->
             {
                 final BlasType type = type(call, "CZ");

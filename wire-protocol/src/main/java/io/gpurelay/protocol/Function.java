@@ -445,6 +445,26 @@ public enum Function implements RemotedFunction
     CUBLAS_GET_PROPERTY(464, Api.CUBLAS),
     /** → values[0] = the CUDA runtime version the executor's cuBLAS was built with. */
     CUBLAS_GET_CUDART_VERSION(465, Api.CUBLAS),
+    /** tpttr, and trttp (to packed). args: handle, type, to packed, uplo, n, AP, A, lda. */
+    CUBLAS_TPTTR(466, Api.CUBLAS),
+    /** getrfBatched for C and Z. args: handle, type, n, Aarray, lda, PivotArray (0: no pivoting), infoArray, batch. */
+    CUBLAS_GETRF_BATCHED_X(467, Api.CUBLAS),
+    /** getriBatched for C and Z. args: handle, type, n, Aarray, lda, PivotArray, Carray, ldc, infoArray, batch. */
+    CUBLAS_GETRI_BATCHED_X(468, Api.CUBLAS),
+    /**
+     * args: handle, type, trans, n, nrhs, Aarray, lda, devIpiv, Barray, ldb, batchSize → values[0] = info (cuBLAS's
+     * host int: 0, or -i for an invalid i-th argument).
+     */
+    CUBLAS_GETRS_BATCHED(469, Api.CUBLAS),
+    /** args: handle, type, n, A (pointer array), lda, Ainv (pointer array), lda_inv, info (device array), batch. */
+    CUBLAS_MATINV_BATCHED(470, Api.CUBLAS),
+    /** args: handle, type, m, n, Aarray, lda, TauArray, batchSize → values[0] = info (cuBLAS's host int). */
+    CUBLAS_GEQRF_BATCHED(471, Api.CUBLAS),
+    /**
+     * args: handle, type, trans, m, n, nrhs, Aarray, lda, Carray, ldc, devInfoArray, batchSize → values[0] = info
+     * (cuBLAS's host int).
+     */
+    CUBLAS_GELS_BATCHED(472, Api.CUBLAS),
 
     // cuRAND host API. Call.context is the calling thread's current driver context handle or, with none, its current
     // runtime device: a generator is made in the context CUDA would make it in. Generator handles are the

@@ -531,6 +531,59 @@ public interface BlasSession
         result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
     }
 
+    /** tpttr, and trttp (toPacked). */
+    default void tpttr(
+        BackendBlasHandle handle, BlasType type, String name, boolean toPacked, int uplo, int n, long ap, long a,
+        int lda, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void getrfBatchedX(
+        BackendBlasHandle handle, BlasType type, String name, int n, long aArray, int lda, long pivots, long info,
+        int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void getriBatchedX(
+        BackendBlasHandle handle, BlasType type, String name, int n, long aArray, int lda, long pivots, long cArray,
+        int ldc, long info, int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /** Value: cuBLAS's host {@code info}. */
+    default void getrsBatched(
+        BackendBlasHandle handle, BlasType type, String name, int trans, int n, int nrhs, long aArray, int lda,
+        long pivots, long bArray, int ldb, int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void matinvBatched(
+        BackendBlasHandle handle, BlasType type, String name, int n, long aArray, int lda, long aInvArray, int ldaInv,
+        long info, int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /** Value: cuBLAS's host {@code info}. */
+    default void geqrfBatched(
+        BackendBlasHandle handle, BlasType type, String name, int m, int n, long aArray, int lda, long tauArray,
+        int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /** Value: cuBLAS's host {@code info}. */
+    default void gelsBatched(
+        BackendBlasHandle handle, BlasType type, String name, int trans, int m, int n, int nrhs, long aArray, int lda,
+        long cArray, int ldc, long devInfo, int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
     // Handle settings and library properties.
 
     /** Value: {@code cublasGetAtomicsMode}. */

@@ -2019,6 +2019,222 @@ public final class JCublas2Remote
         range.write(0, buffer, 0, bytes * values.length);
     }
 
+    public static int cublasStpttrNative(final cublasHandle handle, final int uplo, final int n, final Pointer ap,
+        final Pointer a, final int lda)
+    {
+        return typed("cublasStpttr", Function.CUBLAS_TPTTR, Element.S, handle, w -> w.flag(false).value(uplo).value(n)
+            .device(ap).device(a).value(lda));
+    }
+
+    public static int cublasStrttpNative(final cublasHandle handle, final int uplo, final int n, final Pointer a,
+        final int lda, final Pointer ap)
+    {
+        return typed("cublasStrttp", Function.CUBLAS_TPTTR, Element.S, handle, w -> w.flag(true).value(uplo).value(n)
+            .device(ap).device(a).value(lda));
+    }
+
+    public static int cublasDtpttrNative(final cublasHandle handle, final int uplo, final int n, final Pointer ap,
+        final Pointer a, final int lda)
+    {
+        return typed("cublasDtpttr", Function.CUBLAS_TPTTR, Element.D, handle, w -> w.flag(false).value(uplo).value(n)
+            .device(ap).device(a).value(lda));
+    }
+
+    public static int cublasDtrttpNative(final cublasHandle handle, final int uplo, final int n, final Pointer a,
+        final int lda, final Pointer ap)
+    {
+        return typed("cublasDtrttp", Function.CUBLAS_TPTTR, Element.D, handle, w -> w.flag(true).value(uplo).value(n)
+            .device(ap).device(a).value(lda));
+    }
+
+    public static int cublasCtpttrNative(final cublasHandle handle, final int uplo, final int n, final Pointer ap,
+        final Pointer a, final int lda)
+    {
+        return typed("cublasCtpttr", Function.CUBLAS_TPTTR, Element.C, handle, w -> w.flag(false).value(uplo).value(n)
+            .device(ap).device(a).value(lda));
+    }
+
+    public static int cublasCtrttpNative(final cublasHandle handle, final int uplo, final int n, final Pointer a,
+        final int lda, final Pointer ap)
+    {
+        return typed("cublasCtrttp", Function.CUBLAS_TPTTR, Element.C, handle, w -> w.flag(true).value(uplo).value(n)
+            .device(ap).device(a).value(lda));
+    }
+
+    public static int cublasZtpttrNative(final cublasHandle handle, final int uplo, final int n, final Pointer ap,
+        final Pointer a, final int lda)
+    {
+        return typed("cublasZtpttr", Function.CUBLAS_TPTTR, Element.Z, handle, w -> w.flag(false).value(uplo).value(n)
+            .device(ap).device(a).value(lda));
+    }
+
+    public static int cublasZtrttpNative(final cublasHandle handle, final int uplo, final int n, final Pointer a,
+        final int lda, final Pointer ap)
+    {
+        return typed("cublasZtrttp", Function.CUBLAS_TPTTR, Element.Z, handle, w -> w.flag(true).value(uplo).value(n)
+            .device(ap).device(a).value(lda));
+    }
+
+    public static int cublasCgetrfBatchedNative(final cublasHandle handle, final int n, final Pointer aArray,
+        final int lda, final Pointer pivotArray, final Pointer infoArray, final int batchSize)
+    {
+        return typed("cublasCgetrfBatched", Function.CUBLAS_GETRF_BATCHED_X, Element.C, handle, w -> w.value(n)
+            .device(aArray).value(lda).device(pivotArray).device(infoArray).value(batchSize));
+    }
+
+    public static int cublasCgetriBatchedNative(final cublasHandle handle, final int n, final Pointer aArray,
+        final int lda, final Pointer pivotArray, final Pointer cArray, final int ldc, final Pointer infoArray,
+        final int batchSize)
+    {
+        return typed("cublasCgetriBatched", Function.CUBLAS_GETRI_BATCHED_X, Element.C, handle, w -> w.value(n)
+            .device(aArray).value(lda).device(pivotArray).device(cArray).value(ldc).device(infoArray)
+            .value(batchSize));
+    }
+
+    public static int cublasZgetrfBatchedNative(final cublasHandle handle, final int n, final Pointer aArray,
+        final int lda, final Pointer pivotArray, final Pointer infoArray, final int batchSize)
+    {
+        return typed("cublasZgetrfBatched", Function.CUBLAS_GETRF_BATCHED_X, Element.Z, handle, w -> w.value(n)
+            .device(aArray).value(lda).device(pivotArray).device(infoArray).value(batchSize));
+    }
+
+    public static int cublasZgetriBatchedNative(final cublasHandle handle, final int n, final Pointer aArray,
+        final int lda, final Pointer pivotArray, final Pointer cArray, final int ldc, final Pointer infoArray,
+        final int batchSize)
+    {
+        return typed("cublasZgetriBatched", Function.CUBLAS_GETRI_BATCHED_X, Element.Z, handle, w -> w.value(n)
+            .device(aArray).value(lda).device(pivotArray).device(cArray).value(ldc).device(infoArray)
+            .value(batchSize));
+    }
+
+    public static int cublasSgetrsBatchedNative(final cublasHandle handle, final int trans, final int n, final int nrhs,
+        final Pointer aArray, final int lda, final Pointer devIpiv, final Pointer bArray, final int ldb,
+        final Pointer info, final int batchSize)
+    {
+        return hostInfo("cublasSgetrsBatched", Function.CUBLAS_GETRS_BATCHED, Element.S, handle, info,
+            w -> w.value(trans).value(n).value(nrhs).device(aArray).value(lda).device(devIpiv).device(bArray)
+                .value(ldb).value(batchSize));
+    }
+
+    public static int cublasSmatinvBatchedNative(final cublasHandle handle, final int n, final Pointer a, final int lda,
+        final Pointer aInv, final int ldaInv, final Pointer info, final int batchSize)
+    {
+        return typed("cublasSmatinvBatched", Function.CUBLAS_MATINV_BATCHED, Element.S, handle, w -> w.value(n)
+            .device(a).value(lda).device(aInv).value(ldaInv).device(info).value(batchSize));
+    }
+
+    public static int cublasSgeqrfBatchedNative(final cublasHandle handle, final int m, final int n,
+        final Pointer aArray, final int lda, final Pointer tauArray, final Pointer info, final int batchSize)
+    {
+        return hostInfo("cublasSgeqrfBatched", Function.CUBLAS_GEQRF_BATCHED, Element.S, handle, info,
+            w -> w.value(m).value(n).device(aArray).value(lda).device(tauArray).value(batchSize));
+    }
+
+    public static int cublasSgelsBatchedNative(final cublasHandle handle, final int trans, final int m, final int n,
+        final int nrhs, final Pointer aArray, final int lda, final Pointer cArray, final int ldc, final Pointer info,
+        final Pointer devInfoArray, final int batchSize)
+    {
+        return hostInfo("cublasSgelsBatched", Function.CUBLAS_GELS_BATCHED, Element.S, handle, info,
+            w -> w.value(trans).value(m).value(n).value(nrhs).device(aArray).value(lda).device(cArray).value(ldc)
+                .device(devInfoArray).value(batchSize));
+    }
+
+    public static int cublasDgetrsBatchedNative(final cublasHandle handle, final int trans, final int n, final int nrhs,
+        final Pointer aArray, final int lda, final Pointer devIpiv, final Pointer bArray, final int ldb,
+        final Pointer info, final int batchSize)
+    {
+        return hostInfo("cublasDgetrsBatched", Function.CUBLAS_GETRS_BATCHED, Element.D, handle, info,
+            w -> w.value(trans).value(n).value(nrhs).device(aArray).value(lda).device(devIpiv).device(bArray)
+                .value(ldb).value(batchSize));
+    }
+
+    public static int cublasDmatinvBatchedNative(final cublasHandle handle, final int n, final Pointer a, final int lda,
+        final Pointer aInv, final int ldaInv, final Pointer info, final int batchSize)
+    {
+        return typed("cublasDmatinvBatched", Function.CUBLAS_MATINV_BATCHED, Element.D, handle, w -> w.value(n)
+            .device(a).value(lda).device(aInv).value(ldaInv).device(info).value(batchSize));
+    }
+
+    public static int cublasDgeqrfBatchedNative(final cublasHandle handle, final int m, final int n,
+        final Pointer aArray, final int lda, final Pointer tauArray, final Pointer info, final int batchSize)
+    {
+        return hostInfo("cublasDgeqrfBatched", Function.CUBLAS_GEQRF_BATCHED, Element.D, handle, info,
+            w -> w.value(m).value(n).device(aArray).value(lda).device(tauArray).value(batchSize));
+    }
+
+    public static int cublasDgelsBatchedNative(final cublasHandle handle, final int trans, final int m, final int n,
+        final int nrhs, final Pointer aArray, final int lda, final Pointer cArray, final int ldc, final Pointer info,
+        final Pointer devInfoArray, final int batchSize)
+    {
+        return hostInfo("cublasDgelsBatched", Function.CUBLAS_GELS_BATCHED, Element.D, handle, info,
+            w -> w.value(trans).value(m).value(n).value(nrhs).device(aArray).value(lda).device(cArray).value(ldc)
+                .device(devInfoArray).value(batchSize));
+    }
+
+    public static int cublasCgetrsBatchedNative(final cublasHandle handle, final int trans, final int n, final int nrhs,
+        final Pointer aArray, final int lda, final Pointer devIpiv, final Pointer bArray, final int ldb,
+        final Pointer info, final int batchSize)
+    {
+        return hostInfo("cublasCgetrsBatched", Function.CUBLAS_GETRS_BATCHED, Element.C, handle, info,
+            w -> w.value(trans).value(n).value(nrhs).device(aArray).value(lda).device(devIpiv).device(bArray)
+                .value(ldb).value(batchSize));
+    }
+
+    public static int cublasCmatinvBatchedNative(final cublasHandle handle, final int n, final Pointer a, final int lda,
+        final Pointer aInv, final int ldaInv, final Pointer info, final int batchSize)
+    {
+        return typed("cublasCmatinvBatched", Function.CUBLAS_MATINV_BATCHED, Element.C, handle, w -> w.value(n)
+            .device(a).value(lda).device(aInv).value(ldaInv).device(info).value(batchSize));
+    }
+
+    public static int cublasCgeqrfBatchedNative(final cublasHandle handle, final int m, final int n,
+        final Pointer aArray, final int lda, final Pointer tauArray, final Pointer info, final int batchSize)
+    {
+        return hostInfo("cublasCgeqrfBatched", Function.CUBLAS_GEQRF_BATCHED, Element.C, handle, info,
+            w -> w.value(m).value(n).device(aArray).value(lda).device(tauArray).value(batchSize));
+    }
+
+    public static int cublasCgelsBatchedNative(final cublasHandle handle, final int trans, final int m, final int n,
+        final int nrhs, final Pointer aArray, final int lda, final Pointer cArray, final int ldc, final Pointer info,
+        final Pointer devInfoArray, final int batchSize)
+    {
+        return hostInfo("cublasCgelsBatched", Function.CUBLAS_GELS_BATCHED, Element.C, handle, info,
+            w -> w.value(trans).value(m).value(n).value(nrhs).device(aArray).value(lda).device(cArray).value(ldc)
+                .device(devInfoArray).value(batchSize));
+    }
+
+    public static int cublasZgetrsBatchedNative(final cublasHandle handle, final int trans, final int n, final int nrhs,
+        final Pointer aArray, final int lda, final Pointer devIpiv, final Pointer bArray, final int ldb,
+        final Pointer info, final int batchSize)
+    {
+        return hostInfo("cublasZgetrsBatched", Function.CUBLAS_GETRS_BATCHED, Element.Z, handle, info,
+            w -> w.value(trans).value(n).value(nrhs).device(aArray).value(lda).device(devIpiv).device(bArray)
+                .value(ldb).value(batchSize));
+    }
+
+    public static int cublasZmatinvBatchedNative(final cublasHandle handle, final int n, final Pointer a, final int lda,
+        final Pointer aInv, final int ldaInv, final Pointer info, final int batchSize)
+    {
+        return typed("cublasZmatinvBatched", Function.CUBLAS_MATINV_BATCHED, Element.Z, handle, w -> w.value(n)
+            .device(a).value(lda).device(aInv).value(ldaInv).device(info).value(batchSize));
+    }
+
+    public static int cublasZgeqrfBatchedNative(final cublasHandle handle, final int m, final int n,
+        final Pointer aArray, final int lda, final Pointer tauArray, final Pointer info, final int batchSize)
+    {
+        return hostInfo("cublasZgeqrfBatched", Function.CUBLAS_GEQRF_BATCHED, Element.Z, handle, info,
+            w -> w.value(m).value(n).device(aArray).value(lda).device(tauArray).value(batchSize));
+    }
+
+    public static int cublasZgelsBatchedNative(final cublasHandle handle, final int trans, final int m, final int n,
+        final int nrhs, final Pointer aArray, final int lda, final Pointer cArray, final int ldc, final Pointer info,
+        final Pointer devInfoArray, final int batchSize)
+    {
+        return hostInfo("cublasZgelsBatched", Function.CUBLAS_GELS_BATCHED, Element.Z, handle, info,
+            w -> w.value(trans).value(m).value(n).value(nrhs).device(aArray).value(lda).device(cArray).value(ldc)
+                .device(devInfoArray).value(batchSize));
+    }
+
     // Routines of any element type: one method per family, the element type (S, D, C, Z) a parameter, each run by
     // the family's typed wire function (Function.CUBLAS_AXPY_X and the rest). A scalar takes two slots: in host
     // pointer mode the raw bits of its real and imaginary parts (0 for a real scalar), in device mode its address.
@@ -2353,6 +2569,36 @@ public final class JCublas2Remote
             .value(transa).value(transb).value(m).value(n).value(k).scalar(alpha, "alpha").device(a).value(lda)
             .value(strideA).device(b).value(ldb).value(strideB).scalar(beta, "beta").device(c).value(ldc)
             .value(strideC).value(batchCount));
+    }
+
+    /**
+     * A batched solver whose {@code info} is a host int in cuBLAS (0, or -i when the i-th argument is invalid): the
+     * reply's value, written there when the call succeeds.
+     */
+    private static int hostInfo(final String name, final Function function, final Element element,
+        final cublasHandle handle, final Pointer info, final TypedArguments arguments)
+    {
+        requireNonNull(handle, "handle", name);
+        requireNonNull(info, "info", name);
+        final Marshalling marshalling = new Marshalling(name, handle);
+        try
+        {
+            final HostRange destination = HostRange.of(info, Integer.BYTES);
+            final long[] args = arguments.of(new TypedWire(marshalling, element)).toArray();
+            final long[] results = new long[1];
+            final int status = call(function, args, results);
+            if (status == CublasStatus.SUCCESS)
+            {
+                final UnsafeBuffer value = new UnsafeBuffer(new byte[Integer.BYTES]);
+                value.putInt(0, (int)results[0], ByteOrder.LITTLE_ENDIAN);
+                destination.write(0, value, 0, Integer.BYTES);
+            }
+            return status;
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue(name, ex.getMessage());
+        }
     }
 
     /**

@@ -2148,6 +2148,237 @@ final class GpuBlasSession implements BlasSession
         check(status, name, result);
     }
 
+    public void tpttr(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean toPacked,
+        final int uplo, final int n, final long ap, final long a, final int lda, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !packed(name, "AP", ap, n, type.bytes(), result) || !matrix(name, "A", a, n, n, lda,
+            type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> toPacked ? cublasStrttp(h.cublas, uplo, n, floats(a), lda, floats(ap)) :
+                cublasStpttr(h.cublas, uplo, n, floats(ap), floats(a), lda);
+            case D -> toPacked ? cublasDtrttp(h.cublas, uplo, n, doubles(a), lda, doubles(ap)) :
+                cublasDtpttr(h.cublas, uplo, n, doubles(ap), doubles(a), lda);
+            case C -> toPacked ? cublasCtrttp(h.cublas, uplo, n, float2s(a), lda, float2s(ap)) :
+                cublasCtpttr(h.cublas, uplo, n, float2s(ap), float2s(a), lda);
+            case Z -> toPacked ? cublasZtrttp(h.cublas, uplo, n, double2s(a), lda, double2s(ap)) :
+                cublasZtpttr(h.cublas, uplo, n, double2s(ap), double2s(a), lda);
+        };
+        check(status, name, result);
+    }
+
+    public void getrfBatchedX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long aArray,
+        final int lda, final long pivots, final long info, final int batchSize, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "Aarray", aArray, n, n, lda, type, batchSize,
+            result) || !ints(name, "infoArray", info, batchSize, result) ||
+            pivots != 0 && !ints(name, "PivotArray", pivots, (long)n * batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer pivotPointer = pivots == 0 ? null : new IntPointer(new DeviceAddress(pivots));
+        final int status = switch (type)
+        {
+            case C -> cublasCgetrfBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer,
+                new IntPointer(new DeviceAddress(info)), batchSize);
+            case Z -> cublasZgetrfBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer,
+                new IntPointer(new DeviceAddress(info)), batchSize);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void getriBatchedX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long aArray,
+        final int lda, final long pivots, final long cArray, final int ldc, final long info, final int batchSize,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "Aarray", aArray, n, n, lda, type, batchSize,
+            result) || !typedBatch(name, "Carray", cArray, n, n, ldc, type, batchSize, result) ||
+            !ints(name, "infoArray", info, batchSize, result) ||
+            pivots != 0 && !ints(name, "PivotArray", pivots, (long)n * batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer pivotPointer = pivots == 0 ? null : new IntPointer(new DeviceAddress(pivots));
+        final int status = switch (type)
+        {
+            case C -> cublasCgetriBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(cArray), ldc, new IntPointer(new DeviceAddress(info)), batchSize);
+            case Z -> cublasZgetriBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(cArray), ldc, new IntPointer(new DeviceAddress(info)), batchSize);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void getrsBatched(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int trans, final int n,
+        final int nrhs, final long aArray, final int lda, final long pivots, final long bArray, final int ldb,
+        final int batchSize, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "Aarray", aArray, n, n, lda, type, batchSize,
+            result) || !typedBatch(name, "Barray", bArray, n, nrhs, ldb, type, batchSize, result) ||
+            pivots != 0 && !ints(name, "devIpiv", pivots, (long)n * batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer pivotPointer = pivots == 0 ? null : new IntPointer(new DeviceAddress(pivots));
+        final int status = switch (type)
+        {
+            case S -> cublasSgetrsBatched(h.cublas, trans, n, nrhs, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(bArray), ldb, intOut, batchSize);
+            case D -> cublasDgetrsBatched(h.cublas, trans, n, nrhs, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(bArray), ldb, intOut, batchSize);
+            case C -> cublasCgetrsBatched(h.cublas, trans, n, nrhs, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(bArray), ldb, intOut, batchSize);
+            case Z -> cublasZgetrsBatched(h.cublas, trans, n, nrhs, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(bArray), ldb, intOut, batchSize);
+        };
+        if (check(status, name, result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    public void matinvBatched(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long aArray,
+        final int lda, final long aInvArray, final int ldaInv, final long info, final int batchSize,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "A", aArray, n, n, lda, type, batchSize, result) ||
+            !typedBatch(name, "Ainv", aInvArray, n, n, ldaInv, type, batchSize, result) ||
+            !ints(name, "info", info, batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer infoPointer = new IntPointer(new DeviceAddress(info));
+        final int status = switch (type)
+        {
+            case S -> cublasSmatinvBatched(h.cublas, n, pointerArray(aArray), lda, pointerArray(aInvArray), ldaInv,
+                infoPointer, batchSize);
+            case D -> cublasDmatinvBatched(h.cublas, n, pointerArray(aArray), lda, pointerArray(aInvArray), ldaInv,
+                infoPointer, batchSize);
+            case C -> cublasCmatinvBatched(h.cublas, n, pointerArray(aArray), lda, pointerArray(aInvArray), ldaInv,
+                infoPointer, batchSize);
+            case Z -> cublasZmatinvBatched(h.cublas, n, pointerArray(aArray), lda, pointerArray(aInvArray), ldaInv,
+                infoPointer, batchSize);
+        };
+        check(status, name, result);
+    }
+
+    public void geqrfBatched(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int m, final int n,
+        final long aArray, final int lda, final long tauArray, final int batchSize, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "Aarray", aArray, m, n, lda, type, batchSize,
+            result) || !vectorBatch(name, "TauArray", tauArray, Math.max(0, Math.min(m, n)), type, batchSize,
+            result)))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSgeqrfBatched(h.cublas, m, n, pointerArray(aArray), lda, pointerArray(tauArray), intOut,
+                batchSize);
+            case D -> cublasDgeqrfBatched(h.cublas, m, n, pointerArray(aArray), lda, pointerArray(tauArray), intOut,
+                batchSize);
+            case C -> cublasCgeqrfBatched(h.cublas, m, n, pointerArray(aArray), lda, pointerArray(tauArray), intOut,
+                batchSize);
+            case Z -> cublasZgeqrfBatched(h.cublas, m, n, pointerArray(aArray), lda, pointerArray(tauArray), intOut,
+                batchSize);
+        };
+        if (check(status, name, result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    public void gelsBatched(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int trans, final int m,
+        final int n, final int nrhs, final long aArray, final int lda, final long cArray, final int ldc,
+        final long devInfo, final int batchSize, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "Aarray", aArray, m, n, lda, type, batchSize,
+            result) || !typedBatch(name, "Carray", cArray, Math.max(m, n), nrhs, ldc, type, batchSize, result) ||
+            devInfo != 0 && !ints(name, "devInfoArray", devInfo, batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer devInfoPointer = devInfo == 0 ? null : new IntPointer(new DeviceAddress(devInfo));
+        final int status = switch (type)
+        {
+            case S -> cublasSgelsBatched(h.cublas, trans, m, n, nrhs, pointerArray(aArray), lda, pointerArray(cArray),
+                ldc, intOut, devInfoPointer, batchSize);
+            case D -> cublasDgelsBatched(h.cublas, trans, m, n, nrhs, pointerArray(aArray), lda, pointerArray(cArray),
+                ldc, intOut, devInfoPointer, batchSize);
+            case C -> cublasCgelsBatched(h.cublas, trans, m, n, nrhs, pointerArray(aArray), lda, pointerArray(cArray),
+                ldc, intOut, devInfoPointer, batchSize);
+            case Z -> cublasZgelsBatched(h.cublas, trans, m, n, nrhs, pointerArray(aArray), lda, pointerArray(cArray),
+                ldc, intOut, devInfoPointer, batchSize);
+        };
+        if (check(status, name, result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    /**
+     * Each matrix of a batched routine's pointer array: rows x cols with leading dimension ld, inside the session's
+     * allocations.
+     */
+    private boolean typedBatch(
+        final String name, final String what, final long array, final int rows, final int cols, final int ld,
+        final BlasType type, final int batchSize, final CallResult result)
+    {
+        final long[] matrices = pointers(name, what, array, batchSize, result);
+        if (matrices == null)
+        {
+            return false;
+        }
+        for (int i = 0; i < batchSize; i++)
+        {
+            if (!matrix(name, what + "[" + i + "]", matrices[i], rows, cols, ld, type.bytes(), EXECUTION_FAILED,
+                result))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Each contiguous vector of {@code n} elements of a batched routine's pointer array. */
+    private boolean vectorBatch(
+        final String name, final String what, final long array, final int n, final BlasType type,
+        final int batchSize, final CallResult result)
+    {
+        final long[] vectors = pointers(name, what, array, batchSize, result);
+        if (vectors == null)
+        {
+            return false;
+        }
+        for (int i = 0; i < batchSize; i++)
+        {
+            if (!within(name, what + "[" + i + "]", vectors[i], (long)n * type.bytes(), result))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private boolean gemvOperands(
         final String name, final int trans, final int m, final int n, final long a, final int lda, final long x,
         final int incx, final long y, final int incy, final int bytes, final CallResult result)
