@@ -98,8 +98,8 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
             Pointer.to(new float[]{ 1 }), a, 1, b, 1, alpha, b, 1), "a host scalar in device mode");
         assertEquals(sent, executor.calls(Function.CUBLAS_SGEMM).size(), "a refused call is not sent");
         assertEquals(0, cublasSetPointerModeNative(handle, HOST_MODE));
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSgemm_v2_64Native(handle, 0, 0, 1, 1, 1, alpha, a, 1, b, 1, alpha,
-            b, 1), "a device scalar in host mode");
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSgemm_v2_64Native(handle, 0, 0, 1, 1, 1, alpha, a, 1, b, 1,
+            alpha, b, 1), "a device scalar in host mode");
         assertEquals(CublasStatus.INVALID_VALUE, cublasDgemm_v2_64Native(handle, 0, 0, 1, 1, 1,
             Pointer.to(new float[]{ 1 }), a, 1, b, 1, Pointer.to(new double[]{ 0 }), b, 1), "a float for a double");
         assertEquals(0, cublasDestroyNative(handle));
@@ -121,8 +121,8 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         assertEquals(0, cublasSdot_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
             device(DEVICE_B + 128)));
         assertEquals(DEVICE_B + 128, last(Function.CUBLAS_SDOT).args()[6]);
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSdot_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B),
-            1, Pointer.to(dot)));
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSdot_v2_64Native(handle, 4, device(DEVICE_A), 1,
+            device(DEVICE_B), 1, Pointer.to(dot)));
         assertThrows(NullPointerException.class,
             () -> cublasSdot_v2_64Native(null, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, Pointer.to(dot)));
     }
@@ -148,6 +148,63 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         assertEquals(CublasStatus.INVALID_VALUE, cublasIsamax_v2_64Native(handle, 4, device(DEVICE_A), 1, index),
             "a long[] is host memory");
         assertEquals(sent, executor.calls(Function.CUBLAS_ISAMAX).size());
+        assertEquals(0, cublasDestroyNative(handle));
+    }
+
+    @Test
+    void newTypedFamiliesSendTheirElementTypeFlagAndScalars()
+    {
+        final cublasHandle handle = created();
+        final long h = JCudaPointers.nativePointer(handle);
+        assertEquals(0, JCublas2Remote.cublasCgeam_64Native(handle, 0, 1, 2, 3, Pointer.to(new float[]{ 1, -1 }),
+            device(DEVICE_A), 2, Pointer.to(new float[]{ 0.5f, 0 }), device(DEVICE_B), 3, device(DEVICE_B), 2));
+        assertArrayEquals(new long[]{ h, 4, 0, 1, 2, 3, Float.floatToRawIntBits(1),
+            Float.floatToRawIntBits(-1) & 0xFFFF_FFFFL, DEVICE_A, 2, Float.floatToRawIntBits(0.5f), 0, DEVICE_B, 3,
+            DEVICE_B, 2 }, last(Function.CUBLAS_GEAM_X).args());
+
+        assertEquals(0, JCublas2Remote.cublasZherkx_64Native(handle, 1, 0, 2, 3, Pointer.to(new double[]{ 1, 2 }),
+            device(DEVICE_A), 2, device(DEVICE_B), 2, Pointer.to(new double[]{ 4 }), device(DEVICE_B), 2));
+        final long[] herkx = last(Function.CUBLAS_SYRKX).args();
+        assertEquals(5, herkx[1], "Z");
+        assertEquals(1, herkx[2], "herkx");
+        assertEquals(Double.doubleToRawLongBits(4), herkx[13], "a real beta");
+        assertEquals(0, herkx[14], "a real beta has no imaginary part");
+
+        final int[] info = { -1 };
+        assertEquals(0, JCublas2Remote.cublasDgetrsBatchedNative(handle, 0, 2, 1, device(DEVICE_A), 2,
+            device(DEVICE_B), device(DEVICE_B + 64), 2, Pointer.to(info), 3));
+        assertEquals(5, info[0], "the host info is the reply's value");
+        assertArrayEquals(new long[]{ h, 1, 0, 2, 1, DEVICE_A, 2, DEVICE_B, DEVICE_B + 64, 2, 3 },
+            last(Function.CUBLAS_GETRS_BATCHED).args());
+
+        final int[] target = { -1 };
+        assertEquals(0, JCublas2Remote.cublasGetSmCountTargetNative(handle, Pointer.to(target)));
+        assertEquals(5, target[0]);
+        assertEquals("CUBLAS_STATUS_NOT_SUPPORTED", JCublas2Remote.cublasGetStatusNameNative(15));
+        assertTrue(JCublas2Remote.cublasGetStatusStringNative(7).contains("parameter"));
+        assertEquals(0, cublasDestroyNative(handle));
+    }
+
+    @Test
+    void rotationsAreComputedInTheClientInHostModeOnly()
+    {
+        final cublasHandle handle = created();
+        final double[] a = { 3 };
+        final double[] b = { 4 };
+        final double[] c = { 0 };
+        final double[] s = { 0 };
+        final int sent = executor.calls().size();
+        assertEquals(0, JCublas2Remote.cublasDrotgNative(handle, Pointer.to(a), Pointer.to(b), Pointer.to(c),
+            Pointer.to(s)));
+        assertArrayEquals(new double[]{ 5, 1 / 0.6, 0.6, 0.8 }, new double[]{ a[0], b[0], c[0], s[0] }, 1e-12);
+        assertEquals(sent, executor.calls().size(), "nothing is sent");
+
+        assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
+        assertEquals(CublasStatus.NOT_SUPPORTED, JCublas2Remote.cublasSrotgNative(handle, device(DEVICE_A),
+            device(DEVICE_A + 4), device(DEVICE_A + 8), device(DEVICE_A + 12)));
+        assertEquals(0, cublasSetPointerModeNative(handle, HOST_MODE));
+        assertEquals(CublasStatus.INVALID_VALUE, JCublas2Remote.cublasSrotgNative(handle, device(DEVICE_A),
+            device(DEVICE_A + 4), device(DEVICE_A + 8), device(DEVICE_A + 12)), "device memory in host mode");
         assertEquals(0, cublasDestroyNative(handle));
     }
 
@@ -218,8 +275,8 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         assertArrayEquals(new long[]{ h, 4, 3, Float.floatToRawIntBits(1.5f), Float.floatToRawIntBits(-2f) &
             0xFFFF_FFFFL, DEVICE_A, 1, DEVICE_B, 2 }, last(Function.CUBLAS_AXPY_X).args());
 
-        assertEquals(0, cublasZgemm_v2_64Native(handle, 0, 2, 2, 3, 4, Pointer.to(new double[]{ 0.5, 0.25 }), a, 2, b, 4,
-            Pointer.to(new double[]{ -1, 0 }), b, 2));
+        assertEquals(0, cublasZgemm_v2_64Native(handle, 0, 2, 2, 3, 4, Pointer.to(new double[]{ 0.5, 0.25 }), a, 2,
+            b, 4, Pointer.to(new double[]{ -1, 0 }), b, 2));
         assertArrayEquals(new long[]{ h, 5, 0, 2, 2, 3, 4, Double.doubleToRawLongBits(0.5),
             Double.doubleToRawLongBits(0.25), DEVICE_A, 2, DEVICE_B, 4, Double.doubleToRawLongBits(-1),
             Double.doubleToRawLongBits(0), DEVICE_B, 2 }, last(Function.CUBLAS_GEMM_X).args());
@@ -254,8 +311,8 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
             last(Function.CUBLAS_ROTM).args());
 
         final int sent = executor.calls(Function.CUBLAS_AXPY_X).size();
-        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpy_v2_64Native(handle, 1, Pointer.to(new double[]{ 1, 0 }), a, 1,
-            b, 1), "a host scalar in device mode");
+        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpy_v2_64Native(handle, 1, Pointer.to(new double[]{ 1, 0 }),
+            a, 1, b, 1), "a host scalar in device mode");
         assertEquals(0, cublasSetPointerModeNative(handle, HOST_MODE));
         assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpy_v2_64Native(handle, 1, Pointer.to(new double[]{ 1 }), a, 1,
             b, 1), "one double where a double complex is read");
@@ -283,8 +340,8 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         assertEquals(0, cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
             device(DEVICE_B + 256)));
         assertEquals(DEVICE_B + 256, last(Function.CUBLAS_DOT_X).args()[8]);
-        assertEquals(CublasStatus.INVALID_VALUE, cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B),
-            1, Pointer.to(dot)), "a host result in device mode");
+        assertEquals(CublasStatus.INVALID_VALUE, cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1,
+            device(DEVICE_B), 1, Pointer.to(dot)), "a host result in device mode");
         assertThrows(NullPointerException.class,
             () -> cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, null));
     }
