@@ -41,9 +41,14 @@ import org.agrona.concurrent.UnsafeBuffer;
  * places them with the device side's stride.
  * <p>
  * The S and D routines with a wire function of their own travel as those; the others (complex, banded, packed,
- * rank-update, rotm) as the typed families ({@code Function.CUBLAS_AXPY_X} and the rest), which name the element
- * type and carry each scalar in two slots: one private method per family, the element type a parameter, and a
- * one-line public method per native.
+ * rank-update, rotm, and the routines only the v2 API has) as the typed families ({@code Function.CUBLAS_AXPY_X}
+ * and the rest), which name the element type and carry each scalar in two slots: one private method per family, the
+ * element type a parameter, and a one-line public method per native.
+ * <p>
+ * A routine with a {@code _64} form is implemented once, as that form ({@code cublasSgemm_v2_64Native}: sizes,
+ * increments, leading dimensions and batch counts {@code long}); {@link JCublas2Instrumentation} binds its 32-bit
+ * native to the same method, the ints widened. rotg, rotmg, the status names and strings are answered here, without
+ * a call.
  * <p>
  * Every call waits for its reply, so a routine's failure is its own status. Like JCuda's native code, a null handle
  * throws {@link NullPointerException}; a null matrix or vector pointer is the device address 0 (a null pivot array
