@@ -22,10 +22,12 @@ import org.agrona.DirectBuffer;
  * method that runs it. A handle is made in the primary context of the call's device (the runtime's, as cuBLAS uses the
  * current device's context) and every routine runs in the context of its handle; a stream given to
  * {@code cublasSetStream} must belong to that context. Failures reply with cuBLAS's statuses: a handle that is not
- * live is {@code CUBLAS_STATUS_NOT_INITIALIZED}, an argument that does not fit its C type
- * {@code CUBLAS_STATUS_INVALID_VALUE}. A typed routine ({@code CUBLAS_AXPY_X} and the rest) names its element type,
- * which must be one its family has (as must a flag set to 1); the dispatcher names the cuBLAS routine the call stands
- * for, and a backend without it answers {@code CUBLAS_STATUS_NOT_SUPPORTED} with that name.
+ * live is {@code CUBLAS_STATUS_NOT_INITIALIZED}, an element type or flag out of range
+ * {@code CUBLAS_STATUS_INVALID_VALUE}, and a size beyond 32 bits (which only a {@code _64} routine sends: the backends
+ * run cuBLAS's 32-bit entry points) {@code CUBLAS_STATUS_NOT_SUPPORTED}. A typed routine ({@code CUBLAS_AXPY_X} and
+ * the rest) names its element type, which must be one its family has (as must a flag set to 1); the dispatcher names
+ * the cuBLAS routine the call stands for, and a backend without it answers {@code CUBLAS_STATUS_NOT_SUPPORTED} with
+ * that name.
  */
 final class BlasDispatcher
 {
