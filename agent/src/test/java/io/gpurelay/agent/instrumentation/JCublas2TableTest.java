@@ -130,6 +130,43 @@ class JCublas2TableTest
     }
 
     @Test
+    void theV2OnlyRoutinesHandleSettingsAndRotationsAreRemotedAndTheLoggerIsRefusedWithItsReason()
+    {
+        final List<String> remoted = remotedNames();
+        for (final String type : List.of("S", "D", "C", "Z"))
+        {
+            for (final String routine : List.of("dgmm", "syrkx", "gemvBatched", "gemvStridedBatched", "trsmBatched"))
+            {
+                assertTrue(remoted.contains("cublas" + type + routine + "Native"), type + routine);
+                assertTrue(remoted.contains("cublas" + type + routine + "_64Native"), type + routine + "_64");
+            }
+            for (final String routine : List.of("tpttr", "trttp", "getrsBatched", "matinvBatched", "geqrfBatched",
+                "gelsBatched", "getrfBatched", "getriBatched", "rotg"))
+            {
+                assertTrue(remoted.contains("cublas" + type + routine + "Native"), type + routine);
+            }
+        }
+        for (final String function : List.of("cublasCgeam", "cublasZgeam_64", "cublasCherkx_64", "cublasZsyr_v2_64",
+            "cublasCsyr2", "cublasCgemmBatched_64", "cublasZgemmStridedBatched", "cublasCgemm3mBatched_64",
+            "cublasCgemm3mStridedBatched", "cublasZgemm3m_64", "cublasSrotmg", "cublasDrotmg", "cublasGetProperty",
+            "cublasGetCudartVersion", "cublasSetWorkspace", "cublasGetAtomicsMode", "cublasSetAtomicsMode",
+            "cublasGetSmCountTarget", "cublasSetSmCountTarget", "cublasGetStatusName", "cublasGetStatusString"))
+        {
+            assertTrue(remoted.contains(function + "Native"), function);
+        }
+        final InstrumentationModule module = table.module();
+        for (final String logger : List.of("cublasLoggerConfigure", "cublasSetLoggerCallback",
+            "cublasGetLoggerCallback"))
+        {
+            assertNotNull(module.refusalReason(logger), logger);
+        }
+        assertNull(module.refusalReason("cublasNrm2Ex"));
+        assertNotNull(module.emulatorRefusal("cublasSdgmm_64"), "the emulator's rule reads a _64 name as its routine");
+        assertNull(module.emulatorRefusal("cublasSgemm_v2_64"));
+        assertEquals(452, remoted.size(), "JCublas2's natives remoted");
+    }
+
+    @Test
     void anUnsupportedFunctionReturnsNotSupportedAndSaysSoOnce() throws ReflectiveOperationException
     {
         final MethodDescription nrm2Ex = table.notSupported().stream()
