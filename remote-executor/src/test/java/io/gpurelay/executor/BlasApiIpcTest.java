@@ -293,10 +293,10 @@ class BlasApiIpcTest
         assertEquals(CublasStatus.MAPPING_ERROR, outside.status());
         assertTrue(outside.message().contains("not inside a live allocation"), outside.message());
 
-        final Reply dgmm = client.call(Function.CUBLAS_DGMM, DEVICE_0, handle, 0, 0, 2, 2, workspace, 2, workspace,
+        final Reply dgmm = client.call(Function.CUBLAS_DGMM, DEVICE_0, handle, 4, 0, 2, 2, workspace, 2, workspace,
             1, workspace, 2);
         assertEquals(CublasStatus.NOT_SUPPORTED, dgmm.status());
-        assertTrue(dgmm.message().contains("cublasSdgmm is not supported by the device emulator"), dgmm.message());
+        assertTrue(dgmm.message().contains("cublasCdgmm is not supported by the device emulator"), dgmm.message());
         final Reply threeMForZ = client.call(Function.CUBLAS_GEMM_BATCHED_X, DEVICE_0, handle, 5, 1, OP_N, OP_N, 1, 1,
             1, 0, 0, workspace, 1, workspace, 1, 0, 0, workspace, 1, 1);
         assertEquals(CublasStatus.INVALID_VALUE, threeMForZ.status(), "gemm3mBatched is C only");

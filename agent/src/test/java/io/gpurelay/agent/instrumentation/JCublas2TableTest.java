@@ -161,7 +161,9 @@ class JCublas2TableTest
             assertNotNull(module.refusalReason(logger), logger);
         }
         assertNull(module.refusalReason("cublasNrm2Ex"));
-        assertNotNull(module.emulatorRefusal("cublasSdgmm_64"), "the emulator's rule reads a _64 name as its routine");
+        assertNotNull(module.emulatorRefusal("cublasSsyrkx_64"), "the emulator's rule reads a _64 name as its routine");
+        assertNull(module.emulatorRefusal("cublasDdgmm_64"));
+        assertNotNull(module.emulatorRefusal("cublasZdgmm"));
         assertNull(module.emulatorRefusal("cublasSgemm_v2_64"));
         assertEquals(452, remoted.size(), "JCublas2's natives remoted");
     }

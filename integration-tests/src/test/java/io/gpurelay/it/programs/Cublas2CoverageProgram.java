@@ -23,10 +23,11 @@ import jcuda.runtime.JCuda;
 /**
  * The JCublas2 routines beyond the classic ones, against a CPU reference written here. Everywhere: the {@code _64}
  * forms (a value beyond 32 bits is CUBLAS_STATUS_NOT_SUPPORTED, the executor running cuBLAS's 32-bit routines), the
- * handle settings and library queries, the status names, and rotg/rotmg, which the client computes (in host pointer
- * mode; device mode is refused). With {@code gpu}: geam, dgmm, syrkx/herkx, complex syr, the batched gemv, complex
- * batched and 3m gemm, batched trsm, tpttr/trttp and the batched getrs, matinv, geqrf and gels; with
- * {@code emulated} those answer CUBLAS_STATUS_NOT_SUPPORTED, each named in the agent's log.
+ * handle settings and library queries, the status names, rotg/rotmg, which the client computes (in host pointer
+ * mode; device mode is refused), and dgmm and tpttr/trttp in single precision. With {@code gpu}: geam, syrkx, complex
+ * syr, the batched gemv, complex batched and 3m gemm, batched trsm and the batched getrs, matinv, geqrf and gels;
+ * with {@code emulated} some of them (and the complex dgmm and tpttr) answer CUBLAS_STATUS_NOT_SUPPORTED, each named
+ * in the agent's log.
  * <p>
  * JCublas2's exceptions are off: each call's status is checked. Matrices are column-major; tolerance
  * |result - reference| <= 1e-3 (1 + |reference|) for single precision, 1e-10 (1 + |reference|) for double.
@@ -69,13 +70,14 @@ public final class Cublas2CoverageProgram
         handleSettings();
         statusNames();
         rotations();
+        dgmm();
+        packedConversions();
         if (gpu)
         {
-            geamDgmmSyrkx();
+            geamAndSyrkx();
             complexRankUpdatesAndGemm3m();
             batchedGemvAndGemm();
             batchedTrsm();
-            packedConversions();
             batchedSolvers();
         }
         else
@@ -232,19 +234,43 @@ public final class Cublas2CoverageProgram
         final Pointer one = Pointer.to(new float[]{ 1, 0 });
         checks.equal("cublasCgeam on the emulator", cublasStatus.CUBLAS_STATUS_NOT_SUPPORTED,
             cublasCgeam(handle, N, N, 2, 2, one, d, 2, one, d, 2, d, 2));
-        checks.equal("cublasSdgmm on the emulator", cublasStatus.CUBLAS_STATUS_NOT_SUPPORTED,
-            cublasSdgmm(handle, LEFT, 2, 2, d, 2, d, 1, d, 2));
+        checks.equal("cublasCdgmm on the emulator", cublasStatus.CUBLAS_STATUS_NOT_SUPPORTED,
+            cublasCdgmm(handle, LEFT, 2, 2, d, 2, d, 1, d, 2));
         checks.equal("cublasSsyrkx on the emulator", cublasStatus.CUBLAS_STATUS_NOT_SUPPORTED,
             cublasSsyrkx(handle, UPPER, N, 2, 2, one, d, 2, d, 2, one, d, 2));
-        checks.equal("cublasStpttr on the emulator", cublasStatus.CUBLAS_STATUS_NOT_SUPPORTED,
-            cublasStpttr(handle, UPPER, 2, d, d, 2));
+        checks.equal("cublasCtpttr on the emulator", cublasStatus.CUBLAS_STATUS_NOT_SUPPORTED,
+            cublasCtpttr(handle, UPPER, 2, d, d, 2));
         checks.equal("cublasSgemvStridedBatched on the emulator", cublasStatus.CUBLAS_STATUS_NOT_SUPPORTED,
             cublasSgemvStridedBatched(handle, N, 2, 2, one, d, 2, 4, d, 1, 2, one, d, 1, 2, 2));
     }
 
+    private void dgmm()
+    {
+        final int m = 3;
+        final int n = 2;
+        final float[] real = values(m * n);
+        final float[] diagonal = values(m);
+        final Pointer dd = upload(new float[m * n]);
+        status("cublasSdgmm", cublasSdgmm(handle, LEFT, m, n, upload(real), m, upload(diagonal), 1, dd, m));
+        final float[] left = new float[m * n];
+        final float[] right = new float[m * n];
+        final float[] reversed = values(n);
+        for (int j = 0; j < n; j++)
+        {
+            for (int i = 0; i < m; i++)
+            {
+                left[i + j * m] = diagonal[i] * real[i + j * m];
+                right[i + j * m] = reversed[n - 1 - j] * real[i + j * m];
+            }
+        }
+        close("cublasSdgmm (left)", left, download(dd, m * n));
+        status("cublasSdgmm", cublasSdgmm(handle, 1, m, n, upload(real), m, upload(reversed), -1, dd, m));
+        close("cublasSdgmm (right, x backwards)", right, download(dd, m * n));
+    }
+
     // On the GPU.
 
-    private void geamDgmmSyrkx()
+    private void geamAndSyrkx()
     {
         final int m = 3;
         final int n = 2;
@@ -267,19 +293,6 @@ public final class Cublas2CoverageProgram
         }
         close("cublasCgeam", geam, download(dc, 2 * m * n));
 
-        final float[] real = values(m * n);
-        final float[] diagonal = values(m);
-        final Pointer dd = upload(new float[m * n]);
-        status("cublasSdgmm", cublasSdgmm(handle, LEFT, m, n, upload(real), m, upload(diagonal), 1, dd, m));
-        final float[] dgmm = new float[m * n];
-        for (int j = 0; j < n; j++)
-        {
-            for (int i = 0; i < m; i++)
-            {
-                dgmm[i + j * m] = diagonal[i] * real[i + j * m];
-            }
-        }
-        close("cublasSdgmm", dgmm, download(dd, m * n));
 
         final int order = 3;
         final int k = 2;

@@ -29,8 +29,8 @@ public final class JCublas2Instrumentation extends InstrumentationModule
     private static final List<String> WIDE_SUFFIXES = List.of("_v2_64Native", "_64Native");
     private static final String NEW = "_newNative";
     private static final Pattern EMULATOR_REAL_V2_ONLY =
-        Pattern.compile("cublas[SD](dgmm|syrkx|gemvBatched|gemvStridedBatched|trsmBatched|tpttr|trttp|" +
-            "getrsBatched|matinvBatched|geqrfBatched|gelsBatched)");
+        Pattern.compile("cublas[SD](syrkx|gemvBatched|gemvStridedBatched|trsmBatched|getrsBatched|matinvBatched|" +
+            "geqrfBatched|gelsBatched)");
     private static final Pattern LOGGER = Pattern.compile("cublasLoggerConfigure|cublas[SG]etLoggerCallback");
 
     public JCublas2Instrumentation()
@@ -42,17 +42,16 @@ public final class JCublas2Instrumentation extends InstrumentationModule
     /**
      * The legacy binding's rule ({@link JCublasInstrumentation#emulatorRefusalOf}): of the routines of any element
      * type the emulator runs complex axpy, scal, dotu/dotc and gemm, and refuses the banded, packed, rank-update and
-     * rotm routines of every type and the other complex ones by name; of the real routines it also lacks those only
-     * the v2 API has but getrfBatched and getriBatched: dgmm, syrkx, the batched gemv, trsm, getrs, matinv, geqrf and
-     * gels, and tpttr/trttp.
+     * rotm routines of every type and the other complex ones by name; of the real routines only the v2 API has it runs
+     * geam, dgmm, tpttr/trttp and the batched gemm, getrf and getri, and refuses syrkx and the batched gemv, trsm,
+     * getrs, matinv, geqrf and gels.
      */
     public String emulatorRefusal(final String functionName)
     {
         final String name = wideFunctionName32(functionName);
         if (EMULATOR_REAL_V2_ONLY.matcher(name).matches())
         {
-            return "the emulator has no dgmm, syrkx, batched gemv or trsm, packed-format conversions or batched " +
-                "getrs, matinv, geqrf or gels";
+            return "the emulator has no syrkx, batched gemv or trsm, or batched getrs, matinv, geqrf or gels";
         }
         return JCublasInstrumentation.emulatorRefusalOf(name);
     }

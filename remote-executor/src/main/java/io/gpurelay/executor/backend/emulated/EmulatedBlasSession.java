@@ -40,8 +40,9 @@ final class EmulatedBlasSession implements BlasSession
 
     /**
      * The device emulator has the S and D routines of {@link BlasSession}'s untyped methods and, of the typed
-     * families, complex axpy, dotu/dotc, scal (complex and real alpha) and gemm; the others (the rest of the complex
-     * routines, banded, packed, rank updates, rotm) answer CUBLAS_STATUS_NOT_SUPPORTED naming the routine.
+     * families, complex axpy, dotu/dotc, scal (complex and real alpha) and gemm, and dgmm, tpttr and trttp in S and
+     * D; the others (the rest of the complex routines, banded, packed, rank updates, rotm, the other routines only the
+     * v2 API has) answer CUBLAS_STATUS_NOT_SUPPORTED naming the routine.
      */
     public String backendName()
     {
@@ -433,6 +434,33 @@ final class EmulatedBlasSession implements BlasSession
         finish(handle, precision == Precision.SINGLE ?
             Cublas.sgeam(cublas, transa, transb, m, n, al, a, lda, be, b, ldb, c, ldc) :
             Cublas.dgeam(cublas, transa, transb, m, n, al, a, lda, be, b, ldb, c, ldc), "cublas geam", result);
+    }
+
+    /** S and D on the reference; C and Z refused by name. */
+    public void dgmm(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int side, final int m,
+        final int n, final long a, final int lda, final long x, final int incx, final long c, final int ldc,
+        final CallResult result)
+    {
+        switch (type)
+        {
+            case S -> finish(handle, Cublas.sdgmm(cublas(handle), side, m, n, a, lda, x, incx, c, ldc), name, result);
+            case D -> finish(handle, Cublas.ddgmm(cublas(handle), side, m, n, a, lda, x, incx, c, ldc), name, result);
+            default -> BlasSession.super.dgmm(handle, type, name, side, m, n, a, lda, x, incx, c, ldc, result);
+        }
+    }
+
+    /** S and D on the reference; C and Z refused by name. */
+    public void tpttr(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean toPacked,
+        final int uplo, final int n, final long ap, final long a, final int lda, final CallResult result)
+    {
+        switch (type)
+        {
+            case S -> finish(handle, Cublas.stpttr(cublas(handle), toPacked, uplo, n, ap, a, lda), name, result);
+            case D -> finish(handle, Cublas.dtpttr(cublas(handle), toPacked, uplo, n, ap, a, lda), name, result);
+            default -> BlasSession.super.tpttr(handle, type, name, toPacked, uplo, n, ap, a, lda, result);
+        }
     }
 
     public void gemmBatched(
