@@ -522,7 +522,8 @@ public final class InMemoryExecutor implements AutoCloseable
 
         /**
          * cuBLAS as far as the agent's marshalling needs it: handles, and fixed answers the tests know (a dot product
-         * of 2.5, a complex one of 1.5 - 2.5i, an iamax of 3, a matrix read back as the bytes 0, 1, 2, ...); everything else succeeds.
+         * of 2.5, a complex one of 1.5 - 2.5i, an iamax of 3, an SM count target and getrs info of 5, a matrix read
+         * back as the bytes 0, 1, 2, ...); everything else succeeds.
          */
         private void onCublasCall(final Function function, final CallView call)
         {
@@ -533,6 +534,7 @@ public final class InMemoryExecutor implements AutoCloseable
                 case CUBLAS_SDOT -> value(call, Float.floatToRawIntBits(2.5f) & 0xFFFF_FFFFL);
                 case CUBLAS_DDOT -> value(call, Double.doubleToRawLongBits(2.5));
                 case CUBLAS_ISAMAX -> value(call, 3);
+                case CUBLAS_GET_SM_COUNT_TARGET, CUBLAS_GETRS_BATCHED -> value(call, 5);
                 case CUBLAS_DOT_X ->
                 {
                     values[0] = Double.doubleToRawLongBits(1.5);

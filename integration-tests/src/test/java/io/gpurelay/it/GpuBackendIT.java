@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.gpurelay.it.programs.Cublas2ComplexProgram;
+import io.gpurelay.it.programs.Cublas2CoverageProgram;
 import io.gpurelay.it.programs.CublasProgram;
 import io.gpurelay.it.programs.DriverKernelsProgram;
 import io.gpurelay.it.programs.HoldMemoryProgram;
@@ -92,6 +93,24 @@ class GpuBackendIT
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), Cublas2ComplexProgram.class, "gpu");
+            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
+            assertTrue(client.output().contains("\nPASSED"), client.output());
+        }
+    }
+
+    /**
+     * JCublas2's routines beyond the classic ones on the GPU: the _64 forms, handle settings and library queries,
+     * client-side rotations, geam, dgmm, syrkx, complex syr and gemm3m, batched gemv, complex batched gemm, batched
+     * trsm, tpttr/trttp and the batched getrs, matinv, geqrf and gels, against the program's CPU reference.
+     */
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void cublas2CoverageProgramPassesOnTheGpu(final Transport transport, @TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), Cublas2CoverageProgram.class, "gpu");
             assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
             assertTrue(client.output().contains("\nPASSED"), client.output());
         }

@@ -22,15 +22,19 @@ import org.agrona.DirectBuffer;
  * method that runs it. A handle is made in the primary context of the call's device (the runtime's, as cuBLAS uses the
  * current device's context) and every routine runs in the context of its handle; a stream given to
  * {@code cublasSetStream} must belong to that context. Failures reply with cuBLAS's statuses: a handle that is not
- * live is {@code CUBLAS_STATUS_NOT_INITIALIZED}, an argument that does not fit its C type
- * {@code CUBLAS_STATUS_INVALID_VALUE}. A typed routine ({@code CUBLAS_AXPY_X} and the rest) names its element type,
- * which must be one its family has (as must a flag set to 1); the dispatcher names the cuBLAS routine the call stands
- * for, and a backend without it answers {@code CUBLAS_STATUS_NOT_SUPPORTED} with that name.
+ * live is {@code CUBLAS_STATUS_NOT_INITIALIZED}, an element type or flag out of range
+ * {@code CUBLAS_STATUS_INVALID_VALUE}, and a size beyond 32 bits (which only a {@code _64} routine sends: the backends
+ * run cuBLAS's 32-bit entry points) {@code CUBLAS_STATUS_NOT_SUPPORTED}. A typed routine ({@code CUBLAS_AXPY_X} and
+ * the rest) names its element type, which must be one its family has (as must a flag set to 1); the dispatcher names
+ * the cuBLAS routine the call stands for, and a backend without it answers {@code CUBLAS_STATUS_NOT_SUPPORTED} with
+ * that name.
  */
 final class BlasDispatcher
 {
     private static final CudaError INVALID_VALUE =
         CudaError.library(Api.CUBLAS, CublasStatus.INVALID_VALUE, "CUBLAS_STATUS_INVALID_VALUE");
+    private static final CudaError NOT_SUPPORTED =
+        CudaError.library(Api.CUBLAS, CublasStatus.NOT_SUPPORTED, "CUBLAS_STATUS_NOT_SUPPORTED");
     /** The largest matrix a transfer packs into one payload. */
     private static final long MAX_TRANSFER_BYTES = Integer.MAX_VALUE - 8;
 
@@ -67,6 +71,10 @@ final class BlasDispatcher
         catch (final ArgumentOutOfRange ex)
         {
             result.fail(INVALID_VALUE, call.function().name() + ": " + ex.getMessage());
+        }
+        catch (final BeyondThirtyTwoBits ex)
+        {
+            result.fail(NOT_SUPPORTED, call.function().name() + ": " + ex.getMessage());
         }
     }
 
@@ -134,6 +142,40 @@ final class BlasDispatcher
                     blas.mathMode(handle, result);
                 }
             }
+            case CUBLAS_GET_ATOMICS_MODE, CUBLAS_GET_SM_COUNT_TARGET ->
+            {
+                final BackendBlasHandle handle = handle(call, result);
+                if (handle != null && function == Function.CUBLAS_GET_ATOMICS_MODE)
+                {
+                    blas.atomicsMode(handle, result);
+                }
+                else if (handle != null)
+                {
+                    blas.smCountTarget(handle, result);
+                }
+            }
+            case CUBLAS_SET_ATOMICS_MODE, CUBLAS_SET_SM_COUNT_TARGET ->
+            {
+                final BackendBlasHandle handle = handle(call, result);
+                if (handle != null && function == Function.CUBLAS_SET_ATOMICS_MODE)
+                {
+                    blas.setAtomicsMode(handle, intArg(call, 1), result);
+                }
+                else if (handle != null)
+                {
+                    blas.setSmCountTarget(handle, intArg(call, 1), result);
+                }
+            }
+            case CUBLAS_SET_WORKSPACE ->
+            {
+                final BackendBlasHandle handle = handle(call, result);
+                if (handle != null)
+                {
+                    blas.setWorkspace(handle, call.arg(1), call.arg(2), result);
+                }
+            }
+            case CUBLAS_GET_PROPERTY -> blas.property(intArg(call, 0), result);
+            case CUBLAS_GET_CUDART_VERSION -> blas.cudartVersion(result);
             case CUBLAS_SET_MATRIX, CUBLAS_GET_MATRIX -> transfer(call, input, result);
             default -> routine(call, function, precision, result);
         }
@@ -444,6 +486,145 @@ final class BlasDispatcher
                     intArg(call, 6), intArg(call, 7), call.arg(8), call.arg(9), call.arg(10), intArg(call, 11),
                     call.arg(12), intArg(call, 13), call.arg(14), intArg(call, 15), result);
             }
+            case CUBLAS_GEAM_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                blas.geamX(h, type, routine(type, null, null, "Cgeam", "Zgeam"), intArg(call, 2), intArg(call, 3),
+                    intArg(call, 4), intArg(call, 5), call.arg(6), call.arg(7), call.arg(8), intArg(call, 9),
+                    call.arg(10), call.arg(11), call.arg(12), intArg(call, 13), call.arg(14), intArg(call, 15), result);
+            }
+            case CUBLAS_DGMM ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.dgmm(h, type, routine(type, "Sdgmm", "Ddgmm", "Cdgmm", "Zdgmm"), intArg(call, 2),
+                    intArg(call, 3), intArg(call, 4), call.arg(5), intArg(call, 6), call.arg(7), intArg(call, 8),
+                    call.arg(9), intArg(call, 10), result);
+            }
+            case CUBLAS_SYRKX ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final boolean hermitian = flag(call, 2, type, "CZ");
+                final String name = hermitian ? routine(type, null, null, "Cherkx", "Zherkx") :
+                    routine(type, "Ssyrkx", "Dsyrkx", "Csyrkx", "Zsyrkx");
+                blas.syrkx(h, type, name, hermitian, intArg(call, 3), intArg(call, 4), intArg(call, 5),
+                    intArg(call, 6), call.arg(7), call.arg(8), call.arg(9), intArg(call, 10), call.arg(11),
+                    intArg(call, 12), call.arg(13), call.arg(14), call.arg(15), intArg(call, 16), result);
+            }
+            case CUBLAS_SYR_COMPLEX ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean twoVectors = flag(call, 2, type, "CZ");
+                final String name = twoVectors ? routine(type, null, null, "Csyr2", "Zsyr2") :
+                    routine(type, null, null, "Csyr", "Zsyr");
+                blas.syrComplex(h, type, name, twoVectors, intArg(call, 3), intArg(call, 4), call.arg(5),
+                    call.arg(6), call.arg(7), intArg(call, 8), call.arg(9), intArg(call, 10), call.arg(11),
+                    intArg(call, 12), result);
+            }
+            case CUBLAS_GEMV_BATCHED ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.gemvBatched(h, type, routine(type, "SgemvBatched", "DgemvBatched", "CgemvBatched",
+                    "ZgemvBatched"), intArg(call, 2), intArg(call, 3), intArg(call, 4), call.arg(5), call.arg(6),
+                    call.arg(7), intArg(call, 8), call.arg(9), intArg(call, 10), call.arg(11), call.arg(12),
+                    call.arg(13), intArg(call, 14), intArg(call, 15), result);
+            }
+            case CUBLAS_GEMV_STRIDED_BATCHED ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.gemvStridedBatched(h, type, routine(type, "SgemvStridedBatched", "DgemvStridedBatched",
+                    "CgemvStridedBatched", "ZgemvStridedBatched"), intArg(call, 2), intArg(call, 3), intArg(call, 4),
+                    call.arg(5), call.arg(6), call.arg(7), intArg(call, 8), call.arg(9), call.arg(10),
+                    intArg(call, 11), call.arg(12), call.arg(13), call.arg(14), call.arg(15), intArg(call, 16),
+                    call.arg(17), intArg(call, 18), result);
+            }
+            case CUBLAS_GEMM_BATCHED_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean threeM = flag(call, 2, type, "C");
+                final String name = threeM ? "cublasCgemm3mBatched" :
+                    routine(type, null, null, "CgemmBatched", "ZgemmBatched");
+                blas.gemmBatchedX(h, type, name, threeM, intArg(call, 3), intArg(call, 4), intArg(call, 5),
+                    intArg(call, 6), intArg(call, 7), call.arg(8), call.arg(9), call.arg(10), intArg(call, 11),
+                    call.arg(12), intArg(call, 13), call.arg(14), call.arg(15), call.arg(16), intArg(call, 17),
+                    intArg(call, 18), result);
+            }
+            case CUBLAS_GEMM_STRIDED_BATCHED_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                final boolean threeM = flag(call, 2, type, "C");
+                final String name = threeM ? "cublasCgemm3mStridedBatched" :
+                    routine(type, null, null, "CgemmStridedBatched", "ZgemmStridedBatched");
+                blas.gemmStridedBatchedX(h, type, name, threeM, intArg(call, 3), intArg(call, 4), intArg(call, 5),
+                    intArg(call, 6), intArg(call, 7), call.arg(8), call.arg(9), call.arg(10), intArg(call, 11),
+                    call.arg(12), call.arg(13), intArg(call, 14), call.arg(15), call.arg(16), call.arg(17),
+                    call.arg(18), intArg(call, 19), call.arg(20), intArg(call, 21), result);
+            }
+            case CUBLAS_GEMM3M ->
+            {
+                final BlasType type = type(call, "CZ");
+                blas.gemm3m(h, type, routine(type, null, null, "Cgemm3m", "Zgemm3m"), intArg(call, 2),
+                    intArg(call, 3), intArg(call, 4), intArg(call, 5), intArg(call, 6), call.arg(7), call.arg(8),
+                    call.arg(9), intArg(call, 10), call.arg(11), intArg(call, 12), call.arg(13), call.arg(14),
+                    call.arg(15), intArg(call, 16), result);
+            }
+            case CUBLAS_TRSM_BATCHED ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.trsmBatched(h, type, routine(type, "StrsmBatched", "DtrsmBatched", "CtrsmBatched",
+                    "ZtrsmBatched"), intArg(call, 2), intArg(call, 3), intArg(call, 4), intArg(call, 5),
+                    intArg(call, 6), intArg(call, 7), call.arg(8), call.arg(9), call.arg(10), intArg(call, 11),
+                    call.arg(12), intArg(call, 13), intArg(call, 14), result);
+            }
+            case CUBLAS_TPTTR ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                final boolean toPacked = flag(call, 2, type, "SDCZ");
+                final String name = toPacked ? routine(type, "Strttp", "Dtrttp", "Ctrttp", "Ztrttp") :
+                    routine(type, "Stpttr", "Dtpttr", "Ctpttr", "Ztpttr");
+                blas.tpttr(h, type, name, toPacked, intArg(call, 3), intArg(call, 4), call.arg(5), call.arg(6),
+                    intArg(call, 7), result);
+            }
+            case CUBLAS_GETRF_BATCHED_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                blas.getrfBatchedX(h, type, routine(type, null, null, "CgetrfBatched", "ZgetrfBatched"),
+                    intArg(call, 2), call.arg(3), intArg(call, 4), call.arg(5), call.arg(6), intArg(call, 7), result);
+            }
+            case CUBLAS_GETRI_BATCHED_X ->
+            {
+                final BlasType type = type(call, "CZ");
+                blas.getriBatchedX(h, type, routine(type, null, null, "CgetriBatched", "ZgetriBatched"),
+                    intArg(call, 2), call.arg(3), intArg(call, 4), call.arg(5), call.arg(6), intArg(call, 7),
+                    call.arg(8), intArg(call, 9), result);
+            }
+            case CUBLAS_GETRS_BATCHED ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.getrsBatched(h, type, routine(type, "SgetrsBatched", "DgetrsBatched", "CgetrsBatched",
+                    "ZgetrsBatched"), intArg(call, 2), intArg(call, 3), intArg(call, 4), call.arg(5), intArg(call, 6),
+                    call.arg(7), call.arg(8), intArg(call, 9), intArg(call, 10), result);
+            }
+            case CUBLAS_MATINV_BATCHED ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.matinvBatched(h, type, routine(type, "SmatinvBatched", "DmatinvBatched", "CmatinvBatched",
+                    "ZmatinvBatched"), intArg(call, 2), call.arg(3), intArg(call, 4), call.arg(5), intArg(call, 6),
+                    call.arg(7), intArg(call, 8), result);
+            }
+            case CUBLAS_GEQRF_BATCHED ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.geqrfBatched(h, type, routine(type, "SgeqrfBatched", "DgeqrfBatched", "CgeqrfBatched",
+                    "ZgeqrfBatched"), intArg(call, 2), intArg(call, 3), call.arg(4), intArg(call, 5), call.arg(6),
+                    intArg(call, 7), result);
+            }
+            case CUBLAS_GELS_BATCHED ->
+            {
+                final BlasType type = type(call, "SDCZ");
+                blas.gelsBatched(h, type, routine(type, "SgelsBatched", "DgelsBatched", "CgelsBatched",
+                    "ZgelsBatched"), intArg(call, 2), intArg(call, 3), intArg(call, 4), intArg(call, 5), call.arg(6),
+                    intArg(call, 7), call.arg(8), intArg(call, 9), call.arg(10), intArg(call, 11), result);
+            }
             case CUBLAS_TRSM_X ->
             {
                 final BlasType type = type(call, "CZ");
@@ -617,16 +798,33 @@ final class BlasDispatcher
     }
 
     /**
-     * An argument that is an {@code int} in cuBLAS's signature.
+     * An argument that is an {@code int} in the 32-bit form of the routine. The agent sends the {@code _64} forms
+     * ({@code cublasSgemm_64} and the rest) as the same call with their 64-bit sizes, increments and leading
+     * dimensions; the backends run cuBLAS's 32-bit entry points, so a value beyond 32 bits, which only a
+     * {@code _64} form can send, is {@code CUBLAS_STATUS_NOT_SUPPORTED}.
      */
     private static int intArg(final ReceivedCall call, final int index)
     {
         final long value = call.arg(index);
         if (value != (int)value)
         {
-            throw new ArgumentOutOfRange("argument " + index + " (" + value + ") does not fit a C int");
+            throw new BeyondThirtyTwoBits("argument " + index + " (" + value + ") does not fit a C int: the executor " +
+                "runs cuBLAS's 32-bit routines, so a _64 routine's values must fit 32 bits");
         }
         return (int)value;
+    }
+
+    /**
+     * A size beyond 32 bits, which the dispatcher turns into CUBLAS_STATUS_NOT_SUPPORTED.
+     */
+    private static final class BeyondThirtyTwoBits extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+
+        BeyondThirtyTwoBits(final String message)
+        {
+            super(message, null, false, false);
+        }
     }
 
     /**

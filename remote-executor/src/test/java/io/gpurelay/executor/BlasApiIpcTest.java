@@ -40,6 +40,7 @@ import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.CublasStatus;
+import io.gpurelay.protocol.Function;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -257,7 +258,7 @@ class BlasApiIpcTest
 
         final Reply tooLarge = client.call(CUBLAS_SGEMM, DEVICE_0, handle, OP_N, OP_N, 1L << 40, 4, 4, bits(1f),
             small, 4, small, 4, bits(0f), small, 4);
-        assertEquals(CublasStatus.INVALID_VALUE, tooLarge.status());
+        assertEquals(CublasStatus.NOT_SUPPORTED, tooLarge.status(), "a _64 routine's size beyond 32 bits");
         assertTrue(tooLarge.message().contains("does not fit a C int"), tooLarge.message());
 
         assertEquals(CublasStatus.MAPPING_ERROR, client.callWithPayload(CUBLAS_SET_MATRIX, DEVICE_0, new byte[64], 4,
@@ -268,6 +269,38 @@ class BlasApiIpcTest
             2, DEFAULT_STREAM).status());
         assertEquals(CublasStatus.NOT_INITIALIZED, client.call(CUBLAS_SGEMM, DEVICE_0, 12345L, OP_N, OP_N, 1, 1, 1,
             bits(1f), small, 1, small, 1, bits(0f), small, 1).status());
+    }
+
+    @Test
+    void handleSettingsAndPropertiesOnTheEmulatorAndTheNewFamiliesRefusedByName()
+    {
+        final TestClient client = connected("settings");
+        final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
+        ok(client.call(Function.CUBLAS_SET_ATOMICS_MODE, DEVICE_0, handle, 1));
+        assertEquals(1, ok(client.call(Function.CUBLAS_GET_ATOMICS_MODE, DEVICE_0, handle)).value(0));
+        assertEquals(CublasStatus.INVALID_VALUE, client.call(Function.CUBLAS_SET_ATOMICS_MODE, DEVICE_0, handle, 2)
+            .status());
+        ok(client.call(Function.CUBLAS_SET_SM_COUNT_TARGET, DEVICE_0, handle, 4));
+        assertEquals(4, ok(client.call(Function.CUBLAS_GET_SM_COUNT_TARGET, DEVICE_0, handle)).value(0));
+        assertEquals(13, ok(client.call(Function.CUBLAS_GET_PROPERTY, DEVICE_0, 0)).value(0));
+        assertEquals(CublasStatus.INVALID_VALUE, client.call(Function.CUBLAS_GET_PROPERTY, DEVICE_0, 3).status());
+        assertTrue(ok(client.call(Function.CUBLAS_GET_CUDART_VERSION, DEVICE_0)).value(0) >= 13_000);
+
+        final long workspace = malloc(client, 4096);
+        ok(client.call(Function.CUBLAS_SET_WORKSPACE, DEVICE_0, handle, workspace, 4096));
+        ok(client.call(Function.CUBLAS_SET_WORKSPACE, DEVICE_0, handle, 0, 0));
+        final Reply outside = client.call(Function.CUBLAS_SET_WORKSPACE, DEVICE_0, handle, workspace, 8192);
+        assertEquals(CublasStatus.MAPPING_ERROR, outside.status());
+        assertTrue(outside.message().contains("not inside a live allocation"), outside.message());
+
+        final Reply dgmm = client.call(Function.CUBLAS_DGMM, DEVICE_0, handle, 4, 0, 2, 2, workspace, 2, workspace,
+            1, workspace, 2);
+        assertEquals(CublasStatus.NOT_SUPPORTED, dgmm.status());
+        assertTrue(dgmm.message().contains("cublasCdgmm is not supported by the device emulator"), dgmm.message());
+        final Reply threeMForZ = client.call(Function.CUBLAS_GEMM_BATCHED_X, DEVICE_0, handle, 5, 1, OP_N, OP_N, 1, 1,
+            1, 0, 0, workspace, 1, workspace, 1, 0, 0, workspace, 1, 1);
+        assertEquals(CublasStatus.INVALID_VALUE, threeMForZ.status(), "gemm3mBatched is C only");
+        assertTrue(threeMForZ.message().contains("does not have"), threeMForZ.message());
     }
 
     @Test

@@ -397,6 +397,74 @@ public enum Function implements RemotedFunction
     CUBLAS_TRMM_X(447, Api.CUBLAS),
     /** args: handle, type, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb. */
     CUBLAS_TRSM_X(448, Api.CUBLAS),
+    /** geam for C and Z. args: handle, type, transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc. */
+    CUBLAS_GEAM_X(449, Api.CUBLAS),
+    /** args: handle, type, side, m, n, A, lda, x, incx, C, ldc. */
+    CUBLAS_DGMM(450, Api.CUBLAS),
+    /**
+     * syrkx, and herkx for C and Z (hermitian: beta real). args: handle, type, hermitian, uplo, trans, n, k, alpha, A,
+     * lda, B, ldb, beta, C, ldc.
+     */
+    CUBLAS_SYRKX(451, Api.CUBLAS),
+    /**
+     * The complex symmetric rank updates: syr, and syr2 (two vectors; y and incy are 0 for syr), for C and Z. args:
+     * handle, type, two vectors, uplo, n, alpha, x, incx, y, incy, A, lda.
+     */
+    CUBLAS_SYR_COMPLEX(452, Api.CUBLAS),
+    /** args: handle, type, trans, m, n, alpha, Aarray, lda, xarray, incx, beta, yarray, incy, batchCount. */
+    CUBLAS_GEMV_BATCHED(453, Api.CUBLAS),
+    /**
+     * args: handle, type, trans, m, n, alpha, A, lda, strideA, x, incx, stridex, beta, y, incy, stridey, batchCount.
+     */
+    CUBLAS_GEMV_STRIDED_BATCHED(454, Api.CUBLAS),
+    /**
+     * gemmBatched for C and Z, and gemm3mBatched (3m) for C. args: handle, type, 3m, transa, transb, m, n, k, alpha,
+     * Aarray, lda, Barray, ldb, beta, Carray, ldc, batchCount.
+     */
+    CUBLAS_GEMM_BATCHED_X(455, Api.CUBLAS),
+    /**
+     * gemmStridedBatched for C and Z, and gemm3mStridedBatched (3m) for C. args: handle, type, 3m, transa, transb, m,
+     * n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C, ldc, strideC, batchCount.
+     */
+    CUBLAS_GEMM_STRIDED_BATCHED_X(456, Api.CUBLAS),
+    /** gemm3m for C and Z. args: handle, type, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc. */
+    CUBLAS_GEMM3M(457, Api.CUBLAS),
+    /** args: handle, type, side, uplo, trans, diag, m, n, alpha, Aarray, lda, Barray, ldb, batchCount. */
+    CUBLAS_TRSM_BATCHED(458, Api.CUBLAS),
+    /** args: handle → values[0] = cublasAtomicsMode_t. */
+    CUBLAS_GET_ATOMICS_MODE(459, Api.CUBLAS),
+    /** args: handle, cublasAtomicsMode_t. */
+    CUBLAS_SET_ATOMICS_MODE(460, Api.CUBLAS),
+    /** args: handle → values[0] = the SM count target (0: all). */
+    CUBLAS_GET_SM_COUNT_TARGET(461, Api.CUBLAS),
+    /** args: handle, SM count target. */
+    CUBLAS_SET_SM_COUNT_TARGET(462, Api.CUBLAS),
+    /** args: handle, workspace device address (0 with size 0: cuBLAS's own), size in bytes. */
+    CUBLAS_SET_WORKSPACE(463, Api.CUBLAS),
+    /** args: libraryPropertyType → values[0] = the executor's cuBLAS major version, minor version or patch level. */
+    CUBLAS_GET_PROPERTY(464, Api.CUBLAS),
+    /** → values[0] = the CUDA runtime version the executor's cuBLAS was built with. */
+    CUBLAS_GET_CUDART_VERSION(465, Api.CUBLAS),
+    /** tpttr, and trttp (to packed). args: handle, type, to packed, uplo, n, AP, A, lda. */
+    CUBLAS_TPTTR(466, Api.CUBLAS),
+    /** getrfBatched for C and Z. args: handle, type, n, Aarray, lda, PivotArray (0: no pivoting), infoArray, batch. */
+    CUBLAS_GETRF_BATCHED_X(467, Api.CUBLAS),
+    /** getriBatched for C and Z. args: handle, type, n, Aarray, lda, PivotArray, Carray, ldc, infoArray, batch. */
+    CUBLAS_GETRI_BATCHED_X(468, Api.CUBLAS),
+    /**
+     * args: handle, type, trans, n, nrhs, Aarray, lda, devIpiv, Barray, ldb, batchSize → values[0] = info (cuBLAS's
+     * host int: 0, or -i for an invalid i-th argument).
+     */
+    CUBLAS_GETRS_BATCHED(469, Api.CUBLAS),
+    /** args: handle, type, n, A (pointer array), lda, Ainv (pointer array), lda_inv, info (device array), batch. */
+    CUBLAS_MATINV_BATCHED(470, Api.CUBLAS),
+    /** args: handle, type, m, n, Aarray, lda, TauArray, batchSize → values[0] = info (cuBLAS's host int). */
+    CUBLAS_GEQRF_BATCHED(471, Api.CUBLAS),
+    /**
+     * args: handle, type, trans, m, n, nrhs, Aarray, lda, Carray, ldc, devInfoArray, batchSize → values[0] = info
+     * (cuBLAS's host int).
+     */
+    CUBLAS_GELS_BATCHED(472, Api.CUBLAS),
 
     // cuRAND host API. Call.context is the calling thread's current driver context handle or, with none, its current
     // runtime device: a generator is made in the context CUDA would make it in. Generator handles are the

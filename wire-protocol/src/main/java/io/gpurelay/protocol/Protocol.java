@@ -24,9 +24,11 @@ public final class Protocol
      * <p>
      * Minor 3: the function table ({@code gpurelay-functions.txt}): its rows are functions 1000 and up, their
      * arguments in the order of the row's roles, and functions 104 and 124 moved onto it (their ids are retired);
-     * cuBLAS routines of any element type, functions 420-448; NVRTC's binary outputs and supported architectures
-     * (350-353), cuRAND's quasi-random settings, seeds, Sobol' tables and Poisson distributions (307-309, 319-320);
-     * cuFFT's plans and transforms, functions 370-380 (an executor without them answers them not supported);
+     * cuBLAS routines of any element type, functions 420-458 and 466-472, and cuBLAS's handle settings and library
+     * properties, 459-465 (the _64 routines travel as these with their 64-bit values); NVRTC's binary outputs and
+     * supported architectures (350-353), cuRAND's quasi-random settings, seeds, Sobol' tables and Poisson
+     * distributions (307-309, 319-320); cuFFT's plans and transforms, functions 370-380 (an executor without them
+     * answers them not supported);
      * stream callbacks and host functions, functions
      * 400-403, with {@code CallbackDue} on the response stream and {@code CallbackDone} and {@code KeepAlive} on the
      * session's callback stream ({@link #callbackStreamId}); and {@code Sealed} has a segment length, a large message

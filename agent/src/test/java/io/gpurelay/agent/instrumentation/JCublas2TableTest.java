@@ -1,12 +1,16 @@
 package io.gpurelay.agent.instrumentation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.LogCapture;
@@ -48,10 +52,46 @@ class JCublas2TableTest
         assertEquals(implementations, table.remoted().size());
     }
 
+    /** The natives remoted by descriptor and the 32-bit ones bound to their {@code _64} form's implementation. */
+    private List<String> remotedNames()
+    {
+        return Stream.concat(table.remoted().keySet().stream(), table.remotedByName().keySet().stream())
+            .map(MethodDescription::getName).toList();
+    }
+
+    @Test
+    void everyThirtyTwoBitNativeOfARemoted64BitFormIsBoundToItByWidening()
+    {
+        int wide = 0;
+        for (final MethodDescription.InDefinedShape nativeMethod : table.remoted().keySet())
+        {
+            if (nativeMethod.getName().contains("_64"))
+            {
+                wide++;
+            }
+        }
+        final List<String> byName = table.remotedByName().keySet().stream().map(MethodDescription::getName).toList();
+        assertTrue(wide > 150, "only " + wide + " _64 forms are remoted");
+        assertEquals(wide - 8, byName.size(), "all but i?amax and i?amin, whose _64 result is a long[]: " + byName);
+        assertTrue(byName.contains("cublasSgemmNative") && byName.contains("cublasGemmEx_newNative") &&
+            byName.contains("cublasSetMatrixAsyncNative") && byName.contains("cublasZher2kNative"), byName.toString());
+        for (final MethodDescription.InDefinedShape nativeMethod : table.remotedByName().keySet())
+        {
+            assertFalse(nativeMethod.getName().contains("_64"), nativeMethod.getName());
+            assertNull(table.remotedByName().get(nativeMethod), "no function-table row: " + nativeMethod);
+            assertNotNull(table.module().bodyByName(nativeMethod), nativeMethod.getName());
+        }
+        final Method sgemm = JCublas2Instrumentation.wideImplementation(table.remotedByName().keySet().stream()
+            .filter(method -> method.getName().equals("cublasSgemmNative")).findFirst().orElseThrow());
+        assertEquals("cublasSgemm_v2_64Native", sgemm.getName());
+        assertEquals(long.class, sgemm.getParameterTypes()[3]);
+        assertEquals(int.class, sgemm.getParameterTypes()[1]);
+    }
+
     @Test
     void theRoutinesOfThisIssueAreRemotedInBothPrecisions()
     {
-        final List<String> remoted = table.remoted().keySet().stream().map(MethodDescription::getName).toList();
+        final List<String> remoted = remotedNames();
         for (final String function : List.of("cublasCreate", "cublasDestroy", "cublasGetVersion", "cublasSetStream",
             "cublasGetStream", "cublasSetPointerMode", "cublasGetPointerMode", "cublasSetMathMode",
             "cublasGetMathMode", "cublasSetVector", "cublasGetVector", "cublasSetMatrix", "cublasGetMatrix",
@@ -72,7 +112,7 @@ class JCublas2TableTest
     @Test
     void theTypedFamiliesAreRemotedInEveryTypeTheyHave()
     {
-        final List<String> remoted = table.remoted().keySet().stream().map(MethodDescription::getName).toList();
+        final List<String> remoted = remotedNames();
         for (final String routine : List.of("axpy", "copy", "swap", "scal", "dotu", "dotc", "rot", "gemv", "gbmv",
             "trmv", "trsv", "tbmv", "tbsv", "tpmv", "tpsv", "symv", "hemv", "hbmv", "hpmv", "geru", "gerc", "her",
             "hpr", "her2", "hpr2", "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"))
@@ -90,12 +130,51 @@ class JCublas2TableTest
     }
 
     @Test
+    void theV2OnlyRoutinesHandleSettingsAndRotationsAreRemotedAndTheLoggerIsRefusedWithItsReason()
+    {
+        final List<String> remoted = remotedNames();
+        for (final String type : List.of("S", "D", "C", "Z"))
+        {
+            for (final String routine : List.of("dgmm", "syrkx", "gemvBatched", "gemvStridedBatched", "trsmBatched"))
+            {
+                assertTrue(remoted.contains("cublas" + type + routine + "Native"), type + routine);
+                assertTrue(remoted.contains("cublas" + type + routine + "_64Native"), type + routine + "_64");
+            }
+            for (final String routine : List.of("tpttr", "trttp", "getrsBatched", "matinvBatched", "geqrfBatched",
+                "gelsBatched", "getrfBatched", "getriBatched", "rotg"))
+            {
+                assertTrue(remoted.contains("cublas" + type + routine + "Native"), type + routine);
+            }
+        }
+        for (final String function : List.of("cublasCgeam", "cublasZgeam_64", "cublasCherkx_64", "cublasZsyr_v2_64",
+            "cublasCsyr2", "cublasCgemmBatched_64", "cublasZgemmStridedBatched", "cublasCgemm3mBatched_64",
+            "cublasCgemm3mStridedBatched", "cublasZgemm3m_64", "cublasSrotmg", "cublasDrotmg", "cublasGetProperty",
+            "cublasGetCudartVersion", "cublasSetWorkspace", "cublasGetAtomicsMode", "cublasSetAtomicsMode",
+            "cublasGetSmCountTarget", "cublasSetSmCountTarget", "cublasGetStatusName", "cublasGetStatusString"))
+        {
+            assertTrue(remoted.contains(function + "Native"), function);
+        }
+        final InstrumentationModule module = table.module();
+        for (final String logger : List.of("cublasLoggerConfigure", "cublasSetLoggerCallback",
+            "cublasGetLoggerCallback"))
+        {
+            assertNotNull(module.refusalReason(logger), logger);
+        }
+        assertNull(module.refusalReason("cublasNrm2Ex"));
+        assertNotNull(module.emulatorRefusal("cublasSsyrkx_64"), "the emulator's rule reads a _64 name as its routine");
+        assertNull(module.emulatorRefusal("cublasDdgmm_64"));
+        assertNotNull(module.emulatorRefusal("cublasZdgmm"));
+        assertNull(module.emulatorRefusal("cublasSgemm_v2_64"));
+        assertEquals(452, remoted.size(), "JCublas2's natives remoted");
+    }
+
+    @Test
     void anUnsupportedFunctionReturnsNotSupportedAndSaysSoOnce() throws ReflectiveOperationException
     {
-        final MethodDescription cgeam = table.notSupported().stream()
-            .filter(method -> method.getName().equals("cublasCgeamNative")).findFirst().orElseThrow();
-        final String message = table.notSupportedMessage(cgeam);
-        assertEquals("JCublas2.cublasCgeam is not supported by gpurelay; returning CUBLAS_STATUS_NOT_SUPPORTED",
+        final MethodDescription nrm2Ex = table.notSupported().stream()
+            .filter(method -> method.getName().equals("cublasNrm2ExNative")).findFirst().orElseThrow();
+        final String message = table.notSupportedMessage(nrm2Ex);
+        assertEquals("JCublas2.cublasNrm2Ex is not supported by gpurelay; returning CUBLAS_STATUS_NOT_SUPPORTED",
             message);
         final InstrumentationModule module = table.module();
         final Method handler = module.notSupportedHandler();

@@ -392,6 +392,45 @@ public final class Cublas
     }
 
     /**
+     * {@code cublasSdgmm}: C = A diag(x) (side right) or diag(x) A (side left).
+     */
+    public static int sdgmm(final CublasHandle handle, final int side, final int m, final int n, final long a,
+        final int lda, final long x, final int incx, final long c, final int ldc)
+    {
+        return ConversionRoutines.dgmm(Precision.SINGLE, "cublasSdgmm", handle, side, m, n, a, lda, x, incx, c, ldc);
+    }
+
+    /**
+     * {@code cublasDdgmm}: C = A diag(x) (side right) or diag(x) A (side left).
+     */
+    public static int ddgmm(final CublasHandle handle, final int side, final int m, final int n, final long a,
+        final int lda, final long x, final int incx, final long c, final int ldc)
+    {
+        return ConversionRoutines.dgmm(Precision.DOUBLE, "cublasDdgmm", handle, side, m, n, a, lda, x, incx, c, ldc);
+    }
+
+    /**
+     * {@code cublasStpttr} (toPacked false: packed AP into the triangle of A) and {@code cublasStrttp} (toPacked:
+     * the triangle of A into AP).
+     */
+    public static int stpttr(final CublasHandle handle, final boolean toPacked, final int uplo, final int n,
+        final long ap, final long a, final int lda)
+    {
+        return ConversionRoutines.tpttr(Precision.SINGLE, toPacked ? "cublasStrttp" : "cublasStpttr", handle,
+            toPacked, uplo, n, ap, a, lda);
+    }
+
+    /**
+     * {@code cublasDtpttr} (toPacked false) and {@code cublasDtrttp} (toPacked).
+     */
+    public static int dtpttr(final CublasHandle handle, final boolean toPacked, final int uplo, final int n,
+        final long ap, final long a, final int lda)
+    {
+        return ConversionRoutines.tpttr(Precision.DOUBLE, toPacked ? "cublasDtrttp" : "cublasDtpttr", handle,
+            toPacked, uplo, n, ap, a, lda);
+    }
+
+    /**
      * {@code cublasSgeam}: C = alpha op(A) + beta op(B).
      */
     public static int sgeam(

@@ -777,7 +777,9 @@ public final class CublasProgram
     private void notRelayed()
     {
         JCublas2.setExceptionsEnabled(false);
-        final int status = cublasSetAtomicsMode(handle, 1);
+        final float[] norm = { 0 };
+        final int status = cublasNrm2Ex(handle, 0, Pointer.to(new float[1]), cudaDataType.CUDA_R_32F, 1,
+            Pointer.to(norm), cudaDataType.CUDA_R_32F, cudaDataType.CUDA_R_32F);
         checks.equal("an unrelayed function is CUBLAS_STATUS_NOT_SUPPORTED", cublasStatus.CUBLAS_STATUS_NOT_SUPPORTED,
             status);
         JCublas2.setExceptionsEnabled(true);

@@ -451,6 +451,165 @@ public interface BlasSession
         result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
     }
 
+    default void geamX(
+        BackendBlasHandle handle, BlasType type, String name, int transa, int transb, int m, int n, long alphaRe,
+        long alphaIm, long a, int lda, long betaRe, long betaIm, long b, int ldb, long c, int ldc, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void dgmm(
+        BackendBlasHandle handle, BlasType type, String name, int side, int m, int n, long a, int lda, long x,
+        int incx, long c, int ldc, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /** syrkx, and herkx (hermitian) whose beta is a real. */
+    default void syrkx(
+        BackendBlasHandle handle, BlasType type, String name, boolean hermitian, int uplo, int trans, int n, int k,
+        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long betaRe, long betaIm, long c, int ldc,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /** Complex syr, and syr2 (twoVectors). */
+    default void syrComplex(
+        BackendBlasHandle handle, BlasType type, String name, boolean twoVectors, int uplo, int n, long alphaRe,
+        long alphaIm, long x, int incx, long y, int incy, long a, int lda, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void gemvBatched(
+        BackendBlasHandle handle, BlasType type, String name, int trans, int m, int n, long alphaRe, long alphaIm,
+        long aArray, int lda, long xArray, int incx, long betaRe, long betaIm, long yArray, int incy, int batchCount,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void gemvStridedBatched(
+        BackendBlasHandle handle, BlasType type, String name, int trans, int m, int n, long alphaRe, long alphaIm,
+        long a, int lda, long strideA, long x, int incx, long strideX, long betaRe, long betaIm, long y, int incy,
+        long strideY, int batchCount, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /** Complex gemmBatched, and gemm3mBatched (threeM). */
+    default void gemmBatchedX(
+        BackendBlasHandle handle, BlasType type, String name, boolean threeM, int transa, int transb, int m, int n,
+        int k, long alphaRe, long alphaIm, long aArray, int lda, long bArray, int ldb, long betaRe, long betaIm,
+        long cArray, int ldc, int batchCount, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /** Complex gemmStridedBatched, and gemm3mStridedBatched (threeM). */
+    default void gemmStridedBatchedX(
+        BackendBlasHandle handle, BlasType type, String name, boolean threeM, int transa, int transb, int m, int n,
+        int k, long alphaRe, long alphaIm, long a, int lda, long strideA, long b, int ldb, long strideB, long betaRe,
+        long betaIm, long c, int ldc, long strideC, int batchCount, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void gemm3m(
+        BackendBlasHandle handle, BlasType type, String name, int transa, int transb, int m, int n, int k,
+        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long betaRe, long betaIm, long c, int ldc,
+        CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void trsmBatched(
+        BackendBlasHandle handle, BlasType type, String name, int side, int uplo, int trans, int diag, int m, int n,
+        long alphaRe, long alphaIm, long aArray, int lda, long bArray, int ldb, int batchCount, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /** tpttr, and trttp (toPacked). */
+    default void tpttr(
+        BackendBlasHandle handle, BlasType type, String name, boolean toPacked, int uplo, int n, long ap, long a,
+        int lda, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void getrfBatchedX(
+        BackendBlasHandle handle, BlasType type, String name, int n, long aArray, int lda, long pivots, long info,
+        int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void getriBatchedX(
+        BackendBlasHandle handle, BlasType type, String name, int n, long aArray, int lda, long pivots, long cArray,
+        int ldc, long info, int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /** Value: cuBLAS's host {@code info}. */
+    default void getrsBatched(
+        BackendBlasHandle handle, BlasType type, String name, int trans, int n, int nrhs, long aArray, int lda,
+        long pivots, long bArray, int ldb, int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    default void matinvBatched(
+        BackendBlasHandle handle, BlasType type, String name, int n, long aArray, int lda, long aInvArray, int ldaInv,
+        long info, int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /** Value: cuBLAS's host {@code info}. */
+    default void geqrfBatched(
+        BackendBlasHandle handle, BlasType type, String name, int m, int n, long aArray, int lda, long tauArray,
+        int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    /** Value: cuBLAS's host {@code info}. */
+    default void gelsBatched(
+        BackendBlasHandle handle, BlasType type, String name, int trans, int m, int n, int nrhs, long aArray, int lda,
+        long cArray, int ldc, long devInfo, int batchSize, CallResult result)
+    {
+        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
+    }
+
+    // Handle settings and library properties.
+
+    /** Value: {@code cublasGetAtomicsMode}. */
+    void atomicsMode(BackendBlasHandle handle, CallResult result);
+
+    /** {@code cublasSetAtomicsMode}: 0 (not allowed) or 1 (allowed). */
+    void setAtomicsMode(BackendBlasHandle handle, int mode, CallResult result);
+
+    /** Value: {@code cublasGetSmCountTarget}. */
+    void smCountTarget(BackendBlasHandle handle, CallResult result);
+
+    /** {@code cublasSetSmCountTarget}: 0 for all the device's multiprocessors, else at most their number. */
+    void setSmCountTarget(BackendBlasHandle handle, int target, CallResult result);
+
+    /**
+     * {@code cublasSetWorkspace}: the device memory cuBLAS may use as its workspace ({@code address} 0 and
+     * {@code bytes} 0: its own again); the range must lie inside one of the session's allocations.
+     */
+    void setWorkspace(BackendBlasHandle handle, long address, long bytes, CallResult result);
+
+    /** Value: {@code cublasGetProperty} (0: major version, 1: minor version, 2: patch level). */
+    void property(int type, CallResult result);
+
+    /** Value: {@code cublasGetCudartVersion}. */
+    void cudartVersion(CallResult result);
+
     /**
      * The failure of a routine a backend does not have.
      */

@@ -1,29 +1,32 @@
 package io.gpurelay.agent.jcuda.blas;
 
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCaxpyNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasChemvNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCherkNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCherNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCsscalNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCaxpy_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasChemv_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCherk_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCher_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCsscal_v2_64Native;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasIcamaxNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSgbmvNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSrotmNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZdotcNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZgemmNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZaxpyNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSgbmv_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSrotm_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZdotc_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZgemm_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZaxpy_v2_64Native;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCreateNative;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasDestroyNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasDgemmNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasGetMatrixNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasGetVectorNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasDgemm_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasGetMatrix_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasGetVector_64Native;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasIsamaxNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSaxpy_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasIsamax_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasIcamin_v2_64Native;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasMigrateComputeType_newNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSdotNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetMatrixNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSdot_v2_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetMatrix_64Native;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetPointerModeNative;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetStreamNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetVectorNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSgemmNative;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetVector_64Native;
+import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSgemm_v2_64Native;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -73,31 +76,31 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         final cublasHandle handle = created();
         final Pointer a = device(DEVICE_A);
         final Pointer b = device(DEVICE_B);
-        assertEquals(0, cublasSgemmNative(handle, 0, 1, 2, 3, 4, Pointer.to(new float[]{ 1.5f }), a, 2, b, 4,
+        assertEquals(0, cublasSgemm_v2_64Native(handle, 0, 1, 2, 3, 4, Pointer.to(new float[]{ 1.5f }), a, 2, b, 4,
             Pointer.to(new float[]{ -2f }), b, 2));
         final long[] args = last(Function.CUBLAS_SGEMM).args();
         assertArrayEquals(new long[]{ JCudaPointers.nativePointer(handle), 0, 1, 2, 3, 4,
             Float.floatToRawIntBits(1.5f), DEVICE_A, 2, DEVICE_B, 4, Float.floatToRawIntBits(-2f) & 0xFFFF_FFFFL,
             DEVICE_B, 2 }, args);
 
-        assertEquals(0, cublasDgemmNative(handle, 0, 0, 1, 1, 1, Pointer.to(new double[]{ 0.25 }), a, 1, b, 1,
+        assertEquals(0, cublasDgemm_v2_64Native(handle, 0, 0, 1, 1, 1, Pointer.to(new double[]{ 0.25 }), a, 1, b, 1,
             Pointer.to(new double[]{ 3 }), b, 1));
         assertEquals(Double.doubleToRawLongBits(0.25), last(Function.CUBLAS_DGEMM).args()[6]);
         assertEquals(Double.doubleToRawLongBits(3), last(Function.CUBLAS_DGEMM).args()[11]);
 
         assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
         final Pointer alpha = device(DEVICE_A + 64);
-        assertEquals(0, cublasSgemmNative(handle, 0, 0, 1, 1, 1, alpha, a, 1, b, 1, alpha, b, 1));
+        assertEquals(0, cublasSgemm_v2_64Native(handle, 0, 0, 1, 1, 1, alpha, a, 1, b, 1, alpha, b, 1));
         assertEquals(DEVICE_A + 64, last(Function.CUBLAS_SGEMM).args()[6]);
 
         final int sent = executor.calls(Function.CUBLAS_SGEMM).size();
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSgemmNative(handle, 0, 0, 1, 1, 1,
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSgemm_v2_64Native(handle, 0, 0, 1, 1, 1,
             Pointer.to(new float[]{ 1 }), a, 1, b, 1, alpha, b, 1), "a host scalar in device mode");
         assertEquals(sent, executor.calls(Function.CUBLAS_SGEMM).size(), "a refused call is not sent");
         assertEquals(0, cublasSetPointerModeNative(handle, HOST_MODE));
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSgemmNative(handle, 0, 0, 1, 1, 1, alpha, a, 1, b, 1, alpha,
-            b, 1), "a device scalar in host mode");
-        assertEquals(CublasStatus.INVALID_VALUE, cublasDgemmNative(handle, 0, 0, 1, 1, 1,
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSgemm_v2_64Native(handle, 0, 0, 1, 1, 1, alpha, a, 1, b, 1,
+            alpha, b, 1), "a device scalar in host mode");
+        assertEquals(CublasStatus.INVALID_VALUE, cublasDgemm_v2_64Native(handle, 0, 0, 1, 1, 1,
             Pointer.to(new float[]{ 1 }), a, 1, b, 1, Pointer.to(new double[]{ 0 }), b, 1), "a float for a double");
         assertEquals(0, cublasDestroyNative(handle));
     }
@@ -107,7 +110,7 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
     {
         final cublasHandle handle = created();
         final float[] dot = { -1 };
-        assertEquals(0, cublasSdotNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, Pointer.to(dot)));
+        assertEquals(0, cublasSdot_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, Pointer.to(dot)));
         assertEquals(2.5f, dot[0]);
         final ByteBuffer index = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
         assertEquals(0, cublasIsamaxNative(handle, 4, device(DEVICE_A), 1, Pointer.to(index)));
@@ -115,19 +118,100 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         assertEquals(0, index.getInt(4), "an int result writes 4 bytes");
 
         assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
-        assertEquals(0, cublasSdotNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
+        assertEquals(0, cublasSdot_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
             device(DEVICE_B + 128)));
         assertEquals(DEVICE_B + 128, last(Function.CUBLAS_SDOT).args()[6]);
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSdotNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B),
-            1, Pointer.to(dot)));
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSdot_v2_64Native(handle, 4, device(DEVICE_A), 1,
+            device(DEVICE_B), 1, Pointer.to(dot)));
         assertThrows(NullPointerException.class,
-            () -> cublasSdotNative(null, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, Pointer.to(dot)));
+            () -> cublasSdot_v2_64Native(null, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, Pointer.to(dot)));
+    }
+
+    @Test
+    void sixtyFourBitFormsSendTheirLongValuesAndTheirIndexLandsInALongArray()
+    {
+        final cublasHandle handle = created();
+        final long wide = 1L << 33;
+        assertEquals(0, cublasSaxpy_v2_64Native(handle, wide, Pointer.to(new float[]{ 2f }), device(DEVICE_A), 1,
+            device(DEVICE_B), wide + 1));
+        assertArrayEquals(new long[]{ JCudaPointers.nativePointer(handle), wide, Float.floatToRawIntBits(2f),
+            DEVICE_A, 1, DEVICE_B, wide + 1 }, last(Function.CUBLAS_SAXPY).args());
+
+        final long[] index = { -1 };
+        assertEquals(0, cublasIsamax_v2_64Native(handle, 4, device(DEVICE_A), 1, index));
+        assertEquals(3, index[0]);
+        assertEquals(0, cublasIcamin_v2_64Native(handle, 4, device(DEVICE_A), 1, index));
+        assertEquals(4L, last(Function.CUBLAS_IAMAX_X).args()[1], "C's cudaDataType");
+        assertEquals(1L, last(Function.CUBLAS_IAMAX_X).args()[2], "the minimum flag");
+        assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
+        final int sent = executor.calls(Function.CUBLAS_ISAMAX).size();
+        assertEquals(CublasStatus.INVALID_VALUE, cublasIsamax_v2_64Native(handle, 4, device(DEVICE_A), 1, index),
+            "a long[] is host memory");
+        assertEquals(sent, executor.calls(Function.CUBLAS_ISAMAX).size());
+        assertEquals(0, cublasDestroyNative(handle));
+    }
+
+    @Test
+    void newTypedFamiliesSendTheirElementTypeFlagAndScalars()
+    {
+        final cublasHandle handle = created();
+        final long h = JCudaPointers.nativePointer(handle);
+        assertEquals(0, JCublas2Remote.cublasCgeam_64Native(handle, 0, 1, 2, 3, Pointer.to(new float[]{ 1, -1 }),
+            device(DEVICE_A), 2, Pointer.to(new float[]{ 0.5f, 0 }), device(DEVICE_B), 3, device(DEVICE_B), 2));
+        assertArrayEquals(new long[]{ h, 4, 0, 1, 2, 3, Float.floatToRawIntBits(1),
+            Float.floatToRawIntBits(-1) & 0xFFFF_FFFFL, DEVICE_A, 2, Float.floatToRawIntBits(0.5f), 0, DEVICE_B, 3,
+            DEVICE_B, 2 }, last(Function.CUBLAS_GEAM_X).args());
+
+        assertEquals(0, JCublas2Remote.cublasZherkx_64Native(handle, 1, 0, 2, 3, Pointer.to(new double[]{ 1, 2 }),
+            device(DEVICE_A), 2, device(DEVICE_B), 2, Pointer.to(new double[]{ 4 }), device(DEVICE_B), 2));
+        final long[] herkx = last(Function.CUBLAS_SYRKX).args();
+        assertEquals(5, herkx[1], "Z");
+        assertEquals(1, herkx[2], "herkx");
+        assertEquals(Double.doubleToRawLongBits(4), herkx[13], "a real beta");
+        assertEquals(0, herkx[14], "a real beta has no imaginary part");
+
+        final int[] info = { -1 };
+        assertEquals(0, JCublas2Remote.cublasDgetrsBatchedNative(handle, 0, 2, 1, device(DEVICE_A), 2,
+            device(DEVICE_B), device(DEVICE_B + 64), 2, Pointer.to(info), 3));
+        assertEquals(5, info[0], "the host info is the reply's value");
+        assertArrayEquals(new long[]{ h, 1, 0, 2, 1, DEVICE_A, 2, DEVICE_B, DEVICE_B + 64, 2, 3 },
+            last(Function.CUBLAS_GETRS_BATCHED).args());
+
+        final int[] target = { -1 };
+        assertEquals(0, JCublas2Remote.cublasGetSmCountTargetNative(handle, Pointer.to(target)));
+        assertEquals(5, target[0]);
+        assertEquals("CUBLAS_STATUS_NOT_SUPPORTED", JCublas2Remote.cublasGetStatusNameNative(15));
+        assertTrue(JCublas2Remote.cublasGetStatusStringNative(7).contains("parameter"));
+        assertEquals(0, cublasDestroyNative(handle));
+    }
+
+    @Test
+    void rotationsAreComputedInTheClientInHostModeOnly()
+    {
+        final cublasHandle handle = created();
+        final double[] a = { 3 };
+        final double[] b = { 4 };
+        final double[] c = { 0 };
+        final double[] s = { 0 };
+        final int sent = executor.calls().size();
+        assertEquals(0, JCublas2Remote.cublasDrotgNative(handle, Pointer.to(a), Pointer.to(b), Pointer.to(c),
+            Pointer.to(s)));
+        assertArrayEquals(new double[]{ 5, 1 / 0.6, 0.6, 0.8 }, new double[]{ a[0], b[0], c[0], s[0] }, 1e-12);
+        assertEquals(sent, executor.calls().size(), "nothing is sent");
+
+        assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
+        assertEquals(CublasStatus.NOT_SUPPORTED, JCublas2Remote.cublasSrotgNative(handle, device(DEVICE_A),
+            device(DEVICE_A + 4), device(DEVICE_A + 8), device(DEVICE_A + 12)));
+        assertEquals(0, cublasSetPointerModeNative(handle, HOST_MODE));
+        assertEquals(CublasStatus.INVALID_VALUE, JCublas2Remote.cublasSrotgNative(handle, device(DEVICE_A),
+            device(DEVICE_A + 4), device(DEVICE_A + 8), device(DEVICE_A + 12)), "device memory in host mode");
+        assertEquals(0, cublasDestroyNative(handle));
     }
 
     @Test
     void transfersPackTheHostSidesStrides()
     {
-        assertEquals(0, cublasSetVectorNative(3, Float.BYTES, Pointer.to(new float[]{ 1, 9, 2, 9, 3 }), 2,
+        assertEquals(0, cublasSetVector_64Native(3, Float.BYTES, Pointer.to(new float[]{ 1, 9, 2, 9, 3 }), 2,
             device(DEVICE_A), 4));
         final CallRecord vector = last(Function.CUBLAS_SET_MATRIX);
         assertArrayEquals(new long[]{ 1, 3, Float.BYTES, DEVICE_A, 4, 0 }, vector.args());
@@ -135,27 +219,27 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
 
         final ByteBuffer matrix = ByteBuffer.allocateDirect(6 * Double.BYTES).order(ByteOrder.nativeOrder());
         matrix.asDoubleBuffer().put(new double[]{ 1, 2, -1, 3, 4, -1 });
-        assertEquals(0, cublasSetMatrixNative(2, 2, Double.BYTES, Pointer.to(matrix), 3, device(DEVICE_B), 2));
+        assertEquals(0, cublasSetMatrix_64Native(2, 2, Double.BYTES, Pointer.to(matrix), 3, device(DEVICE_B), 2));
         final ByteBuffer packed = ByteBuffer.wrap(last(Function.CUBLAS_SET_MATRIX).payload())
             .order(ByteOrder.nativeOrder());
         assertEquals(List.of(1.0, 2.0, 3.0, 4.0), List.of(packed.getDouble(0), packed.getDouble(8),
             packed.getDouble(16), packed.getDouble(24)));
 
         final byte[] spread = new byte[9];
-        assertEquals(0, cublasGetVectorNative(3, 1, device(DEVICE_A), 1, Pointer.to(spread), 3));
+        assertEquals(0, cublasGetVector_64Native(3, 1, device(DEVICE_A), 1, Pointer.to(spread), 3));
         assertArrayEquals(new byte[]{ 0, 0, 0, 1, 0, 0, 2, 0, 0 }, spread, "the gaps stay untouched");
         final byte[] columns = new byte[8];
-        assertEquals(0, cublasGetMatrixNative(2, 2, 1, device(DEVICE_A), 2, Pointer.to(columns), 4));
+        assertEquals(0, cublasGetMatrix_64Native(2, 2, 1, device(DEVICE_A), 2, Pointer.to(columns), 4));
         assertArrayEquals(new byte[]{ 0, 1, 0, 0, 2, 3, 0, 0 }, columns);
 
         final int sent = executor.calls(Function.CUBLAS_SET_MATRIX).size();
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSetVectorNative(3, 4, Pointer.to(new float[3]), 0,
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSetVector_64Native(3, 4, Pointer.to(new float[3]), 0,
             device(DEVICE_A), 1));
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSetMatrixNative(3, 1, 4, Pointer.to(new float[3]), 2,
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSetMatrix_64Native(3, 1, 4, Pointer.to(new float[3]), 2,
             device(DEVICE_A), 3));
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSetVectorNative(4, 4, Pointer.to(new float[3]), 1,
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSetVector_64Native(4, 4, Pointer.to(new float[3]), 1,
             device(DEVICE_A), 1), "more elements than the array holds");
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSetVectorNative(1, 4, Pointer.to(new float[1]), 1,
+        assertEquals(CublasStatus.INVALID_VALUE, cublasSetVector_64Native(1, 4, Pointer.to(new float[1]), 1,
             Pointer.to(new float[1]), 1), "host memory where the device side goes");
         assertEquals(sent, executor.calls(Function.CUBLAS_SET_MATRIX).size());
     }
@@ -187,31 +271,31 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         final long h = JCudaPointers.nativePointer(handle);
         final Pointer a = device(DEVICE_A);
         final Pointer b = device(DEVICE_B);
-        assertEquals(0, cublasCaxpyNative(handle, 3, Pointer.to(new float[]{ 1.5f, -2f }), a, 1, b, 2));
+        assertEquals(0, cublasCaxpy_v2_64Native(handle, 3, Pointer.to(new float[]{ 1.5f, -2f }), a, 1, b, 2));
         assertArrayEquals(new long[]{ h, 4, 3, Float.floatToRawIntBits(1.5f), Float.floatToRawIntBits(-2f) &
             0xFFFF_FFFFL, DEVICE_A, 1, DEVICE_B, 2 }, last(Function.CUBLAS_AXPY_X).args());
 
-        assertEquals(0, cublasZgemmNative(handle, 0, 2, 2, 3, 4, Pointer.to(new double[]{ 0.5, 0.25 }), a, 2, b, 4,
-            Pointer.to(new double[]{ -1, 0 }), b, 2));
+        assertEquals(0, cublasZgemm_v2_64Native(handle, 0, 2, 2, 3, 4, Pointer.to(new double[]{ 0.5, 0.25 }), a, 2,
+            b, 4, Pointer.to(new double[]{ -1, 0 }), b, 2));
         assertArrayEquals(new long[]{ h, 5, 0, 2, 2, 3, 4, Double.doubleToRawLongBits(0.5),
             Double.doubleToRawLongBits(0.25), DEVICE_A, 2, DEVICE_B, 4, Double.doubleToRawLongBits(-1),
             Double.doubleToRawLongBits(0), DEVICE_B, 2 }, last(Function.CUBLAS_GEMM_X).args());
 
-        assertEquals(0, cublasCsscalNative(handle, 5, Pointer.to(new float[]{ 3f }), a, 1));
+        assertEquals(0, cublasCsscal_v2_64Native(handle, 5, Pointer.to(new float[]{ 3f }), a, 1));
         assertArrayEquals(new long[]{ h, 4, 1, 5, Float.floatToRawIntBits(3f), 0, DEVICE_A, 1 },
             last(Function.CUBLAS_SCAL_X).args(), "csscal: a real alpha, one float read");
-        assertEquals(0, cublasCherNative(handle, 1, 4, Pointer.to(new float[]{ 2f }), a, 1, b, 4));
+        assertEquals(0, cublasCher_v2_64Native(handle, 1, 4, Pointer.to(new float[]{ 2f }), a, 1, b, 4));
         assertArrayEquals(new long[]{ h, 4, 1, 4, Float.floatToRawIntBits(2f), 0, DEVICE_A, 1, DEVICE_B, 4 },
             last(Function.CUBLAS_SYR).args(), "her: a real alpha");
-        assertEquals(0, cublasCherkNative(handle, 0, 2, 3, 4, Pointer.to(new float[]{ 1f }), a, 4,
+        assertEquals(0, cublasCherk_v2_64Native(handle, 0, 2, 3, 4, Pointer.to(new float[]{ 1f }), a, 4,
             Pointer.to(new float[]{ 0f }), b, 3));
         assertArrayEquals(new long[]{ h, 4, 1, 0, 2, 3, 4, Float.floatToRawIntBits(1f), 0, DEVICE_A, 4, 0, 0,
             DEVICE_B, 3 }, last(Function.CUBLAS_SYRK_X).args(), "herk: real alpha and beta");
-        assertEquals(0, cublasSgbmvNative(handle, 1, 4, 5, 1, 2, Pointer.to(new float[]{ 1f }), a, 4, b, 1,
+        assertEquals(0, cublasSgbmv_v2_64Native(handle, 1, 4, 5, 1, 2, Pointer.to(new float[]{ 1f }), a, 4, b, 1,
             Pointer.to(new float[]{ 0f }), b, 1));
         assertArrayEquals(new long[]{ h, 0, 1, 4, 5, 1, 2, Float.floatToRawIntBits(1f), 0, DEVICE_A, 4, DEVICE_B,
             1, 0, 0, DEVICE_B, 1 }, last(Function.CUBLAS_GBMV).args(), "a real routine of a typed family");
-        assertEquals(0, cublasSrotmNative(handle, 2, a, 1, b, 1, Pointer.to(new float[]{ -1f, 1, 2, 3, 4 })));
+        assertEquals(0, cublasSrotm_v2_64Native(handle, 2, a, 1, b, 1, Pointer.to(new float[]{ -1f, 1, 2, 3, 4 })));
         assertArrayEquals(new long[]{ h, 0, 2, DEVICE_A, 1, DEVICE_B, 1, Float.floatToRawIntBits(-1f) & 0xFFFF_FFFFL,
             Float.floatToRawIntBits(1f), Float.floatToRawIntBits(2f), Float.floatToRawIntBits(3f),
             Float.floatToRawIntBits(4f) }, last(Function.CUBLAS_ROTM).args());
@@ -219,20 +303,20 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
         final Pointer alpha = device(DEVICE_A + 64);
         final Pointer beta = device(DEVICE_A + 96);
-        assertEquals(0, cublasChemvNative(handle, 1, 3, alpha, a, 3, b, 1, beta, b, 1));
+        assertEquals(0, cublasChemv_v2_64Native(handle, 1, 3, alpha, a, 3, b, 1, beta, b, 1));
         assertArrayEquals(new long[]{ h, 4, 1, 1, 3, DEVICE_A + 64, 0, DEVICE_A, 3, DEVICE_B, 1, DEVICE_A + 96, 0,
             DEVICE_B, 1 }, last(Function.CUBLAS_SYMV_X).args(), "device mode: the addresses");
-        assertEquals(0, cublasSrotmNative(handle, 2, a, 1, b, 1, alpha));
+        assertEquals(0, cublasSrotm_v2_64Native(handle, 2, a, 1, b, 1, alpha));
         assertArrayEquals(new long[]{ h, 0, 2, DEVICE_A, 1, DEVICE_B, 1, DEVICE_A + 64, 0, 0, 0, 0 },
             last(Function.CUBLAS_ROTM).args());
 
         final int sent = executor.calls(Function.CUBLAS_AXPY_X).size();
-        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpyNative(handle, 1, Pointer.to(new double[]{ 1, 0 }), a, 1,
-            b, 1), "a host scalar in device mode");
+        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpy_v2_64Native(handle, 1, Pointer.to(new double[]{ 1, 0 }),
+            a, 1, b, 1), "a host scalar in device mode");
         assertEquals(0, cublasSetPointerModeNative(handle, HOST_MODE));
-        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpyNative(handle, 1, Pointer.to(new double[]{ 1 }), a, 1,
+        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpy_v2_64Native(handle, 1, Pointer.to(new double[]{ 1 }), a, 1,
             b, 1), "one double where a double complex is read");
-        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpyNative(handle, 1, alpha, a, 1, b, 1),
+        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpy_v2_64Native(handle, 1, alpha, a, 1, b, 1),
             "a device scalar in host mode");
         assertEquals(sent, executor.calls(Function.CUBLAS_AXPY_X).size(), "a refused call is not sent");
         assertEquals(0, cublasDestroyNative(handle));
@@ -243,7 +327,7 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
     {
         final cublasHandle handle = created();
         final double[] dot = { 0, 0, 7 };
-        assertEquals(0, cublasZdotcNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 2, Pointer.to(dot)));
+        assertEquals(0, cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 2, Pointer.to(dot)));
         assertArrayEquals(new double[]{ 1.5, -2.5, 7 }, dot, "the real and imaginary parts, nothing after them");
         assertArrayEquals(new long[]{ JCudaPointers.nativePointer(handle), 5, 1, 4, DEVICE_A, 1, DEVICE_B, 2, 0 },
             last(Function.CUBLAS_DOT_X).args());
@@ -253,13 +337,13 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         assertEquals(4, last(Function.CUBLAS_IAMAX_X).args()[1]);
 
         assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
-        assertEquals(0, cublasZdotcNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
+        assertEquals(0, cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
             device(DEVICE_B + 256)));
         assertEquals(DEVICE_B + 256, last(Function.CUBLAS_DOT_X).args()[8]);
-        assertEquals(CublasStatus.INVALID_VALUE, cublasZdotcNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B),
-            1, Pointer.to(dot)), "a host result in device mode");
+        assertEquals(CublasStatus.INVALID_VALUE, cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1,
+            device(DEVICE_B), 1, Pointer.to(dot)), "a host result in device mode");
         assertThrows(NullPointerException.class,
-            () -> cublasZdotcNative(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, null));
+            () -> cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, null));
     }
 
     @Test

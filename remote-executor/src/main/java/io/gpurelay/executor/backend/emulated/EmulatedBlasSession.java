@@ -26,6 +26,9 @@ import org.agrona.DirectBuffer;
  */
 final class EmulatedBlasSession implements BlasSession
 {
+    private static final CudaError INVALID_VALUE =
+        CudaError.library(Api.CUBLAS, CublasStatus.INVALID_VALUE, "CUBLAS_STATUS_INVALID_VALUE");
+
     private final EmulatedDevice[] devices;
     private final Object[] owners;
 
@@ -37,8 +40,9 @@ final class EmulatedBlasSession implements BlasSession
 
     /**
      * The device emulator has the S and D routines of {@link BlasSession}'s untyped methods and, of the typed
-     * families, complex axpy, dotu/dotc, scal (complex and real alpha) and gemm; the others (the rest of the complex
-     * routines, banded, packed, rank updates, rotm) answer CUBLAS_STATUS_NOT_SUPPORTED naming the routine.
+     * families, complex axpy, dotu/dotc, scal (complex and real alpha) and gemm, and dgmm, tpttr and trttp in S and
+     * D; the others (the rest of the complex routines, banded, packed, rank updates, rotm, the other routines only the
+     * v2 API has) answer CUBLAS_STATUS_NOT_SUPPORTED naming the routine.
      */
     public String backendName()
     {
@@ -48,7 +52,7 @@ final class EmulatedBlasSession implements BlasSession
     public BackendBlasHandle create(final BackendContext context, final CallResult result)
     {
         final int device = ((EmulatedContext)context).device();
-        return new EmulatedBlasHandle(CublasHandle.create(devices[device].memory(), owners[device]));
+        return new EmulatedBlasHandle(CublasHandle.create(devices[device].memory(), owners[device]), device);
     }
 
     public void destroy(final BackendBlasHandle handle)
@@ -84,6 +88,77 @@ final class EmulatedBlasSession implements BlasSession
     public void mathMode(final BackendBlasHandle handle, final CallResult result)
     {
         result.value(cublas(handle).mathMode());
+    }
+
+    public void atomicsMode(final BackendBlasHandle handle, final CallResult result)
+    {
+        result.value(((EmulatedBlasHandle)handle).atomicsMode);
+    }
+
+    public void setAtomicsMode(final BackendBlasHandle handle, final int mode, final CallResult result)
+    {
+        if (mode != 0 && mode != 1)
+        {
+            result.fail(INVALID_VALUE, "cublasSetAtomicsMode: " + mode + " is no cublasAtomicsMode_t (0 or 1)");
+            return;
+        }
+        ((EmulatedBlasHandle)handle).atomicsMode = mode;
+    }
+
+    public void smCountTarget(final BackendBlasHandle handle, final CallResult result)
+    {
+        result.value(((EmulatedBlasHandle)handle).smCountTarget);
+    }
+
+    public void setSmCountTarget(final BackendBlasHandle handle, final int target, final CallResult result)
+    {
+        if (target < 0)
+        {
+            result.fail(INVALID_VALUE, "cublasSetSmCountTarget: the target " + target + " is negative");
+            return;
+        }
+        ((EmulatedBlasHandle)handle).smCountTarget = target;
+    }
+
+    /**
+     * The reference routines need no workspace; the range is checked as the gpu backend checks it, so that a program
+     * that passes memory it does not own fails here too.
+     */
+    public void setWorkspace(final BackendBlasHandle handle, final long address, final long bytes,
+        final CallResult result)
+    {
+        final int device = ((EmulatedBlasHandle)handle).device;
+        if (bytes < 0 || (address == 0) != (bytes == 0))
+        {
+            result.fail(INVALID_VALUE, "cublasSetWorkspace: workspace 0x" + Long.toHexString(address) + " of " +
+                bytes + " bytes (a null workspace has size 0 and only it)");
+            return;
+        }
+        if (bytes > 0 && devices[device].memory().find(address, bytes, owners[device]) == null)
+        {
+            result.fail(CudaError.library(Api.CUBLAS, CublasStatus.MAPPING_ERROR, "CUBLAS_STATUS_MAPPING_ERROR"),
+                "cublasSetWorkspace: [0x" + Long.toHexString(address) + ", +" + bytes + " bytes) is not inside a " +
+                "live allocation of this session");
+        }
+    }
+
+    /** The emulated devices' CUDA version, which the emulated cuBLAS stands with. */
+    public void cudartVersion(final CallResult result)
+    {
+        result.value(EmulatedBackend.CUDA_VERSION);
+    }
+
+    /** The emulated cuBLAS's version ({@link CublasHandle#VERSION}) as major, minor and patch level. */
+    public void property(final int type, final CallResult result)
+    {
+        switch (type)
+        {
+            case 0 -> result.value(CublasHandle.VERSION / 10_000);
+            case 1 -> result.value(CublasHandle.VERSION / 100 % 100);
+            case 2 -> result.value(CublasHandle.VERSION % 100);
+            default -> result.fail(INVALID_VALUE, "cublasGetProperty: " + type + " is no libraryPropertyType " +
+                "(0: major version, 1: minor version, 2: patch level)");
+        }
     }
 
     public void setMatrix(
@@ -361,6 +436,33 @@ final class EmulatedBlasSession implements BlasSession
             Cublas.dgeam(cublas, transa, transb, m, n, al, a, lda, be, b, ldb, c, ldc), "cublas geam", result);
     }
 
+    /** S and D on the reference; C and Z refused by name. */
+    public void dgmm(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int side, final int m,
+        final int n, final long a, final int lda, final long x, final int incx, final long c, final int ldc,
+        final CallResult result)
+    {
+        switch (type)
+        {
+            case S -> finish(handle, Cublas.sdgmm(cublas(handle), side, m, n, a, lda, x, incx, c, ldc), name, result);
+            case D -> finish(handle, Cublas.ddgmm(cublas(handle), side, m, n, a, lda, x, incx, c, ldc), name, result);
+            default -> BlasSession.super.dgmm(handle, type, name, side, m, n, a, lda, x, incx, c, ldc, result);
+        }
+    }
+
+    /** S and D on the reference; C and Z refused by name. */
+    public void tpttr(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean toPacked,
+        final int uplo, final int n, final long ap, final long a, final int lda, final CallResult result)
+    {
+        switch (type)
+        {
+            case S -> finish(handle, Cublas.stpttr(cublas(handle), toPacked, uplo, n, ap, a, lda), name, result);
+            case D -> finish(handle, Cublas.dtpttr(cublas(handle), toPacked, uplo, n, ap, a, lda), name, result);
+            default -> BlasSession.super.tpttr(handle, type, name, toPacked, uplo, n, ap, a, lda, result);
+        }
+    }
+
     public void gemmBatched(
         final BackendBlasHandle handle, final Precision precision, final int transa, final int transb, final int m,
         final int n, final int k, final long alpha, final long aArray, final int lda, final long bArray,
@@ -576,11 +678,17 @@ final class EmulatedBlasSession implements BlasSession
     static final class EmulatedBlasHandle implements BackendBlasHandle
     {
         final CublasHandle cublas;
+        final int device;
         BackendStream stream;
+        /** cublasSetAtomicsMode's setting: the reference routines use no atomics either way. */
+        int atomicsMode;
+        /** cublasSetSmCountTarget's setting: the reference routines run on the session's thread either way. */
+        int smCountTarget;
 
-        EmulatedBlasHandle(final CublasHandle cublas)
+        EmulatedBlasHandle(final CublasHandle cublas, final int device)
         {
             this.cublas = cublas;
+            this.device = device;
         }
     }
 }

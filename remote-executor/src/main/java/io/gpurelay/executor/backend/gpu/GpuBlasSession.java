@@ -938,10 +938,29 @@ final class GpuBlasSession implements BlasSession
         }
     }
 
+    /**
+     * The handle in its context, current. A workspace the session has freed since {@code cublasSetWorkspace} is given
+     * back to cuBLAS first (its own workspace again), so that no routine writes into memory the session no longer
+     * owns, which another session of the worker may have been given.
+     */
     private GpuBlasHandle enter(final BackendBlasHandle handle, final String name, final CallResult result)
     {
         final GpuBlasHandle gpuHandle = (GpuBlasHandle)handle;
-        return makeCurrent(gpuHandle.context, name, result) ? gpuHandle : null;
+        if (!makeCurrent(gpuHandle.context, name, result))
+        {
+            return null;
+        }
+        if (gpuHandle.workspace != 0 && ranges.holding(gpuHandle.workspace, gpuHandle.workspaceBytes) == null)
+        {
+            if (!check(cublasSetWorkspace_v2(gpuHandle.cublas, null, 0), name + ": dropping the freed workspace",
+                result))
+            {
+                return null;
+            }
+            gpuHandle.workspace = 0;
+            gpuHandle.workspaceBytes = 0;
+        }
+        return gpuHandle;
     }
 
     private static boolean makeCurrent(final GpuContext context, final String name, final CallResult result)
@@ -1782,6 +1801,671 @@ final class GpuBlasSession implements BlasSession
         check(status, name, result);
     }
 
+    public void geamX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int transa, final int transb,
+        final int m, final int n, final long alphaRe, final long alphaIm, final long a, final int lda,
+        final long betaRe, final long betaIm, final long b, final int ldb, final long c, final int ldc,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            type.bytes(), betaRe, result) || !matrix(name, "A", a, transa == OP_N ? m : n, transa == OP_N ? n : m,
+            lda, type.bytes(), EXECUTION_FAILED, result) || !matrix(name, "B", b, transb == OP_N ? m : n,
+            transb == OP_N ? n : m, ldb, type.bytes(), EXECUTION_FAILED, result) || !matrix(name, "C", c, m, n, ldc,
+            type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case C -> cublasCgeam(h.cublas, transa, transb, m, n, new float2(scalarPointer(h, type, alphaRe, alphaIm,
+                firstX)), float2s(a), lda, new float2(scalarPointer(h, type, betaRe, betaIm, secondX)), float2s(b),
+                ldb, float2s(c), ldc);
+            case Z -> cublasZgeam(h.cublas, transa, transb, m, n, new double2(scalarPointer(h, type, alphaRe,
+                alphaIm, firstX)), double2s(a), lda, new double2(scalarPointer(h, type, betaRe, betaIm, secondX)),
+                double2s(b), ldb, double2s(c), ldc);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void dgmm(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int side, final int m,
+        final int n, final long a, final int lda, final long x, final int incx, final long c, final int ldc,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !matrix(name, "A", a, m, n, lda, type.bytes(), EXECUTION_FAILED, result) || !vectorX(name,
+            "x", x, side == SIDE_LEFT ? m : n, incx, type.bytes(), result) || !matrix(name, "C", c, m, n, ldc,
+            type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSdgmm(h.cublas, side, m, n, floats(a), lda, floats(x), incx, floats(c), ldc);
+            case D -> cublasDdgmm(h.cublas, side, m, n, doubles(a), lda, doubles(x), incx, doubles(c), ldc);
+            case C -> cublasCdgmm(h.cublas, side, m, n, float2s(a), lda, float2s(x), incx, float2s(c), ldc);
+            case Z -> cublasZdgmm(h.cublas, side, m, n, double2s(a), lda, double2s(x), incx, double2s(c), ldc);
+        };
+        check(status, name, result);
+    }
+
+    public void syrkx(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean hermitian,
+        final int uplo, final int trans, final int n, final int k, final long alphaRe, final long alphaIm,
+        final long a, final int lda, final long b, final int ldb, final long betaRe, final long betaIm, final long c,
+        final int ldc, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            hermitian ? type.realBytes() : type.bytes(), betaRe, result) || !matrix(name, "A", a,
+            trans == OP_N ? n : k, trans == OP_N ? k : n, lda, type.bytes(), EXECUTION_FAILED,
+            result) || !matrix(name, "B", b, trans == OP_N ? n : k, trans == OP_N ? k : n, ldb, type.bytes(),
+            EXECUTION_FAILED, result) || !matrix(name, "C", c, n, n, ldc, type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final Pointer alpha = scalarPointer(h, type, alphaRe, alphaIm, firstX);
+        final Pointer beta = scalarPointer(h, type, betaRe, hermitian ? 0 : betaIm, secondX);
+        final int status = switch (type)
+        {
+            case S -> cublasSsyrkx(h.cublas, uplo, trans, n, k, new FloatPointer(alpha), floats(a), lda, floats(b),
+                ldb, new FloatPointer(beta), floats(c), ldc);
+            case D -> cublasDsyrkx(h.cublas, uplo, trans, n, k, new DoublePointer(alpha), doubles(a), lda,
+                doubles(b), ldb, new DoublePointer(beta), doubles(c), ldc);
+            case C -> hermitian ? cublasCherkx(h.cublas, uplo, trans, n, k, new float2(alpha), float2s(a), lda,
+                float2s(b), ldb, new FloatPointer(beta), float2s(c), ldc) : cublasCsyrkx(h.cublas, uplo, trans, n, k,
+                new float2(alpha), float2s(a), lda, float2s(b), ldb, new float2(beta), float2s(c), ldc);
+            case Z -> hermitian ? cublasZherkx(h.cublas, uplo, trans, n, k, new double2(alpha), double2s(a), lda,
+                double2s(b), ldb, new DoublePointer(beta), double2s(c), ldc) : cublasZsyrkx(h.cublas, uplo, trans, n,
+                k, new double2(alpha), double2s(a), lda, double2s(b), ldb, new double2(beta), double2s(c), ldc);
+        };
+        check(status, name, result);
+    }
+
+    public void syrComplex(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean twoVectors,
+        final int uplo, final int n, final long alphaRe, final long alphaIm, final long x, final int incx,
+        final long y, final int incy, final long a, final int lda, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !vectorX(name, "x", x, n,
+            incx, type.bytes(), result) || twoVectors && !vectorX(name, "y", y, n, incy, type.bytes(), result) ||
+            !matrix(name, "A", a, n, n, lda, type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final Pointer alpha = scalarPointer(h, type, alphaRe, alphaIm, firstX);
+        final int status = switch (type)
+        {
+            case C -> twoVectors ? cublasCsyr2_v2(h.cublas, uplo, n, new float2(alpha), float2s(x), incx, float2s(y),
+                incy, float2s(a), lda) : cublasCsyr_v2(h.cublas, uplo, n, new float2(alpha), float2s(x), incx,
+                float2s(a), lda);
+            case Z -> twoVectors ? cublasZsyr2_v2(h.cublas, uplo, n, new double2(alpha), double2s(x), incx,
+                double2s(y), incy, double2s(a), lda) : cublasZsyr_v2(h.cublas, uplo, n, new double2(alpha),
+                double2s(x), incx, double2s(a), lda);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void gemvBatched(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int trans, final int m,
+        final int n, final long alphaRe, final long alphaIm, final long aArray, final int lda, final long xArray,
+        final int incx, final long betaRe, final long betaIm, final long yArray, final int incy,
+        final int batchCount, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            type.bytes(), betaRe, result))
+        {
+            return;
+        }
+        if (batchCount > 0)
+        {
+            final long[] as = pointers(name, "Aarray", aArray, batchCount, result);
+            final long[] xs = as == null ? null : pointers(name, "xarray", xArray, batchCount, result);
+            final long[] ys = xs == null ? null : pointers(name, "yarray", yArray, batchCount, result);
+            if (ys == null)
+            {
+                return;
+            }
+            for (int i = 0; i < batchCount; i++)
+            {
+                if (!gemvOperands(name + " batch " + i, trans, m, n, as[i], lda, xs[i], incx, ys[i], incy,
+                    type.bytes(), result))
+                {
+                    return;
+                }
+            }
+        }
+        final Pointer alpha = scalarPointer(h, type, alphaRe, alphaIm, firstX);
+        final Pointer beta = scalarPointer(h, type, betaRe, betaIm, secondX);
+        final int status = switch (type)
+        {
+            case S -> cublasSgemvBatched(h.cublas, trans, m, n, new FloatPointer(alpha), pointerArray(aArray), lda,
+                pointerArray(xArray), incx, new FloatPointer(beta), pointerArray(yArray), incy, batchCount);
+            case D -> cublasDgemvBatched(h.cublas, trans, m, n, new DoublePointer(alpha), pointerArray(aArray), lda,
+                pointerArray(xArray), incx, new DoublePointer(beta), pointerArray(yArray), incy, batchCount);
+            case C -> cublasCgemvBatched(h.cublas, trans, m, n, new float2(alpha), pointerArray(aArray), lda,
+                pointerArray(xArray), incx, new float2(beta), pointerArray(yArray), incy, batchCount);
+            case Z -> cublasZgemvBatched(h.cublas, trans, m, n, new double2(alpha), pointerArray(aArray), lda,
+                pointerArray(xArray), incx, new double2(beta), pointerArray(yArray), incy, batchCount);
+        };
+        check(status, name, result);
+    }
+
+    public void gemvStridedBatched(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int trans, final int m,
+        final int n, final long alphaRe, final long alphaIm, final long a, final int lda, final long strideA,
+        final long x, final int incx, final long strideX, final long betaRe, final long betaIm, final long y,
+        final int incy, final long strideY, final int batchCount, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            type.bytes(), betaRe, result))
+        {
+            return;
+        }
+        final long bytes = type.bytes();
+        for (int i = 0; i < batchCount; i++)
+        {
+            if (!gemvOperands(name + " batch " + i, trans, m, n, a + i * strideA * bytes, lda,
+                x + i * strideX * bytes, incx, y + i * strideY * bytes, incy, type.bytes(), result))
+            {
+                return;
+            }
+        }
+        final Pointer alpha = scalarPointer(h, type, alphaRe, alphaIm, firstX);
+        final Pointer beta = scalarPointer(h, type, betaRe, betaIm, secondX);
+        final int status = switch (type)
+        {
+            case S -> cublasSgemvStridedBatched(h.cublas, trans, m, n, new FloatPointer(alpha), floats(a), lda,
+                strideA, floats(x), incx, strideX, new FloatPointer(beta), floats(y), incy, strideY, batchCount);
+            case D -> cublasDgemvStridedBatched(h.cublas, trans, m, n, new DoublePointer(alpha), doubles(a), lda,
+                strideA, doubles(x), incx, strideX, new DoublePointer(beta), doubles(y), incy, strideY, batchCount);
+            case C -> cublasCgemvStridedBatched(h.cublas, trans, m, n, new float2(alpha), float2s(a), lda, strideA,
+                float2s(x), incx, strideX, new float2(beta), float2s(y), incy, strideY, batchCount);
+            case Z -> cublasZgemvStridedBatched(h.cublas, trans, m, n, new double2(alpha), double2s(a), lda,
+                strideA, double2s(x), incx, strideX, new double2(beta), double2s(y), incy, strideY, batchCount);
+        };
+        check(status, name, result);
+    }
+
+    public void gemmBatchedX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean threeM,
+        final int transa, final int transb, final int m, final int n, final int k, final long alphaRe,
+        final long alphaIm, final long aArray, final int lda, final long bArray, final int ldb, final long betaRe,
+        final long betaIm, final long cArray, final int ldc, final int batchCount, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            type.bytes(), betaRe, result))
+        {
+            return;
+        }
+        if (batchCount > 0)
+        {
+            final long[] as = pointers(name, "Aarray", aArray, batchCount, result);
+            final long[] bs = as == null ? null : pointers(name, "Barray", bArray, batchCount, result);
+            final long[] cs = bs == null ? null : pointers(name, "Carray", cArray, batchCount, result);
+            if (cs == null)
+            {
+                return;
+            }
+            for (int i = 0; i < batchCount; i++)
+            {
+                if (!gemmOperands(name + " batch " + i, transa, transb, m, n, k, as[i], lda, bs[i], ldb, cs[i], ldc,
+                    type.bytes(), result))
+                {
+                    return;
+                }
+            }
+        }
+        final Pointer alpha = scalarPointer(h, type, alphaRe, alphaIm, firstX);
+        final Pointer beta = scalarPointer(h, type, betaRe, betaIm, secondX);
+        final int status = switch (type)
+        {
+            case C -> threeM ? cublasCgemm3mBatched(h.cublas, transa, transb, m, n, k, new float2(alpha),
+                pointerArray(aArray), lda, pointerArray(bArray), ldb, new float2(beta), pointerArray(cArray), ldc,
+                batchCount) : cublasCgemmBatched(h.cublas, transa, transb, m, n, k, new float2(alpha),
+                pointerArray(aArray), lda, pointerArray(bArray), ldb, new float2(beta), pointerArray(cArray), ldc,
+                batchCount);
+            case Z -> cublasZgemmBatched(h.cublas, transa, transb, m, n, k, new double2(alpha), pointerArray(aArray),
+                lda, pointerArray(bArray), ldb, new double2(beta), pointerArray(cArray), ldc, batchCount);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void gemmStridedBatchedX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean threeM,
+        final int transa, final int transb, final int m, final int n, final int k, final long alphaRe,
+        final long alphaIm, final long a, final int lda, final long strideA, final long b, final int ldb,
+        final long strideB, final long betaRe, final long betaIm, final long c, final int ldc, final long strideC,
+        final int batchCount, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            type.bytes(), betaRe, result))
+        {
+            return;
+        }
+        final long bytes = type.bytes();
+        for (int i = 0; i < batchCount; i++)
+        {
+            if (!gemmOperands(name + " batch " + i, transa, transb, m, n, k, a + i * strideA * bytes, lda,
+                b + i * strideB * bytes, ldb, c + i * strideC * bytes, ldc, type.bytes(), result))
+            {
+                return;
+            }
+        }
+        final Pointer alpha = scalarPointer(h, type, alphaRe, alphaIm, firstX);
+        final Pointer beta = scalarPointer(h, type, betaRe, betaIm, secondX);
+        final int status = switch (type)
+        {
+            case C -> threeM ? cublasCgemm3mStridedBatched(h.cublas, transa, transb, m, n, k, new float2(alpha),
+                float2s(a), lda, strideA, float2s(b), ldb, strideB, new float2(beta), float2s(c), ldc, strideC,
+                batchCount) : cublasCgemmStridedBatched(h.cublas, transa, transb, m, n, k, new float2(alpha),
+                float2s(a), lda, strideA, float2s(b), ldb, strideB, new float2(beta), float2s(c), ldc, strideC,
+                batchCount);
+            case Z -> cublasZgemmStridedBatched(h.cublas, transa, transb, m, n, k, new double2(alpha), double2s(a),
+                lda, strideA, double2s(b), ldb, strideB, new double2(beta), double2s(c), ldc, strideC, batchCount);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void gemm3m(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int transa, final int transb,
+        final int m, final int n, final int k, final long alphaRe, final long alphaIm, final long a, final int lda,
+        final long b, final int ldb, final long betaRe, final long betaIm, final long c, final int ldc,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result) || !scalarX(h, name, "beta",
+            type.bytes(), betaRe, result) || !gemmOperands(name, transa, transb, m, n, k, a, lda, b, ldb, c, ldc,
+            type.bytes(), result))
+        {
+            return;
+        }
+        final Pointer alpha = scalarPointer(h, type, alphaRe, alphaIm, firstX);
+        final Pointer beta = scalarPointer(h, type, betaRe, betaIm, secondX);
+        final int status = switch (type)
+        {
+            case C -> cublasCgemm3m(h.cublas, transa, transb, m, n, k, new float2(alpha), float2s(a), lda,
+                float2s(b), ldb, new float2(beta), float2s(c), ldc);
+            case Z -> cublasZgemm3m(h.cublas, transa, transb, m, n, k, new double2(alpha), double2s(a), lda,
+                double2s(b), ldb, new double2(beta), double2s(c), ldc);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void trsmBatched(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int side, final int uplo,
+        final int trans, final int diag, final int m, final int n, final long alphaRe, final long alphaIm,
+        final long aArray, final int lda, final long bArray, final int ldb, final int batchCount,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !scalarX(h, name, "alpha", type.bytes(), alphaRe, result))
+        {
+            return;
+        }
+        if (batchCount > 0)
+        {
+            final long[] as = pointers(name, "A", aArray, batchCount, result);
+            final long[] bs = as == null ? null : pointers(name, "B", bArray, batchCount, result);
+            if (bs == null)
+            {
+                return;
+            }
+            final int order = side == SIDE_LEFT ? m : n;
+            for (int i = 0; i < batchCount; i++)
+            {
+                if (!matrix(name, "A[" + i + "]", as[i], order, order, lda, type.bytes(), EXECUTION_FAILED,
+                    result) || !matrix(name, "B[" + i + "]", bs[i], m, n, ldb, type.bytes(), EXECUTION_FAILED,
+                    result))
+                {
+                    return;
+                }
+            }
+        }
+        final Pointer alpha = scalarPointer(h, type, alphaRe, alphaIm, firstX);
+        final int status = switch (type)
+        {
+            case S -> cublasStrsmBatched(h.cublas, side, uplo, trans, diag, m, n, new FloatPointer(alpha),
+                pointerArray(aArray), lda, pointerArray(bArray), ldb, batchCount);
+            case D -> cublasDtrsmBatched(h.cublas, side, uplo, trans, diag, m, n, new DoublePointer(alpha),
+                pointerArray(aArray), lda, pointerArray(bArray), ldb, batchCount);
+            case C -> cublasCtrsmBatched(h.cublas, side, uplo, trans, diag, m, n, new float2(alpha),
+                pointerArray(aArray), lda, pointerArray(bArray), ldb, batchCount);
+            case Z -> cublasZtrsmBatched(h.cublas, side, uplo, trans, diag, m, n, new double2(alpha),
+                pointerArray(aArray), lda, pointerArray(bArray), ldb, batchCount);
+        };
+        check(status, name, result);
+    }
+
+    public void tpttr(
+        final BackendBlasHandle handle, final BlasType type, final String name, final boolean toPacked,
+        final int uplo, final int n, final long ap, final long a, final int lda, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || !packed(name, "AP", ap, n, type.bytes(), result) || !matrix(name, "A", a, n, n, lda,
+            type.bytes(), EXECUTION_FAILED, result))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> toPacked ? cublasStrttp(h.cublas, uplo, n, floats(a), lda, floats(ap)) :
+                cublasStpttr(h.cublas, uplo, n, floats(ap), floats(a), lda);
+            case D -> toPacked ? cublasDtrttp(h.cublas, uplo, n, doubles(a), lda, doubles(ap)) :
+                cublasDtpttr(h.cublas, uplo, n, doubles(ap), doubles(a), lda);
+            case C -> toPacked ? cublasCtrttp(h.cublas, uplo, n, float2s(a), lda, float2s(ap)) :
+                cublasCtpttr(h.cublas, uplo, n, float2s(ap), float2s(a), lda);
+            case Z -> toPacked ? cublasZtrttp(h.cublas, uplo, n, double2s(a), lda, double2s(ap)) :
+                cublasZtpttr(h.cublas, uplo, n, double2s(ap), double2s(a), lda);
+        };
+        check(status, name, result);
+    }
+
+    public void getrfBatchedX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long aArray,
+        final int lda, final long pivots, final long info, final int batchSize, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "Aarray", aArray, n, n, lda, type, batchSize,
+            result) || !ints(name, "infoArray", info, batchSize, result) ||
+            pivots != 0 && !ints(name, "PivotArray", pivots, (long)n * batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer pivotPointer = pivots == 0 ? null : new IntPointer(new DeviceAddress(pivots));
+        final int status = switch (type)
+        {
+            case C -> cublasCgetrfBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer,
+                new IntPointer(new DeviceAddress(info)), batchSize);
+            case Z -> cublasZgetrfBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer,
+                new IntPointer(new DeviceAddress(info)), batchSize);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void getriBatchedX(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long aArray,
+        final int lda, final long pivots, final long cArray, final int ldc, final long info, final int batchSize,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "Aarray", aArray, n, n, lda, type, batchSize,
+            result) || !typedBatch(name, "Carray", cArray, n, n, ldc, type, batchSize, result) ||
+            !ints(name, "infoArray", info, batchSize, result) ||
+            pivots != 0 && !ints(name, "PivotArray", pivots, (long)n * batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer pivotPointer = pivots == 0 ? null : new IntPointer(new DeviceAddress(pivots));
+        final int status = switch (type)
+        {
+            case C -> cublasCgetriBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(cArray), ldc, new IntPointer(new DeviceAddress(info)), batchSize);
+            case Z -> cublasZgetriBatched(h.cublas, n, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(cArray), ldc, new IntPointer(new DeviceAddress(info)), batchSize);
+            default -> CUBLAS_STATUS_INVALID_VALUE;
+        };
+        check(status, name, result);
+    }
+
+    public void getrsBatched(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int trans, final int n,
+        final int nrhs, final long aArray, final int lda, final long pivots, final long bArray, final int ldb,
+        final int batchSize, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "Aarray", aArray, n, n, lda, type, batchSize,
+            result) || !typedBatch(name, "Barray", bArray, n, nrhs, ldb, type, batchSize, result) ||
+            pivots != 0 && !ints(name, "devIpiv", pivots, (long)n * batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer pivotPointer = pivots == 0 ? null : new IntPointer(new DeviceAddress(pivots));
+        final int status = switch (type)
+        {
+            case S -> cublasSgetrsBatched(h.cublas, trans, n, nrhs, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(bArray), ldb, intOut, batchSize);
+            case D -> cublasDgetrsBatched(h.cublas, trans, n, nrhs, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(bArray), ldb, intOut, batchSize);
+            case C -> cublasCgetrsBatched(h.cublas, trans, n, nrhs, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(bArray), ldb, intOut, batchSize);
+            case Z -> cublasZgetrsBatched(h.cublas, trans, n, nrhs, pointerArray(aArray), lda, pivotPointer,
+                pointerArray(bArray), ldb, intOut, batchSize);
+        };
+        if (check(status, name, result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    public void matinvBatched(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int n, final long aArray,
+        final int lda, final long aInvArray, final int ldaInv, final long info, final int batchSize,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "A", aArray, n, n, lda, type, batchSize, result) ||
+            !typedBatch(name, "Ainv", aInvArray, n, n, ldaInv, type, batchSize, result) ||
+            !ints(name, "info", info, batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer infoPointer = new IntPointer(new DeviceAddress(info));
+        final int status = switch (type)
+        {
+            case S -> cublasSmatinvBatched(h.cublas, n, pointerArray(aArray), lda, pointerArray(aInvArray), ldaInv,
+                infoPointer, batchSize);
+            case D -> cublasDmatinvBatched(h.cublas, n, pointerArray(aArray), lda, pointerArray(aInvArray), ldaInv,
+                infoPointer, batchSize);
+            case C -> cublasCmatinvBatched(h.cublas, n, pointerArray(aArray), lda, pointerArray(aInvArray), ldaInv,
+                infoPointer, batchSize);
+            case Z -> cublasZmatinvBatched(h.cublas, n, pointerArray(aArray), lda, pointerArray(aInvArray), ldaInv,
+                infoPointer, batchSize);
+        };
+        check(status, name, result);
+    }
+
+    public void geqrfBatched(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int m, final int n,
+        final long aArray, final int lda, final long tauArray, final int batchSize, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "Aarray", aArray, m, n, lda, type, batchSize,
+            result) || !vectorBatch(name, "TauArray", tauArray, Math.max(0, Math.min(m, n)), type, batchSize,
+            result)))
+        {
+            return;
+        }
+        final int status = switch (type)
+        {
+            case S -> cublasSgeqrfBatched(h.cublas, m, n, pointerArray(aArray), lda, pointerArray(tauArray), intOut,
+                batchSize);
+            case D -> cublasDgeqrfBatched(h.cublas, m, n, pointerArray(aArray), lda, pointerArray(tauArray), intOut,
+                batchSize);
+            case C -> cublasCgeqrfBatched(h.cublas, m, n, pointerArray(aArray), lda, pointerArray(tauArray), intOut,
+                batchSize);
+            case Z -> cublasZgeqrfBatched(h.cublas, m, n, pointerArray(aArray), lda, pointerArray(tauArray), intOut,
+                batchSize);
+        };
+        if (check(status, name, result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    public void gelsBatched(
+        final BackendBlasHandle handle, final BlasType type, final String name, final int trans, final int m,
+        final int n, final int nrhs, final long aArray, final int lda, final long cArray, final int ldc,
+        final long devInfo, final int batchSize, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null || batchSize > 0 && (!typedBatch(name, "Aarray", aArray, m, n, lda, type, batchSize,
+            result) || !typedBatch(name, "Carray", cArray, Math.max(m, n), nrhs, ldc, type, batchSize, result) ||
+            devInfo != 0 && !ints(name, "devInfoArray", devInfo, batchSize, result)))
+        {
+            return;
+        }
+        final IntPointer devInfoPointer = devInfo == 0 ? null : new IntPointer(new DeviceAddress(devInfo));
+        final int status = switch (type)
+        {
+            case S -> cublasSgelsBatched(h.cublas, trans, m, n, nrhs, pointerArray(aArray), lda, pointerArray(cArray),
+                ldc, intOut, devInfoPointer, batchSize);
+            case D -> cublasDgelsBatched(h.cublas, trans, m, n, nrhs, pointerArray(aArray), lda, pointerArray(cArray),
+                ldc, intOut, devInfoPointer, batchSize);
+            case C -> cublasCgelsBatched(h.cublas, trans, m, n, nrhs, pointerArray(aArray), lda, pointerArray(cArray),
+                ldc, intOut, devInfoPointer, batchSize);
+            case Z -> cublasZgelsBatched(h.cublas, trans, m, n, nrhs, pointerArray(aArray), lda, pointerArray(cArray),
+                ldc, intOut, devInfoPointer, batchSize);
+        };
+        if (check(status, name, result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    /**
+     * Each matrix of a batched routine's pointer array: rows x cols with leading dimension ld, inside the session's
+     * allocations.
+     */
+    private boolean typedBatch(
+        final String name, final String what, final long array, final int rows, final int cols, final int ld,
+        final BlasType type, final int batchSize, final CallResult result)
+    {
+        final long[] matrices = pointers(name, what, array, batchSize, result);
+        if (matrices == null)
+        {
+            return false;
+        }
+        for (int i = 0; i < batchSize; i++)
+        {
+            if (!matrix(name, what + "[" + i + "]", matrices[i], rows, cols, ld, type.bytes(), EXECUTION_FAILED,
+                result))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Each contiguous vector of {@code n} elements of a batched routine's pointer array. */
+    private boolean vectorBatch(
+        final String name, final String what, final long array, final int n, final BlasType type,
+        final int batchSize, final CallResult result)
+    {
+        final long[] vectors = pointers(name, what, array, batchSize, result);
+        if (vectors == null)
+        {
+            return false;
+        }
+        for (int i = 0; i < batchSize; i++)
+        {
+            if (!within(name, what + "[" + i + "]", vectors[i], (long)n * type.bytes(), result))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean gemvOperands(
+        final String name, final int trans, final int m, final int n, final long a, final int lda, final long x,
+        final int incx, final long y, final int incy, final int bytes, final CallResult result)
+    {
+        return matrix(name, "A", a, m, n, lda, bytes, EXECUTION_FAILED, result) &&
+            vectorX(name, "x", x, trans == OP_N ? n : m, incx, bytes, result) &&
+            vectorX(name, "y", y, trans == OP_N ? m : n, incy, bytes, result);
+    }
+
+    // Handle settings and library properties.
+
+    public void atomicsMode(final BackendBlasHandle handle, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, "cublasGetAtomicsMode", result);
+        if (h != null && check(cublasGetAtomicsMode(h.cublas, intOut), "cublasGetAtomicsMode", result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    public void setAtomicsMode(final BackendBlasHandle handle, final int mode, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, "cublasSetAtomicsMode", result);
+        if (h != null)
+        {
+            check(cublasSetAtomicsMode(h.cublas, mode), "cublasSetAtomicsMode", result);
+        }
+    }
+
+    public void smCountTarget(final BackendBlasHandle handle, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, "cublasGetSmCountTarget", result);
+        if (h != null && check(cublasGetSmCountTarget(h.cublas, intOut), "cublasGetSmCountTarget", result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    public void setSmCountTarget(final BackendBlasHandle handle, final int target, final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, "cublasSetSmCountTarget", result);
+        if (h != null)
+        {
+            check(cublasSetSmCountTarget(h.cublas, target), "cublasSetSmCountTarget", result);
+        }
+    }
+
+    /**
+     * The workspace must lie inside one of the session's allocations (cuBLAS would write wherever it points); once the
+     * session frees it, the handle's next routine drops it ({@link #enter}).
+     */
+    public void setWorkspace(final BackendBlasHandle handle, final long address, final long bytes,
+        final CallResult result)
+    {
+        final String name = "cublasSetWorkspace";
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h == null)
+        {
+            return;
+        }
+        if (bytes < 0 || (address == 0) != (bytes == 0))
+        {
+            result.fail(INVALID_VALUE, name + ": workspace 0x" + Long.toHexString(address) + " of " + bytes +
+                " bytes (a null workspace has size 0 and only it)");
+            return;
+        }
+        if (within(name, "the workspace", address, bytes, result) && check(cublasSetWorkspace_v2(h.cublas,
+            address == 0 ? null : new DeviceAddress(address), bytes), name, result))
+        {
+            h.workspace = address;
+            h.workspaceBytes = bytes;
+        }
+    }
+
+    public void cudartVersion(final CallResult result)
+    {
+        result.value(cublasGetCudartVersion());
+    }
+
+    public void property(final int type, final CallResult result)
+    {
+        if (check(cublasGetProperty(type, intOut), "cublasGetProperty", result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
     // Helpers of the typed routines.
 
     /**
@@ -1918,6 +2602,9 @@ final class GpuBlasSession implements BlasSession
         final GpuContext context;
         final cublasContext cublas;
         boolean deviceMode;
+        /** cublasSetWorkspace's memory (0: cuBLAS's own), which must stay one of the session's allocations. */
+        long workspace;
+        long workspaceBytes;
 
         GpuBlasHandle(final GpuContext context, final cublasContext cublas)
         {
