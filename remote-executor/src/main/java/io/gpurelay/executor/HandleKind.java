@@ -13,7 +13,8 @@ enum HandleKind
     EVENT(5, "event"),
     BLAS_HANDLE(6, "cublasHandle_t"),
     CURAND_GENERATOR(7, "cuRAND generator"),
-    NVRTC_PROGRAM(8, "NVRTC program");
+    NVRTC_PROGRAM(8, "NVRTC program"),
+    PTX_COMPILER(9, "nvPTXCompiler handle");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[values().length + 1];

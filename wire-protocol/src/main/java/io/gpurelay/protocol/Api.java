@@ -9,5 +9,7 @@ public enum Api
     DRIVER,
     CUBLAS,
     NVRTC,
-    CURAND
+    CURAND,
+    /** The PTX compiler library, nvPTXCompiler ({@link NvPtxCompilerStatus}). */
+    NVPTXCOMPILER
 }

@@ -488,6 +488,30 @@ public enum Function implements RemotedFunction
     /** args: program, what ({@link NvrtcOutput#code}) → payload = those bytes, exactly as many as the size says. */
     NVRTC_GET_OUTPUT(353, Api.NVRTC),
 
+    // nvPTXCompiler: PTX compiled to a cubin on the executor. Compiler handles are the executor's; the PTX and the
+    // options travel as NUL-terminated UTF-8 strings, what comes back carries no NUL. Statuses are nvPTXCompileResult
+    // ({@link NvPtxCompilerStatus}).
+    /** → values = major, minor of the executor's PTX compiler. */
+    NVPTX_COMPILER_GET_VERSION(360, Api.NVPTXCOMPILER),
+    /** payload = the PTX (its first NUL, if any, ends it) → values[0] = compiler handle. */
+    NVPTX_COMPILER_CREATE(361, Api.NVPTXCOMPILER),
+    /** args: compiler. */
+    NVPTX_COMPILER_DESTROY(362, Api.NVPTXCOMPILER),
+    /** args: compiler, option count n; payload = the n options. A failed compilation leaves its error log. */
+    NVPTX_COMPILER_COMPILE(363, Api.NVPTXCOMPILER),
+    /** args: compiler → values[0] = bytes of the compiled program. */
+    NVPTX_COMPILER_GET_COMPILED_PROGRAM_SIZE(364, Api.NVPTXCOMPILER),
+    /** args: compiler → payload = the compiled program (a cubin). */
+    NVPTX_COMPILER_GET_COMPILED_PROGRAM(365, Api.NVPTXCOMPILER),
+    /** args: compiler → values[0] = bytes of the error log, without a terminating NUL. */
+    NVPTX_COMPILER_GET_ERROR_LOG_SIZE(366, Api.NVPTXCOMPILER),
+    /** args: compiler → payload = the error log. */
+    NVPTX_COMPILER_GET_ERROR_LOG(367, Api.NVPTXCOMPILER),
+    /** args: compiler → values[0] = bytes of the information log, without a terminating NUL. */
+    NVPTX_COMPILER_GET_INFO_LOG_SIZE(368, Api.NVPTXCOMPILER),
+    /** args: compiler → payload = the information log. */
+    NVPTX_COMPILER_GET_INFO_LOG(369, Api.NVPTXCOMPILER),
+
     // Stream callbacks and host functions: the application's Java callback runs in the client. The client names each
     // one by a callback id of its own (unique among the session's callbacks not yet run); when the stream reaches it
     // the executor sends CallbackDue with that id and holds the stream until the client answers CallbackDone on the

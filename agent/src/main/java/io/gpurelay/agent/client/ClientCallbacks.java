@@ -11,6 +11,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.CurandStatus;
+import io.gpurelay.protocol.NvPtxCompilerStatus;
 import io.gpurelay.protocol.NvrtcStatus;
 import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.RuntimeStatus;
@@ -98,6 +99,7 @@ final class ClientCallbacks
             case CUBLAS -> CublasStatus.NOT_SUPPORTED;
             case CURAND -> CurandStatus.INTERNAL_ERROR;
             case NVRTC -> NvrtcStatus.INTERNAL_ERROR;
+            case NVPTXCOMPILER -> NvPtxCompilerStatus.INTERNAL;
         };
     }
 

@@ -66,6 +66,7 @@ import io.gpurelay.executor.backend.KernelParameterLayout;
 import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
+import io.gpurelay.executor.backend.PtxCompilerSession;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.executor.backend.TableCall;
 import io.gpurelay.protocol.table.Argument;
@@ -131,6 +132,7 @@ final class GpuBackendSession implements BackendSession
     private final long[] allocatedBytes;
     private final GpuRandSession rand;
     private final GpuRtcSession rtc = new GpuRtcSession();
+    private final GpuPtxCompilerSession ptxCompiler;
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
     /** The transfer region shared with the client, or null. */
@@ -158,6 +160,7 @@ final class GpuBackendSession implements BackendSession
         this.devices = devices;
         this.allocatedBytes = new long[devices.length];
         this.rand = new GpuRandSession(ranges);
+        this.ptxCompiler = new GpuPtxCompilerSession(devices[0]);
         final WorkerStdoutFile stdout = WorkerStdoutFile.ofThisProcess();
         if (stdout != null)
         {
@@ -871,6 +874,11 @@ final class GpuBackendSession implements BackendSession
         return rtc;
     }
 
+    public PtxCompilerSession ptxCompiler()
+    {
+        return ptxCompiler;
+    }
+
     /**
      * Device printf reaches the client when the worker's standard output is captured (process isolation); see
      * {@link WorkerStdoutFile}.
@@ -1046,6 +1054,7 @@ final class GpuBackendSession implements BackendSession
         blas.close();
         rand.close();
         rtc.close();
+        ptxCompiler.close();
         for (final GpuContext context : contexts)
         {
             cuCtxDestroy(context.handle());
