@@ -100,7 +100,8 @@ final class JitOptions
                 final Matcher matcher = value == null ? null : GPU_NAME.matcher(value);
                 if (matcher == null || !matcher.matches())
                 {
-                    return "ptxas fatal   : Value '" + value + "' is not defined for option 'gpu-name'";
+                    return value == null ? "ptxas fatal   : Option '" + option + "' needs a GPU name (sm_XY)" :
+                        "ptxas fatal   : Value '" + value + "' is not defined for option 'gpu-name'";
                 }
                 final int base = matcher.group(2).isEmpty() ? 0 :
                     matcher.group(2).equals("a") ? ACCELERATED_TARGET_BASE : FAMILY_TARGET_BASE;
