@@ -492,25 +492,25 @@ public enum Function implements RemotedFunction
     // options travel as NUL-terminated UTF-8 strings, what comes back carries no NUL. Statuses are nvPTXCompileResult
     // ({@link NvPtxCompilerStatus}).
     /** → values = major, minor of the executor's PTX compiler. */
-    NVPTX_COMPILER_GET_VERSION(360, Api.NVPTXCOMPILER),
+    NVPTX_COMPILER_GET_VERSION(370, Api.NVPTXCOMPILER),
     /** payload = the PTX (its first NUL, if any, ends it) → values[0] = compiler handle. */
-    NVPTX_COMPILER_CREATE(361, Api.NVPTXCOMPILER),
+    NVPTX_COMPILER_CREATE(371, Api.NVPTXCOMPILER),
     /** args: compiler. */
-    NVPTX_COMPILER_DESTROY(362, Api.NVPTXCOMPILER),
+    NVPTX_COMPILER_DESTROY(372, Api.NVPTXCOMPILER),
     /** args: compiler, option count n; payload = the n options. A failed compilation leaves its error log. */
-    NVPTX_COMPILER_COMPILE(363, Api.NVPTXCOMPILER),
+    NVPTX_COMPILER_COMPILE(373, Api.NVPTXCOMPILER),
     /** args: compiler → values[0] = bytes of the compiled program. */
-    NVPTX_COMPILER_GET_COMPILED_PROGRAM_SIZE(364, Api.NVPTXCOMPILER),
+    NVPTX_COMPILER_GET_COMPILED_PROGRAM_SIZE(374, Api.NVPTXCOMPILER),
     /** args: compiler → payload = the compiled program (a cubin). */
-    NVPTX_COMPILER_GET_COMPILED_PROGRAM(365, Api.NVPTXCOMPILER),
+    NVPTX_COMPILER_GET_COMPILED_PROGRAM(375, Api.NVPTXCOMPILER),
     /** args: compiler → values[0] = bytes of the error log, without a terminating NUL. */
-    NVPTX_COMPILER_GET_ERROR_LOG_SIZE(366, Api.NVPTXCOMPILER),
+    NVPTX_COMPILER_GET_ERROR_LOG_SIZE(376, Api.NVPTXCOMPILER),
     /** args: compiler → payload = the error log. */
-    NVPTX_COMPILER_GET_ERROR_LOG(367, Api.NVPTXCOMPILER),
+    NVPTX_COMPILER_GET_ERROR_LOG(377, Api.NVPTXCOMPILER),
     /** args: compiler → values[0] = bytes of the information log, without a terminating NUL. */
-    NVPTX_COMPILER_GET_INFO_LOG_SIZE(368, Api.NVPTXCOMPILER),
+    NVPTX_COMPILER_GET_INFO_LOG_SIZE(378, Api.NVPTXCOMPILER),
     /** args: compiler → payload = the information log. */
-    NVPTX_COMPILER_GET_INFO_LOG(369, Api.NVPTXCOMPILER),
+    NVPTX_COMPILER_GET_INFO_LOG(379, Api.NVPTXCOMPILER),
 
     // Stream callbacks and host functions: the application's Java callback runs in the client. The client names each
     // one by a callback id of its own (unique among the session's callbacks not yet run); when the stream reaches it

@@ -25,7 +25,8 @@ public final class Protocol
      * Minor 3: the function table ({@code gpurelay-functions.txt}): its rows are functions 1000 and up, their
      * arguments in the order of the row's roles, and functions 104 and 124 moved onto it (their ids are retired);
      * cuBLAS routines of any element type, functions 420-448; NVRTC's binary outputs and supported architectures
-     * (350-353), nvPTXCompiler (360-369), cuRAND's quasi-random settings, seeds, Sobol' tables and Poisson distributions (307-309, 319-320);
+     * (350-353), nvPTXCompiler (370-379), cuRAND's quasi-random settings, seeds, Sobol' tables and Poisson
+     * distributions (307-309, 319-320);
      * stream callbacks and host functions, functions
      * 400-403, with {@code CallbackDue} on the response stream and {@code CallbackDone} and {@code KeepAlive} on the
      * session's callback stream ({@link #callbackStreamId}); and {@code Sealed} has a segment length, a large message
