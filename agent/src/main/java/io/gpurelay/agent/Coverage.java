@@ -59,16 +59,16 @@ public final class Coverage
 
     static void printText(final List<NativeMethodTable> tables, final List<String> absent, final PrintStream out)
     {
-        out.printf("%-28s %14s %8s %8s %9s %14s%n", "class", "native methods", "remoted", "by table", "emulator",
+        out.printf("%-36s %14s %8s %8s %9s %14s%n", "class", "native methods", "remoted", "by table", "emulator",
             "not supported");
         for (final NativeMethodTable table : tables)
         {
-            out.printf("%-28s %14d %8d %8d %9d %14d%n", table.target().getName(), table.nativeMethodCount(),
+            out.printf("%-36s %14d %8d %8d %9d %14d%n", table.target().getName(), table.nativeMethodCount(),
                 table.remotedCount(), table.tableRemoted().size(), emulated(table), table.notSupported().size());
         }
         for (final String className : absent)
         {
-            out.printf("%-28s not on the class path%n", className);
+            out.printf("%-36s not on the class path%n", className);
         }
         for (final NativeMethodTable table : tables)
         {
@@ -151,6 +151,11 @@ public final class Coverage
                 }
             }
             out.println();
+            if (table.notSupported().isEmpty())
+            {
+                out.println("Every native of `" + table.target().getName() + "` is remoted.");
+                continue;
+            }
             out.println("Not remoted in `" + table.target().getName() + "`; each logs its name once and returns " +
                 table.module().notSupportedStatusName() + " (null, 0 or false where it returns no status): " +
                 codeList(functionNames(table, table.notSupported())) + ".");

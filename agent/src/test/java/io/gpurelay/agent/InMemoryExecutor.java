@@ -468,7 +468,8 @@ public final class InMemoryExecutor implements AutoCloseable
                 onCublasCall(function, call);
                 return;
             }
-            if (function.api() == Api.CURAND || function.api() == Api.NVRTC || function.api() == Api.CUFFT)
+            if (function.api() == Api.CURAND || function.api() == Api.NVRTC || function.api() == Api.CUFFT ||
+                function.api() == Api.NVPTXCOMPILER)
             {
                 onLibraryCall(function, call);
                 return;
@@ -757,9 +758,10 @@ public final class InMemoryExecutor implements AutoCloseable
         }
 
         /**
-         * cuRAND and NVRTC, just enough to check the agent's marshalling: a generate call writes its count into the
-         * first byte of the output's allocation; a program's PTX is its source with a header, its log names its
-         * options and name expressions, and a name expression's lowered name is the expression with a prefix.
+         * cuRAND, NVRTC and nvPTXCompiler, just enough to check the agent's marshalling: a generate call writes its
+         * count into the first byte of the output's allocation; a program's PTX is its source with a header, its log
+         * names its options and name expressions, and a name expression's lowered name is the expression with a
+         * prefix; a PTX compiler's program is its PTX after an ELF magic and a NUL, and its logs name its options.
          */
         private void onLibraryCall(final Function function, final CallView call)
         {
@@ -894,6 +896,60 @@ public final class InMemoryExecutor implements AutoCloseable
                     final byte[] bytes = ("output " + call.arg(1) + " of\0" + program.get(0))
                         .getBytes(StandardCharsets.UTF_8);
                     if (function == Function.NVRTC_GET_OUTPUT_SIZE)
+                    {
+                        value(call, bytes.length);
+                    }
+                    else
+                    {
+                        proxy.reply(responses, sessionId, call.correlationId(), 0, values, 0, null,
+                            new BytesPayload(bytes, 0, bytes.length));
+                    }
+                }
+                case NVPTX_COMPILER_GET_VERSION ->
+                {
+                    values[0] = 13;
+                    values[1] = 0;
+                    reply(call.correlationId(), call.pipelined(), 0, 2, null, null);
+                }
+                case NVPTX_COMPILER_CREATE ->
+                {
+                    final long handle = add(libraryHandles, LIBRARY_TAG);
+                    programs.put(handle, strings(call));
+                    value(call, handle);
+                }
+                case NVPTX_COMPILER_DESTROY -> status(call, programs.remove(call.arg(0)) != null ? 0 : 1);
+                case NVPTX_COMPILER_COMPILE ->
+                {
+                    final List<String> compiler = programs.get(call.arg(0));
+                    if (compiler == null)
+                    {
+                        status(call, 1);
+                        return;
+                    }
+                    compiler.add(String.join(" ", strings(call)));
+                    status(call, 0);
+                }
+                case NVPTX_COMPILER_GET_COMPILED_PROGRAM_SIZE, NVPTX_COMPILER_GET_COMPILED_PROGRAM,
+                    NVPTX_COMPILER_GET_ERROR_LOG_SIZE, NVPTX_COMPILER_GET_ERROR_LOG, NVPTX_COMPILER_GET_INFO_LOG_SIZE,
+                    NVPTX_COMPILER_GET_INFO_LOG ->
+                {
+                    final List<String> compiler = programs.get(call.arg(0));
+                    if (compiler == null)
+                    {
+                        status(call, 1);
+                        return;
+                    }
+                    final String options = String.join(" ", compiler.subList(1, compiler.size()));
+                    final byte[] bytes = (switch (function)
+                    {
+                        case NVPTX_COMPILER_GET_COMPILED_PROGRAM_SIZE, NVPTX_COMPILER_GET_COMPILED_PROGRAM ->
+                            "\u007fELF\0cubin of " + compiler.get(0);
+                        case NVPTX_COMPILER_GET_ERROR_LOG_SIZE, NVPTX_COMPILER_GET_ERROR_LOG -> "errors with " + options;
+                        default -> "info with " + options;
+                    }).getBytes(StandardCharsets.UTF_8);
+                    if (function == Function.NVPTX_COMPILER_GET_COMPILED_PROGRAM_SIZE ||
+                        function == Function.NVPTX_COMPILER_GET_ERROR_LOG_SIZE ||
+                        function == Function.NVPTX_COMPILER_GET_INFO_LOG_SIZE)
                     {
                         value(call, bytes.length);
                     }

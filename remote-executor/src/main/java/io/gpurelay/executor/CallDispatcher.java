@@ -72,6 +72,7 @@ final class CallDispatcher
     private final RandDispatcher rand;
     private final FftDispatcher fft;
     private final RtcDispatcher rtc;
+    private final PtxCompilerDispatcher ptxCompiler;
     private final TableDispatcher table;
     /** Pinned host memory shared with the client; null when the session is offered none (not IPC, or disabled). */
     private final SessionPinnedMemory pinnedMemory;
@@ -99,6 +100,7 @@ final class CallDispatcher
         this.rand = new RandDispatcher(backend.rand(), resources, deviceCount);
         this.fft = new FftDispatcher(backend.fft(), resources, deviceCount);
         this.rtc = new RtcDispatcher(backend.rtc(), resources);
+        this.ptxCompiler = new PtxCompilerDispatcher(backend.ptxCompiler(), resources);
         this.table = new TableDispatcher(backend, resources, deviceCount);
     }
 
@@ -399,6 +401,7 @@ final class CallDispatcher
             case CURAND -> rand.dispatch(call, result);
             case CUFFT -> fft.dispatch(call, result);
             case NVRTC -> rtc.dispatch(call, input, result);
+            case NVPTXCOMPILER -> ptxCompiler.dispatch(call, input, result);
             default -> notSupported(call.functionId(), call.function().name(), result);
         }
     }

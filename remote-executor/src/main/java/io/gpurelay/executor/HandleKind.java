@@ -14,7 +14,8 @@ enum HandleKind
     BLAS_HANDLE(6, "cublasHandle_t"),
     CURAND_GENERATOR(7, "cuRAND generator"),
     NVRTC_PROGRAM(8, "NVRTC program"),
-    CUFFT_PLAN(9, "cuFFT plan");
+    CUFFT_PLAN(9, "cuFFT plan"),
+    PTX_COMPILER(10, "nvPTXCompiler handle");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[values().length + 1];

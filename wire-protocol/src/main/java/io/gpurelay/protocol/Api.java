@@ -10,5 +10,7 @@ public enum Api
     CUBLAS,
     NVRTC,
     CURAND,
-    CUFFT
+    CUFFT,
+    /** The PTX compiler library, nvPTXCompiler ({@link NvPtxCompilerStatus}). */
+    NVPTXCOMPILER
 }

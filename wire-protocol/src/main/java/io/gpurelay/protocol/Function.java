@@ -587,6 +587,30 @@ public enum Function implements RemotedFunction
      */
     CUFFT_EXEC(380, Api.CUFFT),
 
+    // nvPTXCompiler, ids 480-489: PTX compiled to a cubin on the executor. Compiler handles are the executor's; the PTX and the
+    // options travel as NUL-terminated UTF-8 strings, what comes back carries no NUL. Statuses are nvPTXCompileResult
+    // ({@link NvPtxCompilerStatus}).
+    /** → values = major, minor of the executor's PTX compiler. */
+    NVPTX_COMPILER_GET_VERSION(480, Api.NVPTXCOMPILER),
+    /** payload = the PTX (its first NUL, if any, ends it) → values[0] = compiler handle. */
+    NVPTX_COMPILER_CREATE(481, Api.NVPTXCOMPILER),
+    /** args: compiler. */
+    NVPTX_COMPILER_DESTROY(482, Api.NVPTXCOMPILER),
+    /** args: compiler, option count n; payload = the n options. A failed compilation leaves its error log. */
+    NVPTX_COMPILER_COMPILE(483, Api.NVPTXCOMPILER),
+    /** args: compiler → values[0] = bytes of the compiled program. */
+    NVPTX_COMPILER_GET_COMPILED_PROGRAM_SIZE(484, Api.NVPTXCOMPILER),
+    /** args: compiler → payload = the compiled program (a cubin). */
+    NVPTX_COMPILER_GET_COMPILED_PROGRAM(485, Api.NVPTXCOMPILER),
+    /** args: compiler → values[0] = bytes of the error log, without a terminating NUL. */
+    NVPTX_COMPILER_GET_ERROR_LOG_SIZE(486, Api.NVPTXCOMPILER),
+    /** args: compiler → payload = the error log. */
+    NVPTX_COMPILER_GET_ERROR_LOG(487, Api.NVPTXCOMPILER),
+    /** args: compiler → values[0] = bytes of the information log, without a terminating NUL. */
+    NVPTX_COMPILER_GET_INFO_LOG_SIZE(488, Api.NVPTXCOMPILER),
+    /** args: compiler → payload = the information log. */
+    NVPTX_COMPILER_GET_INFO_LOG(489, Api.NVPTXCOMPILER),
+
     // Stream callbacks and host functions: the application's Java callback runs in the client. The client names each
     // one by a callback id of its own (unique among the session's callbacks not yet run); when the stream reaches it
     // the executor sends CallbackDue with that id and holds the stream until the client answers CallbackDone on the

@@ -28,7 +28,7 @@ public final class Protocol
      * properties, 459-465 (the _64 routines travel as these with their 64-bit values); NVRTC's binary outputs and
      * supported architectures (350-353), cuRAND's quasi-random settings, seeds, Sobol' tables and Poisson
      * distributions (307-309, 319-320); cuFFT's plans and transforms, functions 370-380 (an executor without them
-     * answers them not supported);
+     * answers them not supported); nvPTXCompiler, functions 480-489;
      * stream callbacks and host functions, functions
      * 400-403, with {@code CallbackDue} on the response stream and {@code CallbackDone} and {@code KeepAlive} on the
      * session's callback stream ({@link #callbackStreamId}); and {@code Sealed} has a segment length, a large message

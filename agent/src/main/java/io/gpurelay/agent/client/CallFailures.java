@@ -49,7 +49,8 @@ public final class CallFailures
     }
 
     /**
-     * The function as the CUDA API spells it: {@code CU_MEMCPY_HTOD_ASYNC} is {@code cuMemcpyHtoDAsync}.
+     * The function as the CUDA API spells it: {@code CU_MEMCPY_HTOD_ASYNC} is {@code cuMemcpyHtoDAsync},
+     * {@code NVPTX_COMPILER_GET_INFO_LOG} is {@code nvPTXCompilerGetInfoLog}.
      */
     static String functionName(final RemotedFunction function)
     {
@@ -58,11 +59,13 @@ public final class CallFailures
             return function.name();
         }
         final StringBuilder name = new StringBuilder();
-        for (final String word : function.name().split("_"))
+        final boolean ptxCompiler = function.name().startsWith("NVPTX_COMPILER_");
+        for (final String word : (ptxCompiler ? function.name().substring("NVPTX_".length()) : function.name())
+            .split("_"))
         {
             if (name.length() == 0)
             {
-                name.append(word.toLowerCase(Locale.ROOT));
+                name.append(ptxCompiler ? "nvPTXCompiler" : word.toLowerCase(Locale.ROOT));
             }
             else if (word.length() == 4 && word.charAt(1) == 'T' && word.charAt(2) == 'O')
             {

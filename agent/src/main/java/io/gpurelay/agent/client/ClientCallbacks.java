@@ -12,6 +12,7 @@ import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.CufftStatus;
 import io.gpurelay.protocol.CurandStatus;
+import io.gpurelay.protocol.NvPtxCompilerStatus;
 import io.gpurelay.protocol.NvrtcStatus;
 import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.RuntimeStatus;
@@ -100,6 +101,7 @@ final class ClientCallbacks
             case CURAND -> CurandStatus.INTERNAL_ERROR;
             case CUFFT -> CufftStatus.INTERNAL_ERROR;
             case NVRTC -> NvrtcStatus.INTERNAL_ERROR;
+            case NVPTXCOMPILER -> NvPtxCompilerStatus.INTERNAL;
         };
     }
 

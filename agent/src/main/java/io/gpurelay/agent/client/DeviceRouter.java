@@ -27,8 +27,8 @@ import io.gpurelay.protocol.RuntimeStatus;
  *     with its ordinal there;</li>
  * <li>driver calls that name a device (queries, {@code cuCtxCreate}, the primary context calls) go to that device's
  *     executor; the others run in the calling thread's current context and go to the executor that made it;</li>
- * <li>cuRAND calls run in a context or on a device, whichever the call carries; NVRTC needs no device and goes to the
- *     first executor.</li>
+ * <li>cuRAND calls run in a context or on a device, whichever the call carries; NVRTC and nvPTXCompiler need no device
+ *     and go to the first executor.</li>
  * </ul>
  * Handles of streams, events, modules and allocations are the executors' own and only meaningful within the context
  * or device they were made in, so routing by context and device is enough for them. Context handles are the one kind
@@ -503,7 +503,7 @@ public final class DeviceRouter
             case CURAND, CUFFT -> isContextHandle(context) ?
                 new Route(executorOfVisibleContext(context), executorContext(context), args) :
                 onDevice(table, context, args);
-            case NVRTC -> new Route(0, context, args);
+            case NVRTC, NVPTXCOMPILER -> new Route(0, context, args);
         };
     }
 

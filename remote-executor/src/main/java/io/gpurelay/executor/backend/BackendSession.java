@@ -273,6 +273,9 @@ public interface BackendSession
     /** The session's NVRTC. */
     RtcSession rtc();
 
+    /** The session's PTX compiler (nvPTXCompiler). */
+    PtxCompilerSession ptxCompiler();
+
     /**
      * Called from another thread when the session's client is gone while one of its calls runs: make that call end
      * soon, with an error, and refuse the calls that follow. A backend that cannot interrupt a call does nothing.

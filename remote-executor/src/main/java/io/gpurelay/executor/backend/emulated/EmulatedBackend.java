@@ -33,6 +33,7 @@ public final class EmulatedBackend implements Backend
 
     private final EmulatedDevice[] devices;
     private final NvccCompiler compiler;
+    private final PtxasCompiler ptxas;
     private volatile long kernelTimeoutNs;
 
     /**
@@ -47,8 +48,9 @@ public final class EmulatedBackend implements Backend
     /**
      * @param deviceCount  how many devices to emulate.
      * @param deviceMemory bytes of memory per device; host memory is only used as allocations are made.
-     * @param compilerPath a {@code PATH} on which to find the {@code nvcc} that compiles NVRTC programs; null for
-     *                     none, which makes every NVRTC compilation fail with a log that says so.
+     * @param compilerPath a {@code PATH} on which to find the {@code nvcc} that compiles NVRTC programs and the
+     *                     {@code ptxas} that compiles nvPTXCompiler's PTX; null for none, which makes every such
+     *                     compilation fail with a log that says so.
      */
     public EmulatedBackend(final int deviceCount, final long deviceMemory, final String compilerPath)
     {
@@ -62,6 +64,7 @@ public final class EmulatedBackend implements Backend
                 DEVICE_ADDRESS_STRIDE + " bytes: " + deviceMemory);
         }
         compiler = NvccCompiler.onPath(compilerPath);
+        ptxas = PtxasCompiler.onPath(compilerPath);
         devices = new EmulatedDevice[deviceCount];
         final long firstOffset = ThreadLocalRandom.current().nextLong(FIRST_OFFSET_STEPS) * FIRST_OFFSET_STEP;
         for (int ordinal = 0; ordinal < deviceCount; ordinal++)
@@ -104,7 +107,7 @@ public final class EmulatedBackend implements Backend
 
     public BackendSession openSession(final long sessionId)
     {
-        return new EmulatedBackendSession(sessionId, devices, compiler, kernelTimeoutNs);
+        return new EmulatedBackendSession(sessionId, devices, compiler, ptxas, kernelTimeoutNs);
     }
 
     public void close()

@@ -35,6 +35,7 @@ import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.FftSession;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
+import io.gpurelay.executor.backend.PtxCompilerSession;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.executor.backend.TableCall;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -104,11 +105,13 @@ final class EmulatedBackendSession implements BackendSession
     private final EmulatedRandSession rand;
     private final EmulatedFftSession fft;
     private final EmulatedRtcSession rtc;
+    private final EmulatedPtxCompilerSession ptxCompiler;
     private final KernelStop kernelStop;
     private final EmulatedTableFunctions tableFunctions = new EmulatedTableFunctions(this);
 
     EmulatedBackendSession(
-        final long sessionId, final EmulatedDevice[] devices, final NvccCompiler compiler, final long kernelTimeoutNs)
+        final long sessionId, final EmulatedDevice[] devices, final NvccCompiler compiler, final PtxasCompiler ptxas,
+        final long kernelTimeoutNs)
     {
         this.devices = devices;
         this.kernelStop = new KernelStop(kernelTimeoutNs);
@@ -124,6 +127,7 @@ final class EmulatedBackendSession implements BackendSession
         this.rand = new EmulatedRandSession(devices, owners);
         this.fft = new EmulatedFftSession(devices, owners);
         this.rtc = new EmulatedRtcSession(compiler, EmulatedBackend.CUDA_VERSION);
+        this.ptxCompiler = new EmulatedPtxCompilerSession(ptxas, EmulatedBackend.CUDA_VERSION);
     }
 
     /**
@@ -768,6 +772,11 @@ final class EmulatedBackendSession implements BackendSession
         return rtc;
     }
 
+    public PtxCompilerSession ptxCompiler()
+    {
+        return ptxCompiler;
+    }
+
     public void drainDeviceOutput(final DeviceOutput output)
     {
         for (final DeviceSystemCalls deviceSystemCalls : systemCalls)
@@ -783,6 +792,7 @@ final class EmulatedBackendSession implements BackendSession
         rand.close();
         fft.close();
         rtc.close();
+        ptxCompiler.close();
         ReleasedResources released = ReleasedResources.NONE;
         for (int i = 0; i < devices.length; i++)
         {

@@ -55,13 +55,21 @@ final class NvccCompiler
 
     private static Path find(final String path)
     {
+        return find(path, "nvcc");
+    }
+
+    /**
+     * The executable {@code tool} in the first directory of {@code path} that has one, or null.
+     */
+    static Path find(final String path, final String tool)
+    {
         if (path != null)
         {
             for (final String directory : path.split(File.pathSeparator))
             {
                 if (!directory.isEmpty())
                 {
-                    final Path candidate = Path.of(directory, "nvcc");
+                    final Path candidate = Path.of(directory, tool);
                     if (Files.isRegularFile(candidate) && Files.isExecutable(candidate))
                     {
                         return candidate;
@@ -163,8 +171,13 @@ final class NvccCompiler
         return safe.isEmpty() || safe.startsWith(".") || safe.equals("program.ptx") ? "default_program" : safe;
     }
 
-    private static Outcome run(final List<String> command, final Path directory) throws IOException
+    /**
+     * Run a tool of the CUDA toolkit to its end (at most {@link #TIMEOUT_SECONDS}), with what it wrote to stdout and
+     * stderr together.
+     */
+    static Outcome run(final List<String> command, final Path directory) throws IOException
     {
+        final String tool = Path.of(command.get(0)).getFileName().toString();
         final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         if (directory != null)
         {
@@ -181,9 +194,9 @@ final class NvccCompiler
             }
             catch (final IOException ex)
             {
-                output[0] = ("reading nvcc's output failed: " + ex).getBytes(StandardCharsets.UTF_8);
+                output[0] = ("reading " + tool + "'s output failed: " + ex).getBytes(StandardCharsets.UTF_8);
             }
-        }, "gpurelay-nvcc-output");
+        }, "gpurelay-" + tool + "-output");
         reader.setDaemon(true);
         reader.start();
         try
@@ -191,7 +204,7 @@ final class NvccCompiler
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS))
             {
                 process.destroyForcibly();
-                return new Outcome(-1, "nvcc did not finish within " + TIMEOUT_SECONDS + " s");
+                return new Outcome(-1, tool + " did not finish within " + TIMEOUT_SECONDS + " s");
             }
             reader.join(TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS));
         }
@@ -199,13 +212,13 @@ final class NvccCompiler
         {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-            return new Outcome(-1, "interrupted while nvcc ran");
+            return new Outcome(-1, "interrupted while " + tool + " ran");
         }
         return new Outcome(process.exitValue(),
             output[0] == null ? "" : new String(output[0], StandardCharsets.UTF_8));
     }
 
-    private static void deleteRecursively(final Path directory) throws IOException
+    static void deleteRecursively(final Path directory) throws IOException
     {
         try (Stream<Path> paths = Files.walk(directory))
         {
@@ -216,7 +229,7 @@ final class NvccCompiler
         }
     }
 
-    private record Outcome(int exitCode, String output)
+    record Outcome(int exitCode, String output)
     {
     }
 

@@ -67,6 +67,7 @@ import io.gpurelay.executor.backend.MemsetArguments;
 import io.gpurelay.executor.backend.FftSession;
 import io.gpurelay.executor.backend.RandSession;
 import io.gpurelay.executor.backend.ReleasedResources;
+import io.gpurelay.executor.backend.PtxCompilerSession;
 import io.gpurelay.executor.backend.RtcSession;
 import io.gpurelay.executor.backend.TableCall;
 import io.gpurelay.protocol.table.Argument;
@@ -133,6 +134,7 @@ final class GpuBackendSession implements BackendSession
     private final GpuRandSession rand;
     private final GpuFftSession fft;
     private final GpuRtcSession rtc = new GpuRtcSession();
+    private final GpuPtxCompilerSession ptxCompiler;
     private final DeviceRangeSink hostToDevice = new DeviceRangeSink();
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
     /** The transfer region shared with the client, or null. */
@@ -161,6 +163,7 @@ final class GpuBackendSession implements BackendSession
         this.allocatedBytes = new long[devices.length];
         this.rand = new GpuRandSession(ranges);
         this.fft = new GpuFftSession(ranges);
+        this.ptxCompiler = new GpuPtxCompilerSession(devices[0]);
         final WorkerStdoutFile stdout = WorkerStdoutFile.ofThisProcess();
         if (stdout != null)
         {
@@ -880,6 +883,11 @@ final class GpuBackendSession implements BackendSession
         return rtc;
     }
 
+    public PtxCompilerSession ptxCompiler()
+    {
+        return ptxCompiler;
+    }
+
     /**
      * Device printf reaches the client when the worker's standard output is captured (process isolation); see
      * {@link WorkerStdoutFile}.
@@ -1056,6 +1064,7 @@ final class GpuBackendSession implements BackendSession
         rand.close();
         fft.close();
         rtc.close();
+        ptxCompiler.close();
         for (final GpuContext context : contexts)
         {
             cuCtxDestroy(context.handle());
