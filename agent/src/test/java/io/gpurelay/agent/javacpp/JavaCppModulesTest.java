@@ -33,7 +33,7 @@ class JavaCppModulesTest
     {
         final List<String> names = InstrumentationModule.loadAll().stream()
             .map(InstrumentationModule::targetClassName).toList();
-        for (final String preset : List.of("cudart", "nvrtc", "cublas", "curand"))
+        for (final String preset : List.of("cudart", "nvrtc", "cublas", "curand", "cufft"))
         {
             assertTrue(names.contains("org.bytedeco.cuda.global." + preset), names.toString());
         }
@@ -43,7 +43,7 @@ class JavaCppModulesTest
     void everyHandWrittenFunctionIsANativeOfItsPreset()
     {
         for (final JavaCppModule module : List.of(new CudartModule(), new NvrtcModule(), new CublasModule(),
-            new CurandModule()))
+            new CurandModule(), new CufftModule()))
         {
             final TypeDescription target = PRESETS.describe(module.targetClassName()).resolve();
             final Set<String> natives = new TreeSet<>();

@@ -8,6 +8,7 @@ import org.bytedeco.cuda.cublas.cublasContext;
 import org.bytedeco.cuda.cudart.CUfunc_st;
 import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.cudaDeviceProp;
+import org.bytedeco.cuda.cudart.float2;
 import org.bytedeco.cuda.curand.curandGenerator_st;
 import org.bytedeco.cuda.nvrtc._nvrtcProgram;
 import org.bytedeco.javacpp.BytePointer;
@@ -35,6 +36,12 @@ import static org.bytedeco.cuda.global.cudart.cudaMemcpy;
 import static org.bytedeco.cuda.global.cudart.cudaMemcpyDeviceToHost;
 import static org.bytedeco.cuda.global.cudart.cudaMemcpyHostToDevice;
 import static org.bytedeco.cuda.global.cudart.cudaMemset;
+import static org.bytedeco.cuda.global.cufft.CUFFT_C2C;
+import static org.bytedeco.cuda.global.cufft.CUFFT_FORWARD;
+import static org.bytedeco.cuda.global.cufft.CUFFT_INVERSE;
+import static org.bytedeco.cuda.global.cufft.cufftDestroy;
+import static org.bytedeco.cuda.global.cufft.cufftExecC2C;
+import static org.bytedeco.cuda.global.cufft.cufftPlan1d;
 import static org.bytedeco.cuda.global.curand.CURAND_RNG_PSEUDO_XORWOW;
 import static org.bytedeco.cuda.global.curand.curandCreateGenerator;
 import static org.bytedeco.cuda.global.curand.curandDestroyGenerator;
@@ -54,8 +61,8 @@ import static org.bytedeco.cuda.global.nvrtc.nvrtcGetProgramLogSize;
  * ({@code cudaDeviceProp}: name, compute capability, memory), allocates, copies and sets device
  * memory through {@code FloatPointer}s, compiles SAXPY with NVRTC (or, where the executor has no compiler and NVRTC
  * says so, loads the same kernel's PTX), loads it with {@code cuModuleLoadData}, launches it with a
- * {@code PointerPointer} of parameters, multiplies matrices with {@code cublasSgemm_v2} and draws XORWOW uniforms with
- * cuRAND. Each result is checked on the host; the last line is {@code PASSED} and, with argument {@code dump}, the
+ * {@code PointerPointer} of parameters, multiplies matrices with {@code cublasSgemm_v2}, draws XORWOW uniforms with
+ * cuRAND and transforms a signal forward and back with cuFFT. Each result is checked on the host; the last line is {@code PASSED} and, with argument {@code dump}, the
  * results are printed as hexadecimal so that two runs (local and remote) can be compared bit for bit.
  */
 public final class JavaCppProgram
@@ -215,6 +222,35 @@ public final class JavaCppProgram
         check(curandDestroyGenerator(generator), "curandDestroyGenerator");
         System.out.println("curand: " + M * M + " XORWOW uniforms, mean " + sum / (M * M));
 
+        // cuFFT: a complex-to-complex transform forward and back gives n times the input.
+        final int fftLength = 256;
+        final FloatPointer signal = new FloatPointer(2L * fftLength);
+        for (int i = 0; i < fftLength; i++)
+        {
+            signal.put(2L * i, (float)Math.sin(i * 0.1));
+            signal.put(2L * i + 1, (float)Math.cos(i * 0.3));
+        }
+        final float2 fftData = new float2();
+        check(cudaMalloc(fftData, 2L * fftLength * Float.BYTES), "cudaMalloc fft");
+        check(cudaMemcpy(fftData, signal, 2L * fftLength * Float.BYTES, cudaMemcpyHostToDevice), "cudaMemcpy fft");
+        final int[] fftPlan = new int[1];
+        check(cufftPlan1d(fftPlan, fftLength, CUFFT_C2C, 1), "cufftPlan1d");
+        check(cufftExecC2C(fftPlan[0], fftData, fftData, CUFFT_FORWARD), "cufftExecC2C forward");
+        check(cufftExecC2C(fftPlan[0], fftData, fftData, CUFFT_INVERSE), "cufftExecC2C inverse");
+        final FloatPointer spectrum = new FloatPointer(2L * fftLength);
+        check(cudaMemcpy(spectrum, fftData, 2L * fftLength * Float.BYTES, cudaMemcpyDeviceToHost), "cudaMemcpy fft");
+        for (int i = 0; i < 2 * fftLength; i++)
+        {
+            if (Math.abs(spectrum.get(i) / fftLength - signal.get(i)) > 1e-4)
+            {
+                throw new AssertionError("fft round trip [" + i + "] = " + spectrum.get(i) / fftLength + ", expected " +
+                    signal.get(i));
+            }
+        }
+        check(cufftDestroy(fftPlan[0]), "cufftDestroy");
+        check(cudaFree(fftData), "cudaFree fft");
+        System.out.println("cufft: C2C round trip of " + fftLength + " points correct");
+
         for (final Pointer p : new Pointer[]{ x, y, dA, dB, dC })
         {
             check(cudaFree(p), "cudaFree");
@@ -222,7 +258,7 @@ public final class JavaCppProgram
         if (dump)
         {
             System.out.println("result-hash device=" + device.replace(' ', '_') + " saxpy=" + hash(result, N) + " sgemm=" + hash(hostC, M * M) +
-                " uniforms=" + hash(uniforms, M * M));
+                " uniforms=" + hash(uniforms, M * M) + " fft=" + hash(spectrum, 2 * fftLength));
         }
         System.out.println("PASSED");
     }
