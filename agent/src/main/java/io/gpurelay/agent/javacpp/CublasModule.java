@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.CublasStatus;
@@ -328,5 +329,10 @@ public final class CublasModule extends JavaCppModule
             return CublasStatus.NOT_INITIALIZED;
         }
         return status;
+    }
+
+    protected InstrumentationModule jcudaTwin()
+    {
+        return new io.gpurelay.agent.jcuda.blas.JCublas2Instrumentation();
     }
 }

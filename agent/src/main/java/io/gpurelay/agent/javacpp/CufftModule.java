@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
 import io.gpurelay.protocol.CufftGeometry;
@@ -241,5 +242,10 @@ public final class CufftModule extends JavaCppModule
         final int status = DeviceRouter.installed().call(function, LibraryCallContext.current(), args, null, null,
             results);
         return status == RuntimeStatus.DEVICES_UNAVAILABLE ? CufftStatus.SETUP_FAILED : status;
+    }
+
+    protected InstrumentationModule jcudaTwin()
+    {
+        return new io.gpurelay.agent.jcuda.fft.JCufftInstrumentation();
     }
 }

@@ -3,6 +3,7 @@ package io.gpurelay.agent.javacpp;
 import java.util.List;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
 import io.gpurelay.protocol.CurandStatus;
@@ -91,5 +92,10 @@ public final class CurandModule extends JavaCppModule
         final int status = DeviceRouter.installed().call(function, LibraryCallContext.current(), args, null, null,
             results);
         return status == RuntimeStatus.DEVICES_UNAVAILABLE ? CurandStatus.INITIALIZATION_FAILED : status;
+    }
+
+    protected InstrumentationModule jcudaTwin()
+    {
+        return new io.gpurelay.agent.jcuda.rand.JCurandInstrumentation();
     }
 }

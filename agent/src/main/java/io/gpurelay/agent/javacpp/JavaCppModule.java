@@ -84,6 +84,29 @@ public abstract class JavaCppModule extends InstrumentationModule
     }
 
     /**
+     * The JCuda module of the same library, whose hand-written functions travel as this module's do: the emulator
+     * refuses the same ones, for the same reasons. Null where there is none.
+     */
+    protected InstrumentationModule jcudaTwin()
+    {
+        return null;
+    }
+
+    /**
+     * The name JCuda gives the function: JavaCPP keeps cuBLAS's {@code _v2} suffixes, JCuda drops them.
+     */
+    protected String jcudaName(final String functionName)
+    {
+        return functionName.endsWith("_v2") ? functionName.substring(0, functionName.length() - 3) : functionName;
+    }
+
+    public String emulatorRefusal(final String functionName)
+    {
+        final InstrumentationModule twin = jcudaTwin();
+        return twin == null ? null : twin.emulatorRefusal(jcudaName(functionName));
+    }
+
+    /**
      * JavaCPP's natives are named after the C function.
      */
     public final String functionName(final String nativeMethodName)

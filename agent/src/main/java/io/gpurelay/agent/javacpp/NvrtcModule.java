@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.NulTerminatedStrings;
@@ -245,5 +246,10 @@ public final class NvrtcModule extends JavaCppModule
     {
         final int status = DeviceRouter.installed().call(function, NO_CONTEXT, args, payload, sink, results);
         return status == RuntimeStatus.DEVICES_UNAVAILABLE ? NvrtcStatus.INTERNAL_ERROR : status;
+    }
+
+    protected InstrumentationModule jcudaTwin()
+    {
+        return new io.gpurelay.agent.jcuda.nvrtc.JNvrtcInstrumentation();
     }
 }
