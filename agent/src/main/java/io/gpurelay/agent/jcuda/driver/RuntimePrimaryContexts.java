@@ -31,6 +31,12 @@ final class RuntimePrimaryContexts
         long primary = DriverContexts.primary(device);
         if (primary == DriverContexts.NONE)
         {
+            // Retaining a primary context would try an executor that did not answer once more: only a client that is
+            // connected adopts one.
+            if (DeviceRouter.installed().connect() != DriverStatus.SUCCESS)
+            {
+                return DriverContexts.NONE;
+            }
             final long[] results = new long[1];
             if (DeviceRouter.installed().call(Function.CU_DEVICE_PRIMARY_CTX_RETAIN, DriverContexts.NONE,
                 new long[]{ device }, null, null, results) != DriverStatus.SUCCESS)
