@@ -59,7 +59,7 @@ public final class CublasModule extends JavaCppModule
         super("cublas", CublasStatus.NOT_SUPPORTED, "CUBLAS_STATUS_NOT_SUPPORTED", CublasStatus.INVALID_VALUE, "CUBLAS_STATUS_INVALID_VALUE",
             List.of("org.bytedeco.cuda.global.cublas", "org.bytedeco.cuda.presets.cublas", "org.bytedeco.cuda.cublas."));
         handles();
-        // Level 1.
+        // Level 1. Every routine is remoted in its 32-bit and its _64 form.
         real("axpy", Function.CUBLAS_SAXPY, Function.CUBLAS_DAXPY, "isdidi", 0);
         complex("axpy", Function.CUBLAS_AXPY_X, NO_FLAG, "isdidi", 0, 0);
         real("copy", Function.CUBLAS_SCOPY, Function.CUBLAS_DCOPY, "ididi", 0);
@@ -197,8 +197,13 @@ public final class CublasModule extends JavaCppModule
         final String signature, final int partBytes, final int reductionParts)
     {
         final boolean typed = element.complex || function.name().endsWith("_X");
-        function(name, a -> run(a, function, element, typed, flag, signature,
-            partBytes < 0 ? element.realBytes : partBytes, reductionParts));
+        final int bytes = partBytes < 0 ? element.realBytes : partBytes;
+        function(name, a -> run(a, function, element, typed, flag, signature, bytes, reductionParts));
+        // The _64 form: its sizes, increments and leading dimensions are 64-bit and travel as they are (the executor
+        // refuses, by name, a value beyond what cuBLAS's 32-bit routine takes); an index result is 64-bit too.
+        final int bytes64 = bytes == Integer.BYTES && reductionParts == 1 && name.startsWith("cublasI") ? Long.BYTES :
+            bytes;
+        function(name + "_64", a -> run(a, function, element, typed, flag, signature, bytes64, reductionParts));
     }
 
     private static int run(final JavaCppArgs a, final Function function, final Element element, final boolean typed,

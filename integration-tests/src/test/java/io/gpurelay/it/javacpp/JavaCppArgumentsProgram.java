@@ -17,10 +17,12 @@ import org.bytedeco.javacpp.PointerPointer;
 
 import static org.bytedeco.cuda.global.cublas.CUBLAS_OP_N;
 import static org.bytedeco.cuda.global.cublas.CUBLAS_STATUS_INVALID_VALUE;
+import static org.bytedeco.cuda.global.cublas.CUBLAS_STATUS_NOT_SUPPORTED;
 import static org.bytedeco.cuda.global.cublas.cublasCreate_v2;
 import static org.bytedeco.cuda.global.cublas.cublasDestroy_v2;
 import static org.bytedeco.cuda.global.cublas.cublasSaxpy_v2;
 import static org.bytedeco.cuda.global.cublas.cublasSdot_v2;
+import static org.bytedeco.cuda.global.cublas.cublasSdot_v2_64;
 import static org.bytedeco.cuda.global.cublas.cublasSgemm_v2;
 import static org.bytedeco.cuda.global.cudart.cuLaunchHostFunc;
 import static org.bytedeco.cuda.global.cudart.cuMemAlloc;
@@ -129,6 +131,12 @@ public final class JavaCppArgumentsProgram
         expect(0, cublasSdot_v2(handle, 8, x, 1, y, 1, result.position(5)), "cublasSdot_v2 into a positioned result");
         expectFloat(3f * 140, result.position(0).get(5), "the dot product at the result's position");
         expectFloat(0f, result.get(4), "the result before its position");
+        // The _64 forms: 64-bit sizes travel as they are; one beyond what cuBLAS's 32-bit routine takes is refused.
+        final FloatPointer dot64 = new FloatPointer(new float[1]);
+        expect(0, cublasSdot_v2_64(handle, 8L, x, 1L, y, 1L, dot64), "cublasSdot_v2_64");
+        expectFloat(3f * 140, dot64.get(0), "the dot product of the _64 form");
+        expect(CUBLAS_STATUS_NOT_SUPPORTED, cublasSdot_v2_64(handle, 1L << 33, x, 1L, y, 1L, dot64),
+            "cublasSdot_v2_64 beyond 32 bits");
         // Buffers: a heap IntBuffer output is written at its position, a direct LongBuffer's too.
         final IntBuffer count = IntBuffer.allocate(4);
         count.position(2);
