@@ -56,8 +56,10 @@ public final class CublasModule extends JavaCppModule
 
     public CublasModule()
     {
-        super("cublas", CublasStatus.NOT_SUPPORTED, "CUBLAS_STATUS_NOT_SUPPORTED", CublasStatus.INVALID_VALUE, "CUBLAS_STATUS_INVALID_VALUE",
-            List.of("org.bytedeco.cuda.global.cublas", "org.bytedeco.cuda.presets.cublas", "org.bytedeco.cuda.cublas."));
+        super("cublas", CublasStatus.NOT_SUPPORTED, "CUBLAS_STATUS_NOT_SUPPORTED", CublasStatus.INVALID_VALUE,
+            "CUBLAS_STATUS_INVALID_VALUE",
+            List.of("org.bytedeco.cuda.global.cublas", "org.bytedeco.cuda.presets.cublas",
+                "org.bytedeco.cuda.cublas."));
         handles();
         // Level 1. Every routine is remoted in its 32-bit and its _64 form.
         real("axpy", Function.CUBLAS_SAXPY, Function.CUBLAS_DAXPY, "isdidi", 0);
@@ -144,7 +146,7 @@ public final class CublasModule extends JavaCppModule
         });
         function("cublasGetVersion_v2", a -> query(a, Function.CUBLAS_GET_VERSION));
         function("cublasSetStream_v2", a -> call(Function.CUBLAS_SET_STREAM,
-            new long[]{ a.handle(0), JavaCppRuntime.stream(a, 1) }, null));
+            new long[]{ a.handle(0), a.stream(1) }, null));
         function("cublasGetStream_v2", a ->
         {
             JavaCppRuntime.requireOutput(a, 1);
@@ -303,7 +305,8 @@ public final class CublasModule extends JavaCppModule
         final long[] reals = new long[count];
         for (int i = 0; i < count; i++)
         {
-            reals[i] = bytes == Float.BYTES ? Integer.toUnsignedLong(buffer.getInt(i * bytes, ByteOrder.LITTLE_ENDIAN)) :
+            reals[i] = bytes == Float.BYTES ?
+                Integer.toUnsignedLong(buffer.getInt(i * bytes, ByteOrder.LITTLE_ENDIAN)) :
                 buffer.getLong(i * bytes, ByteOrder.LITTLE_ENDIAN);
         }
         return reals;

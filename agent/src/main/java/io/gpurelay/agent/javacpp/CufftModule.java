@@ -105,7 +105,7 @@ public final class CufftModule extends JavaCppModule
             }
             return status;
         });
-        function("cufftSetStream", a -> planCall(a, Function.CUFFT_SET_STREAM, JavaCppRuntime.stream(a, 1)));
+        function("cufftSetStream", a -> planCall(a, Function.CUFFT_SET_STREAM, a.stream(1)));
         function("cufftSetAutoAllocation", a -> planCall(a, Function.CUFFT_SET_AUTO_ALLOCATION, a.intValue(1)));
         function("cufftSetWorkArea", a -> planCall(a, Function.CUFFT_SET_WORK_AREA, a.devicePointer(1)));
         function("cufftExecC2C", a -> exec(a, CufftGeometry.C2C, a.intValue(3)));

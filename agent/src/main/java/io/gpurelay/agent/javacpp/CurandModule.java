@@ -18,8 +18,10 @@ public final class CurandModule extends JavaCppModule
 {
     public CurandModule()
     {
-        super("curand", CurandStatus.INTERNAL_ERROR, "CURAND_STATUS_INTERNAL_ERROR", CurandStatus.OUT_OF_RANGE, "CURAND_STATUS_OUT_OF_RANGE",
-            List.of("org.bytedeco.cuda.global.curand", "org.bytedeco.cuda.presets.curand", "org.bytedeco.cuda.curand."));
+        super("curand", CurandStatus.INTERNAL_ERROR, "CURAND_STATUS_INTERNAL_ERROR", CurandStatus.OUT_OF_RANGE,
+            "CURAND_STATUS_OUT_OF_RANGE",
+            List.of("org.bytedeco.cuda.global.curand", "org.bytedeco.cuda.presets.curand",
+                "org.bytedeco.cuda.curand."));
         function("curandCreateGenerator", a ->
         {
             JavaCppRuntime.requireOutput(a, 0);
@@ -45,7 +47,7 @@ public final class CurandModule extends JavaCppModule
             return status;
         });
         function("curandSetStream", a -> call(Function.CURAND_SET_STREAM,
-            new long[]{ a.handle(0), JavaCppRuntime.stream(a, 1) }, null));
+            new long[]{ a.handle(0), a.stream(1) }, null));
         function("curandSetPseudoRandomGeneratorSeed", a -> call(Function.CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED,
             new long[]{ a.handle(0), a.longValue(1) }, null));
         function("curandSetGeneratorOffset", a -> call(Function.CURAND_SET_GENERATOR_OFFSET,

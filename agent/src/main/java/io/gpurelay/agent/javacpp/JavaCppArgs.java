@@ -2,6 +2,7 @@ package io.gpurelay.agent.javacpp;
 
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -12,6 +13,7 @@ import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import org.agrona.UnsafeApi;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
@@ -25,6 +27,9 @@ import org.bytedeco.javacpp.PointerPointer;
  */
 public final class JavaCppArgs
 {
+    private static final long STREAM_LEGACY = 1;
+    private static final long STREAM_PER_THREAD = 2;
+
     private final JavaCppMethod method;
     private final Object[] arguments;
 
@@ -142,6 +147,16 @@ public final class JavaCppArgs
     }
 
     /**
+     * A stream argument as the executor names it: null, {@code cudaStreamLegacy}/{@code CU_STREAM_LEGACY} (1) and
+     * the per-thread default stream (2) all name the default stream, which the executor calls 0.
+     */
+    public long stream(final int index)
+    {
+        final long handle = handle(index);
+        return handle == STREAM_LEGACY || handle == STREAM_PER_THREAD ? 0 : handle;
+    }
+
+    /**
      * The bytes of host memory known to lie behind a host argument from where the native code starts, or -1 when
      * JavaCPP does not know (a pointer it did not allocate).
      */
@@ -231,16 +246,7 @@ public final class JavaCppArgs
         if (value instanceof Pointer pointer && extent < 0)
         {
             final long address = JavaCppPointers.effectiveAddress(pointer);
-            if (address == 0)
-            {
-                return null;
-            }
-            long length = 0;
-            while (UnsafeApi.getByte(null, address + length) != 0)
-            {
-                length++;
-            }
-            return readString(index, length);
+            return address == 0 ? null : JavaCppPointers.cString(address);
         }
         final byte[] bytes = bytes(index, extent);
         int length = 0;
@@ -251,19 +257,13 @@ public final class JavaCppArgs
         return new String(bytes, 0, length, StandardCharsets.UTF_8);
     }
 
-    private String readString(final int index, final long length)
-    {
-        final byte[] bytes = bytes(index, length);
-        return new String(bytes, StandardCharsets.UTF_8);
-    }
-
     /**
      * A copy of {@code byteCount} bytes of a host argument.
      */
     public byte[] bytes(final int index, final long byteCount)
     {
         final HostRange range = host(index, byteCount);
-        final org.agrona.concurrent.UnsafeBuffer copy = new org.agrona.concurrent.UnsafeBuffer(
+        final UnsafeBuffer copy = new UnsafeBuffer(
             new byte[Math.toIntExact(byteCount)]);
         range.copyTo(0, copy, 0, (int)byteCount);
         return copy.byteArray();
@@ -274,7 +274,7 @@ public final class JavaCppArgs
      */
     public void writeBytes(final int index, final byte[] bytes, final int length)
     {
-        host(index, length).write(0, new org.agrona.concurrent.UnsafeBuffer(bytes), 0, length);
+        host(index, length).write(0, new UnsafeBuffer(bytes), 0, length);
     }
 
     /**
@@ -303,8 +303,8 @@ public final class JavaCppArgs
         }
         else if (target instanceof ByteBuffer || target instanceof byte[])
         {
-            final org.agrona.concurrent.UnsafeBuffer bytes = new org.agrona.concurrent.UnsafeBuffer(new byte[4]);
-            bytes.putInt(0, value, java.nio.ByteOrder.nativeOrder());
+            final UnsafeBuffer bytes = new UnsafeBuffer(new byte[4]);
+            bytes.putInt(0, value, ByteOrder.nativeOrder());
             writeBytes(index, bytes.byteArray(), Integer.BYTES);
         }
         else

@@ -34,7 +34,7 @@ final class JavaCppCallbacks
             final CUstream_st stream = (CUstream_st)a.get(0);
             final Pointer userData = (Pointer)a.get(2);
             return RuntimeCalls.record(DeviceRouter.installed().addCallback(Function.CUDA_STREAM_ADD_CALLBACK,
-                RuntimeThreadState.currentDevice(), JavaCppRuntime.stream(a, 0), Integer.toUnsignedLong(a.intValue(3)),
+                RuntimeThreadState.currentDevice(), a.stream(0), Integer.toUnsignedLong(a.intValue(3)),
                 status -> callback.call(stream, status, userData)));
         });
         JavaCppRuntime.runtime(module, "cudaLaunchHostFunc", a ->
@@ -42,21 +42,21 @@ final class JavaCppCallbacks
             final cudaHostFn_t function = javaCallback(a, 1, cudaHostFn_t.class);
             final Pointer userData = (Pointer)a.get(2);
             return RuntimeCalls.record(DeviceRouter.installed().addCallback(Function.CUDA_LAUNCH_HOST_FUNC,
-                RuntimeThreadState.currentDevice(), JavaCppRuntime.stream(a, 0), 0, status -> function.call(userData)));
+                RuntimeThreadState.currentDevice(), a.stream(0), 0, status -> function.call(userData)));
         });
         module.function("cuStreamAddCallback", a ->
         {
             final CUstreamCallback callback = javaCallback(a, 1, CUstreamCallback.class);
             final CUstream_st stream = (CUstream_st)a.get(0);
             final Pointer userData = (Pointer)a.get(2);
-            return driver(Function.CU_STREAM_ADD_CALLBACK, JavaCppDriver.stream(a, 0),
+            return driver(Function.CU_STREAM_ADD_CALLBACK, a.stream(0),
                 Integer.toUnsignedLong(a.intValue(3)), status -> callback.call(stream, status, userData));
         });
         module.function("cuLaunchHostFunc", a ->
         {
             final CUhostFn function = javaCallback(a, 1, CUhostFn.class);
             final Pointer userData = (Pointer)a.get(2);
-            return driver(Function.CU_LAUNCH_HOST_FUNC, JavaCppDriver.stream(a, 0), 0,
+            return driver(Function.CU_LAUNCH_HOST_FUNC, a.stream(0), 0,
                 status -> function.call(userData));
         });
     }
@@ -64,11 +64,10 @@ final class JavaCppCallbacks
     private static int driver(final Function function, final long stream, final long flags,
         final HostCallback callback)
     {
-        JavaCppDriver.adoptRuntimeContext();
         final long context = DriverCalls.currentContext();
         if (!DriverCalls.isLiveContext(context))
         {
-            return DriverCalls.inContext(function, new long[0], null, null, null);
+            return DriverCalls.noCurrentContext();
         }
         return DeviceRouter.installed().addCallback(function, context, stream, flags, callback);
     }

@@ -42,7 +42,8 @@ public final class JavaCppCalls
         }
         catch (final JavaCppArgumentException ex)
         {
-            AgentLog.warn(method.qualifiedName() + ": " + ex.getMessage() + "; returning " + method.invalidStatusName());
+            AgentLog.warn(method.qualifiedName() + ": " + ex.getMessage() + "; returning " +
+                method.invalidStatusName());
             return method.returnType().equals("int") ? method.invalidStatus() : null;
         }
     }

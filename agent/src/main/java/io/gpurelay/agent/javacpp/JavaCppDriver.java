@@ -21,8 +21,6 @@ import org.bytedeco.javacpp.Pointer;
 final class JavaCppDriver
 {
     private static final long[] NO_ARGS = new long[0];
-    private static final long STREAM_LEGACY = 1;
-    private static final long STREAM_PER_THREAD = 2;
     private static final int ELF_MAGIC = 0x464C457F;
     private static final int FATBIN_MAGIC = 0xBA55ED50;
     private static final long MAX_IMAGE_BYTES = 1L << 30;
@@ -107,12 +105,11 @@ final class JavaCppDriver
         module.function("cuCtxGetCurrent", a ->
         {
             JavaCppRuntime.requireOutput(a, 0);
-            adoptRuntimeContext();
             a.setHandle(0, DriverCalls.currentContext());
             return DriverStatus.SUCCESS;
         });
         module.function("cuCtxSynchronize", a ->
-            inContext(Function.CU_CTX_SYNCHRONIZE, NO_ARGS, null, null, null));
+            DriverCalls.inContext(Function.CU_CTX_SYNCHRONIZE, NO_ARGS, null, null, null));
         module.function("cuDevicePrimaryCtxRetain", a ->
         {
             JavaCppRuntime.requireOutput(a, 0);
@@ -133,7 +130,6 @@ final class JavaCppDriver
         module.function("cuModuleLoadDataEx", a -> loadModule(a, 1));
         module.function("cuModuleUnload", a ->
         {
-            adoptRuntimeContext();
             return DriverCalls.unloadModule(a.handle(0));
         });
         module.function("cuModuleGetFunction", a ->
@@ -144,7 +140,6 @@ final class JavaCppDriver
             {
                 throw new JavaCppArgumentException("the kernel name is null");
             }
-            adoptRuntimeContext();
             final long[] function = new long[1];
             final int status = DriverCalls.getFunction(a.handle(1), name, function);
             if (status == DriverStatus.SUCCESS)
@@ -159,7 +154,7 @@ final class JavaCppDriver
             JavaCppRuntime.requireOutput(a, 0);
             final long size = a.longValue(1);
             final long[] results = new long[1];
-            final int status = inContext(Function.CU_MEM_ALLOC, new long[]{ size }, null, null, results);
+            final int status = DriverCalls.inContext(Function.CU_MEM_ALLOC, new long[]{ size }, null, null, results);
             if (status == DriverStatus.SUCCESS)
             {
                 JavaCppRuntime.allocated(results[0], size);
@@ -170,7 +165,7 @@ final class JavaCppDriver
         module.function("cuMemFree", a ->
         {
             final long address = a.devicePointer(0);
-            final int status = inContext(Function.CU_MEM_FREE, new long[]{ address }, null, null, null);
+            final int status = DriverCalls.inContext(Function.CU_MEM_FREE, new long[]{ address }, null, null, null);
             if (status == DriverStatus.SUCCESS)
             {
                 JavaCppRuntime.freed(address);
@@ -180,7 +175,7 @@ final class JavaCppDriver
         module.function("cuMemGetInfo", a ->
         {
             final long[] results = new long[2];
-            final int status = inContext(Function.CU_MEM_GET_INFO, NO_ARGS, null, null, results);
+            final int status = DriverCalls.inContext(Function.CU_MEM_GET_INFO, NO_ARGS, null, null, results);
             if (status == DriverStatus.SUCCESS)
             {
                 a.setLong(0, results[0]);
@@ -192,10 +187,10 @@ final class JavaCppDriver
         module.function("cuMemcpyHtoDAsync", a -> hostToDevice(a, true));
         module.function("cuMemcpyDtoH", a -> deviceToHost(a, false));
         module.function("cuMemcpyDtoHAsync", a -> deviceToHost(a, true));
-        module.function("cuMemcpyDtoD", a -> inContext(Function.CU_MEMCPY_DTOD,
+        module.function("cuMemcpyDtoD", a -> DriverCalls.inContext(Function.CU_MEMCPY_DTOD,
             new long[]{ a.devicePointer(0), a.devicePointer(1), a.longValue(2), 0 }, null, null, null));
-        module.function("cuMemcpyDtoDAsync", a -> pipelined(Function.CU_MEMCPY_DTOD,
-            new long[]{ a.devicePointer(0), a.devicePointer(1), a.longValue(2), stream(a, 3) }, null));
+        module.function("cuMemcpyDtoDAsync", a -> DriverCalls.pipelinedInContext(Function.CU_MEMCPY_DTOD,
+            new long[]{ a.devicePointer(0), a.devicePointer(1), a.longValue(2), a.stream(3) }, null));
         module.function("cuMemsetD8", a -> memset(a, 0xFFL, Byte.BYTES, false));
         module.function("cuMemsetD16", a -> memset(a, 0xFFFFL, Short.BYTES, false));
         module.function("cuMemsetD32", a -> memset(a, 0xFFFFFFFFL, Integer.BYTES, false));
@@ -203,57 +198,33 @@ final class JavaCppDriver
         module.function("cuMemsetD16Async", a -> memset(a, 0xFFFFL, Short.BYTES, true));
         module.function("cuMemsetD32Async", a -> memset(a, 0xFFFFFFFFL, Integer.BYTES, true));
         module.function("cuStreamCreate", a -> create(a, Function.CU_STREAM_CREATE, a.intValue(1)));
-        module.function("cuStreamDestroy", a -> inContext(Function.CU_STREAM_DESTROY,
-            new long[]{ stream(a, 0) }, null, null, null));
-        module.function("cuStreamSynchronize", a -> inContext(Function.CU_STREAM_SYNCHRONIZE,
-            new long[]{ stream(a, 0) }, null, null, null));
-        module.function("cuStreamQuery", a -> inContext(Function.CU_STREAM_QUERY,
-            new long[]{ stream(a, 0) }, null, null, null));
+        module.function("cuStreamDestroy", a -> DriverCalls.inContext(Function.CU_STREAM_DESTROY,
+            new long[]{ a.stream(0) }, null, null, null));
+        module.function("cuStreamSynchronize", a -> DriverCalls.inContext(Function.CU_STREAM_SYNCHRONIZE,
+            new long[]{ a.stream(0) }, null, null, null));
+        module.function("cuStreamQuery", a -> DriverCalls.inContext(Function.CU_STREAM_QUERY,
+            new long[]{ a.stream(0) }, null, null, null));
         module.function("cuEventCreate", a -> create(a, Function.CU_EVENT_CREATE, a.intValue(1)));
-        module.function("cuEventRecord", a -> pipelined(Function.CU_EVENT_RECORD,
-            new long[]{ a.handle(0), stream(a, 1) }, null));
-        module.function("cuEventQuery", a -> inContext(Function.CU_EVENT_QUERY, new long[]{ a.handle(0) }, null,
-            null, null));
-        module.function("cuEventSynchronize", a -> inContext(Function.CU_EVENT_SYNCHRONIZE,
+        module.function("cuEventRecord", a -> DriverCalls.pipelinedInContext(Function.CU_EVENT_RECORD,
+            new long[]{ a.handle(0), a.stream(1) }, null));
+        module.function("cuEventQuery", a -> DriverCalls.inContext(Function.CU_EVENT_QUERY,
             new long[]{ a.handle(0) }, null, null, null));
-        module.function("cuEventDestroy", a -> inContext(Function.CU_EVENT_DESTROY, new long[]{ a.handle(0) }, null,
-            null, null));
+        module.function("cuEventSynchronize", a -> DriverCalls.inContext(Function.CU_EVENT_SYNCHRONIZE,
+            new long[]{ a.handle(0) }, null, null, null));
+        module.function("cuEventDestroy", a -> DriverCalls.inContext(Function.CU_EVENT_DESTROY,
+            new long[]{ a.handle(0) }, null, null, null));
         module.function("cuEventElapsedTime", a ->
         {
             JavaCppRuntime.requireOutput(a, 0);
             final long[] results = new long[1];
-            final int status = inContext(Function.CU_EVENT_ELAPSED_TIME, new long[]{ a.handle(1), a.handle(2) }, null,
-                null, results);
+            final int status = DriverCalls.inContext(Function.CU_EVENT_ELAPSED_TIME,
+                new long[]{ a.handle(1), a.handle(2) }, null, null, results);
             if (status == DriverStatus.SUCCESS)
             {
                 a.setFloat(0, Float.intBitsToFloat((int)results[0]));
             }
             return status;
         });
-    }
-
-    /**
-     * A thread that has initialised the runtime API and has no current context gets its runtime device's primary
-     * context, as in CUDA ({@link DriverCalls#currentContext()} adopts it).
-     */
-    static void adoptRuntimeContext()
-    {
-        DriverCalls.currentContext();
-    }
-
-    private static int inContext(
-        final Function function, final long[] args, final io.gpurelay.protocol.PayloadSource payload,
-        final io.gpurelay.protocol.PayloadSink sink, final long[] results)
-    {
-        adoptRuntimeContext();
-        return DriverCalls.inContext(function, args, payload, sink, results);
-    }
-
-    private static int pipelined(final Function function, final long[] args,
-        final io.gpurelay.protocol.PayloadSource payload)
-    {
-        adoptRuntimeContext();
-        return DriverCalls.pipelinedInContext(function, args, payload);
     }
 
     private static int resultInt(final JavaCppArgs a, final int output, final Function function, final long[] args)
@@ -272,7 +243,8 @@ final class JavaCppDriver
     {
         JavaCppRuntime.requireOutput(a, 0);
         final long[] results = new long[1];
-        final int status = inContext(function, new long[]{ Integer.toUnsignedLong(flags) }, null, null, results);
+        final int status = DriverCalls.inContext(function, new long[]{ Integer.toUnsignedLong(flags) }, null, null,
+            results);
         if (status == DriverStatus.SUCCESS)
         {
             a.setHandle(0, results[0]);
@@ -310,7 +282,6 @@ final class JavaCppDriver
     {
         JavaCppRuntime.requireOutput(a, 0);
         final HostRange image = a.host(imageIndex, imageBytes(a, imageIndex));
-        adoptRuntimeContext();
         final long[] module = new long[1];
         final int status = DriverCalls.loadModule(image, module);
         if (status == DriverStatus.SUCCESS)
@@ -373,7 +344,6 @@ final class JavaCppDriver
      */
     private static int launch(final JavaCppArgs a)
     {
-        adoptRuntimeContext();
         final long function = a.handle(0);
         if (!DriverCalls.isKernel(function))
         {
@@ -435,49 +405,43 @@ final class JavaCppDriver
             java.lang.ref.Reference.reachabilityFence(pointer);
         }
         return DriverCalls.launch(function, new int[]{ a.intValue(1), a.intValue(2), a.intValue(3), a.intValue(4),
-            a.intValue(5), a.intValue(6) }, a.intValue(7), stream(a, 8), sizes.length, sizes, bytes.byteArray());
+            a.intValue(5), a.intValue(6) }, a.intValue(7), a.stream(8), sizes.length, sizes, bytes.byteArray());
     }
 
     private static int hostToDevice(final JavaCppArgs a, final boolean asynchronous)
     {
         final long count = a.longValue(2);
         final HostRange source = a.host(1, count);
-        final long[] args = { a.devicePointer(0), count, asynchronous ? stream(a, 3) : 0 };
+        final long[] args = { a.devicePointer(0), count, asynchronous ? a.stream(3) : 0 };
         final int shared = JavaCppPinnedMemory.sharedCopy(true, true, args[0], source, asynchronous, args[2]);
         if (shared >= 0)
         {
             return shared;
         }
-        return asynchronous ? pipelined(Function.CU_MEMCPY_HTOD, args, source) :
-            inContext(Function.CU_MEMCPY_HTOD, args, source, null, null);
+        return asynchronous ? DriverCalls.pipelinedInContext(Function.CU_MEMCPY_HTOD, args, source) :
+            DriverCalls.inContext(Function.CU_MEMCPY_HTOD, args, source, null, null);
     }
 
     private static int deviceToHost(final JavaCppArgs a, final boolean asynchronous)
     {
         final long count = a.longValue(2);
         final HostRange destination = a.host(0, count);
-        final long stream = asynchronous ? stream(a, 3) : 0;
+        final long stream = asynchronous ? a.stream(3) : 0;
         final int shared = JavaCppPinnedMemory.sharedCopy(true, false, a.devicePointer(1), destination, asynchronous,
             stream);
         if (shared >= 0)
         {
             return shared;
         }
-        return inContext(Function.CU_MEMCPY_DTOH, new long[]{ a.devicePointer(1), count, stream }, null, destination,
-            null);
+        return DriverCalls.inContext(Function.CU_MEMCPY_DTOH, new long[]{ a.devicePointer(1), count, stream }, null,
+            destination, null);
     }
 
     private static int memset(final JavaCppArgs a, final long mask, final int elementSize, final boolean asynchronous)
     {
         final long[] args = { a.devicePointer(0), a.longValue(1) & mask, a.longValue(2), elementSize,
-            asynchronous ? stream(a, 3) : 0 };
-        return asynchronous ? pipelined(Function.CU_MEMSET, args, null) :
-            inContext(Function.CU_MEMSET, args, null, null, null);
-    }
-
-    static long stream(final JavaCppArgs a, final int index)
-    {
-        final long handle = a.handle(index);
-        return handle == STREAM_LEGACY || handle == STREAM_PER_THREAD ? 0 : handle;
+            asynchronous ? a.stream(3) : 0 };
+        return asynchronous ? DriverCalls.pipelinedInContext(Function.CU_MEMSET, args, null) :
+            DriverCalls.inContext(Function.CU_MEMSET, args, null, null, null);
     }
 }

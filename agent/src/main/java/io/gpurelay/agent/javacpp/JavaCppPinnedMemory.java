@@ -62,7 +62,6 @@ final class JavaCppPinnedMemory
             deviceAddress, shared.allocation().handle(), shared.offset(), host.length(), stream, asynchronous ? 0 : 1 };
         if (driver)
         {
-            JavaCppDriver.adoptRuntimeContext();
             return asynchronous ? DriverCalls.pipelinedInContext(Function.CU_MEMCPY_HOST_MEMORY, args, null) :
                 DriverCalls.inContext(Function.CU_MEMCPY_HOST_MEMORY, args, null, null, null);
         }
@@ -84,7 +83,6 @@ final class JavaCppPinnedMemory
         final SharedHostAllocation shared;
         if (driver)
         {
-            JavaCppDriver.adoptRuntimeContext();
             shared = DeviceRouter.installed().allocateSharedHost(Function.CU_MEM_HOST_ALLOC,
                 Function.CU_MEM_FREE_HOST, DriverCalls.currentContext(), size, Integer.toUnsignedLong(flags), status);
         }
@@ -168,7 +166,6 @@ final class JavaCppPinnedMemory
         final int status;
         if (driver)
         {
-            JavaCppDriver.adoptRuntimeContext();
             status = DriverCalls.inContext(Function.CU_MEM_HOST_GET_DEVICE_POINTER, args, null, null, results);
         }
         else

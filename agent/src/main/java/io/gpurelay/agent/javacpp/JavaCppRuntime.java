@@ -26,8 +26,6 @@ final class JavaCppRuntime
     private static final int DEVICE_TO_HOST = 2;
     private static final int DEVICE_TO_DEVICE = 3;
     private static final int DEFAULT = 4;
-    private static final long STREAM_LEGACY = 1;
-    private static final long STREAM_PER_THREAD = 2;
 
     /** Device allocations of this process's runtime and driver calls: start → size, for cudaMemcpyDefault. */
     private static final ConcurrentSkipListMap<Long, Long> DEVICE_ALLOCATIONS = new ConcurrentSkipListMap<>();
@@ -96,7 +94,7 @@ final class JavaCppRuntime
         runtime(module, "cudaMemset", a -> RuntimeCalls.call(Function.CUDA_MEMSET,
             new long[]{ a.devicePointer(0), a.intValue(1), a.longValue(2) }, null, null, null));
         runtime(module, "cudaMemsetAsync", a -> RuntimeCalls.pipelined(Function.CUDA_MEMSET_ASYNC,
-            new long[]{ a.devicePointer(0), a.intValue(1), a.longValue(2), stream(a, 3) }, null));
+            new long[]{ a.devicePointer(0), a.intValue(1), a.longValue(2), a.stream(3) }, null));
         runtime(module, "cudaMemcpy", a -> memcpy(a, false));
         runtime(module, "cudaMemcpyAsync", a -> memcpy(a, true));
         runtime(module, "cudaDeviceSynchronize", a ->
@@ -108,15 +106,15 @@ final class JavaCppRuntime
         runtime(module, "cudaStreamCreate", a -> create(a, Function.CUDA_STREAM_CREATE, 0));
         runtime(module, "cudaStreamCreateWithFlags", a -> create(a, Function.CUDA_STREAM_CREATE, a.intValue(1)));
         runtime(module, "cudaStreamDestroy", a -> RuntimeCalls.call(Function.CUDA_STREAM_DESTROY,
-            new long[]{ stream(a, 0) }, null, null, null));
+            new long[]{ a.stream(0) }, null, null, null));
         runtime(module, "cudaStreamSynchronize", a -> RuntimeCalls.call(Function.CUDA_STREAM_SYNCHRONIZE,
-            new long[]{ stream(a, 0) }, null, null, null));
+            new long[]{ a.stream(0) }, null, null, null));
         runtime(module, "cudaStreamQuery", a -> RuntimeCalls.call(Function.CUDA_STREAM_QUERY,
-            new long[]{ stream(a, 0) }, null, null, null));
+            new long[]{ a.stream(0) }, null, null, null));
         runtime(module, "cudaEventCreate", a -> create(a, Function.CUDA_EVENT_CREATE, 0));
         runtime(module, "cudaEventCreateWithFlags", a -> create(a, Function.CUDA_EVENT_CREATE, a.intValue(1)));
         runtime(module, "cudaEventRecord", a -> RuntimeCalls.pipelined(Function.CUDA_EVENT_RECORD,
-            new long[]{ a.handle(0), stream(a, 1) }, null));
+            new long[]{ a.handle(0), a.stream(1) }, null));
         runtime(module, "cudaEventSynchronize", a -> RuntimeCalls.call(Function.CUDA_EVENT_SYNCHRONIZE,
             new long[]{ a.handle(0) }, null, null, null));
         runtime(module, "cudaEventDestroy", a -> RuntimeCalls.call(Function.CUDA_EVENT_DESTROY,
@@ -219,7 +217,7 @@ final class JavaCppRuntime
     {
         final long count = a.longValue(2);
         final int kind = a.intValue(3);
-        final long stream = asynchronous ? stream(a, 4) : 0;
+        final long stream = asynchronous ? a.stream(4) : 0;
         final boolean dstIsHost;
         final boolean srcIsHost;
         switch (kind)
@@ -282,15 +280,6 @@ final class JavaCppRuntime
     private static boolean isHostArgumentDevice(final JavaCppArgs a, final int index)
     {
         return a.get(index) instanceof org.bytedeco.javacpp.Pointer && isDeviceMemory(a.devicePointer(index));
-    }
-
-    /**
-     * Null, cudaStreamLegacy and cudaStreamPerThread all name the device's default stream, which the executor calls 0.
-     */
-    static long stream(final JavaCppArgs a, final int index)
-    {
-        final long handle = a.handle(index);
-        return handle == STREAM_LEGACY || handle == STREAM_PER_THREAD ? 0 : handle;
     }
 
     static void requireOutput(final JavaCppArgs a, final int index)

@@ -1,6 +1,5 @@
 package io.gpurelay.agent.javacpp;
 
-import java.nio.charset.StandardCharsets;
 
 import io.gpurelay.agent.jcuda.TableRowCalls;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -19,10 +18,6 @@ import net.bytebuddy.description.type.TypeDescription;
  */
 public final class JavaCppTableFunctions
 {
-    /** {@code CU_STREAM_LEGACY} / {@code cudaStreamLegacy} and the per-thread default stream: the executor's 0. */
-    private static final long STREAM_LEGACY = 1;
-    private static final long STREAM_PER_THREAD = 2;
-
     private JavaCppTableFunctions()
     {
     }
@@ -83,7 +78,7 @@ public final class JavaCppTableFunctions
                 case IN_USHORT -> arguments.longValue(i) & 0xFFFFL;
                 case IN_SIZE, IN_INT64 -> arguments.longValue(i);
                 case DEVPTR -> arguments.devicePointer(i);
-                case STREAM -> stream(arguments.handle(i));
+                case STREAM -> arguments.stream(i);
                 case CONTEXT, MODULE, FUNCTION, EVENT -> arguments.handle(i);
                 default -> throw new IllegalStateException(argument.role() + " does not travel");
             };
@@ -119,10 +114,5 @@ public final class JavaCppTableFunctions
             }
         }
         return status;
-    }
-
-    private static long stream(final long handle)
-    {
-        return handle == STREAM_LEGACY || handle == STREAM_PER_THREAD ? 0 : handle;
     }
 }

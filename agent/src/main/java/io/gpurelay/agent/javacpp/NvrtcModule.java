@@ -38,7 +38,8 @@ public final class NvrtcModule extends JavaCppModule
 
     public NvrtcModule()
     {
-        super("nvrtc", NvrtcStatus.INTERNAL_ERROR, "NVRTC_ERROR_INTERNAL_ERROR", NvrtcStatus.INVALID_INPUT, "NVRTC_ERROR_INVALID_INPUT",
+        super("nvrtc", NvrtcStatus.INTERNAL_ERROR, "NVRTC_ERROR_INTERNAL_ERROR", NvrtcStatus.INVALID_INPUT,
+            "NVRTC_ERROR_INVALID_INPUT",
             List.of("org.bytedeco.cuda.global.nvrtc", "org.bytedeco.cuda.presets.nvrtc", "org.bytedeco.cuda.nvrtc."));
         function("nvrtcGetErrorString", a ->
         {

@@ -280,7 +280,7 @@ public final class DriverCalls
     /**
      * Without an executor every call says so first; with one, the calling thread has no live context to work in.
      */
-    static int noCurrentContext()
+    public static int noCurrentContext()
     {
         if (DeviceRouter.onCallbackThread())
         {
