@@ -15,6 +15,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 
@@ -71,7 +72,7 @@ class LogCompactionTest
             assertNotNull(snapshot, "a snapshot entry in the recording log");
             assertTrue(firstStart <= snapshot.logPosition, "purged up to " + firstStart + ", not past the snapshot " +
                 "at " + snapshot.logPosition);
-            assertTrue(lines.stream().anyMatch(line -> line.startsWith("registry member 0 purged ")), lines.toString());
+            awaitLine("registry member 0 purged ");
 
             final long secondStart = reportUntilLogStartPasses(client, logStart, firstStart,
                 "the log's start to move again");
@@ -91,6 +92,21 @@ class LogCompactionTest
             assertEquals(EXECUTORS, pool.executors().size(), "the restarted member's pool: " + pool);
             assertTrue(pool.executors().stream().allMatch(executor -> executor.devices().size() == 1 &&
                 executor.devices().get(0).freeBytes() == GIB), pool.toString());
+        }
+    }
+
+    /**
+     * The member logs a purge once the archive has done it, so a test that saw the log's start move may look before
+     * the line is there: wait for it, boundedly.
+     */
+    private void awaitLine(final String prefix)
+    {
+        final long deadline = System.nanoTime() + WAIT_NS;
+        while (lines.stream().noneMatch(line -> line.startsWith(prefix)))
+        {
+            assertTrue(System.nanoTime() - deadline < 0, "waited " + TimeUnit.NANOSECONDS.toSeconds(WAIT_NS) +
+                " s for a line starting '" + prefix + "'; member said: " + lines);
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
         }
     }
 
