@@ -1,5 +1,7 @@
 package io.gpurelay.executor;
 
+import java.util.function.IntToLongFunction;
+
 import io.aeron.Aeron;
 import io.aeron.ChannelUri;
 import io.aeron.CommonContext;
@@ -20,8 +22,13 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 public final class SessionCounters implements AutoCloseable
 {
-    /** Value: when the session opened, milliseconds since the epoch. */
+    /**
+     * Value: when the session opened, milliseconds since the epoch; {@link #CLOSED} from the moment the session
+     * closes, since the media driver frees the counters only a little later.
+     */
     public static final int STARTED_TYPE_ID = 7100;
+    /** The value of a closed session's {@link #STARTED_TYPE_ID} counter: readers leave the session out. */
+    public static final long CLOSED = -1;
     public static final int CALLS_TYPE_ID = 7101;
     public static final int BYTES_IN_TYPE_ID = 7102;
     public static final int BYTES_OUT_TYPE_ID = 7103;
@@ -188,9 +195,14 @@ public final class SessionCounters implements AutoCloseable
      */
     void updateDeviceMemory(final BackendSession backendSession)
     {
+        updateDeviceMemory(backendSession::allocatedBytes);
+    }
+
+    void updateDeviceMemory(final IntToLongFunction bytesOnDevice)
+    {
         for (int device = 0; device < deviceMemory.length; device++)
         {
-            final long bytes = backendSession.allocatedBytes(device);
+            final long bytes = bytesOnDevice.applyAsLong(device);
             if (deviceMemory[device].getPlain() != bytes)
             {
                 deviceMemory[device].setRelease(bytes);
@@ -198,10 +210,30 @@ public final class SessionCounters implements AutoCloseable
         }
     }
 
+    /**
+     * Mark the session closed, before the executor counts it closed, so that a reader who sees the closed count
+     * sees the session gone, and its memory with it; then free the counters.
+     */
     public void close()
     {
+        markClosed();
         CloseHelper.closeAll(started, calls, bytesIn, bytesOut, errors);
         CloseHelper.closeAll(deviceMemory);
+    }
+
+    void markClosed()
+    {
+        for (final Counter device : deviceMemory)
+        {
+            if (device != null && !device.isClosed())
+            {
+                device.setRelease(0);
+            }
+        }
+        if (!started.isClosed())
+        {
+            started.setRelease(CLOSED);
+        }
     }
 
     private static Counter add(final Aeron aeron, final int typeId, final UnsafeBuffer key, final String label)

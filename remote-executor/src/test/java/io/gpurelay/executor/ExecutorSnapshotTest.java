@@ -105,4 +105,29 @@ class ExecutorSnapshotTest
                 snapshot.otherCounters().toString());
         }
     }
+
+    @Test
+    void aSessionMarkedClosedIsGoneWithItsMemoryWhileTheDriverStillHoldsItsCounters()
+    {
+        executor.sessionsOpened.getAndAdd(2);
+        try (SessionCounters leaving = SessionCounters.allocate(aeron, 1, "leaving", "aeron:ipc", 77, 1);
+            SessionCounters staying = SessionCounters.allocate(aeron, 2, "staying", "aeron:ipc", 78, 1))
+        {
+            leaving.updateDeviceMemory(device -> 3L << 20);
+            staying.updateDeviceMemory(device -> 5L << 20);
+            executor.publish();
+            assertEquals(List.of(8L << 20), List.copyOf(ExecutorSnapshot.read(aeron.countersReader())
+                .deviceMemory().values()));
+
+            // What a session's close does before the executor counts it closed; the counters stay allocated.
+            leaving.markClosed();
+            executor.sessionsClosed.increment();
+            executor.publish();
+            final ExecutorSnapshot snapshot = ExecutorSnapshot.read(aeron.countersReader());
+
+            assertEquals(1, snapshot.sessionsOpen());
+            assertEquals(List.of(2L), snapshot.sessions().stream().map(SessionStats::sessionId).toList());
+            assertEquals(List.of(5L << 20), List.copyOf(snapshot.deviceMemory().values()));
+        }
+    }
 }

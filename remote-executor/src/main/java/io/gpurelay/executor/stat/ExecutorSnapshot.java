@@ -140,6 +140,9 @@ public record ExecutorSnapshot(
     public static ExecutorSnapshot read(final CountersReader counters)
     {
         final Reader reader = new Reader(counters);
+        // The executor's totals first: a session counted closed has marked its own counters closed before, so what
+        // the second pass reads of the sessions is never older than the open count.
+        counters.forEach(reader::onTotal);
         counters.forEach(reader::onCounter);
         return reader.snapshot(System.currentTimeMillis());
     }
@@ -163,6 +166,16 @@ public record ExecutorSnapshot(
             this.counters = counters;
         }
 
+        void onTotal(final int counterId, final int typeId, final DirectBuffer key, final String label)
+        {
+            if ((typeId == ExecutorCounters.SESSIONS_OPENED_TYPE_ID ||
+                typeId == ExecutorCounters.SESSIONS_CLOSED_TYPE_ID) && label.startsWith(EXECUTOR_LABEL_PREFIX))
+            {
+                executorFound |= typeId == ExecutorCounters.SESSIONS_OPENED_TYPE_ID;
+                totals.merge(typeId, counters.getCounterValue(counterId), Long::sum);
+            }
+        }
+
         void onCounter(final int counterId, final int typeId, final DirectBuffer key, final String label)
         {
             if (typeId < FIRST_EXECUTOR_TYPE_ID || typeId > LAST_EXECUTOR_TYPE_ID)
@@ -180,8 +193,11 @@ public record ExecutorSnapshot(
                 {
                     if (label.startsWith(EXECUTOR_LABEL_PREFIX))
                     {
-                        executorFound |= typeId == ExecutorCounters.SESSIONS_OPENED_TYPE_ID;
-                        totals.merge(typeId, value, Long::sum);
+                        if (typeId != ExecutorCounters.SESSIONS_OPENED_TYPE_ID &&
+                            typeId != ExecutorCounters.SESSIONS_CLOSED_TYPE_ID)
+                        {
+                            totals.merge(typeId, value, Long::sum);
+                        }
                     }
                     else if (label.startsWith(WORKER_LABEL_PREFIX))
                     {
@@ -226,6 +242,10 @@ public record ExecutorSnapshot(
             final List<SessionStats> sessionStats = new ArrayList<>();
             for (final SessionBuilder builder : sessions.values())
             {
+                if (builder.closed())
+                {
+                    continue;
+                }
                 final SessionStats session = builder.build();
                 sessionStats.add(session);
                 if (workerPids.contains(session.workerPid()))
@@ -310,6 +330,11 @@ public record ExecutorSnapshot(
                 case SessionCounters.ERRORS_TYPE_ID -> errors = value;
                 default -> deviceMemory.put(keyBuffer.getInt(SessionCounters.DEVICE_KEY_OFFSET), value);
             }
+        }
+
+        boolean closed()
+        {
+            return startedMs == SessionCounters.CLOSED;
         }
 
         SessionStats build()
