@@ -18,7 +18,7 @@ enum HandleKind
     PTX_COMPILER(10, "nvPTXCompiler handle");
 
     private static final int TAG_SHIFT = 56;
-    private static final HandleKind[] BY_TAG = new HandleKind[values().length + 1];
+    private static final HandleKind[] BY_TAG = new HandleKind[maxTag() + 1];
 
     static
     {
@@ -35,6 +35,16 @@ enum HandleKind
     {
         this.tag = tag;
         this.description = description;
+    }
+
+    private static int maxTag()
+    {
+        int max = 0;
+        for (final HandleKind kind : values())
+        {
+            max = Math.max(max, kind.tag);
+        }
+        return max;
     }
 
     /**
