@@ -74,6 +74,8 @@ final class CallDispatcher
     private final RtcDispatcher rtc;
     private final PtxCompilerDispatcher ptxCompiler;
     private final TableDispatcher table;
+    /** Pitched memory, CUDA arrays and 2D/3D copies. */
+    private final ArraysDispatcher arrays;
     /** Pinned host memory shared with the client; null when the session is offered none (not IPC, or disabled). */
     private final SessionPinnedMemory pinnedMemory;
     /** Callbacks whose code runs in the client; null when there is no client to run them. */
@@ -102,6 +104,7 @@ final class CallDispatcher
         this.rtc = new RtcDispatcher(backend.rtc(), resources);
         this.ptxCompiler = new PtxCompilerDispatcher(backend.ptxCompiler(), resources);
         this.table = new TableDispatcher(backend, resources, deviceCount);
+        this.arrays = new ArraysDispatcher(resources, backend.arrays());
     }
 
     /**
@@ -389,6 +392,12 @@ final class CallDispatcher
                     resources.destroyEvent(event);
                 }
             }
+
+            // Pitched memory, CUDA arrays and 2D/3D copies.
+            case CU_MEM_ALLOC_PITCH, CUDA_MALLOC_PITCH, CU_ARRAY_CREATE, CUDA_MALLOC_ARRAY, CU_ARRAY_DESTROY,
+                CUDA_FREE_ARRAY, CU_ARRAY_GET_DESCRIPTOR, CUDA_ARRAY_GET_INFO, CU_MEMCPY_3D, CUDA_MEMCPY_3D,
+                CUDA_MEMSET_3D -> arrays.dispatch(call, currentContext(call, result), input, result);
+
             default -> dispatchLibraryCall(call, input, result);
         }
         resources.endCall(result);

@@ -623,7 +623,37 @@ public enum Function implements RemotedFunction
     /** cuStreamAddCallback. args: stream, callback id, flags (must be 0). The callback gets the stream's status. */
     CU_STREAM_ADD_CALLBACK(402, Api.DRIVER),
     /** cuLaunchHostFunc. args: stream, callback id. */
-    CU_LAUNCH_HOST_FUNC(403, Api.DRIVER);
+    CU_LAUNCH_HOST_FUNC(403, Api.DRIVER),
+
+    // Pitched memory, CUDA arrays and 2D/3D copies (ids 550-599). An array is the executor's object, named by a
+    // handle of the session. A copy is one geometry for every form (cuMemcpy2D/3D, cuMemcpyHtoA and friends,
+    // cudaMemcpy2D/3D, cudaMemcpyToArray and friends): each side is {memory type (1 host, 2 device, 3 array),
+    // device address or array handle, x in bytes, y, z, pitch in bytes, rows per slice}, then WidthInBytes,
+    // Height, Depth and the stream. A host side is packed (pitch = WidthInBytes, rows = Height): a host source's
+    // rows are the call's payload, a host destination's come back as the reply's payload; the client moves them
+    // between the packed form and its own pitched host memory.
+    /** args: width in bytes, height, element size (4, 8 or 16) → values = device address, pitch in bytes. */
+    CU_MEM_ALLOC_PITCH(550, Api.DRIVER),
+    /** args: width in bytes, height → values = device address, pitch in bytes. */
+    CUDA_MALLOC_PITCH(551, Api.RUNTIME),
+    /** cuArrayCreate, cuArray3DCreate. args: width, height, depth, CUarray_format, channels, flags → values[0] = handle. */
+    CU_ARRAY_CREATE(552, Api.DRIVER),
+    /** cudaMallocArray, cudaMalloc3DArray, with the channel format as the driver's format and channel count. */
+    CUDA_MALLOC_ARRAY(553, Api.RUNTIME),
+    /** args: array handle. */
+    CU_ARRAY_DESTROY(554, Api.DRIVER),
+    /** args: array handle. */
+    CUDA_FREE_ARRAY(555, Api.RUNTIME),
+    /** args: array handle → values = width, height, depth, CUarray_format, channels, flags. */
+    CU_ARRAY_GET_DESCRIPTOR(556, Api.DRIVER),
+    /** args: array handle → values = width, height, depth, CUarray_format, channels, flags. */
+    CUDA_ARRAY_GET_INFO(557, Api.RUNTIME),
+    /** args: source side (7), destination side (7), WidthInBytes, Height, Depth, stream. */
+    CU_MEMCPY_3D(558, Api.DRIVER),
+    /** args: as {@link #CU_MEMCPY_3D}. */
+    CUDA_MEMCPY_3D(559, Api.RUNTIME),
+    /** cudaMemset3D(Async). args: address, pitch, rows per slice, value, width in bytes, height, depth, stream. */
+    CUDA_MEMSET_3D(560, Api.RUNTIME);
 
     private static final Function[] BY_ID;
 

@@ -4,12 +4,11 @@ import java.nio.ByteBuffer;
 
 import jcuda.CudaException;
 import jcuda.Pointer;
-import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
-import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUresult;
+import jcuda.driver.CUtexref;
 import jcuda.driver.JCudaDriver;
 import jcuda.runtime.JCuda;
 import jcuda.runtime.cudaError;
@@ -62,9 +61,9 @@ public final class NoExecutorProgram
             JCudaDriver.cuCtxGetCurrent(new CUcontext()));
         checks.equal("cuMemAlloc", CUresult.CUDA_ERROR_DEVICE_UNAVAILABLE, JCudaDriver.cuMemAlloc(new CUdeviceptr(), 16));
         checks.equal("unsupported driver call", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            JCudaDriver.cuArrayCreate(new CUarray(), new CUDA_ARRAY_DESCRIPTOR()));
+            JCudaDriver.cuTexRefCreate(new CUtexref()));
         checks.equal("unsupported driver call again", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            JCudaDriver.cuArrayCreate(new CUarray(), new CUDA_ARRAY_DESCRIPTOR()));
+            JCudaDriver.cuTexRefCreate(new CUtexref()));
 
         JCuda.setExceptionsEnabled(true);
         String message = "nothing thrown";

@@ -19,4 +19,18 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
     {
         return Binding.JCUDA_DRIVER;
     }
+
+    /**
+     * Texture and surface references are module-scoped legacy objects: CUDA 12 removed them from the runtime API
+     * and deprecated the driver's, and kernels reach them only through {@code .texref}/{@code .surfref} globals of a
+     * module, which gpurelay's modules (and the emulator's PTX) do not carry. Texture and surface objects replace
+     * them.
+     */
+    public String refusalReason(final String functionName)
+    {
+        return functionName.startsWith("cuTexRef") || functionName.startsWith("cuSurfRef") ||
+            "cuModuleGetTexRef".equals(functionName) || "cuModuleGetSurfRef".equals(functionName) ||
+            "cuParamSetTexRef".equals(functionName) ? "texture and surface references are a legacy API that " +
+            "CUDA 12 removed from its runtime and deprecated in its driver; use texture and surface objects" : null;
+    }
 }

@@ -28,6 +28,11 @@ import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.PinnedMemoryFiles;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
+import jcuda.driver.CUDA_ARRAY3D_DESCRIPTOR;
+import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
+import jcuda.driver.CUDA_MEMCPY2D;
+import jcuda.driver.CUDA_MEMCPY3D;
+import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
@@ -792,6 +797,107 @@ public final class JCudaDriverRemote
             }
         }
         return DriverStatus.SUCCESS;
+    }
+
+    // Pitched memory, CUDA arrays and 2D/3D copies: DriverArrays.
+
+    public static int cuMemAllocPitchNative(final CUdeviceptr dptr, final long[] pPitch, final long WidthInBytes,
+        final long Height, final int ElementSizeBytes)
+    {
+        return DriverArrays.cuMemAllocPitch(dptr, pPitch, WidthInBytes, Height, ElementSizeBytes);
+    }
+
+    public static int cuArrayCreateNative(final CUarray pHandle, final CUDA_ARRAY_DESCRIPTOR pAllocateArray)
+    {
+        return DriverArrays.cuArrayCreate(pHandle, pAllocateArray);
+    }
+
+    public static int cuArray3DCreateNative(final CUarray pHandle, final CUDA_ARRAY3D_DESCRIPTOR pAllocateArray)
+    {
+        return DriverArrays.cuArray3DCreate(pHandle, pAllocateArray);
+    }
+
+    public static int cuArrayGetDescriptorNative(final CUDA_ARRAY_DESCRIPTOR pArrayDescriptor, final CUarray hArray)
+    {
+        return DriverArrays.cuArrayGetDescriptor(pArrayDescriptor, hArray);
+    }
+
+    public static int cuArray3DGetDescriptorNative(
+        final CUDA_ARRAY3D_DESCRIPTOR pArrayDescriptor, final CUarray hArray)
+    {
+        return DriverArrays.cuArray3DGetDescriptor(pArrayDescriptor, hArray);
+    }
+
+    public static int cuArrayDestroyNative(final CUarray hArray)
+    {
+        return DriverArrays.cuArrayDestroy(hArray);
+    }
+
+    public static int cuMemcpyHtoANative(
+        final CUarray dstArray, final long dstOffset, final Pointer srcHost, final long ByteCount)
+    {
+        return DriverArrays.cuMemcpyHtoA(dstArray, dstOffset, srcHost, ByteCount, null, false);
+    }
+
+    public static int cuMemcpyHtoAAsyncNative(final CUarray dstArray, final long dstOffset, final Pointer srcHost,
+        final long ByteCount, final CUstream hStream)
+    {
+        return DriverArrays.cuMemcpyHtoA(dstArray, dstOffset, srcHost, ByteCount, hStream, true);
+    }
+
+    public static int cuMemcpyAtoHNative(
+        final Pointer dstHost, final CUarray srcArray, final long srcOffset, final long ByteCount)
+    {
+        return DriverArrays.cuMemcpyAtoH(dstHost, srcArray, srcOffset, ByteCount, null, false);
+    }
+
+    public static int cuMemcpyAtoHAsyncNative(final Pointer dstHost, final CUarray srcArray, final long srcOffset,
+        final long ByteCount, final CUstream hStream)
+    {
+        return DriverArrays.cuMemcpyAtoH(dstHost, srcArray, srcOffset, ByteCount, hStream, true);
+    }
+
+    public static int cuMemcpyDtoANative(
+        final CUarray dstArray, final long dstOffset, final CUdeviceptr srcDevice, final long ByteCount)
+    {
+        return DriverArrays.cuMemcpyDtoA(dstArray, dstOffset, srcDevice, ByteCount);
+    }
+
+    public static int cuMemcpyAtoDNative(
+        final CUdeviceptr dstDevice, final CUarray srcArray, final long srcOffset, final long ByteCount)
+    {
+        return DriverArrays.cuMemcpyAtoD(dstDevice, srcArray, srcOffset, ByteCount);
+    }
+
+    public static int cuMemcpyAtoANative(final CUarray dstArray, final long dstOffset, final CUarray srcArray,
+        final long srcOffset, final long ByteCount)
+    {
+        return DriverArrays.cuMemcpyAtoA(dstArray, dstOffset, srcArray, srcOffset, ByteCount);
+    }
+
+    public static int cuMemcpy2DNative(final CUDA_MEMCPY2D pCopy)
+    {
+        return DriverArrays.cuMemcpy2D("cuMemcpy2D", pCopy, null, false);
+    }
+
+    public static int cuMemcpy2DUnalignedNative(final CUDA_MEMCPY2D pCopy)
+    {
+        return DriverArrays.cuMemcpy2D("cuMemcpy2DUnaligned", pCopy, null, false);
+    }
+
+    public static int cuMemcpy2DAsyncNative(final CUDA_MEMCPY2D pCopy, final CUstream hStream)
+    {
+        return DriverArrays.cuMemcpy2D("cuMemcpy2DAsync", pCopy, hStream, true);
+    }
+
+    public static int cuMemcpy3DNative(final CUDA_MEMCPY3D pCopy)
+    {
+        return DriverArrays.cuMemcpy3D("cuMemcpy3D", pCopy, null, false);
+    }
+
+    public static int cuMemcpy3DAsyncNative(final CUDA_MEMCPY3D pCopy, final CUstream hStream)
+    {
+        return DriverArrays.cuMemcpy3D("cuMemcpy3DAsync", pCopy, hStream, true);
     }
 
     /**

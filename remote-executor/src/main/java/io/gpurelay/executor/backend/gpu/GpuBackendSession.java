@@ -50,6 +50,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import io.gpurelay.executor.backend.BackendArrays;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
@@ -156,6 +157,8 @@ final class GpuBackendSession implements BackendSession
     private PointerPointer<Pointer> parameterArray = new PointerPointer<>(parameterPointers);
 
     private final GpuBlasSession blas = new GpuBlasSession(ranges);
+    /** Pitched memory, CUDA arrays and 2D/3D copies. */
+    private final GpuArrays arrays = new GpuArrays(this);
 
     GpuBackendSession(final GpuDevice[] devices)
     {
@@ -251,6 +254,7 @@ final class GpuBackendSession implements BackendSession
         blas.contextDestroyed(gpuContext);
         rand.destroyGenerators(gpuContext);
         fft.destroyPlans(gpuContext);
+        arrays.contextDestroyed(gpuContext);
         allocatedBytes[gpuContext.device()] -= ranges.removeContext(gpuContext).bytes();
         contexts.remove(gpuContext);
         cuCtxDestroy(gpuContext.handle());
@@ -1065,6 +1069,7 @@ final class GpuBackendSession implements BackendSession
         fft.close();
         rtc.close();
         ptxCompiler.close();
+        arrays.close();
         for (final GpuContext context : contexts)
         {
             cuCtxDestroy(context.handle());
@@ -1126,6 +1131,41 @@ final class GpuBackendSession implements BackendSession
         }
         return new KernelParameterLayout(
             kernelName, Arrays.copyOf(offsets, count), Arrays.copyOf(sizes, count), declarations);
+    }
+
+    // Pitched memory, CUDA arrays and 2D/3D copies: GpuArrays, in this session's contexts and allocations.
+
+    public BackendArrays arrays()
+    {
+        return arrays;
+    }
+
+    boolean makeCurrentFor(final GpuContext context, final String name, final CallResult result)
+    {
+        return makeCurrent(context, name, result);
+    }
+
+    static boolean checkStatus(final int status, final String what, final CallResult result)
+    {
+        return check(status, what, result);
+    }
+
+    static CUstream_st streamOf(final BackendStream stream)
+    {
+        return cudaStream(stream);
+    }
+
+    /** Count an allocation made outside {@link #malloc} (a pitched one) as the session's. */
+    void allocationMade(final long address, final long size, final GpuContext context)
+    {
+        ranges.addAllocation(address, size, context);
+        allocatedBytes[context.device()] += size;
+    }
+
+    /** Whether one allocation of the session holds the whole range. */
+    boolean holds(final long address, final long length)
+    {
+        return ranges.holding(address, length) != null;
     }
 
     private boolean makeCurrent(final GpuContext context, final String name, final CallResult result)
