@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.ArraysProgram;
+import io.gpurelay.it.programs.RuntimeArraysProgram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,21 @@ class ArraysIT
         try (Executor executor = Executor.start(Transport.IPC.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), ArraysProgram.class, "refusals");
+            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
+            final String output = client.output();
+            assertEquals(0, exitCode, output);
+            assertTrue(output.contains("\nPASSED"), output);
+        }
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void theRuntimesPitchedMemoryArraysAndCopiesRunThroughTheAgent(@TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.start(Transport.IPC.newChannel(), work))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), RuntimeArraysProgram.class,
+                "refusals");
             final int exitCode = client.awaitExit(Duration.ofSeconds(240));
             final String output = client.output();
             assertEquals(0, exitCode, output);

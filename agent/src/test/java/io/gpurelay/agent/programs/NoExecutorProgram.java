@@ -11,6 +11,7 @@ import jcuda.driver.CUresult;
 import jcuda.driver.CUtexref;
 import jcuda.driver.JCudaDriver;
 import jcuda.runtime.JCuda;
+import jcuda.runtime.cudaChannelFormatDesc;
 import jcuda.runtime.cudaError;
 
 /**
@@ -44,7 +45,8 @@ public final class NoExecutorProgram
         checks.equal("unsupported call again", cudaError.cudaErrorNotSupported,
             JCuda.cudaMallocManaged(new Pointer(), 16, 1));
         checks.equal("unsupported call is the last error", cudaError.cudaErrorNotSupported, JCuda.cudaGetLastError());
-        checks.check("unsupported call returning an object", JCuda.cudaCreateChannelDesc(8, 0, 0, 0, 0) == null);
+        final cudaChannelFormatDesc channel = JCuda.cudaCreateChannelDesc(8, 0, 0, 0, 1);
+        checks.check("cudaCreateChannelDesc needs no executor", channel != null && channel.x == 8 && channel.f == 1);
 
         final Pointer pinned = new Pointer();
         checks.equal("cudaMallocHost needs no executor", 0, JCuda.cudaMallocHost(pinned, 4096));
