@@ -15,6 +15,7 @@ import static jcuda.driver.JCudaDriver.cuMemFree;
 import static jcuda.driver.JCudaDriver.cuMemcpy2D;
 import static jcuda.driver.JCudaDriver.cuMemcpy2DAsync;
 import static jcuda.driver.JCudaDriver.cuMemcpy3D;
+import static jcuda.driver.JCudaDriver.cuMemcpy3DPeer;
 import static jcuda.driver.JCudaDriver.cuMemcpyAtoA;
 import static jcuda.driver.JCudaDriver.cuMemcpyAtoD;
 import static jcuda.driver.JCudaDriver.cuMemcpyAtoH;
@@ -32,6 +33,7 @@ import jcuda.driver.CUDA_ARRAY3D_DESCRIPTOR;
 import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
 import jcuda.driver.CUDA_MEMCPY2D;
 import jcuda.driver.CUDA_MEMCPY3D;
+import jcuda.driver.CUDA_MEMCPY3D_PEER;
 import jcuda.driver.CUarray;
 import jcuda.driver.CUarray_format;
 import jcuda.driver.CUcontext;
@@ -154,6 +156,29 @@ public final class ArraysProgram
         }
         CHECKS.check("3D host to array to device to host", Arrays.equals(expected, volumeBack));
         result("3D round trip checksum", crc(volumeBack));
+
+        // A peer copy (one context on both sides) of the pitched volume into a packed allocation.
+        final CUdeviceptr packed = new CUdeviceptr();
+        result("cuMemAlloc packed", cuMemAlloc(packed, rowBytes * 3 * 2));
+        final CUDA_MEMCPY3D_PEER peer = new CUDA_MEMCPY3D_PEER();
+        peer.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+        peer.srcDevice = pitched3D;
+        peer.srcPitch = pitch3D[0];
+        peer.srcHeight = 3;
+        peer.srcContext = context;
+        peer.dstMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+        peer.dstDevice = packed;
+        peer.dstPitch = rowBytes;
+        peer.dstHeight = 3;
+        peer.dstContext = context;
+        peer.WidthInBytes = rowBytes;
+        peer.Height = 3;
+        peer.Depth = 2;
+        result("cuMemcpy3DPeer", cuMemcpy3DPeer(peer));
+        final byte[] packedBack = new byte[rowBytes * 3 * 2];
+        result("cuMemcpyDtoH packed", cuMemcpyDtoH(Pointer.to(packedBack), packed, packedBack.length));
+        CHECKS.check("cuMemcpy3DPeer", Arrays.equals(expected, packedBack));
+        result("cuMemFree packed", cuMemFree(packed));
 
         // A 1D array of 16 ints: copies at byte offsets, to and from host, device and another array.
         final CUDA_ARRAY_DESCRIPTOR descriptor1D = new CUDA_ARRAY_DESCRIPTOR();
@@ -283,6 +308,14 @@ public final class ArraysProgram
         CHECKS.equal("cuCtxCreate third", 0, cuCtxCreate(current, 0, device));
         CHECKS.equal("an array whose context was destroyed", CUresult.CUDA_ERROR_INVALID_HANDLE,
             cuArrayGetDescriptor(new CUDA_ARRAY_DESCRIPTOR(), withContext));
+        final CUDA_MEMCPY3D_PEER peer = new CUDA_MEMCPY3D_PEER();
+        peer.srcContext = second;
+        peer.dstContext = current;
+        peer.WidthInBytes = 4;
+        peer.Height = 1;
+        peer.Depth = 1;
+        CHECKS.equal("cuMemcpy3DPeer from a destroyed context", CUresult.CUDA_ERROR_INVALID_CONTEXT,
+            cuMemcpy3DPeer(peer));
         cuCtxDestroy(current);
     }
 

@@ -14,6 +14,7 @@ import static jcuda.runtime.JCuda.cudaMemcpy2DAsync;
 import static jcuda.runtime.JCuda.cudaMemcpy2DFromArray;
 import static jcuda.runtime.JCuda.cudaMemcpy2DToArray;
 import static jcuda.runtime.JCuda.cudaMemcpy3D;
+import static jcuda.runtime.JCuda.cudaMemcpy3DPeer;
 import static jcuda.runtime.JCuda.cudaMemcpyArrayToArray;
 import static jcuda.runtime.JCuda.cudaMemcpyFromArray;
 import static jcuda.runtime.JCuda.cudaMemcpyToArray;
@@ -32,6 +33,7 @@ import jcuda.runtime.cudaChannelFormatKind;
 import jcuda.runtime.cudaError;
 import jcuda.runtime.cudaExtent;
 import jcuda.runtime.cudaMemcpy3DParms;
+import jcuda.runtime.cudaMemcpy3DPeerParms;
 import jcuda.runtime.cudaMemcpyKind;
 import jcuda.runtime.cudaPitchedPtr;
 import jcuda.runtime.cudaPos;
@@ -109,6 +111,28 @@ public final class RuntimeArraysProgram
         }
         CHECKS.check("cudaMemset3D wrote the box and only the box", memset, Arrays.toString(box));
         result("cudaMemset3D checksum", crc(box));
+
+        // A peer copy on device 0 of the whole volume to a second pitched volume, read back.
+        final cudaPitchedPtr copy3D = new cudaPitchedPtr();
+        result("cudaMalloc3D copy", cudaMalloc3D(copy3D, volume));
+        final cudaMemcpy3DPeerParms peer = new cudaMemcpy3DPeerParms();
+        peer.srcPtr = pitched3D;
+        peer.dstPtr = copy3D;
+        peer.extent = volume;
+        result("cudaMemcpy3DPeer", cudaMemcpy3DPeer(peer));
+        final byte[] peerBack = filled(box.length);
+        final cudaMemcpy3DParms copyToHost = new cudaMemcpy3DParms();
+        copyToHost.srcPtr = copy3D;
+        copyToHost.dstPtr = new cudaPitchedPtr();
+        copyToHost.dstPtr.ptr = Pointer.to(peerBack);
+        copyToHost.dstPtr.pitch = 10;
+        copyToHost.dstPtr.xsize = 10;
+        copyToHost.dstPtr.ysize = 3;
+        copyToHost.extent = volume;
+        copyToHost.kind = cudaMemcpyKind.cudaMemcpyDeviceToHost;
+        result("cudaMemcpy3D copy to host", cudaMemcpy3D(copyToHost));
+        CHECKS.check("cudaMemcpy3DPeer", Arrays.equals(box, peerBack));
+        result("cudaFree copy", cudaFree(copy3D.ptr));
 
         // A 3D array of float2: extents and positions in elements.
         final cudaChannelFormatDesc float2 = cudaCreateChannelDesc(32, 32, 0, 0,

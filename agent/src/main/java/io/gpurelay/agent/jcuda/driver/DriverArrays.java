@@ -12,7 +12,9 @@ import jcuda.driver.CUDA_ARRAY3D_DESCRIPTOR;
 import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
 import jcuda.driver.CUDA_MEMCPY2D;
 import jcuda.driver.CUDA_MEMCPY3D;
+import jcuda.driver.CUDA_MEMCPY3D_PEER;
 import jcuda.driver.CUarray;
+import jcuda.driver.CUcontext;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
 
@@ -159,6 +161,40 @@ final class DriverArrays
         final boolean asynchronous)
     {
         requireNonNull(copy, "pCopy", function);
+        if (copy.srcLOD != 0 || copy.dstLOD != 0)
+        {
+            return invalidValue(function, "srcLOD and dstLOD must be 0");
+        }
+        final PitchedCopy.Side source = side(copy.srcMemoryType, copy.srcHost, copy.srcDevice, copy.srcArray,
+            copy.srcXInBytes, copy.srcY, copy.srcZ, copy.srcPitch, copy.srcHeight);
+        final PitchedCopy.Side destination = side(copy.dstMemoryType, copy.dstHost, copy.dstDevice, copy.dstArray,
+            copy.dstXInBytes, copy.dstY, copy.dstZ, copy.dstPitch, copy.dstHeight);
+        if (source == null || destination == null)
+        {
+            return invalidValue(function, "a memory type that is not host, device, array or unified, or a null " +
+                "pointer or array for it");
+        }
+        return run(function, source, destination, copy.WidthInBytes, copy.Height, copy.Depth, stream,
+            asynchronous);
+    }
+
+    /**
+     * With unified addressing the executor finds each device pointer and array wherever it lives among the
+     * session's contexts, so a peer copy is a cuMemcpy3D in the current context once both contexts are live.
+     */
+    static int cuMemcpy3DPeer(final String function, final CUDA_MEMCPY3D_PEER copy, final CUstream stream,
+        final boolean asynchronous)
+    {
+        requireNonNull(copy, "pCopy", function);
+        for (final CUcontext context : new CUcontext[]{ copy.srcContext, copy.dstContext })
+        {
+            if (context == null || !DriverContexts.isLive(JCudaPointers.nativePointer(context)))
+            {
+                AgentLog.warn(function + ": srcContext and dstContext must be live contexts; returning " +
+                    "CUDA_ERROR_INVALID_CONTEXT");
+                return DriverStatus.INVALID_CONTEXT;
+            }
+        }
         if (copy.srcLOD != 0 || copy.dstLOD != 0)
         {
             return invalidValue(function, "srcLOD and dstLOD must be 0");

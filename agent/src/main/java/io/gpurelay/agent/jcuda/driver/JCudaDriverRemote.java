@@ -32,6 +32,7 @@ import jcuda.driver.CUDA_ARRAY3D_DESCRIPTOR;
 import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
 import jcuda.driver.CUDA_MEMCPY2D;
 import jcuda.driver.CUDA_MEMCPY3D;
+import jcuda.driver.CUDA_MEMCPY3D_PEER;
 import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
@@ -898,6 +899,16 @@ public final class JCudaDriverRemote
     public static int cuMemcpy3DAsyncNative(final CUDA_MEMCPY3D pCopy, final CUstream hStream)
     {
         return DriverArrays.cuMemcpy3D("cuMemcpy3DAsync", pCopy, hStream, true);
+    }
+
+    public static int cuMemcpy3DPeerNative(final CUDA_MEMCPY3D_PEER pCopy)
+    {
+        return DriverArrays.cuMemcpy3DPeer("cuMemcpy3DPeer", pCopy, null, false);
+    }
+
+    public static int cuMemcpy3DPeerAsyncNative(final CUDA_MEMCPY3D_PEER pCopy, final CUstream hStream)
+    {
+        return DriverArrays.cuMemcpy3DPeer("cuMemcpy3DPeerAsync", pCopy, hStream, true);
     }
 
     /**

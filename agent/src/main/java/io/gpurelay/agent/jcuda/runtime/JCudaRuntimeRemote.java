@@ -28,6 +28,7 @@ import jcuda.runtime.cudaEvent_t;
 import jcuda.runtime.cudaExtent;
 import jcuda.runtime.cudaHostFn;
 import jcuda.runtime.cudaMemcpy3DParms;
+import jcuda.runtime.cudaMemcpy3DPeerParms;
 import jcuda.runtime.cudaPitchedPtr;
 import jcuda.runtime.cudaStreamCallback;
 import jcuda.runtime.cudaStream_t;
@@ -935,6 +936,16 @@ public final class JCudaRuntimeRemote
     public static int cudaMemcpy3DAsyncNative(final cudaMemcpy3DParms p, final cudaStream_t stream)
     {
         return RuntimeArrays.cudaMemcpy3D("cudaMemcpy3DAsync", p, stream, true);
+    }
+
+    public static int cudaMemcpy3DPeerNative(final cudaMemcpy3DPeerParms p)
+    {
+        return RuntimeArrays.cudaMemcpy3DPeer("cudaMemcpy3DPeer", p, null, false);
+    }
+
+    public static int cudaMemcpy3DPeerAsyncNative(final cudaMemcpy3DPeerParms p, final cudaStream_t stream)
+    {
+        return RuntimeArrays.cudaMemcpy3DPeer("cudaMemcpy3DPeerAsync", p, stream, true);
     }
 
     public static int cudaMemset3DNative(final cudaPitchedPtr pitchedDevPtr, final int value,

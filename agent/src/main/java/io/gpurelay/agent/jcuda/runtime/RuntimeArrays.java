@@ -12,6 +12,7 @@ import jcuda.runtime.cudaArray;
 import jcuda.runtime.cudaChannelFormatDesc;
 import jcuda.runtime.cudaExtent;
 import jcuda.runtime.cudaMemcpy3DParms;
+import jcuda.runtime.cudaMemcpy3DPeerParms;
 import jcuda.runtime.cudaPitchedPtr;
 import jcuda.runtime.cudaPos;
 import jcuda.runtime.cudaStream_t;
@@ -200,12 +201,34 @@ final class RuntimeArrays
         final boolean asynchronous)
     {
         requireNonNull(p, "p", function);
-        requireNonNull(p.extent, "p.extent", function);
+        return copy3D(function, p.srcArray, p.srcPos, p.srcPtr, p.dstArray, p.dstPos, p.dstPtr, p.extent, p.kind,
+            stream, asynchronous);
+    }
+
+    /**
+     * A copy between devices: with unified addressing the executor finds each device pointer and array wherever it
+     * lives among the session's devices, so it is a device-to-device cudaMemcpy3D on the current device (devices of
+     * another executor hold nothing of this one's, and such a copy is refused).
+     */
+    static int cudaMemcpy3DPeer(final String function, final cudaMemcpy3DPeerParms p, final cudaStream_t stream,
+        final boolean asynchronous)
+    {
+        requireNonNull(p, "p", function);
+        return copy3D(function, p.srcArray, p.srcPos, p.srcPtr, p.dstArray, p.dstPos, p.dstPtr, p.extent,
+            DEVICE_TO_DEVICE, stream, asynchronous);
+    }
+
+    private static int copy3D(final String function, final cudaArray srcArrayArgument, final cudaPos srcPos,
+        final cudaPitchedPtr srcPtr, final cudaArray dstArrayArgument, final cudaPos dstPos,
+        final cudaPitchedPtr dstPtr, final cudaExtent extent, final int kind, final cudaStream_t stream,
+        final boolean asynchronous)
+    {
+        requireNonNull(extent, "p.extent", function);
         // JCuda's parameters start with empty arrays and pointers: an array of handle 0 is none.
-        final cudaArray srcArray = present(p.srcArray) ? p.srcArray : null;
-        final cudaArray dstArray = present(p.dstArray) ? p.dstArray : null;
-        final boolean[] host = hostSides(function, p.kind, dstArray == null ? pointer(p.dstPtr) : null,
-            srcArray == null ? pointer(p.srcPtr) : null);
+        final cudaArray srcArray = present(srcArrayArgument) ? srcArrayArgument : null;
+        final cudaArray dstArray = present(dstArrayArgument) ? dstArrayArgument : null;
+        final boolean[] host = hostSides(function, kind, dstArray == null ? pointer(dstPtr) : null,
+            srcArray == null ? pointer(srcPtr) : null);
         if (host == null)
         {
             return RuntimeCalls.record(RuntimeStatus.INVALID_MEMCPY_DIRECTION);
@@ -223,13 +246,13 @@ final class RuntimeArrays
             }
             elementBytes = channelBytes((int)values[3]) * values[4];
         }
-        final PitchedCopy.Side source = side(srcArray, p.srcPos, p.srcPtr, elementBytes, host[1], function);
-        final PitchedCopy.Side destination = side(dstArray, p.dstPos, p.dstPtr, elementBytes, host[0], function);
+        final PitchedCopy.Side source = side(srcArray, srcPos, srcPtr, elementBytes, host[1], function);
+        final PitchedCopy.Side destination = side(dstArray, dstPos, dstPtr, elementBytes, host[0], function);
         if (source == null || destination == null)
         {
             return invalidValue(function, "a side names neither an array nor a pitched pointer");
         }
-        return run(function, source, destination, p.extent.width * elementBytes, p.extent.height, p.extent.depth,
+        return run(function, source, destination, extent.width * elementBytes, extent.height, extent.depth,
             stream, asynchronous);
     }
 
