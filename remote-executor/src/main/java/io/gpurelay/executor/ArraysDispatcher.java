@@ -67,6 +67,9 @@ final class ArraysDispatcher
                         .value(descriptor.format()).value(descriptor.channels()).value(descriptor.flags());
                 }
             }
+            case CU_MIPMAPPED_ARRAY_CREATE, CUDA_MALLOC_MIPMAPPED_ARRAY -> createMipmappedArray(call, context, result);
+            case CU_MIPMAPPED_ARRAY_GET_LEVEL, CUDA_GET_MIPMAPPED_ARRAY_LEVEL -> mipmappedArrayLevel(call, result);
+            case CU_MIPMAPPED_ARRAY_DESTROY, CUDA_FREE_MIPMAPPED_ARRAY -> destroyMipmappedArray(call, result);
             case CU_MEMCPY_3D, CUDA_MEMCPY_3D -> copy(call, context, input, result);
             case CUDA_MEMSET_3D -> memset3D(call, context, result);
             default -> CallDispatcher.notSupported(call.functionId(), call.function().name(), result);
@@ -105,6 +108,28 @@ final class ArraysDispatcher
     private void createArray(final ReceivedCall call, final ContextEntry context, final CallResult result)
     {
         final String name = result.name("cudaMallocArray", "cuArray3DCreate");
+        final ArrayDescriptor descriptor = descriptor(call, name, result);
+        final long bytes = descriptor == null ? -1 : bytes(descriptor, 1, name, result);
+        final SessionMemoryQuota quota = resources.memoryQuota();
+        if (bytes < 0 || !quota.admit(bytes, result, name))
+        {
+            return;
+        }
+        final BackendArray array = backend.createArray(context.backend, descriptor, result);
+        if (array != null)
+        {
+            final long handle = resources.addLibraryObject(HandleKind.ARRAY, context, new Array(context, array, false));
+            quota.charge(handle, bytes, context);
+            result.value(handle);
+        }
+    }
+
+    /**
+     * The array a call describes in its first six arguments (width, height, depth, format, channels, flags),
+     * checked; null when it is none (the failure is in {@code result}).
+     */
+    private static ArrayDescriptor descriptor(final ReceivedCall call, final String name, final CallResult result)
+    {
         final long width = call.arg(0);
         final long height = call.arg(1);
         final long depth = call.arg(2);
@@ -115,40 +140,154 @@ final class ArraysDispatcher
         {
             result.fail(CudaError.INVALID_VALUE, name + ": an extent of " + width + " x " + height + " x " + depth +
                 " is no array (a width of at least 1; a depth only with a height)");
-            return;
+            return null;
         }
         if (call.arg(3) != descriptor.format() || call.arg(4) != descriptor.channels() ||
             descriptor.elementBytes() == 0)
         {
             result.fail(CudaError.INVALID_VALUE, name + ": format 0x" + Long.toHexString(call.arg(3)) + " with " +
                 call.arg(4) + " channels is not a format of 1, 2 or 4 channels of 8, 16 or 32 bits");
-            return;
+            return null;
         }
         if ((call.arg(5) & ~(long)ArrayDescriptor.PLAIN_FLAGS) != 0)
         {
             result.fail(CudaError.INVALID_VALUE, name + ": flags 0x" + Long.toHexString(call.arg(5)) +
                 " are not CUDA_ARRAY3D_LAYERED, SURFACE_LDST, CUBEMAP or TEXTURE_GATHER");
-            return;
+            return null;
         }
-        final long bytes = descriptor.rowBytes() * descriptor.rows() * descriptor.slices();
-        if (bytes / descriptor.rows() / descriptor.slices() != descriptor.rowBytes() || bytes < 0)
+        return descriptor;
+    }
+
+    /**
+     * The bytes of the first {@code levels} mipmap levels of an array; -1 (failed) when more than any device has.
+     */
+    private static long bytes(final ArrayDescriptor descriptor, final int levels, final String name,
+        final CallResult result)
+    {
+        long bytes = 0;
+        for (int level = 0; level < levels; level++)
         {
-            result.fail(CudaError.OUT_OF_MEMORY, name + ": " + width + " x " + height + " x " + depth +
-                " elements is more than any device has");
+            final ArrayDescriptor extent = descriptor.level(level);
+            final long levelBytes = extent.rowBytes() * extent.rows() * extent.slices();
+            if (levelBytes / extent.rows() / extent.slices() != extent.rowBytes() || levelBytes < 0 ||
+                bytes + levelBytes < 0)
+            {
+                result.fail(CudaError.OUT_OF_MEMORY, name + ": " + descriptor.width() + " x " +
+                    descriptor.height() + " x " + descriptor.depth() + " elements is more than any device has");
+                return -1;
+            }
+            bytes += levelBytes;
+        }
+        return bytes;
+    }
+
+    private void createMipmappedArray(final ReceivedCall call, final ContextEntry context, final CallResult result)
+    {
+        final String name = result.name("cudaMallocMipmappedArray", "cuMipmappedArrayCreate");
+        final ArrayDescriptor descriptor = descriptor(call, name, result);
+        if (descriptor == null)
+        {
             return;
         }
+        final long levels = call.arg(6);
+        if (levels < 1 || levels > descriptor.maxLevels())
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + levels + " levels; an extent of " +
+                descriptor.width() + " x " + descriptor.height() + " x " + descriptor.depth() + " has 1 to " +
+                descriptor.maxLevels());
+            return;
+        }
+        final long bytes = bytes(descriptor, (int)levels, name, result);
         final SessionMemoryQuota quota = resources.memoryQuota();
-        if (!quota.admit(bytes, result, name))
+        if (bytes < 0 || !quota.admit(bytes, result, name))
         {
             return;
         }
-        final BackendArray array = backend.createArray(context.backend, descriptor, result);
-        if (array != null)
+        final BackendArray[] made = backend.createMipmappedArray(context.backend, descriptor, (int)levels, result);
+        if (made != null)
         {
-            final long handle = resources.addLibraryObject(HandleKind.ARRAY, context, new Array(context, array));
+            final long handle = resources.addLibraryObject(HandleKind.MIPMAPPED_ARRAY, context,
+                new Mipmapped(context, made));
             quota.charge(handle, bytes, context);
             result.value(handle);
         }
+    }
+
+    /**
+     * A level is an array handle of its own, made the first time it is asked for and the same one after; it is
+     * freed with its mipmapped array.
+     */
+    private void mipmappedArrayLevel(final ReceivedCall call, final CallResult result)
+    {
+        final String name = result.name("cudaGetMipmappedArrayLevel", "cuMipmappedArrayGetLevel");
+        final Mipmapped mipmapped = mipmapped(call.arg(0), name, result);
+        if (mipmapped == null)
+        {
+            return;
+        }
+        final long level = call.arg(1);
+        if (level < 0 || level >= mipmapped.levels.length)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": level " + level + " of a mipmapped array of " +
+                mipmapped.levels.length + " levels");
+            return;
+        }
+        if (mipmapped.levelHandles[(int)level] == 0)
+        {
+            mipmapped.levelHandles[(int)level] = resources.addLibraryObject(HandleKind.ARRAY, mipmapped.context,
+                new Array(mipmapped.context, mipmapped.levels[(int)level], true));
+        }
+        result.value(mipmapped.levelHandles[(int)level]);
+    }
+
+    private void destroyMipmappedArray(final ReceivedCall call, final CallResult result)
+    {
+        final String name = result.name("cudaFreeMipmappedArray", "cuMipmappedArrayDestroy");
+        final long handle = call.arg(0);
+        if (handle == 0 && call.function() == Function.CUDA_FREE_MIPMAPPED_ARRAY)
+        {
+            return;
+        }
+        final Mipmapped mipmapped = mipmapped(handle, name, result);
+        if (mipmapped != null)
+        {
+            removeLevels(mipmapped);
+            resources.removeLibraryObject(mipmapped.entry);
+            resources.memoryQuota().release(handle);
+            backend.destroyMipmappedArray(mipmapped.levels, result);
+        }
+    }
+
+    private void removeLevels(final Mipmapped mipmapped)
+    {
+        for (final long levelHandle : mipmapped.levelHandles)
+        {
+            if (levelHandle != 0)
+            {
+                resources.removeLibraryObject(levelHandle);
+            }
+        }
+    }
+
+    private Mipmapped mipmapped(final long handle, final String name, final CallResult result)
+    {
+        final LibraryObjectEntry entry = resources.libraryObject(handle, HandleKind.MIPMAPPED_ARRAY,
+            CudaError.INVALID_HANDLE, result);
+        if (entry == null)
+        {
+            return null;
+        }
+        final Mipmapped mipmapped = (Mipmapped)entry.object;
+        mipmapped.entry = entry;
+        if (mipmapped.context.backend != mipmapped.levels[0].context())
+        {
+            removeLevels(mipmapped);
+            resources.removeLibraryObject(entry);
+            result.fail(CudaError.INVALID_HANDLE, name + ": mipmapped array 0x" + Long.toHexString(handle) +
+                " was freed with its context (destroyed or reset)");
+            return null;
+        }
+        return mipmapped;
     }
 
     private void destroyArray(final ReceivedCall call, final CallResult result)
@@ -160,6 +299,12 @@ final class ArraysDispatcher
             return;
         }
         final Array array = array(handle, name, result);
+        if (array != null && array.level)
+        {
+            result.fail(CudaError.INVALID_HANDLE, name + ": 0x" + Long.toHexString(handle) + " is a level of a " +
+                "mipmapped array, freed with it (cuMipmappedArrayDestroy / cudaFreeMipmappedArray)");
+            return;
+        }
         if (array != null)
         {
             resources.removeLibraryObject(array.entry);
@@ -346,12 +491,33 @@ final class ArraysDispatcher
     {
         final ContextEntry context;
         final BackendArray backend;
+        /** Whether it is a level of a mipmapped array, which frees it. */
+        final boolean level;
         LibraryObjectEntry entry;
 
-        Array(final ContextEntry context, final BackendArray backend)
+        Array(final ContextEntry context, final BackendArray backend, final boolean level)
         {
             this.context = context;
             this.backend = backend;
+            this.level = level;
+        }
+    }
+
+    /**
+     * A mipmapped array the session made: its levels, and the array handles of those a client asked for.
+     */
+    private static final class Mipmapped
+    {
+        final ContextEntry context;
+        final BackendArray[] levels;
+        final long[] levelHandles;
+        LibraryObjectEntry entry;
+
+        Mipmapped(final ContextEntry context, final BackendArray[] levels)
+        {
+            this.context = context;
+            this.levels = levels;
+            this.levelHandles = new long[levels.length];
         }
     }
 }

@@ -396,7 +396,9 @@ final class CallDispatcher
             // Pitched memory, CUDA arrays and 2D/3D copies.
             case CU_MEM_ALLOC_PITCH, CUDA_MALLOC_PITCH, CU_ARRAY_CREATE, CUDA_MALLOC_ARRAY, CU_ARRAY_DESTROY,
                 CUDA_FREE_ARRAY, CU_ARRAY_GET_DESCRIPTOR, CUDA_ARRAY_GET_INFO, CU_MEMCPY_3D, CUDA_MEMCPY_3D,
-                CUDA_MEMSET_3D -> arrays.dispatch(call, currentContext(call, result), input, result);
+                CUDA_MEMSET_3D, CU_MIPMAPPED_ARRAY_CREATE, CUDA_MALLOC_MIPMAPPED_ARRAY, CU_MIPMAPPED_ARRAY_GET_LEVEL,
+                CUDA_GET_MIPMAPPED_ARRAY_LEVEL, CU_MIPMAPPED_ARRAY_DESTROY, CUDA_FREE_MIPMAPPED_ARRAY ->
+                arrays.dispatch(call, currentContext(call, result), input, result);
 
             default -> dispatchLibraryCall(call, input, result);
         }

@@ -18,7 +18,8 @@ enum HandleKind
     PTX_COMPILER(10, "nvPTXCompiler handle"),
 
     // Pitched memory, arrays and 2D/3D copies.
-    ARRAY(14, "CUDA array");
+    ARRAY(14, "CUDA array"),
+    MIPMAPPED_ARRAY(15, "CUDA mipmapped array");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[maxTag() + 1];

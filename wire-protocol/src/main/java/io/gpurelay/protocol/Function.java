@@ -653,7 +653,22 @@ public enum Function implements RemotedFunction
     /** args: as {@link #CU_MEMCPY_3D}. */
     CUDA_MEMCPY_3D(559, Api.RUNTIME),
     /** cudaMemset3D(Async). args: address, pitch, rows per slice, value, width in bytes, height, depth, stream. */
-    CUDA_MEMSET_3D(560, Api.RUNTIME);
+    CUDA_MEMSET_3D(560, Api.RUNTIME),
+    /** cuMipmappedArrayCreate. args: width, height, depth, CUarray_format, channels, flags, levels → values[0] = handle. */
+    CU_MIPMAPPED_ARRAY_CREATE(561, Api.DRIVER),
+    /** cudaMallocMipmappedArray, with the channel format as the driver's format and channel count. */
+    CUDA_MALLOC_MIPMAPPED_ARRAY(562, Api.RUNTIME),
+    /**
+     * args: mipmapped array handle, level → values[0] = the level's array handle (the same one each time; it is
+     * freed with the mipmapped array, never by itself).
+     */
+    CU_MIPMAPPED_ARRAY_GET_LEVEL(563, Api.DRIVER),
+    /** args: as {@link #CU_MIPMAPPED_ARRAY_GET_LEVEL}. */
+    CUDA_GET_MIPMAPPED_ARRAY_LEVEL(564, Api.RUNTIME),
+    /** args: mipmapped array handle. */
+    CU_MIPMAPPED_ARRAY_DESTROY(565, Api.DRIVER),
+    /** args: mipmapped array handle. */
+    CUDA_FREE_MIPMAPPED_ARRAY(566, Api.RUNTIME);
 
     private static final Function[] BY_ID;
 

@@ -22,6 +22,9 @@ import static jcuda.driver.JCudaDriver.cuMemcpyAtoH;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoA;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoA;
+import static jcuda.driver.JCudaDriver.cuMipmappedArrayCreate;
+import static jcuda.driver.JCudaDriver.cuMipmappedArrayDestroy;
+import static jcuda.driver.JCudaDriver.cuMipmappedArrayGetLevel;
 import static jcuda.driver.JCudaDriver.cuStreamCreate;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 
@@ -40,6 +43,7 @@ import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUmemorytype;
+import jcuda.driver.CUmipmappedArray;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 
@@ -213,6 +217,47 @@ public final class ArraysProgram
         System.arraycopy(ints, 0, expectedAll, 32, 32);
         CHECKS.check("device to array", Arrays.equals(expectedAll, all));
         result("1D checksum", crc(all));
+
+        // A mipmapped array: level 2 of 16 x 8 bytes is 4 x 2, filled and read back through 2D copies.
+        final CUDA_ARRAY3D_DESCRIPTOR mipmapDescriptor = new CUDA_ARRAY3D_DESCRIPTOR();
+        mipmapDescriptor.Width = 16;
+        mipmapDescriptor.Height = 8;
+        mipmapDescriptor.Format = CUarray_format.CU_AD_FORMAT_UNSIGNED_INT8;
+        mipmapDescriptor.NumChannels = 1;
+        final CUmipmappedArray mipmapped = new CUmipmappedArray();
+        result("cuMipmappedArrayCreate", cuMipmappedArrayCreate(mipmapped, mipmapDescriptor, 4));
+        final CUarray level2 = new CUarray();
+        result("cuMipmappedArrayGetLevel", cuMipmappedArrayGetLevel(level2, mipmapped, 2));
+        final CUDA_ARRAY3D_DESCRIPTOR levelDescriptor = new CUDA_ARRAY3D_DESCRIPTOR();
+        result("cuArray3DGetDescriptor of level 2", cuArray3DGetDescriptor(levelDescriptor, level2));
+        result("level 2 extent", levelDescriptor.Width * 10000 + levelDescriptor.Height * 100 + levelDescriptor.Depth);
+        final byte[] texels = pattern(6 * 2, 19);
+        result("cuMemcpy2D host to level", cuMemcpy2D(copy2D(CUmemorytype.CU_MEMORYTYPE_HOST, Pointer.to(texels),
+            null, null, 6, CUmemorytype.CU_MEMORYTYPE_ARRAY, null, null, level2, 0, 4, 2)));
+        final byte[] texelsBack = filled(5 * 2);
+        result("cuMemcpy2D level to host", cuMemcpy2D(copy2D(CUmemorytype.CU_MEMORYTYPE_ARRAY, null, null, level2,
+            0, CUmemorytype.CU_MEMORYTYPE_HOST, Pointer.to(texelsBack), null, null, 5, 4, 2)));
+        checkRows("mipmap level round trip", texels, 6, texelsBack, 5, 4, 2);
+        final CUarray level2Again = new CUarray();
+        result("cuMipmappedArrayGetLevel again", cuMipmappedArrayGetLevel(level2Again, mipmapped, 2));
+        CHECKS.check("a level is the same array each time", level2Again.equals(level2));
+        if (refusals)
+        {
+            CHECKS.equal("cuMipmappedArrayGetLevel past the last level", CUresult.CUDA_ERROR_INVALID_VALUE,
+                cuMipmappedArrayGetLevel(new CUarray(), mipmapped, 4));
+            CHECKS.equal("cuArrayDestroy of a level", CUresult.CUDA_ERROR_INVALID_HANDLE, cuArrayDestroy(level2));
+            CHECKS.equal("cuMipmappedArrayCreate with more levels than the extent has",
+                CUresult.CUDA_ERROR_INVALID_VALUE, cuMipmappedArrayCreate(new CUmipmappedArray(), mipmapDescriptor,
+                    6));
+        }
+        result("cuMipmappedArrayDestroy", cuMipmappedArrayDestroy(mipmapped));
+        if (refusals)
+        {
+            CHECKS.equal("a level of a destroyed mipmapped array", CUresult.CUDA_ERROR_INVALID_HANDLE,
+                cuArray3DGetDescriptor(new CUDA_ARRAY3D_DESCRIPTOR(), level2));
+            CHECKS.equal("cuMipmappedArrayDestroy again", CUresult.CUDA_ERROR_INVALID_HANDLE,
+                cuMipmappedArrayDestroy(mipmapped));
+        }
 
         // An asynchronous 2D round trip on a stream.
         final CUstream stream = new CUstream();

@@ -4,10 +4,13 @@ import static jcuda.runtime.JCuda.cudaArrayGetInfo;
 import static jcuda.runtime.JCuda.cudaCreateChannelDesc;
 import static jcuda.runtime.JCuda.cudaFree;
 import static jcuda.runtime.JCuda.cudaFreeArray;
+import static jcuda.runtime.JCuda.cudaFreeMipmappedArray;
 import static jcuda.runtime.JCuda.cudaGetChannelDesc;
+import static jcuda.runtime.JCuda.cudaGetMipmappedArrayLevel;
 import static jcuda.runtime.JCuda.cudaMalloc3D;
 import static jcuda.runtime.JCuda.cudaMalloc3DArray;
 import static jcuda.runtime.JCuda.cudaMallocArray;
+import static jcuda.runtime.JCuda.cudaMallocMipmappedArray;
 import static jcuda.runtime.JCuda.cudaMallocPitch;
 import static jcuda.runtime.JCuda.cudaMemcpy2D;
 import static jcuda.runtime.JCuda.cudaMemcpy2DAsync;
@@ -35,6 +38,7 @@ import jcuda.runtime.cudaExtent;
 import jcuda.runtime.cudaMemcpy3DParms;
 import jcuda.runtime.cudaMemcpy3DPeerParms;
 import jcuda.runtime.cudaMemcpyKind;
+import jcuda.runtime.cudaMipmappedArray;
 import jcuda.runtime.cudaPitchedPtr;
 import jcuda.runtime.cudaPos;
 import jcuda.runtime.cudaStream_t;
@@ -212,8 +216,29 @@ public final class RuntimeArraysProgram
             cudaMemcpyKind.cudaMemcpyDeviceToHost));
         result("2D array checksum", crc(all));
 
+        // A mipmapped array of floats: level 1 of 8 x 8 is 4 x 4.
+        final cudaMipmappedArray mipmapped = new cudaMipmappedArray();
+        result("cudaMallocMipmappedArray", cudaMallocMipmappedArray(mipmapped, cudaCreateChannelDesc(32, 0, 0, 0,
+            cudaChannelFormatKind.cudaChannelFormatKindFloat), new cudaExtent(8, 8, 0), 3, 0));
+        final cudaArray level1 = new cudaArray();
+        result("cudaGetMipmappedArrayLevel", cudaGetMipmappedArrayLevel(level1, mipmapped, 1));
+        final cudaExtent levelExtent = new cudaExtent();
+        result("cudaArrayGetInfo of level 1", cudaArrayGetInfo(new cudaChannelFormatDesc(), levelExtent, new int[1],
+            level1));
+        result("level 1 extent", levelExtent.width * 10000 + levelExtent.height * 100 + levelExtent.depth);
+        final byte[] texels = pattern(16 * 4, 23);
+        result("cudaMemcpy2DToArray level", cudaMemcpy2DToArray(level1, 0, 0, Pointer.to(texels), 16, 16, 4,
+            cudaMemcpyKind.cudaMemcpyHostToDevice));
+        final byte[] texelsBack = filled(16 * 4);
+        result("cudaMemcpy2DFromArray level", cudaMemcpy2DFromArray(Pointer.to(texelsBack), 16, level1, 0, 0, 16,
+            4, cudaMemcpyKind.cudaMemcpyDeviceToHost));
+        CHECKS.check("mipmap level round trip", Arrays.equals(texels, texelsBack));
+        result("cudaFreeMipmappedArray", cudaFreeMipmappedArray(mipmapped));
+
         if (refusals)
         {
+            CHECKS.equal("a level of a freed mipmapped array", cudaError.cudaErrorInvalidResourceHandle,
+                cudaArrayGetInfo(new cudaChannelFormatDesc(), new cudaExtent(), new int[1], level1));
             CHECKS.equal("cudaMemcpy2D past the pitched allocation", cudaError.cudaErrorInvalidValue,
                 cudaMemcpy2D(pitched, pitch[0], Pointer.to(new byte[4096]), width, width, height + 1,
                     cudaMemcpyKind.cudaMemcpyHostToDevice));

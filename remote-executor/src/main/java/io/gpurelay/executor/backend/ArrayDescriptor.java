@@ -19,6 +19,28 @@ public record ArrayDescriptor(long width, long height, long depth, int format, i
     /** {@code CUDA_ARRAY3D_LAYERED | SURFACE_LDST | CUBEMAP | TEXTURE_GATHER}: the flags whose layout is plain. */
     public static final int PLAIN_FLAGS = 0x0f;
 
+    /** {@code CUDA_ARRAY3D_LAYERED}: depth counts layers, which mipmap levels do not halve. */
+    public static final int LAYERED = 0x01;
+
+    /**
+     * The extent of mipmap level {@code level}: each dimension halved per level, at least 1 (a dimension of 0 stays
+     * 0, and a layered array's layers stay).
+     */
+    public ArrayDescriptor level(final int level)
+    {
+        return new ArrayDescriptor(Math.max(1, width >> level), height == 0 ? 0 : Math.max(1, height >> level),
+            depth == 0 || (flags & LAYERED) != 0 ? depth : Math.max(1, depth >> level), format, channels, flags);
+    }
+
+    /**
+     * How many mipmap levels the extent has at most: down to 1 x 1 x 1.
+     */
+    public int maxLevels()
+    {
+        final long largest = Math.max(width, Math.max(height, (flags & LAYERED) != 0 ? 0 : depth));
+        return 64 - Long.numberOfLeadingZeros(Math.max(1, largest));
+    }
+
     /**
      * @return the bytes of one channel of a plain format, or 0 for a format that is not one of them (a packed,
      *         block-compressed or planar format).

@@ -24,6 +24,21 @@ public interface BackendArrays
     void destroyArray(BackendArray array, CallResult result);
 
     /**
+     * A mipmapped array of {@code levels} levels, level 0 of the descriptor's extent and each next one half the
+     * previous (at least 1; a layered array keeps its layers).
+     *
+     * @return its levels, or null when it cannot be made (the failure is in {@code result}); they are freed together
+     *         by {@link #destroyMipmappedArray}, never one by one.
+     */
+    BackendArray[] createMipmappedArray(
+        BackendContext context, ArrayDescriptor descriptor, int levels, CallResult result);
+
+    /**
+     * @param levels what {@link #createMipmappedArray} returned.
+     */
+    void destroyMipmappedArray(BackendArray[] levels, CallResult result);
+
+    /**
      * Copy {@code depth} slices of {@code height} rows of {@code widthInBytes} bytes, queued on the stream. A host
      * source's packed bytes are {@code hostSource}; a host destination's packed bytes are the reply's payload, so
      * such a copy is finished (with the work before it on the stream) before this returns.

@@ -16,6 +16,7 @@ import jcuda.driver.CUDA_MEMCPY3D_PEER;
 import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUmipmappedArray;
 import jcuda.driver.CUstream;
 
 /**
@@ -97,6 +98,45 @@ final class DriverArrays
             descriptor.Flags = (int)values[5];
         }
         return status;
+    }
+
+    static int cuMipmappedArrayCreate(final CUmipmappedArray pHandle, final CUDA_ARRAY3D_DESCRIPTOR descriptor,
+        final int numMipmapLevels)
+    {
+        requireNonNull(pHandle, "pHandle", "cuMipmappedArrayCreate");
+        requireNonNull(descriptor, "pMipmappedArrayDesc", "cuMipmappedArrayCreate");
+        final long[] results = new long[1];
+        final int status = DriverCalls.inContext(Function.CU_MIPMAPPED_ARRAY_CREATE, new long[]{ descriptor.Width,
+            descriptor.Height, descriptor.Depth, Integer.toUnsignedLong(descriptor.Format),
+            Integer.toUnsignedLong(descriptor.NumChannels), Integer.toUnsignedLong(descriptor.Flags),
+            numMipmapLevels }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(pHandle, results[0]);
+        }
+        return status;
+    }
+
+    static int cuMipmappedArrayGetLevel(final CUarray pLevelArray, final CUmipmappedArray hMipmappedArray,
+        final int level)
+    {
+        requireNonNull(pLevelArray, "pLevelArray", "cuMipmappedArrayGetLevel");
+        requireNonNull(hMipmappedArray, "hMipmappedArray", "cuMipmappedArrayGetLevel");
+        final long[] results = new long[1];
+        final int status = DriverCalls.inContext(Function.CU_MIPMAPPED_ARRAY_GET_LEVEL,
+            new long[]{ JCudaPointers.nativePointer(hMipmappedArray), level }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(pLevelArray, results[0]);
+        }
+        return status;
+    }
+
+    static int cuMipmappedArrayDestroy(final CUmipmappedArray hMipmappedArray)
+    {
+        requireNonNull(hMipmappedArray, "hMipmappedArray", "cuMipmappedArrayDestroy");
+        return DriverCalls.inContext(Function.CU_MIPMAPPED_ARRAY_DESTROY,
+            new long[]{ JCudaPointers.nativePointer(hMipmappedArray) }, null, null, null);
     }
 
     static int cuArrayDestroy(final CUarray hArray)

@@ -41,6 +41,7 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUhostFn;
+import jcuda.driver.CUmipmappedArray;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
@@ -827,6 +828,23 @@ public final class JCudaDriverRemote
         final CUDA_ARRAY3D_DESCRIPTOR pArrayDescriptor, final CUarray hArray)
     {
         return DriverArrays.cuArray3DGetDescriptor(pArrayDescriptor, hArray);
+    }
+
+    public static int cuMipmappedArrayCreateNative(final CUmipmappedArray pHandle,
+        final CUDA_ARRAY3D_DESCRIPTOR pMipmappedArrayDesc, final int numMipmapLevels)
+    {
+        return DriverArrays.cuMipmappedArrayCreate(pHandle, pMipmappedArrayDesc, numMipmapLevels);
+    }
+
+    public static int cuMipmappedArrayGetLevelNative(final CUarray pLevelArray,
+        final CUmipmappedArray hMipmappedArray, final int level)
+    {
+        return DriverArrays.cuMipmappedArrayGetLevel(pLevelArray, hMipmappedArray, level);
+    }
+
+    public static int cuMipmappedArrayDestroyNative(final CUmipmappedArray hMipmappedArray)
+    {
+        return DriverArrays.cuMipmappedArrayDestroy(hMipmappedArray);
     }
 
     public static int cuArrayDestroyNative(final CUarray hArray)

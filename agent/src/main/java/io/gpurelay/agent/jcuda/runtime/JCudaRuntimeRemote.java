@@ -29,6 +29,7 @@ import jcuda.runtime.cudaExtent;
 import jcuda.runtime.cudaHostFn;
 import jcuda.runtime.cudaMemcpy3DParms;
 import jcuda.runtime.cudaMemcpy3DPeerParms;
+import jcuda.runtime.cudaMipmappedArray;
 import jcuda.runtime.cudaPitchedPtr;
 import jcuda.runtime.cudaStreamCallback;
 import jcuda.runtime.cudaStream_t;
@@ -822,6 +823,23 @@ public final class JCudaRuntimeRemote
         final cudaExtent extent, final int flags)
     {
         return RuntimeArrays.cudaMalloc3DArray(array, desc, extent, flags);
+    }
+
+    public static int cudaMallocMipmappedArrayNative(final cudaMipmappedArray mipmappedArray,
+        final cudaChannelFormatDesc desc, final cudaExtent extent, final int numLevels, final int flags)
+    {
+        return RuntimeArrays.cudaMallocMipmappedArray(mipmappedArray, desc, extent, numLevels, flags);
+    }
+
+    public static int cudaGetMipmappedArrayLevelNative(final cudaArray levelArray,
+        final cudaMipmappedArray mipmappedArray, final int level)
+    {
+        return RuntimeArrays.cudaGetMipmappedArrayLevel(levelArray, mipmappedArray, level);
+    }
+
+    public static int cudaFreeMipmappedArrayNative(final cudaMipmappedArray mipmappedArray)
+    {
+        return RuntimeArrays.cudaFreeMipmappedArray(mipmappedArray);
     }
 
     public static int cudaFreeArrayNative(final cudaArray array)

@@ -13,6 +13,7 @@ import jcuda.runtime.cudaChannelFormatDesc;
 import jcuda.runtime.cudaExtent;
 import jcuda.runtime.cudaMemcpy3DParms;
 import jcuda.runtime.cudaMemcpy3DPeerParms;
+import jcuda.runtime.cudaMipmappedArray;
 import jcuda.runtime.cudaPitchedPtr;
 import jcuda.runtime.cudaPos;
 import jcuda.runtime.cudaStream_t;
@@ -100,6 +101,51 @@ final class RuntimeArrays
         requireNonNull(desc, "desc", "cudaMalloc3DArray");
         requireNonNull(extent, "extent", "cudaMalloc3DArray");
         return create(array, desc, extent.width, extent.height, extent.depth, flags, "cudaMalloc3DArray");
+    }
+
+    static int cudaMallocMipmappedArray(final cudaMipmappedArray mipmappedArray, final cudaChannelFormatDesc desc,
+        final cudaExtent extent, final int numLevels, final int flags)
+    {
+        requireNonNull(mipmappedArray, "mipmappedArray", "cudaMallocMipmappedArray");
+        requireNonNull(desc, "desc", "cudaMallocMipmappedArray");
+        requireNonNull(extent, "extent", "cudaMallocMipmappedArray");
+        final int format = format(desc);
+        final int channels = channels(desc);
+        if (format == 0 || !sameSizes(desc, channels))
+        {
+            return invalidValue("cudaMallocMipmappedArray", "the channel format is not 1, 2 or 4 channels of one " +
+                "size of 8, 16 or 32 bits");
+        }
+        final long[] results = new long[1];
+        final int status = RuntimeCalls.call(Function.CUDA_MALLOC_MIPMAPPED_ARRAY, new long[]{ extent.width,
+            extent.height, extent.depth, format, channels, Integer.toUnsignedLong(flags), numLevels }, null, null,
+            results);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(mipmappedArray, results[0]);
+        }
+        return status;
+    }
+
+    static int cudaGetMipmappedArrayLevel(final cudaArray levelArray, final cudaMipmappedArray mipmappedArray,
+        final int level)
+    {
+        requireNonNull(levelArray, "levelArray", "cudaGetMipmappedArrayLevel");
+        requireNonNull(mipmappedArray, "mipmappedArray", "cudaGetMipmappedArrayLevel");
+        final long[] results = new long[1];
+        final int status = RuntimeCalls.call(Function.CUDA_GET_MIPMAPPED_ARRAY_LEVEL,
+            new long[]{ JCudaPointers.nativePointer(mipmappedArray), level }, null, null, results);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(levelArray, results[0]);
+        }
+        return status;
+    }
+
+    static int cudaFreeMipmappedArray(final cudaMipmappedArray mipmappedArray)
+    {
+        return RuntimeCalls.call(Function.CUDA_FREE_MIPMAPPED_ARRAY,
+            new long[]{ mipmappedArray == null ? 0 : JCudaPointers.nativePointer(mipmappedArray) }, null, null, null);
     }
 
     static int cudaFreeArray(final cudaArray array)
@@ -332,8 +378,7 @@ final class RuntimeArrays
         final long height, final long depth, final int flags, final String function)
     {
         final int format = format(desc);
-        final int channels = (desc.x != 0 ? 1 : 0) + (desc.y != 0 ? 1 : 0) + (desc.z != 0 ? 1 : 0) +
-            (desc.w != 0 ? 1 : 0);
+        final int channels = channels(desc);
         if (format == 0 || !sameSizes(desc, channels))
         {
             return invalidValue(function, "the channel format (" + desc.x + ", " + desc.y + ", " + desc.z + ", " +
@@ -347,6 +392,11 @@ final class RuntimeArrays
             JCudaPointers.setNativePointer(array, results[0]);
         }
         return status;
+    }
+
+    private static int channels(final cudaChannelFormatDesc desc)
+    {
+        return (desc.x != 0 ? 1 : 0) + (desc.y != 0 ? 1 : 0) + (desc.z != 0 ? 1 : 0) + (desc.w != 0 ? 1 : 0);
     }
 
     private static boolean sameSizes(final cudaChannelFormatDesc desc, final int channels)

@@ -79,6 +79,33 @@ final class EmulatedArrays implements BackendArrays
     }
 
     /**
+     * Each level is an array of its own extent; all are made, or none.
+     */
+    public BackendArray[] createMipmappedArray(
+        final BackendContext context, final ArrayDescriptor descriptor, final int levels, final CallResult result)
+    {
+        final BackendArray[] made = new BackendArray[levels];
+        for (int level = 0; level < levels; level++)
+        {
+            made[level] = createArray(context, descriptor.level(level), result);
+            if (made[level] == null)
+            {
+                destroyMipmappedArray(java.util.Arrays.copyOf(made, level), result);
+                return null;
+            }
+        }
+        return made;
+    }
+
+    public void destroyMipmappedArray(final BackendArray[] levels, final CallResult result)
+    {
+        for (final BackendArray level : levels)
+        {
+            destroyArray(level, result);
+        }
+    }
+
+    /**
      * Free the arrays made in a context that is being destroyed.
      */
     void contextDestroyed(final BackendContext context)

@@ -8,6 +8,9 @@ import static org.bytedeco.cuda.global.cudart.cuArrayDestroy;
 import static org.bytedeco.cuda.global.cudart.cuMemAllocPitch;
 import static org.bytedeco.cuda.global.cudart.cuMemcpy3DAsync;
 import static org.bytedeco.cuda.global.cudart.cuMemsetD2D8Async;
+import static org.bytedeco.cuda.global.cudart.cuMipmappedArrayCreate;
+import static org.bytedeco.cuda.global.cudart.cuMipmappedArrayDestroy;
+import static org.bytedeco.cuda.global.cudart.cuMipmappedArrayGetLevel;
 import static org.bytedeco.cuda.global.cudart.cuStreamSynchronize;
 
 import java.util.ArrayList;
@@ -27,6 +30,7 @@ import org.agrona.DirectBuffer;
 import org.bytedeco.cuda.cudart.CUDA_ARRAY3D_DESCRIPTOR_v2;
 import org.bytedeco.cuda.cudart.CUDA_MEMCPY3D_v2;
 import org.bytedeco.cuda.cudart.CUarray_st;
+import org.bytedeco.cuda.cudart.CUmipmappedArray_st;
 import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.SizeTPointer;
@@ -41,6 +45,7 @@ final class GpuArrays implements BackendArrays
 {
     private final GpuBackendSession session;
     private final List<GpuArray> arrays = new ArrayList<>();
+    private final List<GpuMipmappedArray> mipmappedArrays = new ArrayList<>();
     private final long[] addressOut = new long[1];
     private final SizeTPointer pitchOut = new SizeTPointer(1);
 
@@ -84,7 +89,7 @@ final class GpuArrays implements BackendArrays
                 return null;
             }
         }
-        final GpuArray array = new GpuArray(descriptor, gpuContext, handle);
+        final GpuArray array = new GpuArray(descriptor, gpuContext, handle, null);
         arrays.add(array);
         return array;
     }
@@ -99,6 +104,53 @@ final class GpuArrays implements BackendArrays
         }
     }
 
+    public BackendArray[] createMipmappedArray(
+        final BackendContext context, final ArrayDescriptor descriptor, final int levels, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        final String name = result.name("cudaMallocMipmappedArray", "cuMipmappedArrayCreate");
+        if (!session.makeCurrentFor(gpuContext, name, result))
+        {
+            return null;
+        }
+        final CUmipmappedArray_st handle = new CUmipmappedArray_st();
+        try (CUDA_ARRAY3D_DESCRIPTOR_v2 nativeDescriptor = new CUDA_ARRAY3D_DESCRIPTOR_v2())
+        {
+            nativeDescriptor.Width(descriptor.width()).Height(descriptor.height()).Depth(descriptor.depth())
+                .Format(descriptor.format()).NumChannels(descriptor.channels()).Flags(descriptor.flags());
+            if (!GpuBackendSession.checkStatus(cuMipmappedArrayCreate(handle, nativeDescriptor, levels), name,
+                result))
+            {
+                return null;
+            }
+        }
+        final GpuMipmappedArray mipmapped = new GpuMipmappedArray(gpuContext, handle);
+        final BackendArray[] made = new BackendArray[levels];
+        for (int level = 0; level < levels; level++)
+        {
+            final CUarray_st levelHandle = new CUarray_st();
+            if (!GpuBackendSession.checkStatus(cuMipmappedArrayGetLevel(levelHandle, handle, level),
+                name + ": level " + level, result))
+            {
+                cuMipmappedArrayDestroy(handle);
+                return null;
+            }
+            made[level] = new GpuArray(descriptor.level(level), gpuContext, levelHandle, mipmapped);
+        }
+        mipmappedArrays.add(mipmapped);
+        return made;
+    }
+
+    public void destroyMipmappedArray(final BackendArray[] levels, final CallResult result)
+    {
+        final GpuMipmappedArray mipmapped = ((GpuArray)levels[0]).mipmapped;
+        final String name = result.name("cudaFreeMipmappedArray", "cuMipmappedArrayDestroy");
+        if (mipmappedArrays.remove(mipmapped) && session.makeCurrentFor(mipmapped.context, name, result))
+        {
+            GpuBackendSession.checkStatus(cuMipmappedArrayDestroy(mipmapped.handle), name, result);
+        }
+    }
+
     /** A destroyed context took its arrays with it. */
     void contextDestroyed(final GpuContext context)
     {
@@ -110,11 +162,13 @@ final class GpuArrays implements BackendArrays
                 iterator.remove();
             }
         }
+        mipmappedArrays.removeIf(mipmapped -> mipmapped.context == context);
     }
 
     void close()
     {
         arrays.clear();
+        mipmappedArrays.clear();
         pitchOut.close();
     }
 
@@ -233,12 +287,16 @@ final class GpuArrays implements BackendArrays
         final ArrayDescriptor descriptor;
         final GpuContext context;
         final CUarray_st handle;
+        /** The mipmapped array this is a level of, which frees it; null for an array of its own. */
+        final GpuMipmappedArray mipmapped;
 
-        GpuArray(final ArrayDescriptor descriptor, final GpuContext context, final CUarray_st handle)
+        GpuArray(final ArrayDescriptor descriptor, final GpuContext context, final CUarray_st handle,
+            final GpuMipmappedArray mipmapped)
         {
             this.descriptor = descriptor;
             this.context = context;
             this.handle = handle;
+            this.mipmapped = mipmapped;
         }
 
         public ArrayDescriptor descriptor()
@@ -250,5 +308,9 @@ final class GpuArrays implements BackendArrays
         {
             return context;
         }
+    }
+
+    private record GpuMipmappedArray(GpuContext context, CUmipmappedArray_st handle)
+    {
     }
 }
