@@ -636,7 +636,10 @@ public enum Function implements RemotedFunction
     CU_MEM_ALLOC_PITCH(550, Api.DRIVER),
     /** args: width in bytes, height → values = device address, pitch in bytes. */
     CUDA_MALLOC_PITCH(551, Api.RUNTIME),
-    /** cuArrayCreate, cuArray3DCreate. args: width, height, depth, CUarray_format, channels, flags → values[0] = handle. */
+    /**
+     * cuArrayCreate, cuArray3DCreate. args: width, height, depth, CUarray_format, channels, flags → values[0] =
+     * handle.
+     */
     CU_ARRAY_CREATE(552, Api.DRIVER),
     /** cudaMallocArray, cudaMalloc3DArray, with the channel format as the driver's format and channel count. */
     CUDA_MALLOC_ARRAY(553, Api.RUNTIME),
@@ -654,7 +657,10 @@ public enum Function implements RemotedFunction
     CUDA_MEMCPY_3D(559, Api.RUNTIME),
     /** cudaMemset3D(Async). args: address, pitch, rows per slice, value, width in bytes, height, depth, stream. */
     CUDA_MEMSET_3D(560, Api.RUNTIME),
-    /** cuMipmappedArrayCreate. args: width, height, depth, CUarray_format, channels, flags, levels → values[0] = handle. */
+    /**
+     * cuMipmappedArrayCreate. args: width, height, depth, CUarray_format, channels, flags, levels → values[0] =
+     * handle.
+     */
     CU_MIPMAPPED_ARRAY_CREATE(561, Api.DRIVER),
     /** cudaMallocMipmappedArray, with the channel format as the driver's format and channel count. */
     CUDA_MALLOC_MIPMAPPED_ARRAY(562, Api.RUNTIME),
