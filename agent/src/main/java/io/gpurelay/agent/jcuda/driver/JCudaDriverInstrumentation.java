@@ -1,6 +1,7 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
+import io.gpurelay.agent.jcuda.ArrayRefusals;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.table.Binding;
 
@@ -21,16 +22,10 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
     }
 
     /**
-     * Texture and surface references are module-scoped legacy objects: CUDA 12 removed them from the runtime API
-     * and deprecated the driver's, and kernels reach them only through {@code .texref}/{@code .surfref} globals of a
-     * module, which gpurelay's modules (and the emulator's PTX) do not carry. Texture and surface objects replace
-     * them.
+     * The array family's functions left out, with their reasons ({@link ArrayRefusals}).
      */
     public String refusalReason(final String functionName)
     {
-        return functionName.startsWith("cuTexRef") || functionName.startsWith("cuSurfRef") ||
-            "cuModuleGetTexRef".equals(functionName) || "cuModuleGetSurfRef".equals(functionName) ||
-            "cuParamSetTexRef".equals(functionName) ? "texture and surface references are a legacy API that " +
-            "CUDA 12 removed from its runtime and deprecated in its driver; use texture and surface objects" : null;
+        return ArrayRefusals.reason(functionName);
     }
 }

@@ -3,6 +3,7 @@ package io.gpurelay.agent.jcuda.runtime;
 import java.lang.reflect.Method;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
+import io.gpurelay.agent.jcuda.ArrayRefusals;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.table.Binding;
 
@@ -35,5 +36,13 @@ public final class JCudaRuntimeInstrumentation extends InstrumentationModule
     public Binding tableBinding()
     {
         return Binding.JCUDA;
+    }
+
+    /**
+     * The array family's functions left out, with their reasons ({@link ArrayRefusals}).
+     */
+    public String refusalReason(final String functionName)
+    {
+        return ArrayRefusals.reason(functionName);
     }
 }
