@@ -30,6 +30,8 @@ final class ArraysDispatcher
     private static final int STREAM_ARGUMENT = WIDTH_ARGUMENT + 3;
     /** CUDA's limit on an array's extent in any dimension is far below this; it keeps the arithmetic exact. */
     private static final long MAX_EXTENT = 1L << 31;
+    /** The most host bytes one copy call carries or brings back; the client sends at most 8 MiB. */
+    private static final long MAX_HOST_BYTES = 64L * 1024 * 1024;
 
     private final SessionResources resources;
     private final BackendArrays backend;
@@ -364,11 +366,18 @@ final class ArraysDispatcher
             result.fail(CudaError.INVALID_VALUE, name + ": a copy from host to host memory is the client's own");
             return;
         }
-        final long packed = width * height * depth;
+        final long packed = span(0, 0, 0, width, height, width, height, depth);
         final long payload = input == null ? 0 : input.capacity();
-        if (packed / Math.max(1, height * depth) != width && height * depth != 0)
+        if (packed < 0)
         {
             result.fail(CudaError.INVALID_VALUE, name + ": the copy's extent overflows");
+            return;
+        }
+        if ((source.kind() == CopySide.Kind.HOST || destination.kind() == CopySide.Kind.HOST) &&
+            packed > MAX_HOST_BYTES)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + packed + " host bytes in one call; at most " +
+                MAX_HOST_BYTES + " travel at a time (the client cuts a larger copy into calls)");
             return;
         }
         if (payload != (source.kind() == CopySide.Kind.HOST ? packed : 0))
@@ -447,7 +456,39 @@ final class ArraysDispatcher
                 " bytes at x " + x + (rowsMatter ? " and " + height + " rows at y " + y : ""));
             return null;
         }
-        return CopySide.device(call.arg(first + 1), x, y, z, pitch, rowsMatter ? rows : Math.max(rows, y + height));
+        final long rowsPerSlice = rowsMatter ? rows : Math.max(rows, y + height);
+        if (span(x, y, z, pitch, rowsPerSlice, width, height, depth) < 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": the " + which + " range overflows");
+            return null;
+        }
+        return CopySide.device(call.arg(first + 1), x, y, z, pitch, rowsPerSlice);
+    }
+
+    /**
+     * One past the last byte, from position (0, 0, 0), that a copy of this geometry touches: the first byte's offset
+     * {@code (z * rows + y) * pitch + x} plus the extent {@code ((depth - 1) * rows + height - 1) * pitch + width};
+     * -1 when that overflows (for positive height and depth).
+     */
+    static long span(final long x, final long y, final long z, final long pitch, final long rows, final long width,
+        final long height, final long depth)
+    {
+        if (height == 0 || depth == 0)
+        {
+            return 0;
+        }
+        try
+        {
+            final long firstByte = Math.addExact(Math.multiplyExact(Math.addExact(Math.multiplyExact(z, rows), y),
+                pitch), x);
+            final long extent = Math.addExact(Math.multiplyExact(Math.addExact(Math.multiplyExact(depth - 1, rows),
+                height - 1), pitch), width);
+            return Math.addExact(firstByte, extent);
+        }
+        catch (final ArithmeticException ex)
+        {
+            return -1;
+        }
     }
 
     private void memset3D(final ReceivedCall call, final ContextEntry context, final CallResult result)
@@ -474,7 +515,8 @@ final class ArraysDispatcher
         {
             return;
         }
-        if ((height > 1 || depth > 1) && pitch < width || depth > 1 && rows < height)
+        if ((height > 1 || depth > 1) && pitch < width || depth > 1 && rows < height ||
+            span(0, 0, 0, pitch, rows, width, height, depth) < 0)
         {
             result.fail(CudaError.INVALID_VALUE, "cudaMemset3D: rows of " + width + " bytes, " + height +
                 " to a slice, do not fit a pitch of " + pitch + " bytes and slices of " + rows + " rows");

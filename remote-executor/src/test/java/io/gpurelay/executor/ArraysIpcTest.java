@@ -126,6 +126,15 @@ class ArraysIpcTest
         final Reply narrow = client.callWithPayload(Function.CU_MEMCPY_3D, context, new byte[20],
             copy(side(HOST, 0, 0, 0), side(DEVICE, address, 4, 3), 5, 2, 1));
         assertEquals(DriverStatus.INVALID_VALUE, narrow.status(), "a pitch narrower than a row");
+        final long[] wrapping = copy(side(DEVICE, address, pitch, 3), side(DEVICE, address, 1L << 34, 1L << 30), 4,
+            2, 1L << 30);
+        wrapping[7 + 4] = (1L << 31) - 1;
+        final Reply overflow = client.call(Function.CU_MEMCPY_3D, context, wrapping);
+        assertEquals(DriverStatus.INVALID_VALUE, overflow.status(), "a geometry whose extent overflows");
+        final Reply tooMuch = client.call(Function.CU_MEMCPY_3D, context, copy(side(DEVICE, address, 1L << 20, 128),
+            side(HOST, 0, 0, 0), 1L << 20, 128, 1));
+        assertEquals(DriverStatus.INVALID_VALUE, tooMuch.status(), "more host bytes than one call carries");
+        assertTrue(tooMuch.message().contains("travel at a time"), tooMuch.message());
         assertArrayEquals(back, ok(client.call(Function.CU_MEMCPY_DTOH, context, address, pitch * 3, 0)).payload(),
             "no refused copy wrote a byte");
     }

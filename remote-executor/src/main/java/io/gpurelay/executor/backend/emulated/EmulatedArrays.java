@@ -28,6 +28,8 @@ final class EmulatedArrays implements BackendArrays
 {
     /** The pitch alignment cudaMallocPitch gives on current GPUs. */
     static final long PITCH_ALIGNMENT = 512;
+    /** Rows between two memories (or the host) move through a buffer of at most this many bytes. */
+    private static final int BOUNCE_BYTES = 64 * 1024;
 
     private final EmulatedBackendSession session;
     private final List<EmulatedArray> arrays = new ArrayList<>();
@@ -142,7 +144,7 @@ final class EmulatedArrays implements BackendArrays
         {
             return;
         }
-        final byte[] row = new byte[(int)Math.min(widthInBytes, Integer.MAX_VALUE - 8)];
+        final byte[] bounce = new byte[(int)Math.min(widthInBytes, BOUNCE_BYTES)];
         final byte[] hostDestination = destination.kind() == CopySide.Kind.HOST ?
             new byte[Math.toIntExact(widthInBytes * height * depth)] : null;
         for (long z = 0; z < depth; z++)
@@ -151,26 +153,30 @@ final class EmulatedArrays implements BackendArrays
             {
                 final long sourceRow = from.rowAddress(y, z);
                 final long destinationRow = to.rowAddress(y, z);
-                if (from.memory == null)
-                {
-                    hostSource.getBytes((int)sourceRow, row, 0, (int)widthInBytes);
-                }
-                else if (to.memory == from.memory && to.memory != null)
+                if (from.memory != null && to.memory == from.memory)
                 {
                     from.memory.copy(destinationRow, sourceRow, widthInBytes, from.owner);
                     continue;
                 }
-                else
+                for (long x = 0; x < widthInBytes; x += bounce.length)
                 {
-                    from.memory.read(sourceRow, row, 0, (int)widthInBytes, from.owner);
-                }
-                if (to.memory == null)
-                {
-                    System.arraycopy(row, 0, hostDestination, (int)destinationRow, (int)widthInBytes);
-                }
-                else
-                {
-                    to.memory.write(destinationRow, row, 0, (int)widthInBytes, to.owner);
+                    final int piece = (int)Math.min(bounce.length, widthInBytes - x);
+                    if (from.memory == null)
+                    {
+                        hostSource.getBytes((int)(sourceRow + x), bounce, 0, piece);
+                    }
+                    else
+                    {
+                        from.memory.read(sourceRow + x, bounce, 0, piece, from.owner);
+                    }
+                    if (to.memory == null)
+                    {
+                        System.arraycopy(bounce, 0, hostDestination, (int)(destinationRow + x), piece);
+                    }
+                    else
+                    {
+                        to.memory.write(destinationRow + x, bounce, 0, piece, to.owner);
+                    }
                 }
             }
         }
