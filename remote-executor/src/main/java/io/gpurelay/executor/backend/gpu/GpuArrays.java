@@ -33,6 +33,7 @@ import org.bytedeco.cuda.cudart.CUarray_st;
 import org.bytedeco.cuda.cudart.CUmipmappedArray_st;
 import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.SizeTPointer;
 
 /**
@@ -82,6 +83,7 @@ final class GpuArrays implements BackendArrays
         final CUarray_st handle = new CUarray_st();
         try (CUDA_ARRAY3D_DESCRIPTOR_v2 nativeDescriptor = new CUDA_ARRAY3D_DESCRIPTOR_v2())
         {
+            Pointer.memset(nativeDescriptor, 0, nativeDescriptor.sizeof());
             nativeDescriptor.Width(descriptor.width()).Height(descriptor.height()).Depth(descriptor.depth())
                 .Format(descriptor.format()).NumChannels(descriptor.channels()).Flags(descriptor.flags());
             if (!GpuBackendSession.checkStatus(cuArray3DCreate(handle, nativeDescriptor), name, result))
@@ -116,6 +118,7 @@ final class GpuArrays implements BackendArrays
         final CUmipmappedArray_st handle = new CUmipmappedArray_st();
         try (CUDA_ARRAY3D_DESCRIPTOR_v2 nativeDescriptor = new CUDA_ARRAY3D_DESCRIPTOR_v2())
         {
+            Pointer.memset(nativeDescriptor, 0, nativeDescriptor.sizeof());
             nativeDescriptor.Width(descriptor.width()).Height(descriptor.height()).Depth(descriptor.depth())
                 .Format(descriptor.format()).NumChannels(descriptor.channels()).Flags(descriptor.flags());
             if (!GpuBackendSession.checkStatus(cuMipmappedArrayCreate(handle, nativeDescriptor, levels), name,
@@ -192,6 +195,8 @@ final class GpuArrays implements BackendArrays
         try (CUDA_MEMCPY3D_v2 copy = new CUDA_MEMCPY3D_v2();
             BytePointer staging = hostIn || hostOut ? new BytePointer(hostBytes) : null)
         {
+            // Every member CUDA does not read for these memory types, and the reserved ones, must be 0.
+            Pointer.memset(copy, 0, copy.sizeof());
             if (hostIn)
             {
                 final byte[] bytes = new byte[(int)hostBytes];
