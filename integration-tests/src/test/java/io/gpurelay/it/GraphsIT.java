@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CUDA graphs of an unmodified JCuda program, through the agent, against the emulated executor: graphs built node by
- * node, queried, instantiated, launched, changed, cloned and nested compute what CUDA's would ({@link GraphsProgram}
+ * node, queried, instantiated, launched, changed, cloned and nested compute what CUDA's would, their host nodes run
+ * the program's own functions in order ({@link GraphsProgram}
  * checks the results), and what gpurelay refuses (a memcpy node from host memory, stale handles, a cycle, a node
  * outside its allocation) is refused with CUDA's status and a message naming the function.
  */
@@ -47,6 +48,7 @@ class GraphsIT
             assertTrue(output.contains("FN cuGraphGetNodes/graph status=0 6 [copy, empty, record, saxpy, setX, " +
                 "setY]"), output);
             assertTrue(output.contains("FN cuGraphRemoveDependencies/again status=1"), output);
+            assertTrue(output.contains("FN host-functions/ran status=0 [a, b, d, a, b, d, c, b, d]"), output);
             assertTrue(output.contains("FN cuGraphNodeFindInClone/of-another-graph status=1"), output);
             assertTrue(output.contains("cuGraphAddMemcpyNode: the source is host memory, which is in this process"),
                 output);

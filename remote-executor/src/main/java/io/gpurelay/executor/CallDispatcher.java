@@ -104,7 +104,7 @@ final class CallDispatcher
         this.rtc = new RtcDispatcher(backend.rtc(), resources);
         this.ptxCompiler = new PtxCompilerDispatcher(backend.ptxCompiler(), resources);
         this.table = new TableDispatcher(backend, resources, deviceCount);
-        this.graphs = new GraphDispatcher(backend, resources);
+        this.graphs = new GraphDispatcher(backend, resources, callbacks);
     }
 
     /**

@@ -19,7 +19,9 @@ import io.gpurelay.executor.SessionResources.StreamEntry;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.HostFunction;
 import io.gpurelay.executor.backend.KernelParameterLayout;
+import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
 import org.agrona.DirectBuffer;
@@ -47,6 +49,7 @@ final class GraphDispatcher
     static final int NODE_KERNEL = 0;
     static final int NODE_MEMCPY = 1;
     static final int NODE_MEMSET = 2;
+    static final int NODE_HOST = 3;
     static final int NODE_GRAPH = 4;
     static final int NODE_EMPTY = 5;
     static final int NODE_WAIT_EVENT = 6;
@@ -106,17 +109,24 @@ final class GraphDispatcher
         NAMES.put(Function.CU_GRAPH_KERNEL_NODE_SET_PARAMS, "cuGraphKernelNodeSetParams");
         NAMES.put(Function.CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS, "cuGraphExecKernelNodeSetParams");
         NAMES.put(Function.CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS, "cuGraphExecChildGraphNodeSetParams");
+        NAMES.put(Function.CU_GRAPH_ADD_HOST_NODE, "cuGraphAddHostNode");
+        NAMES.put(Function.CU_GRAPH_HOST_NODE_GET_PARAMS, "cuGraphHostNodeGetParams");
+        NAMES.put(Function.CU_GRAPH_HOST_NODE_SET_PARAMS, "cuGraphHostNodeSetParams");
+        NAMES.put(Function.CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS, "cuGraphExecHostNodeSetParams");
         FUNCTIONS = EnumSet.copyOf(NAMES.keySet());
     }
 
     private final BackendSession backend;
     private final SessionResources resources;
+    /** Runs host nodes' functions in the client; null where no client can run them. */
+    private final SessionCallbacks callbacks;
     private int liveNodes;
 
-    GraphDispatcher(final BackendSession backend, final SessionResources resources)
+    GraphDispatcher(final BackendSession backend, final SessionResources resources, final SessionCallbacks callbacks)
     {
         this.backend = backend;
         this.resources = resources;
+        this.callbacks = callbacks;
     }
 
     /**
@@ -163,7 +173,8 @@ final class GraphDispatcher
                 destroy(graph, result);
             }
             case CU_GRAPH_ADD_KERNEL_NODE, CU_GRAPH_ADD_MEMSET_NODE, CU_GRAPH_ADD_MEMCPY_NODE, CU_GRAPH_ADD_EMPTY_NODE,
-                CU_GRAPH_ADD_EVENT_RECORD_NODE, CU_GRAPH_ADD_EVENT_WAIT_NODE, CU_GRAPH_ADD_CHILD_GRAPH_NODE ->
+                CU_GRAPH_ADD_EVENT_RECORD_NODE, CU_GRAPH_ADD_EVENT_WAIT_NODE, CU_GRAPH_ADD_CHILD_GRAPH_NODE,
+                CU_GRAPH_ADD_HOST_NODE ->
                 addNode(call, input, name, context, result);
             case CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH ->
             {
@@ -249,7 +260,19 @@ final class GraphDispatcher
                 final StreamEntry stream = exec == null ? null : stream(call.arg(1), context, result);
                 if (stream != null && function == Function.CU_GRAPH_LAUNCH)
                 {
-                    run(exec.root, stream, result);
+                    final long[] callbackIds = callbackIds(exec, input, result);
+                    if (callbackIds != null)
+                    {
+                        run(exec.root, stream, new int[1], callbackIds, result);
+                    }
+                }
+            }
+            case CU_GRAPH_HOST_NODE_GET_PARAMS ->
+            {
+                final Node node = node(call.arg(0), name, NODE_HOST, result);
+                if (node != null)
+                {
+                    result.value((Long)node.params);
                 }
             }
             case CU_GRAPH_EXEC_DESTROY ->
@@ -282,13 +305,14 @@ final class GraphDispatcher
                 }
             }
             case CU_GRAPH_MEMSET_NODE_SET_PARAMS, CU_GRAPH_MEMCPY_NODE_SET_PARAMS, CU_GRAPH_EVENT_NODE_SET_EVENT,
-                CU_GRAPH_KERNEL_NODE_SET_PARAMS ->
+                CU_GRAPH_KERNEL_NODE_SET_PARAMS, CU_GRAPH_HOST_NODE_SET_PARAMS ->
             {
                 final int type = switch (function)
                 {
                     case CU_GRAPH_MEMSET_NODE_SET_PARAMS -> NODE_MEMSET;
                     case CU_GRAPH_MEMCPY_NODE_SET_PARAMS -> NODE_MEMCPY;
                     case CU_GRAPH_KERNEL_NODE_SET_PARAMS -> NODE_KERNEL;
+                    case CU_GRAPH_HOST_NODE_SET_PARAMS -> NODE_HOST;
                     default -> -1;
                 };
                 final Node node = node(call.arg(0), name, type, result);
@@ -323,7 +347,8 @@ final class GraphDispatcher
             }
             case CU_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS, CU_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS,
                 CU_GRAPH_EXEC_EVENT_NODE_SET_EVENT, CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS,
-                CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS -> execSetParams(call, input, name, result);
+                CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS, CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS ->
+                execSetParams(call, input, name, result);
             default -> CallDispatcher.notSupported(call.functionId(), function.name(), result);
         }
     }
@@ -352,6 +377,7 @@ final class GraphDispatcher
             case CU_GRAPH_ADD_EVENT_RECORD_NODE -> NODE_EVENT_RECORD;
             case CU_GRAPH_ADD_EVENT_WAIT_NODE -> NODE_WAIT_EVENT;
             case CU_GRAPH_ADD_CHILD_GRAPH_NODE -> NODE_GRAPH;
+            case CU_GRAPH_ADD_HOST_NODE -> NODE_HOST;
             default -> NODE_EMPTY;
         };
         Object params = null;
@@ -479,6 +505,11 @@ final class GraphDispatcher
             {
                 final EventEntry event = resources.event(call.arg(first), result);
                 return event == null ? null : (Object)event.handle;
+            }
+            case NODE_HOST ->
+            {
+                // The client's key for its function: the client alone knows what it names.
+                return call.arg(first);
             }
             default ->
             {
@@ -667,6 +698,7 @@ final class GraphDispatcher
         final Exec exec = new Exec(root);
         exec.entry = entry(resources.addLibraryObject(HandleKind.GRAPH_EXEC, context, exec), HandleKind.GRAPH_EXEC);
         result.value(exec.entry.handle);
+        replyWithHostKeys(exec, result);
     }
 
     /**
@@ -748,6 +780,7 @@ final class GraphDispatcher
             case CU_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS -> NODE_MEMCPY;
             case CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS -> NODE_KERNEL;
             case CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS -> NODE_GRAPH;
+            case CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS -> NODE_HOST;
             default -> node.type == NODE_WAIT_EVENT ? NODE_WAIT_EVENT : NODE_EVENT_RECORD;
         };
         if (node.type != expected)
@@ -771,13 +804,75 @@ final class GraphDispatcher
                 return;
             }
             node.child = snapshot;
+            replyWithHostKeys(exec, result);
             return;
         }
         final Object params = parameters(expected, call, 2, input, 0, name, result);
         if (params != null)
         {
             node.params = params;
+            if (expected == NODE_HOST)
+            {
+                replyWithHostKeys(exec, result);
+            }
         }
+    }
+
+    /**
+     * The payload of a reply that changes an exec's host nodes: their keys in the order they run.
+     */
+    private static void replyWithHostKeys(final Exec exec, final CallResult result)
+    {
+        final List<Long> keys = new ArrayList<>();
+        hostKeys(exec.root, keys);
+        final UnsafeBuffer bytes = new UnsafeBuffer(new byte[keys.size() * HANDLE_BYTES]);
+        for (int i = 0; i < keys.size(); i++)
+        {
+            bytes.putLong(i * HANDLE_BYTES, keys.get(i), ORDER);
+        }
+        result.payload(new ByteArrayPayload(bytes.byteArray()));
+    }
+
+    private static void hostKeys(final ExecGraph graph, final List<Long> keys)
+    {
+        for (final ExecNode node : graph.order)
+        {
+            if (node.type == NODE_HOST)
+            {
+                keys.add((Long)node.params);
+            }
+            else if (node.type == NODE_GRAPH)
+            {
+                hostKeys(node.child, keys);
+            }
+        }
+    }
+
+    /**
+     * The callback ids a launch carries, one per host node of the exec.
+     */
+    private long[] callbackIds(final Exec exec, final DirectBuffer input, final CallResult result)
+    {
+        final List<Long> keys = new ArrayList<>();
+        hostKeys(exec.root, keys);
+        if (input.capacity() != keys.size() * HANDLE_BYTES)
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuGraphLaunch: the graph exec has " + keys.size() + " host nodes; " +
+                "the launch carries " + input.capacity() + " bytes of callback ids");
+            return null;
+        }
+        if (!keys.isEmpty() && callbacks == null)
+        {
+            result.fail(CudaError.NOT_SUPPORTED, "cuGraphLaunch: the graph has host nodes and this session has no " +
+                "client to run callbacks");
+            return null;
+        }
+        final long[] ids = new long[keys.size()];
+        for (int i = 0; i < ids.length; i++)
+        {
+            ids[i] = input.getLong(i * HANDLE_BYTES, ORDER);
+        }
+        return ids;
     }
 
     private static boolean sameShape(final ExecGraph a, final ExecGraph b)
@@ -801,7 +896,9 @@ final class GraphDispatcher
     /**
      * Run the nodes in order on the stream, stopping at the first that fails, which the message names.
      */
-    private void run(final ExecGraph graph, final StreamEntry stream, final CallResult result)
+    private void run(
+        final ExecGraph graph, final StreamEntry stream, final int[] nextCallback, final long[] callbackIds,
+        final CallResult result)
     {
         for (final ExecNode node : graph.order)
         {
@@ -835,7 +932,8 @@ final class GraphDispatcher
                         backend.streamWaitEvent(stream.context.backend, stream.backend, event.backend, result);
                     }
                 }
-                case NODE_GRAPH -> run(node.child, stream, result);
+                case NODE_GRAPH -> run(node.child, stream, nextCallback, callbackIds, result);
+                case NODE_HOST -> hostFunction(stream, callbackIds[nextCallback[0]++], result);
                 default ->
                 {
                 }
@@ -849,6 +947,24 @@ final class GraphDispatcher
                 }
                 return;
             }
+        }
+    }
+
+    /**
+     * A host node: the client's function, registered under the launch's callback id for it and queued on the stream
+     * as cuLaunchHostFunc queues one.
+     */
+    private void hostFunction(final StreamEntry stream, final long callbackId, final CallResult result)
+    {
+        final HostFunction function = callbacks.register(callbackId, Api.DRIVER, "cuGraphLaunch (host node)", result);
+        if (function == null)
+        {
+            return;
+        }
+        backend.launchHostFunction(stream.context.backend, stream.backend, false, function, result);
+        if (result.failed())
+        {
+            callbacks.unregister(callbackId);
         }
     }
 
@@ -1064,7 +1180,10 @@ final class GraphDispatcher
         final int type;
         final List<Node> dependencies = new ArrayList<>();
         final List<Node> dependents = new ArrayList<>();
-        /** {@link Kernel}, {@link Memset}, {@link Memcpy}, an event handle ({@link Long}), a {@link Graph}, or null. */
+        /**
+         * {@link Kernel}, {@link Memset}, {@link Memcpy}, an event handle or a host function's key ({@link Long}), a
+         * {@link Graph}, or null.
+         */
         Object params;
         LibraryObjectEntry entry;
         long handle;

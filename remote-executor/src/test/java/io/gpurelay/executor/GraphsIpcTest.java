@@ -7,6 +7,7 @@ import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_CHILD_GRAPH_NODE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_EMPTY_NODE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_HOST_NODE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_KERNEL_NODE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_MEMCPY_NODE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_MEMSET_NODE;
@@ -210,6 +211,15 @@ class GraphsIpcTest
         assertEquals(DriverStatus.INVALID_VALUE, noRows.status(), noRows.message());
         assertEquals(DriverStatus.INVALID_VALUE, client.call(CU_GRAPH_CREATE, context, 1).status(),
             "cuGraphCreate's flags must be 0");
+
+        // A host node's function is the client's: a launch must bring a callback id for each.
+        final long hostGraph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        ok(client.call(CU_GRAPH_ADD_HOST_NODE, context, hostGraph, 0, 42));
+        final Reply instantiated = ok(client.call(CU_GRAPH_INSTANTIATE, context, hostGraph, 0));
+        assertArrayEquals(handles(42), instantiated.payload(), "the exec's host node keys");
+        final Reply noIds = client.call(CU_GRAPH_LAUNCH, context, instantiated.value(0), DEFAULT_STREAM);
+        assertEquals(DriverStatus.INVALID_VALUE, noIds.status());
+        assertTrue(noIds.message().contains("has 1 host nodes"), noIds.message());
 
         // A graph's child graph belongs to its node; nesting is bounded.
         long inner = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);

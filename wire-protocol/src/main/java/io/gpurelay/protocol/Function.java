@@ -683,9 +683,12 @@ public enum Function implements RemotedFunction
     CU_GRAPH_CLONE(519, Api.DRIVER),
     /** cuGraphNodeFindInClone. args: original node, cloned graph → values[0] = the node's counterpart. */
     CU_GRAPH_NODE_FIND_IN_CLONE(520, Api.DRIVER),
-    /** cuGraphInstantiate. args: graph, flags (must be 0) → values[0] = graph exec. */
+    /**
+     * cuGraphInstantiate. args: graph, flags (must be 0) → values[0] = graph exec; payload = the keys of its host
+     * nodes, 8 bytes each.
+     */
     CU_GRAPH_INSTANTIATE(521, Api.DRIVER),
-    /** cuGraphLaunch. args: graph exec, stream. */
+    /** cuGraphLaunch. args: graph exec, stream; payload = a callback id per host node of the exec. */
     CU_GRAPH_LAUNCH(522, Api.DRIVER),
     /** cuGraphUpload. args: graph exec, stream. */
     CU_GRAPH_UPLOAD(523, Api.DRIVER),
@@ -719,8 +722,23 @@ public enum Function implements RemotedFunction
     CU_GRAPH_KERNEL_NODE_SET_PARAMS(534, Api.DRIVER),
     /** cuGraphExecKernelNodeSetParams. args: graph exec, node, then as {@link #CU_GRAPH_KERNEL_NODE_SET_PARAMS}. */
     CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS(535, Api.DRIVER),
-    /** cuGraphExecChildGraphNodeSetParams. args: graph exec, node, child graph (of the same shape). */
-    CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS(536, Api.DRIVER);
+    /**
+     * cuGraphExecChildGraphNodeSetParams. args: graph exec, node, child graph (of the same shape) → payload = the
+     * exec's host node keys, as {@link #CU_GRAPH_INSTANTIATE}'s.
+     */
+    CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS(536, Api.DRIVER),
+    // Host nodes: the function is the application's and runs in the client, which names it by a key of its own.
+    // cuGraphInstantiate's reply carries, as its payload, the keys of the exec's host nodes in the order they run
+    // (child graphs' included); a cuGraphLaunch of an exec with host nodes carries one callback id per host node as
+    // its payload, in that order, and each runs as a cuLaunchHostFunc of that id would.
+    /** cuGraphAddHostNode. args: graph, d, key → values[0] = node. */
+    CU_GRAPH_ADD_HOST_NODE(537, Api.DRIVER),
+    /** cuGraphHostNodeGetParams. args: node → values[0] = key. */
+    CU_GRAPH_HOST_NODE_GET_PARAMS(538, Api.DRIVER),
+    /** cuGraphHostNodeSetParams. args: node, key. */
+    CU_GRAPH_HOST_NODE_SET_PARAMS(539, Api.DRIVER),
+    /** cuGraphExecHostNodeSetParams. args: graph exec, node, key → payload = the exec's host node keys. */
+    CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS(540, Api.DRIVER);
 
     private static final Function[] BY_ID;
 

@@ -8,6 +8,7 @@ import java.util.TreeSet;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
+import jcuda.driver.CUDA_HOST_NODE_PARAMS;
 import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
 import jcuda.driver.CUDA_MEMCPY3D;
 import jcuda.driver.CUDA_MEMSET_NODE_PARAMS;
@@ -19,6 +20,7 @@ import jcuda.driver.CUfunction;
 import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
+import jcuda.driver.CUhostFn;
 import jcuda.driver.CUmemorytype;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
@@ -240,6 +242,45 @@ public final class GraphsProgram
             copiedBytes[PITCH + 15] == 0x5A && copiedBytes[PITCH + 16] == 0 &&
             copiedBytes[(ROWS - 1) * PITCH] == 0x5A);
 
+        // Host nodes: the program's own functions, in the graph's order, with their user data.
+        final List<String> ran = java.util.Collections.synchronizedList(new ArrayList<>());
+        final CUhostFn recorder = userData -> ran.add((String)userData);
+        final CUgraph hostGraph = new CUgraph();
+        line("cuGraphCreate", "host", JCudaDriver.cuGraphCreate(hostGraph, 0));
+        final CUgraphNode hostA = node("hostA");
+        line("cuGraphAddHostNode", "a", JCudaDriver.cuGraphAddHostNode(hostA, hostGraph, null, 0,
+            host(recorder, "a")));
+        final CUgraphNode hostSet = node("hostSet");
+        line("cuGraphAddMemsetNode", "between", JCudaDriver.cuGraphAddMemsetNode(hostSet, hostGraph,
+            new CUgraphNode[]{ hostA }, 1, memset(z, Float.floatToRawIntBits(9f), N), context));
+        final CUgraphNode hostB = node("hostB");
+        line("cuGraphAddHostNode", "b", JCudaDriver.cuGraphAddHostNode(hostB, hostGraph,
+            new CUgraphNode[]{ hostSet }, 1, host(recorder, "b")));
+        final CUgraph hostChild = new CUgraph();
+        line("cuGraphCreate", "host child", JCudaDriver.cuGraphCreate(hostChild, 0));
+        line("cuGraphAddHostNode", "d", JCudaDriver.cuGraphAddHostNode(node("hostD"), hostChild, null, 0,
+            host(recorder, "d")));
+        line("cuGraphAddChildGraphNode", "host", JCudaDriver.cuGraphAddChildGraphNode(node("hostChild"), hostGraph,
+            new CUgraphNode[]{ hostB }, 1, hostChild));
+        final CUDA_HOST_NODE_PARAMS hostParams = new CUDA_HOST_NODE_PARAMS();
+        line("cuGraphHostNodeGetParams", "b", JCudaDriver.cuGraphHostNodeGetParams(hostB, hostParams),
+            hostParams.fn == recorder, hostParams.userData);
+        final CUgraphExec hostExec = new CUgraphExec();
+        line("cuGraphInstantiate", "host", JCudaDriver.cuGraphInstantiate(hostExec, hostGraph, 0));
+        launch("host", hostExec, stream);
+        launch("host again", hostExec, stream);
+        line("cuGraphExecHostNodeSetParams", "a to c", JCudaDriver.cuGraphExecHostNodeSetParams(hostExec, hostA,
+            host(recorder, "c")));
+        line("cuGraphHostNodeSetParams", "b to e", JCudaDriver.cuGraphHostNodeSetParams(hostB, host(recorder, "e")));
+        launch("host after setting", hostExec, stream);
+        line("host-functions", "ran", 0, ran);
+        CHECKS.check("the host nodes ran in order, the exec's own parameters last", ran.equals(List.of("a", "b", "d",
+            "a", "b", "d", "c", "b", "d")), ran.toString());
+        CHECKS.check("the memset between the host nodes ran", allEqual(read(z, N), 9f), "" + read(z, N)[0]);
+        line("cuGraphExecDestroy", "host", JCudaDriver.cuGraphExecDestroy(hostExec));
+        line("cuGraphDestroy", "host child", JCudaDriver.cuGraphDestroy(hostChild));
+        line("cuGraphDestroy", "host", JCudaDriver.cuGraphDestroy(hostGraph));
+
         if (refusals)
         {
             refusals(graph, kernel, empty, copy, stream, x, y, context, saxpy);
@@ -401,6 +442,14 @@ public final class GraphsProgram
             names.add(name(nodes[i]));
         }
         return names;
+    }
+
+    private static CUDA_HOST_NODE_PARAMS host(final CUhostFn fn, final String userData)
+    {
+        final CUDA_HOST_NODE_PARAMS params = new CUDA_HOST_NODE_PARAMS();
+        params.fn = fn;
+        params.userData = userData;
+        return params;
     }
 
     private static CUDA_MEMSET_NODE_PARAMS memset(final CUdeviceptr destination, final int value, final long count)

@@ -1,14 +1,20 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import java.nio.ByteOrder;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.HostCallback;
 import io.gpurelay.agent.instrumentation.NotSupportedCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 import jcuda.NativePointerObject;
+import jcuda.driver.CUDA_HOST_NODE_PARAMS;
 import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
 import jcuda.driver.CUDA_MEMCPY3D;
 import jcuda.driver.CUDA_MEMSET_NODE_PARAMS;
@@ -17,6 +23,7 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
+import jcuda.driver.CUhostFn;
 import jcuda.driver.CUmemorytype;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -27,7 +34,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>
  * A kernel node's parameters are read from {@code kernelParams} (or {@code extra}) when the node is made or its
  * parameters set, as {@code cuLaunchKernel} reads them at the launch: CUDA too copies them into the node. A memcpy node
- * copies between device memory only: host memory is in this process, not where the graph runs.
+ * copies between device memory only: host memory is in this process, not where the graph runs. A host node's function
+ * and user data stay here under a key the executor keeps in the node; a launch of an exec with host nodes adds their
+ * functions as callbacks, which run on the agent's callback thread as {@code cuLaunchHostFunc}'s do.
  */
 final class JCudaDriverGraphs
 {
@@ -52,9 +61,6 @@ final class JCudaDriverGraphs
             case "cuStreamBeginCapture", "cuStreamEndCapture", "cuThreadExchangeStreamCaptureMode" -> "the " +
                 "executor keeps graphs itself and does not record the work of a capturing stream; build the graph " +
                 "with the cuGraphAdd* functions";
-            case "cuGraphAddHostNode", "cuGraphHostNodeGetParams", "cuGraphHostNodeSetParams",
-                "cuGraphExecHostNodeSetParams" -> "a host node's function is Java code in this process, and a " +
-                "graph's launch on the executor cannot yet call back into it; use cuLaunchHostFunc on the stream";
             case "cuGraphKernelNodeGetParams" -> "the node holds the kernel's parameter values, copied when it was " +
                 "made; JCuda has no way to hand them back as the kernelParams pointers the program gave";
             case "cuGraphKernelNodeCopyAttributes", "cuGraphKernelNodeGetAttribute",
@@ -335,8 +341,14 @@ final class JCudaDriverGraphs
         requireNonNull(hGraphExec, "hGraphExec", name);
         requireNonNull(hNode, "hNode", name);
         requireNonNull(childGraph, "childGraph", name);
-        return DriverCalls.inContext(Function.CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS,
-            new long[]{ handle(hGraphExec), handle(hNode), handle(childGraph) }, null, null, null);
+        final ByteArrayPayload keys = new ByteArrayPayload();
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS,
+            new long[]{ handle(hGraphExec), handle(hNode), handle(childGraph) }, null, keys, null);
+        if (status == DriverStatus.SUCCESS)
+        {
+            execHostKeys(handle(hGraphExec), keys);
+        }
+        return status;
     }
 
     static int nodeGetType(final CUgraphNode hNode, final int[] type)
@@ -467,24 +479,158 @@ final class JCudaDriverGraphs
     {
         requireNonNull(phGraphExec, "phGraphExec", "cuGraphInstantiate");
         requireNonNull(hGraph, "hGraph", "cuGraphInstantiate");
-        return handleCall(Function.CU_GRAPH_INSTANTIATE, new long[]{ handle(hGraph), flags }, null, phGraphExec);
+        final long[] results = new long[1];
+        final ByteArrayPayload keys = new ByteArrayPayload();
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_INSTANTIATE, new long[]{ handle(hGraph), flags },
+            null, keys, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(phGraphExec, results[0]);
+            execHostKeys(results[0], keys);
+        }
+        return status;
     }
 
     /**
      * cuGraphLaunch and cuGraphUpload: pipelined, as a kernel launch is, their failure coming back from a later call.
+     * A launch of an exec with host nodes adds their functions as callbacks, run here when the stream reaches them.
      */
     static int launch(final boolean upload, final CUgraphExec hGraphExec, final long stream)
     {
         requireNonNull(hGraphExec, "hGraphExec", upload ? "cuGraphUpload" : "cuGraphLaunch");
-        return DriverCalls.pipelinedInContext(upload ? Function.CU_GRAPH_UPLOAD : Function.CU_GRAPH_LAUNCH,
-            new long[]{ handle(hGraphExec), stream }, null);
+        final long exec = handle(hGraphExec);
+        final long[] keys = upload ? null : EXEC_HOST_KEYS.get(exec);
+        if (keys == null)
+        {
+            return DriverCalls.pipelinedInContext(upload ? Function.CU_GRAPH_UPLOAD : Function.CU_GRAPH_LAUNCH,
+                new long[]{ exec, stream }, null);
+        }
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return DriverCalls.noCurrentContext();
+        }
+        final HostCallback[] callbacks = new HostCallback[keys.length];
+        for (int i = 0; i < keys.length; i++)
+        {
+            final HostNodeFunction function = HOST_FUNCTIONS.get(keys[i]);
+            callbacks[i] = function == null ? status -> { } : status -> function.fn().call(function.userData());
+        }
+        return DeviceRouter.installed().addCallbacks(Function.CU_GRAPH_LAUNCH, context, new long[]{ exec, stream },
+            callbacks);
     }
 
     static int execDestroy(final CUgraphExec hGraphExec)
     {
         requireNonNull(hGraphExec, "hGraphExec", "cuGraphExecDestroy");
-        return DriverCalls.inContext(Function.CU_GRAPH_EXEC_DESTROY, new long[]{ handle(hGraphExec) }, null, null,
-            null);
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_EXEC_DESTROY, new long[]{ handle(hGraphExec) },
+            null, null, null);
+        if (status == DriverStatus.SUCCESS)
+        {
+            EXEC_HOST_KEYS.remove(handle(hGraphExec));
+        }
+        return status;
+    }
+
+    // Host nodes: the function and user data stay here, named on the executor by a key.
+
+    /** A host node's function and user data, as CUDA_HOST_NODE_PARAMS gave them. */
+    private record HostNodeFunction(CUhostFn fn, Object userData)
+    {
+    }
+
+    private static final AtomicLong NEXT_HOST_KEY = new AtomicLong(1);
+    private static final Map<Long, HostNodeFunction> HOST_FUNCTIONS = new ConcurrentHashMap<>();
+    /** The keys of each exec's host nodes in the order they run, for the execs that have any. */
+    private static final Map<Long, long[]> EXEC_HOST_KEYS = new ConcurrentHashMap<>();
+
+    static int addHostNode(
+        final CUgraphNode phGraphNode, final CUgraph hGraph, final CUgraphNode[] dependencies,
+        final long numDependencies, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphAddHostNode";
+        requireNonNull(nodeParams, "nodeParams", name);
+        if (nodeParams.fn == null)
+        {
+            return invalidValue(name, "nodeParams.fn is null");
+        }
+        return addNode(Function.CU_GRAPH_ADD_HOST_NODE, name, phGraphNode, hGraph, dependencies, numDependencies,
+            new long[]{ hostKey(nodeParams) });
+    }
+
+    static int hostNodeGetParams(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphHostNodeGetParams";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        final long[] results = new long[1];
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_HOST_NODE_GET_PARAMS, new long[]{ handle(hNode) },
+            null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            final HostNodeFunction function = HOST_FUNCTIONS.get(results[0]);
+            nodeParams.fn = function == null ? null : function.fn();
+            nodeParams.userData = function == null ? null : function.userData();
+        }
+        return status;
+    }
+
+    static int hostNodeSetParams(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphHostNodeSetParams";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        if (nodeParams.fn == null)
+        {
+            return invalidValue(name, "nodeParams.fn is null");
+        }
+        return DriverCalls.inContext(Function.CU_GRAPH_HOST_NODE_SET_PARAMS,
+            new long[]{ handle(hNode), hostKey(nodeParams) }, null, null, null);
+    }
+
+    static int execHostNodeSetParams(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphExecHostNodeSetParams";
+        requireNonNull(hGraphExec, "hGraphExec", name);
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        if (nodeParams.fn == null)
+        {
+            return invalidValue(name, "nodeParams.fn is null");
+        }
+        final ByteArrayPayload keys = new ByteArrayPayload();
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS,
+            new long[]{ handle(hGraphExec), handle(hNode), hostKey(nodeParams) }, null, keys, null);
+        if (status == DriverStatus.SUCCESS)
+        {
+            execHostKeys(handle(hGraphExec), keys);
+        }
+        return status;
+    }
+
+    /**
+     * A new key for the function and user data: a node keeps what it was given, even when the same
+     * CUDA_HOST_NODE_PARAMS object is changed and given again.
+     */
+    private static long hostKey(final CUDA_HOST_NODE_PARAMS params)
+    {
+        final long key = NEXT_HOST_KEY.getAndIncrement();
+        HOST_FUNCTIONS.put(key, new HostNodeFunction(params.fn, params.userData));
+        return key;
+    }
+
+    private static void execHostKeys(final long exec, final ByteArrayPayload reply)
+    {
+        final long[] keys = handles(reply);
+        if (keys.length == 0)
+        {
+            EXEC_HOST_KEYS.remove(exec);
+        }
+        else
+        {
+            EXEC_HOST_KEYS.put(exec, keys);
+        }
     }
 
     // Marshalling.

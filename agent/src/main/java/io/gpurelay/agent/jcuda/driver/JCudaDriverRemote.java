@@ -28,6 +28,7 @@ import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.PinnedMemoryFiles;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
+import jcuda.driver.CUDA_HOST_NODE_PARAMS;
 import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
 import jcuda.driver.CUDA_MEMCPY3D;
 import jcuda.driver.CUDA_MEMSET_NODE_PARAMS;
@@ -1271,6 +1272,32 @@ public final class JCudaDriverRemote
     public static int cuGraphUploadNative(final CUgraphExec hGraphExec, final CUstream hStream)
     {
         return JCudaDriverGraphs.launch(true, hGraphExec, streamHandle(hStream));
+    }
+
+    /**
+     * The host function runs in this process, on the agent's callback thread, when a launch's stream reaches the node,
+     * as {@link #cuLaunchHostFuncNative}'s does.
+     */
+    public static int cuGraphAddHostNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.addHostNode(phGraphNode, hGraph, dependencies, numDependencies, nodeParams);
+    }
+
+    public static int cuGraphHostNodeGetParamsNative(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.hostNodeGetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphHostNodeSetParamsNative(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.hostNodeSetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphExecHostNodeSetParamsNative(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.execHostNodeSetParams(hGraphExec, hNode, nodeParams);
     }
 
     public static int cuGraphExecDestroyNative(final CUgraphExec hGraphExec)
