@@ -8,12 +8,13 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.GraphsProgram;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * CUDA graphs of an unmodified JCuda program, through the agent, against the emulated executor: graphs built node by
+ * CUDA graphs of an unmodified JCuda program, through the agent, against the emulated executor over IPC and UDP: graphs built node by
  * node, queried, instantiated, launched, changed, cloned and nested compute what CUDA's would, their host nodes run
  * the program's own functions in order ({@link GraphsProgram}
  * checks the results), and what gpurelay refuses (a memcpy node from host memory, stale handles, a cycle, a node
@@ -21,11 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GraphsIT
 {
-    @Test
+    @ParameterizedTest
+    @EnumSource(Transport.class)
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
-    void graphsRunOnTheEmulatorAndRefusalsAreNamed(@TempDir final Path work) throws Exception
+    void graphsRunOnTheEmulatorAndRefusalsAreNamed(final Transport transport, @TempDir final Path work)
+        throws Exception
     {
-        try (Executor executor = Executor.start("aeron:ipc", work))
+        try (Executor executor = Executor.start(transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), GraphsProgram.class,
                 Artifacts.kernelsDir().toString(), "refusals");
