@@ -113,6 +113,7 @@ final class GraphDispatcher
         NAMES.put(Function.CU_GRAPH_HOST_NODE_GET_PARAMS, "cuGraphHostNodeGetParams");
         NAMES.put(Function.CU_GRAPH_HOST_NODE_SET_PARAMS, "cuGraphHostNodeSetParams");
         NAMES.put(Function.CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS, "cuGraphExecHostNodeSetParams");
+        NAMES.put(Function.CU_GRAPH_KERNEL_NODE_GET_PARAMS, "cuGraphKernelNodeGetParams");
         FUNCTIONS = EnumSet.copyOf(NAMES.keySet());
     }
 
@@ -265,6 +266,31 @@ final class GraphDispatcher
                     {
                         run(exec.root, stream, new int[1], callbackIds, result);
                     }
+                }
+            }
+            case CU_GRAPH_KERNEL_NODE_GET_PARAMS ->
+            {
+                final Node node = node(call.arg(0), name, NODE_KERNEL, result);
+                if (node != null)
+                {
+                    final Kernel kernel = (Kernel)node.params;
+                    if (9 + kernel.sizes().length > CallResult.MAX_VALUES)
+                    {
+                        result.fail(CudaError.NOT_SUPPORTED, name + ": the kernel's " + kernel.sizes().length +
+                            " parameters do not fit a reply");
+                        return;
+                    }
+                    result.value(kernel.function());
+                    for (final int dimension : kernel.dimensions())
+                    {
+                        result.value(Integer.toUnsignedLong(dimension));
+                    }
+                    result.value(kernel.count());
+                    for (final long size : kernel.sizes())
+                    {
+                        result.value(size);
+                    }
+                    result.payload(new ByteArrayPayload(kernel.given().clone()));
                 }
             }
             case CU_GRAPH_HOST_NODE_GET_PARAMS ->
@@ -474,7 +500,15 @@ final class GraphDispatcher
                     result.fail(result.error(), name + ": " + result.message());
                     return null;
                 }
-                return new Kernel(function.handle, dimensions, parameters);
+                final long count = call.arg(countArgument);
+                final long[] sizes = new long[count > 0 ? (int)count : 0];
+                for (int i = 0; i < sizes.length; i++)
+                {
+                    sizes[i] = call.arg(countArgument + 1 + i);
+                }
+                final byte[] given = new byte[parameterBytes.capacity()];
+                parameterBytes.getBytes(0, given);
+                return new Kernel(function.handle, dimensions, parameters, count, sizes, given);
             }
             case NODE_MEMSET ->
             {
@@ -1196,7 +1230,13 @@ final class GraphDispatcher
         }
     }
 
-    private record Kernel(long function, int[] dimensions, byte[] parameters)
+    /**
+     * @param parameters the parameters laid out as the kernel declares them, for launches.
+     * @param count      the parameter count the client sent (-1: a ready buffer), with their sizes and bytes as given,
+     *                   for cuGraphKernelNodeGetParams.
+     */
+    private record Kernel(
+        long function, int[] dimensions, byte[] parameters, long count, long[] sizes, byte[] given)
     {
     }
 

@@ -738,7 +738,13 @@ public enum Function implements RemotedFunction
     /** cuGraphHostNodeSetParams. args: node, key. */
     CU_GRAPH_HOST_NODE_SET_PARAMS(539, Api.DRIVER),
     /** cuGraphExecHostNodeSetParams. args: graph exec, node, key → payload = the exec's host node keys. */
-    CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS(540, Api.DRIVER);
+    CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS(540, Api.DRIVER),
+    /**
+     * cuGraphKernelNodeGetParams. args: node → values = function, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY,
+     * blockDimZ, sharedMemBytes, parameter count n (-1: a ready buffer), the n sizes; payload = the parameters' bytes
+     * as the node was given them.
+     */
+    CU_GRAPH_KERNEL_NODE_GET_PARAMS(541, Api.DRIVER);
 
     private static final Function[] BY_ID;
 

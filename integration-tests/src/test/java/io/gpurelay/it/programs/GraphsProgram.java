@@ -130,6 +130,9 @@ public final class GraphsProgram
         // The exec is a snapshot: setting a node of the graph does not reach it, setting the exec's node does.
         line("cuGraphKernelNodeSetParams", "a = 10", JCudaDriver.cuGraphKernelNodeSetParams(kernel,
             saxpy(saxpy, 10f, x, y)));
+        final CUDA_KERNEL_NODE_PARAMS got = new CUDA_KERNEL_NODE_PARAMS();
+        line("cuGraphKernelNodeGetParams", "", JCudaDriver.cuGraphKernelNodeGetParams(kernel, got),
+            address(got.func) == address(saxpy), got.gridDimX, got.blockDimX, got.sharedMemBytes);
         launch("after the graph's node changed", exec, stream);
         CHECKS.check("the exec kept its own kernel parameters", allEqual(read(z, N), 5f), "" + read(z, N)[0]);
         line("cuGraphExecMemsetNodeSetParams", "y = 4", JCudaDriver.cuGraphExecMemsetNodeSetParams(exec, setY,
@@ -307,6 +310,19 @@ public final class GraphsProgram
         final CUstream stream, final CUdeviceptr x, final CUdeviceptr y, final CUcontext context,
         final CUfunction saxpy)
     {
+        // The parameters a kernel node gives back can be set again: through gpurelay they are copies of the values.
+        final CUDA_KERNEL_NODE_PARAMS got = new CUDA_KERNEL_NODE_PARAMS();
+        JCudaDriver.cuGraphKernelNodeGetParams(kernel, got);
+        refused("nothing: a kernel node's parameters set again", JCudaDriver.cuGraphKernelNodeSetParams(kernel, got),
+            0);
+        final CUgraphExec again = new CUgraphExec();
+        JCudaDriver.cuGraphInstantiate(again, graph, 0);
+        JCudaDriver.cuGraphLaunch(again, stream);
+        JCudaDriver.cuStreamSynchronize(stream);
+        CHECKS.check("REFUSED nothing: the parameters given back ran as before, y = 10 * 1 + 2",
+            allEqual(read(y, N), 12f), "" + read(y, N)[0]);
+        JCudaDriver.cuGraphExecDestroy(again);
+
         final CUDA_MEMCPY3D fromHost = copy1d(x, null, 16);
         fromHost.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_HOST;
         fromHost.srcHost = Pointer.to(new float[4]);

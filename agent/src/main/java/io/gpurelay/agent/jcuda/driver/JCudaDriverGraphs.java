@@ -14,6 +14,7 @@ import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 import jcuda.NativePointerObject;
+import jcuda.Pointer;
 import jcuda.driver.CUDA_HOST_NODE_PARAMS;
 import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
 import jcuda.driver.CUDA_MEMCPY3D;
@@ -46,6 +47,8 @@ final class JCudaDriverGraphs
     /** The values of CU_GRAPH_MEMCPY_NODE_GET_PARAMS and CU_GRAPH_MEMSET_NODE_GET_PARAMS. */
     private static final int MEMCPY_VALUES = 9;
     private static final int MEMSET_VALUES = 6;
+    /** The most values a reply carries. */
+    private static final int MAX_VALUES = 64;
 
     private JCudaDriverGraphs()
     {
@@ -61,8 +64,6 @@ final class JCudaDriverGraphs
             case "cuStreamBeginCapture", "cuStreamEndCapture", "cuThreadExchangeStreamCaptureMode" -> "the " +
                 "executor keeps graphs itself and does not record the work of a capturing stream; build the graph " +
                 "with the cuGraphAdd* functions";
-            case "cuGraphKernelNodeGetParams" -> "the node holds the kernel's parameter values, copied when it was " +
-                "made; JCuda has no way to hand them back as the kernelParams pointers the program gave";
             case "cuGraphKernelNodeCopyAttributes", "cuGraphKernelNodeGetAttribute",
                 "cuGraphKernelNodeSetAttribute" -> "the executor runs a graph's kernel nodes as plain launches, " +
                 "which have no per-node attributes";
@@ -103,6 +104,65 @@ final class JCudaDriverGraphs
         return handleCall(Function.CU_GRAPH_ADD_KERNEL_NODE,
             concat(new long[]{ handle(hGraph), numDependencies }, kernel.args),
             concat(dependencyBytes, kernel.parameters.bytes()), phGraphNode);
+    }
+
+    /**
+     * The node's kernel, dimensions and parameter values: {@code kernelParams} points to a copy of each value (the
+     * node holds values, as CUDA's does, not the program's pointers), so the parameters can be changed and set again.
+     */
+    static int kernelNodeGetParams(final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphKernelNodeGetParams";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        final long[] results = new long[MAX_VALUES];
+        final ByteArrayPayload bytes = new ByteArrayPayload();
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_KERNEL_NODE_GET_PARAMS,
+            new long[]{ handle(hNode) }, null, bytes, results);
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long count = results[8];
+        final byte[] given = bytes.bytes();
+        nodeParams.func = new jcuda.driver.CUfunction();
+        JCudaPointers.setNativePointer(nodeParams.func, results[0]);
+        nodeParams.gridDimX = (int)results[1];
+        nodeParams.gridDimY = (int)results[2];
+        nodeParams.gridDimZ = (int)results[3];
+        nodeParams.blockDimX = (int)results[4];
+        nodeParams.blockDimY = (int)results[5];
+        nodeParams.blockDimZ = (int)results[6];
+        nodeParams.sharedMemBytes = (int)results[7];
+        if (count < 0)
+        {
+            nodeParams.kernelParams = null;
+            // As JCuda's CU_LAUNCH_PARAM_BUFFER_POINTER, CU_LAUNCH_PARAM_BUFFER_SIZE and CU_LAUNCH_PARAM_END.
+            nodeParams.extra = Pointer.to(launchParameterKey(1), Pointer.to(given), launchParameterKey(2),
+                Pointer.to(new long[]{ given.length }), launchParameterKey(0));
+            return status;
+        }
+        final Pointer[] values = new Pointer[(int)count];
+        int offset = 0;
+        for (int i = 0; i < values.length; i++)
+        {
+            final int size = (int)results[9 + i];
+            values[i] = Pointer.to(java.util.Arrays.copyOfRange(given, offset, offset + size));
+            offset += size;
+        }
+        nodeParams.kernelParams = Pointer.to(values);
+        nodeParams.extra = null;
+        return status;
+    }
+
+    /**
+     * A key of cuLaunchKernel's {@code extra}: a pointer whose address is the key, as JCuda's constants are.
+     */
+    private static Pointer launchParameterKey(final long key)
+    {
+        final Pointer pointer = new Pointer();
+        JCudaPointers.setNativePointer(pointer, key);
+        return pointer;
     }
 
     static int kernelNodeSetParams(final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)

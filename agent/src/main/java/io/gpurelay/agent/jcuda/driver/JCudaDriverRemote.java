@@ -1055,6 +1055,12 @@ public final class JCudaDriverRemote
         return JCudaDriverGraphs.addKernelNode(phGraphNode, hGraph, dependencies, numDependencies, nodeParams);
     }
 
+    public static int cuGraphKernelNodeGetParamsNative(
+        final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.kernelNodeGetParams(hNode, nodeParams);
+    }
+
     public static int cuGraphKernelNodeSetParamsNative(
         final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
     {
