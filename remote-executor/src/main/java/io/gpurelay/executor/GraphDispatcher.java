@@ -55,8 +55,13 @@ final class GraphDispatcher
     static final int NODE_WAIT_EVENT = 6;
     static final int NODE_EVENT_RECORD = 7;
 
-    /** Nodes one session may have in its graphs at a time, child graphs included: each holds a little memory. */
+    /**
+     * Nodes one session may have in its graphs and graph execs at a time, child graphs included: each holds a little
+     * memory.
+     */
     static final int MAX_NODES = 1 << 16;
+    /** Kernel parameter bytes the nodes of one session's graphs and graph execs may hold together. */
+    static final long MAX_PARAMETER_BYTES = 64L << 20;
     /** How deep child graphs may nest. */
     static final int MAX_NESTING = 32;
     /** Rows (memset) or rows times slices (memcpy) one node may have: each is one backend operation per launch. */
@@ -121,7 +126,8 @@ final class GraphDispatcher
     private final SessionResources resources;
     /** Runs host nodes' functions in the client; null where no client can run them. */
     private final SessionCallbacks callbacks;
-    private int liveNodes;
+    private long liveNodes;
+    private long heldBytes;
 
     GraphDispatcher(final BackendSession backend, final SessionResources resources, final SessionCallbacks callbacks)
     {
@@ -248,7 +254,7 @@ final class GraphDispatcher
             case CU_GRAPH_CLONE ->
             {
                 final Graph graph = graph(call.arg(0), name, result);
-                if (graph != null && admit(count(graph), name, result))
+                if (graph != null && admit(count(graph), name, result) && admitBytes(bytes(graph), name, result))
                 {
                     result.value(cloneGraph(graph, context, null, result).handle);
                 }
@@ -307,6 +313,8 @@ final class GraphDispatcher
                 if (exec != null)
                 {
                     resources.removeLibraryObject(exec.entry);
+                    liveNodes -= count(exec.root);
+                    heldBytes -= bytes(exec.root);
                 }
             }
             case CU_GRAPH_MEMSET_NODE_GET_PARAMS ->
@@ -351,8 +359,9 @@ final class GraphDispatcher
                         return;
                     }
                     final Object params = parameters(node.type, call, 1, input, 0, name, result);
-                    if (params != null)
+                    if (params != null && admitBytes(bytes(params), name, result))
                     {
+                        heldBytes += bytes(params) - bytes(node.params);
                         node.params = params;
                     }
                 }
@@ -424,7 +433,7 @@ final class GraphDispatcher
                 result.fail(CudaError.NOT_SUPPORTED, name + ": child graphs nest at most " + MAX_NESTING + " deep");
                 return;
             }
-            if (!admit(count(child) + 1, name, result))
+            if (!admit(count(child) + 1, name, result) || !admitBytes(bytes(child), name, result))
             {
                 return;
             }
@@ -440,7 +449,7 @@ final class GraphDispatcher
                 return;
             }
         }
-        if (type != NODE_GRAPH && !admit(1, name, result))
+        if (type != NODE_GRAPH && (!admit(1, name, result) || !admitBytes(bytes(params), name, result)))
         {
             return;
         }
@@ -560,6 +569,7 @@ final class GraphDispatcher
         node.handle = node.entry.handle;
         graph.nodes.add(node);
         liveNodes++;
+        heldBytes += bytes(params);
         return node;
     }
 
@@ -595,6 +605,7 @@ final class GraphDispatcher
     {
         resources.removeLibraryObject(node.entry);
         liveNodes--;
+        heldBytes -= bytes(node.params);
         if (node.params instanceof Graph child)
         {
             destroy(child, result);
@@ -625,6 +636,7 @@ final class GraphDispatcher
         {
             final Node copy = newNode(clone, node.type, null, context);
             copy.params = node.params instanceof Graph child ? cloneGraph(child, context, copy, result) : node.params;
+            heldBytes += bytes(copy.params);
             copies.put(node, copy);
             clone.copyOf.put(node.handle, copy);
         }
@@ -725,10 +737,12 @@ final class GraphDispatcher
             return;
         }
         final ExecGraph root = snapshot(graph, name, result);
-        if (root == null)
+        if (root == null || !admit(count(root), name, result) || !admitBytes(bytes(root), name, result))
         {
             return;
         }
+        liveNodes += count(root);
+        heldBytes += bytes(root);
         final Exec exec = new Exec(root);
         exec.entry = entry(resources.addLibraryObject(HandleKind.GRAPH_EXEC, context, exec), HandleKind.GRAPH_EXEC);
         result.value(exec.entry.handle);
@@ -837,13 +851,19 @@ final class GraphDispatcher
                     " does not have the nodes and edges of the child graph that was instantiated");
                 return;
             }
+            if (!admitBytes(bytes(snapshot) - bytes(node.child), name, result))
+            {
+                return;
+            }
+            heldBytes += bytes(snapshot) - bytes(node.child);
             node.child = snapshot;
             replyWithHostKeys(exec, result);
             return;
         }
         final Object params = parameters(expected, call, 2, input, 0, name, result);
-        if (params != null)
+        if (params != null && admitBytes(bytes(params), name, result))
         {
+            heldBytes += bytes(params) - bytes(node.params);
             node.params = params;
             if (expected == NODE_HOST)
             {
@@ -1146,6 +1166,55 @@ final class GraphDispatcher
             return false;
         }
         return true;
+    }
+
+    private boolean admitBytes(final long bytes, final String name, final CallResult result)
+    {
+        if (heldBytes + bytes > MAX_PARAMETER_BYTES)
+        {
+            result.fail(CudaError.OUT_OF_MEMORY, name + ": a session's graphs and graph execs hold at most " +
+                (MAX_PARAMETER_BYTES >> 20) + " MiB of kernel parameters");
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * The memory a node's parameters hold: a kernel node's parameters, twice (as laid out and as given).
+     */
+    private static long bytes(final Object params)
+    {
+        return params instanceof Kernel kernel ? (long)kernel.parameters().length + kernel.given().length : 0;
+    }
+
+    private static long bytes(final Graph graph)
+    {
+        long bytes = 0;
+        for (final Node node : graph.nodes)
+        {
+            bytes += node.params instanceof Graph child ? bytes(child) : bytes(node.params);
+        }
+        return bytes;
+    }
+
+    private static long count(final ExecGraph graph)
+    {
+        long count = 0;
+        for (final ExecNode node : graph.order)
+        {
+            count += 1 + (node.child != null ? count(node.child) : 0);
+        }
+        return count;
+    }
+
+    private static long bytes(final ExecGraph graph)
+    {
+        long bytes = 0;
+        for (final ExecNode node : graph.order)
+        {
+            bytes += node.child != null ? bytes(node.child) : bytes(node.params);
+        }
+        return bytes;
     }
 
     private static long count(final Graph graph)

@@ -246,6 +246,37 @@ class GraphsIpcTest
         assertTrue(nested.message().contains("nest at most " + GraphDispatcher.MAX_NESTING), nested.message());
     }
 
+    @Test
+    void graphExecsCountTowardsTheSessionsNodes()
+    {
+        final TestClient client = connected("graph limits");
+        final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
+        final long graph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        final int nodes = 1000;
+        for (int i = 0; i < nodes; i++)
+        {
+            ok(client.call(CU_GRAPH_ADD_EMPTY_NODE, context, graph, 0));
+        }
+        final List<Long> execs = new ArrayList<>();
+        Reply refused = null;
+        for (int i = 0; i <= GraphDispatcher.MAX_NODES / nodes; i++)
+        {
+            final Reply reply = client.call(CU_GRAPH_INSTANTIATE, context, graph, 0);
+            if (reply.status() != 0)
+            {
+                refused = reply;
+                break;
+            }
+            execs.add(reply.value(0));
+        }
+        assertEquals(GraphDispatcher.MAX_NODES / nodes - 1, execs.size(), "the graph's nodes and its execs' count");
+        assertEquals(DriverStatus.OUT_OF_MEMORY, refused.status());
+        assertTrue(refused.message().startsWith("cuGraphInstantiate: a session's graphs hold at most"),
+            refused.message());
+        ok(client.call(CU_GRAPH_EXEC_DESTROY, context, execs.get(0)));
+        ok(client.call(CU_GRAPH_INSTANTIATE, context, graph, 0));
+    }
+
     private TestClient connected(final String name)
     {
         final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
