@@ -70,7 +70,6 @@ final class GraphDispatcher
     private static final int HANDLE_BYTES = Long.BYTES;
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     private static final int ADD_NODE_FIXED_ARGUMENTS = 2;
-    private static final int KERNEL_ARGUMENTS = 9;
 
     private static final Map<Function, String> NAMES = new EnumMap<>(Function.class);
     private static final Set<Function> FUNCTIONS;
