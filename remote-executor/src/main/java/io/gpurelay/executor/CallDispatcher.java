@@ -74,6 +74,8 @@ final class CallDispatcher
     private final RtcDispatcher rtc;
     private final PtxCompilerDispatcher ptxCompiler;
     private final TableDispatcher table;
+    /** CUDA graphs (cuGraph*), kept by the executor. */
+    private final GraphDispatcher graphs;
     /** Pitched memory, CUDA arrays and 2D/3D copies. */
     private final ArraysDispatcher arrays;
     /** Pinned host memory shared with the client; null when the session is offered none (not IPC, or disabled). */
@@ -104,6 +106,7 @@ final class CallDispatcher
         this.rtc = new RtcDispatcher(backend.rtc(), resources);
         this.ptxCompiler = new PtxCompilerDispatcher(backend.ptxCompiler(), resources);
         this.table = new TableDispatcher(backend, resources, deviceCount);
+        this.graphs = new GraphDispatcher(backend, resources, callbacks);
         this.arrays = new ArraysDispatcher(resources, backend.arrays());
     }
 
@@ -144,6 +147,13 @@ final class CallDispatcher
         if (function.api() == Api.CUBLAS)
         {
             blas.dispatch(call, input, result);
+            resources.endCall(result);
+            return;
+        }
+        // CUDA graphs.
+        if (GraphDispatcher.handles(function))
+        {
+            graphs.dispatch(call, input, result);
             resources.endCall(result);
             return;
         }

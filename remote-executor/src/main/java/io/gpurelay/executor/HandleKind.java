@@ -17,6 +17,11 @@ enum HandleKind
     CUFFT_PLAN(9, "cuFFT plan"),
     PTX_COMPILER(10, "nvPTXCompiler handle"),
 
+    // CUDA graphs (GraphDispatcher).
+    GRAPH(11, "CUgraph"),
+    GRAPH_NODE(12, "CUgraphNode"),
+    GRAPH_EXEC(13, "CUgraphExec"),
+
     // Pitched memory, arrays and 2D/3D copies.
     ARRAY(14, "CUDA array"),
     MIPMAPPED_ARRAY(15, "CUDA mipmapped array");

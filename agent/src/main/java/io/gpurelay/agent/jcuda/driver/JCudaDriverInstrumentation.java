@@ -22,10 +22,14 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
     }
 
     /**
-     * The array family's functions left out, with their reasons ({@link ArrayRefusals}).
+     * Why a function is deliberately left out: CUDA graphs' ({@link JCudaDriverGraphs}) and the array family's
+     * ({@link ArrayRefusals}) reasons.
      */
     public String refusalReason(final String functionName)
     {
-        return ArrayRefusals.reason(functionName);
+        // CUDA graphs.
+        final String graphs = JCudaDriverGraphs.refusalReason(functionName);
+        // Pitched memory, CUDA arrays and 2D/3D copies.
+        return graphs != null ? graphs : ArrayRefusals.reason(functionName);
     }
 }
