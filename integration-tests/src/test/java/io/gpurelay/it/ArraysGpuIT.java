@@ -42,8 +42,12 @@ class ArraysGpuIT
         throws Exception
     {
         final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
+        // JCuda 12.6's own cudaGetMipmappedArrayLevel answers invalid value on a CUDA 13 host: the local run leaves
+        // the mipmapped array out, the run through gpurelay does it (its own checks must pass) and the comparison
+        // leaves its lines out.
         final ForkedProcess local = new ForkedProcess(program.getSimpleName() + "-local", List.of(Artifacts.java(),
-            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(), program.getName()));
+            "-Darrays.skipMipmapped=true", "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
+            program.getName()));
         assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
 
         final String remoteOutput;
@@ -58,7 +62,13 @@ class ArraysGpuIT
         }
         final List<String> expected = results(local.output());
         assertTrue(expected.size() > 20, local.output());
-        assertEquals(expected, results(remoteOutput), "through gpurelay:\n" + remoteOutput);
+        final List<String> actual = results(remoteOutput);
+        if (program == RuntimeArraysProgram.class)
+        {
+            assertTrue(actual.contains("RESULT cudaGetMipmappedArrayLevel = 0"), remoteOutput);
+            actual.removeIf(line -> line.contains("ipmapped") || line.contains(" level"));
+        }
+        assertEquals(expected, actual, "through gpurelay:\n" + remoteOutput);
     }
 
     private static List<String> results(final String output)

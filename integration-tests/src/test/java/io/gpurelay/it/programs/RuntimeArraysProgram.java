@@ -216,29 +216,25 @@ public final class RuntimeArraysProgram
             cudaMemcpyKind.cudaMemcpyDeviceToHost));
         result("2D array checksum", crc(all));
 
-        // A mipmapped array of floats: level 1 of 8 x 8 is 4 x 4.
+        // A mipmapped array of floats: level 1 of 8 x 8 is 4 x 4. JCuda 12.6's own cudaGetMipmappedArrayLevel answers
+        // invalid value on a CUDA 13 host, so the GPU comparison's local run leaves this part out
+        // (-Darrays.skipMipmapped=true) and compares the rest.
+        final boolean mipmaps = !Boolean.getBoolean("arrays.skipMipmapped");
         final cudaMipmappedArray mipmapped = new cudaMipmappedArray();
-        result("cudaMallocMipmappedArray", cudaMallocMipmappedArray(mipmapped, cudaCreateChannelDesc(32, 0, 0, 0,
-            cudaChannelFormatKind.cudaChannelFormatKindFloat), new cudaExtent(8, 8, 0), 3, 0));
         final cudaArray level1 = new cudaArray();
-        result("cudaGetMipmappedArrayLevel", cudaGetMipmappedArrayLevel(level1, mipmapped, 1));
-        final cudaExtent levelExtent = new cudaExtent();
-        result("cudaArrayGetInfo of level 1", cudaArrayGetInfo(new cudaChannelFormatDesc(), levelExtent, new int[1],
-            level1));
-        result("level 1 extent", levelExtent.width * 10000 + levelExtent.height * 100 + levelExtent.depth);
-        final byte[] texels = pattern(16 * 4, 23);
-        result("cudaMemcpy2DToArray level", cudaMemcpy2DToArray(level1, 0, 0, Pointer.to(texels), 16, 16, 4,
-            cudaMemcpyKind.cudaMemcpyHostToDevice));
-        final byte[] texelsBack = filled(16 * 4);
-        result("cudaMemcpy2DFromArray level", cudaMemcpy2DFromArray(Pointer.to(texelsBack), 16, level1, 0, 0, 16,
-            4, cudaMemcpyKind.cudaMemcpyDeviceToHost));
-        CHECKS.check("mipmap level round trip", Arrays.equals(texels, texelsBack));
-        result("cudaFreeMipmappedArray", cudaFreeMipmappedArray(mipmapped));
+        if (mipmaps)
+        {
+            mipmappedArray(mipmapped, level1);
+        }
+
 
         if (refusals)
         {
-            CHECKS.equal("a level of a freed mipmapped array", cudaError.cudaErrorInvalidResourceHandle,
-                cudaArrayGetInfo(new cudaChannelFormatDesc(), new cudaExtent(), new int[1], level1));
+            if (mipmaps)
+            {
+                CHECKS.equal("a level of a freed mipmapped array", cudaError.cudaErrorInvalidResourceHandle,
+                    cudaArrayGetInfo(new cudaChannelFormatDesc(), new cudaExtent(), new int[1], level1));
+            }
             CHECKS.equal("cudaMemcpy2D past the pitched allocation", cudaError.cudaErrorInvalidValue,
                 cudaMemcpy2D(pitched, pitch[0], Pointer.to(new byte[4096]), width, width, height + 1,
                     cudaMemcpyKind.cudaMemcpyHostToDevice));
@@ -262,6 +258,25 @@ public final class RuntimeArraysProgram
         result("cudaFree pitched", cudaFree(pitched));
         result("cudaFree 3D", cudaFree(pitched3D.ptr));
         CHECKS.finish();
+    }
+
+    private static void mipmappedArray(final cudaMipmappedArray mipmapped, final cudaArray level1)
+    {
+        result("cudaMallocMipmappedArray", cudaMallocMipmappedArray(mipmapped, cudaCreateChannelDesc(32, 0, 0, 0,
+            cudaChannelFormatKind.cudaChannelFormatKindFloat), new cudaExtent(8, 8, 0), 3, 0));
+        result("cudaGetMipmappedArrayLevel", cudaGetMipmappedArrayLevel(level1, mipmapped, 1));
+        final cudaExtent levelExtent = new cudaExtent();
+        result("cudaArrayGetInfo of level 1", cudaArrayGetInfo(new cudaChannelFormatDesc(), levelExtent, new int[1],
+            level1));
+        result("level 1 extent", levelExtent.width * 10000 + levelExtent.height * 100 + levelExtent.depth);
+        final byte[] texels = pattern(16 * 4, 23);
+        result("cudaMemcpy2DToArray level", cudaMemcpy2DToArray(level1, 0, 0, Pointer.to(texels), 16, 16, 4,
+            cudaMemcpyKind.cudaMemcpyHostToDevice));
+        final byte[] texelsBack = filled(16 * 4);
+        result("cudaMemcpy2DFromArray level", cudaMemcpy2DFromArray(Pointer.to(texelsBack), 16, level1, 0, 0, 16,
+            4, cudaMemcpyKind.cudaMemcpyDeviceToHost));
+        CHECKS.check("mipmap level round trip", Arrays.equals(texels, texelsBack));
+        result("cudaFreeMipmappedArray", cudaFreeMipmappedArray(mipmapped));
     }
 
     private static void checkRows(final String name, final byte[] source, final int sourcePitch, final byte[] back,
