@@ -38,7 +38,7 @@ class CoverageTest
         assertTrue(text.matches("(?s).*\\njcuda\\.jcublas\\.JCublas2\\s+not on the class path\\n.*"), text);
         assertTrue(text.contains("jcuda.runtime.JCuda: not remoted (" + table.notSupported().size() + ")\n" +
             "  cudaSetDeviceFlags\n"), text);
-        assertTrue(text.contains("\n  cudaMallocManaged\n"), text);
+        assertTrue(text.contains("\n  cudaGLSetGLDevice\n"), text);
         assertFalse(text.contains("\n  cudaMemcpy\n"), text);
     }
 

@@ -72,11 +72,11 @@ class JCudaRuntimeTableTest
     @Test
     void notSupportedMessagesNameTheFunctionAndWhatItReturns()
     {
-        final MethodDescription mallocManaged = find("cudaMallocManagedNative");
+        final MethodDescription glSetDevice = find("cudaGLSetGLDeviceNative");
         final MethodDescription channelDesc = find("cudaCreateChannelDescNative");
 
-        assertEquals("JCuda.cudaMallocManaged is not supported by gpurelay; returning cudaErrorNotSupported",
-            table.notSupportedMessage(mallocManaged));
+        assertEquals("JCuda.cudaGLSetGLDevice is not supported by gpurelay; returning cudaErrorNotSupported",
+            table.notSupportedMessage(glSetDevice));
         assertEquals("JCuda.cudaCreateChannelDesc is not supported by gpurelay; returning null",
             table.notSupportedMessage(channelDesc));
     }

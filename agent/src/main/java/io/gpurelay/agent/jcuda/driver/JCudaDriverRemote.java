@@ -16,6 +16,7 @@ import io.gpurelay.agent.instrumentation.NotSupportedCalls;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.ManagedMemory;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
 import io.gpurelay.protocol.Api;
@@ -578,10 +579,64 @@ public final class JCudaDriverRemote
         return status;
     }
 
+    // Managed memory (family "managed and mapped memory"). JCuda's driver API gives managed memory no host view: the
+    // CUdeviceptr holds the address, as for cuMemAlloc.
+
+    public static int cuMemAllocManagedNative(final CUdeviceptr dptr, final long bytesize, final int flags)
+    {
+        requireNonNull(dptr, "dptr", "cuMemAllocManaged");
+        final long[] results = new long[1];
+        final int status = inContext(Function.CU_MEM_ALLOC_MANAGED,
+            new long[]{ bytesize, Integer.toUnsignedLong(flags) }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setAddress(dptr, results[0]);
+        }
+        return status;
+    }
+
+    public static int cuMemAdviseNative(final CUdeviceptr devPtr, final long count, final int advice,
+        final CUdevice device)
+    {
+        requireNonNull(devPtr, "devPtr", "cuMemAdvise");
+        requireNonNull(device, "device", "cuMemAdvise");
+        return inContext(Function.CU_MEM_ADVISE,
+            new long[]{ JCudaPointers.address(devPtr), count, advice, ordinal(device) }, null, null, null);
+    }
+
+    /**
+     * Waits for the executor's answer, so that a bad argument fails this call as in CUDA; the prefetch itself runs
+     * on the stream.
+     */
+    public static int cuMemPrefetchAsyncNative(final CUdeviceptr devPtr, final long count, final CUdevice dstDevice,
+        final CUstream hStream)
+    {
+        requireNonNull(devPtr, "devPtr", "cuMemPrefetchAsync");
+        requireNonNull(dstDevice, "dstDevice", "cuMemPrefetchAsync");
+        return inContext(Function.CU_MEM_PREFETCH_ASYNC,
+            new long[]{ JCudaPointers.address(devPtr), count, ordinal(dstDevice), streamHandle(hStream) }, null, null,
+            null);
+    }
+
+    public static int cuStreamAttachMemAsyncNative(final CUstream hStream, final CUdeviceptr dptr, final long length,
+        final int flags)
+    {
+        requireNonNull(dptr, "dptr", "cuStreamAttachMemAsync");
+        return inContext(Function.CU_STREAM_ATTACH_MEM_ASYNC,
+            new long[]{ streamHandle(hStream), JCudaPointers.address(dptr), length, Integer.toUnsignedLong(flags) },
+            null, null, null);
+    }
+
     public static int cuMemFreeNative(final CUdeviceptr dptr)
     {
         requireNonNull(dptr, "dptr", "cuMemFree");
-        return inContext(Function.CU_MEM_FREE, new long[]{ JCudaPointers.address(dptr) }, null, null, null);
+        final long address = JCudaPointers.address(dptr);
+        final int status = inContext(Function.CU_MEM_FREE, new long[]{ address }, null, null, null);
+        if (status == DriverStatus.SUCCESS)
+        {
+            ManagedMemory.forget(address);
+        }
+        return status;
     }
 
     public static int cuMemAllocHostNative(final Pointer pp, final long bytesize)

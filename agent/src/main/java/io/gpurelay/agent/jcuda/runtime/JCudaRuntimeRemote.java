@@ -1,5 +1,7 @@
 package io.gpurelay.agent.jcuda.runtime;
 
+import java.nio.ByteBuffer;
+
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
@@ -8,6 +10,7 @@ import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.ManagedMemory;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -165,7 +168,12 @@ public final class JCudaRuntimeRemote
         {
             return RuntimeThreadState.current().record(client().connect());
         }
-        return call(Function.CUDA_FREE, new long[]{ address }, null);
+        final int status = call(Function.CUDA_FREE, new long[]{ address }, null);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            ManagedMemory.forget(address);
+        }
+        return status;
     }
 
     public static int cudaMemsetNative(final Pointer devPtr, final int value, final long count)
@@ -544,6 +552,82 @@ public final class JCudaRuntimeRemote
             JCudaPointers.setAddress(pDevice, results[0]);
         }
         return status;
+    }
+
+    // Managed memory (family "managed and mapped memory").
+
+    /**
+     * Managed memory on the executor. With cudaMemAttachHost the pointer gets a host view, as JCuda's native code
+     * gives it a buffer over the managed bytes: {@link ManagedMemory} keeps the two coherent at synchronisation
+     * points.
+     */
+    public static int cudaMallocManagedNative(final Pointer devPtr, final long size, final int flags)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaMallocManaged");
+        final ByteBuffer host = flags == ManagedMemory.ATTACH_HOST && size > 0 ? ManagedMemory.hostBuffer(size) : null;
+        if (flags == ManagedMemory.ATTACH_HOST && size > 0 && host == null)
+        {
+            return RuntimeThreadState.notSupported("JCuda.cudaMallocManaged with cudaMemAttachHost of more than " +
+                Integer.MAX_VALUE + " bytes: the host view is a Java buffer, which holds no more; returning " +
+                "cudaErrorNotSupported", RuntimeStatus.NOT_SUPPORTED);
+        }
+        final long[] results = new long[1];
+        final int status = call(Function.CUDA_MALLOC_MANAGED, new long[]{ size, Integer.toUnsignedLong(flags) },
+            results);
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return status;
+        }
+        if (host != null)
+        {
+            JCudaPointers.setHostBuffer(devPtr, host, results[0]);
+            ManagedMemory.add(results[0], RuntimeThreadState.current().device(), host);
+        }
+        else
+        {
+            JCudaPointers.setAddress(devPtr, results[0]);
+        }
+        return status;
+    }
+
+    public static int cudaMemAdviseNative(final Pointer devPtr, final long count, final int advice, final int device)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaMemAdvise");
+        if (HostRange.isHostMemory(devPtr))
+        {
+            return invalidValue("cudaMemAdvise", "the pointer is host memory, not managed memory");
+        }
+        return call(Function.CUDA_MEM_ADVISE, new long[]{ JCudaPointers.address(devPtr), count, advice, device },
+            null);
+    }
+
+    /**
+     * Waits for the executor's answer, so that a bad argument fails this call as in CUDA; the prefetch itself runs
+     * on the stream.
+     */
+    public static int cudaMemPrefetchAsyncNative(
+        final Pointer devPtr, final long count, final int dstDevice, final cudaStream_t stream)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaMemPrefetchAsync");
+        if (HostRange.isHostMemory(devPtr))
+        {
+            return invalidValue("cudaMemPrefetchAsync", "the pointer is host memory, not managed memory");
+        }
+        return call(Function.CUDA_MEM_PREFETCH_ASYNC,
+            new long[]{ JCudaPointers.address(devPtr), count, dstDevice, streamHandle(stream) }, null);
+    }
+
+    public static int cudaStreamAttachMemAsyncNative(
+        final cudaStream_t stream, final Pointer devPtr, final long length, final int flags)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaStreamAttachMemAsync");
+        if (HostRange.isHostMemory(devPtr))
+        {
+            return invalidValue("cudaStreamAttachMemAsync", "the pointer is host memory, not managed memory");
+        }
+        return call(Function.CUDA_STREAM_ATTACH_MEM_ASYNC,
+            new long[]{ streamHandle(stream), JCudaPointers.address(devPtr), length, Integer.toUnsignedLong(flags) },
+            null);
     }
 
     public static int cudaDeviceSynchronizeNative()

@@ -26,6 +26,7 @@ import io.gpurelay.executor.backend.BackendKernel;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.ManagedHint;
 import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
@@ -97,6 +98,8 @@ final class EmulatedBackendSession implements BackendSession
     private final DeviceMemoryOwner[] owners;
     private final DeviceSystemCalls[] systemCalls;
     private final Long2ObjectHashMap<EmulatedContext> allocatingContexts = new Long2ObjectHashMap<>();
+    /** Starts of the session's live managed allocations (family "managed and mapped memory"). */
+    private final org.agrona.collections.LongHashSet managedStarts = new org.agrona.collections.LongHashSet();
     /** Bytes of the session's live allocations on each device. */
     private final long[] allocatedBytes;
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
@@ -265,6 +268,7 @@ final class EmulatedBackendSession implements BackendSession
             return;
         }
         final EmulatedContext allocatedBy = allocatingContexts.remove(address);
+        managedStarts.remove(address);
         if (allocatedBy == null)
         {
             result.fail(CudaError.INVALID_VALUE, result.name("cudaFree", "cuMemFree") + ": " + hex(address) +
@@ -278,6 +282,40 @@ final class EmulatedBackendSession implements BackendSession
     public long allocatedBytes(final int device)
     {
         return allocatedBytes[device];
+    }
+
+    // Managed memory (family "managed and mapped memory").
+
+    /**
+     * The emulator's memory is the host's: a managed allocation is an ordinary allocation of the session, which the
+     * client views from the host and keeps coherent at CUDA's synchronisation points.
+     */
+    public void mallocManaged(final BackendContext context, final long size, final int flags, final CallResult result)
+    {
+        malloc(context, size, result);
+        if (!result.failed() && result.valueCount() > 0)
+        {
+            managedStarts.add(result.values()[0]);
+        }
+    }
+
+    /**
+     * Nothing migrates in the emulator, so a hint on a range of managed memory changes nothing (CUDA documents them
+     * as hints); a range that is not inside one managed allocation of the session gets CUDA's invalid value.
+     */
+    public void managedHint(final BackendContext context, final BackendStream stream, final ManagedHint kind,
+        final long address, final long count, final long value, final int device, final CallResult result)
+    {
+        final int owner = deviceHolding(emulated(context).device(), address, Math.max(count, 1));
+        final Allocation allocation = owner < 0 ? null :
+            devices[owner].memory().find(address, Math.max(count, 1), owners[owner]);
+        if (allocation == null || !managedStarts.contains(allocation.deviceAddress()) ||
+            kind == ManagedHint.ATTACH &&
+            (allocation.deviceAddress() != address || count != 0 && count != allocation.size()))
+        {
+            result.fail(CudaError.INVALID_VALUE, kind.name(result) + ": " + range(address, count) +
+                " is not inside one managed allocation of this session");
+        }
     }
 
     public PayloadSink memcpyHostToDevice(
@@ -800,6 +838,7 @@ final class EmulatedBackendSession implements BackendSession
             systemCalls[i].release();
         }
         allocatingContexts.clear();
+        managedStarts.clear();
         Arrays.fill(allocatedBytes, 0);
         return released;
     }
