@@ -27,6 +27,10 @@ import static jcuda.runtime.JCuda.cudaEventRecord;
 import static jcuda.runtime.JCuda.cudaEventSynchronize;
 import static jcuda.runtime.JCuda.cudaFree;
 import static jcuda.runtime.JCuda.cudaGetLastError;
+import static jcuda.runtime.JCuda.cudaHostRegister;
+import static jcuda.runtime.JCuda.cudaHostRegisterDefault;
+import static jcuda.runtime.JCuda.cudaHostRegisterMapped;
+import static jcuda.runtime.JCuda.cudaHostUnregister;
 import static jcuda.runtime.JCuda.cudaMalloc;
 import static jcuda.runtime.JCuda.cudaMallocManaged;
 import static jcuda.runtime.JCuda.cudaMemAdvise;
@@ -34,6 +38,7 @@ import static jcuda.runtime.JCuda.cudaMemAttachGlobal;
 import static jcuda.runtime.JCuda.cudaMemAttachHost;
 import static jcuda.runtime.JCuda.cudaMemPrefetchAsync;
 import static jcuda.runtime.JCuda.cudaMemcpy;
+import static jcuda.runtime.JCuda.cudaMemcpyAsync;
 import static jcuda.runtime.JCuda.cudaSetDevice;
 import static jcuda.runtime.JCuda.cudaStreamAttachMemAsync;
 import static jcuda.runtime.JCuda.cudaStreamCreate;
@@ -116,6 +121,7 @@ public final class ManagedMemoryProgram
         hints();
         refusals();
         driver(device);
+        registration();
         CHECKS.finish();
     }
 
@@ -330,6 +336,56 @@ public final class ManagedMemoryProgram
             cuMemAdvise(managed, BYTES, 99, device));
         cuStreamDestroy(stream);
         CHECKS.equal("cuMemFree of managed memory", CUresult.CUDA_SUCCESS, cuMemFree(managed));
+    }
+
+    /**
+     * cudaHostRegister of a direct buffer: copies from and to it, CUDA's errors for registering twice and for
+     * unregistering what is not registered. Mapping it into the device is refused through gpurelay (INFO line).
+     */
+    private static void registration()
+    {
+        final ByteBuffer buffer = ByteBuffer.allocateDirect((int)BYTES).order(ByteOrder.nativeOrder());
+        final Pointer host = Pointer.to(buffer);
+        CHECKS.equal("cudaHostRegister", 0, cudaHostRegister(host, BYTES, cudaHostRegisterDefault));
+        CHECKS.equal("cudaHostRegister again", cudaError.cudaErrorHostMemoryAlreadyRegistered,
+            cudaHostRegister(host, BYTES, cudaHostRegisterDefault));
+        cudaGetLastError();
+        for (int i = 0; i < COUNT; i++)
+        {
+            buffer.putInt(i * Sizeof.INT, 6 * i);
+        }
+        final Pointer device = new Pointer();
+        cudaMalloc(device, BYTES);
+        final cudaStream_t stream = new cudaStream_t();
+        cudaStreamCreate(stream);
+        CHECKS.equal("cudaMemcpyAsync from registered memory", 0,
+            cudaMemcpyAsync(device, host, BYTES, cudaMemcpyHostToDevice, stream));
+        launchOn(device, stream);
+        CHECKS.equal("cudaMemcpyAsync to registered memory", 0,
+            cudaMemcpyAsync(host, device, BYTES, cudaMemcpyDeviceToHost, stream));
+        cudaStreamSynchronize(stream);
+        CHECKS.check("registered memory round trip through a kernel", buffer.getInt(0) == 1 &&
+            buffer.getInt((COUNT - 1) * Sizeof.INT) == 6 * (COUNT - 1) + 1);
+        CHECKS.equal("cudaHostUnregister", 0, cudaHostUnregister(host));
+        CHECKS.equal("cudaHostUnregister again", cudaError.cudaErrorHostMemoryNotRegistered,
+            cudaHostUnregister(host));
+        cudaGetLastError();
+        final int mapped = cudaHostRegister(host, BYTES, cudaHostRegisterMapped);
+        System.out.println("INFO cudaHostRegister mapped " + mapped);
+        if (mapped == 0)
+        {
+            cudaHostUnregister(host);
+        }
+        cudaGetLastError();
+        cudaStreamDestroy(stream);
+        cudaFree(device);
+    }
+
+    private static void launchOn(final Pointer data, final cudaStream_t stream)
+    {
+        final Pointer parameters = Pointer.to(Pointer.to(data), Pointer.to(new int[]{ COUNT }));
+        CHECKS.equal("cuLaunchKernel on a stream", CUresult.CUDA_SUCCESS, cuLaunchKernel(addOne,
+            (COUNT + 255) / 256, 1, 1, 256, 1, 1, 0, new CUstream(stream), parameters, null));
     }
 
     private static void launch(final Pointer data)

@@ -15,6 +15,7 @@ import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.instrumentation.NotSupportedCalls;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.ManagedMemory;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
@@ -58,6 +59,8 @@ import jcuda.driver.CUuuid;
 public final class JCudaDriverRemote
 {
     private static final long[] NO_ARGS = new long[0];
+    private static final int HOST_MEMORY_ALREADY_REGISTERED = 712;
+    private static final int HOST_MEMORY_NOT_REGISTERED = 713;
     private static final int UUID_BYTES = 16;
     private static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
     private static final long CU_STREAM_LEGACY = 1;
@@ -625,6 +628,58 @@ public final class JCudaDriverRemote
         return inContext(Function.CU_STREAM_ATTACH_MEM_ASYNC,
             new long[]{ streamHandle(hStream), JCudaPointers.address(dptr), length, Integer.toUnsignedLong(flags) },
             null, null, null);
+    }
+
+    /**
+     * As cudaHostRegister ({@link HostRegistrations}), in the calling thread's current context.
+     */
+    public static int cuMemHostRegisterNative(final Pointer p, final long bytesize, final int flags)
+    {
+        requireNonNull(p, "p", "cuMemHostRegister");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        if ((flags & (HostRegistrations.MAPPED | HostRegistrations.IO_MEMORY)) != 0)
+        {
+            AgentLog.warnOnce("JCudaDriver.cuMemHostRegister with " + ((flags & HostRegistrations.MAPPED) != 0 ?
+                "CU_MEMHOSTREGISTER_DEVICEMAP" : "CU_MEMHOSTREGISTER_IOMEMORY") + ": the executor's device cannot " +
+                "map this process's memory; returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        if ((flags & ~(HostRegistrations.PORTABLE | HostRegistrations.READ_ONLY)) != 0)
+        {
+            return invalidValue("cuMemHostRegister", "flags " + flags + " are not CU_MEMHOSTREGISTER flags");
+        }
+        final long address;
+        try
+        {
+            address = HostRegistrations.nativeRange(p, bytesize);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuMemHostRegister", ex.getMessage());
+        }
+        return HostRegistrations.register(address, bytesize, flags) == HostRegistrations.Refusal.NONE ?
+            DriverStatus.SUCCESS : HOST_MEMORY_ALREADY_REGISTERED;
+    }
+
+    public static int cuMemHostUnregisterNative(final Pointer p)
+    {
+        requireNonNull(p, "p", "cuMemHostUnregister");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        try
+        {
+            return HostRegistrations.unregister(HostRegistrations.nativeRange(p, 1)) ==
+                HostRegistrations.Refusal.NONE ? DriverStatus.SUCCESS : HOST_MEMORY_NOT_REGISTERED;
+        }
+        catch (final HostRangeException ex)
+        {
+            return HOST_MEMORY_NOT_REGISTERED;
+        }
     }
 
     public static int cuMemFreeNative(final CUdeviceptr dptr)

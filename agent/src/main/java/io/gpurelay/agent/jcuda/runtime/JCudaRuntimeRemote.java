@@ -9,6 +9,7 @@ import io.gpurelay.agent.client.HostCallback;
 import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.ManagedMemory;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
@@ -51,6 +52,8 @@ public final class JCudaRuntimeRemote
     private static final int CUDA_MEMCPY_DEVICE_TO_DEVICE = 3;
     private static final int CUDA_MEMCPY_DEFAULT = 4;
     private static final int CUDA_HOST_ALLOC_MAPPED = 0x02;
+    private static final int HOST_MEMORY_ALREADY_REGISTERED = 712;
+    private static final int HOST_MEMORY_NOT_REGISTERED = 713;
     private static final long CUDA_STREAM_LEGACY = 1;
     private static final long CUDA_STREAM_PER_THREAD = 2;
     /** How much of a copy between devices the client holds at a time. */
@@ -628,6 +631,58 @@ public final class JCudaRuntimeRemote
         return call(Function.CUDA_STREAM_ATTACH_MEM_ASYNC,
             new long[]{ streamHandle(stream), JCudaPointers.address(devPtr), length, Integer.toUnsignedLong(flags) },
             null);
+    }
+
+    /**
+     * The range stays the program's memory, which the agent's copies read and write directly ({@link
+     * HostRegistrations}); mapping it into the executor's device cannot be done and is refused by name.
+     */
+    public static int cudaHostRegisterNative(final Pointer ptr, final long size, final int flags)
+    {
+        requireNonNull(ptr, "ptr", "cudaHostRegister");
+        final int connected = client().connect();
+        if (connected != RuntimeStatus.SUCCESS)
+        {
+            return RuntimeThreadState.current().record(connected);
+        }
+        if ((flags & (HostRegistrations.MAPPED | HostRegistrations.IO_MEMORY)) != 0)
+        {
+            return RuntimeThreadState.notSupported("JCuda.cudaHostRegister with " +
+                ((flags & HostRegistrations.MAPPED) != 0 ? "cudaHostRegisterMapped" : "cudaHostRegisterIoMemory") +
+                ": the executor's device cannot map this process's memory; returning cudaErrorNotSupported",
+                RuntimeStatus.NOT_SUPPORTED);
+        }
+        if ((flags & ~(HostRegistrations.PORTABLE | HostRegistrations.READ_ONLY)) != 0)
+        {
+            return invalidValue("cudaHostRegister", "flags " + flags + " are not cudaHostRegister flags");
+        }
+        final long address;
+        try
+        {
+            address = HostRegistrations.nativeRange(ptr, size);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cudaHostRegister", ex.getMessage());
+        }
+        return HostRegistrations.register(address, size, flags) == HostRegistrations.Refusal.NONE ?
+            RuntimeStatus.SUCCESS : RuntimeThreadState.current().record(HOST_MEMORY_ALREADY_REGISTERED);
+    }
+
+    public static int cudaHostUnregisterNative(final Pointer ptr)
+    {
+        requireNonNull(ptr, "ptr", "cudaHostUnregister");
+        final long address;
+        try
+        {
+            address = HostRegistrations.nativeRange(ptr, 1);
+        }
+        catch (final HostRangeException ex)
+        {
+            return RuntimeThreadState.current().record(HOST_MEMORY_NOT_REGISTERED);
+        }
+        return HostRegistrations.unregister(address) == HostRegistrations.Refusal.NONE ?
+            RuntimeStatus.SUCCESS : RuntimeThreadState.current().record(HOST_MEMORY_NOT_REGISTERED);
     }
 
     public static int cudaDeviceSynchronizeNative()

@@ -54,7 +54,7 @@ class EmulatedBackendTest
             { 34, "pciDeviceID", 0 }, { 36, "memoryClockRate", 0 }, { 37, "memoryBusWidth", 0 },
             { 38, "l2CacheSize", 0 }, { 39, "maxThreadsPerMultiProcessor", 0 }, { 40, "asyncEngineCount", 0 },
             { 41, "unifiedAddressing", 0 }, { 75, "major", 0 }, { 76, "minor", 0 },
-            { 81, "sharedMemPerMultiprocessor", 0 }, { 82, "regsPerMultiprocessor", 0 }, { 83, "managedMemory", 1 },
+            { 81, "sharedMemPerMultiprocessor", 0 }, { 82, "regsPerMultiprocessor", 0 }, { 83, "managedMemory", 0 },
             { 97, "sharedMemPerBlockOptin", 0 }
         };
         for (final Object[] entry : attributeOfField)
