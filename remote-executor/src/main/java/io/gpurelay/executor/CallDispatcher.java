@@ -405,6 +405,7 @@ final class CallDispatcher
             case CUDA_MEM_PREFETCH_ASYNC, CU_MEM_PREFETCH_ASYNC -> managedHint(call, ManagedHint.PREFETCH, result);
             case CUDA_STREAM_ATTACH_MEM_ASYNC, CU_STREAM_ATTACH_MEM_ASYNC ->
                 managedHint(call, ManagedHint.ATTACH, result);
+            case CUDA_POINTER_GET_ATTRIBUTES, CU_POINTER_GET_ATTRIBUTE -> backend.pointerAttributes(call.arg(0), result);
             default -> dispatchLibraryCall(call, input, result);
         }
         resources.endCall(result);

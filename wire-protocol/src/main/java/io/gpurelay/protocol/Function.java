@@ -606,6 +606,14 @@ public enum Function implements RemotedFunction
     CUDA_STREAM_ATTACH_MEM_ASYNC(666, Api.RUNTIME),
     /** cuStreamAttachMemAsync. args: stream, address, length (0: the whole allocation), flags. Pipelined. */
     CU_STREAM_ATTACH_MEM_ASYNC(667, Api.DRIVER),
+    /**
+     * cudaPointerGetAttributes: what the session's tables say of an address. args: address → values = kind (1 host
+     * memory mapped into the device, 2 device memory, 3 managed memory), device ordinal, range start, range size;
+     * cudaErrorInvalidValue when no memory of the session holds the address.
+     */
+    CUDA_POINTER_GET_ATTRIBUTES(668, Api.RUNTIME),
+    /** cuPointerGetAttribute: as {@link #CUDA_POINTER_GET_ATTRIBUTES}, failing with CUDA_ERROR_INVALID_VALUE. */
+    CU_POINTER_GET_ATTRIBUTE(669, Api.DRIVER),
 
     // nvPTXCompiler, ids 480-489: PTX compiled to a cubin on the executor. Compiler handles are the executor's; the PTX and the
     // options travel as NUL-terminated UTF-8 strings, what comes back carries no NUL. Statuses are nvPTXCompileResult

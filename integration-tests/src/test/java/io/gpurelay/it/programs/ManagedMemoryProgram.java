@@ -14,6 +14,7 @@ import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoadData;
+import static jcuda.driver.JCudaDriver.cuPointerGetAttribute;
 import static jcuda.driver.JCudaDriver.cuStreamAttachMemAsync;
 import static jcuda.driver.JCudaDriver.cuStreamCreate;
 import static jcuda.driver.JCudaDriver.cuStreamDestroy;
@@ -39,6 +40,7 @@ import static jcuda.runtime.JCuda.cudaMemAttachHost;
 import static jcuda.runtime.JCuda.cudaMemPrefetchAsync;
 import static jcuda.runtime.JCuda.cudaMemcpy;
 import static jcuda.runtime.JCuda.cudaMemcpyAsync;
+import static jcuda.runtime.JCuda.cudaPointerGetAttributes;
 import static jcuda.runtime.JCuda.cudaSetDevice;
 import static jcuda.runtime.JCuda.cudaStreamAttachMemAsync;
 import static jcuda.runtime.JCuda.cudaStreamCreate;
@@ -61,7 +63,9 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmemAttach_flags;
 import jcuda.driver.CUmem_advise;
+import jcuda.driver.CUmemorytype;
 import jcuda.driver.CUmodule;
+import jcuda.driver.CUpointer_attribute;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
@@ -69,6 +73,8 @@ import jcuda.runtime.cudaDeviceAttr;
 import jcuda.runtime.cudaError;
 import jcuda.runtime.cudaEvent_t;
 import jcuda.runtime.cudaMemoryAdvise;
+import jcuda.runtime.cudaMemoryType;
+import jcuda.runtime.cudaPointerAttributes;
 import jcuda.runtime.cudaStream_t;
 
 /**
@@ -122,6 +128,7 @@ public final class ManagedMemoryProgram
         refusals();
         driver(device);
         registration();
+        pointerAttributes();
         CHECKS.finish();
     }
 
@@ -378,6 +385,67 @@ public final class ManagedMemoryProgram
         }
         cudaGetLastError();
         cudaStreamDestroy(stream);
+        cudaFree(device);
+    }
+
+    /**
+     * What cudaPointerGetAttributes and cuPointerGetAttribute say of device, managed and host memory.
+     */
+    private static void pointerAttributes()
+    {
+        final Pointer device = new Pointer();
+        cudaMalloc(device, BYTES);
+        final cudaPointerAttributes attributes = new cudaPointerAttributes();
+        CHECKS.equal("cudaPointerGetAttributes of device memory", 0, cudaPointerGetAttributes(attributes, device));
+        CHECKS.equal("device memory's type", cudaMemoryType.cudaMemoryTypeDevice, attributes.type);
+        CHECKS.equal("device memory's device", 0, attributes.device);
+        CHECKS.equal("device memory is not managed", 0, attributes.isManaged);
+        CHECKS.check("device memory's device pointer", attributes.devicePointer.equals(device),
+            attributes.devicePointer + " " + device);
+
+        final Pointer managed = new Pointer();
+        cudaMallocManaged(managed, BYTES, cudaMemAttachGlobal);
+        CHECKS.equal("cudaPointerGetAttributes of managed memory", 0, cudaPointerGetAttributes(attributes, managed));
+        CHECKS.equal("managed memory's type", cudaMemoryType.cudaMemoryTypeManaged, attributes.type);
+        CHECKS.equal("managed memory is managed", 1, attributes.isManaged);
+
+        final Pointer unregistered = Pointer.to(ByteBuffer.allocateDirect(64));
+        CHECKS.equal("cudaPointerGetAttributes of unregistered host memory", 0,
+            cudaPointerGetAttributes(attributes, unregistered));
+        CHECKS.equal("unregistered memory's type", cudaMemoryType.cudaMemoryTypeUnregistered, attributes.type);
+        System.out.println("INFO unregistered memory's device " + attributes.device);
+
+        final CUdeviceptr driverMemory = new CUdeviceptr();
+        JCudaDriver.cuMemAlloc(driverMemory, BYTES);
+        final int[] value = new int[1];
+        CHECKS.equal("cuPointerGetAttribute MEMORY_TYPE", CUresult.CUDA_SUCCESS, cuPointerGetAttribute(
+            Pointer.to(value), CUpointer_attribute.CU_POINTER_ATTRIBUTE_MEMORY_TYPE, driverMemory));
+        CHECKS.equal("cuMemAlloc memory is device memory", CUmemorytype.CU_MEMORYTYPE_DEVICE, value[0]);
+        cuPointerGetAttribute(Pointer.to(value), CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+            driverMemory);
+        CHECKS.equal("cuMemAlloc memory's ordinal", 0, value[0]);
+        cuPointerGetAttribute(Pointer.to(value), CUpointer_attribute.CU_POINTER_ATTRIBUTE_IS_MANAGED, driverMemory);
+        CHECKS.equal("cuMemAlloc memory is not managed", 0, value[0]);
+        final long[] wide = new long[1];
+        CHECKS.equal("cuPointerGetAttribute RANGE_START_ADDR inside", CUresult.CUDA_SUCCESS, cuPointerGetAttribute(
+            Pointer.to(wide), CUpointer_attribute.CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+            driverMemory.withByteOffset(100)));
+        final long[] start = new long[1];
+        cuPointerGetAttribute(Pointer.to(start), CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_POINTER, driverMemory);
+        CHECKS.check("the range starts at the allocation", wide[0] == start[0] && start[0] != 0,
+            wide[0] + " " + start[0]);
+        cuPointerGetAttribute(Pointer.to(wide), CUpointer_attribute.CU_POINTER_ATTRIBUTE_RANGE_SIZE, driverMemory);
+        CHECKS.equal("the range's size", BYTES, wide[0]);
+        final CUdeviceptr driverManaged = new CUdeviceptr();
+        cuMemAllocManaged(driverManaged, BYTES, CUmemAttach_flags.CU_MEM_ATTACH_GLOBAL);
+        cuPointerGetAttribute(Pointer.to(value), CUpointer_attribute.CU_POINTER_ATTRIBUTE_IS_MANAGED, driverManaged);
+        CHECKS.equal("managed memory is managed, driver API", 1, value[0]);
+        cuMemFree(driverManaged);
+        CHECKS.equal("cuPointerGetAttribute of memory of no allocation", CUresult.CUDA_ERROR_INVALID_VALUE,
+            cuPointerGetAttribute(Pointer.to(value), CUpointer_attribute.CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                new CUdeviceptr().withByteOffset(0x1000)));
+        JCudaDriver.cuMemFree(driverMemory);
+        cudaFree(managed);
         cudaFree(device);
     }
 

@@ -104,6 +104,19 @@ public interface BackendSession
     void managedHint(BackendContext context, BackendStream stream, ManagedHint kind, long address, long count,
         long value, int device, CallResult result);
 
+    /** The kind of memory {@link #pointerAttributes} reports for host memory mapped into a device. */
+    int POINTER_HOST_MAPPED = 1;
+    /** The kind of memory {@link #pointerAttributes} reports for device memory. */
+    int POINTER_DEVICE = 2;
+    /** The kind of memory {@link #pointerAttributes} reports for managed memory. */
+    int POINTER_MANAGED = 3;
+
+    /**
+     * What the session's tables say of an address: values kind ({@link #POINTER_DEVICE} and friends), device
+     * ordinal, start and size of the allocation holding it; CUDA's invalid value when none of the session's does.
+     */
+    void pointerAttributes(long address, CallResult result);
+
     /**
      * Host memory the session shares with its client (its transfer region), which payloads are read from and
      * written to: the backend may page-lock it so that copies DMA straight from and to it. Called once the memory is

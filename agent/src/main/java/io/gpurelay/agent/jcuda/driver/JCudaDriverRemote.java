@@ -61,6 +61,15 @@ public final class JCudaDriverRemote
     private static final long[] NO_ARGS = new long[0];
     private static final int HOST_MEMORY_ALREADY_REGISTERED = 712;
     private static final int HOST_MEMORY_NOT_REGISTERED = 713;
+    private static final int POINTER_MEMORY_TYPE = 2;
+    private static final int POINTER_DEVICE_POINTER = 3;
+    private static final int POINTER_IS_MANAGED = 8;
+    private static final int POINTER_DEVICE_ORDINAL = 9;
+    private static final int POINTER_RANGE_START_ADDR = 11;
+    private static final int POINTER_RANGE_SIZE = 12;
+    private static final int POINTER_MAPPED = 13;
+    private static final int MEMORYTYPE_HOST = 1;
+    private static final int MEMORYTYPE_DEVICE = 2;
     private static final int UUID_BYTES = 16;
     private static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
     private static final long CU_STREAM_LEGACY = 1;
@@ -680,6 +689,78 @@ public final class JCudaDriverRemote
         {
             return HOST_MEMORY_NOT_REGISTERED;
         }
+    }
+
+    /**
+     * Device and managed memory of the session, from its tables on the executor: the memory type, device pointer,
+     * whether managed, device ordinal, range start and size, and whether mapped. A value that is a pointer or a size
+     * goes into {@code data}'s 8 bytes of host memory, or into {@code data} itself when it is a pointer object with
+     * no host memory behind it (a CUdeviceptr). Host memory of this process and the other attributes are refused,
+     * naming them.
+     */
+    public static int cuPointerGetAttributeNative(final Pointer data, final int attribute, final CUdeviceptr ptr)
+    {
+        requireNonNull(data, "data", "cuPointerGetAttribute");
+        requireNonNull(ptr, "ptr", "cuPointerGetAttribute");
+        if (HostRange.isHostMemory(ptr))
+        {
+            AgentLog.warnOnce("JCudaDriver.cuPointerGetAttribute of host memory of this process is not supported " +
+                "by gpurelay (only device and managed memory); returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        final boolean wide;
+        switch (attribute)
+        {
+            case POINTER_MEMORY_TYPE, POINTER_IS_MANAGED, POINTER_DEVICE_ORDINAL, POINTER_MAPPED -> wide = false;
+            case POINTER_DEVICE_POINTER, POINTER_RANGE_START_ADDR, POINTER_RANGE_SIZE -> wide = true;
+            default ->
+            {
+                AgentLog.warnOnce("JCudaDriver.cuPointerGetAttribute of attribute " + attribute + " is not " +
+                    "supported by gpurelay; returning CUDA_ERROR_NOT_SUPPORTED");
+                return DriverStatus.NOT_SUPPORTED;
+            }
+        }
+        final long address = JCudaPointers.address(ptr);
+        final long[] results = new long[4];
+        final int status = inContext(Function.CU_POINTER_GET_ATTRIBUTE, new long[]{ address }, null, null, results);
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long value = switch (attribute)
+        {
+            case POINTER_MEMORY_TYPE -> results[0] == 1 ? MEMORYTYPE_HOST : MEMORYTYPE_DEVICE;
+            case POINTER_IS_MANAGED -> results[0] == 3 ? 1 : 0;
+            case POINTER_DEVICE_ORDINAL -> results[1];
+            case POINTER_MAPPED -> 1;
+            case POINTER_DEVICE_POINTER -> address;
+            case POINTER_RANGE_START_ADDR -> results[2];
+            default -> results[3];
+        };
+        if (wide && !HostRange.isHostMemory(data))
+        {
+            JCudaPointers.setAddress(data, value);
+            return status;
+        }
+        try
+        {
+            final int width = wide ? Long.BYTES : Integer.BYTES;
+            final org.agrona.concurrent.UnsafeBuffer bytes = new org.agrona.concurrent.UnsafeBuffer(new byte[width]);
+            if (wide)
+            {
+                bytes.putLong(0, value, java.nio.ByteOrder.nativeOrder());
+            }
+            else
+            {
+                bytes.putInt(0, (int)value, java.nio.ByteOrder.nativeOrder());
+            }
+            HostRange.of(data, width).write(0, bytes, 0, width);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuPointerGetAttribute", "data: " + ex.getMessage());
+        }
+        return status;
     }
 
     public static int cuMemFreeNative(final CUdeviceptr dptr)

@@ -28,6 +28,7 @@ import jcuda.runtime.cudaDeviceProp;
 import jcuda.runtime.cudaError;
 import jcuda.runtime.cudaEvent_t;
 import jcuda.runtime.cudaHostFn;
+import jcuda.runtime.cudaPointerAttributes;
 import jcuda.runtime.cudaStreamCallback;
 import jcuda.runtime.cudaStream_t;
 
@@ -53,6 +54,12 @@ public final class JCudaRuntimeRemote
     private static final int CUDA_MEMCPY_DEFAULT = 4;
     private static final int CUDA_HOST_ALLOC_MAPPED = 0x02;
     private static final int HOST_MEMORY_ALREADY_REGISTERED = 712;
+    private static final int MEMORY_TYPE_UNREGISTERED = 0;
+    private static final int MEMORY_TYPE_HOST = 1;
+    private static final int MEMORY_TYPE_DEVICE = 2;
+    private static final int MEMORY_TYPE_MANAGED = 3;
+    /** What CUDA reports as the device of memory it does not know. */
+    private static final int NO_DEVICE = -2;
     private static final int HOST_MEMORY_NOT_REGISTERED = 713;
     private static final long CUDA_STREAM_LEGACY = 1;
     private static final long CUDA_STREAM_PER_THREAD = 2;
@@ -683,6 +690,72 @@ public final class JCudaRuntimeRemote
         }
         return HostRegistrations.unregister(address) == HostRegistrations.Refusal.NONE ?
             RuntimeStatus.SUCCESS : RuntimeThreadState.current().record(HOST_MEMORY_NOT_REGISTERED);
+    }
+
+    /**
+     * Device and managed memory from the session's tables on the executor; pinned and registered memory of this
+     * process is host memory; any other host memory is unregistered memory, as CUDA reports it. Host memory's device
+     * pointer is not filled in (null): use cudaHostGetDevicePointer for mapped memory.
+     */
+    public static int cudaPointerGetAttributesNative(final cudaPointerAttributes attributes, final Pointer ptr)
+    {
+        requireNonNull(attributes, "attributes", "cudaPointerGetAttributes");
+        requireNonNull(ptr, "ptr", "cudaPointerGetAttributes");
+        final long address = JCudaPointers.address(ptr);
+        if (HostRange.isHostMemory(ptr))
+        {
+            final int connected = client().connect();
+            if (connected != RuntimeStatus.SUCCESS)
+            {
+                return RuntimeThreadState.current().record(connected);
+            }
+            long host;
+            try
+            {
+                host = HostRange.of(ptr, 0).nativeAddress();
+            }
+            catch (final HostRangeException ex)
+            {
+                host = 0;
+            }
+            final boolean pinned = host != 0 &&
+                (PinnedHostMemory.find(host) != null || HostRegistrations.flagsAt(host) >= 0);
+            fillAttributes(attributes, pinned ? MEMORY_TYPE_HOST : MEMORY_TYPE_UNREGISTERED,
+                pinned ? RuntimeThreadState.current().device() : NO_DEVICE, 0, pinned ? host : 0);
+            return RuntimeStatus.SUCCESS;
+        }
+        final long[] results = new long[4];
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        final int status = client().call(Function.CUDA_POINTER_GET_ATTRIBUTES, thread.device(), new long[]{ address },
+            null, null, results);
+        if (status == RuntimeStatus.INVALID_VALUE)
+        {
+            // CUDA reports memory it does not know as unregistered host memory, not as an error.
+            fillAttributes(attributes, MEMORY_TYPE_UNREGISTERED, NO_DEVICE, 0, 0);
+            return RuntimeStatus.SUCCESS;
+        }
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return thread.record(status);
+        }
+        final int kind = (int)results[0];
+        fillAttributes(attributes, kind == 1 ? MEMORY_TYPE_HOST : kind == 3 ? MEMORY_TYPE_MANAGED : MEMORY_TYPE_DEVICE,
+            (int)results[1], address, kind == 3 ? address : 0);
+        return status;
+    }
+
+    private static void fillAttributes(
+        final cudaPointerAttributes attributes, final int type, final int device, final long devicePointer,
+        final long hostPointer)
+    {
+        attributes.type = type;
+        attributes.memoryType = type;
+        attributes.device = device;
+        attributes.isManaged = type == MEMORY_TYPE_MANAGED ? 1 : 0;
+        attributes.devicePointer = new Pointer();
+        JCudaPointers.setAddress(attributes.devicePointer, devicePointer);
+        attributes.hostPointer = new Pointer();
+        JCudaPointers.setAddress(attributes.hostPointer, hostPointer);
     }
 
     public static int cudaDeviceSynchronizeNative()

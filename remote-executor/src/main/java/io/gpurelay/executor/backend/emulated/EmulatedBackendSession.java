@@ -300,6 +300,24 @@ final class EmulatedBackendSession implements BackendSession
     }
 
     /**
+     * Device and managed memory of the session, on any of its devices; mapped host memory is memory of the
+     * emulated device too, and reported as device memory.
+     */
+    public void pointerAttributes(final long address, final CallResult result)
+    {
+        final int owner = deviceHolding(0, address, 1);
+        final Allocation allocation = owner < 0 ? null : devices[owner].memory().find(address, 1, owners[owner]);
+        if (allocation == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaPointerGetAttributes", "cuPointerGetAttribute") +
+                ": " + hex(address) + " is not memory of this session");
+            return;
+        }
+        result.value(managedStarts.contains(allocation.deviceAddress()) ? POINTER_MANAGED : POINTER_DEVICE)
+            .value(owner).value(allocation.deviceAddress()).value(allocation.size());
+    }
+
+    /**
      * Nothing migrates in the emulator, so a hint on a range of managed memory changes nothing (CUDA documents them
      * as hints); a range that is not inside one managed allocation of the session gets CUDA's invalid value.
      */

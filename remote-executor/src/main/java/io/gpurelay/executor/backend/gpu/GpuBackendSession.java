@@ -421,6 +421,23 @@ final class GpuBackendSession implements BackendSession
     }
 
     /**
+     * From the session's allocation table: its allocations, module variables and mapped pinned memory.
+     */
+    public void pointerAttributes(final long address, final CallResult result)
+    {
+        final DeviceAddressRanges.Range<GpuContext, GpuModule> range = ranges.holding(address, 1);
+        if (range == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaPointerGetAttributes", "cuPointerGetAttribute") +
+                ": " + hex(address) + " is not memory of this session");
+            return;
+        }
+        final int kind = range.hostMapped() ? POINTER_HOST_MAPPED :
+            range.module() == null && managedStarts.contains(range.start()) ? POINTER_MANAGED : POINTER_DEVICE;
+        result.value(kind).value(range.context().device()).value(range.start()).value(range.size());
+    }
+
+    /**
      * A session device, or the host for -1 (cudaCpuDeviceId / CU_DEVICE_CPU).
      */
     private CUmemLocation_v1 location(final int device)
