@@ -21,12 +21,14 @@ import static jcuda.driver.JCudaDriver.cuStreamDestroy;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import static jcuda.runtime.JCuda.cudaCpuDeviceId;
 import static jcuda.runtime.JCuda.cudaDeviceGetAttribute;
+import static jcuda.runtime.JCuda.cudaDeviceMapHost;
 import static jcuda.runtime.JCuda.cudaDeviceSynchronize;
 import static jcuda.runtime.JCuda.cudaEventCreate;
 import static jcuda.runtime.JCuda.cudaEventDestroy;
 import static jcuda.runtime.JCuda.cudaEventRecord;
 import static jcuda.runtime.JCuda.cudaEventSynchronize;
 import static jcuda.runtime.JCuda.cudaFree;
+import static jcuda.runtime.JCuda.cudaGetDeviceFlags;
 import static jcuda.runtime.JCuda.cudaGetLastError;
 import static jcuda.runtime.JCuda.cudaHostRegister;
 import static jcuda.runtime.JCuda.cudaHostRegisterDefault;
@@ -42,6 +44,7 @@ import static jcuda.runtime.JCuda.cudaMemcpy;
 import static jcuda.runtime.JCuda.cudaMemcpyAsync;
 import static jcuda.runtime.JCuda.cudaPointerGetAttributes;
 import static jcuda.runtime.JCuda.cudaSetDevice;
+import static jcuda.runtime.JCuda.cudaSetDeviceFlags;
 import static jcuda.runtime.JCuda.cudaStreamAttachMemAsync;
 import static jcuda.runtime.JCuda.cudaStreamCreate;
 import static jcuda.runtime.JCuda.cudaStreamDestroy;
@@ -101,6 +104,13 @@ public final class ManagedMemoryProgram
     public static void main(final String[] args)
     {
         JCudaDriver.setExceptionsEnabled(false);
+        CHECKS.equal("cudaSetDeviceFlags cudaDeviceMapHost", 0, cudaSetDeviceFlags(cudaDeviceMapHost));
+        final int[] flags = new int[1];
+        CHECKS.equal("cudaGetDeviceFlags", 0, cudaGetDeviceFlags(flags));
+        CHECKS.check("the device maps host memory", (flags[0] & cudaDeviceMapHost) != 0, "flags " + flags[0]);
+        CHECKS.equal("cudaSetDeviceFlags with an unknown flag", cudaError.cudaErrorInvalidValue,
+            cudaSetDeviceFlags(0x4000));
+        cudaGetLastError();
         cudaSetDevice(0);
         cuInit(0);
         final CUdevice device = new CUdevice();
