@@ -38,6 +38,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     /** cudaMemAttachHost: the flag for which JCuda makes a host view. */
     public static final int ATTACH_HOST = 2;
     private static final ManagedMemory INSTANCE = new ManagedMemory();
+    private static final int COMPARE_CHUNK = 4096;
     private static final ThreadLocal<Boolean> OWN_CALL = ThreadLocal.withInitial(() -> Boolean.FALSE);
     private static final Set<Buffer> HOST_VIEWS = Collections.synchronizedSet(
         Collections.newSetFromMap(new IdentityHashMap<>()));
@@ -137,8 +138,9 @@ public final class ManagedMemory implements DeviceRouter.Coherence
 
     public boolean before(final RemotedFunction function, final long context, final long[] args)
     {
-        if (OWN_CALL.get())
+        if (OWN_CALL.get() || DeviceRouter.onCallbackThread())
         {
+            // A stream callback holds its stream: the coherence's copies could wait for it, so none are made there.
             return false;
         }
         synchronized (this)
@@ -172,6 +174,11 @@ public final class ManagedMemory implements DeviceRouter.Coherence
         if (function == Function.CUDA_DEVICE_RESET)
         {
             forgetDevice((int)context);
+            return;
+        }
+        if (function == Function.CU_DEVICE_PRIMARY_CTX_RESET && args.length > 0)
+        {
+            forgetDevice((int)args[0]);
             return;
         }
         if (!synchronises(function, args))
@@ -216,7 +223,8 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     }
 
     /**
-     * The bytes from the first that differs from the snapshot to the end go to the device.
+     * The bytes from the first to the last that differ from the snapshot go to the device, so that bytes the host
+     * left alone are never written over.
      */
     private static void writeBack(final View view)
     {
@@ -225,7 +233,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
         {
             return;
         }
-        final long count = view.host.capacity() - first;
+        final long count = lastMismatch(view.host, view.snapshot, first) + 1 - first;
         final int status;
         try
         {
@@ -245,6 +253,30 @@ public final class ManagedMemory implements DeviceRouter.Coherence
             AgentLog.warn("managed memory at 0x" + Long.toHexString(view.address) + ": writing the host's changes " +
                 "to the device failed with status " + status + "; the device does not see them");
         }
+    }
+
+    /**
+     * The last byte at or after {@code first} where the two buffers differ (they differ at {@code first}).
+     */
+    static int lastMismatch(final ByteBuffer host, final ByteBuffer snapshot, final int first)
+    {
+        int end = host.capacity();
+        while (end > first)
+        {
+            final int start = Math.max(first, end - COMPARE_CHUNK);
+            if (host.slice(start, end - start).mismatch(snapshot.slice(start, end - start)) >= 0)
+            {
+                for (int i = end - 1; i >= start; i--)
+                {
+                    if (host.get(i) != snapshot.get(i))
+                    {
+                        return i;
+                    }
+                }
+            }
+            end = start;
+        }
+        return first;
     }
 
     private static void fetch(final View view)
