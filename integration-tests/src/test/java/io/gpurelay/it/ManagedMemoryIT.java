@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Managed memory of an unmodified JCuda program through the agent, against the emulated executor over IPC and UDP:
  * the host view and the device agree at every synchronisation point across rounds of host writes and kernels,
  * copies see the host view, the driver API's managed memory, hints accepted on managed memory and CUDA's errors for
- * bad ones, host registration and its refusals, pointer attributes ({@link ManagedMemoryProgram} checks it all; its checks hold with JCuda's own natives on a GPU too, which
+ * bad ones, host registration and its refusals, pointer attributes, range attributes, device flags ({@link ManagedMemoryProgram} checks it all; its checks hold with JCuda's own natives on a GPU too, which
  * {@code ManagedMemoryGpuIT} compares).
  */
 class ManagedMemoryIT
@@ -45,6 +45,8 @@ class ManagedMemoryIT
             assertTrue(output.contains("CHECK registered memory round trip through a kernel ok"), output);
             assertTrue(output.contains("CHECK managed memory's type ok"), output);
             assertTrue(output.contains("CHECK the range starts at the allocation ok"), output);
+            assertTrue(output.contains("CHECK accessed by device 0 alone ok"), output);
+            assertTrue(output.contains("CHECK the device maps host memory ok"), output);
             // Mapping the program's own memory into the executor's device is refused, naming the flag.
             assertTrue(output.contains("INFO cudaHostRegister mapped 801"), output);
             assertTrue(output.contains("cudaHostRegister with cudaHostRegisterMapped: the executor's device " +

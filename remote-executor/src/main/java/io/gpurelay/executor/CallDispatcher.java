@@ -58,6 +58,9 @@ final class CallDispatcher
     private static final long MEM_ADVISE_UNSET_READ_MOSTLY = 2;
     private static final long MEM_ADVISE_LAST = 6;
     private static final long CPU_DEVICE_ID = -1;
+    private static final long MEM_RANGE_READ_MOSTLY = 1;
+    private static final long MEM_RANGE_ACCESSED_BY = 3;
+    private static final long MEM_RANGE_LAST_PREFETCH_LOCATION = 4;
 
     /** {@code CU_STREAM_NON_BLOCKING} / {@code cudaStreamNonBlocking}, the one stream creation flag. */
     private static final long STREAM_NON_BLOCKING = 0x1;
@@ -406,6 +409,7 @@ final class CallDispatcher
             case CUDA_STREAM_ATTACH_MEM_ASYNC, CU_STREAM_ATTACH_MEM_ASYNC ->
                 managedHint(call, ManagedHint.ATTACH, result);
             case CUDA_POINTER_GET_ATTRIBUTES, CU_POINTER_GET_ATTRIBUTE -> backend.pointerAttributes(call.arg(0), result);
+            case CUDA_MEM_RANGE_GET_ATTRIBUTE, CU_MEM_RANGE_GET_ATTRIBUTE -> memRangeAttribute(call, result);
             default -> dispatchLibraryCall(call, input, result);
         }
         resources.endCall(result);
@@ -992,6 +996,39 @@ final class CallDispatcher
             return;
         }
         backend.managedHint(context.backend, stream.backend, kind, address, count, value, device, result);
+    }
+
+    /**
+     * An attribute of a managed range: 1 to 4 (what the JCuda 12.6 bindings name), as many entries as the answer
+     * holds (1; up to CallResult's values for the devices that accessed-by lists).
+     */
+    private void memRangeAttribute(final ReceivedCall call, final CallResult result)
+    {
+        final String name = result.name("cudaMemRangeGetAttribute", "cuMemRangeGetAttribute");
+        final ContextEntry context = currentContext(call, result);
+        if (context == null)
+        {
+            return;
+        }
+        final long attribute = call.arg(2);
+        final long entries = call.arg(3);
+        if (attribute < MEM_RANGE_READ_MOSTLY || attribute > MEM_RANGE_LAST_PREFETCH_LOCATION)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + attribute + " is not a range attribute");
+            return;
+        }
+        if (entries < 1 || entries > CallResult.MAX_VALUES ||
+            attribute != MEM_RANGE_ACCESSED_BY && entries != 1)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + entries + " entries for attribute " + attribute);
+            return;
+        }
+        if (call.arg(1) == 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": a count of 0 bytes");
+            return;
+        }
+        backend.memRangeAttribute(context.backend, call.arg(0), call.arg(1), (int)attribute, (int)entries, result);
     }
 
     /**

@@ -614,6 +614,14 @@ public enum Function implements RemotedFunction
     CUDA_POINTER_GET_ATTRIBUTES(668, Api.RUNTIME),
     /** cuPointerGetAttribute: as {@link #CUDA_POINTER_GET_ATTRIBUTES}, failing with CUDA_ERROR_INVALID_VALUE. */
     CU_POINTER_GET_ATTRIBUTE(669, Api.DRIVER),
+    /**
+     * cudaMemRangeGetAttribute. args: address, byte count, attribute (1 read mostly, 2 preferred location, 3 accessed
+     * by, 4 last prefetch location), entries (how many ints the answer holds: 1, or up to 64 for accessed by) →
+     * values = the entries. The range must lie in one managed allocation of the session.
+     */
+    CUDA_MEM_RANGE_GET_ATTRIBUTE(670, Api.RUNTIME),
+    /** cuMemRangeGetAttribute: as {@link #CUDA_MEM_RANGE_GET_ATTRIBUTE}. */
+    CU_MEM_RANGE_GET_ATTRIBUTE(671, Api.DRIVER),
 
     // nvPTXCompiler, ids 480-489: PTX compiled to a cubin on the executor. Compiler handles are the executor's; the PTX and the
     // options travel as NUL-terminated UTF-8 strings, what comes back carries no NUL. Statuses are nvPTXCompileResult

@@ -10,6 +10,7 @@ import static jcuda.driver.JCudaDriver.cuMemAdvise;
 import static jcuda.driver.JCudaDriver.cuMemAllocManaged;
 import static jcuda.driver.JCudaDriver.cuMemFree;
 import static jcuda.driver.JCudaDriver.cuMemPrefetchAsync;
+import static jcuda.driver.JCudaDriver.cuMemRangeGetAttribute;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
@@ -40,6 +41,7 @@ import static jcuda.runtime.JCuda.cudaMemAdvise;
 import static jcuda.runtime.JCuda.cudaMemAttachGlobal;
 import static jcuda.runtime.JCuda.cudaMemAttachHost;
 import static jcuda.runtime.JCuda.cudaMemPrefetchAsync;
+import static jcuda.runtime.JCuda.cudaMemRangeGetAttribute;
 import static jcuda.runtime.JCuda.cudaMemcpy;
 import static jcuda.runtime.JCuda.cudaMemcpyAsync;
 import static jcuda.runtime.JCuda.cudaPointerGetAttributes;
@@ -66,6 +68,7 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmemAttach_flags;
 import jcuda.driver.CUmem_advise;
+import jcuda.driver.CUmem_range_attribute;
 import jcuda.driver.CUmemorytype;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUpointer_attribute;
@@ -75,6 +78,7 @@ import jcuda.driver.JCudaDriver;
 import jcuda.runtime.cudaDeviceAttr;
 import jcuda.runtime.cudaError;
 import jcuda.runtime.cudaEvent_t;
+import jcuda.runtime.cudaMemRangeAttribute;
 import jcuda.runtime.cudaMemoryAdvise;
 import jcuda.runtime.cudaMemoryType;
 import jcuda.runtime.cudaPointerAttributes;
@@ -263,6 +267,10 @@ public final class ManagedMemoryProgram
         final IntBuffer values = managed.getByteBuffer(0, BYTES).order(ByteOrder.nativeOrder()).asIntBuffer();
         CHECKS.equal("cudaMemAdvise SetReadMostly", 0,
             cudaMemAdvise(managed, BYTES, cudaMemoryAdvise.cudaMemAdviseSetReadMostly, 0));
+        final int[] attribute = new int[2];
+        CHECKS.equal("cudaMemRangeGetAttribute ReadMostly", 0, cudaMemRangeGetAttribute(Pointer.to(attribute),
+            Sizeof.INT, cudaMemRangeAttribute.cudaMemRangeAttributeReadMostly, managed, BYTES));
+        CHECKS.equal("the range is read mostly", 1, attribute[0]);
         CHECKS.equal("cudaMemAdvise UnsetReadMostly", 0,
             cudaMemAdvise(managed, BYTES, cudaMemoryAdvise.cudaMemAdviseUnsetReadMostly, 0));
         CHECKS.equal("cudaMemAdvise SetPreferredLocation the host", 0,
@@ -284,6 +292,23 @@ public final class ManagedMemoryProgram
             cudaMemPrefetchAsync(managed, BYTES, cudaCpuDeviceId, null));
         cudaDeviceSynchronize();
         CHECKS.check("hints change no byte", all(values, i -> 4 * i + 1));
+        cudaMemRangeGetAttribute(Pointer.to(attribute), Sizeof.INT,
+            cudaMemRangeAttribute.cudaMemRangeAttributeReadMostly, managed, BYTES);
+        CHECKS.equal("the range is no longer read mostly", 0, attribute[0]);
+        cudaMemRangeGetAttribute(Pointer.to(attribute), Sizeof.INT,
+            cudaMemRangeAttribute.cudaMemRangeAttributePreferredLocation, managed, BYTES);
+        CHECKS.equal("the preferred location is the host", cudaCpuDeviceId, attribute[0]);
+        CHECKS.equal("cudaMemRangeGetAttribute AccessedBy", 0, cudaMemRangeGetAttribute(Pointer.to(attribute),
+            2 * Sizeof.INT, cudaMemRangeAttribute.cudaMemRangeAttributeAccessedBy, managed, BYTES));
+        CHECKS.check("accessed by device 0 alone", attribute[0] == 0 && attribute[1] == -2,
+            attribute[0] + " " + attribute[1]);
+        cudaMemRangeGetAttribute(Pointer.to(attribute), Sizeof.INT,
+            cudaMemRangeAttribute.cudaMemRangeAttributeLastPrefetchLocation, managed, BYTES);
+        CHECKS.equal("last prefetched to the host", cudaCpuDeviceId, attribute[0]);
+        CHECKS.equal("cudaMemRangeGetAttribute with 8 bytes for ReadMostly", cudaError.cudaErrorInvalidValue,
+            cudaMemRangeGetAttribute(Pointer.to(attribute), 2 * Sizeof.INT,
+                cudaMemRangeAttribute.cudaMemRangeAttributeReadMostly, managed, BYTES));
+        cudaGetLastError();
         cudaStreamDestroy(stream);
         cudaFree(managed);
     }
@@ -349,6 +374,11 @@ public final class ManagedMemoryProgram
         cuCtxSynchronize();
         cuMemcpyDtoH(Pointer.to(host), managed, BYTES);
         CHECKS.check("a kernel on cuMemAllocManaged memory", host[0] == 1 && host[COUNT - 1] == 9 * (COUNT - 1) + 1);
+        final int[] location = new int[1];
+        CHECKS.equal("cuMemRangeGetAttribute PREFERRED_LOCATION", CUresult.CUDA_SUCCESS, cuMemRangeGetAttribute(
+            Pointer.to(location), Sizeof.INT, CUmem_range_attribute.CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION,
+            managed, BYTES));
+        CHECKS.equal("the preferred location is device 0", 0, location[0]);
         CHECKS.equal("cuMemAdvise with advice 99", CUresult.CUDA_ERROR_INVALID_VALUE,
             cuMemAdvise(managed, BYTES, 99, device));
         cuStreamDestroy(stream);

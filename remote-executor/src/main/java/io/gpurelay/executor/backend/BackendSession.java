@@ -118,6 +118,15 @@ public interface BackendSession
     void pointerAttributes(long address, CallResult result);
 
     /**
+     * cudaMemRangeGetAttribute / cuMemRangeGetAttribute of a range inside one managed allocation of the session
+     * (else CUDA's invalid value): values = {@code entries} ints, as CUDA writes them.
+     *
+     * @param attribute 1 read mostly, 2 preferred location, 3 accessed by, 4 last prefetch location.
+     */
+    void memRangeAttribute(BackendContext context, long address, long count, int attribute, int entries,
+        CallResult result);
+
+    /**
      * Host memory the session shares with its client (its transfer region), which payloads are read from and
      * written to: the backend may page-lock it so that copies DMA straight from and to it. Called once the memory is
      * mapped; {@link #unshareHostMemory} is called before it is unmapped, before the session closes.

@@ -18,6 +18,7 @@ import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.ManagedMemory;
+import io.gpurelay.agent.jcuda.MemRangeAttributes;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
 import io.gpurelay.protocol.Api;
@@ -761,6 +762,28 @@ public final class JCudaDriverRemote
             return invalidValue("cuPointerGetAttribute", "data: " + ex.getMessage());
         }
         return status;
+    }
+
+    public static int cuMemRangeGetAttributeNative(
+        final Pointer data, final long dataSize, final int attribute, final CUdeviceptr devPtr, final long count)
+    {
+        requireNonNull(data, "data", "cuMemRangeGetAttribute");
+        requireNonNull(devPtr, "devPtr", "cuMemRangeGetAttribute");
+        if (MemRangeAttributes.entries(attribute, dataSize) == 0)
+        {
+            return invalidValue("cuMemRangeGetAttribute", "a data size of " + dataSize + " bytes for attribute " +
+                attribute);
+        }
+        try
+        {
+            return MemRangeAttributes.get(Function.CU_MEM_RANGE_GET_ATTRIBUTE, data, dataSize, attribute,
+                JCudaPointers.address(devPtr), count, (function, args, results) ->
+                    inContext(function, args, null, null, results), DriverStatus.SUCCESS);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuMemRangeGetAttribute", "data: " + ex.getMessage());
+        }
     }
 
     public static int cuMemFreeNative(final CUdeviceptr dptr)

@@ -12,6 +12,7 @@ import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.ManagedMemory;
+import io.gpurelay.agent.jcuda.MemRangeAttributes;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -756,6 +757,31 @@ public final class JCudaRuntimeRemote
         JCudaPointers.setAddress(attributes.devicePointer, devicePointer);
         attributes.hostPointer = new Pointer();
         JCudaPointers.setAddress(attributes.hostPointer, hostPointer);
+    }
+
+    public static int cudaMemRangeGetAttributeNative(
+        final Pointer data, final long dataSize, final int attribute, final Pointer devPtr, final long count)
+    {
+        requireNonNull(data, "data", "cudaMemRangeGetAttribute");
+        requireNonNull(devPtr, "devPtr", "cudaMemRangeGetAttribute");
+        if (MemRangeAttributes.entries(attribute, dataSize) == 0)
+        {
+            return invalidValue("cudaMemRangeGetAttribute", "a data size of " + dataSize + " bytes for attribute " +
+                attribute);
+        }
+        if (HostRange.isHostMemory(devPtr))
+        {
+            return invalidValue("cudaMemRangeGetAttribute", "the pointer is host memory, not managed memory");
+        }
+        try
+        {
+            return MemRangeAttributes.get(Function.CUDA_MEM_RANGE_GET_ATTRIBUTE, data, dataSize, attribute,
+                JCudaPointers.address(devPtr), count, JCudaRuntimeRemote::call, RuntimeStatus.SUCCESS);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cudaMemRangeGetAttribute", "data: " + ex.getMessage());
+        }
     }
 
     public static int cudaDeviceSynchronizeNative()

@@ -100,6 +100,7 @@ final class EmulatedBackendSession implements BackendSession
     private final Long2ObjectHashMap<EmulatedContext> allocatingContexts = new Long2ObjectHashMap<>();
     /** Starts of the session's live managed allocations (family "managed and mapped memory"). */
     private final org.agrona.collections.LongHashSet managedStarts = new org.agrona.collections.LongHashSet();
+    private final EmulatedManagedHints managedHints = new EmulatedManagedHints();
     /** Bytes of the session's live allocations on each device. */
     private final long[] allocatedBytes;
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
@@ -269,6 +270,7 @@ final class EmulatedBackendSession implements BackendSession
         }
         final EmulatedContext allocatedBy = allocatingContexts.remove(address);
         managedStarts.remove(address);
+        managedHints.forget(address);
         if (allocatedBy == null)
         {
             result.fail(CudaError.INVALID_VALUE, result.name("cudaFree", "cuMemFree") + ": " + hex(address) +
@@ -333,6 +335,36 @@ final class EmulatedBackendSession implements BackendSession
         {
             result.fail(CudaError.INVALID_VALUE, kind.name(result) + ": " + range(address, count) +
                 " is not inside one managed allocation of this session");
+            return;
+        }
+        if (kind == ManagedHint.ADVISE)
+        {
+            managedHints.advise(allocation.deviceAddress(), address, count, (int)value, device);
+        }
+        else if (kind == ManagedHint.PREFETCH)
+        {
+            managedHints.prefetch(allocation.deviceAddress(), address, count, (int)value);
+        }
+    }
+
+    /**
+     * From the hints the session gave ({@link EmulatedManagedHints}), on a range inside one of its managed
+     * allocations.
+     */
+    public void memRangeAttribute(final BackendContext context, final long address, final long count,
+        final int attribute, final int entries, final CallResult result)
+    {
+        final int owner = deviceHolding(emulated(context).device(), address, count);
+        final Allocation allocation = owner < 0 ? null : devices[owner].memory().find(address, count, owners[owner]);
+        if (allocation == null || !managedStarts.contains(allocation.deviceAddress()))
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaMemRangeGetAttribute", "cuMemRangeGetAttribute") +
+                ": " + range(address, count) + " is not inside one managed allocation of this session");
+            return;
+        }
+        for (final int value : managedHints.attribute(allocation.deviceAddress(), address, count, attribute, entries))
+        {
+            result.value(value);
         }
     }
 
@@ -857,6 +889,7 @@ final class EmulatedBackendSession implements BackendSession
         }
         allocatingContexts.clear();
         managedStarts.clear();
+        managedHints.clear();
         Arrays.fill(allocatedBytes, 0);
         return released;
     }

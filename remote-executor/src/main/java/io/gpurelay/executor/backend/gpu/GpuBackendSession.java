@@ -10,6 +10,7 @@ import static org.bytedeco.cuda.global.cudart.cuMemAdvise;
 import static org.bytedeco.cuda.global.cudart.cuMemAllocManaged;
 import static org.bytedeco.cuda.global.cudart.cuMemPrefetchAsync;
 import static org.bytedeco.cuda.global.cudart.cuStreamAttachMemAsync;
+import static org.bytedeco.cuda.global.cudart.cudaMemRangeGetAttribute;
 import static org.bytedeco.cuda.global.cudart.CU_MEMHOSTREGISTER_PORTABLE;
 import static org.bytedeco.cuda.global.cudart.CU_JIT_ERROR_LOG_BUFFER;
 import static org.bytedeco.cuda.global.cudart.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES;
@@ -136,6 +137,7 @@ final class GpuBackendSession implements BackendSession
 
     private final GpuDevice[] devices;
     private static final int ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88;
+    private static final int RANGE_READ_MOSTLY = 1;
     private static final int ATTRIBUTE_CONCURRENT_MANAGED_ACCESS = 89;
     private static final int ATTRIBUTE_PAGEABLE_USES_HOST_PAGE_TABLES = 100;
     private static final int ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST = 101;
@@ -435,6 +437,64 @@ final class GpuBackendSession implements BackendSession
         final int kind = range.hostMapped() ? POINTER_HOST_MAPPED :
             range.module() == null && managedStarts.contains(range.start()) ? POINTER_MANAGED : POINTER_DEVICE;
         result.value(kind).value(range.context().device()).value(range.start()).value(range.size());
+    }
+
+    /**
+     * CUDA's own answer for a range the session's table says is inside one of its managed allocations. The presets
+     * have no driver twin of this function, so the runtime's runs, in the session's context made current.
+     */
+    public void memRangeAttribute(final BackendContext context, final long address, final long count,
+        final int attribute, final int entries, final CallResult result)
+    {
+        final String name = result.name("cudaMemRangeGetAttribute", "cuMemRangeGetAttribute");
+        final DeviceAddressRanges.Range<GpuContext, GpuModule> range = ranges.holding(address, count);
+        if (range == null || range.module() != null || !managedStarts.contains(range.start()))
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": [" + hex(address) + ", +" + Long.toUnsignedString(count) +
+                ") is not inside one managed allocation of this session");
+            return;
+        }
+        if (!makeCurrent((GpuContext)context, name, result))
+        {
+            return;
+        }
+        try (IntPointer data = new IntPointer(entries);
+            Pointer device = new Pointer()
+            {
+                {
+                    this.address = address;
+                }
+            })
+        {
+            final int status = cudaMemRangeGetAttribute(data, (long)entries * Integer.BYTES, attribute, device, count);
+            if (status != 0)
+            {
+                result.fail(CudaErrorMapping.fromRuntimeError(status), name + ": runtime error " + status);
+                return;
+            }
+            for (int i = 0; i < entries; i++)
+            {
+                final int value = data.get(i);
+                // The runtime answers with its own device ordinals; the client's are the session's.
+                result.value(attribute == RANGE_READ_MOSTLY || value < 0 ? value : sessionDevice(value));
+            }
+        }
+    }
+
+    /**
+     * The session's ordinal of a device CUDA numbers {@code cudaOrdinal} in this process, or -2 (no device) when the
+     * session does not have it.
+     */
+    private int sessionDevice(final int cudaOrdinal)
+    {
+        for (int i = 0; i < devices.length; i++)
+        {
+            if (devices[i].handle() == cudaOrdinal)
+            {
+                return i;
+            }
+        }
+        return -2;
     }
 
     /**

@@ -96,6 +96,46 @@ class EmulatedManagedMemoryTest
         assertTrue(result.message().contains("is not memory of this session"), result.message());
     }
 
+    /**
+     * Advice applies to whole pages; a range's attribute is what all its pages agree on.
+     */
+    @Test
+    void rangeAttributesAreWhatEveryPageOfTheRangeAgreesOn()
+    {
+        final BackendSession session = backend.openSession(1);
+        final BackendContext context = session.createContext(0, 0, reset());
+        final BackendStream stream = session.createStream(context, 0, reset());
+        session.mallocManaged(context, 4 * 4096, 1, reset());
+        final long managed = result.values()[0];
+        session.managedHint(context, stream, ManagedHint.ADVISE, managed, 100, 1, 0, reset());
+        session.memRangeAttribute(context, managed, 4096, EmulatedManagedHints.READ_MOSTLY, 1, reset());
+        assertEquals(1, result.values()[0], "the first page, advised through its first 100 bytes");
+        session.memRangeAttribute(context, managed, 2 * 4096, EmulatedManagedHints.READ_MOSTLY, 1, reset());
+        assertEquals(0, result.values()[0], "the second page was not advised");
+
+        session.managedHint(context, stream, ManagedHint.ADVISE, managed, 4 * 4096, 5, 1, reset());
+        session.managedHint(context, stream, ManagedHint.ADVISE, managed, 4096, 5, -1, reset());
+        session.memRangeAttribute(context, managed, 4096, EmulatedManagedHints.ACCESSED_BY, 3, reset());
+        assertEquals(-1, result.values()[0]);
+        assertEquals(1, result.values()[1]);
+        assertEquals(-2, result.values()[2]);
+        session.memRangeAttribute(context, managed, 4 * 4096, EmulatedManagedHints.ACCESSED_BY, 2, reset());
+        assertEquals(1, result.values()[0]);
+        assertEquals(-2, result.values()[1]);
+
+        session.managedHint(context, stream, ManagedHint.PREFETCH, managed, 4096, 0, 0, reset());
+        session.managedHint(context, stream, ManagedHint.PREFETCH, managed + 4096, 4096, -1, 0, reset());
+        session.memRangeAttribute(context, managed, 4096, EmulatedManagedHints.LAST_PREFETCH_LOCATION, 1, reset());
+        assertEquals(0, result.values()[0]);
+        session.memRangeAttribute(context, managed, 2 * 4096, EmulatedManagedHints.LAST_PREFETCH_LOCATION, 1,
+            reset());
+        assertEquals(-2, result.values()[0], "two pages prefetched to different places");
+
+        session.malloc(context, 4096, reset());
+        session.memRangeAttribute(context, result.values()[0], 16, EmulatedManagedHints.READ_MOSTLY, 1, reset());
+        assertEquals(CudaError.INVALID_VALUE, result.error());
+    }
+
     private void refused(final BackendSession session, final BackendContext context, final BackendStream stream,
         final ManagedHint kind, final long address, final long count)
     {
