@@ -42,6 +42,7 @@ import static jcuda.runtime.JCuda.cudaMemAttachGlobal;
 import static jcuda.runtime.JCuda.cudaMemAttachHost;
 import static jcuda.runtime.JCuda.cudaMemPrefetchAsync;
 import static jcuda.runtime.JCuda.cudaMemRangeGetAttribute;
+import static jcuda.runtime.JCuda.cudaMemRangeGetAttributes;
 import static jcuda.runtime.JCuda.cudaMemcpy;
 import static jcuda.runtime.JCuda.cudaMemcpyAsync;
 import static jcuda.runtime.JCuda.cudaPointerGetAttributes;
@@ -305,6 +306,14 @@ public final class ManagedMemoryProgram
         cudaMemRangeGetAttribute(Pointer.to(attribute), Sizeof.INT,
             cudaMemRangeAttribute.cudaMemRangeAttributeLastPrefetchLocation, managed, BYTES);
         CHECKS.equal("last prefetched to the host", cudaCpuDeviceId, attribute[0]);
+        final int[] readMostly = new int[1];
+        final int[] prefetchedTo = new int[1];
+        CHECKS.equal("cudaMemRangeGetAttributes", 0, cudaMemRangeGetAttributes(
+            new Pointer[]{ Pointer.to(readMostly), Pointer.to(prefetchedTo) }, new long[]{ Sizeof.INT, Sizeof.INT },
+            new int[]{ cudaMemRangeAttribute.cudaMemRangeAttributeReadMostly,
+                cudaMemRangeAttribute.cudaMemRangeAttributeLastPrefetchLocation }, 2, managed, BYTES));
+        CHECKS.check("cudaMemRangeGetAttributes answers each", readMostly[0] == 0 && prefetchedTo[0] == cudaCpuDeviceId,
+            readMostly[0] + " " + prefetchedTo[0]);
         CHECKS.equal("cudaMemRangeGetAttribute with 8 bytes for ReadMostly", cudaError.cudaErrorInvalidValue,
             cudaMemRangeGetAttribute(Pointer.to(attribute), 2 * Sizeof.INT,
                 cudaMemRangeAttribute.cudaMemRangeAttributeReadMostly, managed, BYTES));
