@@ -16,6 +16,7 @@ import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoadData;
 import static jcuda.driver.JCudaDriver.cuPointerGetAttribute;
+import static jcuda.driver.JCudaDriver.cuPointerGetAttributes;
 import static jcuda.driver.JCudaDriver.cuStreamAttachMemAsync;
 import static jcuda.driver.JCudaDriver.cuStreamCreate;
 import static jcuda.driver.JCudaDriver.cuStreamDestroy;
@@ -493,6 +494,19 @@ public final class ManagedMemoryProgram
         CHECKS.equal("cuPointerGetAttribute of memory of no allocation", CUresult.CUDA_ERROR_INVALID_VALUE,
             cuPointerGetAttribute(Pointer.to(value), CUpointer_attribute.CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
                 new CUdeviceptr().withByteOffset(0x1000)));
+        final int[] type = new int[1];
+        final int[] ordinal = { 99 };
+        CHECKS.equal("cuPointerGetAttributes", CUresult.CUDA_SUCCESS, cuPointerGetAttributes(2,
+            new int[]{ CUpointer_attribute.CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL },
+            Pointer.to(Pointer.to(type), Pointer.to(ordinal)), driverMemory));
+        CHECKS.check("cuPointerGetAttributes answers each", type[0] == CUmemorytype.CU_MEMORYTYPE_DEVICE &&
+            ordinal[0] == 0, type[0] + " " + ordinal[0]);
+        type[0] = 77;
+        CHECKS.equal("cuPointerGetAttributes of memory of no allocation", CUresult.CUDA_SUCCESS,
+            cuPointerGetAttributes(1, new int[]{ CUpointer_attribute.CU_POINTER_ATTRIBUTE_MEMORY_TYPE },
+                Pointer.to(Pointer.to(type)), new CUdeviceptr().withByteOffset(0x1000)));
+        CHECKS.equal("memory of no allocation has no type", 0, type[0]);
         JCudaDriver.cuMemFree(driverMemory);
         cudaFree(managed);
         cudaFree(device);

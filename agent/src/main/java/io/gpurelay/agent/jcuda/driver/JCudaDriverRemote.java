@@ -814,6 +814,73 @@ public final class JCudaDriverRemote
         return DriverStatus.SUCCESS;
     }
 
+    /**
+     * Each attribute as {@link #cuPointerGetAttributeNative} answers it, into the pointers {@code data} holds
+     * ({@code Pointer.to(Pointer.to(int[]), ...)}, as CUDA's array of result pointers); as CUDA does, an address no
+     * allocation of the session holds gets 0 for every attribute and CUDA_SUCCESS.
+     */
+    public static int cuPointerGetAttributesNative(final int numAttributes, final int[] attributes, final Pointer data,
+        final CUdeviceptr ptr)
+    {
+        requireNonNull(attributes, "attributes", "cuPointerGetAttributes");
+        requireNonNull(data, "data", "cuPointerGetAttributes");
+        requireNonNull(ptr, "ptr", "cuPointerGetAttributes");
+        final NativePointerObject[] results = JCudaPointers.pointers(data);
+        if (numAttributes <= 0 || numAttributes > attributes.length || results == null ||
+            numAttributes > results.length)
+        {
+            return invalidValue("cuPointerGetAttributes", "data must be Pointer.to(...) of " + numAttributes +
+                " pointers, one for each of " + numAttributes + " attributes");
+        }
+        for (int i = 0; i < numAttributes; i++)
+        {
+            if (!(results[i] instanceof Pointer result))
+            {
+                return invalidValue("cuPointerGetAttributes", "data's element " + i + " is not a pointer");
+            }
+            final int status = cuPointerGetAttributeNative(result, attributes[i], ptr);
+            if (status == DriverStatus.INVALID_VALUE && !HostRange.isHostMemory(ptr))
+            {
+                // Not memory of the session: CUDA's defaults for every attribute.
+                for (int j = 0; j < numAttributes; j++)
+                {
+                    final int zeroed = pointerAttributeDefault((Pointer)results[j], attributes[j]);
+                    if (zeroed != DriverStatus.SUCCESS)
+                    {
+                        return zeroed;
+                    }
+                }
+                return DriverStatus.SUCCESS;
+            }
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+        }
+        return DriverStatus.SUCCESS;
+    }
+
+    private static int pointerAttributeDefault(final Pointer data, final int attribute)
+    {
+        final boolean wide = attribute == POINTER_DEVICE_POINTER || attribute == POINTER_RANGE_START_ADDR ||
+            attribute == POINTER_RANGE_SIZE;
+        if (wide && !HostRange.isHostMemory(data))
+        {
+            JCudaPointers.setAddress(data, 0);
+            return DriverStatus.SUCCESS;
+        }
+        try
+        {
+            final int width = wide ? Long.BYTES : Integer.BYTES;
+            HostRange.of(data, width).write(0, new org.agrona.concurrent.UnsafeBuffer(new byte[width]), 0, width);
+            return DriverStatus.SUCCESS;
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuPointerGetAttributes", "data: " + ex.getMessage());
+        }
+    }
+
     public static int cuMemFreeNative(final CUdeviceptr dptr)
     {
         requireNonNull(dptr, "dptr", "cuMemFree");
