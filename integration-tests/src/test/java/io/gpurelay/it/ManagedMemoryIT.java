@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Managed memory of an unmodified JCuda program through the agent, against the emulated executor over IPC and UDP:
  * the host view and the device agree at every synchronisation point across rounds of host writes and kernels,
  * copies see the host view, the driver API's managed memory, hints accepted on managed memory and CUDA's errors for
- * bad ones, host registration and its refusals, pointer attributes, range attributes, device flags ({@link ManagedMemoryProgram} checks it all; its checks hold with JCuda's own natives on a GPU too, which
+ * bad ones, host registration and its refusals, pointer attributes, range attributes, device flags, mapped memory ({@link ManagedMemoryProgram} checks it all; its checks hold with JCuda's own natives on a GPU too, which
  * {@code ManagedMemoryGpuIT} compares).
  */
 class ManagedMemoryIT
@@ -31,7 +31,9 @@ class ManagedMemoryIT
     {
         try (Executor executor = Executor.start(transport.newChannel(), work))
         {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), ManagedMemoryProgram.class);
+            // Mapped memory needs memory shared with the executor: over IPC only.
+            final ForkedProcess client = Client.start(executor.agentOptions(""), ManagedMemoryProgram.class,
+                transport == Transport.IPC ? "mapped=yes" : "mapped=no");
             final int exitCode = client.awaitExit(Duration.ofSeconds(180));
             final String output = client.output();
             assertEquals(0, exitCode, output);
@@ -47,6 +49,8 @@ class ManagedMemoryIT
             assertTrue(output.contains("CHECK the range starts at the allocation ok"), output);
             assertTrue(output.contains("CHECK accessed by device 0 alone ok"), output);
             assertTrue(output.contains("CHECK the device maps host memory ok"), output);
+            assertTrue(output.contains("CHECK a kernel read and wrote mapped memory, or it was refused ok"), output);
+            assertEquals(transport == Transport.IPC, output.contains("CHECK cudaHostGetDevicePointer ok"), output);
             // Mapping the program's own memory into the executor's device is refused, naming the flag.
             assertTrue(output.contains("INFO cudaHostRegister mapped 801"), output);
             assertTrue(output.contains("cudaHostRegister with cudaHostRegisterMapped: the executor's device " +

@@ -30,8 +30,12 @@ import static jcuda.runtime.JCuda.cudaEventDestroy;
 import static jcuda.runtime.JCuda.cudaEventRecord;
 import static jcuda.runtime.JCuda.cudaEventSynchronize;
 import static jcuda.runtime.JCuda.cudaFree;
+import static jcuda.runtime.JCuda.cudaFreeHost;
 import static jcuda.runtime.JCuda.cudaGetDeviceFlags;
 import static jcuda.runtime.JCuda.cudaGetLastError;
+import static jcuda.runtime.JCuda.cudaHostAlloc;
+import static jcuda.runtime.JCuda.cudaHostAllocMapped;
+import static jcuda.runtime.JCuda.cudaHostGetDevicePointer;
 import static jcuda.runtime.JCuda.cudaHostRegister;
 import static jcuda.runtime.JCuda.cudaHostRegisterDefault;
 import static jcuda.runtime.JCuda.cudaHostRegisterMapped;
@@ -145,6 +149,7 @@ public final class ManagedMemoryProgram
         driver(device);
         registration();
         pointerAttributes();
+        mapped(args.length == 0 || !args[0].equals("mapped=no"));
         CHECKS.finish();
     }
 
@@ -510,6 +515,36 @@ public final class ManagedMemoryProgram
         JCudaDriver.cuMemFree(driverMemory);
         cudaFree(managed);
         cudaFree(device);
+    }
+
+    /**
+     * Mapped pinned memory through the runtime API after cudaSetDeviceFlags(cudaDeviceMapHost): a kernel reads and
+     * writes it through the device pointer cudaHostGetDevicePointer gives. {@code expected}: false where the
+     * transport cannot share memory with the executor (UDP), where gpurelay refuses it by name.
+     */
+    private static void mapped(final boolean expected)
+    {
+        final Pointer host = new Pointer();
+        final int status = cudaHostAlloc(host, BYTES, cudaHostAllocMapped);
+        CHECKS.equal("cudaHostAlloc cudaHostAllocMapped as the transport allows",
+            expected ? 0 : cudaError.cudaErrorNotSupported, status);
+        cudaGetLastError();
+        if (status != 0)
+        {
+            CHECKS.check("a kernel read and wrote mapped memory, or it was refused", !expected);
+            return;
+        }
+        final IntBuffer values = host.getByteBuffer(0, BYTES).order(ByteOrder.nativeOrder()).asIntBuffer();
+        for (int i = 0; i < COUNT; i++)
+        {
+            values.put(i, 11 * i);
+        }
+        final Pointer device = new Pointer();
+        CHECKS.equal("cudaHostGetDevicePointer", 0, cudaHostGetDevicePointer(device, host, 0));
+        launch(device);
+        cudaDeviceSynchronize();
+        CHECKS.check("a kernel read and wrote mapped memory, or it was refused", all(values, i -> 11 * i + 1));
+        CHECKS.equal("cudaFreeHost of mapped memory", 0, cudaFreeHost(host));
     }
 
     private static void launchOn(final Pointer data, final cudaStream_t stream)
