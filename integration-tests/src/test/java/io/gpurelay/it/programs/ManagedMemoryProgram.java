@@ -65,6 +65,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.function.IntUnaryOperator;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
@@ -561,7 +562,7 @@ public final class ManagedMemoryProgram
             cuLaunchKernel(addOne, (COUNT + 255) / 256, 1, 1, 256, 1, 1, 0, null, parameters, null));
     }
 
-    private static boolean all(final IntBuffer values, final java.util.function.IntUnaryOperator expected)
+    private static boolean all(final IntBuffer values, final IntUnaryOperator expected)
     {
         for (int i = 0; i < COUNT; i++)
         {

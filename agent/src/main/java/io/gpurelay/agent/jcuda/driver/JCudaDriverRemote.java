@@ -1,6 +1,7 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import java.io.IOException;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -43,6 +44,7 @@ import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstreamCallback;
 import jcuda.driver.CUuuid;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * The JCuda driver functions gpurelay implements. Each public static method replaces the native method of
@@ -746,14 +748,14 @@ public final class JCudaDriverRemote
         try
         {
             final int width = wide ? Long.BYTES : Integer.BYTES;
-            final org.agrona.concurrent.UnsafeBuffer bytes = new org.agrona.concurrent.UnsafeBuffer(new byte[width]);
+            final UnsafeBuffer bytes = new UnsafeBuffer(new byte[width]);
             if (wide)
             {
-                bytes.putLong(0, value, java.nio.ByteOrder.nativeOrder());
+                bytes.putLong(0, value, ByteOrder.nativeOrder());
             }
             else
             {
-                bytes.putInt(0, (int)value, java.nio.ByteOrder.nativeOrder());
+                bytes.putInt(0, (int)value, ByteOrder.nativeOrder());
             }
             HostRange.of(data, width).write(0, bytes, 0, width);
         }
@@ -872,7 +874,7 @@ public final class JCudaDriverRemote
         try
         {
             final int width = wide ? Long.BYTES : Integer.BYTES;
-            HostRange.of(data, width).write(0, new org.agrona.concurrent.UnsafeBuffer(new byte[width]), 0, width);
+            HostRange.of(data, width).write(0, new UnsafeBuffer(new byte[width]), 0, width);
             return DriverStatus.SUCCESS;
         }
         catch (final HostRangeException ex)

@@ -45,6 +45,7 @@ import io.gpurelay.protocol.table.ArgumentRole;
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.collections.LongHashSet;
 
 /**
  * One session on the emulated devices.
@@ -99,7 +100,7 @@ final class EmulatedBackendSession implements BackendSession
     private final DeviceSystemCalls[] systemCalls;
     private final Long2ObjectHashMap<EmulatedContext> allocatingContexts = new Long2ObjectHashMap<>();
     /** Starts of the session's live managed allocations (family "managed and mapped memory"). */
-    private final org.agrona.collections.LongHashSet managedStarts = new org.agrona.collections.LongHashSet();
+    private final LongHashSet managedStarts = new LongHashSet();
     private final EmulatedManagedHints managedHints = new EmulatedManagedHints();
     /** Bytes of the session's live allocations on each device. */
     private final long[] allocatedBytes;

@@ -84,6 +84,7 @@ import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
+import org.agrona.collections.LongHashSet;
 import org.bytedeco.cuda.cudart.CUctx_st;
 import org.bytedeco.cuda.cudart.CUevent_st;
 import org.bytedeco.cuda.cudart.CUfunc_st;
@@ -143,7 +144,7 @@ final class GpuBackendSession implements BackendSession
     private static final int ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST = 101;
     private final DeviceAddressRanges<GpuContext, GpuModule> ranges = new DeviceAddressRanges<>();
     /** Starts of the session's managed allocations (family "managed and mapped memory"). */
-    private final org.agrona.collections.LongHashSet managedStarts = new org.agrona.collections.LongHashSet();
+    private final LongHashSet managedStarts = new LongHashSet();
     private final List<GpuContext> contexts = new ArrayList<>();
     /** Bytes of the session's live allocations on each device, as the client numbers them. */
     private final long[] allocatedBytes;
@@ -458,13 +459,8 @@ final class GpuBackendSession implements BackendSession
         {
             return;
         }
-        try (IntPointer data = new IntPointer(entries);
-            Pointer device = new Pointer()
-            {
-                {
-                    this.address = address;
-                }
-            })
+        final Pointer device = new ManagedAddress(address);
+        try (IntPointer data = new IntPointer(entries))
         {
             final int status = cudaMemRangeGetAttribute(data, (long)entries * Integer.BYTES, attribute, device, count);
             if (status != 0)
@@ -478,6 +474,17 @@ final class GpuBackendSession implements BackendSession
                 // The runtime answers with its own device ordinals; the client's are the session's.
                 result.value(attribute == RANGE_READ_MOSTLY || value < 0 ? value : sessionDevice(value));
             }
+        }
+    }
+
+    /**
+     * A device address as a JavaCPP pointer, for the runtime's signature that takes one.
+     */
+    private static final class ManagedAddress extends Pointer
+    {
+        ManagedAddress(final long start)
+        {
+            this.address = start;
         }
     }
 
