@@ -87,6 +87,8 @@ final class CallDispatcher
     private final RtcDispatcher rtc;
     private final PtxCompilerDispatcher ptxCompiler;
     private final TableDispatcher table;
+    /** CUDA graphs (cuGraph*), kept by the executor. */
+    private final GraphDispatcher graphs;
     /** Pinned host memory shared with the client; null when the session is offered none (not IPC, or disabled). */
     private final SessionPinnedMemory pinnedMemory;
     /** Callbacks whose code runs in the client; null when there is no client to run them. */
@@ -115,6 +117,7 @@ final class CallDispatcher
         this.rtc = new RtcDispatcher(backend.rtc(), resources);
         this.ptxCompiler = new PtxCompilerDispatcher(backend.ptxCompiler(), resources);
         this.table = new TableDispatcher(backend, resources, deviceCount);
+        this.graphs = new GraphDispatcher(backend, resources, callbacks);
     }
 
     /**
@@ -154,6 +157,13 @@ final class CallDispatcher
         if (function.api() == Api.CUBLAS)
         {
             blas.dispatch(call, input, result);
+            resources.endCall(result);
+            return;
+        }
+        // CUDA graphs.
+        if (GraphDispatcher.handles(function))
+        {
+            graphs.dispatch(call, input, result);
             resources.endCall(result);
             return;
         }

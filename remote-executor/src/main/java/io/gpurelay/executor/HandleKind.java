@@ -15,7 +15,12 @@ enum HandleKind
     CURAND_GENERATOR(7, "cuRAND generator"),
     NVRTC_PROGRAM(8, "NVRTC program"),
     CUFFT_PLAN(9, "cuFFT plan"),
-    PTX_COMPILER(10, "nvPTXCompiler handle");
+    PTX_COMPILER(10, "nvPTXCompiler handle"),
+
+    // CUDA graphs (GraphDispatcher).
+    GRAPH(11, "CUgraph"),
+    GRAPH_NODE(12, "CUgraphNode"),
+    GRAPH_EXEC(13, "CUgraphExec");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[maxTag() + 1];

@@ -659,7 +659,128 @@ public enum Function implements RemotedFunction
     /** cuStreamAddCallback. args: stream, callback id, flags (must be 0). The callback gets the stream's status. */
     CU_STREAM_ADD_CALLBACK(402, Api.DRIVER),
     /** cuLaunchHostFunc. args: stream, callback id. */
-    CU_LAUNCH_HOST_FUNC(403, Api.DRIVER);
+    CU_LAUNCH_HOST_FUNC(403, Api.DRIVER),
+
+    // CUDA graphs (ids 500-549). Graphs, their nodes and their instantiations (graph execs) are the executor's
+    // objects, handles of the session like streams. A node is added with its dependencies as the first 8 * d bytes
+    // of the payload (d node handles, little-endian), d being the argument after the graph; node lists come back as
+    // a payload of 8-byte handles, in the order the nodes were added. A graph exec is a snapshot of its graph: later
+    // changes to the graph do not reach it.
+    /** cuGraphCreate. args: flags (must be 0) → values[0] = graph. */
+    CU_GRAPH_CREATE(500, Api.DRIVER),
+    /** cuGraphDestroy. args: graph. Its nodes' handles go with it. */
+    CU_GRAPH_DESTROY(501, Api.DRIVER),
+    /**
+     * cuGraphAddKernelNode. args: graph, d, function, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
+     * sharedMemBytes, parameter count n, then the n parameter sizes; payload = the dependencies, then the
+     * parameters' bytes as for {@link #CU_LAUNCH_KERNEL} (n = -1: a ready parameter buffer) → values[0] = node.
+     */
+    CU_GRAPH_ADD_KERNEL_NODE(502, Api.DRIVER),
+    /**
+     * cuGraphAddMemsetNode. args: graph, d, destination, pitch, value, element size (1, 2 or 4), width (elements),
+     * height (rows) → values[0] = node.
+     */
+    CU_GRAPH_ADD_MEMSET_NODE(503, Api.DRIVER),
+    /**
+     * cuGraphAddMemcpyNode between device memory. args: graph, d, destination (its first byte), destination pitch,
+     * destination height, source (its first byte), source pitch, source height, width in bytes, height, depth →
+     * values[0] = node.
+     */
+    CU_GRAPH_ADD_MEMCPY_NODE(504, Api.DRIVER),
+    /** cuGraphAddEmptyNode. args: graph, d → values[0] = node. */
+    CU_GRAPH_ADD_EMPTY_NODE(505, Api.DRIVER),
+    /** cuGraphAddEventRecordNode. args: graph, d, event → values[0] = node. */
+    CU_GRAPH_ADD_EVENT_RECORD_NODE(506, Api.DRIVER),
+    /** cuGraphAddEventWaitNode. args: graph, d, event → values[0] = node. */
+    CU_GRAPH_ADD_EVENT_WAIT_NODE(507, Api.DRIVER),
+    /** cuGraphAddChildGraphNode. args: graph, d, child graph (cloned into the node) → values[0] = node. */
+    CU_GRAPH_ADD_CHILD_GRAPH_NODE(508, Api.DRIVER),
+    /** cuGraphChildGraphNodeGetGraph. args: node → values[0] = the node's own graph (not to be destroyed). */
+    CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH(509, Api.DRIVER),
+    /** cuGraphNodeGetType. args: node → values[0] = CUgraphNodeType. */
+    CU_GRAPH_NODE_GET_TYPE(510, Api.DRIVER),
+    /** cuGraphGetNodes. args: graph → payload = the nodes. */
+    CU_GRAPH_GET_NODES(511, Api.DRIVER),
+    /** cuGraphGetRootNodes. args: graph → payload = the nodes without dependencies. */
+    CU_GRAPH_GET_ROOT_NODES(512, Api.DRIVER),
+    /** cuGraphGetEdges. args: graph → payload = pairs of (from, to) node handles. */
+    CU_GRAPH_GET_EDGES(513, Api.DRIVER),
+    /** cuGraphNodeGetDependencies. args: node → payload = the nodes it depends on. */
+    CU_GRAPH_NODE_GET_DEPENDENCIES(514, Api.DRIVER),
+    /** cuGraphNodeGetDependentNodes. args: node → payload = the nodes that depend on it. */
+    CU_GRAPH_NODE_GET_DEPENDENT_NODES(515, Api.DRIVER),
+    /** cuGraphAddDependencies. args: graph, count n; payload = n "from" handles, then n "to" handles. */
+    CU_GRAPH_ADD_DEPENDENCIES(516, Api.DRIVER),
+    /** cuGraphRemoveDependencies. args and payload as {@link #CU_GRAPH_ADD_DEPENDENCIES}. */
+    CU_GRAPH_REMOVE_DEPENDENCIES(517, Api.DRIVER),
+    /** cuGraphDestroyNode. args: node. */
+    CU_GRAPH_DESTROY_NODE(518, Api.DRIVER),
+    /** cuGraphClone. args: graph → values[0] = the clone. */
+    CU_GRAPH_CLONE(519, Api.DRIVER),
+    /** cuGraphNodeFindInClone. args: original node, cloned graph → values[0] = the node's counterpart. */
+    CU_GRAPH_NODE_FIND_IN_CLONE(520, Api.DRIVER),
+    /**
+     * cuGraphInstantiate. args: graph, flags (must be 0) → values[0] = graph exec; payload = the keys of its host
+     * nodes, 8 bytes each.
+     */
+    CU_GRAPH_INSTANTIATE(521, Api.DRIVER),
+    /** cuGraphLaunch. args: graph exec, stream; payload = a callback id per host node of the exec. */
+    CU_GRAPH_LAUNCH(522, Api.DRIVER),
+    /** cuGraphUpload. args: graph exec, stream. */
+    CU_GRAPH_UPLOAD(523, Api.DRIVER),
+    /** cuGraphExecDestroy. args: graph exec. */
+    CU_GRAPH_EXEC_DESTROY(524, Api.DRIVER),
+    /** cuGraphMemsetNodeGetParams. args: node → values = destination, pitch, value, element size, width, height. */
+    CU_GRAPH_MEMSET_NODE_GET_PARAMS(525, Api.DRIVER),
+    /** cuGraphMemsetNodeSetParams. args: node, then the parameters as {@link #CU_GRAPH_ADD_MEMSET_NODE}'s. */
+    CU_GRAPH_MEMSET_NODE_SET_PARAMS(526, Api.DRIVER),
+    /**
+     * cuGraphMemcpyNodeGetParams. args: node → values = destination, destination pitch, destination height, source,
+     * source pitch, source height, width in bytes, height, depth.
+     */
+    CU_GRAPH_MEMCPY_NODE_GET_PARAMS(527, Api.DRIVER),
+    /** cuGraphMemcpyNodeSetParams. args: node, then the parameters as {@link #CU_GRAPH_ADD_MEMCPY_NODE}'s. */
+    CU_GRAPH_MEMCPY_NODE_SET_PARAMS(528, Api.DRIVER),
+    /** cuGraphEventRecordNodeGetEvent and cuGraphEventWaitNodeGetEvent. args: node → values[0] = event. */
+    CU_GRAPH_EVENT_NODE_GET_EVENT(529, Api.DRIVER),
+    /** cuGraphEventRecordNodeSetEvent and cuGraphEventWaitNodeSetEvent. args: node, event. */
+    CU_GRAPH_EVENT_NODE_SET_EVENT(530, Api.DRIVER),
+    /** cuGraphExecEventRecordNodeSetEvent and cuGraphExecEventWaitNodeSetEvent. args: graph exec, node, event. */
+    CU_GRAPH_EXEC_EVENT_NODE_SET_EVENT(531, Api.DRIVER),
+    /** cuGraphExecMemsetNodeSetParams. args: graph exec, node, then the parameters as for a memset node. */
+    CU_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS(532, Api.DRIVER),
+    /** cuGraphExecMemcpyNodeSetParams. args: graph exec, node, then the parameters as for a memcpy node. */
+    CU_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS(533, Api.DRIVER),
+    /**
+     * cuGraphKernelNodeSetParams. args: node, then the arguments of {@link #CU_GRAPH_ADD_KERNEL_NODE} from the
+     * function on; payload = the parameters' bytes.
+     */
+    CU_GRAPH_KERNEL_NODE_SET_PARAMS(534, Api.DRIVER),
+    /** cuGraphExecKernelNodeSetParams. args: graph exec, node, then as {@link #CU_GRAPH_KERNEL_NODE_SET_PARAMS}. */
+    CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS(535, Api.DRIVER),
+    /**
+     * cuGraphExecChildGraphNodeSetParams. args: graph exec, node, child graph (of the same shape) → payload = the
+     * exec's host node keys, as {@link #CU_GRAPH_INSTANTIATE}'s.
+     */
+    CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS(536, Api.DRIVER),
+    // Host nodes: the function is the application's and runs in the client, which names it by a key of its own.
+    // cuGraphInstantiate's reply carries, as its payload, the keys of the exec's host nodes in the order they run
+    // (child graphs' included); a cuGraphLaunch of an exec with host nodes carries one callback id per host node as
+    // its payload, in that order, and each runs as a cuLaunchHostFunc of that id would.
+    /** cuGraphAddHostNode. args: graph, d, key → values[0] = node. */
+    CU_GRAPH_ADD_HOST_NODE(537, Api.DRIVER),
+    /** cuGraphHostNodeGetParams. args: node → values[0] = key. */
+    CU_GRAPH_HOST_NODE_GET_PARAMS(538, Api.DRIVER),
+    /** cuGraphHostNodeSetParams. args: node, key. */
+    CU_GRAPH_HOST_NODE_SET_PARAMS(539, Api.DRIVER),
+    /** cuGraphExecHostNodeSetParams. args: graph exec, node, key → payload = the exec's host node keys. */
+    CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS(540, Api.DRIVER),
+    /**
+     * cuGraphKernelNodeGetParams. args: node → values = function, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY,
+     * blockDimZ, sharedMemBytes, parameter count n (-1: a ready buffer), the n sizes; payload = the parameters' bytes
+     * as the node was given them.
+     */
+    CU_GRAPH_KERNEL_NODE_GET_PARAMS(541, Api.DRIVER);
 
     private static final Function[] BY_ID;
 

@@ -19,4 +19,10 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
     {
         return Binding.JCUDA_DRIVER;
     }
+
+    public String refusalReason(final String functionName)
+    {
+        // CUDA graphs.
+        return JCudaDriverGraphs.refusalReason(functionName);
+    }
 }

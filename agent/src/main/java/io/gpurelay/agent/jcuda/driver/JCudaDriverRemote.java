@@ -32,12 +32,19 @@ import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.PinnedMemoryFiles;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
+import jcuda.driver.CUDA_HOST_NODE_PARAMS;
+import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
+import jcuda.driver.CUDA_MEMCPY3D;
+import jcuda.driver.CUDA_MEMSET_NODE_PARAMS;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUgraph;
+import jcuda.driver.CUgraphExec;
+import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
@@ -1339,6 +1346,280 @@ public final class JCudaDriverRemote
             pMilliseconds[0] = Float.intBitsToFloat((int)results[0]);
         }
         return status;
+    }
+
+    // CUDA graphs: the executor's objects (JCudaDriverGraphs).
+
+    public static int cuGraphCreateNative(final CUgraph phGraph, final int flags)
+    {
+        return JCudaDriverGraphs.create(phGraph, flags);
+    }
+
+    public static int cuGraphDestroyNative(final CUgraph hGraph)
+    {
+        return JCudaDriverGraphs.destroy(hGraph);
+    }
+
+    public static int cuGraphAddKernelNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.addKernelNode(phGraphNode, hGraph, dependencies, numDependencies, nodeParams);
+    }
+
+    public static int cuGraphKernelNodeGetParamsNative(
+        final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.kernelNodeGetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphKernelNodeSetParamsNative(
+        final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.kernelNodeSetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphExecKernelNodeSetParamsNative(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.execKernelNodeSetParams(hGraphExec, hNode, nodeParams);
+    }
+
+    /**
+     * The node's context is not sent: the executor runs a memset node on the stream the graph is launched on, in
+     * that stream's context.
+     */
+    public static int cuGraphAddMemsetNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUDA_MEMSET_NODE_PARAMS memsetParams,
+        final CUcontext ctx)
+    {
+        return JCudaDriverGraphs.addMemsetNode(phGraphNode, hGraph, dependencies, numDependencies, memsetParams);
+    }
+
+    public static int cuGraphMemsetNodeGetParamsNative(
+        final CUgraphNode hNode, final CUDA_MEMSET_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.memsetNodeGetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphMemsetNodeSetParamsNative(
+        final CUgraphNode hNode, final CUDA_MEMSET_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.memsetNodeSetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphExecMemsetNodeSetParamsNative(final CUgraphExec hGraphExec, final CUgraphNode hNode,
+        final CUDA_MEMSET_NODE_PARAMS memsetParams, final CUcontext ctx)
+    {
+        return JCudaDriverGraphs.execMemsetNodeSetParams(hGraphExec, hNode, memsetParams);
+    }
+
+    /**
+     * Between device memory only; a node whose source or destination is host memory is refused with
+     * CUDA_ERROR_NOT_SUPPORTED, by name: that memory is in this process, not where the graph runs.
+     */
+    public static int cuGraphAddMemcpyNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUDA_MEMCPY3D copyParams,
+        final CUcontext ctx)
+    {
+        return JCudaDriverGraphs.addMemcpyNode(phGraphNode, hGraph, dependencies, numDependencies, copyParams);
+    }
+
+    public static int cuGraphMemcpyNodeGetParamsNative(final CUgraphNode hNode, final CUDA_MEMCPY3D nodeParams)
+    {
+        return JCudaDriverGraphs.memcpyNodeGetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphMemcpyNodeSetParamsNative(final CUgraphNode hNode, final CUDA_MEMCPY3D nodeParams)
+    {
+        return JCudaDriverGraphs.memcpyNodeSetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphExecMemcpyNodeSetParamsNative(final CUgraphExec hGraphExec, final CUgraphNode hNode,
+        final CUDA_MEMCPY3D copyParams, final CUcontext ctx)
+    {
+        return JCudaDriverGraphs.execMemcpyNodeSetParams(hGraphExec, hNode, copyParams);
+    }
+
+    public static int cuGraphAddEmptyNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies)
+    {
+        return JCudaDriverGraphs.addEmptyNode(phGraphNode, hGraph, dependencies, numDependencies);
+    }
+
+    public static int cuGraphAddEventRecordNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUevent event)
+    {
+        return JCudaDriverGraphs.addEventNode(true, phGraphNode, hGraph, dependencies, numDependencies, event);
+    }
+
+    public static int cuGraphAddEventWaitNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUevent event)
+    {
+        return JCudaDriverGraphs.addEventNode(false, phGraphNode, hGraph, dependencies, numDependencies, event);
+    }
+
+    public static int cuGraphEventRecordNodeGetEventNative(final CUgraphNode hNode, final CUevent event_out)
+    {
+        return JCudaDriverGraphs.eventNodeGetEvent("cuGraphEventRecordNodeGetEvent", hNode, event_out);
+    }
+
+    public static int cuGraphEventRecordNodeSetEventNative(final CUgraphNode hNode, final CUevent event)
+    {
+        return JCudaDriverGraphs.eventNodeSetEvent("cuGraphEventRecordNodeSetEvent", hNode, event);
+    }
+
+    public static int cuGraphEventWaitNodeGetEventNative(final CUgraphNode hNode, final CUevent event_out)
+    {
+        return JCudaDriverGraphs.eventNodeGetEvent("cuGraphEventWaitNodeGetEvent", hNode, event_out);
+    }
+
+    public static int cuGraphEventWaitNodeSetEventNative(final CUgraphNode hNode, final CUevent event)
+    {
+        return JCudaDriverGraphs.eventNodeSetEvent("cuGraphEventWaitNodeSetEvent", hNode, event);
+    }
+
+    public static int cuGraphExecEventRecordNodeSetEventNative(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUevent event)
+    {
+        return JCudaDriverGraphs.execEventNodeSetEvent("cuGraphExecEventRecordNodeSetEvent", hGraphExec, hNode,
+            event);
+    }
+
+    public static int cuGraphExecEventWaitNodeSetEventNative(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUevent event)
+    {
+        return JCudaDriverGraphs.execEventNodeSetEvent("cuGraphExecEventWaitNodeSetEvent", hGraphExec, hNode, event);
+    }
+
+    public static int cuGraphAddChildGraphNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUgraph childGraph)
+    {
+        return JCudaDriverGraphs.addChildGraphNode(phGraphNode, hGraph, dependencies, numDependencies, childGraph);
+    }
+
+    public static int cuGraphChildGraphNodeGetGraphNative(final CUgraphNode hNode, final CUgraph phGraph)
+    {
+        return JCudaDriverGraphs.childGraphNodeGetGraph(hNode, phGraph);
+    }
+
+    public static int cuGraphExecChildGraphNodeSetParamsNative(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUgraph childGraph)
+    {
+        return JCudaDriverGraphs.execChildGraphNodeSetParams(hGraphExec, hNode, childGraph);
+    }
+
+    public static int cuGraphNodeGetTypeNative(final CUgraphNode hNode, final int[] type)
+    {
+        return JCudaDriverGraphs.nodeGetType(hNode, type);
+    }
+
+    public static int cuGraphGetNodesNative(final CUgraph hGraph, final CUgraphNode[] nodes, final long[] numNodes)
+    {
+        return JCudaDriverGraphs.nodeList(Function.CU_GRAPH_GET_NODES, "cuGraphGetNodes", hGraph, nodes, numNodes);
+    }
+
+    public static int cuGraphGetRootNodesNative(
+        final CUgraph hGraph, final CUgraphNode[] rootNodes, final long[] numRootNodes)
+    {
+        return JCudaDriverGraphs.nodeList(Function.CU_GRAPH_GET_ROOT_NODES, "cuGraphGetRootNodes", hGraph, rootNodes,
+            numRootNodes);
+    }
+
+    public static int cuGraphGetEdgesNative(
+        final CUgraph hGraph, final CUgraphNode[] from, final CUgraphNode[] to, final long[] numEdges)
+    {
+        return JCudaDriverGraphs.getEdges(hGraph, from, to, numEdges);
+    }
+
+    public static int cuGraphNodeGetDependenciesNative(
+        final CUgraphNode hNode, final CUgraphNode[] dependencies, final long[] numDependencies)
+    {
+        return JCudaDriverGraphs.nodeList(Function.CU_GRAPH_NODE_GET_DEPENDENCIES, "cuGraphNodeGetDependencies",
+            hNode, dependencies, numDependencies);
+    }
+
+    public static int cuGraphNodeGetDependentNodesNative(
+        final CUgraphNode hNode, final CUgraphNode[] dependentNodes, final long[] numDependentNodes)
+    {
+        return JCudaDriverGraphs.nodeList(Function.CU_GRAPH_NODE_GET_DEPENDENT_NODES,
+            "cuGraphNodeGetDependentNodes", hNode, dependentNodes, numDependentNodes);
+    }
+
+    public static int cuGraphAddDependenciesNative(
+        final CUgraph hGraph, final CUgraphNode[] from, final CUgraphNode[] to, final long numDependencies)
+    {
+        return JCudaDriverGraphs.changeDependencies(true, hGraph, from, to, numDependencies);
+    }
+
+    public static int cuGraphRemoveDependenciesNative(
+        final CUgraph hGraph, final CUgraphNode[] from, final CUgraphNode[] to, final long numDependencies)
+    {
+        return JCudaDriverGraphs.changeDependencies(false, hGraph, from, to, numDependencies);
+    }
+
+    public static int cuGraphDestroyNodeNative(final CUgraphNode hNode)
+    {
+        return JCudaDriverGraphs.destroyNode(hNode);
+    }
+
+    public static int cuGraphCloneNative(final CUgraph phGraphClone, final CUgraph originalGraph)
+    {
+        return JCudaDriverGraphs.clone(phGraphClone, originalGraph);
+    }
+
+    public static int cuGraphNodeFindInCloneNative(
+        final CUgraphNode phNode, final CUgraphNode hOriginalNode, final CUgraph hClonedGraph)
+    {
+        return JCudaDriverGraphs.nodeFindInClone(phNode, hOriginalNode, hClonedGraph);
+    }
+
+    public static int cuGraphInstantiateNative(final CUgraphExec phGraphExec, final CUgraph hGraph, final long flags)
+    {
+        return JCudaDriverGraphs.instantiate(phGraphExec, hGraph, flags);
+    }
+
+    /**
+     * Pipelined, as a kernel launch is: the executor runs the graph's nodes on the stream in a topological order.
+     */
+    public static int cuGraphLaunchNative(final CUgraphExec hGraphExec, final CUstream hStream)
+    {
+        return JCudaDriverGraphs.launch(false, hGraphExec, streamHandle(hStream));
+    }
+
+    public static int cuGraphUploadNative(final CUgraphExec hGraphExec, final CUstream hStream)
+    {
+        return JCudaDriverGraphs.launch(true, hGraphExec, streamHandle(hStream));
+    }
+
+    /**
+     * The host function runs in this process, on the agent's callback thread, when a launch's stream reaches the node,
+     * as {@link #cuLaunchHostFuncNative}'s does.
+     */
+    public static int cuGraphAddHostNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.addHostNode(phGraphNode, hGraph, dependencies, numDependencies, nodeParams);
+    }
+
+    public static int cuGraphHostNodeGetParamsNative(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.hostNodeGetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphHostNodeSetParamsNative(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.hostNodeSetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphExecHostNodeSetParamsNative(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.execHostNodeSetParams(hGraphExec, hNode, nodeParams);
+    }
+
+    public static int cuGraphExecDestroyNative(final CUgraphExec hGraphExec)
+    {
+        return JCudaDriverGraphs.execDestroy(hGraphExec);
     }
 
     private static DeviceRouter client()
