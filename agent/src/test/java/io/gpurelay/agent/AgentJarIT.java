@@ -51,7 +51,7 @@ class AgentJarIT
         assertEquals(1, result.count("gpurelay: no executor answered on " + channel), result.output());
         assertEquals(1, result.count("CUDA calls return cudaErrorDevicesUnavailable"), result.output());
         assertEquals(1, result.count(
-            "gpurelay: JCuda.cudaMallocManaged is not supported by gpurelay; returning cudaErrorNotSupported"),
+            "gpurelay: JCuda.cudaGLSetGLDevice is not supported by gpurelay; returning cudaErrorNotSupported"),
             result.output());
         assertEquals(1, result.count("gpurelay: JCudaDriver.cuTexRefCreate is not supported by gpurelay; returning " +
             "CUDA_ERROR_NOT_SUPPORTED"), result.output());

@@ -37,8 +37,8 @@ class CoverageTest
         assertTrue(text.contains("\n  cudaDeviceGetLimit\n"), text);
         assertTrue(text.matches("(?s).*\\njcuda\\.jcublas\\.JCublas2\\s+not on the class path\\n.*"), text);
         assertTrue(text.contains("jcuda.runtime.JCuda: not remoted (" + table.notSupported().size() + ")\n" +
-            "  cudaSetDeviceFlags\n"), text);
-        assertTrue(text.contains("\n  cudaMallocManaged\n"), text);
+            "  cudaSetValidDevices\n"), text);
+        assertTrue(text.contains("\n  cudaGLSetGLDevice\n"), text);
         assertFalse(text.contains("\n  cudaMemcpy\n"), text);
     }
 
@@ -51,14 +51,14 @@ class CoverageTest
             "not supported |\n|---|---:|---:|---:|---:|---:|\n| `jcuda.runtime.JCuda` | 151 | " + table.remotedCount() +
             " | " + table.tableRemoted().size() + " | " + Coverage.emulated(table) + " | " +
             table.notSupported().size() + " |\n"), markdown);
-        assertTrue(markdown.contains("Remoted by the function table in `jcuda.runtime.JCuda`: `cudaGetDeviceFlags`"),
-            markdown);
+        assertTrue(markdown.contains("Remoted by the function table in `jcuda.runtime.JCuda`: `cudaSetDeviceFlags`, " +
+            "`cudaGetDeviceFlags`"), markdown);
         assertTrue(markdown.contains("not supported on the emulator (the gpu backend runs them; the emulator " +
-            "answers that it does not support them) in `jcuda.runtime.JCuda`: `cudaGetDeviceFlags`, "), markdown);
+            "answers that it does not support them) in `jcuda.runtime.JCuda`: `cudaDeviceGetP2PAttribute`, "), markdown);
         assertTrue(markdown.contains("Remoted by gpurelay in `jcuda.runtime.JCuda`: `setLogLevel`, " +
             "`cudaGetDeviceCount`"), markdown);
         assertTrue(markdown.contains("returns cudaErrorNotSupported (null, 0 or false where it returns no status): " +
-            "`cudaSetDeviceFlags`, "), markdown);
+            "`cudaSetValidDevices`, "), markdown);
     }
 
     @Test

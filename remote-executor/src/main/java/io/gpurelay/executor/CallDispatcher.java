@@ -16,6 +16,7 @@ import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.ManagedHint;
 import io.gpurelay.executor.backend.HostFunction;
 import io.gpurelay.executor.backend.KernelParameterLayout;
 import io.gpurelay.protocol.Api;
@@ -48,6 +49,18 @@ final class CallDispatcher
 {
     /** A copy or memset of the runtime's synchronous form, which names no stream: it runs on the default stream. */
     private static final int NO_STREAM_ARGUMENT = -1;
+    // Managed memory (family "managed and mapped memory").
+    private static final long MEM_ATTACH_GLOBAL = 1;
+    private static final long MEM_ATTACH_HOST = 2;
+    private static final long MEM_ATTACH_SINGLE = 4;
+    private static final long MEM_ADVISE_FIRST = 1;
+    private static final long MEM_ADVISE_SET_READ_MOSTLY = 1;
+    private static final long MEM_ADVISE_UNSET_READ_MOSTLY = 2;
+    private static final long MEM_ADVISE_LAST = 6;
+    private static final long CPU_DEVICE_ID = -1;
+    private static final long MEM_RANGE_READ_MOSTLY = 1;
+    private static final long MEM_RANGE_ACCESSED_BY = 3;
+    private static final long MEM_RANGE_LAST_PREFETCH_LOCATION = 4;
 
     /** {@code CU_STREAM_NON_BLOCKING} / {@code cudaStreamNonBlocking}, the one stream creation flag. */
     private static final long STREAM_NON_BLOCKING = 0x1;
@@ -410,6 +423,14 @@ final class CallDispatcher
                 CUDA_GET_MIPMAPPED_ARRAY_LEVEL, CU_MIPMAPPED_ARRAY_DESTROY, CUDA_FREE_MIPMAPPED_ARRAY ->
                 arrays.dispatch(call, currentContext(call, result), input, result);
 
+            // Managed memory (family "managed and mapped memory").
+            case CUDA_MALLOC_MANAGED, CU_MEM_ALLOC_MANAGED -> mallocManaged(call, result);
+            case CUDA_MEM_ADVISE, CU_MEM_ADVISE -> managedHint(call, ManagedHint.ADVISE, result);
+            case CUDA_MEM_PREFETCH_ASYNC, CU_MEM_PREFETCH_ASYNC -> managedHint(call, ManagedHint.PREFETCH, result);
+            case CUDA_STREAM_ATTACH_MEM_ASYNC, CU_STREAM_ATTACH_MEM_ASYNC ->
+                managedHint(call, ManagedHint.ATTACH, result);
+            case CUDA_POINTER_GET_ATTRIBUTES, CU_POINTER_GET_ATTRIBUTE -> backend.pointerAttributes(call.arg(0), result);
+            case CUDA_MEM_RANGE_GET_ATTRIBUTE, CU_MEM_RANGE_GET_ATTRIBUTE -> memRangeAttribute(call, result);
             default -> dispatchLibraryCall(call, input, result);
         }
         resources.endCall(result);
@@ -896,6 +917,157 @@ final class CallDispatcher
         {
             result.value(resources.addEvent(context, event));
         }
+    }
+
+    // Managed memory (family "managed and mapped memory"): CUDA's argument checks here, the work in the backend.
+
+    /**
+     * cudaMallocManaged / cuMemAllocManaged: one attach flag, a size above 0, within the session's quota.
+     */
+    private void mallocManaged(final ReceivedCall call, final CallResult result)
+    {
+        final String name = result.name("cudaMallocManaged", "cuMemAllocManaged");
+        final long size = call.arg(0);
+        final long flags = call.arg(1);
+        final ContextEntry context = currentContext(call, result);
+        if (context == null)
+        {
+            return;
+        }
+        if (flags != MEM_ATTACH_GLOBAL && flags != MEM_ATTACH_HOST)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": flags " + flags + " are not exactly one of " +
+                "cudaMemAttachGlobal (1) and cudaMemAttachHost (2)");
+            return;
+        }
+        if (size <= 0)
+        {
+            result.fail(size == 0 ? CudaError.INVALID_VALUE : CudaError.OUT_OF_MEMORY,
+                name + ": a size of " + Long.toUnsignedString(size) + " bytes");
+            return;
+        }
+        final SessionMemoryQuota quota = resources.memoryQuota();
+        if (!quota.admit(size, result, name))
+        {
+            return;
+        }
+        backend.mallocManaged(context.backend, size, (int)flags, result);
+        if (!result.failed())
+        {
+            quota.charge(result.values()[0], size, context);
+        }
+    }
+
+    /**
+     * Advice (address, count, advice, device), a prefetch (address, count, device, stream) or an attachment (stream,
+     * address, length, flags): CUDA's checks of the advice, device and flags; the backend checks the range.
+     */
+    private void managedHint(final ReceivedCall call, final ManagedHint kind, final CallResult result)
+    {
+        final String name = kind.name(result);
+        final ContextEntry context = currentContext(call, result);
+        if (context == null)
+        {
+            return;
+        }
+        final long address = kind == ManagedHint.ATTACH ? call.arg(1) : call.arg(0);
+        final long count = kind == ManagedHint.ATTACH ? call.arg(2) : call.arg(1);
+        final long value;
+        final int device;
+        StreamEntry stream = context.defaultStream;
+        switch (kind)
+        {
+            case ADVISE ->
+            {
+                value = call.arg(2);
+                if (value < MEM_ADVISE_FIRST || value > MEM_ADVISE_LAST)
+                {
+                    result.fail(CudaError.INVALID_VALUE, name + ": " + value + " is not a memory advice");
+                    return;
+                }
+                final boolean namesPlace = value != MEM_ADVISE_SET_READ_MOSTLY && value != MEM_ADVISE_UNSET_READ_MOSTLY;
+                device = namesPlace ? hintDevice(call.arg(3), name, result) : 0;
+            }
+            case PREFETCH ->
+            {
+                value = hintDevice(call.arg(2), name, result);
+                device = 0;
+                stream = resources.streamIn(call.arg(3), context, result);
+            }
+            default ->
+            {
+                value = call.arg(3);
+                device = 0;
+                if (value != MEM_ATTACH_GLOBAL && value != MEM_ATTACH_HOST && value != MEM_ATTACH_SINGLE)
+                {
+                    result.fail(CudaError.INVALID_VALUE, name + ": flags " + value + " are not exactly one of " +
+                        "cudaMemAttachGlobal (1), cudaMemAttachHost (2) and cudaMemAttachSingle (4)");
+                    return;
+                }
+                stream = resources.streamIn(call.arg(0), context, result);
+            }
+        }
+        if (result.failed() || stream == null)
+        {
+            return;
+        }
+        if (count == 0 && kind != ManagedHint.ATTACH)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": a count of 0 bytes");
+            return;
+        }
+        backend.managedHint(context.backend, stream.backend, kind, address, count, value, device, result);
+    }
+
+    /**
+     * An attribute of a managed range: 1 to 4 (what the JCuda 12.6 bindings name), as many entries as the answer
+     * holds (1; up to CallResult's values for the devices that accessed-by lists).
+     */
+    private void memRangeAttribute(final ReceivedCall call, final CallResult result)
+    {
+        final String name = result.name("cudaMemRangeGetAttribute", "cuMemRangeGetAttribute");
+        final ContextEntry context = currentContext(call, result);
+        if (context == null)
+        {
+            return;
+        }
+        final long attribute = call.arg(2);
+        final long entries = call.arg(3);
+        if (attribute < MEM_RANGE_READ_MOSTLY || attribute > MEM_RANGE_LAST_PREFETCH_LOCATION)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + attribute + " is not a range attribute");
+            return;
+        }
+        if (entries < 1 || entries > CallResult.MAX_VALUES ||
+            attribute != MEM_RANGE_ACCESSED_BY && entries != 1)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + entries + " entries for attribute " + attribute);
+            return;
+        }
+        if (call.arg(1) == 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": a count of 0 bytes");
+            return;
+        }
+        backend.memRangeAttribute(context.backend, call.arg(0), call.arg(1), (int)attribute, (int)entries, result);
+    }
+
+    /**
+     * A device a hint names: one of the executor's, or -1 (cudaCpuDeviceId, CU_DEVICE_CPU) for the host.
+     */
+    private int hintDevice(final long ordinal, final String name, final CallResult result)
+    {
+        if (ordinal == CPU_DEVICE_ID)
+        {
+            return -1;
+        }
+        if (ordinal < 0 || ordinal >= deviceCount)
+        {
+            result.fail(CudaError.INVALID_DEVICE, name + ": device " + ordinal + " does not exist: the executor has " +
+                deviceCount + " device(s)");
+            return -1;
+        }
+        return (int)ordinal;
     }
 
     /**

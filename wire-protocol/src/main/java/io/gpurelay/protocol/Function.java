@@ -587,6 +587,42 @@ public enum Function implements RemotedFunction
      */
     CUFFT_EXEC(380, Api.CUFFT),
 
+    // Managed memory, ids 660-699 (family "managed and mapped memory"). A managed allocation is device memory of the
+    // session that the client also views from the host (see the agent's ManagedMemory); advice, prefetches and
+    // attachments name a range inside one managed allocation of the session.
+    /** cudaMallocManaged. args: size, flags (cudaMemAttachGlobal 1 or cudaMemAttachHost 2) → values[0] = address. */
+    CUDA_MALLOC_MANAGED(660, Api.RUNTIME),
+    /** cuMemAllocManaged. args: size, flags (CU_MEM_ATTACH_GLOBAL 1 or CU_MEM_ATTACH_HOST 2) → values[0] = address. */
+    CU_MEM_ALLOC_MANAGED(661, Api.DRIVER),
+    /** cudaMemAdvise. args: address, byte count, advice (cudaMemoryAdvise), device (-1: the host). */
+    CUDA_MEM_ADVISE(662, Api.RUNTIME),
+    /** cuMemAdvise. args: address, byte count, advice (CUmem_advise), device (-1: the host). */
+    CU_MEM_ADVISE(663, Api.DRIVER),
+    /** cudaMemPrefetchAsync. args: address, byte count, destination device (-1: the host), stream. Pipelined. */
+    CUDA_MEM_PREFETCH_ASYNC(664, Api.RUNTIME),
+    /** cuMemPrefetchAsync. args: address, byte count, destination device (-1: the host), stream. Pipelined. */
+    CU_MEM_PREFETCH_ASYNC(665, Api.DRIVER),
+    /** cudaStreamAttachMemAsync. args: stream, address, length (0: the whole allocation), flags. Pipelined. */
+    CUDA_STREAM_ATTACH_MEM_ASYNC(666, Api.RUNTIME),
+    /** cuStreamAttachMemAsync. args: stream, address, length (0: the whole allocation), flags. Pipelined. */
+    CU_STREAM_ATTACH_MEM_ASYNC(667, Api.DRIVER),
+    /**
+     * cudaPointerGetAttributes: what the session's tables say of an address. args: address → values = kind (1 host
+     * memory mapped into the device, 2 device memory, 3 managed memory), device ordinal, range start, range size;
+     * cudaErrorInvalidValue when no memory of the session holds the address.
+     */
+    CUDA_POINTER_GET_ATTRIBUTES(668, Api.RUNTIME),
+    /** cuPointerGetAttribute: as {@link #CUDA_POINTER_GET_ATTRIBUTES}, failing with CUDA_ERROR_INVALID_VALUE. */
+    CU_POINTER_GET_ATTRIBUTE(669, Api.DRIVER),
+    /**
+     * cudaMemRangeGetAttribute. args: address, byte count, attribute (1 read mostly, 2 preferred location, 3 accessed
+     * by, 4 last prefetch location), entries (how many ints the answer holds: 1, or up to 64 for accessed by) →
+     * values = the entries. The range must lie in one managed allocation of the session.
+     */
+    CUDA_MEM_RANGE_GET_ATTRIBUTE(670, Api.RUNTIME),
+    /** cuMemRangeGetAttribute: as {@link #CUDA_MEM_RANGE_GET_ATTRIBUTE}. */
+    CU_MEM_RANGE_GET_ATTRIBUTE(671, Api.DRIVER),
+
     // nvPTXCompiler, ids 480-489: PTX compiled to a cubin on the executor. Compiler handles are the executor's; the PTX and the
     // options travel as NUL-terminated UTF-8 strings, what comes back carries no NUL. Statuses are nvPTXCompileResult
     // ({@link NvPtxCompilerStatus}).

@@ -196,10 +196,56 @@ public final class DeviceRouter
         return channels.get(executor);
     }
 
+    // Managed memory (family "managed and mapped memory"): host views of managed memory kept coherent around calls.
+
     /**
-     * As {@link RelayClient#call}, sent to the executor that owns what the call names.
+     * What keeps the client's host views of managed memory coherent with the device: told before each call goes out
+     * and after each call answers.
+     */
+    public interface Coherence
+    {
+        /**
+         * Before a call (a synchronous one, a pipelined one, a callback added): write back what the host changed.
+         *
+         * @return whether to tell {@link #after} of this call too (false for the coherence's own calls).
+         */
+        boolean before(RemotedFunction function, long context, long[] args);
+
+        /**
+         * After a synchronous call answered: at a synchronisation point, fetch what the device may have changed.
+         */
+        void after(RemotedFunction function, long context, long[] args, int status);
+    }
+
+    private static volatile Coherence coherence;
+
+    /**
+     * Set once the application first allocates managed memory; until then calls pay nothing for it.
+     */
+    public static void coherence(final Coherence managedMemory)
+    {
+        coherence = managedMemory;
+    }
+
+    /**
+     * As {@link RelayClient#call}, sent to the executor that owns what the call names; managed memory's host views
+     * are written back before and fetched after (see {@link Coherence}).
      */
     public int call(
+        final RemotedFunction function, final long context, final long[] args, final PayloadSource payload,
+        final PayloadSink sink, final long[] results)
+    {
+        final Coherence managed = coherence;
+        if (managed != null && managed.before(function, context, args))
+        {
+            final int status = routedCall(function, context, args, payload, sink, results);
+            managed.after(function, context, args, status);
+            return status;
+        }
+        return routedCall(function, context, args, payload, sink, results);
+    }
+
+    private int routedCall(
         final RemotedFunction function, final long context, final long[] args, final PayloadSource payload,
         final PayloadSink sink, final long[] results)
     {
@@ -269,6 +315,11 @@ public final class DeviceRouter
     public int callPipelined(final RemotedFunction function, final long context, final long[] args,
         final PayloadSource payload)
     {
+        final Coherence managed = coherence;
+        if (managed != null)
+        {
+            managed.before(function, context, args);
+        }
         if (isDirect())
         {
             return executors.get(0).callPipelined(function, context, args, payload);
@@ -293,6 +344,11 @@ public final class DeviceRouter
     public int addCallback(
         final Function function, final long context, final long stream, final long flags, final HostCallback callback)
     {
+        final Coherence managed = coherence;
+        if (managed != null)
+        {
+            managed.before(function, context, new long[]{ stream });
+        }
         if (isDirect())
         {
             return executors.get(0).addCallback(function, context, stream, flags, callback);
@@ -338,6 +394,19 @@ public final class DeviceRouter
      * sent to the executor of the device or context it ends.
      */
     public int callEndingContext(
+        final Function function, final long context, final long endedContext, final long[] args)
+    {
+        final Coherence managed = coherence;
+        if (managed != null && managed.before(function, context, args))
+        {
+            final int status = routedCallEndingContext(function, context, endedContext, args);
+            managed.after(function, context, args, status);
+            return status;
+        }
+        return routedCallEndingContext(function, context, endedContext, args);
+    }
+
+    private int routedCallEndingContext(
         final Function function, final long context, final long endedContext, final long[] args)
     {
         if (isDirect())

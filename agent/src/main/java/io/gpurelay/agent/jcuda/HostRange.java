@@ -43,11 +43,13 @@ public abstract class HostRange implements PayloadSource, PayloadSink
     }
 
     /**
-     * Whether JCuda's native code would treat this pointer as host memory.
+     * Whether JCuda's native code would treat this pointer as host memory. Managed memory with a host view is device
+     * memory as well, and is taken as device memory (its device address), as CUDA's unified addressing does.
      */
     public static boolean isHostMemory(final Pointer pointer)
     {
-        return JCudaPointers.pointers(pointer) != null || JCudaPointers.buffer(pointer) != null ||
+        final Buffer buffer = JCudaPointers.buffer(pointer);
+        return JCudaPointers.pointers(pointer) != null || buffer != null && !ManagedMemory.isHostView(buffer) ||
             PinnedHostMemory.find(JCudaPointers.address(pointer)) != null;
     }
 

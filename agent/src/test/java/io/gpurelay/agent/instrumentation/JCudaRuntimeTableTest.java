@@ -72,10 +72,10 @@ class JCudaRuntimeTableTest
     @Test
     void notSupportedMessagesNameTheFunctionAndWhatItReturns()
     {
-        final MethodDescription mallocManaged = find("cudaMallocManagedNative");
+        final MethodDescription glSetDevice = find("cudaGLSetGLDeviceNative");
 
-        assertEquals("JCuda.cudaMallocManaged is not supported by gpurelay; returning cudaErrorNotSupported",
-            table.notSupportedMessage(mallocManaged));
+        assertEquals("JCuda.cudaGLSetGLDevice is not supported by gpurelay; returning cudaErrorNotSupported",
+            table.notSupportedMessage(glSetDevice));
     }
 
     @Test

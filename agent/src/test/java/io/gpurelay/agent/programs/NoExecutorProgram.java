@@ -41,9 +41,9 @@ public final class NoExecutorProgram
         checks.check("later call at once", (System.nanoTime() - second) / 1_000_000 < 1_000);
         checks.equal("last error", cudaError.cudaErrorDevicesUnavailable, JCuda.cudaGetLastError());
 
-        checks.equal("unsupported call", cudaError.cudaErrorNotSupported, JCuda.cudaMallocManaged(new Pointer(), 16, 1));
+        checks.equal("unsupported call", cudaError.cudaErrorNotSupported, JCuda.cudaGLSetGLDevice(0));
         checks.equal("unsupported call again", cudaError.cudaErrorNotSupported,
-            JCuda.cudaMallocManaged(new Pointer(), 16, 1));
+            JCuda.cudaGLSetGLDevice(0));
         checks.equal("unsupported call is the last error", cudaError.cudaErrorNotSupported, JCuda.cudaGetLastError());
         final cudaChannelFormatDesc channel = JCuda.cudaCreateChannelDesc(8, 0, 0, 0, 1);
         checks.check("cudaCreateChannelDesc needs no executor", channel != null && channel.x == 8 && channel.f == 1);

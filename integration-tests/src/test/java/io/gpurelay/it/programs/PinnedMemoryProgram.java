@@ -76,7 +76,7 @@ public final class PinnedMemoryProgram
     private static final Checks CHECKS = new Checks();
 
     /** {@code add_one(int* data, unsigned n)}: data[i] += 1 for every i below n. */
-    private static final String ADD_ONE_PTX = String.join("\n",
+    static final String ADD_ONE_PTX = String.join("\n",
         ".version 9.0", ".target sm_90", ".address_size 64",
         ".visible .entry add_one(.param .u64 data, .param .u32 n)", "{",
         ".reg .pred %p<2>;", ".reg .b32 %r<8>;", ".reg .b64 %rd<5>;",

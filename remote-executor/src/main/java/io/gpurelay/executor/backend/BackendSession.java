@@ -79,6 +79,53 @@ public interface BackendSession
      */
     long allocatedBytes(int device);
 
+    // Managed memory (family "managed and mapped memory"): the dispatcher has checked the flags and charged the quota.
+
+    /**
+     * cudaMallocManaged / cuMemAllocManaged: memory both the device and the client's host view use; a device
+     * allocation of the session that {@link #free} frees. Value: the device address.
+     *
+     * @param flags cudaMemAttachGlobal (1) or cudaMemAttachHost (2).
+     */
+    void mallocManaged(BackendContext context, long size, int flags, CallResult result);
+
+    /**
+     * cudaMemAdvise / cuMemAdvise, cudaMemPrefetchAsync / cuMemPrefetchAsync, cudaStreamAttachMemAsync /
+     * cuStreamAttachMemAsync: hints about where managed memory should live. The range must lie in one managed
+     * allocation of the session (else CUDA's invalid value); a backend without migration accepts them and changes
+     * nothing, as CUDA allows of hints.
+     *
+     * @param kind     which of the three: {@link ManagedHint}.
+     * @param address  the range's start.
+     * @param count    its length (for an attachment, 0 means the whole allocation).
+     * @param value    the advice (advise), the destination device, -1 the host (prefetch), the flags (attach).
+     * @param device   the device the advice is about, -1 the host (advise only).
+     */
+    void managedHint(BackendContext context, BackendStream stream, ManagedHint kind, long address, long count,
+        long value, int device, CallResult result);
+
+    /** The kind of memory {@link #pointerAttributes} reports for host memory mapped into a device. */
+    int POINTER_HOST_MAPPED = 1;
+    /** The kind of memory {@link #pointerAttributes} reports for device memory. */
+    int POINTER_DEVICE = 2;
+    /** The kind of memory {@link #pointerAttributes} reports for managed memory. */
+    int POINTER_MANAGED = 3;
+
+    /**
+     * What the session's tables say of an address: values kind ({@link #POINTER_DEVICE} and friends), device
+     * ordinal, start and size of the allocation holding it; CUDA's invalid value when none of the session's does.
+     */
+    void pointerAttributes(long address, CallResult result);
+
+    /**
+     * cudaMemRangeGetAttribute / cuMemRangeGetAttribute of a range inside one managed allocation of the session
+     * (else CUDA's invalid value): values = {@code entries} ints, as CUDA writes them.
+     *
+     * @param attribute 1 read mostly, 2 preferred location, 3 accessed by, 4 last prefetch location.
+     */
+    void memRangeAttribute(BackendContext context, long address, long count, int attribute, int entries,
+        CallResult result);
+
     /**
      * Host memory the session shares with its client (its transfer region), which payloads are read from and
      * written to: the backend may page-lock it so that copies DMA straight from and to it. Called once the memory is

@@ -1,6 +1,7 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import java.io.IOException;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -15,7 +16,10 @@ import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.instrumentation.NotSupportedCalls;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.ManagedMemory;
+import io.gpurelay.agent.jcuda.MemRangeAttributes;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
 import io.gpurelay.protocol.Api;
@@ -53,6 +57,7 @@ import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstreamCallback;
 import jcuda.driver.CUuuid;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * The JCuda driver functions gpurelay implements. Each public static method replaces the native method of
@@ -70,6 +75,17 @@ import jcuda.driver.CUuuid;
 public final class JCudaDriverRemote
 {
     private static final long[] NO_ARGS = new long[0];
+    private static final int HOST_MEMORY_ALREADY_REGISTERED = 712;
+    private static final int HOST_MEMORY_NOT_REGISTERED = 713;
+    private static final int POINTER_MEMORY_TYPE = 2;
+    private static final int POINTER_DEVICE_POINTER = 3;
+    private static final int POINTER_IS_MANAGED = 8;
+    private static final int POINTER_DEVICE_ORDINAL = 9;
+    private static final int POINTER_RANGE_START_ADDR = 11;
+    private static final int POINTER_RANGE_SIZE = 12;
+    private static final int POINTER_MAPPED = 13;
+    private static final int MEMORYTYPE_HOST = 1;
+    private static final int MEMORYTYPE_DEVICE = 2;
     private static final int UUID_BYTES = 16;
     private static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
     private static final long CU_STREAM_LEGACY = 1;
@@ -591,10 +607,305 @@ public final class JCudaDriverRemote
         return status;
     }
 
+    // Managed memory (family "managed and mapped memory"). JCuda's driver API gives managed memory no host view: the
+    // CUdeviceptr holds the address, as for cuMemAlloc.
+
+    public static int cuMemAllocManagedNative(final CUdeviceptr dptr, final long bytesize, final int flags)
+    {
+        requireNonNull(dptr, "dptr", "cuMemAllocManaged");
+        final long[] results = new long[1];
+        final int status = inContext(Function.CU_MEM_ALLOC_MANAGED,
+            new long[]{ bytesize, Integer.toUnsignedLong(flags) }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setAddress(dptr, results[0]);
+        }
+        return status;
+    }
+
+    public static int cuMemAdviseNative(final CUdeviceptr devPtr, final long count, final int advice,
+        final CUdevice device)
+    {
+        requireNonNull(devPtr, "devPtr", "cuMemAdvise");
+        requireNonNull(device, "device", "cuMemAdvise");
+        return inContext(Function.CU_MEM_ADVISE,
+            new long[]{ JCudaPointers.address(devPtr), count, advice, ordinal(device) }, null, null, null);
+    }
+
+    /**
+     * Waits for the executor's answer, so that a bad argument fails this call as in CUDA; the prefetch itself runs
+     * on the stream.
+     */
+    public static int cuMemPrefetchAsyncNative(final CUdeviceptr devPtr, final long count, final CUdevice dstDevice,
+        final CUstream hStream)
+    {
+        requireNonNull(devPtr, "devPtr", "cuMemPrefetchAsync");
+        requireNonNull(dstDevice, "dstDevice", "cuMemPrefetchAsync");
+        return inContext(Function.CU_MEM_PREFETCH_ASYNC,
+            new long[]{ JCudaPointers.address(devPtr), count, ordinal(dstDevice), streamHandle(hStream) }, null, null,
+            null);
+    }
+
+    public static int cuStreamAttachMemAsyncNative(final CUstream hStream, final CUdeviceptr dptr, final long length,
+        final int flags)
+    {
+        requireNonNull(dptr, "dptr", "cuStreamAttachMemAsync");
+        return inContext(Function.CU_STREAM_ATTACH_MEM_ASYNC,
+            new long[]{ streamHandle(hStream), JCudaPointers.address(dptr), length, Integer.toUnsignedLong(flags) },
+            null, null, null);
+    }
+
+    /**
+     * As cudaHostRegister ({@link HostRegistrations}), in the calling thread's current context.
+     */
+    public static int cuMemHostRegisterNative(final Pointer p, final long bytesize, final int flags)
+    {
+        requireNonNull(p, "p", "cuMemHostRegister");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        if ((flags & (HostRegistrations.MAPPED | HostRegistrations.IO_MEMORY)) != 0)
+        {
+            AgentLog.warnOnce("JCudaDriver.cuMemHostRegister with " + ((flags & HostRegistrations.MAPPED) != 0 ?
+                "CU_MEMHOSTREGISTER_DEVICEMAP" : "CU_MEMHOSTREGISTER_IOMEMORY") + ": the executor's device cannot " +
+                "map this process's memory; returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        if ((flags & ~(HostRegistrations.PORTABLE | HostRegistrations.READ_ONLY)) != 0)
+        {
+            return invalidValue("cuMemHostRegister", "flags " + flags + " are not CU_MEMHOSTREGISTER flags");
+        }
+        final long address;
+        try
+        {
+            address = HostRegistrations.nativeRange(p, bytesize);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuMemHostRegister", ex.getMessage());
+        }
+        return HostRegistrations.register(address, bytesize, flags) == HostRegistrations.Refusal.NONE ?
+            DriverStatus.SUCCESS : HOST_MEMORY_ALREADY_REGISTERED;
+    }
+
+    public static int cuMemHostUnregisterNative(final Pointer p)
+    {
+        requireNonNull(p, "p", "cuMemHostUnregister");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        try
+        {
+            return HostRegistrations.unregister(HostRegistrations.nativeRange(p, 1)) ==
+                HostRegistrations.Refusal.NONE ? DriverStatus.SUCCESS : HOST_MEMORY_NOT_REGISTERED;
+        }
+        catch (final HostRangeException ex)
+        {
+            return HOST_MEMORY_NOT_REGISTERED;
+        }
+    }
+
+    /**
+     * Device and managed memory of the session, from its tables on the executor: the memory type, device pointer,
+     * whether managed, device ordinal, range start and size, and whether mapped. A value that is a pointer or a size
+     * goes into {@code data}'s 8 bytes of host memory, or into {@code data} itself when it is a pointer object with
+     * no host memory behind it (a CUdeviceptr). Host memory of this process and the other attributes are refused,
+     * naming them.
+     */
+    public static int cuPointerGetAttributeNative(final Pointer data, final int attribute, final CUdeviceptr ptr)
+    {
+        requireNonNull(data, "data", "cuPointerGetAttribute");
+        requireNonNull(ptr, "ptr", "cuPointerGetAttribute");
+        if (HostRange.isHostMemory(ptr))
+        {
+            AgentLog.warnOnce("JCudaDriver.cuPointerGetAttribute of host memory of this process is not supported " +
+                "by gpurelay (only device and managed memory); returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        final boolean wide;
+        switch (attribute)
+        {
+            case POINTER_MEMORY_TYPE, POINTER_IS_MANAGED, POINTER_DEVICE_ORDINAL, POINTER_MAPPED -> wide = false;
+            case POINTER_DEVICE_POINTER, POINTER_RANGE_START_ADDR, POINTER_RANGE_SIZE -> wide = true;
+            default ->
+            {
+                AgentLog.warnOnce("JCudaDriver.cuPointerGetAttribute of attribute " + attribute + " is not " +
+                    "supported by gpurelay; returning CUDA_ERROR_NOT_SUPPORTED");
+                return DriverStatus.NOT_SUPPORTED;
+            }
+        }
+        final long address = JCudaPointers.address(ptr);
+        final long[] results = new long[4];
+        final int status = inContext(Function.CU_POINTER_GET_ATTRIBUTE, new long[]{ address }, null, null, results);
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long value = switch (attribute)
+        {
+            case POINTER_MEMORY_TYPE -> results[0] == 1 ? MEMORYTYPE_HOST : MEMORYTYPE_DEVICE;
+            case POINTER_IS_MANAGED -> results[0] == 3 ? 1 : 0;
+            case POINTER_DEVICE_ORDINAL -> results[1];
+            case POINTER_MAPPED -> 1;
+            case POINTER_DEVICE_POINTER -> address;
+            case POINTER_RANGE_START_ADDR -> results[2];
+            default -> results[3];
+        };
+        if (wide && !HostRange.isHostMemory(data))
+        {
+            JCudaPointers.setAddress(data, value);
+            return status;
+        }
+        try
+        {
+            final int width = wide ? Long.BYTES : Integer.BYTES;
+            final UnsafeBuffer bytes = new UnsafeBuffer(new byte[width]);
+            if (wide)
+            {
+                bytes.putLong(0, value, ByteOrder.nativeOrder());
+            }
+            else
+            {
+                bytes.putInt(0, (int)value, ByteOrder.nativeOrder());
+            }
+            HostRange.of(data, width).write(0, bytes, 0, width);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuPointerGetAttribute", "data: " + ex.getMessage());
+        }
+        return status;
+    }
+
+    public static int cuMemRangeGetAttributeNative(
+        final Pointer data, final long dataSize, final int attribute, final CUdeviceptr devPtr, final long count)
+    {
+        requireNonNull(data, "data", "cuMemRangeGetAttribute");
+        requireNonNull(devPtr, "devPtr", "cuMemRangeGetAttribute");
+        if (MemRangeAttributes.entries(attribute, dataSize) == 0)
+        {
+            return invalidValue("cuMemRangeGetAttribute", "a data size of " + dataSize + " bytes for attribute " +
+                attribute);
+        }
+        try
+        {
+            return MemRangeAttributes.get(Function.CU_MEM_RANGE_GET_ATTRIBUTE, data, dataSize, attribute,
+                JCudaPointers.address(devPtr), count, (function, args, results) ->
+                    inContext(function, args, null, null, results), DriverStatus.SUCCESS);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuMemRangeGetAttribute", "data: " + ex.getMessage());
+        }
+    }
+
+    /**
+     * Each attribute as {@link #cuMemRangeGetAttributeNative} answers it, in order; the first failure ends it.
+     */
+    public static int cuMemRangeGetAttributesNative(final Pointer[] data, final long[] dataSizes,
+        final int[] attributes, final long numAttributes, final CUdeviceptr devPtr, final long count)
+    {
+        requireNonNull(data, "data", "cuMemRangeGetAttributes");
+        requireNonNull(dataSizes, "dataSizes", "cuMemRangeGetAttributes");
+        requireNonNull(attributes, "attributes", "cuMemRangeGetAttributes");
+        requireNonNull(devPtr, "devPtr", "cuMemRangeGetAttributes");
+        if (numAttributes <= 0 || numAttributes > data.length || numAttributes > dataSizes.length ||
+            numAttributes > attributes.length)
+        {
+            return invalidValue("cuMemRangeGetAttributes", numAttributes + " attributes, with " + data.length +
+                " data pointers, " + dataSizes.length + " sizes and " + attributes.length + " attributes given");
+        }
+        for (int i = 0; i < numAttributes; i++)
+        {
+            requireNonNull(data[i], "data[" + i + "]", "cuMemRangeGetAttributes");
+            final int status = cuMemRangeGetAttributeNative(data[i], dataSizes[i], attributes[i], devPtr, count);
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+        }
+        return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * Each attribute as {@link #cuPointerGetAttributeNative} answers it, into the pointers {@code data} holds
+     * ({@code Pointer.to(Pointer.to(int[]), ...)}, as CUDA's array of result pointers); as CUDA does, an address no
+     * allocation of the session holds gets 0 for every attribute and CUDA_SUCCESS.
+     */
+    public static int cuPointerGetAttributesNative(final int numAttributes, final int[] attributes, final Pointer data,
+        final CUdeviceptr ptr)
+    {
+        requireNonNull(attributes, "attributes", "cuPointerGetAttributes");
+        requireNonNull(data, "data", "cuPointerGetAttributes");
+        requireNonNull(ptr, "ptr", "cuPointerGetAttributes");
+        final NativePointerObject[] results = JCudaPointers.pointers(data);
+        if (numAttributes <= 0 || numAttributes > attributes.length || results == null ||
+            numAttributes > results.length)
+        {
+            return invalidValue("cuPointerGetAttributes", "data must be Pointer.to(...) of " + numAttributes +
+                " pointers, one for each of " + numAttributes + " attributes");
+        }
+        for (int i = 0; i < numAttributes; i++)
+        {
+            if (!(results[i] instanceof Pointer result))
+            {
+                return invalidValue("cuPointerGetAttributes", "data's element " + i + " is not a pointer");
+            }
+            final int status = cuPointerGetAttributeNative(result, attributes[i], ptr);
+            if (status == DriverStatus.INVALID_VALUE && !HostRange.isHostMemory(ptr))
+            {
+                // Not memory of the session: CUDA's defaults for every attribute.
+                for (int j = 0; j < numAttributes; j++)
+                {
+                    final int zeroed = pointerAttributeDefault((Pointer)results[j], attributes[j]);
+                    if (zeroed != DriverStatus.SUCCESS)
+                    {
+                        return zeroed;
+                    }
+                }
+                return DriverStatus.SUCCESS;
+            }
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+        }
+        return DriverStatus.SUCCESS;
+    }
+
+    private static int pointerAttributeDefault(final Pointer data, final int attribute)
+    {
+        final boolean wide = attribute == POINTER_DEVICE_POINTER || attribute == POINTER_RANGE_START_ADDR ||
+            attribute == POINTER_RANGE_SIZE;
+        if (wide && !HostRange.isHostMemory(data))
+        {
+            JCudaPointers.setAddress(data, 0);
+            return DriverStatus.SUCCESS;
+        }
+        try
+        {
+            final int width = wide ? Long.BYTES : Integer.BYTES;
+            HostRange.of(data, width).write(0, new UnsafeBuffer(new byte[width]), 0, width);
+            return DriverStatus.SUCCESS;
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuPointerGetAttributes", "data: " + ex.getMessage());
+        }
+    }
+
     public static int cuMemFreeNative(final CUdeviceptr dptr)
     {
         requireNonNull(dptr, "dptr", "cuMemFree");
-        return inContext(Function.CU_MEM_FREE, new long[]{ JCudaPointers.address(dptr) }, null, null, null);
+        final long address = JCudaPointers.address(dptr);
+        final int status = inContext(Function.CU_MEM_FREE, new long[]{ address }, null, null, null);
+        if (status == DriverStatus.SUCCESS)
+        {
+            ManagedMemory.forget(address);
+        }
+        return status;
     }
 
     public static int cuMemAllocHostNative(final Pointer pp, final long bytesize)

@@ -10,6 +10,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.ManagedMemory;
 import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CufftGeometry;
@@ -522,7 +523,8 @@ public final class JCufftRemote
 
     private static boolean isHostMemory(final Pointer pointer)
     {
-        return JCudaPointers.buffer(pointer) != null || JCudaPointers.pointers(pointer) != null;
+        return JCudaPointers.buffer(pointer) != null && !ManagedMemory.isManaged(pointer) ||
+            JCudaPointers.pointers(pointer) != null;
     }
 
     /**

@@ -8,6 +8,7 @@ import java.nio.LongBuffer;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
 import io.gpurelay.protocol.Api;
@@ -331,7 +332,7 @@ public final class JCurandRemote
     {
         requireNonNull(generator, "generator", name);
         requireNonNull(output, "outputPtr", name);
-        if (JCudaPointers.buffer(output) != null || JCudaPointers.pointers(output) != null)
+        if (HostRange.isHostMemory(output))
         {
             AgentLog.warn(name + ": the output is host memory; gpurelay's cuRAND generators write device memory " +
                 "only (cudaMalloc, cuMemAlloc); returning CURAND_STATUS_LAUNCH_FAILURE");

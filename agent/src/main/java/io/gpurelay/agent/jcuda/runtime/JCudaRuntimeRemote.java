@@ -1,5 +1,7 @@
 package io.gpurelay.agent.jcuda.runtime;
 
+import java.nio.ByteBuffer;
+
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
@@ -7,7 +9,10 @@ import io.gpurelay.agent.client.HostCallback;
 import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.ManagedMemory;
+import io.gpurelay.agent.jcuda.MemRangeAttributes;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -31,6 +36,7 @@ import jcuda.runtime.cudaMemcpy3DParms;
 import jcuda.runtime.cudaMemcpy3DPeerParms;
 import jcuda.runtime.cudaMipmappedArray;
 import jcuda.runtime.cudaPitchedPtr;
+import jcuda.runtime.cudaPointerAttributes;
 import jcuda.runtime.cudaStreamCallback;
 import jcuda.runtime.cudaStream_t;
 
@@ -55,6 +61,14 @@ public final class JCudaRuntimeRemote
     private static final int CUDA_MEMCPY_DEVICE_TO_DEVICE = 3;
     private static final int CUDA_MEMCPY_DEFAULT = 4;
     private static final int CUDA_HOST_ALLOC_MAPPED = 0x02;
+    private static final int HOST_MEMORY_ALREADY_REGISTERED = 712;
+    private static final int MEMORY_TYPE_UNREGISTERED = 0;
+    private static final int MEMORY_TYPE_HOST = 1;
+    private static final int MEMORY_TYPE_DEVICE = 2;
+    private static final int MEMORY_TYPE_MANAGED = 3;
+    /** What CUDA reports as the device of memory it does not know. */
+    private static final int NO_DEVICE = -2;
+    private static final int HOST_MEMORY_NOT_REGISTERED = 713;
     private static final long CUDA_STREAM_LEGACY = 1;
     private static final long CUDA_STREAM_PER_THREAD = 2;
     /** How much of a copy between devices the client holds at a time. */
@@ -172,7 +186,12 @@ public final class JCudaRuntimeRemote
         {
             return RuntimeThreadState.current().record(client().connect());
         }
-        return call(Function.CUDA_FREE, new long[]{ address }, null);
+        final int status = call(Function.CUDA_FREE, new long[]{ address }, null);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            ManagedMemory.forget(address);
+        }
+        return status;
     }
 
     public static int cudaMemsetNative(final Pointer devPtr, final int value, final long count)
@@ -551,6 +570,253 @@ public final class JCudaRuntimeRemote
             JCudaPointers.setAddress(pDevice, results[0]);
         }
         return status;
+    }
+
+    // Managed memory (family "managed and mapped memory").
+
+    /**
+     * Managed memory on the executor. With cudaMemAttachHost the pointer gets a host view, as JCuda's native code
+     * gives it a buffer over the managed bytes: {@link ManagedMemory} keeps the two coherent at synchronisation
+     * points.
+     */
+    public static int cudaMallocManagedNative(final Pointer devPtr, final long size, final int flags)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaMallocManaged");
+        final ByteBuffer host = flags == ManagedMemory.ATTACH_HOST && size > 0 ? ManagedMemory.hostBuffer(size) : null;
+        if (flags == ManagedMemory.ATTACH_HOST && size > 0 && host == null)
+        {
+            return RuntimeThreadState.notSupported("JCuda.cudaMallocManaged with cudaMemAttachHost of more than " +
+                Integer.MAX_VALUE + " bytes: the host view is a Java buffer, which holds no more; returning " +
+                "cudaErrorNotSupported", RuntimeStatus.NOT_SUPPORTED);
+        }
+        final long[] results = new long[1];
+        final int status = call(Function.CUDA_MALLOC_MANAGED, new long[]{ size, Integer.toUnsignedLong(flags) },
+            results);
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return status;
+        }
+        if (host != null)
+        {
+            JCudaPointers.setHostBuffer(devPtr, host, results[0]);
+            ManagedMemory.add(results[0], RuntimeThreadState.current().device(), host);
+        }
+        else
+        {
+            JCudaPointers.setAddress(devPtr, results[0]);
+        }
+        return status;
+    }
+
+    public static int cudaMemAdviseNative(final Pointer devPtr, final long count, final int advice, final int device)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaMemAdvise");
+        if (HostRange.isHostMemory(devPtr))
+        {
+            return invalidValue("cudaMemAdvise", "the pointer is host memory, not managed memory");
+        }
+        return call(Function.CUDA_MEM_ADVISE, new long[]{ JCudaPointers.address(devPtr), count, advice, device },
+            null);
+    }
+
+    /**
+     * Waits for the executor's answer, so that a bad argument fails this call as in CUDA; the prefetch itself runs
+     * on the stream.
+     */
+    public static int cudaMemPrefetchAsyncNative(
+        final Pointer devPtr, final long count, final int dstDevice, final cudaStream_t stream)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaMemPrefetchAsync");
+        if (HostRange.isHostMemory(devPtr))
+        {
+            return invalidValue("cudaMemPrefetchAsync", "the pointer is host memory, not managed memory");
+        }
+        return call(Function.CUDA_MEM_PREFETCH_ASYNC,
+            new long[]{ JCudaPointers.address(devPtr), count, dstDevice, streamHandle(stream) }, null);
+    }
+
+    public static int cudaStreamAttachMemAsyncNative(
+        final cudaStream_t stream, final Pointer devPtr, final long length, final int flags)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaStreamAttachMemAsync");
+        if (HostRange.isHostMemory(devPtr))
+        {
+            return invalidValue("cudaStreamAttachMemAsync", "the pointer is host memory, not managed memory");
+        }
+        return call(Function.CUDA_STREAM_ATTACH_MEM_ASYNC,
+            new long[]{ streamHandle(stream), JCudaPointers.address(devPtr), length, Integer.toUnsignedLong(flags) },
+            null);
+    }
+
+    /**
+     * The range stays the program's memory, which the agent's copies read and write directly ({@link
+     * HostRegistrations}); mapping it into the executor's device cannot be done and is refused by name.
+     */
+    public static int cudaHostRegisterNative(final Pointer ptr, final long size, final int flags)
+    {
+        requireNonNull(ptr, "ptr", "cudaHostRegister");
+        final int connected = client().connect();
+        if (connected != RuntimeStatus.SUCCESS)
+        {
+            return RuntimeThreadState.current().record(connected);
+        }
+        if ((flags & (HostRegistrations.MAPPED | HostRegistrations.IO_MEMORY)) != 0)
+        {
+            return RuntimeThreadState.notSupported("JCuda.cudaHostRegister with " +
+                ((flags & HostRegistrations.MAPPED) != 0 ? "cudaHostRegisterMapped" : "cudaHostRegisterIoMemory") +
+                ": the executor's device cannot map this process's memory; returning cudaErrorNotSupported",
+                RuntimeStatus.NOT_SUPPORTED);
+        }
+        if ((flags & ~(HostRegistrations.PORTABLE | HostRegistrations.READ_ONLY)) != 0)
+        {
+            return invalidValue("cudaHostRegister", "flags " + flags + " are not cudaHostRegister flags");
+        }
+        final long address;
+        try
+        {
+            address = HostRegistrations.nativeRange(ptr, size);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cudaHostRegister", ex.getMessage());
+        }
+        return HostRegistrations.register(address, size, flags) == HostRegistrations.Refusal.NONE ?
+            RuntimeStatus.SUCCESS : RuntimeThreadState.current().record(HOST_MEMORY_ALREADY_REGISTERED);
+    }
+
+    public static int cudaHostUnregisterNative(final Pointer ptr)
+    {
+        requireNonNull(ptr, "ptr", "cudaHostUnregister");
+        final long address;
+        try
+        {
+            address = HostRegistrations.nativeRange(ptr, 1);
+        }
+        catch (final HostRangeException ex)
+        {
+            return RuntimeThreadState.current().record(HOST_MEMORY_NOT_REGISTERED);
+        }
+        return HostRegistrations.unregister(address) == HostRegistrations.Refusal.NONE ?
+            RuntimeStatus.SUCCESS : RuntimeThreadState.current().record(HOST_MEMORY_NOT_REGISTERED);
+    }
+
+    /**
+     * Device and managed memory from the session's tables on the executor; pinned and registered memory of this
+     * process is host memory; any other host memory is unregistered memory, as CUDA reports it. Host memory's device
+     * pointer is not filled in (null): use cudaHostGetDevicePointer for mapped memory.
+     */
+    public static int cudaPointerGetAttributesNative(final cudaPointerAttributes attributes, final Pointer ptr)
+    {
+        requireNonNull(attributes, "attributes", "cudaPointerGetAttributes");
+        requireNonNull(ptr, "ptr", "cudaPointerGetAttributes");
+        final long address = JCudaPointers.address(ptr);
+        if (HostRange.isHostMemory(ptr))
+        {
+            final int connected = client().connect();
+            if (connected != RuntimeStatus.SUCCESS)
+            {
+                return RuntimeThreadState.current().record(connected);
+            }
+            long host;
+            try
+            {
+                host = HostRange.of(ptr, 0).nativeAddress();
+            }
+            catch (final HostRangeException ex)
+            {
+                host = 0;
+            }
+            final boolean pinned = host != 0 &&
+                (PinnedHostMemory.find(host) != null || HostRegistrations.flagsAt(host) >= 0);
+            fillAttributes(attributes, pinned ? MEMORY_TYPE_HOST : MEMORY_TYPE_UNREGISTERED,
+                pinned ? RuntimeThreadState.current().device() : NO_DEVICE, 0, pinned ? host : 0);
+            return RuntimeStatus.SUCCESS;
+        }
+        final long[] results = new long[4];
+        final RuntimeThreadState thread = RuntimeThreadState.current();
+        final int status = client().call(Function.CUDA_POINTER_GET_ATTRIBUTES, thread.device(), new long[]{ address },
+            null, null, results);
+        if (status == RuntimeStatus.INVALID_VALUE)
+        {
+            // CUDA reports memory it does not know as unregistered host memory, not as an error.
+            fillAttributes(attributes, MEMORY_TYPE_UNREGISTERED, NO_DEVICE, 0, 0);
+            return RuntimeStatus.SUCCESS;
+        }
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return thread.record(status);
+        }
+        final int kind = (int)results[0];
+        fillAttributes(attributes, kind == 1 ? MEMORY_TYPE_HOST : kind == 3 ? MEMORY_TYPE_MANAGED : MEMORY_TYPE_DEVICE,
+            (int)results[1], address, kind == 3 ? address : 0);
+        return status;
+    }
+
+    private static void fillAttributes(
+        final cudaPointerAttributes attributes, final int type, final int device, final long devicePointer,
+        final long hostPointer)
+    {
+        attributes.type = type;
+        attributes.memoryType = type;
+        attributes.device = device;
+        attributes.isManaged = type == MEMORY_TYPE_MANAGED ? 1 : 0;
+        attributes.devicePointer = new Pointer();
+        JCudaPointers.setAddress(attributes.devicePointer, devicePointer);
+        attributes.hostPointer = new Pointer();
+        JCudaPointers.setAddress(attributes.hostPointer, hostPointer);
+    }
+
+    public static int cudaMemRangeGetAttributeNative(
+        final Pointer data, final long dataSize, final int attribute, final Pointer devPtr, final long count)
+    {
+        requireNonNull(data, "data", "cudaMemRangeGetAttribute");
+        requireNonNull(devPtr, "devPtr", "cudaMemRangeGetAttribute");
+        if (MemRangeAttributes.entries(attribute, dataSize) == 0)
+        {
+            return invalidValue("cudaMemRangeGetAttribute", "a data size of " + dataSize + " bytes for attribute " +
+                attribute);
+        }
+        if (HostRange.isHostMemory(devPtr))
+        {
+            return invalidValue("cudaMemRangeGetAttribute", "the pointer is host memory, not managed memory");
+        }
+        try
+        {
+            return MemRangeAttributes.get(Function.CUDA_MEM_RANGE_GET_ATTRIBUTE, data, dataSize, attribute,
+                JCudaPointers.address(devPtr), count, JCudaRuntimeRemote::call, RuntimeStatus.SUCCESS);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cudaMemRangeGetAttribute", "data: " + ex.getMessage());
+        }
+    }
+
+    /**
+     * Each attribute as {@link #cudaMemRangeGetAttributeNative} answers it, in order; the first failure ends it.
+     */
+    public static int cudaMemRangeGetAttributesNative(final Pointer[] data, final long[] dataSizes,
+        final int[] attributes, final long numAttributes, final Pointer devPtr, final long count)
+    {
+        requireNonNull(data, "data", "cudaMemRangeGetAttributes");
+        requireNonNull(dataSizes, "dataSizes", "cudaMemRangeGetAttributes");
+        requireNonNull(attributes, "attributes", "cudaMemRangeGetAttributes");
+        requireNonNull(devPtr, "devPtr", "cudaMemRangeGetAttributes");
+        if (numAttributes <= 0 || numAttributes > data.length || numAttributes > dataSizes.length ||
+            numAttributes > attributes.length)
+        {
+            return invalidValue("cudaMemRangeGetAttributes", numAttributes + " attributes, with " + data.length +
+                " data pointers, " + dataSizes.length + " sizes and " + attributes.length + " attributes given");
+        }
+        for (int i = 0; i < numAttributes; i++)
+        {
+            requireNonNull(data[i], "data[" + i + "]", "cudaMemRangeGetAttributes");
+            final int status = cudaMemRangeGetAttributeNative(data[i], dataSizes[i], attributes[i], devPtr, count);
+            if (status != RuntimeStatus.SUCCESS)
+            {
+                return status;
+            }
+        }
+        return RuntimeStatus.SUCCESS;
     }
 
     public static int cudaDeviceSynchronizeNative()

@@ -27,6 +27,7 @@ import io.gpurelay.executor.backend.BackendKernel;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.ManagedHint;
 import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
@@ -45,6 +46,7 @@ import io.gpurelay.protocol.table.ArgumentRole;
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.collections.LongHashSet;
 
 /**
  * One session on the emulated devices.
@@ -98,6 +100,9 @@ final class EmulatedBackendSession implements BackendSession
     private final DeviceMemoryOwner[] owners;
     private final DeviceSystemCalls[] systemCalls;
     private final Long2ObjectHashMap<EmulatedContext> allocatingContexts = new Long2ObjectHashMap<>();
+    /** Starts of the session's live managed allocations (family "managed and mapped memory"). */
+    private final LongHashSet managedStarts = new LongHashSet();
+    private final EmulatedManagedHints managedHints = new EmulatedManagedHints();
     /** Bytes of the session's live allocations on each device. */
     private final long[] allocatedBytes;
     private final DeviceRangeSource deviceToHost = new DeviceRangeSource();
@@ -269,6 +274,8 @@ final class EmulatedBackendSession implements BackendSession
             return;
         }
         final EmulatedContext allocatedBy = allocatingContexts.remove(address);
+        managedStarts.remove(address);
+        managedHints.forget(address);
         if (allocatedBy == null)
         {
             result.fail(CudaError.INVALID_VALUE, result.name("cudaFree", "cuMemFree") + ": " + hex(address) +
@@ -282,6 +289,88 @@ final class EmulatedBackendSession implements BackendSession
     public long allocatedBytes(final int device)
     {
         return allocatedBytes[device];
+    }
+
+    // Managed memory (family "managed and mapped memory").
+
+    /**
+     * The emulator's memory is the host's: a managed allocation is an ordinary allocation of the session, which the
+     * client views from the host and keeps coherent at CUDA's synchronisation points.
+     */
+    public void mallocManaged(final BackendContext context, final long size, final int flags, final CallResult result)
+    {
+        malloc(context, size, result);
+        if (!result.failed() && result.valueCount() > 0)
+        {
+            managedStarts.add(result.values()[0]);
+        }
+    }
+
+    /**
+     * Device and managed memory of the session, on any of its devices; mapped host memory is memory of the
+     * emulated device too, and reported as device memory.
+     */
+    public void pointerAttributes(final long address, final CallResult result)
+    {
+        final int owner = deviceHolding(0, address, 1);
+        final Allocation allocation = owner < 0 ? null : devices[owner].memory().find(address, 1, owners[owner]);
+        if (allocation == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaPointerGetAttributes", "cuPointerGetAttribute") +
+                ": " + hex(address) + " is not memory of this session");
+            return;
+        }
+        result.value(managedStarts.contains(allocation.deviceAddress()) ? POINTER_MANAGED : POINTER_DEVICE)
+            .value(owner).value(allocation.deviceAddress()).value(allocation.size());
+    }
+
+    /**
+     * Nothing migrates in the emulator, so a hint on a range of managed memory changes nothing (CUDA documents them
+     * as hints); a range that is not inside one managed allocation of the session gets CUDA's invalid value.
+     */
+    public void managedHint(final BackendContext context, final BackendStream stream, final ManagedHint kind,
+        final long address, final long count, final long value, final int device, final CallResult result)
+    {
+        final int owner = deviceHolding(emulated(context).device(), address, Math.max(count, 1));
+        final Allocation allocation = owner < 0 ? null :
+            devices[owner].memory().find(address, Math.max(count, 1), owners[owner]);
+        if (allocation == null || !managedStarts.contains(allocation.deviceAddress()) ||
+            kind == ManagedHint.ATTACH &&
+            (allocation.deviceAddress() != address || count != 0 && count != allocation.size()))
+        {
+            result.fail(CudaError.INVALID_VALUE, kind.name(result) + ": " + range(address, count) +
+                " is not inside one managed allocation of this session");
+            return;
+        }
+        if (kind == ManagedHint.ADVISE)
+        {
+            managedHints.advise(allocation.deviceAddress(), address, count, (int)value, device);
+        }
+        else if (kind == ManagedHint.PREFETCH)
+        {
+            managedHints.prefetch(allocation.deviceAddress(), address, count, (int)value);
+        }
+    }
+
+    /**
+     * From the hints the session gave ({@link EmulatedManagedHints}), on a range inside one of its managed
+     * allocations.
+     */
+    public void memRangeAttribute(final BackendContext context, final long address, final long count,
+        final int attribute, final int entries, final CallResult result)
+    {
+        final int owner = deviceHolding(emulated(context).device(), address, count);
+        final Allocation allocation = owner < 0 ? null : devices[owner].memory().find(address, count, owners[owner]);
+        if (allocation == null || !managedStarts.contains(allocation.deviceAddress()))
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaMemRangeGetAttribute", "cuMemRangeGetAttribute") +
+                ": " + range(address, count) + " is not inside one managed allocation of this session");
+            return;
+        }
+        for (final int value : managedHints.attribute(allocation.deviceAddress(), address, count, attribute, entries))
+        {
+            result.value(value);
+        }
     }
 
     public PayloadSink memcpyHostToDevice(
@@ -851,6 +940,8 @@ final class EmulatedBackendSession implements BackendSession
             systemCalls[i].release();
         }
         allocatingContexts.clear();
+        managedStarts.clear();
+        managedHints.clear();
         Arrays.fill(allocatedBytes, 0);
         return released;
     }

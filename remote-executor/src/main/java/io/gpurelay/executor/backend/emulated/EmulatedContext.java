@@ -14,6 +14,8 @@ final class EmulatedContext implements BackendContext
 
     private final int device;
     private final long id = NEXT_ID.getAndIncrement();
+    /** What cudaSetDeviceFlags set (family "managed and mapped memory"). */
+    private int flags;
 
     EmulatedContext(final int device)
     {
@@ -28,5 +30,15 @@ final class EmulatedContext implements BackendContext
     int device()
     {
         return device;
+    }
+
+    int flags()
+    {
+        return flags;
+    }
+
+    void flags(final int flags)
+    {
+        this.flags = flags;
     }
 }

@@ -16,7 +16,8 @@ import org.agrona.collections.Int2IntHashMap;
  * it, so the two views cannot disagree.
  * <p>
  * The numbers are those of an H100-class device (compute capability 9.0), except where the emulator does less than
- * such a device: it has no managed memory, host-registered memory, memory pools, cooperative or cluster launches,
+ * such a device: it has managed memory only as the client keeps it (coherent at synchronisation points, so no
+ * concurrent or direct host access), no host-registered memory, memory pools, cooperative or cluster launches,
  * semaphore interop or RDMA, and says so.
  */
 final class EmulatedDeviceProperties
@@ -92,7 +93,7 @@ final class EmulatedDeviceProperties
         field("localL1CacheSupported", 1, 80);
         field("sharedMemPerMultiprocessor", 233472, 81);
         field("regsPerMultiprocessor", 65536, 82);
-        field("managedMemory", 0, 83);
+        field("managedMemory", 1, 83);
         field("isMultiGpuBoard", 0, 84);
         field("multiGpuBoardGroupID", ordinal, 85);
         field("hostNativeAtomicSupported", 0, 86);

@@ -37,6 +37,12 @@ final class EmulatedTableFunctions
     /** {@code CU_EVENT_RECORD_DEFAULT | CU_EVENT_RECORD_EXTERNAL}; outside a capture both record as usual. */
     private static final long EVENT_RECORD_FLAGS = 0x1;
 
+    /** cudaDeviceScheduleSpin, cudaDeviceScheduleYield, cudaDeviceScheduleBlockingSync. */
+    private static final long DEVICE_SCHEDULE_MASK = 0x07;
+    private static final long DEVICE_MAP_HOST = 0x08;
+    /** The schedule, cudaDeviceMapHost, cudaDeviceLmemResizeToMax, cudaDeviceSyncMemops. */
+    private static final long DEVICE_FLAGS = DEVICE_SCHEDULE_MASK | DEVICE_MAP_HOST | 0x10 | 0x80;
+
     @FunctionalInterface
     private interface Implementation
     {
@@ -154,6 +160,20 @@ final class EmulatedTableFunctions
         map.put("cuStreamIsCapturing", (call, result) -> result.value(CAPTURE_STATUS_NONE));
 
         map.put("cuCtxGetApiVersion", (call, result) -> result.value(CONTEXT_API_VERSION));
+        // Managed and mapped memory: device flags, which the emulator keeps; mapped host memory is always possible.
+        map.put("cudaSetDeviceFlags", (call, result) ->
+        {
+            final long flags = call.scalar(call.indexOf(ArgumentRole.IN_UINT));
+            final long schedule = flags & DEVICE_SCHEDULE_MASK;
+            if ((flags & ~DEVICE_FLAGS) != 0 || schedule != 0 && Long.bitCount(schedule) != 1)
+            {
+                result.fail(CudaError.INVALID_VALUE, "cudaSetDeviceFlags: " + flags + " are not device flags");
+                return;
+            }
+            ((EmulatedContext)call.context()).flags((int)flags);
+        });
+        map.put("cudaGetDeviceFlags", (call, result) ->
+            result.value(((EmulatedContext)call.context()).flags() | DEVICE_MAP_HOST));
         map.put("cuCtxGetId", (call, result) ->
             result.value(((EmulatedContext)call.object(call.indexOf(ArgumentRole.CONTEXT))).id()));
         map.put("cuModuleGetLoadingMode", (call, result) -> result.value(EAGER_LOADING));

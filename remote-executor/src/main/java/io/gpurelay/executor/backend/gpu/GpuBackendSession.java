@@ -4,6 +4,13 @@ import static org.bytedeco.cuda.global.cudart.CUDA_ERROR_INVALID_VALUE;
 import static org.bytedeco.cuda.global.cudart.CUDA_ERROR_NOT_FOUND;
 import static org.bytedeco.cuda.global.cudart.CUDA_SUCCESS;
 import static org.bytedeco.cuda.global.cudart.CU_MEMHOSTREGISTER_DEVICEMAP;
+import static org.bytedeco.cuda.global.cudart.CU_MEM_LOCATION_TYPE_DEVICE;
+import static org.bytedeco.cuda.global.cudart.CU_MEM_LOCATION_TYPE_HOST;
+import static org.bytedeco.cuda.global.cudart.cuMemAdvise;
+import static org.bytedeco.cuda.global.cudart.cuMemAllocManaged;
+import static org.bytedeco.cuda.global.cudart.cuMemPrefetchAsync;
+import static org.bytedeco.cuda.global.cudart.cuStreamAttachMemAsync;
+import static org.bytedeco.cuda.global.cudart.cudaMemRangeGetAttribute;
 import static org.bytedeco.cuda.global.cudart.CU_MEMHOSTREGISTER_PORTABLE;
 import static org.bytedeco.cuda.global.cudart.CU_JIT_ERROR_LOG_BUFFER;
 import static org.bytedeco.cuda.global.cudart.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES;
@@ -60,6 +67,7 @@ import io.gpurelay.executor.backend.BackendKernel;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.ManagedHint;
 import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
@@ -79,10 +87,12 @@ import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
+import org.agrona.collections.LongHashSet;
 import org.bytedeco.cuda.cudart.CUctx_st;
 import org.bytedeco.cuda.cudart.CUevent_st;
 import org.bytedeco.cuda.cudart.CUfunc_st;
 import org.bytedeco.cuda.cudart.CUmod_st;
+import org.bytedeco.cuda.cudart.CUmemLocation_v1;
 import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.IntPointer;
@@ -130,7 +140,14 @@ final class GpuBackendSession implements BackendSession
         "executor process, in every session, until the executor is restarted)";
 
     private final GpuDevice[] devices;
+    private static final int ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88;
+    private static final int RANGE_READ_MOSTLY = 1;
+    private static final int ATTRIBUTE_CONCURRENT_MANAGED_ACCESS = 89;
+    private static final int ATTRIBUTE_PAGEABLE_USES_HOST_PAGE_TABLES = 100;
+    private static final int ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST = 101;
     private final DeviceAddressRanges<GpuContext, GpuModule> ranges = new DeviceAddressRanges<>();
+    /** Starts of the session's managed allocations (family "managed and mapped memory"). */
+    private final LongHashSet managedStarts = new LongHashSet();
     private final List<GpuContext> contexts = new ArrayList<>();
     /** Bytes of the session's live allocations on each device, as the client numbers them. */
     private final long[] allocatedBytes;
@@ -203,7 +220,12 @@ final class GpuBackendSession implements BackendSession
                 " of device " + device);
             return;
         }
-        result.value(valueOut[0]);
+        // Managed memory (family "managed and mapped memory"): the client's view of managed memory is coherent at
+        // synchronisation points only, so neither concurrent nor direct host access is what works remotely.
+        final boolean hostAccess = attribute == ATTRIBUTE_PAGEABLE_MEMORY_ACCESS ||
+            attribute == ATTRIBUTE_CONCURRENT_MANAGED_ACCESS || attribute == ATTRIBUTE_PAGEABLE_USES_HOST_PAGE_TABLES ||
+            attribute == ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST;
+        result.value(hostAccess ? 0 : valueOut[0]);
     }
 
     public void deviceGetName(final int device, final CallResult result)
@@ -325,9 +347,14 @@ final class GpuBackendSession implements BackendSession
                 name + ": " + hex(address) + " is not the start of a live allocation of this session");
             return;
         }
+        final boolean managed = managedStarts.remove(address);
         if (!makeCurrent(allocation.context(), name, result) || !check(cuMemFree(address), name, result))
         {
             ranges.addAllocation(address, allocation.size(), allocation.context());
+            if (managed)
+            {
+                managedStarts.add(address);
+            }
             return;
         }
         allocatedBytes[allocation.context().device()] -= allocation.size();
@@ -336,6 +363,168 @@ final class GpuBackendSession implements BackendSession
     public long allocatedBytes(final int device)
     {
         return allocatedBytes[device];
+    }
+
+    // Managed memory (family "managed and mapped memory").
+
+    /**
+     * Real managed memory ({@code cuMemAllocManaged}), in the session's allocation table like any allocation, so
+     * that cudaFree and cuMemFree free it and copies and kernels may name it.
+     */
+    public void mallocManaged(final BackendContext context, final long size, final int flags, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        final String name = result.name("cudaMallocManaged", "cuMemAllocManaged");
+        if (!makeCurrent(gpuContext, name, result) ||
+            !check(cuMemAllocManaged(addressOut, size, flags),
+                name + " of " + size + " bytes on device " + gpuContext.device(), result))
+        {
+            return;
+        }
+        ranges.addAllocation(addressOut[0], size, gpuContext);
+        managedStarts.add(addressOut[0]);
+        allocatedBytes[gpuContext.device()] += size;
+        result.value(addressOut[0]);
+    }
+
+    /**
+     * The hint runs on the device, on a range the session's allocation table says is inside one of its managed
+     * allocations (another tenant's memory is never named to CUDA). CUDA 13 names the place by a CUmemLocation.
+     */
+    public void managedHint(final BackendContext context, final BackendStream stream, final ManagedHint kind,
+        final long address, final long count, final long value, final int device, final CallResult result)
+    {
+        final String name = kind.name(result);
+        final DeviceAddressRanges.Range<GpuContext, GpuModule> range = ranges.holding(address, Math.max(count, 1));
+        if (range == null || range.module() != null || !managedStarts.contains(range.start()) ||
+            kind == ManagedHint.ATTACH && (range.start() != address || count != 0 && count != range.size()))
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": [" + hex(address) + ", +" + Long.toUnsignedString(count) +
+                ") is not inside one managed allocation of this session");
+            return;
+        }
+        if (!makeCurrent((GpuContext)context, name, result))
+        {
+            return;
+        }
+        final int status;
+        switch (kind)
+        {
+            case ADVISE ->
+            {
+                try (CUmemLocation_v1 location = location(device))
+                {
+                    status = cuMemAdvise(address, count, (int)value, location);
+                }
+            }
+            case PREFETCH ->
+            {
+                try (CUmemLocation_v1 location = location((int)value))
+                {
+                    status = cuMemPrefetchAsync(address, count, location, 0, cudaStream(stream));
+                }
+            }
+            default -> status = cuStreamAttachMemAsync(cudaStream(stream), address, count, (int)value);
+        }
+        check(status, name, result);
+    }
+
+    /**
+     * From the session's allocation table: its allocations, module variables and mapped pinned memory.
+     */
+    public void pointerAttributes(final long address, final CallResult result)
+    {
+        final DeviceAddressRanges.Range<GpuContext, GpuModule> range = ranges.holding(address, 1);
+        if (range == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, result.name("cudaPointerGetAttributes", "cuPointerGetAttribute") +
+                ": " + hex(address) + " is not memory of this session");
+            return;
+        }
+        final int kind = range.hostMapped() ? POINTER_HOST_MAPPED :
+            range.module() == null && managedStarts.contains(range.start()) ? POINTER_MANAGED : POINTER_DEVICE;
+        result.value(kind).value(range.context().device()).value(range.start()).value(range.size());
+    }
+
+    /**
+     * CUDA's own answer for a range the session's table says is inside one of its managed allocations. The presets
+     * have no driver twin of this function, so the runtime's runs, in the session's context made current.
+     */
+    public void memRangeAttribute(final BackendContext context, final long address, final long count,
+        final int attribute, final int entries, final CallResult result)
+    {
+        final String name = result.name("cudaMemRangeGetAttribute", "cuMemRangeGetAttribute");
+        final DeviceAddressRanges.Range<GpuContext, GpuModule> range = ranges.holding(address, count);
+        if (range == null || range.module() != null || !managedStarts.contains(range.start()))
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": [" + hex(address) + ", +" + Long.toUnsignedString(count) +
+                ") is not inside one managed allocation of this session");
+            return;
+        }
+        if (!makeCurrent((GpuContext)context, name, result))
+        {
+            return;
+        }
+        final Pointer device = new ManagedAddress(address);
+        try (IntPointer data = new IntPointer(entries))
+        {
+            final int status = cudaMemRangeGetAttribute(data, (long)entries * Integer.BYTES, attribute, device, count);
+            if (status != 0)
+            {
+                result.fail(CudaErrorMapping.fromRuntimeError(status), name + ": runtime error " + status);
+                return;
+            }
+            for (int i = 0; i < entries; i++)
+            {
+                final int value = data.get(i);
+                // The runtime answers with its own device ordinals; the client's are the session's.
+                result.value(attribute == RANGE_READ_MOSTLY || value < 0 ? value : sessionDevice(value));
+            }
+        }
+    }
+
+    /**
+     * A device address as a JavaCPP pointer, for the runtime's signature that takes one.
+     */
+    private static final class ManagedAddress extends Pointer
+    {
+        ManagedAddress(final long start)
+        {
+            this.address = start;
+        }
+    }
+
+    /**
+     * The session's ordinal of a device CUDA numbers {@code cudaOrdinal} in this process, or -2 (no device) when the
+     * session does not have it.
+     */
+    private int sessionDevice(final int cudaOrdinal)
+    {
+        for (int i = 0; i < devices.length; i++)
+        {
+            if (devices[i].handle() == cudaOrdinal)
+            {
+                return i;
+            }
+        }
+        return -2;
+    }
+
+    /**
+     * A session device, or the host for -1 (cudaCpuDeviceId / CU_DEVICE_CPU).
+     */
+    private CUmemLocation_v1 location(final int device)
+    {
+        final CUmemLocation_v1 location = new CUmemLocation_v1();
+        if (device < 0)
+        {
+            location.type(CU_MEM_LOCATION_TYPE_HOST).id(0);
+        }
+        else
+        {
+            location.type(CU_MEM_LOCATION_TYPE_DEVICE).id(devices[device].handle());
+        }
+        return location;
     }
 
     public PayloadSink memcpyHostToDevice(
@@ -1086,6 +1275,7 @@ final class GpuBackendSession implements BackendSession
         }
         contexts.clear();
         final ReleasedResources released = ranges.clear();
+        managedStarts.clear();
         Arrays.fill(allocatedBytes, 0);
         firstSizeOut.close();
         secondSizeOut.close();

@@ -114,15 +114,15 @@ final class GpuDeviceProperties
             put(fields, "hostNativeAtomicSupported", prop.hostNativeAtomicSupported());
             put(fields, "singleToDoublePrecisionPerfRatio",
                 attribute(physicalOrdinal, cudaDevAttrSingleToDoublePrecisionPerfRatio));
-            put(fields, "pageableMemoryAccess", prop.pageableMemoryAccess());
-            put(fields, "concurrentManagedAccess", prop.concurrentManagedAccess());
+            put(fields, "pageableMemoryAccess", 0); // a remote host view is coherent at synchronisation points only
+            put(fields, "concurrentManagedAccess", 0); // a remote host view is coherent at synchronisation points only
             put(fields, "computePreemptionSupported", prop.computePreemptionSupported());
             put(fields, "canUseHostPointerForRegisteredMem", prop.canUseHostPointerForRegisteredMem());
             put(fields, "cooperativeLaunch", prop.cooperativeLaunch());
             put(fields, "cooperativeMultiDeviceLaunch", 0);
             put(fields, "sharedMemPerBlockOptin", prop.sharedMemPerBlockOptin());
-            put(fields, "pageableMemoryAccessUsesHostPageTables", prop.pageableMemoryAccessUsesHostPageTables());
-            put(fields, "directManagedMemAccessFromHost", prop.directManagedMemAccessFromHost());
+            put(fields, "pageableMemoryAccessUsesHostPageTables", 0); // a remote host view is coherent at synchronisation points only
+            put(fields, "directManagedMemAccessFromHost", 0); // a remote host view is coherent at synchronisation points only
             put(fields, "maxBlocksPerMultiProcessor", prop.maxBlocksPerMultiProcessor());
             put(fields, "accessPolicyMaxWindowSize", prop.accessPolicyMaxWindowSize());
             put(fields, "reservedSharedMemPerBlock", prop.reservedSharedMemPerBlock());

@@ -1,0 +1,305 @@
+package io.gpurelay.agent.jcuda;
+
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RemotedFunction;
+import io.gpurelay.protocol.RuntimeStatus;
+
+/**
+ * The client's host views of managed memory ({@code cudaMallocManaged} with {@code cudaMemAttachHost}, the one form
+ * JCuda gives a buffer for: {@code Pointer.getByteBuffer} then reads and writes the managed bytes). The device view is
+ * an allocation on the executor; the host view is a direct buffer here, kept coherent at CUDA's synchronisation
+ * points, which is what a program may rely on of a device without concurrent managed access (gpurelay reports
+ * {@code concurrentManagedAccess} 0):
+ * <ul>
+ *     <li>before any call goes to the executor, the bytes the host changed since the views were last coherent are
+ *     written to the device (a change is found by comparing the view with a snapshot of it, so an unchanged view
+ *     costs a comparison and no transfer);</li>
+ *     <li>after a call that synchronises with the device answers (device, context, stream and event synchronisation, a
+ *     stream or event query that finds the work done, a synchronous copy), every view is fetched from the device.</li>
+ * </ul>
+ * The copies are ordinary ones of the runtime API on the allocation's device: shared or payload bytes over IPC, the
+ * payload over UDP. A host view is at most 2 GiB (what a Java buffer holds); JCuda's pointer holds the buffer and the
+ * device address, so the agent passes the device address wherever device memory is meant.
+ */
+public final class ManagedMemory implements DeviceRouter.Coherence
+{
+    /** cudaMemAttachHost: the flag for which JCuda makes a host view. */
+    public static final int ATTACH_HOST = 2;
+    private static final ManagedMemory INSTANCE = new ManagedMemory();
+    private static final int COMPARE_CHUNK = 4096;
+    private static final ThreadLocal<Boolean> OWN_CALL = ThreadLocal.withInitial(() -> Boolean.FALSE);
+    private static final Set<Buffer> HOST_VIEWS = Collections.synchronizedSet(
+        Collections.newSetFromMap(new IdentityHashMap<>()));
+
+    private final TreeMap<Long, View> views = new TreeMap<>();
+
+    private ManagedMemory()
+    {
+    }
+
+    private record View(long address, int device, ByteBuffer host, ByteBuffer snapshot)
+    {
+    }
+
+    /**
+     * Whether a pointer's buffer is the host view of managed memory: the pointer then designates device memory too.
+     */
+    public static boolean isHostView(final Buffer buffer)
+    {
+        return buffer != null && !HOST_VIEWS.isEmpty() && HOST_VIEWS.contains(buffer);
+    }
+
+    /**
+     * @return whether the pointer is managed memory with a host view here.
+     */
+    public static boolean isManaged(final jcuda.Pointer pointer)
+    {
+        return isHostView(JCudaPointers.buffer(pointer));
+    }
+
+    /**
+     * A buffer for the host view of {@code size} bytes, or null when a Java buffer cannot hold that many.
+     */
+    public static ByteBuffer hostBuffer(final long size)
+    {
+        return size > Integer.MAX_VALUE ? null : ByteBuffer.allocateDirect((int)size).order(ByteOrder.nativeOrder());
+    }
+
+    /**
+     * Start keeping {@code host} coherent with the managed allocation at {@code address} of {@code device}.
+     */
+    public static void add(final long address, final int device, final ByteBuffer host)
+    {
+        synchronized (INSTANCE)
+        {
+            final ByteBuffer snapshot = ByteBuffer.allocateDirect(host.capacity());
+            INSTANCE.views.put(address, new View(address, device, host, snapshot));
+            HOST_VIEWS.add(host);
+        }
+        DeviceRouter.coherence(INSTANCE);
+    }
+
+    /**
+     * The allocation at {@code address} was freed: its view is no longer kept (its bytes stay as they were).
+     */
+    public static void forget(final long address)
+    {
+        synchronized (INSTANCE)
+        {
+            final View view = INSTANCE.views.remove(address);
+            if (view != null)
+            {
+                HOST_VIEWS.remove(view.host);
+            }
+        }
+    }
+
+    /**
+     * A device reset freed the device's allocations.
+     */
+    public static void forgetDevice(final int device)
+    {
+        synchronized (INSTANCE)
+        {
+            final List<Long> gone = new ArrayList<>();
+            for (final View view : INSTANCE.views.values())
+            {
+                if (view.device == device)
+                {
+                    gone.add(view.address);
+                }
+            }
+            gone.forEach(ManagedMemory::forget);
+        }
+    }
+
+    /**
+     * How many allocations have a host view kept here.
+     */
+    public static int viewCount()
+    {
+        synchronized (INSTANCE)
+        {
+            return INSTANCE.views.size();
+        }
+    }
+
+    public boolean before(final RemotedFunction function, final long context, final long[] args)
+    {
+        if (OWN_CALL.get() || DeviceRouter.onCallbackThread())
+        {
+            // A stream callback holds its stream: the coherence's copies could wait for it, so none are made there.
+            return false;
+        }
+        synchronized (this)
+        {
+            if (views.isEmpty())
+            {
+                return false;
+            }
+            OWN_CALL.set(Boolean.TRUE);
+            try
+            {
+                for (final View view : views.values())
+                {
+                    writeBack(view);
+                }
+            }
+            finally
+            {
+                OWN_CALL.set(Boolean.FALSE);
+            }
+        }
+        return true;
+    }
+
+    public void after(final RemotedFunction function, final long context, final long[] args, final int status)
+    {
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return;
+        }
+        if (function == Function.CUDA_DEVICE_RESET)
+        {
+            forgetDevice((int)context);
+            return;
+        }
+        if (function == Function.CU_DEVICE_PRIMARY_CTX_RESET && args.length > 0)
+        {
+            forgetDevice((int)args[0]);
+            return;
+        }
+        if (!synchronises(function, args))
+        {
+            return;
+        }
+        synchronized (this)
+        {
+            OWN_CALL.set(Boolean.TRUE);
+            try
+            {
+                for (final View view : views.values())
+                {
+                    fetch(view);
+                }
+            }
+            finally
+            {
+                OWN_CALL.set(Boolean.FALSE);
+            }
+        }
+    }
+
+    /**
+     * The calls after which the host may read managed memory the device wrote: CUDA's synchronisation points.
+     */
+    static boolean synchronises(final RemotedFunction function, final long[] args)
+    {
+        if (!(function instanceof Function known))
+        {
+            return false;
+        }
+        return switch (known)
+        {
+            case CUDA_DEVICE_SYNCHRONIZE, CU_CTX_SYNCHRONIZE, CUDA_STREAM_SYNCHRONIZE, CU_STREAM_SYNCHRONIZE,
+                CUDA_EVENT_SYNCHRONIZE, CU_EVENT_SYNCHRONIZE, CUDA_STREAM_QUERY, CU_STREAM_QUERY, CUDA_EVENT_QUERY,
+                CU_EVENT_QUERY, CUDA_MEMCPY_HTOD, CUDA_MEMCPY_DTOH, CUDA_MEMCPY_DTOD, CU_MEMCPY_HTOD, CU_MEMCPY_DTOH,
+                CU_MEMCPY_DTOD -> true;
+            case CUDA_MEMCPY_HOST_MEMORY, CU_MEMCPY_HOST_MEMORY -> args.length > 6 && args[6] != 0;
+            default -> false;
+        };
+    }
+
+    /**
+     * The bytes from the first to the last that differ from the snapshot go to the device, so that bytes the host
+     * left alone are never written over.
+     */
+    private static void writeBack(final View view)
+    {
+        final int first = view.host.duplicate().clear().mismatch(view.snapshot.duplicate().clear());
+        if (first < 0)
+        {
+            return;
+        }
+        final long count = lastMismatch(view.host, view.snapshot, first) + 1 - first;
+        final int status;
+        try
+        {
+            status = DeviceRouter.installed().call(Function.CUDA_MEMCPY_HTOD, view.device,
+                new long[]{ view.address + first, count }, MemoryRange.of(view.host, 1, first, count), null, null);
+        }
+        catch (final HostRangeException ex)
+        {
+            throw new IllegalStateException(ex);
+        }
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            view.snapshot.put(first, view.host, first, (int)count);
+        }
+        else
+        {
+            AgentLog.warn("managed memory at 0x" + Long.toHexString(view.address) + ": writing the host's changes " +
+                "to the device failed with status " + status + "; the device does not see them");
+        }
+    }
+
+    /**
+     * The last byte at or after {@code first} where the two buffers differ (they differ at {@code first}).
+     */
+    static int lastMismatch(final ByteBuffer host, final ByteBuffer snapshot, final int first)
+    {
+        int end = host.capacity();
+        while (end > first)
+        {
+            final int start = Math.max(first, end - COMPARE_CHUNK);
+            if (host.slice(start, end - start).mismatch(snapshot.slice(start, end - start)) >= 0)
+            {
+                for (int i = end - 1; i >= start; i--)
+                {
+                    if (host.get(i) != snapshot.get(i))
+                    {
+                        return i;
+                    }
+                }
+            }
+            end = start;
+        }
+        return first;
+    }
+
+    private static void fetch(final View view)
+    {
+        final int size = view.host.capacity();
+        final int status;
+        try
+        {
+            status = DeviceRouter.installed().call(Function.CUDA_MEMCPY_DTOH, view.device,
+                new long[]{ view.address, size }, null, MemoryRange.of(view.host, 1, 0, size), null);
+        }
+        catch (final HostRangeException ex)
+        {
+            throw new IllegalStateException(ex);
+        }
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            view.snapshot.put(0, view.host, 0, size);
+        }
+        else
+        {
+            AgentLog.warn("managed memory at 0x" + Long.toHexString(view.address) + ": fetching the device's bytes " +
+                "failed with status " + status + "; the host view keeps its earlier bytes");
+        }
+    }
+}

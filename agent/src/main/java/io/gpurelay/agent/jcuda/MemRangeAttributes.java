@@ -1,0 +1,74 @@
+package io.gpurelay.agent.jcuda;
+
+import java.nio.ByteOrder;
+
+import io.gpurelay.protocol.RemotedFunction;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * cudaMemRangeGetAttribute and cuMemRangeGetAttribute on the agent's side: CUDA's checks of the data size, the
+ * executor's answer as ints into the program's memory (an accessed-by list longer than the executor answers is
+ * padded with -2, no device, as CUDA pads it).
+ */
+public final class MemRangeAttributes
+{
+    /** CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY / cudaMemRangeAttributeAccessedBy. */
+    public static final int ACCESSED_BY = 3;
+    /** How many entries the executor answers at most. */
+    private static final int MAX_ENTRIES = 64;
+    private static final int NO_DEVICE = -2;
+
+    /**
+     * How a call does its work: the remote call with its arguments, into the results.
+     */
+    @FunctionalInterface
+    public interface Remote
+    {
+        int call(RemotedFunction function, long[] args, long[] results);
+    }
+
+    private MemRangeAttributes()
+    {
+    }
+
+    /**
+     * @return the entries the executor is asked for, or 0 when the data size is not one CUDA accepts.
+     */
+    public static int entries(final int attribute, final long dataSize)
+    {
+        if (attribute == ACCESSED_BY)
+        {
+            return dataSize > 0 && dataSize % Integer.BYTES == 0 ? (int)Math.min(dataSize / Integer.BYTES, MAX_ENTRIES) :
+                0;
+        }
+        return dataSize == Integer.BYTES ? 1 : 0;
+    }
+
+    /**
+     * Ask the executor and write its answer into {@code dataSize} bytes of {@code data}.
+     *
+     * @return the call's status.
+     * @throws HostRangeException when {@code data} does not hold {@code dataSize} bytes of host memory.
+     */
+    public static int get(final RemotedFunction function, final jcuda.Pointer data, final long dataSize,
+        final int attribute, final long address, final long count, final Remote remote, final int success)
+        throws HostRangeException
+    {
+        final HostRange destination = HostRange.of(data, dataSize);
+        final int entries = entries(attribute, dataSize);
+        final long[] results = new long[entries];
+        final int status = remote.call(function, new long[]{ address, count, attribute, entries }, results);
+        if (status != success)
+        {
+            return status;
+        }
+        final int total = (int)(dataSize / Integer.BYTES);
+        final UnsafeBuffer bytes = new UnsafeBuffer(new byte[total * Integer.BYTES]);
+        for (int i = 0; i < total; i++)
+        {
+            bytes.putInt(i * Integer.BYTES, i < entries ? (int)results[i] : NO_DEVICE, ByteOrder.nativeOrder());
+        }
+        destination.write(0, bytes, 0, bytes.capacity());
+        return status;
+    }
+}

@@ -1,0 +1,50 @@
+package io.gpurelay.agent.jcuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+
+import io.gpurelay.protocol.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The parts of managed memory's coherence that need no executor: what a write-back sends and which calls fetch.
+ */
+class ManagedMemoryTest
+{
+    @Test
+    void aWriteBackSpansTheFirstToTheLastChangedByte()
+    {
+        final ByteBuffer snapshot = ByteBuffer.allocateDirect(20_000);
+        final ByteBuffer host = ByteBuffer.allocateDirect(20_000);
+        host.put(5, (byte)1);
+        assertEquals(5, host.duplicate().mismatch(snapshot.duplicate()));
+        assertEquals(5, ManagedMemory.lastMismatch(host, snapshot, 5));
+        host.put(12_345, (byte)2);
+        assertEquals(12_345, ManagedMemory.lastMismatch(host, snapshot, 5));
+        host.put(19_999, (byte)3);
+        assertEquals(19_999, ManagedMemory.lastMismatch(host, snapshot, 5));
+    }
+
+    @Test
+    void synchronisingCallsFetchOthersDoNot()
+    {
+        for (final Function function : new Function[]{ Function.CUDA_DEVICE_SYNCHRONIZE, Function.CU_CTX_SYNCHRONIZE,
+            Function.CUDA_STREAM_SYNCHRONIZE, Function.CU_EVENT_SYNCHRONIZE, Function.CUDA_MEMCPY_DTOH,
+            Function.CU_MEMCPY_HTOD, Function.CUDA_STREAM_QUERY })
+        {
+            assertTrue(ManagedMemory.synchronises(function, new long[0]), function.name());
+        }
+        for (final Function function : new Function[]{ Function.CU_LAUNCH_KERNEL, Function.CUDA_MEMCPY_HTOD_ASYNC,
+            Function.CUDA_MEMSET_ASYNC, Function.CUDA_MALLOC })
+        {
+            assertFalse(ManagedMemory.synchronises(function, new long[0]), function.name());
+        }
+        final long[] asynchronous = { 0, 0, 0, 0, 0, 0, 0 };
+        final long[] synchronous = { 0, 0, 0, 0, 0, 0, 1 };
+        assertFalse(ManagedMemory.synchronises(Function.CUDA_MEMCPY_HOST_MEMORY, asynchronous));
+        assertTrue(ManagedMemory.synchronises(Function.CUDA_MEMCPY_HOST_MEMORY, synchronous));
+    }
+}

@@ -1,0 +1,98 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.gpurelay.it.programs.ManagedMemoryProgram;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Managed memory on a real GPU, compared with JCuda's own natives: {@link ManagedMemoryProgram} runs once locally
+ * (JCuda 12.6's natives on the CUDA 13 host) and once through the agent against a gpu executor on the same GPU, over
+ * IPC and UDP; both must pass and report the same checks in the same order (statuses of every call it checks, the
+ * values the host view shows after each synchronisation).
+ */
+@Tag("gpu")
+class ManagedMemoryGpuIT
+{
+    @BeforeEach
+    void requireGpu()
+    {
+        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void theProgramSeesOnTheGpuWhatJCudaGivesLocally(final Transport transport, @TempDir final Path work)
+        throws Exception
+    {
+        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
+        final ForkedProcess local = new ForkedProcess("ManagedMemoryProgram-local", List.of(Artifacts.java(),
+            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
+            ManagedMemoryProgram.class.getName()));
+        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
+
+        final String remoteOutput;
+        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
+        {
+            final String agent = executor.agentOptions("");
+            final ForkedProcess remote = new ForkedProcess("ManagedMemoryProgram-remote",
+                List.of(Artifacts.java(), "-javaagent:" + Artifacts.agentJar() + (agent.isEmpty() ? "" : "=" + agent),
+                    "-cp", classpath, ManagedMemoryProgram.class.getName(),
+                    transport == Transport.IPC ? "mapped=yes" : "mapped=no"));
+            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
+            remoteOutput = remote.output();
+        }
+        assertTrue(local.output().contains("\nPASSED"), local.output());
+        assertTrue(remoteOutput.contains("\nPASSED"), remoteOutput);
+        // Over UDP mapped memory is refused (the program checks that instead of the kernel on it).
+        assertEquals(comparable(checks(local.output()), transport), comparable(checks(remoteOutput), transport),
+            "locally:\n" + local.output() + "\nthrough gpurelay:\n" + remoteOutput);
+        assertTrue(remoteOutput.contains("INFO concurrentManagedAccess 0"), remoteOutput);
+    }
+
+    private static List<String> comparable(final List<String> checks, final Transport transport)
+    {
+        if (transport == Transport.IPC)
+        {
+            return checks;
+        }
+        final List<String> kept = new ArrayList<>();
+        for (final String check : checks)
+        {
+            if (!check.contains("mapped memory") && !check.contains("cudaHostGetDevicePointer") &&
+                !check.contains("cudaHostAllocMapped"))
+            {
+                kept.add(check);
+            }
+        }
+        return kept;
+    }
+
+    private static List<String> checks(final String output)
+    {
+        final List<String> checks = new ArrayList<>();
+        for (final String line : output.split("\n"))
+        {
+            if (line.startsWith("CHECK "))
+            {
+                checks.add(line.strip());
+            }
+        }
+        return checks;
+    }
+}
