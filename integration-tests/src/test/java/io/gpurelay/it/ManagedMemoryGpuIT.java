@@ -41,8 +41,9 @@ class ManagedMemoryGpuIT
         throws Exception
     {
         final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
+        // JCuda's own natives refuse cudaMemcpyDefault: both runs name their copies' kinds.
         final ForkedProcess local = new ForkedProcess("ManagedMemoryProgram-local", List.of(Artifacts.java(),
-            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
+            "-Dmanaged.explicitKinds=true", "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
             ManagedMemoryProgram.class.getName()));
         assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
 
@@ -52,7 +53,7 @@ class ManagedMemoryGpuIT
             final String agent = executor.agentOptions("");
             final ForkedProcess remote = new ForkedProcess("ManagedMemoryProgram-remote",
                 List.of(Artifacts.java(), "-javaagent:" + Artifacts.agentJar() + (agent.isEmpty() ? "" : "=" + agent),
-                    "-cp", classpath, ManagedMemoryProgram.class.getName(),
+                    "-Dmanaged.explicitKinds=true", "-cp", classpath, ManagedMemoryProgram.class.getName(),
                     transport == Transport.IPC ? "mapped=yes" : "mapped=no"));
             assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
             remoteOutput = remote.output();

@@ -940,6 +940,12 @@ final class CallDispatcher
                 "cudaMemAttachGlobal (1) and cudaMemAttachHost (2)");
             return;
         }
+        if (size == 0 && call.function() == Function.CUDA_MALLOC_MANAGED)
+        {
+            // As cudaMalloc, and as CUDA 13 answers: no memory, a null pointer, success. The driver refuses 0.
+            result.value(0);
+            return;
+        }
         if (size <= 0)
         {
             result.fail(size == 0 ? CudaError.INVALID_VALUE : CudaError.OUT_OF_MEMORY,

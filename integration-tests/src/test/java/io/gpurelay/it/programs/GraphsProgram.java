@@ -251,44 +251,49 @@ public final class GraphsProgram
             copiedBytes[PITCH + 15] == 0x5A && copiedBytes[PITCH + 16] == 0 &&
             copiedBytes[(ROWS - 1) * PITCH] == 0x5A);
 
-        // Host nodes: the program's own functions, in the graph's order, with their user data.
-        final List<String> ran = java.util.Collections.synchronizedList(new ArrayList<>());
-        final CUhostFn recorder = userData -> ran.add((String)userData);
-        final CUgraph hostGraph = new CUgraph();
-        line("cuGraphCreate", "host", JCudaDriver.cuGraphCreate(hostGraph, 0));
-        final CUgraphNode hostA = node("hostA");
-        line("cuGraphAddHostNode", "a", JCudaDriver.cuGraphAddHostNode(hostA, hostGraph, null, 0,
-            host(recorder, "a")));
-        final CUgraphNode hostSet = node("hostSet");
-        line("cuGraphAddMemsetNode", "between", JCudaDriver.cuGraphAddMemsetNode(hostSet, hostGraph,
-            new CUgraphNode[]{ hostA }, 1, memset(z, Float.floatToRawIntBits(9f), N), context));
-        final CUgraphNode hostB = node("hostB");
-        line("cuGraphAddHostNode", "b", JCudaDriver.cuGraphAddHostNode(hostB, hostGraph,
-            new CUgraphNode[]{ hostSet }, 1, host(recorder, "b")));
-        final CUgraph hostChild = new CUgraph();
-        line("cuGraphCreate", "host child", JCudaDriver.cuGraphCreate(hostChild, 0));
-        line("cuGraphAddHostNode", "d", JCudaDriver.cuGraphAddHostNode(node("hostD"), hostChild, null, 0,
-            host(recorder, "d")));
-        line("cuGraphAddChildGraphNode", "host", JCudaDriver.cuGraphAddChildGraphNode(node("hostChild"), hostGraph,
-            new CUgraphNode[]{ hostB }, 1, hostChild));
-        final CUDA_HOST_NODE_PARAMS hostParams = new CUDA_HOST_NODE_PARAMS();
-        line("cuGraphHostNodeGetParams", "b", JCudaDriver.cuGraphHostNodeGetParams(hostB, hostParams),
-            hostParams.fn == recorder, hostParams.userData);
-        final CUgraphExec hostExec = new CUgraphExec();
-        line("cuGraphInstantiate", "host", JCudaDriver.cuGraphInstantiate(hostExec, hostGraph, 0));
-        launch("host", hostExec, stream);
-        launch("host again", hostExec, stream);
-        line("cuGraphExecHostNodeSetParams", "a to c", JCudaDriver.cuGraphExecHostNodeSetParams(hostExec, hostA,
-            host(recorder, "c")));
-        line("cuGraphHostNodeSetParams", "b to e", JCudaDriver.cuGraphHostNodeSetParams(hostB, host(recorder, "e")));
-        launch("host after setting", hostExec, stream);
-        line("host-functions", "ran", 0, ran);
-        CHECKS.check("the host nodes ran in order, the exec's own parameters last", ran.equals(List.of("a", "b", "d",
-            "a", "b", "d", "c", "b", "d")), ran.toString());
-        CHECKS.check("the memset between the host nodes ran", allEqual(read(z, N), 9f), "" + read(z, N)[0]);
-        line("cuGraphExecDestroy", "host", JCudaDriver.cuGraphExecDestroy(hostExec));
-        line("cuGraphDestroy", "host child", JCudaDriver.cuGraphDestroy(hostChild));
-        line("cuGraphDestroy", "host", JCudaDriver.cuGraphDestroy(hostGraph));
+        // Host nodes: the program's own functions, in the graph's order, with their user data. JCuda 12.6's own
+        // natives crash the JVM running a host node on a CUDA 13 host, so the GPU comparison's local run skips them
+        // (-Dgraphs.skipHostNodes=true).
+        if (!Boolean.getBoolean("graphs.skipHostNodes"))
+        {
+            final List<String> ran = java.util.Collections.synchronizedList(new ArrayList<>());
+            final CUhostFn recorder = userData -> ran.add((String)userData);
+            final CUgraph hostGraph = new CUgraph();
+            line("cuGraphCreate", "host", JCudaDriver.cuGraphCreate(hostGraph, 0));
+            final CUgraphNode hostA = node("hostA");
+            line("cuGraphAddHostNode", "a", JCudaDriver.cuGraphAddHostNode(hostA, hostGraph, null, 0,
+                host(recorder, "a")));
+            final CUgraphNode hostSet = node("hostSet");
+            line("cuGraphAddMemsetNode", "between", JCudaDriver.cuGraphAddMemsetNode(hostSet, hostGraph,
+                new CUgraphNode[]{ hostA }, 1, memset(z, Float.floatToRawIntBits(9f), N), context));
+            final CUgraphNode hostB = node("hostB");
+            line("cuGraphAddHostNode", "b", JCudaDriver.cuGraphAddHostNode(hostB, hostGraph,
+                new CUgraphNode[]{ hostSet }, 1, host(recorder, "b")));
+            final CUgraph hostChild = new CUgraph();
+            line("cuGraphCreate", "host child", JCudaDriver.cuGraphCreate(hostChild, 0));
+            line("cuGraphAddHostNode", "d", JCudaDriver.cuGraphAddHostNode(node("hostD"), hostChild, null, 0,
+                host(recorder, "d")));
+            line("cuGraphAddChildGraphNode", "host", JCudaDriver.cuGraphAddChildGraphNode(node("hostChild"), hostGraph,
+                new CUgraphNode[]{ hostB }, 1, hostChild));
+            final CUDA_HOST_NODE_PARAMS hostParams = new CUDA_HOST_NODE_PARAMS();
+            line("cuGraphHostNodeGetParams", "b", JCudaDriver.cuGraphHostNodeGetParams(hostB, hostParams),
+                hostParams.fn == recorder, hostParams.userData);
+            final CUgraphExec hostExec = new CUgraphExec();
+            line("cuGraphInstantiate", "host", JCudaDriver.cuGraphInstantiate(hostExec, hostGraph, 0));
+            launch("host", hostExec, stream);
+            launch("host again", hostExec, stream);
+            line("cuGraphExecHostNodeSetParams", "a to c", JCudaDriver.cuGraphExecHostNodeSetParams(hostExec, hostA,
+                host(recorder, "c")));
+            line("cuGraphHostNodeSetParams", "b to e", JCudaDriver.cuGraphHostNodeSetParams(hostB, host(recorder, "e")));
+            launch("host after setting", hostExec, stream);
+            line("host-functions", "ran", 0, ran);
+            CHECKS.check("the host nodes ran in order, the exec's own parameters last", ran.equals(List.of("a", "b", "d",
+                "a", "b", "d", "c", "b", "d")), ran.toString());
+            CHECKS.check("the memset between the host nodes ran", allEqual(read(z, N), 9f), "" + read(z, N)[0]);
+            line("cuGraphExecDestroy", "host", JCudaDriver.cuGraphExecDestroy(hostExec));
+            line("cuGraphDestroy", "host child", JCudaDriver.cuGraphDestroy(hostChild));
+            line("cuGraphDestroy", "host", JCudaDriver.cuGraphDestroy(hostGraph));
+        }
 
         if (refusals)
         {

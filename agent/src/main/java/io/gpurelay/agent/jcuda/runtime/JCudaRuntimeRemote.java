@@ -759,7 +759,7 @@ public final class JCudaRuntimeRemote
         attributes.type = type;
         attributes.memoryType = type;
         attributes.device = device;
-        attributes.isManaged = type == MEMORY_TYPE_MANAGED ? 1 : 0;
+        // isManaged left as it is: CUDA 11 took it out of the struct, and JCuda's own natives leave it alone.
         attributes.devicePointer = new Pointer();
         JCudaPointers.setAddress(attributes.devicePointer, devicePointer);
         attributes.hostPointer = new Pointer();
