@@ -15,7 +15,10 @@ enum HandleKind
     CURAND_GENERATOR(7, "cuRAND generator"),
     NVRTC_PROGRAM(8, "NVRTC program"),
     CUFFT_PLAN(9, "cuFFT plan"),
-    PTX_COMPILER(10, "nvPTXCompiler handle");
+    PTX_COMPILER(10, "nvPTXCompiler handle"),
+
+    // Stream-ordered allocation and memory pools.
+    MEMORY_POOL(18, "memory pool");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[maxTag() + 1];

@@ -623,7 +623,39 @@ public enum Function implements RemotedFunction
     /** cuStreamAddCallback. args: stream, callback id, flags (must be 0). The callback gets the stream's status. */
     CU_STREAM_ADD_CALLBACK(402, Api.DRIVER),
     /** cuLaunchHostFunc. args: stream, callback id. */
-    CU_LAUNCH_HOST_FUNC(403, Api.DRIVER);
+    CU_LAUNCH_HOST_FUNC(403, Api.DRIVER),
+
+    // Stream-ordered allocation, memory pools and other device, context, stream and launch functions (ids 610-659).
+    // A pool is an executor object with a handle of the session, per device; what is allocated from a pool or
+    // stream-ordered enters the session's allocations (device-pointer checks, the memory quota, gpurelay stat) and
+    // leaves them when freed.
+    /**
+     * cuMemAllocAsync and cuMemAllocFromPoolAsync. args: size, stream, pool (0: the device's current pool) →
+     * values[0] = device address. The allocation is usable from the stream's work after this call.
+     */
+    CU_MEM_ALLOC_ASYNC(610, Api.DRIVER),
+    /** cuMemFreeAsync. args: device address, stream. */
+    CU_MEM_FREE_ASYNC(611, Api.DRIVER),
+    /**
+     * cuMemPoolCreate. args: allocation type, handle types, location type, location id (the device) → values[0] =
+     * pool handle.
+     */
+    CU_MEM_POOL_CREATE(612, Api.DRIVER),
+    /** cuMemPoolDestroy. args: pool. Allocations still live stay usable until freed, as in CUDA. */
+    CU_MEM_POOL_DESTROY(613, Api.DRIVER),
+    /** cuMemPoolTrimTo. args: pool, bytes to keep. */
+    CU_MEM_POOL_TRIM_TO(614, Api.DRIVER),
+    /** cuStreamCreateWithPriority. args: flags, priority → values[0] = stream handle. */
+    CU_STREAM_CREATE_WITH_PRIORITY(615, Api.DRIVER),
+    /** cudaStreamCreateWithPriority. args: flags, priority → values[0] = stream handle. */
+    CUDA_STREAM_CREATE_WITH_PRIORITY(616, Api.RUNTIME),
+    /**
+     * cuLaunchCooperativeKernel. args and payload as {@link #CU_LAUNCH_KERNEL} (kernel parameters only, no extra
+     * buffer); answered, not pipelined, so that a grid too large to be co-resident fails at its call.
+     */
+    CU_LAUNCH_COOPERATIVE_KERNEL(617, Api.DRIVER),
+    /** cuDevicePrimaryCtxSetFlags. args: device, flags: the flags of the session's primary context of the device. */
+    CU_DEVICE_PRIMARY_CTX_SET_FLAGS(618, Api.DRIVER);
 
     private static final Function[] BY_ID;
 

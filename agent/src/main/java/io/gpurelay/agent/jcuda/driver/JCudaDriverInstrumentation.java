@@ -19,4 +19,35 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
     {
         return Binding.JCUDA_DRIVER;
     }
+
+    // Stream-ordered allocation, memory pools and other device, context, stream and launch functions.
+
+    public String emulatorRefusal(final String functionName)
+    {
+        return switch (functionName)
+        {
+            case "cuLaunchCooperativeKernel" -> "it cannot promise that a whole grid is resident at once, which a " +
+                "cooperative launch is";
+            case "cuOccupancyMaxPotentialBlockSize", "cuOccupancyMaxPotentialBlockSizeWithFlags" -> "it has no " +
+                "occupancy calculator (cuOccupancyMaxActiveBlocksPerMultiprocessor), which this is computed from";
+            default -> null;
+        };
+    }
+
+    public String refusalReason(final String functionName)
+    {
+        return switch (functionName)
+        {
+            case "cuProfilerInitialize" -> "removed from CUDA 12";
+            case "cuProfilerStart", "cuProfilerStop" -> "the profiler API (cudaProfiler.h) is not in JavaCPP's CUDA " +
+                "presets, so the executor cannot call it; profile the executor's process instead";
+            case "cuDeviceGetLuid" -> "a LUID exists on Windows only (CUDA answers CUDA_ERROR_NOT_SUPPORTED on Linux, " +
+                "where executors run), and JavaCPP's presets do not have the function";
+            case "cuMemExportToShareableHandle", "cuMemImportFromShareableHandle" -> "a shareable handle is an " +
+                "operating-system handle (a file descriptor) of the executor's host, which the client cannot use " +
+                "and cannot hand over";
+            case "cuMemRetainAllocationHandle" -> "JavaCPP's CUDA 13.1 presets do not have the function";
+            default -> null;
+        };
+    }
 }

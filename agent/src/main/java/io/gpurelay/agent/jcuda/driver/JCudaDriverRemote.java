@@ -16,7 +16,9 @@ import io.gpurelay.agent.instrumentation.NotSupportedCalls;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.PciBusIds;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.agent.jcuda.TableCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -35,7 +37,10 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUhostFn;
+import jcuda.driver.CUmemPoolProps;
+import jcuda.driver.CUmemoryPool;
 import jcuda.driver.CUmodule;
+import jcuda.driver.CUoccupancyB2DSize;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstreamCallback;
@@ -1026,6 +1031,227 @@ public final class JCudaDriverRemote
         if (status == DriverStatus.SUCCESS)
         {
             pMilliseconds[0] = Float.intBitsToFloat((int)results[0]);
+        }
+        return status;
+    }
+
+    // Stream-ordered allocation, memory pools, stream priorities, cooperative launches, primary-context flags, and
+    // what the agent answers from other remote calls (the device of a PCI bus id, the occupancy calculator).
+
+    /** The function-table row of {@code cuDeviceGetPCIBusId} (gpurelay-functions.txt). */
+    private static final int DEVICE_GET_PCI_BUS_ID_ROW = 1024;
+
+    public static int cuMemAllocAsyncNative(final CUdeviceptr dptr, final long bytesize, final CUstream hStream)
+    {
+        requireNonNull(dptr, "dptr", "cuMemAllocAsync");
+        return allocateAsync(dptr, bytesize, 0, hStream);
+    }
+
+    public static int cuMemAllocFromPoolAsyncNative(
+        final CUdeviceptr dptr, final long bytesize, final CUmemoryPool pool, final CUstream hStream)
+    {
+        requireNonNull(dptr, "dptr", "cuMemAllocFromPoolAsync");
+        requireNonNull(pool, "pool", "cuMemAllocFromPoolAsync");
+        final long handle = JCudaPointers.nativePointer(pool);
+        if (handle == 0)
+        {
+            return invalidValue("cuMemAllocFromPoolAsync", "the pool is null");
+        }
+        return allocateAsync(dptr, bytesize, handle, hStream);
+    }
+
+    /**
+     * Answered, not pipelined: a pointer that is not a live allocation of the session fails here, as CUDA fails it.
+     */
+    public static int cuMemFreeAsyncNative(final CUdeviceptr dptr, final CUstream hStream)
+    {
+        requireNonNull(dptr, "dptr", "cuMemFreeAsync");
+        return inContext(Function.CU_MEM_FREE_ASYNC, new long[]{ JCudaPointers.address(dptr), streamHandle(hStream) },
+            null, null, null);
+    }
+
+    /**
+     * The pool is the executor's, on the device the location names; {@code win32SecurityAttributes} means nothing on
+     * the executor's Linux host and is not sent.
+     */
+    public static int cuMemPoolCreateNative(final CUmemoryPool pool, final CUmemPoolProps poolProps)
+    {
+        requireNonNull(pool, "pool", "cuMemPoolCreate");
+        requireNonNull(poolProps, "poolProps", "cuMemPoolCreate");
+        final long locationType = poolProps.location == null ? 0 : poolProps.location.type;
+        final long locationId = poolProps.location == null ? 0 : poolProps.location.id;
+        final long[] results = new long[1];
+        final int status = call(Function.CU_MEM_POOL_CREATE, new long[]{ poolProps.allocType,
+            Integer.toUnsignedLong(poolProps.handleTypes), locationType, locationId }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(pool, results[0]);
+        }
+        return status;
+    }
+
+    public static int cuMemPoolDestroyNative(final CUmemoryPool pool)
+    {
+        requireNonNull(pool, "pool", "cuMemPoolDestroy");
+        return call(Function.CU_MEM_POOL_DESTROY, new long[]{ JCudaPointers.nativePointer(pool) }, null, null, null);
+    }
+
+    public static int cuMemPoolTrimToNative(final CUmemoryPool pool, final long minBytesToKeep)
+    {
+        requireNonNull(pool, "pool", "cuMemPoolTrimTo");
+        return call(Function.CU_MEM_POOL_TRIM_TO, new long[]{ JCudaPointers.nativePointer(pool), minBytesToKeep },
+            null, null, null);
+    }
+
+    public static int cuStreamCreateWithPriorityNative(final CUstream phStream, final int flags, final int priority)
+    {
+        requireNonNull(phStream, "phStream", "cuStreamCreateWithPriority");
+        final long[] results = new long[1];
+        final int status = inContext(Function.CU_STREAM_CREATE_WITH_PRIORITY,
+            new long[]{ Integer.toUnsignedLong(flags), priority }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(phStream, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * As {@link #cuLaunchKernelNative} (the parameters are checked here against the kernel), answered: CUDA fails a
+     * grid that cannot be resident at once with CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE at the call.
+     */
+    public static int cuLaunchCooperativeKernelNative(
+        final CUfunction f,
+        final int gridDimX,
+        final int gridDimY,
+        final int gridDimZ,
+        final int blockDimX,
+        final int blockDimY,
+        final int blockDimZ,
+        final int sharedMemBytes,
+        final CUstream hStream,
+        final Pointer kernelParams)
+    {
+        requireNonNull(f, "f", "cuLaunchCooperativeKernel");
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return noCurrentContext();
+        }
+        final long function = JCudaPointers.nativePointer(f);
+        final KernelSignatures.KernelSignature kernel = KernelSignatures.find(function);
+        if (kernel == null)
+        {
+            AgentLog.warnOnce("cuLaunchCooperativeKernel: function 0x" + Long.toHexString(function) + " is not " +
+                "from cuModuleGetFunction, or its module was unloaded; returning CUDA_ERROR_INVALID_HANDLE");
+            return DriverStatus.INVALID_HANDLE;
+        }
+        final KernelParameterMarshaller.KernelParameters parameters;
+        try
+        {
+            parameters = KernelParameterMarshaller.marshal(kernel, kernelParams, null);
+        }
+        catch (final KernelParameterException ex)
+        {
+            AgentLog.warnOnce("cuLaunchCooperativeKernel: " + ex.getMessage() + "; returning CUDA_ERROR_INVALID_VALUE");
+            return DriverStatus.INVALID_VALUE;
+        }
+        final long[] sizes = parameters.sizes();
+        if (sizes.length > DriverCalls.maxLaunchParameters())
+        {
+            AgentLog.warnOnce("cuLaunchCooperativeKernel: kernel '" + kernel.name() + "' has " + sizes.length +
+                " parameters; a call carries at most " + DriverCalls.maxLaunchParameters() +
+                "; returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        return DriverCalls.launchCooperative(function,
+            new int[]{ gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ }, sharedMemBytes,
+            streamHandle(hStream), parameters.count(), sizes, parameters.bytes());
+    }
+
+    /**
+     * The flags of the session's primary context of the device: those it is made with, and its flags now while it
+     * is active.
+     */
+    public static int cuDevicePrimaryCtxSetFlagsNative(final CUdevice dev, final int flags)
+    {
+        requireNonNull(dev, "dev", "cuDevicePrimaryCtxSetFlags");
+        return call(Function.CU_DEVICE_PRIMARY_CTX_SET_FLAGS, new long[]{ ordinal(dev), Integer.toUnsignedLong(flags) },
+            null, null, null);
+    }
+
+    /**
+     * Answered here: each device's PCI bus id comes from its executor ({@code cuDeviceGetPCIBusId}), and the first
+     * whose domain, bus and device match is the answer, in the client's numbering. CUDA_ERROR_INVALID_VALUE for text
+     * that is no PCI bus id, CUDA_ERROR_INVALID_DEVICE when no device has it.
+     */
+    public static int cuDeviceGetByPCIBusIdNative(final CUdevice dev, final String pciBusId)
+    {
+        requireNonNull(dev, "dev", "cuDeviceGetByPCIBusId");
+        requireNonNull(pciBusId, "pciBusId", "cuDeviceGetByPCIBusId");
+        final int[] count = new int[1];
+        int status = cuDeviceGetCountNative(count);
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long wanted = PciBusIds.parse(pciBusId);
+        if (wanted < 0)
+        {
+            return invalidValue("cuDeviceGetByPCIBusId", "'" + pciBusId + "' is not a PCI bus id");
+        }
+        final String[] id = new String[1];
+        final CUdevice candidate = new CUdevice();
+        for (int device = 0; device < count[0]; device++)
+        {
+            JCudaPointers.setNativePointer(candidate, device);
+            status = TableCalls.call(DEVICE_GET_PCI_BUS_ID_ROW, new Object[]{ id, PciBusIds.ID_LENGTH, candidate });
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+            if (PciBusIds.parse(id[0]) == wanted)
+            {
+                JCudaPointers.setNativePointer(dev, device);
+                return DriverStatus.SUCCESS;
+            }
+        }
+        return DriverStatus.INVALID_DEVICE;
+    }
+
+    public static int cuOccupancyMaxPotentialBlockSizeNative(
+        final int[] minGridSize, final int[] blockSize, final CUfunction func,
+        final CUoccupancyB2DSize blockSizeToDynamicSMemSize, final long dynamicSMemSize, final int blockSizeLimit)
+    {
+        return cuOccupancyMaxPotentialBlockSizeWithFlagsNative(minGridSize, blockSize, func,
+            blockSizeToDynamicSMemSize, dynamicSMemSize, blockSizeLimit, 0);
+    }
+
+    /**
+     * Computed here as CUDA's occupancy calculator computes it ({@link OccupancyCalculator}), from the executor's
+     * device and kernel; the callback is the client's own object, called here for each block size tried.
+     */
+    public static int cuOccupancyMaxPotentialBlockSizeWithFlagsNative(
+        final int[] minGridSize, final int[] blockSize, final CUfunction func,
+        final CUoccupancyB2DSize blockSizeToDynamicSMemSize, final long dynamicSMemSize, final int blockSizeLimit,
+        final int flags)
+    {
+        requireNonNull(minGridSize, "minGridSize", "cuOccupancyMaxPotentialBlockSize");
+        requireNonNull(blockSize, "blockSize", "cuOccupancyMaxPotentialBlockSize");
+        requireNonNull(func, "func", "cuOccupancyMaxPotentialBlockSize");
+        return OccupancyCalculator.maxPotentialBlockSize(minGridSize, blockSize, func, blockSizeToDynamicSMemSize,
+            dynamicSMemSize, blockSizeLimit, flags);
+    }
+
+    private static int allocateAsync(final CUdeviceptr dptr, final long bytesize, final long pool,
+        final CUstream hStream)
+    {
+        final long[] results = new long[1];
+        final int status = inContext(Function.CU_MEM_ALLOC_ASYNC, new long[]{ bytesize, streamHandle(hStream), pool },
+            null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setAddress(dptr, results[0]);
         }
         return status;
     }

@@ -36,4 +36,16 @@ public final class JCudaRuntimeInstrumentation extends InstrumentationModule
     {
         return Binding.JCUDA;
     }
+
+    // Stream priorities and other device and stream functions.
+
+    public String refusalReason(final String functionName)
+    {
+        return switch (functionName)
+        {
+            case "cudaProfilerStart", "cudaProfilerStop" -> "the profiler API (cuda_profiler_api.h) is not in " +
+                "JavaCPP's CUDA presets, so the executor cannot call it; profile the executor's process instead";
+            default -> null;
+        };
+    }
 }

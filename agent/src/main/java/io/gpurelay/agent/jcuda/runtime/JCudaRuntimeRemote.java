@@ -8,7 +8,9 @@ import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.PciBusIds;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.agent.jcuda.TableCalls;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
@@ -584,6 +586,63 @@ public final class JCudaRuntimeRemote
     public static String cudaGetErrorStringNative(final int error)
     {
         return RuntimeErrors.description(error);
+    }
+
+    // Stream priorities and what the agent answers from other remote calls (the device of a PCI bus id).
+
+    /** The function-table row of {@code cudaDeviceGetPCIBusId} (gpurelay-functions.txt). */
+    private static final int DEVICE_GET_PCI_BUS_ID_ROW = 1114;
+
+    public static int cudaStreamCreateWithPriorityNative(final cudaStream_t pStream, final int flags, final int priority)
+    {
+        requireNonNull(pStream, "pStream", "cudaStreamCreateWithPriority");
+        final long[] results = new long[1];
+        final int status = call(Function.CUDA_STREAM_CREATE_WITH_PRIORITY,
+            new long[]{ Integer.toUnsignedLong(flags), priority }, results);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(pStream, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * Answered here as {@code cuDeviceGetByPCIBusId} is: each device's id comes from its executor, compared by
+     * domain, bus and device; cudaErrorInvalidValue for text that is no PCI bus id, cudaErrorInvalidDevice when no
+     * device has it.
+     */
+    public static int cudaDeviceGetByPCIBusIdNative(final int[] device, final String pciBusId)
+    {
+        requireNonNull(device, "device", "cudaDeviceGetByPCIBusId");
+        requireNonNull(pciBusId, "pciBusId", "cudaDeviceGetByPCIBusId");
+        final int[] count = new int[1];
+        int status = cudaGetDeviceCountNative(count);
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long wanted = PciBusIds.parse(pciBusId);
+        if (wanted < 0)
+        {
+            AgentLog.warnOnce("cudaDeviceGetByPCIBusId: '" + pciBusId + "' is not a PCI bus id; returning " +
+                "cudaErrorInvalidValue");
+            return RuntimeCalls.record(RuntimeStatus.INVALID_VALUE);
+        }
+        final String[] id = new String[1];
+        for (int candidate = 0; candidate < count[0]; candidate++)
+        {
+            status = TableCalls.call(DEVICE_GET_PCI_BUS_ID_ROW, new Object[]{ id, PciBusIds.ID_LENGTH, candidate });
+            if (status != RuntimeStatus.SUCCESS)
+            {
+                return status;
+            }
+            if (PciBusIds.parse(id[0]) == wanted)
+            {
+                device[0] = candidate;
+                return RuntimeStatus.SUCCESS;
+            }
+        }
+        return RuntimeCalls.record(RuntimeStatus.INVALID_DEVICE);
     }
 
     private static DeviceRouter client()

@@ -21,7 +21,13 @@ import static org.bytedeco.cuda.global.cudart.cuEventQuery;
 import static org.bytedeco.cuda.global.cudart.cuEventRecord;
 import static org.bytedeco.cuda.global.cudart.cuEventSynchronize;
 import static org.bytedeco.cuda.global.cudart.cuFuncGetParamInfo;
+import static org.bytedeco.cuda.global.cudart.cuCtxSetFlags;
+import static org.bytedeco.cuda.global.cudart.cuLaunchCooperativeKernel;
 import static org.bytedeco.cuda.global.cudart.cuLaunchKernel;
+import static org.bytedeco.cuda.global.cudart.cuMemAllocAsync;
+import static org.bytedeco.cuda.global.cudart.cuMemAllocFromPoolAsync;
+import static org.bytedeco.cuda.global.cudart.cuMemFreeAsync;
+import static org.bytedeco.cuda.global.cudart.cuStreamCreateWithPriority;
 import static org.bytedeco.cuda.global.cudart.cuMemAlloc;
 import static org.bytedeco.cuda.global.cudart.cuMemFree;
 import static org.bytedeco.cuda.global.cudart.cuMemGetInfo;
@@ -54,6 +60,7 @@ import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
 import io.gpurelay.executor.backend.BackendKernel;
+import io.gpurelay.executor.backend.BackendMemoryPool;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
@@ -156,6 +163,7 @@ final class GpuBackendSession implements BackendSession
     private PointerPointer<Pointer> parameterArray = new PointerPointer<>(parameterPointers);
 
     private final GpuBlasSession blas = new GpuBlasSession(ranges);
+    private final GpuMemoryPools pools = new GpuMemoryPools();
 
     GpuBackendSession(final GpuDevice[] devices)
     {
@@ -251,6 +259,10 @@ final class GpuBackendSession implements BackendSession
         blas.contextDestroyed(gpuContext);
         rand.destroyGenerators(gpuContext);
         fft.destroyPlans(gpuContext);
+        if (cuCtxSetCurrent(gpuContext.handle()) == CUDA_SUCCESS)
+        {
+            pools.freeAll(gpuContext);
+        }
         allocatedBytes[gpuContext.device()] -= ranges.removeContext(gpuContext).bytes();
         contexts.remove(gpuContext);
         cuCtxDestroy(gpuContext.handle());
@@ -330,6 +342,103 @@ final class GpuBackendSession implements BackendSession
     public long allocatedBytes(final int device)
     {
         return allocatedBytes[device];
+    }
+
+    // Stream-ordered allocation, memory pools, stream priorities, cooperative launches and primary-context flags.
+
+    public BackendMemoryPool createMemoryPool(final int device, final CallResult result)
+    {
+        return pools.create(devices[device].handle(), device, result);
+    }
+
+    public void destroyMemoryPool(final BackendMemoryPool pool, final CallResult result)
+    {
+        pools.destroy((GpuMemoryPools.Pool)pool, result);
+    }
+
+    public void trimMemoryPool(final BackendMemoryPool pool, final long minBytesToKeep, final CallResult result)
+    {
+        pools.trim((GpuMemoryPools.Pool)pool, minBytesToKeep, result);
+    }
+
+    /**
+     * The allocation enters the session's ranges, as a malloc's does; the pools remember it as stream-ordered, so
+     * that destroying its context or ending the session frees it first (its memory is its pool's, not the
+     * context's).
+     */
+    public void mallocAsync(
+        final BackendContext context, final BackendStream stream, final BackendMemoryPool pool, final long size,
+        final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        final String name = pool == null ? "cuMemAllocAsync" : "cuMemAllocFromPoolAsync";
+        if (size < 0)
+        {
+            result.fail(CudaError.OUT_OF_MEMORY, name + ": " + Long.toUnsignedString(size) +
+                " bytes is more than any device has");
+            return;
+        }
+        if (!makeCurrent(gpuContext, name, result) ||
+            !check(pool == null ? cuMemAllocAsync(addressOut, size, cudaStream(stream)) :
+                cuMemAllocFromPoolAsync(addressOut, size, ((GpuMemoryPools.Pool)pool).handle(), cudaStream(stream)),
+                name + " of " + size + " bytes on device " + gpuContext.device(), result))
+        {
+            return;
+        }
+        ranges.addAllocation(addressOut[0], size, gpuContext);
+        pools.allocated(addressOut[0], gpuContext);
+        allocatedBytes[gpuContext.device()] += size;
+        result.value(addressOut[0]);
+    }
+
+    public void freeAsync(
+        final BackendContext context, final BackendStream stream, final long address, final CallResult result)
+    {
+        final String name = "cuMemFreeAsync";
+        final DeviceAddressRanges.Range<GpuContext, GpuModule> allocation = ranges.removeAllocation(address);
+        if (allocation == null)
+        {
+            result.fail(CudaError.INVALID_VALUE,
+                name + ": " + hex(address) + " is not the start of a live allocation of this session");
+            return;
+        }
+        if (!makeCurrent((GpuContext)context, name, result) ||
+            !check(cuMemFreeAsync(address, cudaStream(stream)), name, result))
+        {
+            ranges.addAllocation(address, allocation.size(), allocation.context());
+            return;
+        }
+        pools.freed(address);
+        allocatedBytes[allocation.context().device()] -= allocation.size();
+    }
+
+    public BackendStream createStreamWithPriority(
+        final BackendContext context, final int flags, final int priority, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        final String name = result.name("cudaStreamCreateWithPriority", "cuStreamCreateWithPriority");
+        final CUstream_st stream = new CUstream_st();
+        return makeCurrent(gpuContext, name, result) &&
+            check(cuStreamCreateWithPriority(stream, flags, priority), name, result) ?
+            new GpuStream(gpuContext, stream) : null;
+    }
+
+    public void launchCooperativeKernel(
+        final BackendKernel kernel, final BackendStream stream, final int gridX, final int gridY, final int gridZ,
+        final int blockX, final int blockY, final int blockZ, final int sharedMemoryBytes, final byte[] parameters,
+        final CallResult result)
+    {
+        launch(kernel, stream, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemoryBytes, parameters, true,
+            result);
+    }
+
+    public void setContextFlags(final BackendContext context, final int flags, final CallResult result)
+    {
+        final String name = "cuDevicePrimaryCtxSetFlags";
+        if (makeCurrent((GpuContext)context, name, result))
+        {
+            check(cuCtxSetFlags(flags), name, result);
+        }
     }
 
     public PayloadSink memcpyHostToDevice(
@@ -578,9 +687,28 @@ final class GpuBackendSession implements BackendSession
         final byte[] parameters,
         final CallResult result)
     {
+        launch(kernel, stream, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemoryBytes, parameters, false,
+            result);
+    }
+
+    private void launch(
+        final BackendKernel kernel,
+        final BackendStream stream,
+        final int gridX,
+        final int gridY,
+        final int gridZ,
+        final int blockX,
+        final int blockY,
+        final int blockZ,
+        final int sharedMemoryBytes,
+        final byte[] parameters,
+        final boolean cooperative,
+        final CallResult result)
+    {
         final GpuKernel gpuKernel = (GpuKernel)kernel;
         final KernelParameterLayout layout = gpuKernel.parameterLayout();
-        final String name = "cuLaunchKernel of '" + layout.kernelName() + "'";
+        final String name = (cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel") + " of '" +
+            layout.kernelName() + "'";
         if (!makeCurrent(gpuKernel.module().context(), name, result))
         {
             return;
@@ -601,8 +729,9 @@ final class GpuBackendSession implements BackendSession
         {
             parameterPointers.put(i, parameterBuffer.address() + layout.offset(i));
         }
-        check(cuLaunchKernel(gpuKernel.handle(), gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemoryBytes,
-            cudaStream(stream), parameterArray, null), name + " with grid " + gridX + "x" + gridY + "x" + gridZ +
+        check(cooperative ? cuLaunchCooperativeKernel(gpuKernel.handle(), gridX, gridY, gridZ, blockX, blockY, blockZ,
+            sharedMemoryBytes, cudaStream(stream), parameterArray) : cuLaunchKernel(gpuKernel.handle(), gridX, gridY,
+            gridZ, blockX, blockY, blockZ, sharedMemoryBytes, cudaStream(stream), parameterArray, null), name + " with grid " + gridX + "x" + gridY + "x" + gridZ +
             ", block " + blockX + "x" + blockY + "x" + blockZ + ", " + sharedMemoryBytes + " bytes of shared memory",
             result);
     }
@@ -1065,6 +1194,14 @@ final class GpuBackendSession implements BackendSession
         fft.close();
         rtc.close();
         ptxCompiler.close();
+        for (final GpuContext context : contexts)
+        {
+            if (cuCtxSetCurrent(context.handle()) == CUDA_SUCCESS)
+            {
+                pools.freeAll(context);
+            }
+        }
+        pools.destroyAll();
         for (final GpuContext context : contexts)
         {
             cuCtxDestroy(context.handle());
