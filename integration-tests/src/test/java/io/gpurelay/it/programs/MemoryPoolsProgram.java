@@ -9,13 +9,16 @@ import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUjit_option;
 import jcuda.driver.CUmemLocation;
 import jcuda.driver.CUmemPoolProps;
 import jcuda.driver.CUmemoryPool;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
+import jcuda.driver.JITOptions;
 import jcuda.runtime.JCuda;
+import jcuda.runtime.cudaChannelFormatDesc;
 import jcuda.runtime.cudaStream_t;
 
 /**
@@ -109,6 +112,26 @@ public final class MemoryPoolsProgram
         line("cuModuleLoad", "", JCudaDriver.cuModuleLoad(module, kernels.resolve("vector_add.ptx").toString()));
         final CUfunction vectorAdd = new CUfunction();
         line("cuModuleGetFunction", "", JCudaDriver.cuModuleGetFunction(vectorAdd, module, "vector_add"));
+        final byte[] ptx = read(kernels.resolve("vector_add.ptx"));
+        final CUmodule fatBinary = new CUmodule();
+        line("cuModuleLoadFatBinary", "PTX image", JCudaDriver.cuModuleLoadFatBinary(fatBinary, ptx));
+        line("cuModuleUnload", "fat binary", JCudaDriver.cuModuleUnload(fatBinary));
+        final JITOptions jitOptions = new JITOptions();
+        jitOptions.putInt(CUjit_option.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, 4096);
+        jitOptions.put(CUjit_option.CU_JIT_ERROR_LOG_BUFFER);
+        final CUmodule jit = new CUmodule();
+        line("cuModuleLoadDataJIT", "PTX", JCudaDriver.cuModuleLoadDataJIT(jit, Pointer.to(ptx), jitOptions),
+            log(jitOptions).isEmpty());
+        line("cuModuleUnload", "JIT", JCudaDriver.cuModuleUnload(jit));
+        final JITOptions badOptions = new JITOptions();
+        badOptions.putInt(CUjit_option.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, 4096);
+        badOptions.put(CUjit_option.CU_JIT_ERROR_LOG_BUFFER);
+        final byte[] bad = ".version 8.0\n.target sm_50\n.address_size 64\n.visible .entry broken( {\n"
+            .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        final byte[] terminated = java.util.Arrays.copyOf(bad, bad.length + 1);
+        final int broken = JCudaDriver.cuModuleLoadDataJIT(new CUmodule(), Pointer.to(terminated), badOptions);
+        line("cuModuleLoadDataJIT", "broken PTX", broken, !log(badOptions).isEmpty());
+
         final long[] free = new long[1];
         final long[] total = new long[1];
         JCudaDriver.cuMemGetInfo(free, total);
@@ -196,6 +219,33 @@ public final class MemoryPoolsProgram
             (long)N * Sizeof.FLOAT), host[0], host[N - 1]);
         JCudaDriver.cuMemFree(cooperative);
 
+        // The legacy execution control: block shape, parameters one by one, then a grid.
+        final CUdeviceptr legacy = new CUdeviceptr();
+        JCudaDriver.cuMemAlloc(legacy, (long)N * Sizeof.FLOAT);
+        JCudaDriver.cuMemsetD32(legacy, Float.floatToRawIntBits(4.0f), N);
+        line("cuFuncSetBlockShape", "", JCudaDriver.cuFuncSetBlockShape(vectorAdd, 256, 1, 1));
+        line("cuParamSetSize", "", JCudaDriver.cuParamSetSize(vectorAdd, 28));
+        line("cuParamSetv", "a", JCudaDriver.cuParamSetv(vectorAdd, 0, Pointer.to(legacy), Sizeof.POINTER));
+        line("cuParamSetv", "b", JCudaDriver.cuParamSetv(vectorAdd, 8, Pointer.to(legacy), Sizeof.POINTER));
+        line("cuParamSetv", "c", JCudaDriver.cuParamSetv(vectorAdd, 16, Pointer.to(legacy), Sizeof.POINTER));
+        line("cuParamSeti", "n", JCudaDriver.cuParamSeti(vectorAdd, 24, N / 2));
+        line("cuLaunchGrid", "", JCudaDriver.cuLaunchGrid(vectorAdd, N / 512, 1));
+        line("cuCtxSynchronize", "legacy grid", JCudaDriver.cuCtxSynchronize());
+        line("cuMemcpyDtoH", "legacy grid", JCudaDriver.cuMemcpyDtoH(Pointer.to(host), legacy,
+            (long)N * Sizeof.FLOAT), host[0], host[N / 2 - 1], host[N / 2]);
+        line("cuParamSetf", "n as float bits", JCudaDriver.cuParamSetf(vectorAdd, 24, Float.intBitsToFloat(N)));
+        line("cuLaunchGridAsync", "", JCudaDriver.cuLaunchGridAsync(vectorAdd, N / 256, 1, stream));
+        line("cuStreamSynchronize", "legacy grid", JCudaDriver.cuStreamSynchronize(stream));
+        line("cuMemcpyDtoH", "legacy async grid", JCudaDriver.cuMemcpyDtoH(Pointer.to(host), legacy,
+            (long)N * Sizeof.FLOAT), host[0], host[N - 1]);
+        line("cuFuncSetBlockShape", "one block", JCudaDriver.cuFuncSetBlockShape(vectorAdd, N, 1, 1));
+        line("cuLaunch", "", JCudaDriver.cuLaunch(vectorAdd));
+        line("cuCtxSynchronize", "legacy launch", JCudaDriver.cuCtxSynchronize());
+        line("cuMemcpyDtoH", "legacy launch", JCudaDriver.cuMemcpyDtoH(Pointer.to(host), legacy,
+            (long)N * Sizeof.FLOAT), host[0], host[N - 1]);
+        line("cuParamSetv", "three bytes", JCudaDriver.cuParamSetv(vectorAdd, 0, Pointer.to(new byte[3]), 3));
+        JCudaDriver.cuMemFree(legacy);
+
         line("cuStreamDestroy", "", JCudaDriver.cuStreamDestroy(stream));
         line("cuStreamDestroy", "clamped", JCudaDriver.cuStreamDestroy(clamped));
         line("cuModuleUnload", "", JCudaDriver.cuModuleUnload(module));
@@ -225,6 +275,34 @@ public final class MemoryPoolsProgram
             busId[0].toLowerCase(Locale.ROOT)), value[0]);
         line("cudaDeviceGetByPCIBusId", "no such device", JCuda.cudaDeviceGetByPCIBusId(value, "7fff:ff:1f.0"));
         line("cudaGetLastError", "no such device", JCuda.cudaGetLastError());
+        final long[] width = new long[1];
+        line("cudaDeviceGetTexture1DLinearMaxWidth", "float4", JCuda.cudaDeviceGetTexture1DLinearMaxWidth(width,
+            new cudaChannelFormatDesc(32, 32, 32, 32, 2), 0), width[0]);
+        line("cudaDeviceGetTexture1DLinearMaxWidth", "uneven channels", JCuda.cudaDeviceGetTexture1DLinearMaxWidth(
+            width, new cudaChannelFormatDesc(32, 8, 0, 0, 2), 0));
+        line("cudaGetLastError", "texture", JCuda.cudaGetLastError());
+    }
+
+    private static byte[] read(final Path file)
+    {
+        try
+        {
+            final byte[] text = java.nio.file.Files.readAllBytes(file);
+            return java.util.Arrays.copyOf(text, text.length + 1);
+        }
+        catch (final java.io.IOException ex)
+        {
+            throw new java.io.UncheckedIOException(ex);
+        }
+    }
+
+    /**
+     * @return the error log the JIT options received, up to its NUL; empty when none came back.
+     */
+    private static String log(final JITOptions options)
+    {
+        final String log = options.getString(CUjit_option.CU_JIT_ERROR_LOG_BUFFER);
+        return log == null ? "" : log.trim();
     }
 
     private static boolean isSet(final CUdeviceptr pointer)

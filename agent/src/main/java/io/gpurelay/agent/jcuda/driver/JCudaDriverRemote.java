@@ -45,6 +45,7 @@ import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstreamCallback;
 import jcuda.driver.CUuuid;
+import jcuda.driver.JITOptions;
 
 /**
  * The JCuda driver functions gpurelay implements. Each public static method replaces the native method of
@@ -1241,6 +1242,106 @@ public final class JCudaDriverRemote
         requireNonNull(func, "func", "cuOccupancyMaxPotentialBlockSize");
         return OccupancyCalculator.maxPotentialBlockSize(minGridSize, blockSize, func, blockSizeToDynamicSMemSize,
             dynamicSMemSize, blockSizeLimit, flags);
+    }
+
+    /**
+     * A fat binary is a module image like any other: loaded as {@code cuModuleLoadData} loads it (the emulator runs
+     * PTX only and refuses it as it refuses any binary image).
+     */
+    public static int cuModuleLoadFatBinaryNative(final CUmodule module, final byte[] fatCubin)
+    {
+        requireNonNull(module, "module", "cuModuleLoadFatBinary");
+        requireNonNull(fatCubin, "fatCubin", "cuModuleLoadFatBinary");
+        return loadModule(module, new ByteArrayPayload(fatCubin));
+    }
+
+    /**
+     * As {@link #cuModuleLoadDataExNative}: the image is loaded by the executor, and the error and information logs
+     * the options ask for ({@code CU_JIT_ERROR_LOG_BUFFER}, {@code CU_JIT_INFO_LOG_BUFFER}) come back into them,
+     * cut to the sizes they give; the other options are not sent, as for cuModuleLoadDataEx.
+     */
+    public static int cuModuleLoadDataJITNative(final CUmodule module, final Pointer pointer,
+        final JITOptions jitOptions)
+    {
+        requireNonNull(module, "module", "cuModuleLoadDataJIT");
+        requireNonNull(pointer, "pointer", "cuModuleLoadDataJIT");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        final long extent = HostRange.extent(pointer);
+        if (extent <= 0)
+        {
+            return invalidValue("cuModuleLoadDataJIT", "the image is not in host memory, or empty");
+        }
+        final HostRange image;
+        try
+        {
+            image = HostRange.of(pointer, extent);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuModuleLoadDataJIT", "the image: " + ex.getMessage());
+        }
+        final int status = loadModule(module, image);
+        if (jitOptions != null)
+        {
+            JitLogBuffers.fill(jitOptions, status == DriverStatus.SUCCESS ? "" : client().lastFailureMessage());
+        }
+        return status;
+    }
+
+    /** The function-table row of {@code cuParamSeti} (gpurelay-functions.txt). */
+    private static final int PARAM_SETI_ROW = 1402;
+
+    /**
+     * The float's four bytes, set as {@code cuParamSeti} sets a word: the same bytes at the same offset of the
+     * kernel's parameter buffer.
+     */
+    public static int cuParamSetfNative(final CUfunction hfunc, final int offset, final float value)
+    {
+        requireNonNull(hfunc, "hfunc", "cuParamSetf");
+        return TableCalls.call(PARAM_SETI_ROW, new Object[]{ hfunc, offset, Float.floatToRawIntBits(value) });
+    }
+
+    /**
+     * The bytes, read from the client's memory, set a word at a time with {@code cuParamSeti}: the same bytes at the
+     * same offsets of the kernel's parameter buffer. A length that is not a whole number of 4-byte words (parameters
+     * are words, pointers and doubles two) is not remoted: CUDA_ERROR_NOT_SUPPORTED, saying so.
+     */
+    public static int cuParamSetvNative(final CUfunction hfunc, final int offset, final Pointer ptr, final int numbytes)
+    {
+        requireNonNull(hfunc, "hfunc", "cuParamSetv");
+        requireNonNull(ptr, "ptr", "cuParamSetv");
+        if (numbytes < 0 || offset < 0)
+        {
+            return invalidValue("cuParamSetv", "offset " + offset + " and size " + numbytes + " must not be negative");
+        }
+        if (numbytes % Integer.BYTES != 0)
+        {
+            AgentLog.warnOnce("cuParamSetv: " + numbytes + " bytes are not whole 4-byte words, which gpurelay sets " +
+                "the parameter buffer in; returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        final byte[] bytes = new byte[numbytes];
+        try
+        {
+            HostRange.of(ptr, numbytes).copyTo(0, new org.agrona.concurrent.UnsafeBuffer(bytes), 0, numbytes);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuParamSetv", "the value: " + ex.getMessage());
+        }
+        final java.nio.ByteBuffer words = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.nativeOrder());
+        for (int at = 0; at < numbytes; at += Integer.BYTES)
+        {
+            final int status = TableCalls.call(PARAM_SETI_ROW, new Object[]{ hfunc, offset + at, words.getInt(at) });
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+        }
+        return DriverStatus.SUCCESS;
     }
 
     private static int allocateAsync(final CUdeviceptr dptr, final long bytesize, final long pool,

@@ -39,6 +39,12 @@ public final class JCudaRuntimeInstrumentation extends InstrumentationModule
 
     // Stream priorities and other device and stream functions.
 
+    public String emulatorRefusal(final String functionName)
+    {
+        return "cudaDeviceGetTexture1DLinearMaxWidth".equals(functionName) ? "it runs the row of " +
+            "cuDeviceGetTexture1DLinearMaxWidth, which the emulator does not (it has no textures)" : null;
+    }
+
     public String refusalReason(final String functionName)
     {
         return switch (functionName)

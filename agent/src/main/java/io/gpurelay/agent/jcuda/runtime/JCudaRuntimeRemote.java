@@ -645,6 +645,66 @@ public final class JCudaRuntimeRemote
         return RuntimeCalls.record(RuntimeStatus.INVALID_DEVICE);
     }
 
+    /** The function-table row of {@code cuDeviceGetTexture1DLinearMaxWidth} (gpurelay-functions.txt). */
+    private static final int TEXTURE_1D_LINEAR_MAX_WIDTH_ROW = 1021;
+    /** {@code cudaErrorInvalidChannelDescriptor}. */
+    private static final int INVALID_CHANNEL_DESCRIPTOR = 20;
+
+    /**
+     * The runtime's form of {@code cuDeviceGetTexture1DLinearMaxWidth}, as the runtime makes it: the channel
+     * descriptor becomes the driver's array format (signed, unsigned or float elements of 8, 16 or 32 bits, every
+     * channel of one size) and channel count, and the driver function's row runs on the executor. Other kinds
+     * (normalized, block-compressed, NV12) are not remoted: cudaErrorNotSupported, saying so.
+     */
+    public static int cudaDeviceGetTexture1DLinearMaxWidthNative(
+        final long[] maxWidthInElements, final jcuda.runtime.cudaChannelFormatDesc fmtDesc, final int device)
+    {
+        requireNonNull(maxWidthInElements, "maxWidthInElements", "cudaDeviceGetTexture1DLinearMaxWidth");
+        requireNonNull(fmtDesc, "fmtDesc", "cudaDeviceGetTexture1DLinearMaxWidth");
+        final int[] bits = { fmtDesc.x, fmtDesc.y, fmtDesc.z, fmtDesc.w };
+        int channels = 0;
+        while (channels < bits.length && bits[channels] > 0)
+        {
+            channels++;
+        }
+        for (int i = 0; i < bits.length; i++)
+        {
+            if (bits[i] < 0 || i >= channels && bits[i] != 0 || i < channels && bits[i] != bits[0])
+            {
+                AgentLog.warnOnce("cudaDeviceGetTexture1DLinearMaxWidth: channel sizes " + java.util.Arrays.toString(
+                    bits) + " are not one size for the first channels and 0 after; returning " +
+                    "cudaErrorInvalidChannelDescriptor");
+                return RuntimeCalls.record(INVALID_CHANNEL_DESCRIPTOR);
+            }
+        }
+        final int format = arrayFormat(fmtDesc.f, channels == 0 ? 0 : bits[0]);
+        if (format == 0)
+        {
+            AgentLog.warnOnce("cudaDeviceGetTexture1DLinearMaxWidth: channel format kind " + fmtDesc.f + " of " +
+                bits[0] + " bits is not remoted (signed, unsigned and float elements are); returning " +
+                "cudaErrorNotSupported");
+            return RuntimeCalls.record(RuntimeStatus.NOT_SUPPORTED);
+        }
+        final jcuda.driver.CUdevice dev = new jcuda.driver.CUdevice();
+        JCudaPointers.setNativePointer(dev, device);
+        return RuntimeCalls.record(TableCalls.call(TEXTURE_1D_LINEAR_MAX_WIDTH_ROW,
+            new Object[]{ maxWidthInElements, format, channels, dev }));
+    }
+
+    /**
+     * @return the {@code CUarray_format} of elements of a kind and size, or 0 for none.
+     */
+    private static int arrayFormat(final int kind, final int bits)
+    {
+        return switch (kind)
+        {
+            case 0 -> bits == 8 ? 0x08 : bits == 16 ? 0x09 : bits == 32 ? 0x0a : 0;
+            case 1 -> bits == 8 ? 0x01 : bits == 16 ? 0x02 : bits == 32 ? 0x03 : 0;
+            case 2 -> bits == 16 ? 0x10 : bits == 32 ? 0x20 : 0;
+            default -> 0;
+        };
+    }
+
     private static DeviceRouter client()
     {
         return DeviceRouter.installed();
