@@ -63,6 +63,13 @@ class MemoryPoolsIT
         expected.put("cuStreamCreateWithPriority/below-the-range", "status=0");
         expected.put("cuStreamGetPriority/below-the-range", "status=0 0");
         expected.put("cuStreamCreateWithPriority/invalid-flags", "status=1");
+        expected.put("cuStreamGetAttribute/synchronization-policy", "status=0 1");
+        expected.put("cuStreamSetAttribute/blocking-sync", "status=0");
+        expected.put("cuStreamGetAttribute/blocking-sync", "status=0 4");
+        expected.put("cuStreamSetAttribute/access-policy-window", NOT_SUPPORTED);
+        expected.put("cuStreamGetAttribute/access-policy-window", NOT_SUPPORTED + " -");
+        expected.put("cudaStreamSetAttribute/yield", "status=0");
+        expected.put("cudaStreamGetAttribute/yield", "status=0 3");
         expected.put("cuMemAllocAsync/stream", "status=0 true");
         expected.put("cuMemAllocAsync/default-stream", "status=0 true");
         expected.put("cuMemAllocAsync/zero-bytes", "status=1");

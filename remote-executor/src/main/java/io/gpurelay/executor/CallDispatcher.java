@@ -417,6 +417,8 @@ final class CallDispatcher
             case CU_STREAM_CREATE_WITH_PRIORITY, CUDA_STREAM_CREATE_WITH_PRIORITY ->
                 createStreamWithPriority(call, result);
             case CU_LAUNCH_COOPERATIVE_KERNEL -> launchKernel(call, input, true, result);
+            case CU_STREAM_GET_ATTRIBUTE, CUDA_STREAM_GET_ATTRIBUTE -> streamAttribute(call, false, result);
+            case CU_STREAM_SET_ATTRIBUTE, CUDA_STREAM_SET_ATTRIBUTE -> streamAttribute(call, true, result);
             case CU_DEVICE_PRIMARY_CTX_SET_FLAGS ->
             {
                 final int device = device(call.arg(0), result);
@@ -576,6 +578,63 @@ final class CallDispatcher
         {
             result.value(resources.addStream(context, stream));
         }
+    }
+
+    /**
+     * args: stream, attribute, then for a set the values. The two attributes JCuda's value structs carry: the
+     * access policy window (hit ratio 0 to 1, hit and miss properties normal, streaming or persisting) and the
+     * synchronization policy (auto, spin, yield or blocking sync).
+     */
+    private void streamAttribute(final ReceivedCall call, final boolean set, final CallResult result)
+    {
+        final String name = set ? result.name("cudaStreamSetAttribute", "cuStreamSetAttribute") :
+            result.name("cudaStreamGetAttribute", "cuStreamGetAttribute");
+        final StreamEntry stream = namedStream(call, 0, result);
+        if (stream == null)
+        {
+            return;
+        }
+        final long attribute = call.arg(1);
+        final int valueCount;
+        if (attribute == BackendSession.STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
+        {
+            valueCount = 5;
+        }
+        else if (attribute == BackendSession.STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY)
+        {
+            valueCount = 1;
+        }
+        else
+        {
+            result.fail(CudaError.NOT_SUPPORTED, name + ": attribute " + attribute + " is not the access policy " +
+                "window (1) or the synchronization policy (3), the two JCuda's attribute value carries");
+            return;
+        }
+        if (!set)
+        {
+            backend.streamGetAttribute(stream.context.backend, stream.backend, (int)attribute, result);
+            return;
+        }
+        final long[] values = new long[valueCount];
+        for (int i = 0; i < valueCount; i++)
+        {
+            values[i] = call.arg(2 + i);
+        }
+        if (valueCount == 1 ? values[0] < 1 || values[0] > 4 : !validAccessPolicyWindow(values))
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": values " + java.util.Arrays.toString(values) +
+                " are not a valid " + (valueCount == 1 ? "synchronization policy (1 to 4)" :
+                "access policy window (a hit ratio from 0 to 1, properties 0 to 2)"));
+            return;
+        }
+        backend.streamSetAttribute(stream.context.backend, stream.backend, (int)attribute, values, result);
+    }
+
+    private static boolean validAccessPolicyWindow(final long[] values)
+    {
+        final float hitRatio = Float.intBitsToFloat((int)values[2]);
+        return values[2] == (int)values[2] && hitRatio >= 0 && hitRatio <= 1 && values[3] >= 0 && values[3] <= 2 &&
+            values[4] >= 0 && values[4] <= 2 && values[1] >= 0;
     }
 
     private static boolean validContextFlags(final long flags, final String name, final CallResult result)

@@ -5,6 +5,7 @@ import static io.gpurelay.executor.TestClient.download;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.executor.TestClient.upload;
 import static io.gpurelay.protocol.Function.CUDA_STREAM_CREATE_WITH_PRIORITY;
+import static io.gpurelay.protocol.Function.CUDA_STREAM_GET_ATTRIBUTE;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
 import static io.gpurelay.protocol.Function.CU_DEVICE_PRIMARY_CTX_GET_STATE;
 import static io.gpurelay.protocol.Function.CU_DEVICE_PRIMARY_CTX_RETAIN;
@@ -23,6 +24,8 @@ import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
 import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE_WITH_PRIORITY;
+import static io.gpurelay.protocol.Function.CU_STREAM_GET_ATTRIBUTE;
+import static io.gpurelay.protocol.Function.CU_STREAM_SET_ATTRIBUTE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -298,6 +301,40 @@ class MemoryPoolsIpcTest
         final FunctionRow runtimeGetPriority = FunctionTable.standard().find(Binding.JCUDA, "cudaStreamGetPriority");
         assertEquals(0, ok(client.call(runtimeGetPriority, 0, runtimeStream)).value(0));
         assertEquals(RuntimeStatus.INVALID_VALUE, client.call(CUDA_STREAM_CREATE_WITH_PRIORITY, 0, 4, 0).status());
+    }
+
+    @Test
+    void aStreamKeepsItsSynchronizationPolicyAndTheEmulatorHasNoAccessPolicyWindow() throws IOException
+    {
+        final TestClient client = connected("stream attributes");
+        final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
+        final long stream = ok(client.call(CU_STREAM_CREATE, context, 0)).value(0);
+        assertEquals(1, ok(client.call(CU_STREAM_GET_ATTRIBUTE, context, stream, 3)).value(0), "auto until set");
+        ok(client.call(CU_STREAM_SET_ATTRIBUTE, context, stream, 3, 4));
+        assertEquals(4, ok(client.call(CU_STREAM_GET_ATTRIBUTE, context, stream, 3)).value(0));
+        ok(client.call(CU_STREAM_SET_ATTRIBUTE, context, DEFAULT_STREAM, 3, 2));
+        assertEquals(2, ok(client.call(CU_STREAM_GET_ATTRIBUTE, context, DEFAULT_STREAM, 3)).value(0));
+        assertEquals(4, ok(client.call(CU_STREAM_GET_ATTRIBUTE, context, stream, 3)).value(0), "streams apart");
+        assertEquals(3, ok(client.call(CUDA_STREAM_GET_ATTRIBUTE, 0, DEFAULT_STREAM, 3)).value(0) + 2,
+            "the runtime's default stream is the primary context's, with its own policy");
+
+        final Reply badPolicy = client.call(CU_STREAM_SET_ATTRIBUTE, context, stream, 3, 5);
+        assertEquals(DriverStatus.INVALID_VALUE, badPolicy.status());
+        assertTrue(badPolicy.message().contains("synchronization policy (1 to 4)"), badPolicy.message());
+        final Reply other = client.call(CU_STREAM_GET_ATTRIBUTE, context, stream, 8);
+        assertEquals(DriverStatus.NOT_SUPPORTED, other.status());
+        assertTrue(other.message().contains("attribute 8 is not the access policy window"), other.message());
+        final Reply window = client.call(CU_STREAM_SET_ATTRIBUTE, context, stream, 1, 0, 0,
+            Float.floatToRawIntBits(0.5f), 2, 0);
+        assertEquals(DriverStatus.NOT_SUPPORTED, window.status());
+        assertEquals("cuStreamSetAttribute of the access policy window is not supported on the emulator",
+            window.message());
+        assertEquals(DriverStatus.INVALID_VALUE, client.call(CU_STREAM_SET_ATTRIBUTE, context, stream, 1, 0, 0,
+            Float.floatToRawIntBits(1.5f), 2, 0).status(), "a hit ratio above 1");
+        final Reply tooFew = client.call(CU_STREAM_SET_ATTRIBUTE, context, stream, 1, 0);
+        assertEquals(DriverStatus.INVALID_VALUE, tooFew.status(), tooFew.message());
+        final long event = ok(client.call(CU_EVENT_CREATE, context, 0)).value(0);
+        assertEquals(DriverStatus.INVALID_HANDLE, client.call(CU_STREAM_GET_ATTRIBUTE, context, event, 3).status());
     }
 
     @Test

@@ -655,7 +655,19 @@ public enum Function implements RemotedFunction
      */
     CU_LAUNCH_COOPERATIVE_KERNEL(617, Api.DRIVER),
     /** cuDevicePrimaryCtxSetFlags. args: device, flags: the flags of the session's primary context of the device. */
-    CU_DEVICE_PRIMARY_CTX_SET_FLAGS(618, Api.DRIVER);
+    CU_DEVICE_PRIMARY_CTX_SET_FLAGS(618, Api.DRIVER),
+    /**
+     * cuStreamGetAttribute. args: stream, attribute → values: for the access policy window (1) base address, byte
+     * count, hit ratio ({@code Float.floatToRawIntBits}), hit property, miss property; for the synchronization
+     * policy (3) the policy.
+     */
+    CU_STREAM_GET_ATTRIBUTE(619, Api.DRIVER),
+    /** cuStreamSetAttribute. args: stream, attribute, then the values as {@link #CU_STREAM_GET_ATTRIBUTE} gives them. */
+    CU_STREAM_SET_ATTRIBUTE(620, Api.DRIVER),
+    /** cudaStreamGetAttribute: as {@link #CU_STREAM_GET_ATTRIBUTE}. */
+    CUDA_STREAM_GET_ATTRIBUTE(621, Api.RUNTIME),
+    /** cudaStreamSetAttribute: as {@link #CU_STREAM_SET_ATTRIBUTE}. */
+    CUDA_STREAM_SET_ATTRIBUTE(622, Api.RUNTIME);
 
     private static final Function[] BY_ID;
 

@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
+import jcuda.driver.CUaccessPolicyWindow;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
@@ -15,10 +16,12 @@ import jcuda.driver.CUmemPoolProps;
 import jcuda.driver.CUmemoryPool;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
+import jcuda.driver.CUstreamAttrValue;
 import jcuda.driver.JCudaDriver;
 import jcuda.driver.JITOptions;
 import jcuda.runtime.JCuda;
 import jcuda.runtime.cudaChannelFormatDesc;
+import jcuda.runtime.cudaStreamAttrValue;
 import jcuda.runtime.cudaStream_t;
 
 /**
@@ -106,6 +109,27 @@ public final class MemoryPoolsProgram
             priority[0]);
         line("cuStreamCreateWithPriority", "invalid flags", JCudaDriver.cuStreamCreateWithPriority(
             new CUstream(), 6, 0));
+
+        // Stream attributes: the synchronization policy, and an access policy window over an allocation.
+        final CUstreamAttrValue attribute = new CUstreamAttrValue();
+        line("cuStreamGetAttribute", "synchronization policy", JCudaDriver.cuStreamGetAttribute(stream, 3, attribute),
+            attribute.syncPolicy);
+        attribute.syncPolicy = 4;
+        line("cuStreamSetAttribute", "blocking sync", JCudaDriver.cuStreamSetAttribute(stream, 3, attribute));
+        attribute.syncPolicy = 0;
+        line("cuStreamGetAttribute", "blocking sync", JCudaDriver.cuStreamGetAttribute(stream, 3, attribute),
+            attribute.syncPolicy);
+        final CUdeviceptr windowed = new CUdeviceptr();
+        JCudaDriver.cuMemAlloc(windowed, 1 << 16);
+        final CUstreamAttrValue window = new CUstreamAttrValue();
+        window.accessPolicyWindow = new CUaccessPolicyWindow(windowed, 1 << 16, 0.5f, 2, 1);
+        line("cuStreamSetAttribute", "access policy window", JCudaDriver.cuStreamSetAttribute(stream, 1, window));
+        final CUstreamAttrValue readBack = new CUstreamAttrValue();
+        final int windowStatus = JCudaDriver.cuStreamGetAttribute(stream, 1, readBack);
+        line("cuStreamGetAttribute", "access policy window", windowStatus, readBack.accessPolicyWindow == null ? "-" :
+            readBack.accessPolicyWindow.num_bytes + " " + readBack.accessPolicyWindow.hitRatio + " " +
+            readBack.accessPolicyWindow.hitProp + " " + readBack.accessPolicyWindow.missProp);
+        JCudaDriver.cuMemFree(windowed);
 
         // Stream-ordered allocations, written by a memset and a kernel on the stream.
         final CUmodule module = new CUmodule();
@@ -264,6 +288,12 @@ public final class MemoryPoolsProgram
             JCuda.cudaStreamCreateWithPriority(stream, 1, greatest[0]));
         final int[] value = new int[1];
         line("cudaStreamGetPriority", "", JCuda.cudaStreamGetPriority(stream, value), value[0]);
+        final cudaStreamAttrValue attribute = new cudaStreamAttrValue();
+        attribute.syncPolicy = 3;
+        line("cudaStreamSetAttribute", "yield", JCuda.cudaStreamSetAttribute(stream, 3, attribute));
+        attribute.syncPolicy = 0;
+        line("cudaStreamGetAttribute", "yield", JCuda.cudaStreamGetAttribute(stream, 3, attribute),
+            attribute.syncPolicy);
         line("cudaStreamDestroy", "", JCuda.cudaStreamDestroy(stream));
         line("cudaStreamCreateWithPriority", "invalid flags",
             JCuda.cudaStreamCreateWithPriority(new cudaStream_t(), 8, 0));

@@ -335,6 +335,33 @@ public interface BackendSession
         result.fail(CudaError.NOT_SUPPORTED, "cuDevicePrimaryCtxSetFlags is not supported by this backend");
     }
 
+    /** {@code CU_STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW} and {@code _SYNCHRONIZATION_POLICY}. */
+    int STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
+    int STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3;
+
+    /**
+     * A stream attribute ({@code cuStreamGetAttribute}): values as {@code Function.CU_STREAM_GET_ATTRIBUTE} lists
+     * them. The executor has checked the attribute is one of the two above.
+     */
+    default void streamGetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, result.name("cudaStreamGetAttribute", "cuStreamGetAttribute") +
+            " is not supported by this backend");
+    }
+
+    /**
+     * Set a stream attribute ({@code cuStreamSetAttribute}); the executor has checked the values' ranges. An access
+     * policy window's bytes must lie inside one allocation of the session.
+     */
+    default void streamSetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final long[] values,
+        final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, result.name("cudaStreamSetAttribute", "cuStreamSetAttribute") +
+            " is not supported by this backend");
+    }
+
     // Device output.
 
     /**

@@ -30,6 +30,7 @@ import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.PinnedMemoryFiles;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
+import jcuda.driver.CUaccessPolicyWindow;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
@@ -43,6 +44,7 @@ import jcuda.driver.CUmodule;
 import jcuda.driver.CUoccupancyB2DSize;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
+import jcuda.driver.CUstreamAttrValue;
 import jcuda.driver.CUstreamCallback;
 import jcuda.driver.CUuuid;
 import jcuda.driver.JITOptions;
@@ -1290,6 +1292,60 @@ public final class JCudaDriverRemote
         }
         return status;
     }
+
+    /**
+     * The two attributes JCuda's value carries: the access policy window (its base a device address of the
+     * session) and the synchronization policy; any other is CUDA_ERROR_NOT_SUPPORTED from the executor, saying so.
+     */
+    public static int cuStreamGetAttributeNative(final CUstream hStream, final int attr, final CUstreamAttrValue value)
+    {
+        requireNonNull(value, "value", "cuStreamGetAttribute");
+        final long[] results = new long[5];
+        final int status = inContext(Function.CU_STREAM_GET_ATTRIBUTE, new long[]{ streamHandle(hStream), attr },
+            null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            if (attr == STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY)
+            {
+                value.syncPolicy = (int)results[0];
+            }
+            else
+            {
+                final CUaccessPolicyWindow window = new CUaccessPolicyWindow();
+                final CUdeviceptr base = new CUdeviceptr();
+                JCudaPointers.setAddress(base, results[0]);
+                window.base_ptr = base;
+                window.num_bytes = results[1];
+                window.hitRatio = Float.intBitsToFloat((int)results[2]);
+                window.hitProp = (int)results[3];
+                window.missProp = (int)results[4];
+                value.accessPolicyWindow = window;
+            }
+        }
+        return status;
+    }
+
+    public static int cuStreamSetAttributeNative(final CUstream hStream, final int attr, final CUstreamAttrValue value)
+    {
+        requireNonNull(value, "value", "cuStreamSetAttribute");
+        final long[] args;
+        if (attr == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
+        {
+            final CUaccessPolicyWindow window = value.accessPolicyWindow;
+            requireNonNull(window, "value.accessPolicyWindow", "cuStreamSetAttribute");
+            args = new long[]{ streamHandle(hStream), attr,
+                window.base_ptr == null ? 0 : JCudaPointers.address(window.base_ptr), window.num_bytes,
+                Integer.toUnsignedLong(Float.floatToRawIntBits(window.hitRatio)), window.hitProp, window.missProp };
+        }
+        else
+        {
+            args = new long[]{ streamHandle(hStream), attr, value.syncPolicy };
+        }
+        return inContext(Function.CU_STREAM_SET_ATTRIBUTE, args, null, null, null);
+    }
+
+    private static final int STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
+    private static final int STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3;
 
     /** The function-table row of {@code cuParamSeti} (gpurelay-functions.txt). */
     private static final int PARAM_SETI_ROW = 1402;

@@ -645,6 +645,62 @@ public final class JCudaRuntimeRemote
         return RuntimeCalls.record(RuntimeStatus.INVALID_DEVICE);
     }
 
+    /**
+     * As {@code cuStreamGetAttribute}: the access policy window (its base a device address of the session) and the
+     * synchronization policy, the two attributes JCuda's value carries.
+     */
+    public static int cudaStreamGetAttributeNative(
+        final cudaStream_t hStream, final int attr, final jcuda.runtime.cudaStreamAttrValue value)
+    {
+        requireNonNull(value, "value", "cudaStreamGetAttribute");
+        final long[] results = new long[5];
+        final int status = call(Function.CUDA_STREAM_GET_ATTRIBUTE, new long[]{ streamHandle(hStream), attr },
+            results);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            if (attr == STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY)
+            {
+                value.syncPolicy = (int)results[0];
+            }
+            else
+            {
+                final jcuda.runtime.cudaAccessPolicyWindow window = new jcuda.runtime.cudaAccessPolicyWindow();
+                final Pointer base = new Pointer();
+                JCudaPointers.setAddress(base, results[0]);
+                window.base_ptr = base;
+                window.num_bytes = results[1];
+                window.hitRatio = Float.intBitsToFloat((int)results[2]);
+                window.hitProp = (int)results[3];
+                window.missProp = (int)results[4];
+                value.accessPolicyWindow = window;
+            }
+        }
+        return status;
+    }
+
+    public static int cudaStreamSetAttributeNative(
+        final cudaStream_t hStream, final int attr, final jcuda.runtime.cudaStreamAttrValue value)
+    {
+        requireNonNull(value, "value", "cudaStreamSetAttribute");
+        final long[] args;
+        if (attr == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
+        {
+            final jcuda.runtime.cudaAccessPolicyWindow window = value.accessPolicyWindow;
+            requireNonNull(window, "value.accessPolicyWindow", "cudaStreamSetAttribute");
+            args = new long[]{ streamHandle(hStream), attr,
+                window.base_ptr == null ? 0 : JCudaPointers.address(window.base_ptr), window.num_bytes,
+                Integer.toUnsignedLong(Float.floatToRawIntBits(window.hitRatio)), window.hitProp, window.missProp };
+        }
+        else
+        {
+            args = new long[]{ streamHandle(hStream), attr, value.syncPolicy };
+        }
+        return call(Function.CUDA_STREAM_SET_ATTRIBUTE, args, null);
+    }
+
+    private static final int STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
+    private static final int STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3;
+
     /** The function-table row of {@code cuDeviceGetTexture1DLinearMaxWidth} (gpurelay-functions.txt). */
     private static final int TEXTURE_1D_LINEAR_MAX_WIDTH_ROW = 1021;
     /** {@code cudaErrorInvalidChannelDescriptor}. */

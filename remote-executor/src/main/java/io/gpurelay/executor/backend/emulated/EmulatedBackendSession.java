@@ -366,6 +366,42 @@ final class EmulatedBackendSession implements BackendSession
         result.fail(CudaError.NOT_SUPPORTED, "cuLaunchCooperativeKernel is not supported on the emulator");
     }
 
+    /**
+     * The synchronization policy is kept per stream (the default stream's per context) and read back; it changes
+     * nothing, as the emulator's streams never wait. The emulator has no L2 cache, so no access policy window.
+     */
+    public void streamGetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final CallResult result)
+    {
+        if (attribute == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
+        {
+            result.fail(CudaError.NOT_SUPPORTED, result.name("cudaStreamGetAttribute", "cuStreamGetAttribute") +
+                " of the access policy window is not supported on the emulator");
+            return;
+        }
+        result.value(stream == null ? emulated(context).syncPolicy() : ((EmulatedStream)stream).syncPolicy());
+    }
+
+    public void streamSetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final long[] values,
+        final CallResult result)
+    {
+        if (attribute == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
+        {
+            result.fail(CudaError.NOT_SUPPORTED, result.name("cudaStreamSetAttribute", "cuStreamSetAttribute") +
+                " of the access policy window is not supported on the emulator");
+            return;
+        }
+        if (stream == null)
+        {
+            emulated(context).syncPolicy((int)values[0]);
+        }
+        else
+        {
+            ((EmulatedStream)stream).syncPolicy((int)values[0]);
+        }
+    }
+
     /** The emulator's contexts have no scheduling to change: the executor keeps the flags it reports. */
     public void setContextFlags(final BackendContext context, final int flags, final CallResult result)
     {

@@ -28,6 +28,8 @@ import static org.bytedeco.cuda.global.cudart.cuMemAllocAsync;
 import static org.bytedeco.cuda.global.cudart.cuMemAllocFromPoolAsync;
 import static org.bytedeco.cuda.global.cudart.cuMemFreeAsync;
 import static org.bytedeco.cuda.global.cudart.cuStreamCreateWithPriority;
+import static org.bytedeco.cuda.global.cudart.cuStreamGetAttribute;
+import static org.bytedeco.cuda.global.cudart.cuStreamSetAttribute;
 import static org.bytedeco.cuda.global.cudart.cuMemAlloc;
 import static org.bytedeco.cuda.global.cudart.cuMemFree;
 import static org.bytedeco.cuda.global.cudart.cuMemGetInfo;
@@ -83,9 +85,11 @@ import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
+import org.bytedeco.cuda.cudart.CUaccessPolicyWindow_v1;
 import org.bytedeco.cuda.cudart.CUctx_st;
 import org.bytedeco.cuda.cudart.CUevent_st;
 import org.bytedeco.cuda.cudart.CUfunc_st;
+import org.bytedeco.cuda.cudart.CUlaunchAttributeValue;
 import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.javacpp.BytePointer;
@@ -430,6 +434,69 @@ final class GpuBackendSession implements BackendSession
     {
         launch(kernel, stream, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemoryBytes, parameters, true,
             result);
+    }
+
+    public void streamGetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final CallResult result)
+    {
+        final String name = result.name("cudaStreamGetAttribute", "cuStreamGetAttribute");
+        try (CUlaunchAttributeValue value = new CUlaunchAttributeValue())
+        {
+            Pointer.memset(value, 0, value.sizeof());
+            if (!makeCurrent((GpuContext)context, name, result) ||
+                !check(cuStreamGetAttribute(cudaStream(stream), attribute, value), name, result))
+            {
+                return;
+            }
+            if (attribute == STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY)
+            {
+                result.value(value.syncPolicy());
+                return;
+            }
+            final CUaccessPolicyWindow_v1 window = value.accessPolicyWindow();
+            result.value(window.base_ptr() == null ? 0 : window.base_ptr().address()).value(window.num_bytes())
+                .value(Float.floatToRawIntBits(window.hitRatio())).value(window.hitProp()).value(window.missProp());
+        }
+    }
+
+    /**
+     * An access policy window names device memory: its bytes must lie inside one allocation of the session, as any
+     * range a backend function is given.
+     */
+    public void streamSetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final long[] values,
+        final CallResult result)
+    {
+        final String name = result.name("cudaStreamSetAttribute", "cuStreamSetAttribute");
+        if (attribute == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW && values[1] > 0 &&
+            ranges.holding(values[0], values[1]) == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": the access policy window " + hex(values[0]) + " + " +
+                values[1] + " bytes is not inside one allocation of this session");
+            return;
+        }
+        try (CUlaunchAttributeValue value = new CUlaunchAttributeValue())
+        {
+            Pointer.memset(value, 0, value.sizeof());
+            if (attribute == STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY)
+            {
+                value.syncPolicy((int)values[0]);
+            }
+            else
+            {
+                value.accessPolicyWindow().base_ptr(new Pointer()
+                {
+                    {
+                        address = values[0];
+                    }
+                }).num_bytes(values[1]).hitRatio(Float.intBitsToFloat((int)values[2])).hitProp((int)values[3])
+                    .missProp((int)values[4]);
+            }
+            if (makeCurrent((GpuContext)context, name, result))
+            {
+                check(cuStreamSetAttribute(cudaStream(stream), attribute, value), name, result);
+            }
+        }
     }
 
     public void setContextFlags(final BackendContext context, final int flags, final CallResult result)
