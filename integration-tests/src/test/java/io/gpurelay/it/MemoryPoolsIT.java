@@ -49,6 +49,15 @@ class MemoryPoolsIT
         expected.put("cudaDeviceGetTexture1DLinearMaxWidth/float4", NOT_SUPPORTED + " 0");
         expected.put("cudaDeviceGetTexture1DLinearMaxWidth/uneven-channels", "status=20");
         expected.put("cudaGetLastError/texture", "status=20");
+        expected.put("cuLinkCreate", "status=0");
+        expected.put("cuLinkAddFile/PTX", "status=0");
+        expected.put("cuLinkAddFile/missing", "status=301");
+        expected.put("cuLinkComplete", NOT_SUPPORTED + " false true");
+        expected.put("cuLinkDestroy", "status=0");
+        expected.put("cuLinkDestroy/twice", "status=400");
+        expected.put("cuLinkAddData/destroyed-state", "status=400");
+        expected.put("cuLinkAddData/not-an-input-type", "status=1");
+        expected.put("cuLinkComplete/empty", "status=1");
         expected.put("cuDevicePrimaryCtxSetFlags/blocking-sync", "status=0");
         expected.put("cuDevicePrimaryCtxGetState", "status=0 4 0");
         expected.put("cuDevicePrimaryCtxSetFlags/invalid-schedule", "status=1");
@@ -127,6 +136,7 @@ class MemoryPoolsIT
         }
         assertTrue(differences.isEmpty(), String.join("\n", differences) + "\n\n" + output);
         assertTrue(output.contains("cuLaunchCooperativeKernel is not supported on the emulator"), output);
+        assertTrue(output.contains("cuLinkComplete is not supported on the emulator"), output);
         assertTrue(output.contains("operating-system handles of the executor's host"), output);
     }
 

@@ -419,6 +419,7 @@ final class CallDispatcher
             case CU_LAUNCH_COOPERATIVE_KERNEL -> launchKernel(call, input, true, result);
             case CU_STREAM_GET_ATTRIBUTE, CUDA_STREAM_GET_ATTRIBUTE -> streamAttribute(call, false, result);
             case CU_STREAM_SET_ATTRIBUTE, CUDA_STREAM_SET_ATTRIBUTE -> streamAttribute(call, true, result);
+            case CU_LINK_COMPLETE -> link(call, input, result);
             case CU_DEVICE_PRIMARY_CTX_SET_FLAGS ->
             {
                 final int device = device(call.arg(0), result);
@@ -628,6 +629,55 @@ final class CallDispatcher
             return;
         }
         backend.streamSetAttribute(stream.context.backend, stream.backend, (int)attribute, values, result);
+    }
+
+    /** {@code CU_JIT_INPUT_CUBIN} to {@code CU_JIT_INPUT_LIBRARY}: what the linker takes. */
+    private static final long JIT_INPUT_LAST = 4;
+
+    /**
+     * args: input count, then each input's type and length; the payload holds the inputs, whose lengths must add up
+     * to it.
+     */
+    private void link(final ReceivedCall call, final DirectBuffer input, final CallResult result)
+    {
+        final ContextEntry context = currentContext(call, result);
+        if (context == null)
+        {
+            return;
+        }
+        final long count = call.arg(0);
+        if (count <= 0 || count > (CallResult.MAX_VALUES - 1) / 2)
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuLinkComplete: " + count + " inputs; a link takes 1 to " +
+                (CallResult.MAX_VALUES - 1) / 2 + " here");
+            return;
+        }
+        final int[] types = new int[(int)count];
+        final int[] offsets = new int[(int)count];
+        final int[] lengths = new int[(int)count];
+        long offset = 0;
+        for (int i = 0; i < count; i++)
+        {
+            final long type = call.arg(1 + 2 * i);
+            final long length = call.arg(2 + 2 * i);
+            if (type < 0 || type > JIT_INPUT_LAST || length <= 0 || length > input.capacity() - offset)
+            {
+                result.fail(CudaError.INVALID_VALUE, "cuLinkComplete: input " + i + " (type " + type + ", " + length +
+                    " bytes) is not a JIT input type with bytes inside the call's " + input.capacity());
+                return;
+            }
+            types[i] = (int)type;
+            offsets[i] = (int)offset;
+            lengths[i] = (int)length;
+            offset += length;
+        }
+        if (offset != input.capacity())
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuLinkComplete: the inputs hold " + offset + " bytes, the call " +
+                input.capacity());
+            return;
+        }
+        backend.link(context.backend, types, offsets, lengths, input, result);
     }
 
     private static boolean validAccessPolicyWindow(final long[] values)

@@ -13,6 +13,7 @@ import static io.gpurelay.protocol.Function.CU_DEVICE_PRIMARY_CTX_SET_FLAGS;
 import static io.gpurelay.protocol.Function.CU_EVENT_CREATE;
 import static io.gpurelay.protocol.Function.CU_LAUNCH_COOPERATIVE_KERNEL;
 import static io.gpurelay.protocol.Function.CU_LAUNCH_KERNEL;
+import static io.gpurelay.protocol.Function.CU_LINK_COMPLETE;
 import static io.gpurelay.protocol.Function.CU_MEMSET;
 import static io.gpurelay.protocol.Function.CU_MEM_ALLOC_ASYNC;
 import static io.gpurelay.protocol.Function.CU_MEM_FREE_ASYNC;
@@ -352,6 +353,28 @@ class MemoryPoolsIpcTest
         final KernelLaunch tooFew = KernelLaunch.of(function, 4, 256).pointer(a);
         assertEquals(DriverStatus.INVALID_VALUE, client.callWithPayload(CU_LAUNCH_COOPERATIVE_KERNEL, context,
             tooFew.payload(), tooFew.args()).status(), "the parameters are checked as a launch's are");
+    }
+
+    @Test
+    void aLinkIsCheckedAndThenRefusedOnTheEmulator() throws IOException
+    {
+        final TestClient client = connected("link");
+        final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
+        final byte[] inputs = new byte[300];
+        final Reply refused = client.callWithPayload(CU_LINK_COMPLETE, context, inputs, 2, 1, 100, 1, 200);
+        assertEquals(DriverStatus.NOT_SUPPORTED, refused.status());
+        assertTrue(refused.message().startsWith("cuLinkComplete is not supported on the emulator"), refused.message());
+        final Reply tooShort = client.callWithPayload(CU_LINK_COMPLETE, context, inputs, 2, 1, 100, 1, 100);
+        assertEquals(DriverStatus.INVALID_VALUE, tooShort.status());
+        assertTrue(tooShort.message().contains("the inputs hold 200 bytes, the call 300"), tooShort.message());
+        final Reply past = client.callWithPayload(CU_LINK_COMPLETE, context, inputs, 1, 1, 301);
+        assertEquals(DriverStatus.INVALID_VALUE, past.status(), past.message());
+        assertEquals(DriverStatus.INVALID_VALUE,
+            client.callWithPayload(CU_LINK_COMPLETE, context, inputs, 1, 7, 300).status(), "not an input type");
+        assertEquals(DriverStatus.INVALID_VALUE,
+            client.callWithPayload(CU_LINK_COMPLETE, context, inputs, 0).status(), "no inputs");
+        assertEquals(DriverStatus.INVALID_CONTEXT,
+            client.callWithPayload(CU_LINK_COMPLETE, 0, inputs, 1, 1, 300).status(), "a link needs a context");
     }
 
     @Test

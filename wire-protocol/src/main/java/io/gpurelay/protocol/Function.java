@@ -667,7 +667,14 @@ public enum Function implements RemotedFunction
     /** cudaStreamGetAttribute: as {@link #CU_STREAM_GET_ATTRIBUTE}. */
     CUDA_STREAM_GET_ATTRIBUTE(621, Api.RUNTIME),
     /** cudaStreamSetAttribute: as {@link #CU_STREAM_SET_ATTRIBUTE}. */
-    CUDA_STREAM_SET_ATTRIBUTE(622, Api.RUNTIME);
+    CUDA_STREAM_SET_ATTRIBUTE(622, Api.RUNTIME),
+    /**
+     * The JIT linker (cuLinkCreate, cuLinkAddData/File, cuLinkComplete): the client gathers the inputs and sends them
+     * at cuLinkComplete, and the executor links them in the current context. args: input count n, then for each input
+     * its {@code CUjitInputType} and byte length; payload = the inputs' bytes one after the other → payload = the
+     * linked cubin. A failure carries the linker's error log.
+     */
+    CU_LINK_COMPLETE(623, Api.DRIVER);
 
     private static final Function[] BY_ID;
 

@@ -10,7 +10,9 @@ import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUjitInputType;
 import jcuda.driver.CUjit_option;
+import jcuda.driver.CUlinkState;
 import jcuda.driver.CUmemLocation;
 import jcuda.driver.CUmemPoolProps;
 import jcuda.driver.CUmemoryPool;
@@ -155,6 +157,41 @@ public final class MemoryPoolsProgram
         final byte[] terminated = java.util.Arrays.copyOf(bad, bad.length + 1);
         final int broken = JCudaDriver.cuModuleLoadDataJIT(new CUmodule(), Pointer.to(terminated), badOptions);
         line("cuModuleLoadDataJIT", "broken PTX", broken, !log(badOptions).isEmpty());
+
+        // The JIT linker: the PTX file linked into a cubin that loads and runs.
+        final JITOptions linkOptions = new JITOptions();
+        linkOptions.putInt(CUjit_option.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, 4096);
+        linkOptions.put(CUjit_option.CU_JIT_ERROR_LOG_BUFFER);
+        final CUlinkState link = new CUlinkState();
+        line("cuLinkCreate", "", JCudaDriver.cuLinkCreate(linkOptions, link));
+        line("cuLinkAddFile", "PTX", JCudaDriver.cuLinkAddFile(link, CUjitInputType.CU_JIT_INPUT_PTX,
+            kernels.resolve("vector_add.ptx").toString(), new JITOptions()));
+        line("cuLinkAddFile", "missing", JCudaDriver.cuLinkAddFile(link, CUjitInputType.CU_JIT_INPUT_PTX,
+            kernels.resolve("no_such_kernel.ptx").toString(), new JITOptions()));
+        final Pointer cubin = new Pointer();
+        final long[] cubinSize = new long[1];
+        final int linked = JCudaDriver.cuLinkComplete(link, cubin, cubinSize);
+        line("cuLinkComplete", "", linked, cubinSize[0] > 0, linked == 0 || !log(linkOptions).isEmpty());
+        final CUmodule linkedModule = new CUmodule();
+        if (linked == 0)
+        {
+            line("cuModuleLoadDataEx", "linked cubin", JCudaDriver.cuModuleLoadDataEx(linkedModule, cubin, 0,
+                new int[0], Pointer.to(new int[0])));
+            line("cuModuleUnload", "linked cubin", JCudaDriver.cuModuleUnload(linkedModule));
+        }
+        line("cuLinkDestroy", "", JCudaDriver.cuLinkDestroy(link));
+        if (refusals)
+        {
+            line("cuLinkDestroy", "twice", JCudaDriver.cuLinkDestroy(link));
+            line("cuLinkAddData", "destroyed state", JCudaDriver.cuLinkAddData(link, CUjitInputType.CU_JIT_INPUT_PTX,
+                Pointer.to(ptx), ptx.length, "vector_add", new JITOptions()));
+            final CUlinkState other = new CUlinkState();
+            JCudaDriver.cuLinkCreate(new JITOptions(), other);
+            line("cuLinkAddData", "not an input type", JCudaDriver.cuLinkAddData(other, 9, Pointer.to(ptx),
+                ptx.length, "vector_add", new JITOptions()));
+            line("cuLinkComplete", "empty", JCudaDriver.cuLinkComplete(other, new Pointer(), new long[1]));
+            JCudaDriver.cuLinkDestroy(other);
+        }
 
         final long[] free = new long[1];
         final long[] total = new long[1];

@@ -362,6 +362,18 @@ public interface BackendSession
             " is not supported by this backend");
     }
 
+    /**
+     * Link JIT inputs into a cubin ({@code cuLinkCreate}, {@code cuLinkAddData} for each, {@code cuLinkComplete}) in
+     * the context. Input i is {@code lengths[i]} bytes of {@code input} at {@code offsets[i]}, of
+     * {@code CUjitInputType} {@code types[i]}. Payload: the cubin.
+     */
+    default void link(
+        final BackendContext context, final int[] types, final int[] offsets, final int[] lengths,
+        final DirectBuffer input, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuLinkComplete is not supported by this backend");
+    }
+
     // Device output.
 
     /**

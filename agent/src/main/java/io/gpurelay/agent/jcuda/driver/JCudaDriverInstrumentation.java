@@ -28,6 +28,7 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
         {
             case "cuLaunchCooperativeKernel" -> "it cannot promise that a whole grid is resident at once, which a " +
                 "cooperative launch is";
+            case "cuLinkComplete" -> "it runs PTX only, and a link makes a cubin";
             case "cuOccupancyMaxPotentialBlockSize", "cuOccupancyMaxPotentialBlockSizeWithFlags" -> "it has no " +
                 "occupancy calculator (cuOccupancyMaxActiveBlocksPerMultiprocessor), which this is computed from";
             default -> null;

@@ -38,6 +38,7 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUhostFn;
+import jcuda.driver.CUlinkState;
 import jcuda.driver.CUmemPoolProps;
 import jcuda.driver.CUmemoryPool;
 import jcuda.driver.CUmodule;
@@ -1346,6 +1347,43 @@ public final class JCudaDriverRemote
 
     private static final int STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
     private static final int STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3;
+
+    // The JIT linker: the inputs gathered here, linked by the executor at cuLinkComplete (LinkStates).
+
+    public static int cuLinkCreateNative(final JITOptions jitOptions, final CUlinkState stateOut)
+    {
+        requireNonNull(stateOut, "stateOut", "cuLinkCreate");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        return LinkStates.create(jitOptions, stateOut);
+    }
+
+    public static int cuLinkAddDataNative(final CUlinkState state, final int type, final Pointer data,
+        final long size, final String name, final JITOptions jitOptions)
+    {
+        requireNonNull(data, "data", "cuLinkAddData");
+        return LinkStates.addData(state, type, data, size);
+    }
+
+    /** The file is read here, in the client, where its path means something. */
+    public static int cuLinkAddFileNative(final CUlinkState state, final int type, final String path,
+        final JITOptions jitOptions)
+    {
+        requireNonNull(path, "path", "cuLinkAddFile");
+        return LinkStates.addFile(state, type, path);
+    }
+
+    public static int cuLinkCompleteNative(final CUlinkState state, final Pointer cubinOut, final long[] sizeOut)
+    {
+        return LinkStates.complete(state, cubinOut, sizeOut);
+    }
+
+    public static int cuLinkDestroyNative(final CUlinkState state)
+    {
+        return LinkStates.destroy(state);
+    }
 
     /** The function-table row of {@code cuParamSeti} (gpurelay-functions.txt). */
     private static final int PARAM_SETI_ROW = 1402;

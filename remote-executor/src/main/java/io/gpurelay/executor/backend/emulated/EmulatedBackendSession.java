@@ -402,6 +402,15 @@ final class EmulatedBackendSession implements BackendSession
         }
     }
 
+    /** The emulator runs PTX only, and a link's output is a cubin. */
+    public void link(
+        final BackendContext context, final int[] types, final int[] offsets, final int[] lengths,
+        final DirectBuffer input, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuLinkComplete is not supported on the emulator: it runs PTX only, " +
+            "and a link makes a cubin; load the PTX with cuModuleLoadData instead");
+    }
+
     /** The emulator's contexts have no scheduling to change: the executor keeps the flags it reports. */
     public void setContextFlags(final BackendContext context, final int flags, final CallResult result)
     {

@@ -24,6 +24,10 @@ import static org.bytedeco.cuda.global.cudart.cuFuncGetParamInfo;
 import static org.bytedeco.cuda.global.cudart.cuCtxSetFlags;
 import static org.bytedeco.cuda.global.cudart.cuLaunchCooperativeKernel;
 import static org.bytedeco.cuda.global.cudart.cuLaunchKernel;
+import static org.bytedeco.cuda.global.cudart.cuLinkAddData;
+import static org.bytedeco.cuda.global.cudart.cuLinkComplete;
+import static org.bytedeco.cuda.global.cudart.cuLinkCreate;
+import static org.bytedeco.cuda.global.cudart.cuLinkDestroy;
 import static org.bytedeco.cuda.global.cudart.cuMemAllocAsync;
 import static org.bytedeco.cuda.global.cudart.cuMemAllocFromPoolAsync;
 import static org.bytedeco.cuda.global.cudart.cuMemFreeAsync;
@@ -90,6 +94,7 @@ import org.bytedeco.cuda.cudart.CUctx_st;
 import org.bytedeco.cuda.cudart.CUevent_st;
 import org.bytedeco.cuda.cudart.CUfunc_st;
 import org.bytedeco.cuda.cudart.CUlaunchAttributeValue;
+import org.bytedeco.cuda.cudart.CUlinkState_st;
 import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.javacpp.BytePointer;
@@ -495,6 +500,70 @@ final class GpuBackendSession implements BackendSession
             if (makeCurrent((GpuContext)context, name, result))
             {
                 check(cuStreamSetAttribute(cudaStream(stream), attribute, value), name, result);
+            }
+        }
+    }
+
+    /**
+     * The driver's JIT linker in the context, with its error log in the failure; the cubin comes back as the
+     * payload (the link state, which owns it, is destroyed once it is copied).
+     */
+    public void link(
+        final BackendContext context, final int[] types, final int[] offsets, final int[] lengths,
+        final DirectBuffer input, final CallResult result)
+    {
+        final String name = "cuLinkComplete";
+        if (!makeCurrent((GpuContext)context, name, result))
+        {
+            return;
+        }
+        try (BytePointer errorLog = new BytePointer(JIT_LOG_BYTES);
+            IntPointer options = new IntPointer(CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES);
+            LongPointer optionValues = new LongPointer(2);
+            PointerPointer<Pointer> cubinOut = new PointerPointer<>(1);
+            SizeTPointer sizeOut = new SizeTPointer(1))
+        {
+            errorLog.put(0, (byte)0);
+            optionValues.put(0, errorLog.address()).put(1, JIT_LOG_BYTES);
+            final CUlinkState_st state = new CUlinkState_st();
+            if (!check(cuLinkCreate(2, options, new PointerPointer<>(optionValues), state), "cuLinkCreate", result))
+            {
+                return;
+            }
+            try
+            {
+                for (int i = 0; i < types.length; i++)
+                {
+                    final byte[] bytes = new byte[lengths[i]];
+                    input.getBytes(offsets[i], bytes);
+                    try (BytePointer data = new BytePointer(lengths[i] + 1L))
+                    {
+                        data.put(bytes, 0, lengths[i]).put(lengths[i], (byte)0);
+                        final int status = cuLinkAddData(state, types[i], data, lengths[i], "input " + i, 0,
+                            (IntPointer)null, (Pointer)null);
+                        if (status != CUDA_SUCCESS)
+                        {
+                            final String log = cString(errorLog);
+                            fail(result, status, "cuLinkAddData of input " + i + (log.isEmpty() ? "" : ": " + log));
+                            return;
+                        }
+                    }
+                }
+                final int status = cuLinkComplete(state, cubinOut, sizeOut);
+                if (status != CUDA_SUCCESS)
+                {
+                    final String log = cString(errorLog);
+                    fail(result, status, name + (log.isEmpty() ? "" : ": " + log));
+                    return;
+                }
+                final long size = sizeOut.get(0);
+                final byte[] cubin = new byte[(int)size];
+                new BytePointer(cubinOut.get(0)).capacity(size).get(cubin);
+                result.payload(new ByteArrayPayload(cubin));
+            }
+            finally
+            {
+                cuLinkDestroy(state);
             }
         }
     }
