@@ -49,6 +49,12 @@ class MemoryPoolsIT
         expected.put("cudaDeviceGetTexture1DLinearMaxWidth/float4", NOT_SUPPORTED + " 0");
         expected.put("cudaDeviceGetTexture1DLinearMaxWidth/uneven-channels", "status=20");
         expected.put("cudaGetLastError/texture", "status=20");
+        expected.put("cuCtxAttach", "status=0 true");
+        expected.put("cuCtxAttach/flags", "status=1");
+        expected.put("cuCtxDetach/attached", "status=0");
+        expected.put("cuCtxGetApiVersion/still-live", "status=0");
+        expected.put("cuCtxDetach/last", "status=0");
+        expected.put("cuCtxPushCurrent/destroyed", "status=201");
         expected.put("cuLinkCreate", "status=0");
         expected.put("cuLinkAddFile/PTX", "status=0");
         expected.put("cuLinkAddFile/missing", "status=301");

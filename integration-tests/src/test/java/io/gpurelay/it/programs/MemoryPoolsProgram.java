@@ -79,6 +79,23 @@ public final class MemoryPoolsProgram
         final CUcontext context = new CUcontext();
         line("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
 
+        // A context's usage count: attached once more, detached twice, and gone.
+        final CUcontext counted = new CUcontext();
+        line("cuCtxCreate", "counted", JCudaDriver.cuCtxCreate(counted, 0, device));
+        final CUcontext attached = new CUcontext();
+        line("cuCtxAttach", "", JCudaDriver.cuCtxAttach(attached, 0), attached.equals(counted));
+        line("cuCtxAttach", "flags", JCudaDriver.cuCtxAttach(new CUcontext(), 1));
+        line("cuCtxDetach", "attached", JCudaDriver.cuCtxDetach(counted));
+        final int[] version = new int[1];
+        line("cuCtxGetApiVersion", "still live", JCudaDriver.cuCtxGetApiVersion(counted, version));
+        line("cuCtxDetach", "last", JCudaDriver.cuCtxDetach(counted));
+        line("cuCtxSetCurrent", "main", JCudaDriver.cuCtxSetCurrent(context));
+        if (refusals)
+        {
+            // A destroyed context is undefined in CUDA; gpurelay knows it is gone.
+            line("cuCtxPushCurrent", "destroyed", JCudaDriver.cuCtxPushCurrent(counted));
+        }
+
         // The device of a PCI bus id.
         final String[] busId = new String[1];
         line("cuDeviceGetPCIBusId", "", JCudaDriver.cuDeviceGetPCIBusId(busId, 64, device));

@@ -1348,6 +1348,59 @@ public final class JCudaDriverRemote
     private static final int STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
     private static final int STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3;
 
+    // cuCtxAttach and cuCtxDetach (deprecated, still in CUDA's driver): a context's usage count, kept here, as CUDA
+    // keeps it in the process. A context of cuCtxCreate counts 1; the detach that takes it to 0 destroys it.
+
+    /** The attaches of each context, beyond the 1 it was created with. */
+    private static final java.util.Map<Long, Integer> ATTACHES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The current context, with its usage count raised; flags must be 0.
+     */
+    public static int cuCtxAttachNative(final CUcontext pctx, final int flags)
+    {
+        requireNonNull(pctx, "pctx", "cuCtxAttach");
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return noCurrentContext();
+        }
+        if (flags != 0)
+        {
+            return invalidValue("cuCtxAttach", "flags must be 0, got " + flags);
+        }
+        ATTACHES.merge(context, 1, Integer::sum);
+        JCudaPointers.setNativePointer(pctx, context);
+        return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * Lowers the usage count of the context, which must be current to the thread; the detach that takes it to 0
+     * destroys it, as cuCtxDestroy does.
+     */
+    public static int cuCtxDetachNative(final CUcontext ctx)
+    {
+        requireNonNull(ctx, "ctx", "cuCtxDetach");
+        final long context = JCudaPointers.nativePointer(ctx);
+        if (!DriverContexts.isLive(context))
+        {
+            return notAContext(context);
+        }
+        if (context != DriverContexts.current())
+        {
+            AgentLog.warnOnce("cuCtxDetach: the context must be current to the calling thread; returning " +
+                "CUDA_ERROR_INVALID_CONTEXT");
+            return DriverStatus.INVALID_CONTEXT;
+        }
+        final boolean[] wasAttached = new boolean[1];
+        ATTACHES.computeIfPresent(context, (key, count) ->
+        {
+            wasAttached[0] = true;
+            return count == 1 ? null : count - 1;
+        });
+        return wasAttached[0] ? DriverStatus.SUCCESS : cuCtxDestroyNative(ctx);
+    }
+
     // The JIT linker: the inputs gathered here, linked by the executor at cuLinkComplete (LinkStates).
 
     public static int cuLinkCreateNative(final JITOptions jitOptions, final CUlinkState stateOut)
