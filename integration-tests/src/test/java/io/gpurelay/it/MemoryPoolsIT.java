@@ -141,6 +141,9 @@ class MemoryPoolsIT
             }
         }
         assertTrue(differences.isEmpty(), String.join("\n", differences) + "\n\n" + output);
+        assertTrue(actual.getOrDefault("cuDeviceGetProperties", "").matches("status=0 1024 \\[1024, 1024, 64\\] " +
+            "\\[\\d+, \\d+, \\d+\\]( \\d+){7}"), "the device's attributes 1 to 14: " +
+            actual.get("cuDeviceGetProperties"));
         assertTrue(output.contains("cuLaunchCooperativeKernel is not supported on the emulator"), output);
         assertTrue(output.contains("cuLinkComplete is not supported on the emulator"), output);
         assertTrue(output.contains("operating-system handles of the executor's host"), output);

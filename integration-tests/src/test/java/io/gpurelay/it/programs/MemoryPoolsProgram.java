@@ -9,6 +9,7 @@ import jcuda.driver.CUaccessPolicyWindow;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUdevprop;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUjitInputType;
 import jcuda.driver.CUjit_option;
@@ -78,6 +79,12 @@ public final class MemoryPoolsProgram
 
         final CUcontext context = new CUcontext();
         line("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
+
+        final CUdevprop devprop = new CUdevprop();
+        line("cuDeviceGetProperties", "", JCudaDriver.cuDeviceGetProperties(devprop, device),
+            devprop.maxThreadsPerBlock, java.util.Arrays.toString(devprop.maxThreadsDim),
+            java.util.Arrays.toString(devprop.maxGridSize), devprop.sharedMemPerBlock, devprop.totalConstantMemory,
+            devprop.SIMDWidth, devprop.memPitch, devprop.regsPerBlock, devprop.clockRate, devprop.textureAlign);
 
         // A context's usage count: attached once more, detached twice, and gone.
         final CUcontext counted = new CUcontext();

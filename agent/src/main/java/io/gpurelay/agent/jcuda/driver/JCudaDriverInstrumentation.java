@@ -48,6 +48,11 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
                 "operating-system handle (a file descriptor) of the executor's host, which the client cannot use " +
                 "and cannot hand over";
             case "cuMemRetainAllocationHandle" -> "JavaCPP's CUDA 13.1 presets do not have the function";
+            case "cuLaunchCooperativeKernelMultiDevice" -> "deprecated since CUDA 11.3, and its devices may be on " +
+                "different executors, which cannot launch one grid together: launch cuLaunchCooperativeKernel on " +
+                "each device";
+            case "cuMemMapArrayAsync" -> "it maps sparse CUDA arrays into reserved address ranges, and gpurelay " +
+                "remotes neither sparse arrays nor virtual memory management";
             default -> null;
         };
     }

@@ -34,6 +34,7 @@ import jcuda.driver.CUaccessPolicyWindow;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUdevprop;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
@@ -1347,6 +1348,39 @@ public final class JCudaDriverRemote
 
     private static final int STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
     private static final int STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3;
+
+    /**
+     * Deprecated in CUDA, and made there of the device's attributes 1 to 14 in order (threads per block, block and
+     * grid dimensions, shared and constant memory, warp size, pitch, registers, clock rate, texture alignment):
+     * made here the same way, of the executor's device's attributes.
+     */
+    public static int cuDeviceGetPropertiesNative(final CUdevprop prop, final CUdevice dev)
+    {
+        requireNonNull(prop, "prop", "cuDeviceGetProperties");
+        requireNonNull(dev, "dev", "cuDeviceGetProperties");
+        final int[] values = new int[15];
+        final int[] value = new int[1];
+        for (int attribute = 1; attribute < values.length; attribute++)
+        {
+            final int status = cuDeviceGetAttributeNative(value, attribute, dev);
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+            values[attribute] = value[0];
+        }
+        prop.maxThreadsPerBlock = values[1];
+        prop.maxThreadsDim = new int[]{ values[2], values[3], values[4] };
+        prop.maxGridSize = new int[]{ values[5], values[6], values[7] };
+        prop.sharedMemPerBlock = values[8];
+        prop.totalConstantMemory = values[9];
+        prop.SIMDWidth = values[10];
+        prop.memPitch = values[11];
+        prop.regsPerBlock = values[12];
+        prop.clockRate = values[13];
+        prop.textureAlign = values[14];
+        return DriverStatus.SUCCESS;
+    }
 
     // cuCtxAttach and cuCtxDetach (deprecated, still in CUDA's driver): a context's usage count, kept here, as CUDA
     // keeps it in the process. A context of cuCtxCreate counts 1; the detach that takes it to 0 destroys it.
