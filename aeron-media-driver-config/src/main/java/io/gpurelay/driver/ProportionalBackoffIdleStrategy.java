@@ -40,9 +40,11 @@ public final class ProportionalBackoffIdleStrategy implements IdleStrategy
     private final long minParkNs;
     private final long maxParkNs;
     private final int parkDivisor;
+    private final long minYieldNs;
     private int state = NOT_IDLE;
     private long spins;
     private long yields;
+    private long yieldingSinceNs;
     private long parkingSinceNs;
 
     /**
@@ -65,12 +67,27 @@ public final class ProportionalBackoffIdleStrategy implements IdleStrategy
     public ProportionalBackoffIdleStrategy(
         final long maxSpins, final long maxYields, final long minParkNs, final long maxParkNs, final int parkDivisor)
     {
-        if (maxSpins < 0 || maxYields < 0 || minParkNs < 1 || maxParkNs < minParkNs || parkDivisor < 1)
+        this(maxSpins, maxYields, 0, minParkNs, maxParkNs, parkDivisor);
+    }
+
+    /**
+     * @param minYieldNs the thread goes on yielding, after its {@code maxYields} yields, until it has yielded for this
+     *                   long: for a thread that waits for something that takes a while (a caller waiting for a
+     *                   copy's reply), so that it is not parked, and late by the kernel's timer slack, when the
+     *                   answer comes within that time. Yielding gives the core away to any thread that wants it.
+     */
+    public ProportionalBackoffIdleStrategy(
+        final long maxSpins, final long maxYields, final long minYieldNs, final long minParkNs, final long maxParkNs,
+        final int parkDivisor)
+    {
+        if (maxSpins < 0 || maxYields < 0 || minYieldNs < 0 || minParkNs < 1 || maxParkNs < minParkNs ||
+            parkDivisor < 1)
         {
-            throw new IllegalArgumentException("spins and yields must not be negative, 1 <= minParkNs <= maxParkNs " +
-                "and the divisor at least 1: " + maxSpins + ", " + maxYields + ", " + minParkNs + ", " + maxParkNs +
-                ", " + parkDivisor);
+            throw new IllegalArgumentException("spins, yields and the yielding time must not be negative, " +
+                "1 <= minParkNs <= maxParkNs and the divisor at least 1: " + maxSpins + ", " + maxYields + ", " +
+                minYieldNs + ", " + minParkNs + ", " + maxParkNs + ", " + parkDivisor);
         }
+        this.minYieldNs = minYieldNs;
         this.maxSpins = maxSpins;
         this.maxYields = maxYields;
         this.minParkNs = minParkNs;
@@ -114,9 +131,10 @@ public final class ProportionalBackoffIdleStrategy implements IdleStrategy
                 }
                 state = YIELDING;
                 yields = 0;
+                yieldingSinceNs = minYieldNs > 0 ? System.nanoTime() : 0;
                 // fall through
             case YIELDING:
-                if (yields++ < maxYields)
+                if (yields++ < maxYields || minYieldNs > 0 && System.nanoTime() - yieldingSinceNs < minYieldNs)
                 {
                     Thread.yield();
                     return;
@@ -142,7 +160,8 @@ public final class ProportionalBackoffIdleStrategy implements IdleStrategy
 
     public String toString()
     {
-        return "ProportionalBackoffIdleStrategy{spins=" + maxSpins + ", yields=" + maxYields + ", park " +
+        return "ProportionalBackoffIdleStrategy{spins=" + maxSpins + ", yields=" + maxYields +
+            (minYieldNs > 0 ? " for at least " + TimeUnit.NANOSECONDS.toMicros(minYieldNs) + " µs" : "") + ", park " +
             TimeUnit.NANOSECONDS.toMicros(minParkNs) + " µs .. " + TimeUnit.NANOSECONDS.toMicros(maxParkNs) +
             " µs, 1/" + parkDivisor + " of the time parked}";
     }

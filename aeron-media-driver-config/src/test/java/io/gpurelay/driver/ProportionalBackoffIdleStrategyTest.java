@@ -71,6 +71,31 @@ class ProportionalBackoffIdleStrategyTest
     }
 
     @Test
+    void aWaitThatYieldsForAWhileIsNotParkedBeforeThen()
+    {
+        // One yield, then yielding until 200 ms have passed, then parks of a second.
+        final ProportionalBackoffIdleStrategy strategy =
+            new ProportionalBackoffIdleStrategy(0, 1, 200 * MS, 1000 * MS, 1000 * MS, 16);
+        final long startNs = System.nanoTime();
+        int calls = 0;
+        while (System.nanoTime() - startNs < 100 * MS)
+        {
+            strategy.idle(0);
+            calls++;
+        }
+        assertTrue(System.nanoTime() - startNs < 1000 * MS, "not parked while it should yield");
+        assertTrue(calls > 2, "went on yielding after its one yield: " + calls + " calls");
+        while (System.nanoTime() - startNs < 200 * MS)
+        {
+            strategy.idle(0);
+        }
+        final long parkStartNs = System.nanoTime();
+        strategy.idle(0);
+        strategy.idle(0);
+        assertTrue(System.nanoTime() - parkStartNs >= 1000 * MS, "parked once it had yielded for long enough");
+    }
+
+    @Test
     void aClientsOwnBalancedDriverParksItsSenderAndReceiverNoLongerThanAMillisecond()
     {
         final java.util.Properties saved = (java.util.Properties)System.getProperties().clone();

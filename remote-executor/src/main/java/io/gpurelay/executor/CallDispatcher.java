@@ -75,6 +75,10 @@ final class CallDispatcher
     private final RtcDispatcher rtc;
     private final PtxCompilerDispatcher ptxCompiler;
     private final TableDispatcher table;
+    /** CUDA graphs (cuGraph*), kept by the executor. */
+    private final GraphDispatcher graphs;
+    /** Pitched memory, CUDA arrays and 2D/3D copies. */
+    private final ArraysDispatcher arrays;
     /** Pinned host memory shared with the client; null when the session is offered none (not IPC, or disabled). */
     private final SessionPinnedMemory pinnedMemory;
     /** Callbacks whose code runs in the client; null when there is no client to run them. */
@@ -103,6 +107,8 @@ final class CallDispatcher
         this.rtc = new RtcDispatcher(backend.rtc(), resources);
         this.ptxCompiler = new PtxCompilerDispatcher(backend.ptxCompiler(), resources);
         this.table = new TableDispatcher(backend, resources, deviceCount);
+        this.graphs = new GraphDispatcher(backend, resources, callbacks);
+        this.arrays = new ArraysDispatcher(resources, backend.arrays());
     }
 
     /**
@@ -142,6 +148,13 @@ final class CallDispatcher
         if (function.api() == Api.CUBLAS)
         {
             blas.dispatch(call, input, result);
+            resources.endCall(result);
+            return;
+        }
+        // CUDA graphs.
+        if (GraphDispatcher.handles(function))
+        {
+            graphs.dispatch(call, input, result);
             resources.endCall(result);
             return;
         }
@@ -429,6 +442,13 @@ final class CallDispatcher
                     resources.setPrimaryContextFlags(device, (int)flags, result);
                 }
             }
+
+            // Pitched memory, CUDA arrays and 2D/3D copies.
+            case CU_MEM_ALLOC_PITCH, CUDA_MALLOC_PITCH, CU_ARRAY_CREATE, CUDA_MALLOC_ARRAY, CU_ARRAY_DESTROY,
+                CUDA_FREE_ARRAY, CU_ARRAY_GET_DESCRIPTOR, CUDA_ARRAY_GET_INFO, CU_MEMCPY_3D, CUDA_MEMCPY_3D,
+                CUDA_MEMSET_3D, CU_MIPMAPPED_ARRAY_CREATE, CUDA_MALLOC_MIPMAPPED_ARRAY, CU_MIPMAPPED_ARRAY_GET_LEVEL,
+                CUDA_GET_MIPMAPPED_ARRAY_LEVEL, CU_MIPMAPPED_ARRAY_DESTROY, CUDA_FREE_MIPMAPPED_ARRAY ->
+                arrays.dispatch(call, currentContext(call, result), input, result);
 
             default -> dispatchLibraryCall(call, input, result);
         }

@@ -18,7 +18,16 @@ enum HandleKind
     PTX_COMPILER(10, "nvPTXCompiler handle"),
 
     // Stream-ordered allocation and memory pools.
-    MEMORY_POOL(18, "memory pool");
+    MEMORY_POOL(18, "memory pool"),
+
+    // CUDA graphs (GraphDispatcher).
+    GRAPH(11, "CUgraph"),
+    GRAPH_NODE(12, "CUgraphNode"),
+    GRAPH_EXEC(13, "CUgraphExec"),
+
+    // Pitched memory, arrays and 2D/3D copies.
+    ARRAY(14, "CUDA array"),
+    MIPMAPPED_ARRAY(15, "CUDA mipmapped array");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[maxTag() + 1];

@@ -386,6 +386,12 @@ final class SessionResources
         entries.remove(entry.handle);
     }
 
+    /** Forget a library object's handle (a mipmapped array's level, freed with it). */
+    void removeLibraryObject(final long handle)
+    {
+        entries.remove(handle);
+    }
+
     private ContextEntry context(final long handle, final CallResult result)
     {
         final ContextEntry context =

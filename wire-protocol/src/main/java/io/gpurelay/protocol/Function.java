@@ -674,7 +674,179 @@ public enum Function implements RemotedFunction
      * its {@code CUjitInputType} and byte length; payload = the inputs' bytes one after the other → payload = the
      * linked cubin. A failure carries the linker's error log.
      */
-    CU_LINK_COMPLETE(623, Api.DRIVER);
+    CU_LINK_COMPLETE(623, Api.DRIVER),
+
+    // CUDA graphs (ids 500-549). Graphs, their nodes and their instantiations (graph execs) are the executor's
+    // objects, handles of the session like streams. A node is added with its dependencies as the first 8 * d bytes
+    // of the payload (d node handles, little-endian), d being the argument after the graph; node lists come back as
+    // a payload of 8-byte handles, in the order the nodes were added. A graph exec is a snapshot of its graph: later
+    // changes to the graph do not reach it.
+    /** cuGraphCreate. args: flags (must be 0) → values[0] = graph. */
+    CU_GRAPH_CREATE(500, Api.DRIVER),
+    /** cuGraphDestroy. args: graph. Its nodes' handles go with it. */
+    CU_GRAPH_DESTROY(501, Api.DRIVER),
+    /**
+     * cuGraphAddKernelNode. args: graph, d, function, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
+     * sharedMemBytes, parameter count n, then the n parameter sizes; payload = the dependencies, then the
+     * parameters' bytes as for {@link #CU_LAUNCH_KERNEL} (n = -1: a ready parameter buffer) → values[0] = node.
+     */
+    CU_GRAPH_ADD_KERNEL_NODE(502, Api.DRIVER),
+    /**
+     * cuGraphAddMemsetNode. args: graph, d, destination, pitch, value, element size (1, 2 or 4), width (elements),
+     * height (rows) → values[0] = node.
+     */
+    CU_GRAPH_ADD_MEMSET_NODE(503, Api.DRIVER),
+    /**
+     * cuGraphAddMemcpyNode between device memory. args: graph, d, destination (its first byte), destination pitch,
+     * destination height, source (its first byte), source pitch, source height, width in bytes, height, depth →
+     * values[0] = node.
+     */
+    CU_GRAPH_ADD_MEMCPY_NODE(504, Api.DRIVER),
+    /** cuGraphAddEmptyNode. args: graph, d → values[0] = node. */
+    CU_GRAPH_ADD_EMPTY_NODE(505, Api.DRIVER),
+    /** cuGraphAddEventRecordNode. args: graph, d, event → values[0] = node. */
+    CU_GRAPH_ADD_EVENT_RECORD_NODE(506, Api.DRIVER),
+    /** cuGraphAddEventWaitNode. args: graph, d, event → values[0] = node. */
+    CU_GRAPH_ADD_EVENT_WAIT_NODE(507, Api.DRIVER),
+    /** cuGraphAddChildGraphNode. args: graph, d, child graph (cloned into the node) → values[0] = node. */
+    CU_GRAPH_ADD_CHILD_GRAPH_NODE(508, Api.DRIVER),
+    /** cuGraphChildGraphNodeGetGraph. args: node → values[0] = the node's own graph (not to be destroyed). */
+    CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH(509, Api.DRIVER),
+    /** cuGraphNodeGetType. args: node → values[0] = CUgraphNodeType. */
+    CU_GRAPH_NODE_GET_TYPE(510, Api.DRIVER),
+    /** cuGraphGetNodes. args: graph → payload = the nodes. */
+    CU_GRAPH_GET_NODES(511, Api.DRIVER),
+    /** cuGraphGetRootNodes. args: graph → payload = the nodes without dependencies. */
+    CU_GRAPH_GET_ROOT_NODES(512, Api.DRIVER),
+    /** cuGraphGetEdges. args: graph → payload = pairs of (from, to) node handles. */
+    CU_GRAPH_GET_EDGES(513, Api.DRIVER),
+    /** cuGraphNodeGetDependencies. args: node → payload = the nodes it depends on. */
+    CU_GRAPH_NODE_GET_DEPENDENCIES(514, Api.DRIVER),
+    /** cuGraphNodeGetDependentNodes. args: node → payload = the nodes that depend on it. */
+    CU_GRAPH_NODE_GET_DEPENDENT_NODES(515, Api.DRIVER),
+    /** cuGraphAddDependencies. args: graph, count n; payload = n "from" handles, then n "to" handles. */
+    CU_GRAPH_ADD_DEPENDENCIES(516, Api.DRIVER),
+    /** cuGraphRemoveDependencies. args and payload as {@link #CU_GRAPH_ADD_DEPENDENCIES}. */
+    CU_GRAPH_REMOVE_DEPENDENCIES(517, Api.DRIVER),
+    /** cuGraphDestroyNode. args: node. */
+    CU_GRAPH_DESTROY_NODE(518, Api.DRIVER),
+    /** cuGraphClone. args: graph → values[0] = the clone. */
+    CU_GRAPH_CLONE(519, Api.DRIVER),
+    /** cuGraphNodeFindInClone. args: original node, cloned graph → values[0] = the node's counterpart. */
+    CU_GRAPH_NODE_FIND_IN_CLONE(520, Api.DRIVER),
+    /**
+     * cuGraphInstantiate. args: graph, flags (must be 0) → values[0] = graph exec; payload = the keys of its host
+     * nodes, 8 bytes each.
+     */
+    CU_GRAPH_INSTANTIATE(521, Api.DRIVER),
+    /** cuGraphLaunch. args: graph exec, stream; payload = a callback id per host node of the exec. */
+    CU_GRAPH_LAUNCH(522, Api.DRIVER),
+    /** cuGraphUpload. args: graph exec, stream. */
+    CU_GRAPH_UPLOAD(523, Api.DRIVER),
+    /** cuGraphExecDestroy. args: graph exec. */
+    CU_GRAPH_EXEC_DESTROY(524, Api.DRIVER),
+    /** cuGraphMemsetNodeGetParams. args: node → values = destination, pitch, value, element size, width, height. */
+    CU_GRAPH_MEMSET_NODE_GET_PARAMS(525, Api.DRIVER),
+    /** cuGraphMemsetNodeSetParams. args: node, then the parameters as {@link #CU_GRAPH_ADD_MEMSET_NODE}'s. */
+    CU_GRAPH_MEMSET_NODE_SET_PARAMS(526, Api.DRIVER),
+    /**
+     * cuGraphMemcpyNodeGetParams. args: node → values = destination, destination pitch, destination height, source,
+     * source pitch, source height, width in bytes, height, depth.
+     */
+    CU_GRAPH_MEMCPY_NODE_GET_PARAMS(527, Api.DRIVER),
+    /** cuGraphMemcpyNodeSetParams. args: node, then the parameters as {@link #CU_GRAPH_ADD_MEMCPY_NODE}'s. */
+    CU_GRAPH_MEMCPY_NODE_SET_PARAMS(528, Api.DRIVER),
+    /** cuGraphEventRecordNodeGetEvent and cuGraphEventWaitNodeGetEvent. args: node → values[0] = event. */
+    CU_GRAPH_EVENT_NODE_GET_EVENT(529, Api.DRIVER),
+    /** cuGraphEventRecordNodeSetEvent and cuGraphEventWaitNodeSetEvent. args: node, event. */
+    CU_GRAPH_EVENT_NODE_SET_EVENT(530, Api.DRIVER),
+    /** cuGraphExecEventRecordNodeSetEvent and cuGraphExecEventWaitNodeSetEvent. args: graph exec, node, event. */
+    CU_GRAPH_EXEC_EVENT_NODE_SET_EVENT(531, Api.DRIVER),
+    /** cuGraphExecMemsetNodeSetParams. args: graph exec, node, then the parameters as for a memset node. */
+    CU_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS(532, Api.DRIVER),
+    /** cuGraphExecMemcpyNodeSetParams. args: graph exec, node, then the parameters as for a memcpy node. */
+    CU_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS(533, Api.DRIVER),
+    /**
+     * cuGraphKernelNodeSetParams. args: node, then the arguments of {@link #CU_GRAPH_ADD_KERNEL_NODE} from the
+     * function on; payload = the parameters' bytes.
+     */
+    CU_GRAPH_KERNEL_NODE_SET_PARAMS(534, Api.DRIVER),
+    /** cuGraphExecKernelNodeSetParams. args: graph exec, node, then as {@link #CU_GRAPH_KERNEL_NODE_SET_PARAMS}. */
+    CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS(535, Api.DRIVER),
+    /**
+     * cuGraphExecChildGraphNodeSetParams. args: graph exec, node, child graph (of the same shape) → payload = the
+     * exec's host node keys, as {@link #CU_GRAPH_INSTANTIATE}'s.
+     */
+    CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS(536, Api.DRIVER),
+    // Host nodes: the function is the application's and runs in the client, which names it by a key of its own.
+    // cuGraphInstantiate's reply carries, as its payload, the keys of the exec's host nodes in the order they run
+    // (child graphs' included); a cuGraphLaunch of an exec with host nodes carries one callback id per host node as
+    // its payload, in that order, and each runs as a cuLaunchHostFunc of that id would.
+    /** cuGraphAddHostNode. args: graph, d, key → values[0] = node. */
+    CU_GRAPH_ADD_HOST_NODE(537, Api.DRIVER),
+    /** cuGraphHostNodeGetParams. args: node → values[0] = key. */
+    CU_GRAPH_HOST_NODE_GET_PARAMS(538, Api.DRIVER),
+    /** cuGraphHostNodeSetParams. args: node, key. */
+    CU_GRAPH_HOST_NODE_SET_PARAMS(539, Api.DRIVER),
+    /** cuGraphExecHostNodeSetParams. args: graph exec, node, key → payload = the exec's host node keys. */
+    CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS(540, Api.DRIVER),
+    /**
+     * cuGraphKernelNodeGetParams. args: node → values = function, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY,
+     * blockDimZ, sharedMemBytes, parameter count n (-1: a ready buffer), the n sizes; payload = the parameters' bytes
+     * as the node was given them.
+     */
+    CU_GRAPH_KERNEL_NODE_GET_PARAMS(541, Api.DRIVER),
+
+    // Pitched memory, CUDA arrays and 2D/3D copies (ids 550-599). An array is the executor's object, named by a
+    // handle of the session. A copy is one geometry for every form (cuMemcpy2D/3D, cuMemcpyHtoA and friends,
+    // cudaMemcpy2D/3D, cudaMemcpyToArray and friends): each side is {memory type (1 host, 2 device, 3 array),
+    // device address or array handle, x in bytes, y, z, pitch in bytes, rows per slice}, then WidthInBytes,
+    // Height, Depth and the stream. A host side is packed (pitch = WidthInBytes, rows = Height): a host source's
+    // rows are the call's payload, a host destination's come back as the reply's payload; the client moves them
+    // between the packed form and its own pitched host memory.
+    /** args: width in bytes, height, element size (4, 8 or 16) → values = device address, pitch in bytes. */
+    CU_MEM_ALLOC_PITCH(550, Api.DRIVER),
+    /** args: width in bytes, height → values = device address, pitch in bytes. */
+    CUDA_MALLOC_PITCH(551, Api.RUNTIME),
+    /**
+     * cuArrayCreate, cuArray3DCreate. args: width, height, depth, CUarray_format, channels, flags → values[0] =
+     * handle.
+     */
+    CU_ARRAY_CREATE(552, Api.DRIVER),
+    /** cudaMallocArray, cudaMalloc3DArray, with the channel format as the driver's format and channel count. */
+    CUDA_MALLOC_ARRAY(553, Api.RUNTIME),
+    /** args: array handle. */
+    CU_ARRAY_DESTROY(554, Api.DRIVER),
+    /** args: array handle. */
+    CUDA_FREE_ARRAY(555, Api.RUNTIME),
+    /** args: array handle → values = width, height, depth, CUarray_format, channels, flags. */
+    CU_ARRAY_GET_DESCRIPTOR(556, Api.DRIVER),
+    /** args: array handle → values = width, height, depth, CUarray_format, channels, flags. */
+    CUDA_ARRAY_GET_INFO(557, Api.RUNTIME),
+    /** args: source side (7), destination side (7), WidthInBytes, Height, Depth, stream. */
+    CU_MEMCPY_3D(558, Api.DRIVER),
+    /** args: as {@link #CU_MEMCPY_3D}. */
+    CUDA_MEMCPY_3D(559, Api.RUNTIME),
+    /** cudaMemset3D(Async). args: address, pitch, rows per slice, value, width in bytes, height, depth, stream. */
+    CUDA_MEMSET_3D(560, Api.RUNTIME),
+    /**
+     * cuMipmappedArrayCreate. args: width, height, depth, CUarray_format, channels, flags, levels → values[0] =
+     * handle.
+     */
+    CU_MIPMAPPED_ARRAY_CREATE(561, Api.DRIVER),
+    /** cudaMallocMipmappedArray, with the channel format as the driver's format and channel count. */
+    CUDA_MALLOC_MIPMAPPED_ARRAY(562, Api.RUNTIME),
+    /**
+     * args: mipmapped array handle, level → values[0] = the level's array handle (the same one each time; it is
+     * freed with the mipmapped array, never by itself).
+     */
+    CU_MIPMAPPED_ARRAY_GET_LEVEL(563, Api.DRIVER),
+    /** args: as {@link #CU_MIPMAPPED_ARRAY_GET_LEVEL}. */
+    CUDA_GET_MIPMAPPED_ARRAY_LEVEL(564, Api.RUNTIME),
+    /** args: mipmapped array handle. */
+    CU_MIPMAPPED_ARRAY_DESTROY(565, Api.DRIVER),
+    /** args: mipmapped array handle. */
+    CUDA_FREE_MIPMAPPED_ARRAY(566, Api.RUNTIME);
 
     private static final Function[] BY_ID;
 

@@ -67,6 +67,10 @@ public final class CallFailures
             {
                 name.append(ptxCompiler ? "nvPTXCompiler" : word.toLowerCase(Locale.ROOT));
             }
+            else if (word.length() == 2 && Character.isDigit(word.charAt(0)) && word.charAt(1) == 'D')
+            {
+                name.append(word);
+            }
             else if (word.length() == 4 && word.charAt(1) == 'T' && word.charAt(2) == 'O')
             {
                 name.append(word.charAt(0)).append("to").append(word.charAt(3));

@@ -311,6 +311,29 @@ public final class DeviceRouter
     }
 
     /**
+     * CUDA graphs: as {@link RelayClient#addCallbacks}, sent to the executor that owns the call's context.
+     */
+    public int addCallbacks(
+        final Function function, final long context, final long[] args, final HostCallback[] callbacks)
+    {
+        if (isDirect())
+        {
+            return executors.get(0).addCallbacks(function, context, args, callbacks);
+        }
+        final DeviceTable table = deviceTable();
+        if (table == null)
+        {
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        final Route route = route(table, function, context, args);
+        if (route == null)
+        {
+            return RuntimeStatus.INVALID_DEVICE;
+        }
+        return executors.get(route.executor).addCallbacks(function, route.context, route.args, callbacks);
+    }
+
+    /**
      * As {@link RelayClient#callEndingContext}: a device reset, a context's destruction or a primary context's reset,
      * sent to the executor of the device or context it ends.
      */

@@ -269,6 +269,52 @@ public final class RelayClient
     }
 
     /**
+     * CUDA graphs: a pipelined call (a graph launch) that queues several host functions of the application, kept here
+     * under callback ids of their own as {@link #addCallback} keeps one; the ids travel as the payload, 8 bytes each,
+     * little-endian, in the order the callbacks are given.
+     *
+     * @return as {@link #callPipelined}.
+     */
+    public int addCallbacks(
+        final Function function, final long context, final long[] args, final HostCallback[] hostCallbacks)
+    {
+        final int refusal = refusalBeforePipelined(function, context);
+        if (refusal != RuntimeStatus.SUCCESS)
+        {
+            return refusal;
+        }
+        final Session current = session;
+        try
+        {
+            current.openCallbackStream(ClientIdleStrategies.waiting(config.profile()), timeoutNs);
+        }
+        catch (final RuntimeException ex)
+        {
+            executorLost(current, "the session's callback stream could not be opened: " + AgentLog.describe(ex));
+            return RuntimeStatus.DEVICES_UNAVAILABLE;
+        }
+        final long[] ids = new long[hostCallbacks.length];
+        final java.nio.ByteBuffer payload = java.nio.ByteBuffer.allocate(Long.BYTES * ids.length)
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < ids.length; i++)
+        {
+            ids[i] = correlationIds.getAndIncrement();
+            payload.putLong(ids[i]);
+            callbacks.add(current, ids[i], hostCallbacks[i]);
+        }
+        final int status = sendPipelined(current, correlationIds.getAndIncrement(), function, context, args,
+            new ByteArrayPayload(payload.array()));
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            for (final long id : ids)
+            {
+                callbacks.forget(id);
+            }
+        }
+        return status;
+    }
+
+    /**
      * What a pipelined call returns instead of being sent: CUDA's refusal on a callback thread, no executor, or the
      * failure of an earlier pipelined call in the same context; {@link RuntimeStatus#SUCCESS} when it may go.
      */

@@ -3,7 +3,6 @@ package io.gpurelay.agent.programs;
 import static jcuda.driver.JCudaDriver.CU_LAUNCH_PARAM_BUFFER_POINTER;
 import static jcuda.driver.JCudaDriver.CU_LAUNCH_PARAM_BUFFER_SIZE;
 import static jcuda.driver.JCudaDriver.CU_LAUNCH_PARAM_END;
-import static jcuda.driver.JCudaDriver.cuArrayCreate;
 import static jcuda.driver.JCudaDriver.cuCtxCreate;
 import static jcuda.driver.JCudaDriver.cuCtxDestroy;
 import static jcuda.driver.JCudaDriver.cuCtxGetCurrent;
@@ -21,6 +20,7 @@ import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoadData;
 import static jcuda.driver.JCudaDriver.cuModuleUnload;
+import static jcuda.driver.JCudaDriver.cuTexRefCreate;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -28,14 +28,13 @@ import java.nio.charset.StandardCharsets;
 
 import jcuda.CudaException;
 import jcuda.Pointer;
-import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
-import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
+import jcuda.driver.CUtexref;
 import jcuda.driver.JCudaDriver;
 
 /**
@@ -127,7 +126,7 @@ public final class DriverProgram
         checks.equal("cuMemcpyDtoH", 0, cuMemcpyDtoH(Pointer.to(back), x, 1024));
 
         checks.equal("an unsupported function", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            cuArrayCreate(new CUarray(), new CUDA_ARRAY_DESCRIPTOR()));
+            cuTexRefCreate(new CUtexref()));
         checks.equal("cuMemFree", 0, cuMemFree(x));
         checks.equal("cuMemFree", 0, cuMemFree(y));
         checks.equal("cuModuleUnload", 0, cuModuleUnload(module));

@@ -4,14 +4,14 @@ import java.nio.ByteBuffer;
 
 import jcuda.CudaException;
 import jcuda.Pointer;
-import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
-import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUresult;
+import jcuda.driver.CUtexref;
 import jcuda.driver.JCudaDriver;
 import jcuda.runtime.JCuda;
+import jcuda.runtime.cudaChannelFormatDesc;
 import jcuda.runtime.cudaError;
 
 /**
@@ -45,7 +45,8 @@ public final class NoExecutorProgram
         checks.equal("unsupported call again", cudaError.cudaErrorNotSupported,
             JCuda.cudaMallocManaged(new Pointer(), 16, 1));
         checks.equal("unsupported call is the last error", cudaError.cudaErrorNotSupported, JCuda.cudaGetLastError());
-        checks.check("unsupported call returning an object", JCuda.cudaCreateChannelDesc(8, 0, 0, 0, 0) == null);
+        final cudaChannelFormatDesc channel = JCuda.cudaCreateChannelDesc(8, 0, 0, 0, 1);
+        checks.check("cudaCreateChannelDesc needs no executor", channel != null && channel.x == 8 && channel.f == 1);
 
         final Pointer pinned = new Pointer();
         checks.equal("cudaMallocHost needs no executor", 0, JCuda.cudaMallocHost(pinned, 4096));
@@ -62,9 +63,9 @@ public final class NoExecutorProgram
             JCudaDriver.cuCtxGetCurrent(new CUcontext()));
         checks.equal("cuMemAlloc", CUresult.CUDA_ERROR_DEVICE_UNAVAILABLE, JCudaDriver.cuMemAlloc(new CUdeviceptr(), 16));
         checks.equal("unsupported driver call", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            JCudaDriver.cuArrayCreate(new CUarray(), new CUDA_ARRAY_DESCRIPTOR()));
+            JCudaDriver.cuTexRefCreate(new CUtexref()));
         checks.equal("unsupported driver call again", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            JCudaDriver.cuArrayCreate(new CUarray(), new CUDA_ARRAY_DESCRIPTOR()));
+            JCudaDriver.cuTexRefCreate(new CUtexref()));
 
         JCuda.setExceptionsEnabled(true);
         String message = "nothing thrown";

@@ -402,6 +402,11 @@ public interface BackendSession
     /** The session's PTX compiler (nvPTXCompiler). */
     PtxCompilerSession ptxCompiler();
 
+    // Pitched memory, CUDA arrays and 2D/3D copies.
+
+    /** The session's pitched allocations, CUDA arrays and 2D/3D copies. */
+    BackendArrays arrays();
+
     /**
      * Called from another thread when the session's client is gone while one of its calls runs: make that call end
      * soon, with an error, and refuse the calls that follow. A backend that cannot interrupt a call does nothing.

@@ -1,6 +1,7 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
+import io.gpurelay.agent.jcuda.ArrayRefusals;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.table.Binding;
 
@@ -35,8 +36,25 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
         };
     }
 
+    /**
+     * Why a function is deliberately left out: CUDA graphs' ({@link JCudaDriverGraphs}), the array family's
+     * ({@link ArrayRefusals}) and the memory-pool family's reasons.
+     */
     public String refusalReason(final String functionName)
     {
+        // CUDA graphs.
+        final String graphs = JCudaDriverGraphs.refusalReason(functionName);
+        if (graphs != null)
+        {
+            return graphs;
+        }
+        // Pitched memory, CUDA arrays and 2D/3D copies.
+        final String arrays = ArrayRefusals.reason(functionName);
+        if (arrays != null)
+        {
+            return arrays;
+        }
+        // Stream-ordered allocation, memory pools and other device, context, stream and launch functions.
         return switch (functionName)
         {
             case "cuProfilerInitialize" -> "removed from CUDA 12";

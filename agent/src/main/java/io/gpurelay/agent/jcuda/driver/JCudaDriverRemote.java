@@ -31,6 +31,15 @@ import io.gpurelay.protocol.PinnedMemoryFiles;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
 import jcuda.driver.CUaccessPolicyWindow;
+import jcuda.driver.CUDA_ARRAY3D_DESCRIPTOR;
+import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
+import jcuda.driver.CUDA_HOST_NODE_PARAMS;
+import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
+import jcuda.driver.CUDA_MEMCPY2D;
+import jcuda.driver.CUDA_MEMCPY3D;
+import jcuda.driver.CUDA_MEMCPY3D_PEER;
+import jcuda.driver.CUDA_MEMSET_NODE_PARAMS;
+import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
@@ -38,10 +47,14 @@ import jcuda.driver.CUdevprop;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUgraph;
+import jcuda.driver.CUgraphExec;
+import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
 import jcuda.driver.CUlinkState;
 import jcuda.driver.CUmemPoolProps;
 import jcuda.driver.CUmemoryPool;
+import jcuda.driver.CUmipmappedArray;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUoccupancyB2DSize;
 import jcuda.driver.CUresult;
@@ -804,6 +817,134 @@ public final class JCudaDriverRemote
         return DriverStatus.SUCCESS;
     }
 
+    // Pitched memory, CUDA arrays and 2D/3D copies: DriverArrays.
+
+    public static int cuMemAllocPitchNative(final CUdeviceptr dptr, final long[] pPitch, final long WidthInBytes,
+        final long Height, final int ElementSizeBytes)
+    {
+        return DriverArrays.cuMemAllocPitch(dptr, pPitch, WidthInBytes, Height, ElementSizeBytes);
+    }
+
+    public static int cuArrayCreateNative(final CUarray pHandle, final CUDA_ARRAY_DESCRIPTOR pAllocateArray)
+    {
+        return DriverArrays.cuArrayCreate(pHandle, pAllocateArray);
+    }
+
+    public static int cuArray3DCreateNative(final CUarray pHandle, final CUDA_ARRAY3D_DESCRIPTOR pAllocateArray)
+    {
+        return DriverArrays.cuArray3DCreate(pHandle, pAllocateArray);
+    }
+
+    public static int cuArrayGetDescriptorNative(final CUDA_ARRAY_DESCRIPTOR pArrayDescriptor, final CUarray hArray)
+    {
+        return DriverArrays.cuArrayGetDescriptor(pArrayDescriptor, hArray);
+    }
+
+    public static int cuArray3DGetDescriptorNative(
+        final CUDA_ARRAY3D_DESCRIPTOR pArrayDescriptor, final CUarray hArray)
+    {
+        return DriverArrays.cuArray3DGetDescriptor(pArrayDescriptor, hArray);
+    }
+
+    public static int cuMipmappedArrayCreateNative(final CUmipmappedArray pHandle,
+        final CUDA_ARRAY3D_DESCRIPTOR pMipmappedArrayDesc, final int numMipmapLevels)
+    {
+        return DriverArrays.cuMipmappedArrayCreate(pHandle, pMipmappedArrayDesc, numMipmapLevels);
+    }
+
+    public static int cuMipmappedArrayGetLevelNative(final CUarray pLevelArray,
+        final CUmipmappedArray hMipmappedArray, final int level)
+    {
+        return DriverArrays.cuMipmappedArrayGetLevel(pLevelArray, hMipmappedArray, level);
+    }
+
+    public static int cuMipmappedArrayDestroyNative(final CUmipmappedArray hMipmappedArray)
+    {
+        return DriverArrays.cuMipmappedArrayDestroy(hMipmappedArray);
+    }
+
+    public static int cuArrayDestroyNative(final CUarray hArray)
+    {
+        return DriverArrays.cuArrayDestroy(hArray);
+    }
+
+    public static int cuMemcpyHtoANative(
+        final CUarray dstArray, final long dstOffset, final Pointer srcHost, final long ByteCount)
+    {
+        return DriverArrays.cuMemcpyHtoA(dstArray, dstOffset, srcHost, ByteCount, null, false);
+    }
+
+    public static int cuMemcpyHtoAAsyncNative(final CUarray dstArray, final long dstOffset, final Pointer srcHost,
+        final long ByteCount, final CUstream hStream)
+    {
+        return DriverArrays.cuMemcpyHtoA(dstArray, dstOffset, srcHost, ByteCount, hStream, true);
+    }
+
+    public static int cuMemcpyAtoHNative(
+        final Pointer dstHost, final CUarray srcArray, final long srcOffset, final long ByteCount)
+    {
+        return DriverArrays.cuMemcpyAtoH(dstHost, srcArray, srcOffset, ByteCount, null, false);
+    }
+
+    public static int cuMemcpyAtoHAsyncNative(final Pointer dstHost, final CUarray srcArray, final long srcOffset,
+        final long ByteCount, final CUstream hStream)
+    {
+        return DriverArrays.cuMemcpyAtoH(dstHost, srcArray, srcOffset, ByteCount, hStream, true);
+    }
+
+    public static int cuMemcpyDtoANative(
+        final CUarray dstArray, final long dstOffset, final CUdeviceptr srcDevice, final long ByteCount)
+    {
+        return DriverArrays.cuMemcpyDtoA(dstArray, dstOffset, srcDevice, ByteCount);
+    }
+
+    public static int cuMemcpyAtoDNative(
+        final CUdeviceptr dstDevice, final CUarray srcArray, final long srcOffset, final long ByteCount)
+    {
+        return DriverArrays.cuMemcpyAtoD(dstDevice, srcArray, srcOffset, ByteCount);
+    }
+
+    public static int cuMemcpyAtoANative(final CUarray dstArray, final long dstOffset, final CUarray srcArray,
+        final long srcOffset, final long ByteCount)
+    {
+        return DriverArrays.cuMemcpyAtoA(dstArray, dstOffset, srcArray, srcOffset, ByteCount);
+    }
+
+    public static int cuMemcpy2DNative(final CUDA_MEMCPY2D pCopy)
+    {
+        return DriverArrays.cuMemcpy2D("cuMemcpy2D", pCopy, null, false);
+    }
+
+    public static int cuMemcpy2DUnalignedNative(final CUDA_MEMCPY2D pCopy)
+    {
+        return DriverArrays.cuMemcpy2D("cuMemcpy2DUnaligned", pCopy, null, false);
+    }
+
+    public static int cuMemcpy2DAsyncNative(final CUDA_MEMCPY2D pCopy, final CUstream hStream)
+    {
+        return DriverArrays.cuMemcpy2D("cuMemcpy2DAsync", pCopy, hStream, true);
+    }
+
+    public static int cuMemcpy3DNative(final CUDA_MEMCPY3D pCopy)
+    {
+        return DriverArrays.cuMemcpy3D("cuMemcpy3D", pCopy, null, false);
+    }
+
+    public static int cuMemcpy3DAsyncNative(final CUDA_MEMCPY3D pCopy, final CUstream hStream)
+    {
+        return DriverArrays.cuMemcpy3D("cuMemcpy3DAsync", pCopy, hStream, true);
+    }
+
+    public static int cuMemcpy3DPeerNative(final CUDA_MEMCPY3D_PEER pCopy)
+    {
+        return DriverArrays.cuMemcpy3DPeer("cuMemcpy3DPeer", pCopy, null, false);
+    }
+
+    public static int cuMemcpy3DPeerAsyncNative(final CUDA_MEMCPY3D_PEER pCopy, final CUstream hStream)
+    {
+        return DriverArrays.cuMemcpy3DPeer("cuMemcpy3DPeerAsync", pCopy, hStream, true);
+    }
+
     /**
      * gpurelay maps no device's memory into another's, so no device can access a peer's.
      */
@@ -1536,6 +1677,280 @@ public final class JCudaDriverRemote
             JCudaPointers.setAddress(dptr, results[0]);
         }
         return status;
+    }
+
+    // CUDA graphs: the executor's objects (JCudaDriverGraphs).
+
+    public static int cuGraphCreateNative(final CUgraph phGraph, final int flags)
+    {
+        return JCudaDriverGraphs.create(phGraph, flags);
+    }
+
+    public static int cuGraphDestroyNative(final CUgraph hGraph)
+    {
+        return JCudaDriverGraphs.destroy(hGraph);
+    }
+
+    public static int cuGraphAddKernelNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.addKernelNode(phGraphNode, hGraph, dependencies, numDependencies, nodeParams);
+    }
+
+    public static int cuGraphKernelNodeGetParamsNative(
+        final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.kernelNodeGetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphKernelNodeSetParamsNative(
+        final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.kernelNodeSetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphExecKernelNodeSetParamsNative(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.execKernelNodeSetParams(hGraphExec, hNode, nodeParams);
+    }
+
+    /**
+     * The node's context is not sent: the executor runs a memset node on the stream the graph is launched on, in
+     * that stream's context.
+     */
+    public static int cuGraphAddMemsetNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUDA_MEMSET_NODE_PARAMS memsetParams,
+        final CUcontext ctx)
+    {
+        return JCudaDriverGraphs.addMemsetNode(phGraphNode, hGraph, dependencies, numDependencies, memsetParams);
+    }
+
+    public static int cuGraphMemsetNodeGetParamsNative(
+        final CUgraphNode hNode, final CUDA_MEMSET_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.memsetNodeGetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphMemsetNodeSetParamsNative(
+        final CUgraphNode hNode, final CUDA_MEMSET_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.memsetNodeSetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphExecMemsetNodeSetParamsNative(final CUgraphExec hGraphExec, final CUgraphNode hNode,
+        final CUDA_MEMSET_NODE_PARAMS memsetParams, final CUcontext ctx)
+    {
+        return JCudaDriverGraphs.execMemsetNodeSetParams(hGraphExec, hNode, memsetParams);
+    }
+
+    /**
+     * Between device memory only; a node whose source or destination is host memory is refused with
+     * CUDA_ERROR_NOT_SUPPORTED, by name: that memory is in this process, not where the graph runs.
+     */
+    public static int cuGraphAddMemcpyNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUDA_MEMCPY3D copyParams,
+        final CUcontext ctx)
+    {
+        return JCudaDriverGraphs.addMemcpyNode(phGraphNode, hGraph, dependencies, numDependencies, copyParams);
+    }
+
+    public static int cuGraphMemcpyNodeGetParamsNative(final CUgraphNode hNode, final CUDA_MEMCPY3D nodeParams)
+    {
+        return JCudaDriverGraphs.memcpyNodeGetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphMemcpyNodeSetParamsNative(final CUgraphNode hNode, final CUDA_MEMCPY3D nodeParams)
+    {
+        return JCudaDriverGraphs.memcpyNodeSetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphExecMemcpyNodeSetParamsNative(final CUgraphExec hGraphExec, final CUgraphNode hNode,
+        final CUDA_MEMCPY3D copyParams, final CUcontext ctx)
+    {
+        return JCudaDriverGraphs.execMemcpyNodeSetParams(hGraphExec, hNode, copyParams);
+    }
+
+    public static int cuGraphAddEmptyNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies)
+    {
+        return JCudaDriverGraphs.addEmptyNode(phGraphNode, hGraph, dependencies, numDependencies);
+    }
+
+    public static int cuGraphAddEventRecordNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUevent event)
+    {
+        return JCudaDriverGraphs.addEventNode(true, phGraphNode, hGraph, dependencies, numDependencies, event);
+    }
+
+    public static int cuGraphAddEventWaitNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUevent event)
+    {
+        return JCudaDriverGraphs.addEventNode(false, phGraphNode, hGraph, dependencies, numDependencies, event);
+    }
+
+    public static int cuGraphEventRecordNodeGetEventNative(final CUgraphNode hNode, final CUevent event_out)
+    {
+        return JCudaDriverGraphs.eventNodeGetEvent("cuGraphEventRecordNodeGetEvent", hNode, event_out);
+    }
+
+    public static int cuGraphEventRecordNodeSetEventNative(final CUgraphNode hNode, final CUevent event)
+    {
+        return JCudaDriverGraphs.eventNodeSetEvent("cuGraphEventRecordNodeSetEvent", hNode, event);
+    }
+
+    public static int cuGraphEventWaitNodeGetEventNative(final CUgraphNode hNode, final CUevent event_out)
+    {
+        return JCudaDriverGraphs.eventNodeGetEvent("cuGraphEventWaitNodeGetEvent", hNode, event_out);
+    }
+
+    public static int cuGraphEventWaitNodeSetEventNative(final CUgraphNode hNode, final CUevent event)
+    {
+        return JCudaDriverGraphs.eventNodeSetEvent("cuGraphEventWaitNodeSetEvent", hNode, event);
+    }
+
+    public static int cuGraphExecEventRecordNodeSetEventNative(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUevent event)
+    {
+        return JCudaDriverGraphs.execEventNodeSetEvent("cuGraphExecEventRecordNodeSetEvent", hGraphExec, hNode,
+            event);
+    }
+
+    public static int cuGraphExecEventWaitNodeSetEventNative(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUevent event)
+    {
+        return JCudaDriverGraphs.execEventNodeSetEvent("cuGraphExecEventWaitNodeSetEvent", hGraphExec, hNode, event);
+    }
+
+    public static int cuGraphAddChildGraphNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUgraph childGraph)
+    {
+        return JCudaDriverGraphs.addChildGraphNode(phGraphNode, hGraph, dependencies, numDependencies, childGraph);
+    }
+
+    public static int cuGraphChildGraphNodeGetGraphNative(final CUgraphNode hNode, final CUgraph phGraph)
+    {
+        return JCudaDriverGraphs.childGraphNodeGetGraph(hNode, phGraph);
+    }
+
+    public static int cuGraphExecChildGraphNodeSetParamsNative(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUgraph childGraph)
+    {
+        return JCudaDriverGraphs.execChildGraphNodeSetParams(hGraphExec, hNode, childGraph);
+    }
+
+    public static int cuGraphNodeGetTypeNative(final CUgraphNode hNode, final int[] type)
+    {
+        return JCudaDriverGraphs.nodeGetType(hNode, type);
+    }
+
+    public static int cuGraphGetNodesNative(final CUgraph hGraph, final CUgraphNode[] nodes, final long[] numNodes)
+    {
+        return JCudaDriverGraphs.nodeList(Function.CU_GRAPH_GET_NODES, "cuGraphGetNodes", hGraph, nodes, numNodes);
+    }
+
+    public static int cuGraphGetRootNodesNative(
+        final CUgraph hGraph, final CUgraphNode[] rootNodes, final long[] numRootNodes)
+    {
+        return JCudaDriverGraphs.nodeList(Function.CU_GRAPH_GET_ROOT_NODES, "cuGraphGetRootNodes", hGraph, rootNodes,
+            numRootNodes);
+    }
+
+    public static int cuGraphGetEdgesNative(
+        final CUgraph hGraph, final CUgraphNode[] from, final CUgraphNode[] to, final long[] numEdges)
+    {
+        return JCudaDriverGraphs.getEdges(hGraph, from, to, numEdges);
+    }
+
+    public static int cuGraphNodeGetDependenciesNative(
+        final CUgraphNode hNode, final CUgraphNode[] dependencies, final long[] numDependencies)
+    {
+        return JCudaDriverGraphs.nodeList(Function.CU_GRAPH_NODE_GET_DEPENDENCIES, "cuGraphNodeGetDependencies",
+            hNode, dependencies, numDependencies);
+    }
+
+    public static int cuGraphNodeGetDependentNodesNative(
+        final CUgraphNode hNode, final CUgraphNode[] dependentNodes, final long[] numDependentNodes)
+    {
+        return JCudaDriverGraphs.nodeList(Function.CU_GRAPH_NODE_GET_DEPENDENT_NODES,
+            "cuGraphNodeGetDependentNodes", hNode, dependentNodes, numDependentNodes);
+    }
+
+    public static int cuGraphAddDependenciesNative(
+        final CUgraph hGraph, final CUgraphNode[] from, final CUgraphNode[] to, final long numDependencies)
+    {
+        return JCudaDriverGraphs.changeDependencies(true, hGraph, from, to, numDependencies);
+    }
+
+    public static int cuGraphRemoveDependenciesNative(
+        final CUgraph hGraph, final CUgraphNode[] from, final CUgraphNode[] to, final long numDependencies)
+    {
+        return JCudaDriverGraphs.changeDependencies(false, hGraph, from, to, numDependencies);
+    }
+
+    public static int cuGraphDestroyNodeNative(final CUgraphNode hNode)
+    {
+        return JCudaDriverGraphs.destroyNode(hNode);
+    }
+
+    public static int cuGraphCloneNative(final CUgraph phGraphClone, final CUgraph originalGraph)
+    {
+        return JCudaDriverGraphs.clone(phGraphClone, originalGraph);
+    }
+
+    public static int cuGraphNodeFindInCloneNative(
+        final CUgraphNode phNode, final CUgraphNode hOriginalNode, final CUgraph hClonedGraph)
+    {
+        return JCudaDriverGraphs.nodeFindInClone(phNode, hOriginalNode, hClonedGraph);
+    }
+
+    public static int cuGraphInstantiateNative(final CUgraphExec phGraphExec, final CUgraph hGraph, final long flags)
+    {
+        return JCudaDriverGraphs.instantiate(phGraphExec, hGraph, flags);
+    }
+
+    /**
+     * Pipelined, as a kernel launch is: the executor runs the graph's nodes on the stream in a topological order.
+     */
+    public static int cuGraphLaunchNative(final CUgraphExec hGraphExec, final CUstream hStream)
+    {
+        return JCudaDriverGraphs.launch(false, hGraphExec, streamHandle(hStream));
+    }
+
+    public static int cuGraphUploadNative(final CUgraphExec hGraphExec, final CUstream hStream)
+    {
+        return JCudaDriverGraphs.launch(true, hGraphExec, streamHandle(hStream));
+    }
+
+    /**
+     * The host function runs in this process, on the agent's callback thread, when a launch's stream reaches the node,
+     * as {@link #cuLaunchHostFuncNative}'s does.
+     */
+    public static int cuGraphAddHostNodeNative(final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.addHostNode(phGraphNode, hGraph, dependencies, numDependencies, nodeParams);
+    }
+
+    public static int cuGraphHostNodeGetParamsNative(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.hostNodeGetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphHostNodeSetParamsNative(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.hostNodeSetParams(hNode, nodeParams);
+    }
+
+    public static int cuGraphExecHostNodeSetParamsNative(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        return JCudaDriverGraphs.execHostNodeSetParams(hGraphExec, hNode, nodeParams);
+    }
+
+    public static int cuGraphExecDestroyNative(final CUgraphExec hGraphExec)
+    {
+        return JCudaDriverGraphs.execDestroy(hGraphExec);
     }
 
     private static DeviceRouter client()

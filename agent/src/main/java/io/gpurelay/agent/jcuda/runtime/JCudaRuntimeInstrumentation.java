@@ -3,6 +3,7 @@ package io.gpurelay.agent.jcuda.runtime;
 import java.lang.reflect.Method;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
+import io.gpurelay.agent.jcuda.ArrayRefusals;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.table.Binding;
 
@@ -45,8 +46,16 @@ public final class JCudaRuntimeInstrumentation extends InstrumentationModule
             "cuDeviceGetTexture1DLinearMaxWidth, which the emulator does not (it has no textures)" : null;
     }
 
+    /**
+     * The array family's functions left out ({@link ArrayRefusals}) and the memory-pool family's, with their reasons.
+     */
     public String refusalReason(final String functionName)
     {
+        final String arrays = ArrayRefusals.reason(functionName);
+        if (arrays != null)
+        {
+            return arrays;
+        }
         return switch (functionName)
         {
             case "cudaProfilerStart", "cudaProfilerStop" -> "the profiler API (cuda_profiler_api.h) is not in " +

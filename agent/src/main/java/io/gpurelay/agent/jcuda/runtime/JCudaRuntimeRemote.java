@@ -22,10 +22,17 @@ import io.gpurelay.protocol.PinnedMemoryFiles;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
+import jcuda.runtime.cudaArray;
+import jcuda.runtime.cudaChannelFormatDesc;
 import jcuda.runtime.cudaDeviceProp;
 import jcuda.runtime.cudaError;
 import jcuda.runtime.cudaEvent_t;
+import jcuda.runtime.cudaExtent;
 import jcuda.runtime.cudaHostFn;
+import jcuda.runtime.cudaMemcpy3DParms;
+import jcuda.runtime.cudaMemcpy3DPeerParms;
+import jcuda.runtime.cudaMipmappedArray;
+import jcuda.runtime.cudaPitchedPtr;
 import jcuda.runtime.cudaStreamCallback;
 import jcuda.runtime.cudaStream_t;
 
@@ -957,6 +964,193 @@ public final class JCudaRuntimeRemote
         {
             return invalidValue(function, ex.getMessage());
         }
+    }
+
+    // Pitched memory, CUDA arrays and 2D/3D copies: RuntimeArrays.
+
+    /**
+     * Answered by the agent: the description is a plain struct of the five values.
+     */
+    public static cudaChannelFormatDesc cudaCreateChannelDescNative(final int x, final int y, final int z,
+        final int w, final int f)
+    {
+        return RuntimeArrays.cudaCreateChannelDesc(x, y, z, w, f);
+    }
+
+    public static int cudaMallocPitchNative(final Pointer devPtr, final long[] pitch, final long width,
+        final long height)
+    {
+        return RuntimeArrays.cudaMallocPitch(devPtr, pitch, width, height);
+    }
+
+    public static int cudaMalloc3DNative(final cudaPitchedPtr pitchedDevPtr, final cudaExtent extent)
+    {
+        return RuntimeArrays.cudaMalloc3D(pitchedDevPtr, extent);
+    }
+
+    public static int cudaMallocArrayNative(final cudaArray array, final cudaChannelFormatDesc desc,
+        final long width, final long height, final int flags)
+    {
+        return RuntimeArrays.cudaMallocArray(array, desc, width, height, flags);
+    }
+
+    public static int cudaMalloc3DArrayNative(final cudaArray array, final cudaChannelFormatDesc desc,
+        final cudaExtent extent, final int flags)
+    {
+        return RuntimeArrays.cudaMalloc3DArray(array, desc, extent, flags);
+    }
+
+    public static int cudaMallocMipmappedArrayNative(final cudaMipmappedArray mipmappedArray,
+        final cudaChannelFormatDesc desc, final cudaExtent extent, final int numLevels, final int flags)
+    {
+        return RuntimeArrays.cudaMallocMipmappedArray(mipmappedArray, desc, extent, numLevels, flags);
+    }
+
+    public static int cudaGetMipmappedArrayLevelNative(final cudaArray levelArray,
+        final cudaMipmappedArray mipmappedArray, final int level)
+    {
+        return RuntimeArrays.cudaGetMipmappedArrayLevel(levelArray, mipmappedArray, level);
+    }
+
+    public static int cudaFreeMipmappedArrayNative(final cudaMipmappedArray mipmappedArray)
+    {
+        return RuntimeArrays.cudaFreeMipmappedArray(mipmappedArray);
+    }
+
+    public static int cudaFreeArrayNative(final cudaArray array)
+    {
+        return RuntimeArrays.cudaFreeArray(array);
+    }
+
+    public static int cudaArrayGetInfoNative(final cudaChannelFormatDesc desc, final cudaExtent extent,
+        final int[] flags, final cudaArray array)
+    {
+        return RuntimeArrays.cudaArrayGetInfo(desc, extent, flags, array);
+    }
+
+    public static int cudaGetChannelDescNative(final cudaChannelFormatDesc desc, final cudaArray array)
+    {
+        return RuntimeArrays.cudaGetChannelDesc(desc, array);
+    }
+
+    public static int cudaMemcpy2DNative(final Pointer dst, final long dpitch, final Pointer src, final long spitch,
+        final long width, final long height, final int kind)
+    {
+        return RuntimeArrays.cudaMemcpy2D("cudaMemcpy2D", dst, dpitch, src, spitch, width, height, kind, null,
+            false);
+    }
+
+    public static int cudaMemcpy2DAsyncNative(final Pointer dst, final long dpitch, final Pointer src,
+        final long spitch, final long width, final long height, final int kind, final cudaStream_t stream)
+    {
+        return RuntimeArrays.cudaMemcpy2D("cudaMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind, stream,
+            true);
+    }
+
+    public static int cudaMemcpy2DToArrayNative(final cudaArray dst, final long wOffset, final long hOffset,
+        final Pointer src, final long spitch, final long width, final long height, final int kind)
+    {
+        return RuntimeArrays.cudaMemcpy2DToArray("cudaMemcpy2DToArray", dst, wOffset, hOffset, src, spitch, width,
+            height, kind, null, false);
+    }
+
+    public static int cudaMemcpy2DToArrayAsyncNative(final cudaArray dst, final long wOffset, final long hOffset,
+        final Pointer src, final long spitch, final long width, final long height, final int kind,
+        final cudaStream_t stream)
+    {
+        return RuntimeArrays.cudaMemcpy2DToArray("cudaMemcpy2DToArrayAsync", dst, wOffset, hOffset, src, spitch,
+            width, height, kind, stream, true);
+    }
+
+    public static int cudaMemcpy2DFromArrayNative(final Pointer dst, final long dpitch, final cudaArray src,
+        final long wOffset, final long hOffset, final long width, final long height, final int kind)
+    {
+        return RuntimeArrays.cudaMemcpy2DFromArray("cudaMemcpy2DFromArray", dst, dpitch, src, wOffset, hOffset,
+            width, height, kind, null, false);
+    }
+
+    public static int cudaMemcpy2DFromArrayAsyncNative(final Pointer dst, final long dpitch, final cudaArray src,
+        final long wOffset, final long hOffset, final long width, final long height, final int kind,
+        final cudaStream_t stream)
+    {
+        return RuntimeArrays.cudaMemcpy2DFromArray("cudaMemcpy2DFromArrayAsync", dst, dpitch, src, wOffset, hOffset,
+            width, height, kind, stream, true);
+    }
+
+    public static int cudaMemcpy2DArrayToArrayNative(final cudaArray dst, final long wOffsetDst,
+        final long hOffsetDst, final cudaArray src, final long wOffsetSrc, final long hOffsetSrc, final long width,
+        final long height, final int kind)
+    {
+        return RuntimeArrays.cudaMemcpy2DArrayToArray(dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc,
+            width, height, kind);
+    }
+
+    public static int cudaMemcpyToArrayNative(final cudaArray dst, final long wOffset, final long hOffset,
+        final Pointer src, final long count, final int kind)
+    {
+        return RuntimeArrays.cudaMemcpy2DToArray("cudaMemcpyToArray", dst, wOffset, hOffset, src, count, count, 1,
+            kind, null, false);
+    }
+
+    public static int cudaMemcpyToArrayAsyncNative(final cudaArray dst, final long wOffset, final long hOffset,
+        final Pointer src, final long count, final int kind, final cudaStream_t stream)
+    {
+        return RuntimeArrays.cudaMemcpy2DToArray("cudaMemcpyToArrayAsync", dst, wOffset, hOffset, src, count, count,
+            1, kind, stream, true);
+    }
+
+    public static int cudaMemcpyFromArrayNative(final Pointer dst, final cudaArray src, final long wOffset,
+        final long hOffset, final long count, final int kind)
+    {
+        return RuntimeArrays.cudaMemcpy2DFromArray("cudaMemcpyFromArray", dst, count, src, wOffset, hOffset, count,
+            1, kind, null, false);
+    }
+
+    public static int cudaMemcpyFromArrayAsyncNative(final Pointer dst, final cudaArray src, final long wOffset,
+        final long hOffset, final long count, final int kind, final cudaStream_t stream)
+    {
+        return RuntimeArrays.cudaMemcpy2DFromArray("cudaMemcpyFromArrayAsync", dst, count, src, wOffset, hOffset,
+            count, 1, kind, stream, true);
+    }
+
+    public static int cudaMemcpyArrayToArrayNative(final cudaArray dst, final long wOffsetDst,
+        final long hOffsetDst, final cudaArray src, final long wOffsetSrc, final long hOffsetSrc, final long count,
+        final int kind)
+    {
+        return RuntimeArrays.cudaMemcpy2DArrayToArray(dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc,
+            count, 1, kind);
+    }
+
+    public static int cudaMemcpy3DNative(final cudaMemcpy3DParms p)
+    {
+        return RuntimeArrays.cudaMemcpy3D("cudaMemcpy3D", p, null, false);
+    }
+
+    public static int cudaMemcpy3DAsyncNative(final cudaMemcpy3DParms p, final cudaStream_t stream)
+    {
+        return RuntimeArrays.cudaMemcpy3D("cudaMemcpy3DAsync", p, stream, true);
+    }
+
+    public static int cudaMemcpy3DPeerNative(final cudaMemcpy3DPeerParms p)
+    {
+        return RuntimeArrays.cudaMemcpy3DPeer("cudaMemcpy3DPeer", p, null, false);
+    }
+
+    public static int cudaMemcpy3DPeerAsyncNative(final cudaMemcpy3DPeerParms p, final cudaStream_t stream)
+    {
+        return RuntimeArrays.cudaMemcpy3DPeer("cudaMemcpy3DPeerAsync", p, stream, true);
+    }
+
+    public static int cudaMemset3DNative(final cudaPitchedPtr pitchedDevPtr, final int value,
+        final cudaExtent extent)
+    {
+        return RuntimeArrays.cudaMemset3D(pitchedDevPtr, value, extent, null, false);
+    }
+
+    public static int cudaMemset3DAsyncNative(final cudaPitchedPtr pitchedDevPtr, final int value,
+        final cudaExtent extent, final cudaStream_t stream)
+    {
+        return RuntimeArrays.cudaMemset3D(pitchedDevPtr, value, extent, stream, true);
     }
 
     /**

@@ -19,6 +19,7 @@ import io.gpurelay.emulator.ptx.PtxException;
 import io.gpurelay.emulator.ptx.PtxKernel;
 import io.gpurelay.emulator.ptx.PrintfBuffer;
 import io.gpurelay.emulator.ptx.PtxModule;
+import io.gpurelay.executor.backend.BackendArrays;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
@@ -109,6 +110,8 @@ final class EmulatedBackendSession implements BackendSession
     private final EmulatedPtxCompilerSession ptxCompiler;
     private final KernelStop kernelStop;
     private final EmulatedTableFunctions tableFunctions = new EmulatedTableFunctions(this);
+    /** Pitched memory, CUDA arrays and 2D/3D copies. */
+    private final EmulatedArrays arrays = new EmulatedArrays(this);
 
     EmulatedBackendSession(
         final long sessionId, final EmulatedDevice[] devices, final NvccCompiler compiler, final PtxasCompiler ptxas,
@@ -201,6 +204,7 @@ final class EmulatedBackendSession implements BackendSession
 
     public void destroyContext(final BackendContext context)
     {
+        arrays.contextDestroyed(context);
         final Long2ObjectHashMap<EmulatedContext>.EntryIterator allocations = allocatingContexts.entrySet().iterator();
         while (allocations.hasNext())
         {
@@ -913,6 +917,52 @@ final class EmulatedBackendSession implements BackendSession
         return ptxCompiler;
     }
 
+    // Pitched memory, CUDA arrays and 2D/3D copies: EmulatedArrays, on the session's memory.
+
+    public BackendArrays arrays()
+    {
+        return arrays;
+    }
+
+    /**
+     * Memory of the session on a device that no malloc returned, so that no free reaches it: an array's.
+     */
+    long allocateUntracked(final int device, final long size)
+    {
+        final long address = devices[device].memory().allocate(size, owners[device]).deviceAddress();
+        allocatedBytes[device] += size;
+        return address;
+    }
+
+    void freeUntracked(final int device, final long address)
+    {
+        allocatedBytes[device] -= devices[device].memory().free(address, owners[device]).size();
+    }
+
+    /**
+     * @return the device on which one allocation of the session holds the range, the context's device first; -1 if
+     *         none does.
+     */
+    int deviceHoldingRange(final int device, final long address, final long length)
+    {
+        return deviceHolding(device, address, length);
+    }
+
+    DeviceMemory memoryOf(final int device)
+    {
+        return devices[device].memory();
+    }
+
+    Object ownerOf(final int device)
+    {
+        return owners[device];
+    }
+
+    static String rangeText(final long address, final long length)
+    {
+        return range(address, length);
+    }
+
     public void drainDeviceOutput(final DeviceOutput output)
     {
         for (final DeviceSystemCalls deviceSystemCalls : systemCalls)
@@ -925,6 +975,7 @@ final class EmulatedBackendSession implements BackendSession
 
     public ReleasedResources close()
     {
+        arrays.close();
         rand.close();
         fft.close();
         rtc.close();

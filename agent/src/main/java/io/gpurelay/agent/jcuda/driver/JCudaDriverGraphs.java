@@ -1,0 +1,918 @@
+package io.gpurelay.agent.jcuda.driver;
+
+import java.nio.ByteOrder;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.HostCallback;
+import io.gpurelay.agent.instrumentation.NotSupportedCalls;
+import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.protocol.Function;
+import jcuda.NativePointerObject;
+import jcuda.Pointer;
+import jcuda.driver.CUDA_HOST_NODE_PARAMS;
+import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
+import jcuda.driver.CUDA_MEMCPY3D;
+import jcuda.driver.CUDA_MEMSET_NODE_PARAMS;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUevent;
+import jcuda.driver.CUgraph;
+import jcuda.driver.CUgraphExec;
+import jcuda.driver.CUgraphNode;
+import jcuda.driver.CUhostFn;
+import jcuda.driver.CUmemorytype;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * CUDA graphs ({@code cuGraph*}) for {@link JCudaDriverRemote}: graphs, nodes and graph execs are the executor's
+ * objects (see {@code Function.CU_GRAPH_CREATE} and what follows it), whose handles go into JCuda's
+ * {@code CUgraph}, {@code CUgraphNode} and {@code CUgraphExec} as JCuda's native code puts CUDA's there.
+ * <p>
+ * A kernel node's parameters are read from {@code kernelParams} (or {@code extra}) when the node is made or its
+ * parameters set, as {@code cuLaunchKernel} reads them at the launch: CUDA too copies them into the node. A memcpy node
+ * copies between device memory only: host memory is in this process, not where the graph runs. A host node's function
+ * and user data stay here under a key the executor keeps in the node; a launch of an exec with host nodes adds their
+ * functions as callbacks, which run on the agent's callback thread as {@code cuLaunchHostFunc}'s do.
+ */
+final class JCudaDriverGraphs
+{
+    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
+    private static final int HANDLE_BYTES = Long.BYTES;
+    private static final long[] NONE = new long[0];
+    /** The values of CU_GRAPH_MEMCPY_NODE_GET_PARAMS and CU_GRAPH_MEMSET_NODE_GET_PARAMS. */
+    private static final int MEMCPY_VALUES = 9;
+    private static final int MEMSET_VALUES = 6;
+    /** The most values a reply carries. */
+    private static final int MAX_VALUES = 64;
+
+    private JCudaDriverGraphs()
+    {
+    }
+
+    /**
+     * Why a graph function is not remoted, for the coverage report; null for any other function.
+     */
+    static String refusalReason(final String functionName)
+    {
+        return switch (functionName)
+        {
+            case "cuStreamBeginCapture", "cuStreamEndCapture", "cuThreadExchangeStreamCaptureMode" -> "the " +
+                "executor keeps graphs itself and does not record the work of a capturing stream; build the graph " +
+                "with the cuGraphAdd* functions";
+            case "cuGraphKernelNodeCopyAttributes", "cuGraphKernelNodeGetAttribute",
+                "cuGraphKernelNodeSetAttribute" -> "the executor runs a graph's kernel nodes as plain launches, " +
+                "which have no per-node attributes";
+            default -> null;
+        };
+    }
+
+    static int create(final CUgraph phGraph, final int flags)
+    {
+        requireNonNull(phGraph, "phGraph", "cuGraphCreate");
+        return handleCall(Function.CU_GRAPH_CREATE, new long[]{ Integer.toUnsignedLong(flags) }, null, phGraph);
+    }
+
+    static int destroy(final CUgraph hGraph)
+    {
+        requireNonNull(hGraph, "hGraph", "cuGraphDestroy");
+        return DriverCalls.inContext(Function.CU_GRAPH_DESTROY, new long[]{ handle(hGraph) }, null, null, null);
+    }
+
+    static int addKernelNode(
+        final CUgraphNode phGraphNode, final CUgraph hGraph, final CUgraphNode[] dependencies,
+        final long numDependencies, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphAddKernelNode";
+        requireNonNull(phGraphNode, "phGraphNode", name);
+        requireNonNull(hGraph, "hGraph", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        final byte[] dependencyBytes = handles(dependencies, numDependencies, "dependencies", name);
+        if (dependencyBytes == null)
+        {
+            return DriverStatus.INVALID_VALUE;
+        }
+        final KernelCall kernel = kernel(nodeParams, name);
+        if (kernel.status != DriverStatus.SUCCESS)
+        {
+            return kernel.status;
+        }
+        return handleCall(Function.CU_GRAPH_ADD_KERNEL_NODE,
+            concat(new long[]{ handle(hGraph), numDependencies }, kernel.args),
+            concat(dependencyBytes, kernel.parameters.bytes()), phGraphNode);
+    }
+
+    /**
+     * The node's kernel, dimensions and parameter values: {@code kernelParams} points to a copy of each value (the
+     * node holds values, as CUDA's does, not the program's pointers), so the parameters can be changed and set again.
+     */
+    static int kernelNodeGetParams(final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphKernelNodeGetParams";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        final long[] results = new long[MAX_VALUES];
+        final ByteArrayPayload bytes = new ByteArrayPayload();
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_KERNEL_NODE_GET_PARAMS,
+            new long[]{ handle(hNode) }, null, bytes, results);
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long count = results[8];
+        final byte[] given = bytes.bytes();
+        nodeParams.func = new jcuda.driver.CUfunction();
+        JCudaPointers.setNativePointer(nodeParams.func, results[0]);
+        nodeParams.gridDimX = (int)results[1];
+        nodeParams.gridDimY = (int)results[2];
+        nodeParams.gridDimZ = (int)results[3];
+        nodeParams.blockDimX = (int)results[4];
+        nodeParams.blockDimY = (int)results[5];
+        nodeParams.blockDimZ = (int)results[6];
+        nodeParams.sharedMemBytes = (int)results[7];
+        if (count < 0)
+        {
+            nodeParams.kernelParams = null;
+            // As JCuda's CU_LAUNCH_PARAM_BUFFER_POINTER, CU_LAUNCH_PARAM_BUFFER_SIZE and CU_LAUNCH_PARAM_END.
+            nodeParams.extra = Pointer.to(launchParameterKey(1), Pointer.to(given), launchParameterKey(2),
+                Pointer.to(new long[]{ given.length }), launchParameterKey(0));
+            return status;
+        }
+        final Pointer[] values = new Pointer[(int)count];
+        int offset = 0;
+        for (int i = 0; i < values.length; i++)
+        {
+            final int size = (int)results[9 + i];
+            values[i] = Pointer.to(java.util.Arrays.copyOfRange(given, offset, offset + size));
+            offset += size;
+        }
+        nodeParams.kernelParams = Pointer.to(values);
+        nodeParams.extra = null;
+        return status;
+    }
+
+    /**
+     * A key of cuLaunchKernel's {@code extra}: a pointer whose address is the key, as JCuda's constants are.
+     */
+    private static Pointer launchParameterKey(final long key)
+    {
+        final Pointer pointer = new Pointer();
+        JCudaPointers.setNativePointer(pointer, key);
+        return pointer;
+    }
+
+    static int kernelNodeSetParams(final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphKernelNodeSetParams";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        final KernelCall kernel = kernel(nodeParams, name);
+        if (kernel.status != DriverStatus.SUCCESS)
+        {
+            return kernel.status;
+        }
+        return DriverCalls.inContext(Function.CU_GRAPH_KERNEL_NODE_SET_PARAMS,
+            concat(new long[]{ handle(hNode) }, kernel.args), new ByteArrayPayload(kernel.parameters.bytes()), null,
+            null);
+    }
+
+    static int execKernelNodeSetParams(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphExecKernelNodeSetParams";
+        requireNonNull(hGraphExec, "hGraphExec", name);
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        final KernelCall kernel = kernel(nodeParams, name);
+        if (kernel.status != DriverStatus.SUCCESS)
+        {
+            return kernel.status;
+        }
+        return DriverCalls.inContext(Function.CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS,
+            concat(new long[]{ handle(hGraphExec), handle(hNode) }, kernel.args),
+            new ByteArrayPayload(kernel.parameters.bytes()), null, null);
+    }
+
+    static int addMemsetNode(
+        final CUgraphNode phGraphNode, final CUgraph hGraph, final CUgraphNode[] dependencies,
+        final long numDependencies, final CUDA_MEMSET_NODE_PARAMS memsetParams)
+    {
+        final String name = "cuGraphAddMemsetNode";
+        requireNonNull(phGraphNode, "phGraphNode", name);
+        requireNonNull(hGraph, "hGraph", name);
+        requireNonNull(memsetParams, "memsetParams", name);
+        final byte[] dependencyBytes = handles(dependencies, numDependencies, "dependencies", name);
+        if (dependencyBytes == null)
+        {
+            return DriverStatus.INVALID_VALUE;
+        }
+        return handleCall(Function.CU_GRAPH_ADD_MEMSET_NODE,
+            concat(new long[]{ handle(hGraph), numDependencies }, memset(memsetParams)), dependencyBytes, phGraphNode);
+    }
+
+    static int memsetNodeGetParams(final CUgraphNode hNode, final CUDA_MEMSET_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphMemsetNodeGetParams";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        final long[] results = new long[MEMSET_VALUES];
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_MEMSET_NODE_GET_PARAMS,
+            new long[]{ handle(hNode) }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            nodeParams.dst = new CUdeviceptr();
+            JCudaPointers.setAddress(nodeParams.dst, results[0]);
+            nodeParams.pitch = results[1];
+            nodeParams.value = (int)results[2];
+            nodeParams.elementSize = (int)results[3];
+            nodeParams.width = results[4];
+            nodeParams.height = results[5];
+        }
+        return status;
+    }
+
+    static int memsetNodeSetParams(final CUgraphNode hNode, final CUDA_MEMSET_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphMemsetNodeSetParams";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        return DriverCalls.inContext(Function.CU_GRAPH_MEMSET_NODE_SET_PARAMS,
+            concat(new long[]{ handle(hNode) }, memset(nodeParams)), null, null, null);
+    }
+
+    static int execMemsetNodeSetParams(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_MEMSET_NODE_PARAMS memsetParams)
+    {
+        final String name = "cuGraphExecMemsetNodeSetParams";
+        requireNonNull(hGraphExec, "hGraphExec", name);
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(memsetParams, "memsetParams", name);
+        return DriverCalls.inContext(Function.CU_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS,
+            concat(new long[]{ handle(hGraphExec), handle(hNode) }, memset(memsetParams)), null, null, null);
+    }
+
+    static int addMemcpyNode(
+        final CUgraphNode phGraphNode, final CUgraph hGraph, final CUgraphNode[] dependencies,
+        final long numDependencies, final CUDA_MEMCPY3D copyParams)
+    {
+        final String name = "cuGraphAddMemcpyNode";
+        requireNonNull(phGraphNode, "phGraphNode", name);
+        requireNonNull(hGraph, "hGraph", name);
+        requireNonNull(copyParams, "copyParams", name);
+        final byte[] dependencyBytes = handles(dependencies, numDependencies, "dependencies", name);
+        if (dependencyBytes == null)
+        {
+            return DriverStatus.INVALID_VALUE;
+        }
+        final long[] copy = memcpy(copyParams, name);
+        if (copy == null)
+        {
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        return handleCall(Function.CU_GRAPH_ADD_MEMCPY_NODE,
+            concat(new long[]{ handle(hGraph), numDependencies }, copy), dependencyBytes, phGraphNode);
+    }
+
+    static int memcpyNodeGetParams(final CUgraphNode hNode, final CUDA_MEMCPY3D nodeParams)
+    {
+        final String name = "cuGraphMemcpyNodeGetParams";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        final long[] results = new long[MEMCPY_VALUES];
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_MEMCPY_NODE_GET_PARAMS,
+            new long[]{ handle(hNode) }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            nodeParams.dstMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+            nodeParams.dstDevice = new CUdeviceptr();
+            JCudaPointers.setAddress(nodeParams.dstDevice, results[0]);
+            nodeParams.dstXInBytes = 0;
+            nodeParams.dstY = 0;
+            nodeParams.dstZ = 0;
+            nodeParams.dstPitch = results[1];
+            nodeParams.dstHeight = results[2];
+            nodeParams.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+            nodeParams.srcDevice = new CUdeviceptr();
+            JCudaPointers.setAddress(nodeParams.srcDevice, results[3]);
+            nodeParams.srcXInBytes = 0;
+            nodeParams.srcY = 0;
+            nodeParams.srcZ = 0;
+            nodeParams.srcPitch = results[4];
+            nodeParams.srcHeight = results[5];
+            nodeParams.WidthInBytes = results[6];
+            nodeParams.Height = results[7];
+            nodeParams.Depth = results[8];
+        }
+        return status;
+    }
+
+    static int memcpyNodeSetParams(final CUgraphNode hNode, final CUDA_MEMCPY3D nodeParams)
+    {
+        final String name = "cuGraphMemcpyNodeSetParams";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        final long[] copy = memcpy(nodeParams, name);
+        return copy == null ? DriverStatus.NOT_SUPPORTED : DriverCalls.inContext(
+            Function.CU_GRAPH_MEMCPY_NODE_SET_PARAMS, concat(new long[]{ handle(hNode) }, copy), null, null, null);
+    }
+
+    static int execMemcpyNodeSetParams(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_MEMCPY3D copyParams)
+    {
+        final String name = "cuGraphExecMemcpyNodeSetParams";
+        requireNonNull(hGraphExec, "hGraphExec", name);
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(copyParams, "copyParams", name);
+        final long[] copy = memcpy(copyParams, name);
+        return copy == null ? DriverStatus.NOT_SUPPORTED : DriverCalls.inContext(
+            Function.CU_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS,
+            concat(new long[]{ handle(hGraphExec), handle(hNode) }, copy), null, null, null);
+    }
+
+    static int addEmptyNode(
+        final CUgraphNode phGraphNode, final CUgraph hGraph, final CUgraphNode[] dependencies,
+        final long numDependencies)
+    {
+        return addNode(Function.CU_GRAPH_ADD_EMPTY_NODE, "cuGraphAddEmptyNode", phGraphNode, hGraph, dependencies,
+            numDependencies, NONE);
+    }
+
+    static int addEventNode(
+        final boolean record, final CUgraphNode phGraphNode, final CUgraph hGraph, final CUgraphNode[] dependencies,
+        final long numDependencies, final CUevent event)
+    {
+        final String name = record ? "cuGraphAddEventRecordNode" : "cuGraphAddEventWaitNode";
+        requireNonNull(event, "event", name);
+        return addNode(record ? Function.CU_GRAPH_ADD_EVENT_RECORD_NODE : Function.CU_GRAPH_ADD_EVENT_WAIT_NODE, name,
+            phGraphNode, hGraph, dependencies, numDependencies, new long[]{ handle(event) });
+    }
+
+    static int addChildGraphNode(
+        final CUgraphNode phGraphNode, final CUgraph hGraph, final CUgraphNode[] dependencies,
+        final long numDependencies, final CUgraph childGraph)
+    {
+        final String name = "cuGraphAddChildGraphNode";
+        requireNonNull(childGraph, "childGraph", name);
+        return addNode(Function.CU_GRAPH_ADD_CHILD_GRAPH_NODE, name, phGraphNode, hGraph, dependencies,
+            numDependencies, new long[]{ handle(childGraph) });
+    }
+
+    static int childGraphNodeGetGraph(final CUgraphNode hNode, final CUgraph phGraph)
+    {
+        final String name = "cuGraphChildGraphNodeGetGraph";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(phGraph, "phGraph", name);
+        return handleCall(Function.CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH, new long[]{ handle(hNode) }, null, phGraph);
+    }
+
+    static int eventNodeGetEvent(final String name, final CUgraphNode hNode, final CUevent event_out)
+    {
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(event_out, "event_out", name);
+        return handleCall(Function.CU_GRAPH_EVENT_NODE_GET_EVENT, new long[]{ handle(hNode) }, null, event_out);
+    }
+
+    static int eventNodeSetEvent(final String name, final CUgraphNode hNode, final CUevent event)
+    {
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(event, "event", name);
+        return DriverCalls.inContext(Function.CU_GRAPH_EVENT_NODE_SET_EVENT,
+            new long[]{ handle(hNode), handle(event) }, null, null, null);
+    }
+
+    static int execEventNodeSetEvent(
+        final String name, final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUevent event)
+    {
+        requireNonNull(hGraphExec, "hGraphExec", name);
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(event, "event", name);
+        return DriverCalls.inContext(Function.CU_GRAPH_EXEC_EVENT_NODE_SET_EVENT,
+            new long[]{ handle(hGraphExec), handle(hNode), handle(event) }, null, null, null);
+    }
+
+    static int execChildGraphNodeSetParams(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUgraph childGraph)
+    {
+        final String name = "cuGraphExecChildGraphNodeSetParams";
+        requireNonNull(hGraphExec, "hGraphExec", name);
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(childGraph, "childGraph", name);
+        final ByteArrayPayload keys = new ByteArrayPayload();
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS,
+            new long[]{ handle(hGraphExec), handle(hNode), handle(childGraph) }, null, keys, null);
+        if (status == DriverStatus.SUCCESS)
+        {
+            execHostKeys(handle(hGraphExec), keys);
+        }
+        return status;
+    }
+
+    static int nodeGetType(final CUgraphNode hNode, final int[] type)
+    {
+        requireNonNull(hNode, "hNode", "cuGraphNodeGetType");
+        requireNonNull(type, "type", "cuGraphNodeGetType");
+        final long[] results = new long[1];
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_NODE_GET_TYPE, new long[]{ handle(hNode) }, null,
+            null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            type[0] = (int)results[0];
+        }
+        return status;
+    }
+
+    /**
+     * cuGraphGetNodes, cuGraphGetRootNodes, cuGraphNodeGetDependencies and cuGraphNodeGetDependentNodes: CUDA's
+     * two-call convention, a null array asking for the count.
+     */
+    static int nodeList(
+        final Function function, final String name, final NativePointerObject of, final CUgraphNode[] nodes,
+        final long[] count)
+    {
+        requireNonNull(of, function == Function.CU_GRAPH_GET_NODES || function == Function.CU_GRAPH_GET_ROOT_NODES ?
+            "hGraph" : "hNode", name);
+        requireNonNull(count, "numNodes", name);
+        final ByteArrayPayload reply = new ByteArrayPayload();
+        final long[] results = new long[1];
+        final int status = DriverCalls.inContext(function, new long[]{ handle(of) }, null, reply, results);
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long[] handles = handles(reply);
+        if (nodes == null)
+        {
+            count[0] = handles.length;
+            return status;
+        }
+        if (count[0] < 0 || count[0] > nodes.length)
+        {
+            return invalidValue(name, "the array holds " + nodes.length + " nodes, not " + count[0]);
+        }
+        final int wanted = (int)count[0];
+        fill(nodes, handles, 0, 1, wanted);
+        count[0] = Math.min(wanted, handles.length);
+        return status;
+    }
+
+    static int getEdges(final CUgraph hGraph, final CUgraphNode[] from, final CUgraphNode[] to, final long[] numEdges)
+    {
+        final String name = "cuGraphGetEdges";
+        requireNonNull(hGraph, "hGraph", name);
+        requireNonNull(numEdges, "numEdges", name);
+        if (from == null != (to == null))
+        {
+            return invalidValue(name, "from and to must both be given or both be null");
+        }
+        final ByteArrayPayload reply = new ByteArrayPayload();
+        final long[] results = new long[1];
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_GET_EDGES, new long[]{ handle(hGraph) }, null,
+            reply, results);
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long[] pairs = handles(reply);
+        final int edges = pairs.length / 2;
+        if (from == null)
+        {
+            numEdges[0] = edges;
+            return status;
+        }
+        if (numEdges[0] < 0 || numEdges[0] > from.length || numEdges[0] > to.length)
+        {
+            return invalidValue(name, "the arrays hold " + Math.min(from.length, to.length) + " edges, not " +
+                numEdges[0]);
+        }
+        final int wanted = (int)numEdges[0];
+        fill(from, pairs, 0, 2, wanted);
+        fill(to, pairs, 1, 2, wanted);
+        numEdges[0] = Math.min(wanted, edges);
+        return status;
+    }
+
+    static int changeDependencies(
+        final boolean add, final CUgraph hGraph, final CUgraphNode[] from, final CUgraphNode[] to,
+        final long numDependencies)
+    {
+        final String name = add ? "cuGraphAddDependencies" : "cuGraphRemoveDependencies";
+        requireNonNull(hGraph, "hGraph", name);
+        final byte[] fromBytes = handles(from, numDependencies, "from", name);
+        final byte[] toBytes = fromBytes == null ? null : handles(to, numDependencies, "to", name);
+        if (toBytes == null)
+        {
+            return DriverStatus.INVALID_VALUE;
+        }
+        return DriverCalls.inContext(add ? Function.CU_GRAPH_ADD_DEPENDENCIES : Function.CU_GRAPH_REMOVE_DEPENDENCIES,
+            new long[]{ handle(hGraph), numDependencies }, new ByteArrayPayload(concat(fromBytes, toBytes)), null,
+            null);
+    }
+
+    static int destroyNode(final CUgraphNode hNode)
+    {
+        requireNonNull(hNode, "hNode", "cuGraphDestroyNode");
+        return DriverCalls.inContext(Function.CU_GRAPH_DESTROY_NODE, new long[]{ handle(hNode) }, null, null, null);
+    }
+
+    static int clone(final CUgraph phGraphClone, final CUgraph originalGraph)
+    {
+        requireNonNull(phGraphClone, "phGraphClone", "cuGraphClone");
+        requireNonNull(originalGraph, "originalGraph", "cuGraphClone");
+        return handleCall(Function.CU_GRAPH_CLONE, new long[]{ handle(originalGraph) }, null, phGraphClone);
+    }
+
+    static int nodeFindInClone(final CUgraphNode phNode, final CUgraphNode hOriginalNode, final CUgraph hClonedGraph)
+    {
+        final String name = "cuGraphNodeFindInClone";
+        requireNonNull(phNode, "phNode", name);
+        requireNonNull(hOriginalNode, "hOriginalNode", name);
+        requireNonNull(hClonedGraph, "hClonedGraph", name);
+        return handleCall(Function.CU_GRAPH_NODE_FIND_IN_CLONE,
+            new long[]{ handle(hOriginalNode), handle(hClonedGraph) }, null, phNode);
+    }
+
+    static int instantiate(final CUgraphExec phGraphExec, final CUgraph hGraph, final long flags)
+    {
+        requireNonNull(phGraphExec, "phGraphExec", "cuGraphInstantiate");
+        requireNonNull(hGraph, "hGraph", "cuGraphInstantiate");
+        final long[] results = new long[1];
+        final ByteArrayPayload keys = new ByteArrayPayload();
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_INSTANTIATE, new long[]{ handle(hGraph), flags },
+            null, keys, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(phGraphExec, results[0]);
+            execHostKeys(results[0], keys);
+        }
+        return status;
+    }
+
+    /**
+     * cuGraphLaunch and cuGraphUpload: pipelined, as a kernel launch is, their failure coming back from a later call.
+     * A launch of an exec with host nodes adds their functions as callbacks, run here when the stream reaches them.
+     */
+    static int launch(final boolean upload, final CUgraphExec hGraphExec, final long stream)
+    {
+        requireNonNull(hGraphExec, "hGraphExec", upload ? "cuGraphUpload" : "cuGraphLaunch");
+        final long exec = handle(hGraphExec);
+        final long[] keys = upload ? null : EXEC_HOST_KEYS.get(exec);
+        if (keys == null)
+        {
+            return DriverCalls.pipelinedInContext(upload ? Function.CU_GRAPH_UPLOAD : Function.CU_GRAPH_LAUNCH,
+                new long[]{ exec, stream }, null);
+        }
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return DriverCalls.noCurrentContext();
+        }
+        final HostCallback[] callbacks = new HostCallback[keys.length];
+        for (int i = 0; i < keys.length; i++)
+        {
+            final HostNodeFunction function = HOST_FUNCTIONS.get(keys[i]);
+            callbacks[i] = function == null ? status -> { } : status -> function.fn().call(function.userData());
+        }
+        return DeviceRouter.installed().addCallbacks(Function.CU_GRAPH_LAUNCH, context, new long[]{ exec, stream },
+            callbacks);
+    }
+
+    static int execDestroy(final CUgraphExec hGraphExec)
+    {
+        requireNonNull(hGraphExec, "hGraphExec", "cuGraphExecDestroy");
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_EXEC_DESTROY, new long[]{ handle(hGraphExec) },
+            null, null, null);
+        if (status == DriverStatus.SUCCESS)
+        {
+            EXEC_HOST_KEYS.remove(handle(hGraphExec));
+        }
+        return status;
+    }
+
+    // Host nodes: the function and user data stay here, named on the executor by a key.
+
+    /** A host node's function and user data, as CUDA_HOST_NODE_PARAMS gave them. */
+    private record HostNodeFunction(CUhostFn fn, Object userData)
+    {
+    }
+
+    private static final AtomicLong NEXT_HOST_KEY = new AtomicLong(1);
+    private static final Map<Long, HostNodeFunction> HOST_FUNCTIONS = new ConcurrentHashMap<>();
+    /** The keys of each exec's host nodes in the order they run, for the execs that have any. */
+    private static final Map<Long, long[]> EXEC_HOST_KEYS = new ConcurrentHashMap<>();
+
+    static int addHostNode(
+        final CUgraphNode phGraphNode, final CUgraph hGraph, final CUgraphNode[] dependencies,
+        final long numDependencies, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphAddHostNode";
+        requireNonNull(nodeParams, "nodeParams", name);
+        if (nodeParams.fn == null)
+        {
+            return invalidValue(name, "nodeParams.fn is null");
+        }
+        return addNode(Function.CU_GRAPH_ADD_HOST_NODE, name, phGraphNode, hGraph, dependencies, numDependencies,
+            new long[]{ hostKey(nodeParams) });
+    }
+
+    static int hostNodeGetParams(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphHostNodeGetParams";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        final long[] results = new long[1];
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_HOST_NODE_GET_PARAMS, new long[]{ handle(hNode) },
+            null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            final HostNodeFunction function = HOST_FUNCTIONS.get(results[0]);
+            nodeParams.fn = function == null ? null : function.fn();
+            nodeParams.userData = function == null ? null : function.userData();
+        }
+        return status;
+    }
+
+    static int hostNodeSetParams(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphHostNodeSetParams";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        if (nodeParams.fn == null)
+        {
+            return invalidValue(name, "nodeParams.fn is null");
+        }
+        return DriverCalls.inContext(Function.CU_GRAPH_HOST_NODE_SET_PARAMS,
+            new long[]{ handle(hNode), hostKey(nodeParams) }, null, null, null);
+    }
+
+    static int execHostNodeSetParams(
+        final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
+    {
+        final String name = "cuGraphExecHostNodeSetParams";
+        requireNonNull(hGraphExec, "hGraphExec", name);
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(nodeParams, "nodeParams", name);
+        if (nodeParams.fn == null)
+        {
+            return invalidValue(name, "nodeParams.fn is null");
+        }
+        final ByteArrayPayload keys = new ByteArrayPayload();
+        final int status = DriverCalls.inContext(Function.CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS,
+            new long[]{ handle(hGraphExec), handle(hNode), hostKey(nodeParams) }, null, keys, null);
+        if (status == DriverStatus.SUCCESS)
+        {
+            execHostKeys(handle(hGraphExec), keys);
+        }
+        return status;
+    }
+
+    /**
+     * A new key for the function and user data: a node keeps what it was given, even when the same
+     * CUDA_HOST_NODE_PARAMS object is changed and given again.
+     */
+    private static long hostKey(final CUDA_HOST_NODE_PARAMS params)
+    {
+        final long key = NEXT_HOST_KEY.getAndIncrement();
+        HOST_FUNCTIONS.put(key, new HostNodeFunction(params.fn, params.userData));
+        return key;
+    }
+
+    private static void execHostKeys(final long exec, final ByteArrayPayload reply)
+    {
+        final long[] keys = handles(reply);
+        if (keys.length == 0)
+        {
+            EXEC_HOST_KEYS.remove(exec);
+        }
+        else
+        {
+            EXEC_HOST_KEYS.put(exec, keys);
+        }
+    }
+
+    // Marshalling.
+
+    private record KernelCall(int status, long[] args, KernelParameterMarshaller.KernelParameters parameters)
+    {
+    }
+
+    /**
+     * A kernel node's arguments from the function on (function, grid and block dimensions, shared memory bytes,
+     * parameter count and sizes) and its parameters' bytes, checked against the kernel as a launch's are.
+     */
+    private static KernelCall kernel(final CUDA_KERNEL_NODE_PARAMS params, final String name)
+    {
+        if (params.func == null)
+        {
+            return new KernelCall(invalidValue(name, "nodeParams.func is null"), null, null);
+        }
+        final long function = JCudaPointers.nativePointer(params.func);
+        final KernelSignatures.KernelSignature kernel = KernelSignatures.find(function);
+        if (kernel == null)
+        {
+            AgentLog.warnOnce(name + ": function 0x" + Long.toHexString(function) + " is not from " +
+                "cuModuleGetFunction, or its module was unloaded; returning CUDA_ERROR_INVALID_HANDLE");
+            return new KernelCall(DriverStatus.INVALID_HANDLE, null, null);
+        }
+        final KernelParameterMarshaller.KernelParameters parameters;
+        try
+        {
+            parameters = KernelParameterMarshaller.marshal(kernel, params.kernelParams, params.extra);
+        }
+        catch (final KernelParameterException ex)
+        {
+            return new KernelCall(invalidValue(name, ex.getMessage()), null, null);
+        }
+        final long[] sizes = parameters.sizes();
+        final long[] fixed = { function, Integer.toUnsignedLong(params.gridDimX),
+            Integer.toUnsignedLong(params.gridDimY), Integer.toUnsignedLong(params.gridDimZ),
+            Integer.toUnsignedLong(params.blockDimX), Integer.toUnsignedLong(params.blockDimY),
+            Integer.toUnsignedLong(params.blockDimZ), Integer.toUnsignedLong(params.sharedMemBytes),
+            parameters.count() };
+        if (sizes.length > DriverCalls.maxLaunchParameters() - 3)
+        {
+            return new KernelCall(NotSupportedCalls.status(name + ": kernel '" + kernel.name() + "' has " +
+                sizes.length + " parameters; a node carries at most " + (DriverCalls.maxLaunchParameters() - 3) +
+                " one by one (the extra form, a ready parameter buffer, carries any number); returning " +
+                "CUDA_ERROR_NOT_SUPPORTED", DriverStatus.NOT_SUPPORTED), null, null);
+        }
+        return new KernelCall(DriverStatus.SUCCESS, concat(fixed, sizes), parameters);
+    }
+
+    private static long[] memset(final CUDA_MEMSET_NODE_PARAMS params)
+    {
+        return new long[]{ address(params.dst), params.pitch, Integer.toUnsignedLong(params.value),
+            Integer.toUnsignedLong(params.elementSize), params.width, params.height };
+    }
+
+    /**
+     * A copy's arguments, each side's first byte worked out from its offsets; null, logged, for host or array memory.
+     */
+    private static long[] memcpy(final CUDA_MEMCPY3D params, final String name)
+    {
+        final String refusal = side(params.srcMemoryType, params.srcLOD, "source");
+        final String dstRefusal = refusal != null ? refusal : side(params.dstMemoryType, params.dstLOD,
+            "destination");
+        if (dstRefusal != null)
+        {
+            NotSupportedCalls.status(name + ": " + dstRefusal + "; returning CUDA_ERROR_NOT_SUPPORTED",
+                DriverStatus.NOT_SUPPORTED);
+            return null;
+        }
+        final long source = address(params.srcDevice) + params.srcXInBytes +
+            (params.srcZ * params.srcHeight + params.srcY) * params.srcPitch;
+        final long destination = address(params.dstDevice) + params.dstXInBytes +
+            (params.dstZ * params.dstHeight + params.dstY) * params.dstPitch;
+        return new long[]{ destination, params.dstPitch, params.dstHeight, source, params.srcPitch, params.srcHeight,
+            params.WidthInBytes, params.Height, params.Depth };
+    }
+
+    private static String side(final int memoryType, final long lod, final String which)
+    {
+        if (memoryType == CUmemorytype.CU_MEMORYTYPE_HOST)
+        {
+            return "the " + which + " is host memory, which is in this process, not where the graph runs; " +
+                "gpurelay's memcpy nodes copy between device memory (copy host memory with cuMemcpyHtoD/DtoH)";
+        }
+        if (memoryType != CUmemorytype.CU_MEMORYTYPE_DEVICE && memoryType != CUmemorytype.CU_MEMORYTYPE_UNIFIED)
+        {
+            return "the " + which + " is of memory type " + memoryType + "; gpurelay's memcpy nodes copy between " +
+                "device memory (CU_MEMORYTYPE_DEVICE or CU_MEMORYTYPE_UNIFIED)";
+        }
+        return lod != 0 ? "the " + which + " names a level of detail, which is for arrays" : null;
+    }
+
+    private static int addNode(
+        final Function function, final String name, final CUgraphNode phGraphNode, final CUgraph hGraph,
+        final CUgraphNode[] dependencies, final long numDependencies, final long[] more)
+    {
+        requireNonNull(phGraphNode, "phGraphNode", name);
+        requireNonNull(hGraph, "hGraph", name);
+        final byte[] dependencyBytes = handles(dependencies, numDependencies, "dependencies", name);
+        if (dependencyBytes == null)
+        {
+            return DriverStatus.INVALID_VALUE;
+        }
+        return handleCall(function, concat(new long[]{ handle(hGraph), numDependencies }, more), dependencyBytes,
+            phGraphNode);
+    }
+
+    /**
+     * A call whose one value is a handle that goes into {@code into}.
+     */
+    private static int handleCall(
+        final Function function, final long[] args, final byte[] payload, final NativePointerObject into)
+    {
+        final long[] results = new long[1];
+        final int status = DriverCalls.inContext(function, args,
+            payload == null || payload.length == 0 ? null : new ByteArrayPayload(payload), null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(into, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * The first {@code count} handles of the array as the payload carries them; null, logged, when they are not there.
+     */
+    private static byte[] handles(
+        final NativePointerObject[] objects, final long count, final String what, final String name)
+    {
+        if (count == 0)
+        {
+            return new byte[0];
+        }
+        if (objects == null || count < 0 || count > objects.length)
+        {
+            invalidValue(name, count + " " + what + " asked for, " + (objects == null ? "none" : objects.length) +
+                " given");
+            return null;
+        }
+        final UnsafeBuffer bytes = new UnsafeBuffer(new byte[(int)count * HANDLE_BYTES]);
+        for (int i = 0; i < count; i++)
+        {
+            if (objects[i] == null)
+            {
+                invalidValue(name, what + "[" + i + "] is null");
+                return null;
+            }
+            bytes.putLong(i * HANDLE_BYTES, JCudaPointers.nativePointer(objects[i]), ORDER);
+        }
+        return bytes.byteArray();
+    }
+
+    private static long[] handles(final ByteArrayPayload reply)
+    {
+        final byte[] bytes = reply.bytes();
+        final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
+        final long[] handles = new long[bytes.length / HANDLE_BYTES];
+        for (int i = 0; i < handles.length; i++)
+        {
+            handles[i] = buffer.getLong(i * HANDLE_BYTES, ORDER);
+        }
+        return handles;
+    }
+
+    /**
+     * Put {@code wanted} handles, every {@code step}-th from {@code first}, into the array; entries past the handles
+     * there are become null handles, as CUDA sets them to NULL.
+     */
+    private static void fill(
+        final CUgraphNode[] nodes, final long[] handles, final int first, final int step, final int wanted)
+    {
+        for (int i = 0; i < wanted; i++)
+        {
+            final int index = first + i * step;
+            final long value = index < handles.length ? handles[index] : 0;
+            if (nodes[i] == null)
+            {
+                nodes[i] = new CUgraphNode();
+            }
+            JCudaPointers.setNativePointer(nodes[i], value);
+        }
+    }
+
+    private static long handle(final NativePointerObject object)
+    {
+        return JCudaPointers.nativePointer(object);
+    }
+
+    private static long address(final CUdeviceptr pointer)
+    {
+        return pointer == null ? 0 : JCudaPointers.address(pointer);
+    }
+
+    private static long[] concat(final long[] a, final long[] b)
+    {
+        final long[] all = new long[a.length + b.length];
+        System.arraycopy(a, 0, all, 0, a.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    private static byte[] concat(final byte[] a, final byte[] b)
+    {
+        final byte[] all = new byte[a.length + b.length];
+        System.arraycopy(a, 0, all, 0, a.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    private static int invalidValue(final String function, final String reason)
+    {
+        AgentLog.warn(function + ": " + reason + "; returning CUDA_ERROR_INVALID_VALUE");
+        return DriverStatus.INVALID_VALUE;
+    }
+
+    private static void requireNonNull(final Object argument, final String name, final String function)
+    {
+        if (argument == null)
+        {
+            throw new NullPointerException("Parameter '" + name + "' is null for " + function);
+        }
+    }
+}

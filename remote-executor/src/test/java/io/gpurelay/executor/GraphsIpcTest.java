@@ -1,0 +1,307 @@
+package io.gpurelay.executor;
+
+import static io.gpurelay.executor.TestClient.DEFAULT_STREAM;
+import static io.gpurelay.executor.TestClient.allocUpload;
+import static io.gpurelay.executor.TestClient.download;
+import static io.gpurelay.executor.TestClient.ok;
+import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_CHILD_GRAPH_NODE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_EMPTY_NODE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_HOST_NODE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_KERNEL_NODE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_MEMCPY_NODE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_MEMSET_NODE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH;
+import static io.gpurelay.protocol.Function.CU_GRAPH_CREATE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_DESTROY;
+import static io.gpurelay.protocol.Function.CU_GRAPH_EXEC_DESTROY;
+import static io.gpurelay.protocol.Function.CU_GRAPH_GET_NODES;
+import static io.gpurelay.protocol.Function.CU_GRAPH_INSTANTIATE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_LAUNCH;
+import static io.gpurelay.protocol.Function.CU_GRAPH_NODE_GET_TYPE;
+import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
+import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
+import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
+import static io.gpurelay.protocol.Function.CU_MODULE_UNLOAD;
+import static io.gpurelay.protocol.Function.CU_STREAM_CREATE;
+import static io.gpurelay.protocol.Function.CU_STREAM_SYNCHRONIZE;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import io.aeron.Aeron;
+import io.gpurelay.executor.TestClient.Reply;
+import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.protocol.DriverStatus;
+import org.agrona.CloseHelper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CUDA graphs on the wire, against the emulator: graph, node and graph exec handles are checked like every handle
+ * (another session's, a stale one, one of another kind are refused, naming the function), a graph exec outlives its
+ * graph, destroying a graph ends its nodes, and what a node cannot be is refused when it is made.
+ */
+class GraphsIpcTest
+{
+    private static final String CHANNEL = "aeron:ipc";
+    private static final long DEVICE_MEMORY = 64L * 1024 * 1024;
+    private static final int DEVICE_0 = 0;
+    private static final long NO_CONTEXT = 0;
+    private static final int N = 256;
+    private static final int FLOAT_BYTES = 4;
+
+    private static RemoteExecutor executor;
+    private static Aeron aeron;
+    private final List<TestClient> clients = new ArrayList<>();
+
+    @BeforeAll
+    static void launch()
+    {
+        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("graphs"))
+            .channel(CHANNEL)
+            .backend(new EmulatedBackend(1, DEVICE_MEMORY))
+            .keepAliveTimeoutNs(5_000_000_000L)
+            .responseConnectTimeoutNs(500_000_000L));
+        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
+    }
+
+    @AfterAll
+    static void close()
+    {
+        CloseHelper.closeAll(aeron, executor);
+    }
+
+    @AfterEach
+    void closeClients()
+    {
+        for (final TestClient client : clients)
+        {
+            client.close();
+        }
+    }
+
+    @Test
+    void aKernelGraphRunsAndItsExecOutlivesTheGraph()
+    {
+        final TestClient client = connected("graph kernel");
+        final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
+        final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel("vector_add.ptx")))
+            .value(0);
+        final long vectorAdd = ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
+            "vector_add".getBytes(StandardCharsets.UTF_8), module)).value(0);
+        final float[] a = new float[N];
+        final float[] b = new float[N];
+        for (int i = 0; i < N; i++)
+        {
+            a[i] = i;
+            b[i] = 2 * i;
+        }
+        final long deviceA = allocUpload(client, context, a);
+        final long deviceB = allocUpload(client, context, b);
+        final long deviceC = ok(client.call(CU_MEM_ALLOC, context, (long)N * FLOAT_BYTES)).value(0);
+        final long deviceD = ok(client.call(CU_MEM_ALLOC, context, (long)N * FLOAT_BYTES)).value(0);
+
+        final long graph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        final ByteBuffer parameters = ByteBuffer.allocate(28).order(ByteOrder.LITTLE_ENDIAN)
+            .putLong(deviceA).putLong(deviceB).putLong(deviceC).putInt(N);
+        final long kernelNode = ok(client.callWithPayload(CU_GRAPH_ADD_KERNEL_NODE, context, parameters.array(),
+            graph, 0, vectorAdd, 2, 1, 1, 128, 1, 1, 0, 4, 8, 8, 8, 4)).value(0);
+        final long copyNode = ok(client.callWithPayload(CU_GRAPH_ADD_MEMCPY_NODE, context, handles(kernelNode),
+            graph, 1, deviceD, 0, 0, deviceC, 0, 0, (long)N * FLOAT_BYTES, 1, 1)).value(0);
+        assertEquals(1, ok(client.call(CU_GRAPH_NODE_GET_TYPE, context, copyNode)).value(0));
+        final Reply nodes = ok(client.call(CU_GRAPH_GET_NODES, context, graph));
+        assertEquals(2, nodes.value(0));
+        assertArrayEquals(handles(kernelNode, copyNode), nodes.payload());
+
+        final long exec = ok(client.call(CU_GRAPH_INSTANTIATE, context, graph, 0)).value(0);
+        ok(client.call(CU_GRAPH_DESTROY, context, graph));
+        final Reply staleNode = client.call(CU_GRAPH_NODE_GET_TYPE, context, kernelNode);
+        assertEquals(DriverStatus.INVALID_VALUE, staleNode.status(), "destroying a graph ends its nodes");
+        assertTrue(staleNode.message().startsWith("cuGraphNodeGetType: ") &&
+            staleNode.message().contains("no longer live"), staleNode.message());
+
+        ok(client.call(CU_GRAPH_LAUNCH, context, exec, DEFAULT_STREAM));
+        ok(client.call(CU_STREAM_SYNCHRONIZE, context, DEFAULT_STREAM));
+        final float[] d = download(client, context, deviceD, N);
+        for (int i = 0; i < N; i++)
+        {
+            assertEquals(3f * i, d[i], "element " + i);
+        }
+
+        // The node names its kernel by handle: unloaded, a launch fails naming the node instead of running it.
+        ok(client.call(CU_MODULE_UNLOAD, context, module));
+        final Reply unloaded = client.call(CU_GRAPH_LAUNCH, context, exec, DEFAULT_STREAM);
+        assertEquals(DriverStatus.INVALID_HANDLE, unloaded.status());
+        assertTrue(unloaded.message().startsWith("cuGraphLaunch: node 0x" + Long.toHexString(kernelNode)),
+            unloaded.message());
+        ok(client.call(CU_GRAPH_EXEC_DESTROY, context, exec));
+        assertEquals(DriverStatus.INVALID_VALUE, client.call(CU_GRAPH_LAUNCH, context, exec, DEFAULT_STREAM).status());
+    }
+
+    @Test
+    void refusesAnotherSessionsStaleAndWrongKindHandles()
+    {
+        final TestClient client = connected("graph handles");
+        final TestClient other = connected("other graph handles");
+        final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
+        final long otherContext = ok(other.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
+        final long graph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        final long node = ok(client.call(CU_GRAPH_ADD_EMPTY_NODE, context, graph, 0)).value(0);
+        final long exec = ok(client.call(CU_GRAPH_INSTANTIATE, context, graph, 0)).value(0);
+        final long otherGraph = ok(other.call(CU_GRAPH_CREATE, otherContext, 0)).value(0);
+
+        for (final Reply foreign : new Reply[]{
+            other.call(CU_GRAPH_GET_NODES, otherContext, graph),
+            other.call(CU_GRAPH_NODE_GET_TYPE, otherContext, node),
+            other.call(CU_GRAPH_LAUNCH, otherContext, exec, DEFAULT_STREAM),
+            other.call(CU_GRAPH_DESTROY, otherContext, graph),
+            other.call(CU_GRAPH_ADD_CHILD_GRAPH_NODE, otherContext, otherGraph, 0, graph),
+            other.callWithPayload(CU_GRAPH_ADD_EMPTY_NODE, otherContext, handles(node), otherGraph, 1) })
+        {
+            assertEquals(DriverStatus.INVALID_VALUE, foreign.status(), foreign.message());
+            assertTrue(foreign.message().contains("no handle of this session"), foreign.message());
+        }
+        // Still there for its owner.
+        assertEquals(1, ok(client.call(CU_GRAPH_GET_NODES, context, graph)).value(0));
+
+        final long stream = ok(client.call(CU_STREAM_CREATE, context, 0)).value(0);
+        final Reply streamAsGraph = client.call(CU_GRAPH_GET_NODES, context, stream);
+        assertEquals(DriverStatus.INVALID_VALUE, streamAsGraph.status());
+        assertTrue(streamAsGraph.message().startsWith("cuGraphGetNodes: ") &&
+            streamAsGraph.message().contains("it is a stream handle"), streamAsGraph.message());
+        final Reply nodeAsExec = client.call(CU_GRAPH_LAUNCH, context, node, DEFAULT_STREAM);
+        assertEquals(DriverStatus.INVALID_VALUE, nodeAsExec.status());
+        assertTrue(nodeAsExec.message().contains("it is a CUgraphNode handle"), nodeAsExec.message());
+        final Reply dependencyNotSent = client.call(CU_GRAPH_ADD_EMPTY_NODE, context, graph, 3);
+        assertEquals(DriverStatus.INVALID_VALUE, dependencyNotSent.status());
+        assertEquals(DriverStatus.INVALID_VALUE,
+            client.call(CU_GRAPH_ADD_EMPTY_NODE, context, graph, -1).status());
+    }
+
+    @Test
+    void refusesNodesItCannotRun()
+    {
+        final TestClient client = connected("graph refusals");
+        final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
+        final long buffer = ok(client.call(CU_MEM_ALLOC, context, 4096L)).value(0);
+        final long graph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+
+        final Reply elementSize = client.call(CU_GRAPH_ADD_MEMSET_NODE, context, graph, 0, buffer, 0, 7, 3, 16, 1);
+        assertEquals(DriverStatus.INVALID_VALUE, elementSize.status());
+        assertTrue(elementSize.message().startsWith("cuGraphAddMemsetNode: element size 3"), elementSize.message());
+        final Reply narrowPitch = client.call(CU_GRAPH_ADD_MEMSET_NODE, context, graph, 0, buffer, 8, 7, 4, 16, 4);
+        assertEquals(DriverStatus.INVALID_VALUE, narrowPitch.status(), narrowPitch.message());
+        final Reply noRows = client.call(CU_GRAPH_ADD_MEMCPY_NODE, context, graph, 0, buffer, 0, 0, buffer, 0, 0,
+            16, 0, 1);
+        assertEquals(DriverStatus.INVALID_VALUE, noRows.status(), noRows.message());
+        assertEquals(DriverStatus.INVALID_VALUE, client.call(CU_GRAPH_CREATE, context, 1).status(),
+            "cuGraphCreate's flags must be 0");
+
+        // A host node's function is the client's: a launch must bring a callback id for each.
+        final long hostGraph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        ok(client.call(CU_GRAPH_ADD_HOST_NODE, context, hostGraph, 0, 42));
+        final Reply instantiated = ok(client.call(CU_GRAPH_INSTANTIATE, context, hostGraph, 0));
+        assertArrayEquals(handles(42), instantiated.payload(), "the exec's host node keys");
+        final Reply noIds = client.call(CU_GRAPH_LAUNCH, context, instantiated.value(0), DEFAULT_STREAM);
+        assertEquals(DriverStatus.INVALID_VALUE, noIds.status());
+        assertTrue(noIds.message().contains("has 1 host nodes"), noIds.message());
+
+        // A graph's child graph belongs to its node; nesting is bounded.
+        long inner = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        ok(client.call(CU_GRAPH_ADD_EMPTY_NODE, context, inner, 0));
+        final long parent = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        final long childNode = ok(client.call(CU_GRAPH_ADD_CHILD_GRAPH_NODE, context, parent, 0, inner)).value(0);
+        final long embedded = ok(client.call(CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH, context, childNode)).value(0);
+        assertNotEquals(inner, embedded, "the node holds a clone of the child graph");
+        final Reply destroyEmbedded = client.call(CU_GRAPH_DESTROY, context, embedded);
+        assertEquals(DriverStatus.INVALID_VALUE, destroyEmbedded.status());
+        assertTrue(destroyEmbedded.message().contains("belongs to a child graph node"), destroyEmbedded.message());
+        Reply nested = null;
+        for (int depth = 0; depth <= GraphDispatcher.MAX_NESTING + 1; depth++)
+        {
+            final long outer = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+            nested = client.call(CU_GRAPH_ADD_CHILD_GRAPH_NODE, context, outer, 0, inner);
+            if (nested.status() != 0)
+            {
+                break;
+            }
+            inner = outer;
+        }
+        assertEquals(DriverStatus.NOT_SUPPORTED, nested.status());
+        assertTrue(nested.message().contains("nest at most " + GraphDispatcher.MAX_NESTING), nested.message());
+    }
+
+    @Test
+    void graphExecsCountTowardsTheSessionsNodes()
+    {
+        final TestClient client = connected("graph limits");
+        final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
+        final long graph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        final int nodes = 1000;
+        for (int i = 0; i < nodes; i++)
+        {
+            ok(client.call(CU_GRAPH_ADD_EMPTY_NODE, context, graph, 0));
+        }
+        final List<Long> execs = new ArrayList<>();
+        Reply refused = null;
+        for (int i = 0; i <= GraphDispatcher.MAX_NODES / nodes; i++)
+        {
+            final Reply reply = client.call(CU_GRAPH_INSTANTIATE, context, graph, 0);
+            if (reply.status() != 0)
+            {
+                refused = reply;
+                break;
+            }
+            execs.add(reply.value(0));
+        }
+        assertEquals(GraphDispatcher.MAX_NODES / nodes - 1, execs.size(), "the graph's nodes and its execs' count");
+        assertEquals(DriverStatus.OUT_OF_MEMORY, refused.status());
+        assertTrue(refused.message().startsWith("cuGraphInstantiate: a session's graphs hold at most"),
+            refused.message());
+        ok(client.call(CU_GRAPH_EXEC_DESTROY, context, execs.get(0)));
+        ok(client.call(CU_GRAPH_INSTANTIATE, context, graph, 0));
+    }
+
+    private TestClient connected(final String name)
+    {
+        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
+        clients.add(client);
+        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
+        return client;
+    }
+
+    private static byte[] handles(final long... handles)
+    {
+        final ByteBuffer bytes = ByteBuffer.allocate(8 * handles.length).order(ByteOrder.LITTLE_ENDIAN);
+        Arrays.stream(handles).forEach(bytes::putLong);
+        return bytes.array();
+    }
+
+    private static byte[] kernel(final String file)
+    {
+        try (InputStream in = GraphsIpcTest.class.getResourceAsStream("/kernels/" + file))
+        {
+            assertNotEquals(null, in, file);
+            return in.readAllBytes();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+}
