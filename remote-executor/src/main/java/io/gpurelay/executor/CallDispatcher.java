@@ -11,6 +11,7 @@ import io.gpurelay.executor.SessionResources.StreamEntry;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
 import io.gpurelay.executor.backend.BackendKernel;
+import io.gpurelay.executor.backend.BackendMemoryPool;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
@@ -331,7 +332,7 @@ final class CallDispatcher
                     backend.getGlobal(module.backend, name(input), result);
                 }
             }
-            case CU_LAUNCH_KERNEL -> launchKernel(call, input, result);
+            case CU_LAUNCH_KERNEL -> launchKernel(call, input, false, result);
 
             case CUDA_STREAM_CREATE, CU_STREAM_CREATE -> createStream(call, result);
             case CUDA_STREAM_DESTROY, CU_STREAM_DESTROY ->
@@ -415,6 +416,45 @@ final class CallDispatcher
                     resources.destroyEvent(event);
                 }
             }
+            // Stream-ordered allocation, memory pools, stream priorities, cooperative launches.
+            case CU_MEM_ALLOC_ASYNC -> mallocAsync(call, result);
+            case CU_MEM_FREE_ASYNC -> freeAsync(call, result);
+            case CU_MEM_POOL_CREATE -> createMemoryPool(call, result);
+            case CU_MEM_POOL_DESTROY ->
+            {
+                final SessionResources.LibraryObjectEntry pool = memoryPool(call.arg(0), result);
+                if (pool != null)
+                {
+                    backend.destroyMemoryPool((BackendMemoryPool)pool.object, result);
+                    if (!result.failed())
+                    {
+                        resources.removeLibraryObject(pool);
+                    }
+                }
+            }
+            case CU_MEM_POOL_TRIM_TO ->
+            {
+                final SessionResources.LibraryObjectEntry pool = memoryPool(call.arg(0), result);
+                if (pool != null)
+                {
+                    backend.trimMemoryPool((BackendMemoryPool)pool.object, call.arg(1), result);
+                }
+            }
+            case CU_STREAM_CREATE_WITH_PRIORITY, CUDA_STREAM_CREATE_WITH_PRIORITY ->
+                createStreamWithPriority(call, result);
+            case CU_LAUNCH_COOPERATIVE_KERNEL -> launchKernel(call, input, true, result);
+            case CU_STREAM_GET_ATTRIBUTE, CUDA_STREAM_GET_ATTRIBUTE -> streamAttribute(call, false, result);
+            case CU_STREAM_SET_ATTRIBUTE, CUDA_STREAM_SET_ATTRIBUTE -> streamAttribute(call, true, result);
+            case CU_LINK_COMPLETE -> link(call, input, result);
+            case CU_DEVICE_PRIMARY_CTX_SET_FLAGS ->
+            {
+                final int device = device(call.arg(0), result);
+                final long flags = call.arg(1);
+                if (device >= 0 && validContextFlags(flags, "cuDevicePrimaryCtxSetFlags", result))
+                {
+                    resources.setPrimaryContextFlags(device, (int)flags, result);
+                }
+            }
 
             // Pitched memory, CUDA arrays and 2D/3D copies.
             case CU_MEM_ALLOC_PITCH, CUDA_MALLOC_PITCH, CU_ARRAY_CREATE, CUDA_MALLOC_ARRAY, CU_ARRAY_DESTROY,
@@ -434,6 +474,271 @@ final class CallDispatcher
             default -> dispatchLibraryCall(call, input, result);
         }
         resources.endCall(result);
+    }
+
+    // Stream-ordered allocation, memory pools, stream priorities, cooperative launches.
+
+    /** {@code CU_MEM_ALLOCATION_TYPE_PINNED}, the one allocation type of a pool. */
+    private static final long MEM_ALLOCATION_TYPE_PINNED = 1;
+    /** {@code CU_MEM_LOCATION_TYPE_DEVICE}, {@code _HOST}, {@code _HOST_NUMA}, {@code _HOST_NUMA_CURRENT}. */
+    private static final long MEM_LOCATION_TYPE_DEVICE = 1;
+    private static final long MEM_LOCATION_TYPE_HOST_NUMA_CURRENT = 4;
+
+    /**
+     * args: size, stream, pool (0: the device's current pool). The allocation is admitted by the session's quota and
+     * charged to the stream's context, as a malloc is.
+     */
+    private void mallocAsync(final ReceivedCall call, final CallResult result)
+    {
+        final long size = call.arg(0);
+        final String name = call.arg(2) == 0 ? "cuMemAllocAsync" : "cuMemAllocFromPoolAsync";
+        final StreamEntry stream = namedStream(call, 1, result);
+        if (stream == null)
+        {
+            return;
+        }
+        BackendMemoryPool pool = null;
+        if (call.arg(2) != 0)
+        {
+            final SessionResources.LibraryObjectEntry entry = memoryPool(call.arg(2), result);
+            if (entry == null)
+            {
+                return;
+            }
+            pool = (BackendMemoryPool)entry.object;
+            if (pool.device() != stream.context.device)
+            {
+                result.fail(CudaError.INVALID_VALUE, name + ": the pool's memory is on device " + pool.device() +
+                    " and the stream's context on device " + stream.context.device + "; gpurelay allocates from a " +
+                    "pool on a stream of the pool's device only");
+                return;
+            }
+        }
+        if (size == 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": a size of 0 bytes");
+            return;
+        }
+        final SessionMemoryQuota quota = resources.memoryQuota();
+        if (!quota.admit(size, result, name))
+        {
+            return;
+        }
+        backend.mallocAsync(stream.context.backend, stream.backend, pool, size, result);
+        if (!result.failed())
+        {
+            quota.charge(result.values()[0], size, stream.context);
+        }
+    }
+
+    /** args: device address, stream. */
+    private void freeAsync(final ReceivedCall call, final CallResult result)
+    {
+        final StreamEntry stream = namedStream(call, 1, result);
+        if (stream != null)
+        {
+            backend.freeAsync(stream.context.backend, stream.backend, call.arg(0), result);
+            if (!result.failed())
+            {
+                resources.memoryQuota().release(call.arg(0));
+            }
+        }
+    }
+
+    /**
+     * args: allocation type, handle types, location type, location id. A pool of pinned device memory without
+     * shareable handles: a shareable handle is an operating-system handle (a file descriptor) of the executor's
+     * host, which the client could not use.
+     */
+    private void createMemoryPool(final ReceivedCall call, final CallResult result)
+    {
+        final long allocationType = call.arg(0);
+        final long handleTypes = call.arg(1);
+        final long locationType = call.arg(2);
+        if (allocationType != MEM_ALLOCATION_TYPE_PINNED)
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuMemPoolCreate: allocation type " + allocationType +
+                " is not CU_MEM_ALLOCATION_TYPE_PINNED");
+            return;
+        }
+        if (handleTypes != 0)
+        {
+            result.fail(CudaError.NOT_SUPPORTED, "cuMemPoolCreate: handle types 0x" + Long.toHexString(handleTypes) +
+                " ask for shareable handles, which are operating-system handles of the executor's host that the " +
+                "client cannot use; gpurelay makes pools without them (CU_MEM_HANDLE_TYPE_NONE)");
+            return;
+        }
+        if (locationType != MEM_LOCATION_TYPE_DEVICE)
+        {
+            result.fail(locationType > MEM_LOCATION_TYPE_DEVICE && locationType <= MEM_LOCATION_TYPE_HOST_NUMA_CURRENT ?
+                CudaError.NOT_SUPPORTED : CudaError.INVALID_VALUE, "cuMemPoolCreate: location type " + locationType +
+                " is not CU_MEM_LOCATION_TYPE_DEVICE; gpurelay makes pools of device memory only");
+            return;
+        }
+        final int device = device(call.arg(3), result);
+        if (device < 0)
+        {
+            return;
+        }
+        final BackendMemoryPool pool = backend.createMemoryPool(device, result);
+        if (pool != null)
+        {
+            result.value(resources.addLibraryObject(HandleKind.MEMORY_POOL, null, pool));
+        }
+    }
+
+    private SessionResources.LibraryObjectEntry memoryPool(final long handle, final CallResult result)
+    {
+        return resources.libraryObject(handle, HandleKind.MEMORY_POOL, CudaError.INVALID_VALUE, result);
+    }
+
+    /** args: flags, priority. */
+    private void createStreamWithPriority(final ReceivedCall call, final CallResult result)
+    {
+        final long flags = call.arg(0);
+        final long priority = call.arg(1);
+        final ContextEntry context = currentContext(call, result);
+        if (context == null)
+        {
+            return;
+        }
+        final String name = result.name("cudaStreamCreateWithPriority", "cuStreamCreateWithPriority");
+        if ((flags & ~STREAM_NON_BLOCKING) != 0)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": flags 0x" + Long.toHexString(flags) +
+                " are not 0 or the non-blocking flag");
+            return;
+        }
+        if (priority != (int)priority)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": priority " + priority + " is not a 32-bit int");
+            return;
+        }
+        final BackendStream stream = backend.createStreamWithPriority(context.backend, (int)flags, (int)priority,
+            result);
+        if (stream != null)
+        {
+            result.value(resources.addStream(context, stream));
+        }
+    }
+
+    /**
+     * args: stream, attribute, then for a set the values. The two attributes JCuda's value structs carry: the
+     * access policy window (hit ratio 0 to 1, hit and miss properties normal, streaming or persisting) and the
+     * synchronization policy (auto, spin, yield or blocking sync).
+     */
+    private void streamAttribute(final ReceivedCall call, final boolean set, final CallResult result)
+    {
+        final String name = set ? result.name("cudaStreamSetAttribute", "cuStreamSetAttribute") :
+            result.name("cudaStreamGetAttribute", "cuStreamGetAttribute");
+        final StreamEntry stream = namedStream(call, 0, result);
+        if (stream == null)
+        {
+            return;
+        }
+        final long attribute = call.arg(1);
+        final int valueCount;
+        if (attribute == BackendSession.STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
+        {
+            valueCount = 5;
+        }
+        else if (attribute == BackendSession.STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY)
+        {
+            valueCount = 1;
+        }
+        else
+        {
+            result.fail(CudaError.NOT_SUPPORTED, name + ": attribute " + attribute + " is not the access policy " +
+                "window (1) or the synchronization policy (3), the two JCuda's attribute value carries");
+            return;
+        }
+        if (!set)
+        {
+            backend.streamGetAttribute(stream.context.backend, stream.backend, (int)attribute, result);
+            return;
+        }
+        final long[] values = new long[valueCount];
+        for (int i = 0; i < valueCount; i++)
+        {
+            values[i] = call.arg(2 + i);
+        }
+        if (valueCount == 1 ? values[0] < 1 || values[0] > 4 : !validAccessPolicyWindow(values))
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": values " + java.util.Arrays.toString(values) +
+                " are not a valid " + (valueCount == 1 ? "synchronization policy (1 to 4)" :
+                "access policy window (a hit ratio from 0 to 1, properties 0 to 2)"));
+            return;
+        }
+        backend.streamSetAttribute(stream.context.backend, stream.backend, (int)attribute, values, result);
+    }
+
+    /** {@code CU_JIT_INPUT_CUBIN} to {@code CU_JIT_INPUT_LIBRARY}: what the linker takes. */
+    private static final long JIT_INPUT_LAST = 4;
+
+    /**
+     * args: input count, then each input's type and length; the payload holds the inputs, whose lengths must add up
+     * to it.
+     */
+    private void link(final ReceivedCall call, final DirectBuffer input, final CallResult result)
+    {
+        final ContextEntry context = currentContext(call, result);
+        if (context == null)
+        {
+            return;
+        }
+        final long count = call.arg(0);
+        if (count <= 0 || count > (CallResult.MAX_VALUES - 1) / 2)
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuLinkComplete: " + count + " inputs; a link takes 1 to " +
+                (CallResult.MAX_VALUES - 1) / 2 + " here");
+            return;
+        }
+        final int[] types = new int[(int)count];
+        final int[] offsets = new int[(int)count];
+        final int[] lengths = new int[(int)count];
+        long offset = 0;
+        for (int i = 0; i < count; i++)
+        {
+            final long type = call.arg(1 + 2 * i);
+            final long length = call.arg(2 + 2 * i);
+            if (type < 0 || type > JIT_INPUT_LAST || length <= 0 || length > input.capacity() - offset)
+            {
+                result.fail(CudaError.INVALID_VALUE, "cuLinkComplete: input " + i + " (type " + type + ", " + length +
+                    " bytes) is not a JIT input type with bytes inside the call's " + input.capacity());
+                return;
+            }
+            types[i] = (int)type;
+            offsets[i] = (int)offset;
+            lengths[i] = (int)length;
+            offset += length;
+        }
+        if (offset != input.capacity())
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuLinkComplete: the inputs hold " + offset + " bytes, the call " +
+                input.capacity());
+            return;
+        }
+        backend.link(context.backend, types, offsets, lengths, input, result);
+    }
+
+    private static boolean validAccessPolicyWindow(final long[] values)
+    {
+        final float hitRatio = Float.intBitsToFloat((int)values[2]);
+        return values[2] == (int)values[2] && hitRatio >= 0 && hitRatio <= 1 && values[3] >= 0 && values[3] <= 2 &&
+            values[4] >= 0 && values[4] <= 2 && values[1] >= 0;
+    }
+
+    private static boolean validContextFlags(final long flags, final String name, final CallResult result)
+    {
+        final long schedule = flags & CONTEXT_SCHEDULE_MASK;
+        if ((flags & ~CONTEXT_FLAGS) != 0 || schedule == CONTEXT_SCHEDULE_INVALID ||
+            schedule > CONTEXT_SCHEDULE_BLOCKING_SYNC)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": flags 0x" + Long.toHexString(flags) +
+                " are not a combination of CU_CTX_* flags");
+            return false;
+        }
+        return true;
     }
 
     private void dispatchLibraryCall(final ReceivedCall call, final DirectBuffer input, final CallResult result)
@@ -784,7 +1089,8 @@ final class CallDispatcher
     /**
      * A launch needs a current context, as in CUDA, and runs in the context its function was loaded in.
      */
-    private void launchKernel(final ReceivedCall call, final DirectBuffer input, final CallResult result)
+    private void launchKernel(
+        final ReceivedCall call, final DirectBuffer input, final boolean cooperative, final CallResult result)
     {
         if (currentContext(call, result) == null)
         {
@@ -815,7 +1121,12 @@ final class CallDispatcher
         }
         final byte[] parameters = layout.parameterBuffer(call.arg(LAUNCH_PARAMETER_COUNT_ARGUMENT),
             index -> call.arg(LAUNCH_PARAMETER_COUNT_ARGUMENT + 1 + index), input, result);
-        if (parameters != null)
+        if (parameters != null && cooperative)
+        {
+            backend.launchCooperativeKernel(function.kernel, stream.backend, dimensions[0], dimensions[1],
+                dimensions[2], dimensions[3], dimensions[4], dimensions[5], dimensions[6], parameters, result);
+        }
+        else if (parameters != null)
         {
             backend.launchKernel(function.kernel, stream.backend, dimensions[0], dimensions[1], dimensions[2],
                 dimensions[3], dimensions[4], dimensions[5], dimensions[6], parameters, result);

@@ -17,6 +17,9 @@ enum HandleKind
     CUFFT_PLAN(9, "cuFFT plan"),
     PTX_COMPILER(10, "nvPTXCompiler handle"),
 
+    // Stream-ordered allocation and memory pools.
+    MEMORY_POOL(18, "memory pool"),
+
     // CUDA graphs (GraphDispatcher).
     GRAPH(11, "CUgraph"),
     GRAPH_NODE(12, "CUgraphNode"),

@@ -215,6 +215,24 @@ final class SessionResources
         context.usedByRuntime = false;
     }
 
+    /**
+     * {@code cuDevicePrimaryCtxSetFlags}: the flags the session's primary context of the device is made with, and,
+     * while it is active, its flags now, as CUDA (11.7 and later) changes them.
+     */
+    void setPrimaryContextFlags(final int device, final int flags, final CallResult result)
+    {
+        final ContextEntry context = primaryContexts[device];
+        if (context.backend != null)
+        {
+            backend.setContextFlags(context.backend, flags | CU_CTX_MAP_HOST, result);
+            if (result.failed())
+            {
+                return;
+            }
+        }
+        context.flags = flags;
+    }
+
     void primaryContextState(final int device, final CallResult result)
     {
         final ContextEntry context = primaryContexts[device];
@@ -545,7 +563,7 @@ final class SessionResources
     {
         final int device;
         final boolean primary;
-        final int flags;
+        int flags;
         final StreamEntry defaultStream;
         final List<ModuleEntry> modules = new ArrayList<>();
         final List<StreamEntry> streams = new ArrayList<>();

@@ -661,6 +661,57 @@ public enum Function implements RemotedFunction
     /** cuLaunchHostFunc. args: stream, callback id. */
     CU_LAUNCH_HOST_FUNC(403, Api.DRIVER),
 
+    // Stream-ordered allocation, memory pools and other device, context, stream and launch functions (ids 610-659).
+    // A pool is an executor object with a handle of the session, per device; what is allocated from a pool or
+    // stream-ordered enters the session's allocations (device-pointer checks, the memory quota, gpurelay stat) and
+    // leaves them when freed.
+    /**
+     * cuMemAllocAsync and cuMemAllocFromPoolAsync. args: size, stream, pool (0: the device's current pool) →
+     * values[0] = device address. The allocation is usable from the stream's work after this call.
+     */
+    CU_MEM_ALLOC_ASYNC(610, Api.DRIVER),
+    /** cuMemFreeAsync. args: device address, stream. */
+    CU_MEM_FREE_ASYNC(611, Api.DRIVER),
+    /**
+     * cuMemPoolCreate. args: allocation type, handle types, location type, location id (the device) → values[0] =
+     * pool handle.
+     */
+    CU_MEM_POOL_CREATE(612, Api.DRIVER),
+    /** cuMemPoolDestroy. args: pool. Allocations still live stay usable until freed, as in CUDA. */
+    CU_MEM_POOL_DESTROY(613, Api.DRIVER),
+    /** cuMemPoolTrimTo. args: pool, bytes to keep. */
+    CU_MEM_POOL_TRIM_TO(614, Api.DRIVER),
+    /** cuStreamCreateWithPriority. args: flags, priority → values[0] = stream handle. */
+    CU_STREAM_CREATE_WITH_PRIORITY(615, Api.DRIVER),
+    /** cudaStreamCreateWithPriority. args: flags, priority → values[0] = stream handle. */
+    CUDA_STREAM_CREATE_WITH_PRIORITY(616, Api.RUNTIME),
+    /**
+     * cuLaunchCooperativeKernel. args and payload as {@link #CU_LAUNCH_KERNEL} (kernel parameters only, no extra
+     * buffer); answered, not pipelined, so that a grid too large to be co-resident fails at its call.
+     */
+    CU_LAUNCH_COOPERATIVE_KERNEL(617, Api.DRIVER),
+    /** cuDevicePrimaryCtxSetFlags. args: device, flags: the flags of the session's primary context of the device. */
+    CU_DEVICE_PRIMARY_CTX_SET_FLAGS(618, Api.DRIVER),
+    /**
+     * cuStreamGetAttribute. args: stream, attribute → values: for the access policy window (1) base address, byte
+     * count, hit ratio ({@code Float.floatToRawIntBits}), hit property, miss property; for the synchronization
+     * policy (3) the policy.
+     */
+    CU_STREAM_GET_ATTRIBUTE(619, Api.DRIVER),
+    /** cuStreamSetAttribute. args: stream, attribute, then the values as {@link #CU_STREAM_GET_ATTRIBUTE} gives them. */
+    CU_STREAM_SET_ATTRIBUTE(620, Api.DRIVER),
+    /** cudaStreamGetAttribute: as {@link #CU_STREAM_GET_ATTRIBUTE}. */
+    CUDA_STREAM_GET_ATTRIBUTE(621, Api.RUNTIME),
+    /** cudaStreamSetAttribute: as {@link #CU_STREAM_SET_ATTRIBUTE}. */
+    CUDA_STREAM_SET_ATTRIBUTE(622, Api.RUNTIME),
+    /**
+     * The JIT linker (cuLinkCreate, cuLinkAddData/File, cuLinkComplete): the client gathers the inputs and sends them
+     * at cuLinkComplete, and the executor links them in the current context. args: input count n, then for each input
+     * its {@code CUjitInputType} and byte length; payload = the inputs' bytes one after the other → payload = the
+     * linked cubin. A failure carries the linker's error log.
+     */
+    CU_LINK_COMPLETE(623, Api.DRIVER),
+
     // CUDA graphs (ids 500-549). Graphs, their nodes and their instantiations (graph execs) are the executor's
     // objects, handles of the session like streams. A node is added with its dependencies as the first 8 * d bytes
     // of the payload (d node handles, little-endian), d being the argument after the graph; node lists come back as

@@ -295,6 +295,132 @@ public interface BackendSession
         BackendContext context, BackendStream stream, boolean streamCallback, HostFunction function,
         CallResult result);
 
+    // Stream-ordered allocation, memory pools, stream priorities, cooperative launches and primary-context flags.
+    // A backend that cannot do one answers CudaError.NOT_SUPPORTED naming the function.
+
+    /**
+     * A pool of the device's memory ({@code cuMemPoolCreate}) with CUDA's default attributes; the executor has
+     * checked the device and refused properties other than pinned device memory without shareable handles.
+     *
+     * @return the pool, or null when it cannot be made (the failure is in {@code result}).
+     */
+    default BackendMemoryPool createMemoryPool(final int device, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuMemPoolCreate is not supported by this backend");
+        return null;
+    }
+
+    /**
+     * Destroy a pool ({@code cuMemPoolDestroy}): allocations of it that are still live stay usable until freed, as in
+     * CUDA, and the pool's memory goes back to the device once they are.
+     */
+    default void destroyMemoryPool(final BackendMemoryPool pool, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuMemPoolDestroy is not supported by this backend");
+    }
+
+    /** Release memory the pool holds but no allocation uses, keeping at least {@code minBytesToKeep}. */
+    default void trimMemoryPool(final BackendMemoryPool pool, final long minBytesToKeep, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuMemPoolTrimTo is not supported by this backend");
+    }
+
+    /**
+     * A stream-ordered allocation ({@code cuMemAllocAsync}, or {@code cuMemAllocFromPoolAsync} when {@code pool} is
+     * not null) on a stream of {@code context} (null: its default stream). It enters the session's allocations, as a
+     * malloc's does, and leaves them when freed. Value: the device address.
+     */
+    default void mallocAsync(
+        final BackendContext context, final BackendStream stream, final BackendMemoryPool pool, final long size,
+        final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuMemAllocAsync is not supported by this backend");
+    }
+
+    /**
+     * Free an allocation of the session in stream order ({@code cuMemFreeAsync}); it leaves the session's allocations
+     * at once, so that nothing queued after it may use it.
+     */
+    default void freeAsync(
+        final BackendContext context, final BackendStream stream, final long address, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuMemFreeAsync is not supported by this backend");
+    }
+
+    /**
+     * A stream with a priority ({@code cuStreamCreateWithPriority}); a priority outside the device's range is
+     * clamped to it, as CUDA does.
+     *
+     * @return the stream, or null when it cannot be made (the failure is in {@code result}).
+     */
+    default BackendStream createStreamWithPriority(
+        final BackendContext context, final int flags, final int priority, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, result.name("cudaStreamCreateWithPriority",
+            "cuStreamCreateWithPriority") + " is not supported by this backend");
+        return null;
+    }
+
+    /**
+     * {@link #launchKernel} as a cooperative launch ({@code cuLaunchCooperativeKernel}): the whole grid must be
+     * resident at once, else CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE.
+     */
+    default void launchCooperativeKernel(
+        final BackendKernel kernel, final BackendStream stream, final int gridX, final int gridY, final int gridZ,
+        final int blockX, final int blockY, final int blockZ, final int sharedMemoryBytes, final byte[] parameters,
+        final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuLaunchCooperativeKernel is not supported by this backend");
+    }
+
+    /**
+     * Change the flags of a live context, the session's primary context of a device ({@code
+     * cuDevicePrimaryCtxSetFlags} while it is active); the executor checked the flags.
+     */
+    default void setContextFlags(final BackendContext context, final int flags, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuDevicePrimaryCtxSetFlags is not supported by this backend");
+    }
+
+    /** {@code CU_STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW} and {@code _SYNCHRONIZATION_POLICY}. */
+    int STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
+    int STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3;
+
+    /**
+     * A stream attribute ({@code cuStreamGetAttribute}): values as {@code Function.CU_STREAM_GET_ATTRIBUTE} lists
+     * them. The executor has checked the attribute is one of the two above.
+     */
+    default void streamGetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, result.name("cudaStreamGetAttribute", "cuStreamGetAttribute") +
+            " is not supported by this backend");
+    }
+
+    /**
+     * Set a stream attribute ({@code cuStreamSetAttribute}); the executor has checked the values' ranges. An access
+     * policy window's bytes must lie inside one allocation of the session.
+     */
+    default void streamSetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final long[] values,
+        final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, result.name("cudaStreamSetAttribute", "cuStreamSetAttribute") +
+            " is not supported by this backend");
+    }
+
+    /**
+     * Link JIT inputs into a cubin ({@code cuLinkCreate}, {@code cuLinkAddData} for each, {@code cuLinkComplete}) in
+     * the context. Input i is {@code lengths[i]} bytes of {@code input} at {@code offsets[i]}, of
+     * {@code CUjitInputType} {@code types[i]}. Payload: the cubin.
+     */
+    default void link(
+        final BackendContext context, final int[] types, final int[] offsets, final int[] lengths,
+        final DirectBuffer input, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuLinkComplete is not supported by this backend");
+    }
+
     // Device output.
 
     /**

@@ -249,6 +249,32 @@ public final class DriverCalls
     }
 
     /**
+     * {@code cuLaunchCooperativeKernel}: as {@link #launch}, but answered, so that a grid too large to be resident
+     * at once fails at its call, as CUDA fails it.
+     */
+    public static int launchCooperative(final long function, final int[] dimensions, final int sharedMemBytes,
+        final long stream, final long count, final long[] sizes, final byte[] bytes)
+    {
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return noCurrentContext();
+        }
+        final long[] args = new long[LAUNCH_FIXED_ARGUMENTS + sizes.length];
+        args[0] = function;
+        for (int i = 0; i < 6; i++)
+        {
+            args[1 + i] = Integer.toUnsignedLong(dimensions[i]);
+        }
+        args[7] = Integer.toUnsignedLong(sharedMemBytes);
+        args[8] = stream;
+        args[9] = count;
+        System.arraycopy(sizes, 0, args, LAUNCH_FIXED_ARGUMENTS, sizes.length);
+        return client().call(Function.CU_LAUNCH_COOPERATIVE_KERNEL, context, args, new ByteArrayPayload(bytes), null,
+            null);
+    }
+
+    /**
      * @return how many parameters a launch can carry one by one (a ready buffer carries any number).
      */
     public static int maxLaunchParameters()

@@ -21,15 +21,57 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
         return Binding.JCUDA_DRIVER;
     }
 
+    // Stream-ordered allocation, memory pools and other device, context, stream and launch functions.
+
+    public String emulatorRefusal(final String functionName)
+    {
+        return switch (functionName)
+        {
+            case "cuLaunchCooperativeKernel" -> "it cannot promise that a whole grid is resident at once, which a " +
+                "cooperative launch is";
+            case "cuLinkComplete" -> "it runs PTX only, and a link makes a cubin";
+            case "cuOccupancyMaxPotentialBlockSize", "cuOccupancyMaxPotentialBlockSizeWithFlags" -> "it has no " +
+                "occupancy calculator (cuOccupancyMaxActiveBlocksPerMultiprocessor), which this is computed from";
+            default -> null;
+        };
+    }
+
     /**
-     * Why a function is deliberately left out: CUDA graphs' ({@link JCudaDriverGraphs}) and the array family's
-     * ({@link ArrayRefusals}) reasons.
+     * Why a function is deliberately left out: CUDA graphs' ({@link JCudaDriverGraphs}), the array family's
+     * ({@link ArrayRefusals}) and the memory-pool family's reasons.
      */
     public String refusalReason(final String functionName)
     {
         // CUDA graphs.
         final String graphs = JCudaDriverGraphs.refusalReason(functionName);
+        if (graphs != null)
+        {
+            return graphs;
+        }
         // Pitched memory, CUDA arrays and 2D/3D copies.
-        return graphs != null ? graphs : ArrayRefusals.reason(functionName);
+        final String arrays = ArrayRefusals.reason(functionName);
+        if (arrays != null)
+        {
+            return arrays;
+        }
+        // Stream-ordered allocation, memory pools and other device, context, stream and launch functions.
+        return switch (functionName)
+        {
+            case "cuProfilerInitialize" -> "removed from CUDA 12";
+            case "cuProfilerStart", "cuProfilerStop" -> "the profiler API (cudaProfiler.h) is not in JavaCPP's CUDA " +
+                "presets, so the executor cannot call it; profile the executor's process instead";
+            case "cuDeviceGetLuid" -> "a LUID exists on Windows only (CUDA answers CUDA_ERROR_NOT_SUPPORTED on Linux, " +
+                "where executors run), and JavaCPP's presets do not have the function";
+            case "cuMemExportToShareableHandle", "cuMemImportFromShareableHandle" -> "a shareable handle is an " +
+                "operating-system handle (a file descriptor) of the executor's host, which the client cannot use " +
+                "and cannot hand over";
+            case "cuMemRetainAllocationHandle" -> "JavaCPP's CUDA 13.1 presets do not have the function";
+            case "cuLaunchCooperativeKernelMultiDevice" -> "deprecated since CUDA 11.3, and its devices may be on " +
+                "different executors, which cannot launch one grid together: launch cuLaunchCooperativeKernel on " +
+                "each device";
+            case "cuMemMapArrayAsync" -> "it maps sparse CUDA arrays into reserved address ranges, and gpurelay " +
+                "remotes neither sparse arrays nor virtual memory management";
+            default -> null;
+        };
     }
 }

@@ -20,7 +20,9 @@ import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.ManagedMemory;
 import io.gpurelay.agent.jcuda.MemRangeAttributes;
+import io.gpurelay.agent.jcuda.PciBusIds;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.agent.jcuda.TableCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -32,6 +34,7 @@ import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.PinnedMemoryFiles;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
+import jcuda.driver.CUaccessPolicyWindow;
 import jcuda.driver.CUDA_ARRAY3D_DESCRIPTOR;
 import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
 import jcuda.driver.CUDA_HOST_NODE_PARAMS;
@@ -44,6 +47,7 @@ import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUdevprop;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
@@ -51,12 +55,18 @@ import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
+import jcuda.driver.CUlinkState;
+import jcuda.driver.CUmemPoolProps;
+import jcuda.driver.CUmemoryPool;
 import jcuda.driver.CUmipmappedArray;
 import jcuda.driver.CUmodule;
+import jcuda.driver.CUoccupancyB2DSize;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
+import jcuda.driver.CUstreamAttrValue;
 import jcuda.driver.CUstreamCallback;
 import jcuda.driver.CUuuid;
+import jcuda.driver.JITOptions;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -1478,6 +1488,504 @@ public final class JCudaDriverRemote
         if (status == DriverStatus.SUCCESS)
         {
             pMilliseconds[0] = Float.intBitsToFloat((int)results[0]);
+        }
+        return status;
+    }
+
+    // Stream-ordered allocation, memory pools, stream priorities, cooperative launches, primary-context flags, and
+    // what the agent answers from other remote calls (the device of a PCI bus id, the occupancy calculator).
+
+    /** The function-table row of {@code cuDeviceGetPCIBusId} (gpurelay-functions.txt). */
+    private static final int DEVICE_GET_PCI_BUS_ID_ROW = 1024;
+
+    public static int cuMemAllocAsyncNative(final CUdeviceptr dptr, final long bytesize, final CUstream hStream)
+    {
+        requireNonNull(dptr, "dptr", "cuMemAllocAsync");
+        return allocateAsync(dptr, bytesize, 0, hStream);
+    }
+
+    public static int cuMemAllocFromPoolAsyncNative(
+        final CUdeviceptr dptr, final long bytesize, final CUmemoryPool pool, final CUstream hStream)
+    {
+        requireNonNull(dptr, "dptr", "cuMemAllocFromPoolAsync");
+        requireNonNull(pool, "pool", "cuMemAllocFromPoolAsync");
+        final long handle = JCudaPointers.nativePointer(pool);
+        if (handle == 0)
+        {
+            return invalidValue("cuMemAllocFromPoolAsync", "the pool is null");
+        }
+        return allocateAsync(dptr, bytesize, handle, hStream);
+    }
+
+    /**
+     * Answered, not pipelined: a pointer that is not a live allocation of the session fails here, as CUDA fails it.
+     */
+    public static int cuMemFreeAsyncNative(final CUdeviceptr dptr, final CUstream hStream)
+    {
+        requireNonNull(dptr, "dptr", "cuMemFreeAsync");
+        return inContext(Function.CU_MEM_FREE_ASYNC, new long[]{ JCudaPointers.address(dptr), streamHandle(hStream) },
+            null, null, null);
+    }
+
+    /**
+     * The pool is the executor's, on the device the location names; {@code win32SecurityAttributes} means nothing on
+     * the executor's Linux host and is not sent.
+     */
+    public static int cuMemPoolCreateNative(final CUmemoryPool pool, final CUmemPoolProps poolProps)
+    {
+        requireNonNull(pool, "pool", "cuMemPoolCreate");
+        requireNonNull(poolProps, "poolProps", "cuMemPoolCreate");
+        final long locationType = poolProps.location == null ? 0 : poolProps.location.type;
+        final long locationId = poolProps.location == null ? 0 : poolProps.location.id;
+        final long[] results = new long[1];
+        final int status = call(Function.CU_MEM_POOL_CREATE, new long[]{ poolProps.allocType,
+            Integer.toUnsignedLong(poolProps.handleTypes), locationType, locationId }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(pool, results[0]);
+        }
+        return status;
+    }
+
+    public static int cuMemPoolDestroyNative(final CUmemoryPool pool)
+    {
+        requireNonNull(pool, "pool", "cuMemPoolDestroy");
+        return call(Function.CU_MEM_POOL_DESTROY, new long[]{ JCudaPointers.nativePointer(pool) }, null, null, null);
+    }
+
+    public static int cuMemPoolTrimToNative(final CUmemoryPool pool, final long minBytesToKeep)
+    {
+        requireNonNull(pool, "pool", "cuMemPoolTrimTo");
+        return call(Function.CU_MEM_POOL_TRIM_TO, new long[]{ JCudaPointers.nativePointer(pool), minBytesToKeep },
+            null, null, null);
+    }
+
+    public static int cuStreamCreateWithPriorityNative(final CUstream phStream, final int flags, final int priority)
+    {
+        requireNonNull(phStream, "phStream", "cuStreamCreateWithPriority");
+        final long[] results = new long[1];
+        final int status = inContext(Function.CU_STREAM_CREATE_WITH_PRIORITY,
+            new long[]{ Integer.toUnsignedLong(flags), priority }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(phStream, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * As {@link #cuLaunchKernelNative} (the parameters are checked here against the kernel), answered: CUDA fails a
+     * grid that cannot be resident at once with CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE at the call.
+     */
+    public static int cuLaunchCooperativeKernelNative(
+        final CUfunction f,
+        final int gridDimX,
+        final int gridDimY,
+        final int gridDimZ,
+        final int blockDimX,
+        final int blockDimY,
+        final int blockDimZ,
+        final int sharedMemBytes,
+        final CUstream hStream,
+        final Pointer kernelParams)
+    {
+        requireNonNull(f, "f", "cuLaunchCooperativeKernel");
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return noCurrentContext();
+        }
+        final long function = JCudaPointers.nativePointer(f);
+        final KernelSignatures.KernelSignature kernel = KernelSignatures.find(function);
+        if (kernel == null)
+        {
+            AgentLog.warnOnce("cuLaunchCooperativeKernel: function 0x" + Long.toHexString(function) + " is not " +
+                "from cuModuleGetFunction, or its module was unloaded; returning CUDA_ERROR_INVALID_HANDLE");
+            return DriverStatus.INVALID_HANDLE;
+        }
+        final KernelParameterMarshaller.KernelParameters parameters;
+        try
+        {
+            parameters = KernelParameterMarshaller.marshal(kernel, kernelParams, null);
+        }
+        catch (final KernelParameterException ex)
+        {
+            AgentLog.warnOnce("cuLaunchCooperativeKernel: " + ex.getMessage() + "; returning CUDA_ERROR_INVALID_VALUE");
+            return DriverStatus.INVALID_VALUE;
+        }
+        final long[] sizes = parameters.sizes();
+        if (sizes.length > DriverCalls.maxLaunchParameters())
+        {
+            AgentLog.warnOnce("cuLaunchCooperativeKernel: kernel '" + kernel.name() + "' has " + sizes.length +
+                " parameters; a call carries at most " + DriverCalls.maxLaunchParameters() +
+                "; returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        return DriverCalls.launchCooperative(function,
+            new int[]{ gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ }, sharedMemBytes,
+            streamHandle(hStream), parameters.count(), sizes, parameters.bytes());
+    }
+
+    /**
+     * The flags of the session's primary context of the device: those it is made with, and its flags now while it
+     * is active.
+     */
+    public static int cuDevicePrimaryCtxSetFlagsNative(final CUdevice dev, final int flags)
+    {
+        requireNonNull(dev, "dev", "cuDevicePrimaryCtxSetFlags");
+        return call(Function.CU_DEVICE_PRIMARY_CTX_SET_FLAGS, new long[]{ ordinal(dev), Integer.toUnsignedLong(flags) },
+            null, null, null);
+    }
+
+    /**
+     * Answered here: each device's PCI bus id comes from its executor ({@code cuDeviceGetPCIBusId}), and the first
+     * whose domain, bus and device match is the answer, in the client's numbering. CUDA_ERROR_INVALID_VALUE for text
+     * that is no PCI bus id, CUDA_ERROR_INVALID_DEVICE when no device has it.
+     */
+    public static int cuDeviceGetByPCIBusIdNative(final CUdevice dev, final String pciBusId)
+    {
+        requireNonNull(dev, "dev", "cuDeviceGetByPCIBusId");
+        requireNonNull(pciBusId, "pciBusId", "cuDeviceGetByPCIBusId");
+        final int[] count = new int[1];
+        int status = cuDeviceGetCountNative(count);
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long wanted = PciBusIds.parse(pciBusId);
+        if (wanted < 0)
+        {
+            return invalidValue("cuDeviceGetByPCIBusId", "'" + pciBusId + "' is not a PCI bus id");
+        }
+        final String[] id = new String[1];
+        final CUdevice candidate = new CUdevice();
+        for (int device = 0; device < count[0]; device++)
+        {
+            JCudaPointers.setNativePointer(candidate, device);
+            status = TableCalls.call(DEVICE_GET_PCI_BUS_ID_ROW, new Object[]{ id, PciBusIds.ID_LENGTH, candidate });
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+            if (PciBusIds.parse(id[0]) == wanted)
+            {
+                JCudaPointers.setNativePointer(dev, device);
+                return DriverStatus.SUCCESS;
+            }
+        }
+        return DriverStatus.INVALID_DEVICE;
+    }
+
+    public static int cuOccupancyMaxPotentialBlockSizeNative(
+        final int[] minGridSize, final int[] blockSize, final CUfunction func,
+        final CUoccupancyB2DSize blockSizeToDynamicSMemSize, final long dynamicSMemSize, final int blockSizeLimit)
+    {
+        return cuOccupancyMaxPotentialBlockSizeWithFlagsNative(minGridSize, blockSize, func,
+            blockSizeToDynamicSMemSize, dynamicSMemSize, blockSizeLimit, 0);
+    }
+
+    /**
+     * Computed here as CUDA's occupancy calculator computes it ({@link OccupancyCalculator}), from the executor's
+     * device and kernel; the callback is the client's own object, called here for each block size tried.
+     */
+    public static int cuOccupancyMaxPotentialBlockSizeWithFlagsNative(
+        final int[] minGridSize, final int[] blockSize, final CUfunction func,
+        final CUoccupancyB2DSize blockSizeToDynamicSMemSize, final long dynamicSMemSize, final int blockSizeLimit,
+        final int flags)
+    {
+        requireNonNull(minGridSize, "minGridSize", "cuOccupancyMaxPotentialBlockSize");
+        requireNonNull(blockSize, "blockSize", "cuOccupancyMaxPotentialBlockSize");
+        requireNonNull(func, "func", "cuOccupancyMaxPotentialBlockSize");
+        return OccupancyCalculator.maxPotentialBlockSize(minGridSize, blockSize, func, blockSizeToDynamicSMemSize,
+            dynamicSMemSize, blockSizeLimit, flags);
+    }
+
+    /**
+     * A fat binary is a module image like any other: loaded as {@code cuModuleLoadData} loads it (the emulator runs
+     * PTX only and refuses it as it refuses any binary image).
+     */
+    public static int cuModuleLoadFatBinaryNative(final CUmodule module, final byte[] fatCubin)
+    {
+        requireNonNull(module, "module", "cuModuleLoadFatBinary");
+        requireNonNull(fatCubin, "fatCubin", "cuModuleLoadFatBinary");
+        return loadModule(module, new ByteArrayPayload(fatCubin));
+    }
+
+    /**
+     * As {@link #cuModuleLoadDataExNative}: the image is loaded by the executor, and the error and information logs
+     * the options ask for ({@code CU_JIT_ERROR_LOG_BUFFER}, {@code CU_JIT_INFO_LOG_BUFFER}) come back into them,
+     * cut to the sizes they give; the other options are not sent, as for cuModuleLoadDataEx.
+     */
+    public static int cuModuleLoadDataJITNative(final CUmodule module, final Pointer pointer,
+        final JITOptions jitOptions)
+    {
+        requireNonNull(module, "module", "cuModuleLoadDataJIT");
+        requireNonNull(pointer, "pointer", "cuModuleLoadDataJIT");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        final long extent = HostRange.extent(pointer);
+        if (extent <= 0)
+        {
+            return invalidValue("cuModuleLoadDataJIT", "the image is not in host memory, or empty");
+        }
+        final HostRange image;
+        try
+        {
+            image = HostRange.of(pointer, extent);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuModuleLoadDataJIT", "the image: " + ex.getMessage());
+        }
+        final int status = loadModule(module, image);
+        if (jitOptions != null)
+        {
+            JitLogBuffers.fill(jitOptions, status == DriverStatus.SUCCESS ? "" : client().lastFailureMessage());
+        }
+        return status;
+    }
+
+    /**
+     * The two attributes JCuda's value carries: the access policy window (its base a device address of the
+     * session) and the synchronization policy; any other is CUDA_ERROR_NOT_SUPPORTED from the executor, saying so.
+     */
+    public static int cuStreamGetAttributeNative(final CUstream hStream, final int attr, final CUstreamAttrValue value)
+    {
+        requireNonNull(value, "value", "cuStreamGetAttribute");
+        final long[] results = new long[5];
+        final int status = inContext(Function.CU_STREAM_GET_ATTRIBUTE, new long[]{ streamHandle(hStream), attr },
+            null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            if (attr == STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY)
+            {
+                value.syncPolicy = (int)results[0];
+            }
+            else
+            {
+                final CUaccessPolicyWindow window = new CUaccessPolicyWindow();
+                final CUdeviceptr base = new CUdeviceptr();
+                JCudaPointers.setAddress(base, results[0]);
+                window.base_ptr = base;
+                window.num_bytes = results[1];
+                window.hitRatio = Float.intBitsToFloat((int)results[2]);
+                window.hitProp = (int)results[3];
+                window.missProp = (int)results[4];
+                value.accessPolicyWindow = window;
+            }
+        }
+        return status;
+    }
+
+    public static int cuStreamSetAttributeNative(final CUstream hStream, final int attr, final CUstreamAttrValue value)
+    {
+        requireNonNull(value, "value", "cuStreamSetAttribute");
+        final long[] args;
+        if (attr == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
+        {
+            final CUaccessPolicyWindow window = value.accessPolicyWindow;
+            requireNonNull(window, "value.accessPolicyWindow", "cuStreamSetAttribute");
+            args = new long[]{ streamHandle(hStream), attr,
+                window.base_ptr == null ? 0 : JCudaPointers.address(window.base_ptr), window.num_bytes,
+                Integer.toUnsignedLong(Float.floatToRawIntBits(window.hitRatio)), window.hitProp, window.missProp };
+        }
+        else
+        {
+            args = new long[]{ streamHandle(hStream), attr, value.syncPolicy };
+        }
+        return inContext(Function.CU_STREAM_SET_ATTRIBUTE, args, null, null, null);
+    }
+
+    private static final int STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
+    private static final int STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3;
+
+    /**
+     * Deprecated in CUDA, and made there of the device's attributes 1 to 14 in order (threads per block, block and
+     * grid dimensions, shared and constant memory, warp size, pitch, registers, clock rate, texture alignment):
+     * made here the same way, of the executor's device's attributes.
+     */
+    public static int cuDeviceGetPropertiesNative(final CUdevprop prop, final CUdevice dev)
+    {
+        requireNonNull(prop, "prop", "cuDeviceGetProperties");
+        requireNonNull(dev, "dev", "cuDeviceGetProperties");
+        final int[] values = new int[15];
+        final int[] value = new int[1];
+        for (int attribute = 1; attribute < values.length; attribute++)
+        {
+            final int status = cuDeviceGetAttributeNative(value, attribute, dev);
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+            values[attribute] = value[0];
+        }
+        prop.maxThreadsPerBlock = values[1];
+        prop.maxThreadsDim = new int[]{ values[2], values[3], values[4] };
+        prop.maxGridSize = new int[]{ values[5], values[6], values[7] };
+        prop.sharedMemPerBlock = values[8];
+        prop.totalConstantMemory = values[9];
+        prop.SIMDWidth = values[10];
+        prop.memPitch = values[11];
+        prop.regsPerBlock = values[12];
+        prop.clockRate = values[13];
+        prop.textureAlign = values[14];
+        return DriverStatus.SUCCESS;
+    }
+
+    // cuCtxAttach and cuCtxDetach (deprecated, still in CUDA's driver): a context's usage count, kept here, as CUDA
+    // keeps it in the process. A context of cuCtxCreate counts 1; the detach that takes it to 0 destroys it.
+
+    /** The attaches of each context, beyond the 1 it was created with. */
+    private static final java.util.Map<Long, Integer> ATTACHES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The current context, with its usage count raised; flags must be 0.
+     */
+    public static int cuCtxAttachNative(final CUcontext pctx, final int flags)
+    {
+        requireNonNull(pctx, "pctx", "cuCtxAttach");
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return noCurrentContext();
+        }
+        if (flags != 0)
+        {
+            return invalidValue("cuCtxAttach", "flags must be 0, got " + flags);
+        }
+        ATTACHES.merge(context, 1, Integer::sum);
+        JCudaPointers.setNativePointer(pctx, context);
+        return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * Lowers the usage count of the context, which must be current to the thread; the detach that takes it to 0
+     * destroys it, as cuCtxDestroy does.
+     */
+    public static int cuCtxDetachNative(final CUcontext ctx)
+    {
+        requireNonNull(ctx, "ctx", "cuCtxDetach");
+        final long context = JCudaPointers.nativePointer(ctx);
+        if (!DriverContexts.isLive(context))
+        {
+            return notAContext(context);
+        }
+        if (context != DriverContexts.current())
+        {
+            AgentLog.warnOnce("cuCtxDetach: the context must be current to the calling thread; returning " +
+                "CUDA_ERROR_INVALID_CONTEXT");
+            return DriverStatus.INVALID_CONTEXT;
+        }
+        final boolean[] wasAttached = new boolean[1];
+        ATTACHES.computeIfPresent(context, (key, count) ->
+        {
+            wasAttached[0] = true;
+            return count == 1 ? null : count - 1;
+        });
+        return wasAttached[0] ? DriverStatus.SUCCESS : cuCtxDestroyNative(ctx);
+    }
+
+    // The JIT linker: the inputs gathered here, linked by the executor at cuLinkComplete (LinkStates).
+
+    public static int cuLinkCreateNative(final JITOptions jitOptions, final CUlinkState stateOut)
+    {
+        requireNonNull(stateOut, "stateOut", "cuLinkCreate");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        return LinkStates.create(jitOptions, stateOut);
+    }
+
+    public static int cuLinkAddDataNative(final CUlinkState state, final int type, final Pointer data,
+        final long size, final String name, final JITOptions jitOptions)
+    {
+        requireNonNull(data, "data", "cuLinkAddData");
+        return LinkStates.addData(state, type, data, size);
+    }
+
+    /** The file is read here, in the client, where its path means something. */
+    public static int cuLinkAddFileNative(final CUlinkState state, final int type, final String path,
+        final JITOptions jitOptions)
+    {
+        requireNonNull(path, "path", "cuLinkAddFile");
+        return LinkStates.addFile(state, type, path);
+    }
+
+    public static int cuLinkCompleteNative(final CUlinkState state, final Pointer cubinOut, final long[] sizeOut)
+    {
+        return LinkStates.complete(state, cubinOut, sizeOut);
+    }
+
+    public static int cuLinkDestroyNative(final CUlinkState state)
+    {
+        return LinkStates.destroy(state);
+    }
+
+    /** The function-table row of {@code cuParamSeti} (gpurelay-functions.txt). */
+    private static final int PARAM_SETI_ROW = 1402;
+
+    /**
+     * The float's four bytes, set as {@code cuParamSeti} sets a word: the same bytes at the same offset of the
+     * kernel's parameter buffer.
+     */
+    public static int cuParamSetfNative(final CUfunction hfunc, final int offset, final float value)
+    {
+        requireNonNull(hfunc, "hfunc", "cuParamSetf");
+        return TableCalls.call(PARAM_SETI_ROW, new Object[]{ hfunc, offset, Float.floatToRawIntBits(value) });
+    }
+
+    /**
+     * The bytes, read from the client's memory, set a word at a time with {@code cuParamSeti}: the same bytes at the
+     * same offsets of the kernel's parameter buffer. A length that is not a whole number of 4-byte words (parameters
+     * are words, pointers and doubles two) is not remoted: CUDA_ERROR_NOT_SUPPORTED, saying so.
+     */
+    public static int cuParamSetvNative(final CUfunction hfunc, final int offset, final Pointer ptr, final int numbytes)
+    {
+        requireNonNull(hfunc, "hfunc", "cuParamSetv");
+        requireNonNull(ptr, "ptr", "cuParamSetv");
+        if (numbytes < 0 || offset < 0)
+        {
+            return invalidValue("cuParamSetv", "offset " + offset + " and size " + numbytes + " must not be negative");
+        }
+        if (numbytes % Integer.BYTES != 0)
+        {
+            AgentLog.warnOnce("cuParamSetv: " + numbytes + " bytes are not whole 4-byte words, which gpurelay sets " +
+                "the parameter buffer in; returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        final byte[] bytes = new byte[numbytes];
+        try
+        {
+            HostRange.of(ptr, numbytes).copyTo(0, new org.agrona.concurrent.UnsafeBuffer(bytes), 0, numbytes);
+        }
+        catch (final HostRangeException ex)
+        {
+            return invalidValue("cuParamSetv", "the value: " + ex.getMessage());
+        }
+        final java.nio.ByteBuffer words = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.nativeOrder());
+        for (int at = 0; at < numbytes; at += Integer.BYTES)
+        {
+            final int status = TableCalls.call(PARAM_SETI_ROW, new Object[]{ hfunc, offset + at, words.getInt(at) });
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+        }
+        return DriverStatus.SUCCESS;
+    }
+
+    private static int allocateAsync(final CUdeviceptr dptr, final long bytesize, final long pool,
+        final CUstream hStream)
+    {
+        final long[] results = new long[1];
+        final int status = inContext(Function.CU_MEM_ALLOC_ASYNC, new long[]{ bytesize, streamHandle(hStream), pool },
+            null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setAddress(dptr, results[0]);
         }
         return status;
     }

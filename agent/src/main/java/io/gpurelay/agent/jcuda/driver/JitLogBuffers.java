@@ -1,7 +1,9 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import java.lang.reflect.Field;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.jcuda.HostRange;
@@ -10,6 +12,7 @@ import io.gpurelay.agent.jcuda.JCudaPointers;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
 import jcuda.driver.CUjit_option;
+import jcuda.driver.JITOptions;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -46,6 +49,52 @@ final class JitLogBuffers
             {
                 write(values[i], "", limit(options, values, count, CUjit_option.CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES));
             }
+        }
+    }
+
+    /**
+     * The logs of {@code cuModuleLoadDataJIT}, whose options are JCuda's {@link JITOptions}: as JCuda's native code
+     * does, a log option that is present gets a buffer of its size option's bytes ({@code putBytes}) holding the log,
+     * NUL-terminated and cut to it; the error log is the executor's explanation, the info log empty.
+     */
+    static void fill(final JITOptions options, final String errorLog)
+    {
+        final Map<?, ?> present = optionMap(options);
+        if (present == null)
+        {
+            return;
+        }
+        put(options, present, CUjit_option.CU_JIT_ERROR_LOG_BUFFER, CUjit_option.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+            errorLog);
+        put(options, present, CUjit_option.CU_JIT_INFO_LOG_BUFFER, CUjit_option.CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, "");
+    }
+
+    private static void put(
+        final JITOptions options, final Map<?, ?> present, final int logOption, final int sizeOption, final String log)
+    {
+        if (!present.containsKey(logOption))
+        {
+            return;
+        }
+        final byte[] text = log.getBytes(StandardCharsets.UTF_8);
+        final int size = present.get(sizeOption) instanceof Integer given && given > 0 ? given : text.length + 1;
+        final byte[] buffer = new byte[size];
+        System.arraycopy(text, 0, buffer, 0, Math.min(text.length, size - 1));
+        options.putBytes(logOption, buffer);
+    }
+
+    private static Map<?, ?> optionMap(final JITOptions options)
+    {
+        try
+        {
+            final Field map = JITOptions.class.getDeclaredField("map");
+            map.setAccessible(true);
+            return (Map<?, ?>)map.get(options);
+        }
+        catch (final ReflectiveOperationException | RuntimeException ex)
+        {
+            AgentLog.debug("cuModuleLoadDataJIT: the JIT options' logs are left as they are: " + ex);
+            return null;
         }
     }
 

@@ -38,11 +38,29 @@ public final class JCudaRuntimeInstrumentation extends InstrumentationModule
         return Binding.JCUDA;
     }
 
+    // Stream priorities and other device and stream functions.
+
+    public String emulatorRefusal(final String functionName)
+    {
+        return "cudaDeviceGetTexture1DLinearMaxWidth".equals(functionName) ? "it runs the row of " +
+            "cuDeviceGetTexture1DLinearMaxWidth, which the emulator does not (it has no textures)" : null;
+    }
+
     /**
-     * The array family's functions left out, with their reasons ({@link ArrayRefusals}).
+     * The array family's functions left out ({@link ArrayRefusals}) and the memory-pool family's, with their reasons.
      */
     public String refusalReason(final String functionName)
     {
-        return ArrayRefusals.reason(functionName);
+        final String arrays = ArrayRefusals.reason(functionName);
+        if (arrays != null)
+        {
+            return arrays;
+        }
+        return switch (functionName)
+        {
+            case "cudaProfilerStart", "cudaProfilerStop" -> "the profiler API (cuda_profiler_api.h) is not in " +
+                "JavaCPP's CUDA presets, so the executor cannot call it; profile the executor's process instead";
+            default -> null;
+        };
     }
 }

@@ -13,7 +13,9 @@ import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.ManagedMemory;
 import io.gpurelay.agent.jcuda.MemRangeAttributes;
+import io.gpurelay.agent.jcuda.PciBusIds;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.agent.jcuda.TableCalls;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
@@ -857,6 +859,179 @@ public final class JCudaRuntimeRemote
     public static String cudaGetErrorStringNative(final int error)
     {
         return RuntimeErrors.description(error);
+    }
+
+    // Stream priorities and what the agent answers from other remote calls (the device of a PCI bus id).
+
+    /** The function-table row of {@code cudaDeviceGetPCIBusId} (gpurelay-functions.txt). */
+    private static final int DEVICE_GET_PCI_BUS_ID_ROW = 1114;
+
+    public static int cudaStreamCreateWithPriorityNative(final cudaStream_t pStream, final int flags, final int priority)
+    {
+        requireNonNull(pStream, "pStream", "cudaStreamCreateWithPriority");
+        final long[] results = new long[1];
+        final int status = call(Function.CUDA_STREAM_CREATE_WITH_PRIORITY,
+            new long[]{ Integer.toUnsignedLong(flags), priority }, results);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(pStream, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * Answered here as {@code cuDeviceGetByPCIBusId} is: each device's id comes from its executor, compared by
+     * domain, bus and device; cudaErrorInvalidValue for text that is no PCI bus id, cudaErrorInvalidDevice when no
+     * device has it.
+     */
+    public static int cudaDeviceGetByPCIBusIdNative(final int[] device, final String pciBusId)
+    {
+        requireNonNull(device, "device", "cudaDeviceGetByPCIBusId");
+        requireNonNull(pciBusId, "pciBusId", "cudaDeviceGetByPCIBusId");
+        final int[] count = new int[1];
+        int status = cudaGetDeviceCountNative(count);
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long wanted = PciBusIds.parse(pciBusId);
+        if (wanted < 0)
+        {
+            AgentLog.warnOnce("cudaDeviceGetByPCIBusId: '" + pciBusId + "' is not a PCI bus id; returning " +
+                "cudaErrorInvalidValue");
+            return RuntimeCalls.record(RuntimeStatus.INVALID_VALUE);
+        }
+        final String[] id = new String[1];
+        for (int candidate = 0; candidate < count[0]; candidate++)
+        {
+            status = TableCalls.call(DEVICE_GET_PCI_BUS_ID_ROW, new Object[]{ id, PciBusIds.ID_LENGTH, candidate });
+            if (status != RuntimeStatus.SUCCESS)
+            {
+                return status;
+            }
+            if (PciBusIds.parse(id[0]) == wanted)
+            {
+                device[0] = candidate;
+                return RuntimeStatus.SUCCESS;
+            }
+        }
+        return RuntimeCalls.record(RuntimeStatus.INVALID_DEVICE);
+    }
+
+    /**
+     * As {@code cuStreamGetAttribute}: the access policy window (its base a device address of the session) and the
+     * synchronization policy, the two attributes JCuda's value carries.
+     */
+    public static int cudaStreamGetAttributeNative(
+        final cudaStream_t hStream, final int attr, final jcuda.runtime.cudaStreamAttrValue value)
+    {
+        requireNonNull(value, "value", "cudaStreamGetAttribute");
+        final long[] results = new long[5];
+        final int status = call(Function.CUDA_STREAM_GET_ATTRIBUTE, new long[]{ streamHandle(hStream), attr },
+            results);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            if (attr == STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY)
+            {
+                value.syncPolicy = (int)results[0];
+            }
+            else
+            {
+                final jcuda.runtime.cudaAccessPolicyWindow window = new jcuda.runtime.cudaAccessPolicyWindow();
+                final Pointer base = new Pointer();
+                JCudaPointers.setAddress(base, results[0]);
+                window.base_ptr = base;
+                window.num_bytes = results[1];
+                window.hitRatio = Float.intBitsToFloat((int)results[2]);
+                window.hitProp = (int)results[3];
+                window.missProp = (int)results[4];
+                value.accessPolicyWindow = window;
+            }
+        }
+        return status;
+    }
+
+    public static int cudaStreamSetAttributeNative(
+        final cudaStream_t hStream, final int attr, final jcuda.runtime.cudaStreamAttrValue value)
+    {
+        requireNonNull(value, "value", "cudaStreamSetAttribute");
+        final long[] args;
+        if (attr == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
+        {
+            final jcuda.runtime.cudaAccessPolicyWindow window = value.accessPolicyWindow;
+            requireNonNull(window, "value.accessPolicyWindow", "cudaStreamSetAttribute");
+            args = new long[]{ streamHandle(hStream), attr,
+                window.base_ptr == null ? 0 : JCudaPointers.address(window.base_ptr), window.num_bytes,
+                Integer.toUnsignedLong(Float.floatToRawIntBits(window.hitRatio)), window.hitProp, window.missProp };
+        }
+        else
+        {
+            args = new long[]{ streamHandle(hStream), attr, value.syncPolicy };
+        }
+        return call(Function.CUDA_STREAM_SET_ATTRIBUTE, args, null);
+    }
+
+    private static final int STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
+    private static final int STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3;
+
+    /** The function-table row of {@code cuDeviceGetTexture1DLinearMaxWidth} (gpurelay-functions.txt). */
+    private static final int TEXTURE_1D_LINEAR_MAX_WIDTH_ROW = 1021;
+    /** {@code cudaErrorInvalidChannelDescriptor}. */
+    private static final int INVALID_CHANNEL_DESCRIPTOR = 20;
+
+    /**
+     * The runtime's form of {@code cuDeviceGetTexture1DLinearMaxWidth}, as the runtime makes it: the channel
+     * descriptor becomes the driver's array format (signed, unsigned or float elements of 8, 16 or 32 bits, every
+     * channel of one size) and channel count, and the driver function's row runs on the executor. Other kinds
+     * (normalized, block-compressed, NV12) are not remoted: cudaErrorNotSupported, saying so.
+     */
+    public static int cudaDeviceGetTexture1DLinearMaxWidthNative(
+        final long[] maxWidthInElements, final jcuda.runtime.cudaChannelFormatDesc fmtDesc, final int device)
+    {
+        requireNonNull(maxWidthInElements, "maxWidthInElements", "cudaDeviceGetTexture1DLinearMaxWidth");
+        requireNonNull(fmtDesc, "fmtDesc", "cudaDeviceGetTexture1DLinearMaxWidth");
+        final int[] bits = { fmtDesc.x, fmtDesc.y, fmtDesc.z, fmtDesc.w };
+        int channels = 0;
+        while (channels < bits.length && bits[channels] > 0)
+        {
+            channels++;
+        }
+        for (int i = 0; i < bits.length; i++)
+        {
+            if (bits[i] < 0 || i >= channels && bits[i] != 0 || i < channels && bits[i] != bits[0])
+            {
+                AgentLog.warnOnce("cudaDeviceGetTexture1DLinearMaxWidth: channel sizes " + java.util.Arrays.toString(
+                    bits) + " are not one size for the first channels and 0 after; returning " +
+                    "cudaErrorInvalidChannelDescriptor");
+                return RuntimeCalls.record(INVALID_CHANNEL_DESCRIPTOR);
+            }
+        }
+        final int format = arrayFormat(fmtDesc.f, channels == 0 ? 0 : bits[0]);
+        if (format == 0)
+        {
+            AgentLog.warnOnce("cudaDeviceGetTexture1DLinearMaxWidth: channel format kind " + fmtDesc.f + " of " +
+                bits[0] + " bits is not remoted (signed, unsigned and float elements are); returning " +
+                "cudaErrorNotSupported");
+            return RuntimeCalls.record(RuntimeStatus.NOT_SUPPORTED);
+        }
+        final jcuda.driver.CUdevice dev = new jcuda.driver.CUdevice();
+        JCudaPointers.setNativePointer(dev, device);
+        return RuntimeCalls.record(TableCalls.call(TEXTURE_1D_LINEAR_MAX_WIDTH_ROW,
+            new Object[]{ maxWidthInElements, format, channels, dev }));
+    }
+
+    /**
+     * @return the {@code CUarray_format} of elements of a kind and size, or 0 for none.
+     */
+    private static int arrayFormat(final int kind, final int bits)
+    {
+        return switch (kind)
+        {
+            case 0 -> bits == 8 ? 0x08 : bits == 16 ? 0x09 : bits == 32 ? 0x0a : 0;
+            case 1 -> bits == 8 ? 0x01 : bits == 16 ? 0x02 : bits == 32 ? 0x03 : 0;
+            case 2 -> bits == 16 ? 0x10 : bits == 32 ? 0x20 : 0;
+            default -> 0;
+        };
     }
 
     private static DeviceRouter client()

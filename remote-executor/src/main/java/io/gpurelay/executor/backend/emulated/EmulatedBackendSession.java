@@ -24,6 +24,7 @@ import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
 import io.gpurelay.executor.backend.BackendKernel;
+import io.gpurelay.executor.backend.BackendMemoryPool;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
@@ -371,6 +372,141 @@ final class EmulatedBackendSession implements BackendSession
         {
             result.value(value);
         }
+    }
+
+    // Stream-ordered allocation, memory pools, stream priorities, cooperative launches and primary-context flags.
+
+    /**
+     * A pool is the device's memory under another name: the emulator's streams run each piece of work as it
+     * arrives, so a stream-ordered allocation is made, and a stream-ordered free done, at once, and a pool keeps
+     * no freed memory for later (CUDA's default release threshold of 0 with every stream always synchronized).
+     */
+    public BackendMemoryPool createMemoryPool(final int device, final CallResult result)
+    {
+        return new EmulatedMemoryPool(device);
+    }
+
+    /** Its allocations stay usable until freed, as in CUDA; the pool itself holds nothing. */
+    public void destroyMemoryPool(final BackendMemoryPool pool, final CallResult result)
+    {
+    }
+
+    /** There is nothing to release: a pool of the emulator holds no freed memory (see {@link #createMemoryPool}). */
+    public void trimMemoryPool(final BackendMemoryPool pool, final long minBytesToKeep, final CallResult result)
+    {
+    }
+
+    public void mallocAsync(
+        final BackendContext context, final BackendStream stream, final BackendMemoryPool pool, final long size,
+        final CallResult result)
+    {
+        final String name = pool == null ? "cuMemAllocAsync" : "cuMemAllocFromPoolAsync";
+        final EmulatedContext emulatedContext = emulated(context);
+        final int device = emulatedContext.device();
+        if (size <= 0)
+        {
+            result.fail(CudaError.OUT_OF_MEMORY, name + ": " + Long.toUnsignedString(size) +
+                " bytes is more than any device has");
+            return;
+        }
+        try
+        {
+            final long address = devices[device].memory().allocate(size, owners[device]).deviceAddress();
+            allocatingContexts.put(address, emulatedContext);
+            allocatedBytes[device] += size;
+            result.value(address);
+        }
+        catch (final DeviceMemoryException ex)
+        {
+            result.fail(CudaError.OUT_OF_MEMORY, name + " of " + size + " bytes on device " + device + ": " +
+                ex.getMessage());
+        }
+    }
+
+    public void freeAsync(
+        final BackendContext context, final BackendStream stream, final long address, final CallResult result)
+    {
+        final EmulatedContext allocatedBy = allocatingContexts.remove(address);
+        if (allocatedBy == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuMemFreeAsync: " + hex(address) +
+                " is not the start of a live allocation of this session");
+            return;
+        }
+        allocatedBytes[allocatedBy.device()] -=
+            devices[allocatedBy.device()].memory().free(address, owners[allocatedBy.device()]).size();
+    }
+
+    /**
+     * The emulator's streams have no priorities: its priority range is 0 to 0 ({@code cuCtxGetStreamPriorityRange}),
+     * and CUDA clamps a priority to the range, so every stream has priority 0.
+     */
+    public BackendStream createStreamWithPriority(
+        final BackendContext context, final int flags, final int priority, final CallResult result)
+    {
+        return createStream(context, flags, result);
+    }
+
+    /**
+     * The emulator cannot promise that a whole grid is resident at once (it has no occupancy calculator), which is
+     * what a cooperative launch is.
+     */
+    public void launchCooperativeKernel(
+        final BackendKernel kernel, final BackendStream stream, final int gridX, final int gridY, final int gridZ,
+        final int blockX, final int blockY, final int blockZ, final int sharedMemoryBytes, final byte[] parameters,
+        final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuLaunchCooperativeKernel is not supported on the emulator");
+    }
+
+    /**
+     * The synchronization policy is kept per stream (the default stream's per context) and read back; it changes
+     * nothing, as the emulator's streams never wait. The emulator has no L2 cache, so no access policy window.
+     */
+    public void streamGetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final CallResult result)
+    {
+        if (attribute == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
+        {
+            result.fail(CudaError.NOT_SUPPORTED, result.name("cudaStreamGetAttribute", "cuStreamGetAttribute") +
+                " of the access policy window is not supported on the emulator");
+            return;
+        }
+        result.value(stream == null ? emulated(context).syncPolicy() : ((EmulatedStream)stream).syncPolicy());
+    }
+
+    public void streamSetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final long[] values,
+        final CallResult result)
+    {
+        if (attribute == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
+        {
+            result.fail(CudaError.NOT_SUPPORTED, result.name("cudaStreamSetAttribute", "cuStreamSetAttribute") +
+                " of the access policy window is not supported on the emulator");
+            return;
+        }
+        if (stream == null)
+        {
+            emulated(context).syncPolicy((int)values[0]);
+        }
+        else
+        {
+            ((EmulatedStream)stream).syncPolicy((int)values[0]);
+        }
+    }
+
+    /** The emulator runs PTX only, and a link's output is a cubin. */
+    public void link(
+        final BackendContext context, final int[] types, final int[] offsets, final int[] lengths,
+        final DirectBuffer input, final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuLinkComplete is not supported on the emulator: it runs PTX only, " +
+            "and a link makes a cubin; load the PTX with cuModuleLoadData instead");
+    }
+
+    /** The emulator's contexts have no scheduling to change: the executor keeps the flags it reports. */
+    public void setContextFlags(final BackendContext context, final int flags, final CallResult result)
+    {
     }
 
     public PayloadSink memcpyHostToDevice(

@@ -41,4 +41,21 @@ final class EmulatedContext implements BackendContext
     {
         this.flags = flags;
     }
+
+    // Stream attributes: the default stream's synchronization policy.
+
+    /** {@code CU_SYNC_POLICY_AUTO}, a stream's policy until one is set. */
+    static final int SYNC_POLICY_AUTO = 1;
+
+    private int syncPolicy = SYNC_POLICY_AUTO;
+
+    int syncPolicy()
+    {
+        return syncPolicy;
+    }
+
+    void syncPolicy(final int policy)
+    {
+        this.syncPolicy = policy;
+    }
 }

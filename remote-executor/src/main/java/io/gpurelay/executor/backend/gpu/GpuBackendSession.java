@@ -28,7 +28,19 @@ import static org.bytedeco.cuda.global.cudart.cuEventQuery;
 import static org.bytedeco.cuda.global.cudart.cuEventRecord;
 import static org.bytedeco.cuda.global.cudart.cuEventSynchronize;
 import static org.bytedeco.cuda.global.cudart.cuFuncGetParamInfo;
+import static org.bytedeco.cuda.global.cudart.cuCtxSetFlags;
+import static org.bytedeco.cuda.global.cudart.cuLaunchCooperativeKernel;
 import static org.bytedeco.cuda.global.cudart.cuLaunchKernel;
+import static org.bytedeco.cuda.global.cudart.cuLinkAddData;
+import static org.bytedeco.cuda.global.cudart.cuLinkComplete;
+import static org.bytedeco.cuda.global.cudart.cuLinkCreate;
+import static org.bytedeco.cuda.global.cudart.cuLinkDestroy;
+import static org.bytedeco.cuda.global.cudart.cuMemAllocAsync;
+import static org.bytedeco.cuda.global.cudart.cuMemAllocFromPoolAsync;
+import static org.bytedeco.cuda.global.cudart.cuMemFreeAsync;
+import static org.bytedeco.cuda.global.cudart.cuStreamCreateWithPriority;
+import static org.bytedeco.cuda.global.cudart.cuStreamGetAttribute;
+import static org.bytedeco.cuda.global.cudart.cuStreamSetAttribute;
 import static org.bytedeco.cuda.global.cudart.cuMemAlloc;
 import static org.bytedeco.cuda.global.cudart.cuMemFree;
 import static org.bytedeco.cuda.global.cudart.cuMemGetInfo;
@@ -64,6 +76,7 @@ import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
 import io.gpurelay.executor.backend.BackendKernel;
+import io.gpurelay.executor.backend.BackendMemoryPool;
 import io.gpurelay.executor.backend.BackendModule;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.BackendStream;
@@ -88,9 +101,12 @@ import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.LongHashSet;
+import org.bytedeco.cuda.cudart.CUaccessPolicyWindow_v1;
 import org.bytedeco.cuda.cudart.CUctx_st;
 import org.bytedeco.cuda.cudart.CUevent_st;
 import org.bytedeco.cuda.cudart.CUfunc_st;
+import org.bytedeco.cuda.cudart.CUlaunchAttributeValue;
+import org.bytedeco.cuda.cudart.CUlinkState_st;
 import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.CUmemLocation_v1;
 import org.bytedeco.cuda.cudart.CUstream_st;
@@ -176,6 +192,7 @@ final class GpuBackendSession implements BackendSession
     private PointerPointer<Pointer> parameterArray = new PointerPointer<>(parameterPointers);
 
     private final GpuBlasSession blas = new GpuBlasSession(ranges);
+    private final GpuMemoryPools pools = new GpuMemoryPools();
     /** Pitched memory, CUDA arrays and 2D/3D copies. */
     private final GpuArrays arrays = new GpuArrays(this);
 
@@ -278,6 +295,10 @@ final class GpuBackendSession implements BackendSession
         blas.contextDestroyed(gpuContext);
         rand.destroyGenerators(gpuContext);
         fft.destroyPlans(gpuContext);
+        if (cuCtxSetCurrent(gpuContext.handle()) == CUDA_SUCCESS)
+        {
+            pools.freeAll(gpuContext);
+        }
         arrays.contextDestroyed(gpuContext);
         allocatedBytes[gpuContext.device()] -= ranges.removeContext(gpuContext).bytes();
         contexts.remove(gpuContext);
@@ -527,6 +548,230 @@ final class GpuBackendSession implements BackendSession
         return location;
     }
 
+    // Stream-ordered allocation, memory pools, stream priorities, cooperative launches and primary-context flags.
+
+    public BackendMemoryPool createMemoryPool(final int device, final CallResult result)
+    {
+        return pools.create(devices[device].handle(), device, result);
+    }
+
+    public void destroyMemoryPool(final BackendMemoryPool pool, final CallResult result)
+    {
+        pools.destroy((GpuMemoryPools.Pool)pool, result);
+    }
+
+    public void trimMemoryPool(final BackendMemoryPool pool, final long minBytesToKeep, final CallResult result)
+    {
+        pools.trim((GpuMemoryPools.Pool)pool, minBytesToKeep, result);
+    }
+
+    /**
+     * The allocation enters the session's ranges, as a malloc's does; the pools remember it as stream-ordered, so
+     * that destroying its context or ending the session frees it first (its memory is its pool's, not the
+     * context's).
+     */
+    public void mallocAsync(
+        final BackendContext context, final BackendStream stream, final BackendMemoryPool pool, final long size,
+        final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        final String name = pool == null ? "cuMemAllocAsync" : "cuMemAllocFromPoolAsync";
+        if (size < 0)
+        {
+            result.fail(CudaError.OUT_OF_MEMORY, name + ": " + Long.toUnsignedString(size) +
+                " bytes is more than any device has");
+            return;
+        }
+        if (!makeCurrent(gpuContext, name, result) ||
+            !check(pool == null ? cuMemAllocAsync(addressOut, size, cudaStream(stream)) :
+                cuMemAllocFromPoolAsync(addressOut, size, ((GpuMemoryPools.Pool)pool).handle(), cudaStream(stream)),
+                name + " of " + size + " bytes on device " + gpuContext.device(), result))
+        {
+            return;
+        }
+        ranges.addAllocation(addressOut[0], size, gpuContext);
+        pools.allocated(addressOut[0], gpuContext);
+        allocatedBytes[gpuContext.device()] += size;
+        result.value(addressOut[0]);
+    }
+
+    public void freeAsync(
+        final BackendContext context, final BackendStream stream, final long address, final CallResult result)
+    {
+        final String name = "cuMemFreeAsync";
+        final DeviceAddressRanges.Range<GpuContext, GpuModule> allocation = ranges.removeAllocation(address);
+        if (allocation == null)
+        {
+            result.fail(CudaError.INVALID_VALUE,
+                name + ": " + hex(address) + " is not the start of a live allocation of this session");
+            return;
+        }
+        if (!makeCurrent((GpuContext)context, name, result) ||
+            !check(cuMemFreeAsync(address, cudaStream(stream)), name, result))
+        {
+            ranges.addAllocation(address, allocation.size(), allocation.context());
+            return;
+        }
+        pools.freed(address);
+        allocatedBytes[allocation.context().device()] -= allocation.size();
+    }
+
+    public BackendStream createStreamWithPriority(
+        final BackendContext context, final int flags, final int priority, final CallResult result)
+    {
+        final GpuContext gpuContext = (GpuContext)context;
+        final String name = result.name("cudaStreamCreateWithPriority", "cuStreamCreateWithPriority");
+        final CUstream_st stream = new CUstream_st();
+        return makeCurrent(gpuContext, name, result) &&
+            check(cuStreamCreateWithPriority(stream, flags, priority), name, result) ?
+            new GpuStream(gpuContext, stream) : null;
+    }
+
+    public void launchCooperativeKernel(
+        final BackendKernel kernel, final BackendStream stream, final int gridX, final int gridY, final int gridZ,
+        final int blockX, final int blockY, final int blockZ, final int sharedMemoryBytes, final byte[] parameters,
+        final CallResult result)
+    {
+        launch(kernel, stream, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemoryBytes, parameters, true,
+            result);
+    }
+
+    public void streamGetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final CallResult result)
+    {
+        final String name = result.name("cudaStreamGetAttribute", "cuStreamGetAttribute");
+        try (CUlaunchAttributeValue value = new CUlaunchAttributeValue())
+        {
+            Pointer.memset(value, 0, value.sizeof());
+            if (!makeCurrent((GpuContext)context, name, result) ||
+                !check(cuStreamGetAttribute(cudaStream(stream), attribute, value), name, result))
+            {
+                return;
+            }
+            if (attribute == STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY)
+            {
+                result.value(value.syncPolicy());
+                return;
+            }
+            final CUaccessPolicyWindow_v1 window = value.accessPolicyWindow();
+            result.value(window.base_ptr() == null ? 0 : window.base_ptr().address()).value(window.num_bytes())
+                .value(Float.floatToRawIntBits(window.hitRatio())).value(window.hitProp()).value(window.missProp());
+        }
+    }
+
+    /**
+     * An access policy window names device memory: its bytes must lie inside one allocation of the session, as any
+     * range a backend function is given.
+     */
+    public void streamSetAttribute(
+        final BackendContext context, final BackendStream stream, final int attribute, final long[] values,
+        final CallResult result)
+    {
+        final String name = result.name("cudaStreamSetAttribute", "cuStreamSetAttribute");
+        if (attribute == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW && values[1] > 0 &&
+            ranges.holding(values[0], values[1]) == null)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": the access policy window " + hex(values[0]) + " + " +
+                values[1] + " bytes is not inside one allocation of this session");
+            return;
+        }
+        try (CUlaunchAttributeValue value = new CUlaunchAttributeValue())
+        {
+            Pointer.memset(value, 0, value.sizeof());
+            if (attribute == STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY)
+            {
+                value.syncPolicy((int)values[0]);
+            }
+            else
+            {
+                value.accessPolicyWindow().base_ptr(new Pointer()
+                {
+                    {
+                        address = values[0];
+                    }
+                }).num_bytes(values[1]).hitRatio(Float.intBitsToFloat((int)values[2])).hitProp((int)values[3])
+                    .missProp((int)values[4]);
+            }
+            if (makeCurrent((GpuContext)context, name, result))
+            {
+                check(cuStreamSetAttribute(cudaStream(stream), attribute, value), name, result);
+            }
+        }
+    }
+
+    /**
+     * The driver's JIT linker in the context, with its error log in the failure; the cubin comes back as the
+     * payload (the link state, which owns it, is destroyed once it is copied).
+     */
+    public void link(
+        final BackendContext context, final int[] types, final int[] offsets, final int[] lengths,
+        final DirectBuffer input, final CallResult result)
+    {
+        final String name = "cuLinkComplete";
+        if (!makeCurrent((GpuContext)context, name, result))
+        {
+            return;
+        }
+        try (BytePointer errorLog = new BytePointer(JIT_LOG_BYTES);
+            IntPointer options = new IntPointer(CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES);
+            LongPointer optionValues = new LongPointer(2);
+            PointerPointer<Pointer> cubinOut = new PointerPointer<>(1);
+            SizeTPointer sizeOut = new SizeTPointer(1))
+        {
+            errorLog.put(0, (byte)0);
+            optionValues.put(0, errorLog.address()).put(1, JIT_LOG_BYTES);
+            final CUlinkState_st state = new CUlinkState_st();
+            if (!check(cuLinkCreate(2, options, new PointerPointer<>(optionValues), state), "cuLinkCreate", result))
+            {
+                return;
+            }
+            try
+            {
+                for (int i = 0; i < types.length; i++)
+                {
+                    final byte[] bytes = new byte[lengths[i]];
+                    input.getBytes(offsets[i], bytes);
+                    try (BytePointer data = new BytePointer(lengths[i] + 1L))
+                    {
+                        data.put(bytes, 0, lengths[i]).put(lengths[i], (byte)0);
+                        final int status = cuLinkAddData(state, types[i], data, lengths[i], "input " + i, 0,
+                            (IntPointer)null, (Pointer)null);
+                        if (status != CUDA_SUCCESS)
+                        {
+                            final String log = cString(errorLog);
+                            fail(result, status, "cuLinkAddData of input " + i + (log.isEmpty() ? "" : ": " + log));
+                            return;
+                        }
+                    }
+                }
+                final int status = cuLinkComplete(state, cubinOut, sizeOut);
+                if (status != CUDA_SUCCESS)
+                {
+                    final String log = cString(errorLog);
+                    fail(result, status, name + (log.isEmpty() ? "" : ": " + log));
+                    return;
+                }
+                final long size = sizeOut.get(0);
+                final byte[] cubin = new byte[(int)size];
+                new BytePointer(cubinOut.get(0)).capacity(size).get(cubin);
+                result.payload(new ByteArrayPayload(cubin));
+            }
+            finally
+            {
+                cuLinkDestroy(state);
+            }
+        }
+    }
+
+    public void setContextFlags(final BackendContext context, final int flags, final CallResult result)
+    {
+        final String name = "cuDevicePrimaryCtxSetFlags";
+        if (makeCurrent((GpuContext)context, name, result))
+        {
+            check(cuCtxSetFlags(flags), name, result);
+        }
+    }
+
     public PayloadSink memcpyHostToDevice(
         final BackendContext context,
         final BackendStream stream,
@@ -773,9 +1018,28 @@ final class GpuBackendSession implements BackendSession
         final byte[] parameters,
         final CallResult result)
     {
+        launch(kernel, stream, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemoryBytes, parameters, false,
+            result);
+    }
+
+    private void launch(
+        final BackendKernel kernel,
+        final BackendStream stream,
+        final int gridX,
+        final int gridY,
+        final int gridZ,
+        final int blockX,
+        final int blockY,
+        final int blockZ,
+        final int sharedMemoryBytes,
+        final byte[] parameters,
+        final boolean cooperative,
+        final CallResult result)
+    {
         final GpuKernel gpuKernel = (GpuKernel)kernel;
         final KernelParameterLayout layout = gpuKernel.parameterLayout();
-        final String name = "cuLaunchKernel of '" + layout.kernelName() + "'";
+        final String name = (cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel") + " of '" +
+            layout.kernelName() + "'";
         if (!makeCurrent(gpuKernel.module().context(), name, result))
         {
             return;
@@ -796,8 +1060,9 @@ final class GpuBackendSession implements BackendSession
         {
             parameterPointers.put(i, parameterBuffer.address() + layout.offset(i));
         }
-        check(cuLaunchKernel(gpuKernel.handle(), gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemoryBytes,
-            cudaStream(stream), parameterArray, null), name + " with grid " + gridX + "x" + gridY + "x" + gridZ +
+        check(cooperative ? cuLaunchCooperativeKernel(gpuKernel.handle(), gridX, gridY, gridZ, blockX, blockY, blockZ,
+            sharedMemoryBytes, cudaStream(stream), parameterArray) : cuLaunchKernel(gpuKernel.handle(), gridX, gridY,
+            gridZ, blockX, blockY, blockZ, sharedMemoryBytes, cudaStream(stream), parameterArray, null), name + " with grid " + gridX + "x" + gridY + "x" + gridZ +
             ", block " + blockX + "x" + blockY + "x" + blockZ + ", " + sharedMemoryBytes + " bytes of shared memory",
             result);
     }
@@ -1269,6 +1534,14 @@ final class GpuBackendSession implements BackendSession
         rtc.close();
         ptxCompiler.close();
         arrays.close();
+        for (final GpuContext context : contexts)
+        {
+            if (cuCtxSetCurrent(context.handle()) == CUDA_SUCCESS)
+            {
+                pools.freeAll(context);
+            }
+        }
+        pools.destroyAll();
         for (final GpuContext context : contexts)
         {
             cuCtxDestroy(context.handle());

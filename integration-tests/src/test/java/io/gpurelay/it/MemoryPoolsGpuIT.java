@@ -1,0 +1,102 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+import io.gpurelay.it.programs.MemoryPoolsProgram;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Stream-ordered allocation, memory pools, stream priorities, primary-context flags, PCI bus ids, the occupancy
+ * calculator and cooperative launches on a real GPU, compared with JCuda's own natives: {@link MemoryPoolsProgram}
+ * runs once locally (JCuda 12.6's natives on the CUDA 13 host) and once through the agent against a gpu executor on
+ * the same GPU; every call must give the same status and write the same values. The occupancy calculator is the
+ * agent's (from the executor's occupancy of each block size), so equal answers show it computes what CUDA's does.
+ */
+@Tag("gpu")
+class MemoryPoolsGpuIT
+{
+    /** Calls whose local and remote results are known to differ, each as observed (local | through gpurelay). */
+    private static final Map<String, String> KNOWN_DIFFERENCES = Map.of();
+
+    @BeforeEach
+    void requireGpu()
+    {
+        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void everyCallGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
+    {
+        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
+        final ForkedProcess local = new ForkedProcess("MemoryPoolsProgram-local", List.of(Artifacts.java(),
+            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
+            MemoryPoolsProgram.class.getName(), Artifacts.kernelsDir().toString()));
+        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
+
+        final String remoteOutput;
+        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
+        {
+            final String agent = executor.agentOptions("");
+            final ForkedProcess remote = new ForkedProcess("MemoryPoolsProgram-remote",
+                List.of(Artifacts.java(), "-javaagent:" + Artifacts.agentJar() + (agent.isEmpty() ? "" : "=" + agent),
+                    "-cp", classpath, MemoryPoolsProgram.class.getName(), Artifacts.kernelsDir().toString()));
+            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
+            remoteOutput = remote.output();
+        }
+
+        final Map<String, String> expected = calls(local.output());
+        final Map<String, String> actual = calls(remoteOutput);
+        assertTrue(local.output().contains("\nDONE"), local.output());
+        assertTrue(remoteOutput.contains("\nDONE"), remoteOutput);
+        assertEquals(expected.keySet(), actual.keySet(), "the same calls ran");
+        final List<String> differences = new ArrayList<>();
+        final Set<String> functions = new TreeSet<>();
+        for (final Map.Entry<String, String> call : expected.entrySet())
+        {
+            functions.add(call.getKey().split("/")[0]);
+            final String observed = call.getValue() + " | " + actual.get(call.getKey());
+            if (!call.getValue().equals(actual.get(call.getKey())) &&
+                !KNOWN_DIFFERENCES.getOrDefault(call.getKey(), "").equals(observed))
+            {
+                differences.add(call.getKey() + ": locally " + call.getValue() + ", through gpurelay " +
+                    actual.get(call.getKey()));
+            }
+        }
+        System.out.println(expected.size() + " calls of " + functions.size() + " hand-written functions compared:\n" +
+            local.output());
+        assertTrue(differences.isEmpty(), differences.size() + " of " + expected.size() + " calls differ:\n" +
+            String.join("\n", differences) + "\n\nthrough gpurelay:\n" + remoteOutput);
+    }
+
+    private static Map<String, String> calls(final String output)
+    {
+        final Map<String, String> calls = new LinkedHashMap<>();
+        for (final String line : output.split("\n"))
+        {
+            if (line.startsWith("FN "))
+            {
+                final int space = line.indexOf(' ', 3);
+                calls.put(line.substring(3, space), line.substring(space + 1));
+            }
+        }
+        return calls;
+    }
+}
