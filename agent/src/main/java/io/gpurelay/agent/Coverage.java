@@ -232,7 +232,7 @@ public final class Coverage
     /**
      * Each function once, however many overloads of it the class has (JavaCPP declares one native per Java type).
      */
-    private static List<String> functionNames(
+    static List<String> functionNames(
         final NativeMethodTable table, final List<? extends MethodDescription> methods)
     {
         final Set<String> names = new LinkedHashSet<>();

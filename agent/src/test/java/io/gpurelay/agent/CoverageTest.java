@@ -26,6 +26,22 @@ class CoverageTest
             .resolve());
 
     @Test
+    void everyNativeOfTheRuntimeAndTheDriverThatIsNotRemotedSaysWhy()
+    {
+        final TypePool pool = TypePool.Default.of(ClassFileLocator.ForClassLoader.ofSystemLoader());
+        final List<NativeMethodTable> tables = List.of(table, NativeMethodTable.of(
+            new io.gpurelay.agent.jcuda.driver.JCudaDriverInstrumentation(),
+            pool.describe("jcuda.driver.JCudaDriver").resolve()));
+        for (final NativeMethodTable each : tables)
+        {
+            final List<String> withoutReason = Coverage.functionNames(each, each.notSupported()).stream()
+                .filter(name -> each.module().refusalReason(name) == null)
+                .toList();
+            assertEquals(List.of(), withoutReason, each.target().getName() + ": refused without a reason");
+        }
+    }
+
+    @Test
     void textReportCountsAndListsWhatIsNotRemoted()
     {
         final String text = print(out -> Coverage.printText(List.of(table), List.of("jcuda.jcublas.JCublas2"), out));
@@ -37,8 +53,8 @@ class CoverageTest
         assertTrue(text.contains("\n  cudaDeviceGetLimit\n"), text);
         assertTrue(text.matches("(?s).*\\njcuda\\.jcublas\\.JCublas2\\s+not on the class path\\n.*"), text);
         assertTrue(text.contains("jcuda.runtime.JCuda: not remoted (" + table.notSupported().size() + ")\n" +
-            "  cudaSetValidDevices\n"), text);
-        assertTrue(text.contains("\n  cudaGLSetGLDevice\n"), text);
+            "  cudaSetValidDevices (not remoted yet: "), text);
+        assertTrue(text.contains("\n  cudaGLSetGLDevice (OpenGL interop: "), text);
         assertFalse(text.contains("\n  cudaMemcpy\n"), text);
     }
 

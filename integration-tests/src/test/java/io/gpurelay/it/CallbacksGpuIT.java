@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -54,7 +52,7 @@ class CallbacksGpuIT
     void callbacksRunInTheClientInStreamOrderOnTheGpu(final Transport transport, final String isolation)
         throws Exception
     {
-        final Path work = shmDirectory();
+        final Path work = ShmDirectory.create("gpurelay-callbacks-it");
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work, "--isolation",
             isolation))
         {
@@ -68,7 +66,7 @@ class CallbacksGpuIT
         }
         finally
         {
-            deleteTree(work);
+            ShmDirectory.delete(work);
         }
     }
 
@@ -78,7 +76,7 @@ class CallbacksGpuIT
     void aClientKilledWhileItsCallbackHoldsAGpuStreamLeavesTheExecutorServingOthers(
         final Transport transport, final String isolation) throws Exception
     {
-        final Path work = shmDirectory();
+        final Path work = ShmDirectory.create("gpurelay-callbacks-it");
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work, "--isolation",
             isolation))
         {
@@ -96,7 +94,7 @@ class CallbacksGpuIT
         }
         finally
         {
-            deleteTree(work);
+            ShmDirectory.delete(work);
         }
     }
 
@@ -105,7 +103,7 @@ class CallbacksGpuIT
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void aCallbackLongerThanTheKeepAliveTimeoutIsWaitedForOnTheGpu(final Transport transport) throws Exception
     {
-        final Path work = shmDirectory();
+        final Path work = ShmDirectory.create("gpurelay-callbacks-it");
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work,
             "--keepalive-timeout", "2s"))
         {
@@ -117,25 +115,9 @@ class CallbacksGpuIT
         }
         finally
         {
-            deleteTree(work);
+            ShmDirectory.delete(work);
         }
     }
 
-    private static Path shmDirectory() throws IOException
-    {
-        final Path shm = Path.of("/dev/shm");
-        return Files.createTempDirectory(Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir")),
-            "gpurelay-callbacks-it");
-    }
 
-    private static void deleteTree(final Path root) throws IOException
-    {
-        try (Stream<Path> paths = Files.walk(root))
-        {
-            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList())
-            {
-                Files.deleteIfExists(path);
-            }
-        }
-    }
 }

@@ -15,7 +15,6 @@ import io.gpurelay.it.programs.ManagedMemoryProgram;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -37,8 +36,21 @@ class ManagedMemoryGpuIT
     @ParameterizedTest
     @EnumSource(Transport.class)
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
-    void theProgramSeesOnTheGpuWhatJCudaGivesLocally(final Transport transport, @TempDir final Path work)
-        throws Exception
+    void theProgramSeesOnTheGpuWhatJCudaGivesLocally(final Transport transport) throws Exception
+    {
+        // Mapped memory over IPC needs pinned memory the executor page-locks: its Aeron directory on tmpfs.
+        final Path work = ShmDirectory.create("gpurelay-managed-it");
+        try
+        {
+            compare(transport, work);
+        }
+        finally
+        {
+            ShmDirectory.delete(work);
+        }
+    }
+
+    private static void compare(final Transport transport, final Path work) throws Exception
     {
         final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
         // JCuda's own natives refuse cudaMemcpyDefault: both runs name their copies' kinds.

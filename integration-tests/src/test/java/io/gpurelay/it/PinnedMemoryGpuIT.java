@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -47,7 +46,7 @@ class PinnedMemoryGpuIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void pinnedCopiesAreOneDmaFromTheSharedAllocation(final String isolation) throws Exception
     {
-        final Path work = shmDirectory();
+        final Path work = ShmDirectory.create("gpurelay-pinned-it");
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work, "--isolation", isolation))
         {
             final ForkedProcess client = Client.start(executor.agentOptions("log=debug"), PinnedMemoryProgram.class,
@@ -69,7 +68,7 @@ class PinnedMemoryGpuIT
         }
         finally
         {
-            deleteTree(work);
+            ShmDirectory.delete(work);
         }
     }
 
@@ -78,7 +77,7 @@ class PinnedMemoryGpuIT
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void aKernelReadsAndWritesMappedPinnedMemory(final String isolation) throws Exception
     {
-        final Path work = shmDirectory();
+        final Path work = ShmDirectory.create("gpurelay-pinned-it");
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work, "--isolation", isolation))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), PinnedMemoryProgram.class, "mapped");
@@ -90,16 +89,10 @@ class PinnedMemoryGpuIT
         }
         finally
         {
-            deleteTree(work);
+            ShmDirectory.delete(work);
         }
     }
 
-    private static Path shmDirectory() throws IOException
-    {
-        final Path shm = Path.of("/dev/shm");
-        return Files.createTempDirectory(Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir")),
-            "gpurelay-pinned-it");
-    }
 
     private static List<Path> pinnedFiles(final Path aeronDir) throws IOException
     {
@@ -109,14 +102,4 @@ class PinnedMemoryGpuIT
         }
     }
 
-    private static void deleteTree(final Path root) throws IOException
-    {
-        try (Stream<Path> paths = Files.walk(root))
-        {
-            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList())
-            {
-                Files.deleteIfExists(path);
-            }
-        }
-    }
 }

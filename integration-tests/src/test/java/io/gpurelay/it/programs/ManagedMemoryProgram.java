@@ -548,7 +548,7 @@ public final class ManagedMemoryProgram
         }
         final Pointer device = new Pointer();
         CHECKS.equal("cudaHostGetDevicePointer", 0, cudaHostGetDevicePointer(device, host, 0));
-        launch(device);
+        launch(device, " on mapped memory");
         cudaDeviceSynchronize();
         CHECKS.check("a kernel read and wrote mapped memory, or it was refused", all(values, i -> 11 * i + 1));
         CHECKS.equal("cudaFreeHost of mapped memory", 0, cudaFreeHost(host));
@@ -563,8 +563,13 @@ public final class ManagedMemoryProgram
 
     private static void launch(final Pointer data)
     {
+        launch(data, "");
+    }
+
+    private static void launch(final Pointer data, final String what)
+    {
         final Pointer parameters = Pointer.to(Pointer.to(data), Pointer.to(new int[]{ COUNT }));
-        CHECKS.equal("cuLaunchKernel", CUresult.CUDA_SUCCESS,
+        CHECKS.equal("cuLaunchKernel" + what, CUresult.CUDA_SUCCESS,
             cuLaunchKernel(addOne, (COUNT + 255) / 256, 1, 1, 256, 1, 1, 0, null, parameters, null));
     }
 

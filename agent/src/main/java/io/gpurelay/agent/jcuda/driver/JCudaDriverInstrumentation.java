@@ -2,6 +2,7 @@ package io.gpurelay.agent.jcuda.driver;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.jcuda.ArrayRefusals;
+import io.gpurelay.agent.jcuda.InteropRefusals;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.table.Binding;
 
@@ -53,6 +54,11 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
         if (arrays != null)
         {
             return arrays;
+        }
+        final String interop = InteropRefusals.reason(functionName);
+        if (interop != null)
+        {
+            return interop;
         }
         // Stream-ordered allocation, memory pools and other device, context, stream and launch functions.
         return switch (functionName)

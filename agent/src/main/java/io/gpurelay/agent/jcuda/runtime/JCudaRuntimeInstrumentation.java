@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.jcuda.ArrayRefusals;
+import io.gpurelay.agent.jcuda.InteropRefusals;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.table.Binding;
 
@@ -55,6 +56,11 @@ public final class JCudaRuntimeInstrumentation extends InstrumentationModule
         if (arrays != null)
         {
             return arrays;
+        }
+        final String interop = InteropRefusals.reason(functionName);
+        if (interop != null)
+        {
+            return interop;
         }
         return switch (functionName)
         {
