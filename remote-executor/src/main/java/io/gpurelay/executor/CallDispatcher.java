@@ -516,7 +516,8 @@ final class CallDispatcher
         }
         if (size == 0)
         {
-            result.fail(CudaError.INVALID_VALUE, name + ": a size of 0 bytes");
+            // CUDA 13 answers success for 0 bytes (on the H100); no memory, a null pointer.
+            result.value(0);
             return;
         }
         final SessionMemoryQuota quota = resources.memoryQuota();

@@ -1501,6 +1501,8 @@ public final class JCudaDriverRemote
     public static int cuMemAllocAsyncNative(final CUdeviceptr dptr, final long bytesize, final CUstream hStream)
     {
         requireNonNull(dptr, "dptr", "cuMemAllocAsync");
+        // As JCuda's own native: the default stream is a CUstream whose pointer is null, not null.
+        requireNonNull(hStream, "hStream", "cuMemAllocAsync");
         return allocateAsync(dptr, bytesize, 0, hStream);
     }
 
