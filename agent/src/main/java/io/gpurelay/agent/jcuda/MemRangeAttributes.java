@@ -71,4 +71,61 @@ public final class MemRangeAttributes
         destination.write(0, bytes, 0, bytes.capacity());
         return status;
     }
+
+    /**
+     * One attribute of a range, as the binding's single-attribute function answers it.
+     */
+    @FunctionalInterface
+    public interface Single
+    {
+        int get(jcuda.Pointer data, long dataSize, int attribute);
+    }
+
+    /**
+     * How the binding answers invalid arguments: its status, with the message logged (and, for the runtime, its
+     * last error set).
+     */
+    @FunctionalInterface
+    public interface Invalid
+    {
+        int invalidValue(String function, String message);
+    }
+
+    /**
+     * cudaMemRangeGetAttributes and cuMemRangeGetAttributes: each attribute as the single-attribute function answers
+     * it, in order; the first failure ends it. JCuda's null checks come first, with JCuda's messages.
+     */
+    public static int getAll(
+        final String function, final jcuda.Pointer[] data, final long[] dataSizes, final int[] attributes,
+        final long numAttributes, final Object devPtr, final Single single, final Invalid invalid, final int success)
+    {
+        requireNonNull(data, "data", function);
+        requireNonNull(dataSizes, "dataSizes", function);
+        requireNonNull(attributes, "attributes", function);
+        requireNonNull(devPtr, "devPtr", function);
+        if (numAttributes <= 0 || numAttributes > data.length || numAttributes > dataSizes.length ||
+            numAttributes > attributes.length)
+        {
+            return invalid.invalidValue(function, numAttributes + " attributes, with " + data.length +
+                " data pointers, " + dataSizes.length + " sizes and " + attributes.length + " attributes given");
+        }
+        for (int i = 0; i < numAttributes; i++)
+        {
+            requireNonNull(data[i], "data[" + i + "]", function);
+            final int status = single.get(data[i], dataSizes[i], attributes[i]);
+            if (status != success)
+            {
+                return status;
+            }
+        }
+        return success;
+    }
+
+    private static void requireNonNull(final Object argument, final String name, final String function)
+    {
+        if (argument == null)
+        {
+            throw new NullPointerException("Parameter '" + name + "' is null for " + function);
+        }
+    }
 }

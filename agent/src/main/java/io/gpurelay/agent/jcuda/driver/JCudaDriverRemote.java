@@ -817,26 +817,9 @@ public final class JCudaDriverRemote
     public static int cuMemRangeGetAttributesNative(final Pointer[] data, final long[] dataSizes,
         final int[] attributes, final long numAttributes, final CUdeviceptr devPtr, final long count)
     {
-        requireNonNull(data, "data", "cuMemRangeGetAttributes");
-        requireNonNull(dataSizes, "dataSizes", "cuMemRangeGetAttributes");
-        requireNonNull(attributes, "attributes", "cuMemRangeGetAttributes");
-        requireNonNull(devPtr, "devPtr", "cuMemRangeGetAttributes");
-        if (numAttributes <= 0 || numAttributes > data.length || numAttributes > dataSizes.length ||
-            numAttributes > attributes.length)
-        {
-            return invalidValue("cuMemRangeGetAttributes", numAttributes + " attributes, with " + data.length +
-                " data pointers, " + dataSizes.length + " sizes and " + attributes.length + " attributes given");
-        }
-        for (int i = 0; i < numAttributes; i++)
-        {
-            requireNonNull(data[i], "data[" + i + "]", "cuMemRangeGetAttributes");
-            final int status = cuMemRangeGetAttributeNative(data[i], dataSizes[i], attributes[i], devPtr, count);
-            if (status != DriverStatus.SUCCESS)
-            {
-                return status;
-            }
-        }
-        return DriverStatus.SUCCESS;
+        return MemRangeAttributes.getAll("cuMemRangeGetAttributes", data, dataSizes, attributes, numAttributes, devPtr,
+            (one, size, attribute) -> cuMemRangeGetAttributeNative(one, size, attribute, devPtr, count),
+            (function, message) -> invalidValue(function, message), DriverStatus.SUCCESS);
     }
 
     /**

@@ -799,26 +799,9 @@ public final class JCudaRuntimeRemote
     public static int cudaMemRangeGetAttributesNative(final Pointer[] data, final long[] dataSizes,
         final int[] attributes, final long numAttributes, final Pointer devPtr, final long count)
     {
-        requireNonNull(data, "data", "cudaMemRangeGetAttributes");
-        requireNonNull(dataSizes, "dataSizes", "cudaMemRangeGetAttributes");
-        requireNonNull(attributes, "attributes", "cudaMemRangeGetAttributes");
-        requireNonNull(devPtr, "devPtr", "cudaMemRangeGetAttributes");
-        if (numAttributes <= 0 || numAttributes > data.length || numAttributes > dataSizes.length ||
-            numAttributes > attributes.length)
-        {
-            return invalidValue("cudaMemRangeGetAttributes", numAttributes + " attributes, with " + data.length +
-                " data pointers, " + dataSizes.length + " sizes and " + attributes.length + " attributes given");
-        }
-        for (int i = 0; i < numAttributes; i++)
-        {
-            requireNonNull(data[i], "data[" + i + "]", "cudaMemRangeGetAttributes");
-            final int status = cudaMemRangeGetAttributeNative(data[i], dataSizes[i], attributes[i], devPtr, count);
-            if (status != RuntimeStatus.SUCCESS)
-            {
-                return status;
-            }
-        }
-        return RuntimeStatus.SUCCESS;
+        return MemRangeAttributes.getAll("cudaMemRangeGetAttributes", data, dataSizes, attributes, numAttributes, devPtr,
+            (one, size, attribute) -> cudaMemRangeGetAttributeNative(one, size, attribute, devPtr, count),
+            (function, message) -> invalidValue(function, message), RuntimeStatus.SUCCESS);
     }
 
     public static int cudaDeviceSynchronizeNative()
