@@ -34,9 +34,14 @@ public final class Protocol
      * session's callback stream ({@link #callbackStreamId}); and {@code Sealed} has a segment length, a large message
      * being sealed in segments with a nonce each, and every tag covers the ciphertext's length. Sealed messages of
      * 1.2 and 1.3 do not open each other, hence the minor version.
+     * <p>
+     * Patch 1 (1.3.1): CUDA graphs, 500-541; pitched memory, CUDA arrays and 2D/3D copies, 550-566; stream-ordered
+     * allocation, memory pools, stream priorities and attributes, cooperative launches, primary-context flags and the
+     * JIT linker, 610-623, and table rows 1400-1405; managed memory, pointer and range attributes, 660-671, and table
+     * row 1500. A 1.3.0 executor refuses each of them by name, which is all a patch may ask of an older peer.
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
-        CallEncoder.SCHEMA_VERSION, 3, 0);
+        CallEncoder.SCHEMA_VERSION, 3, 1);
 
     /** Stream the executor listens on for {@code ConnectRequest}s. */
     public static final int CONTROL_STREAM_ID = 1100;
