@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -68,44 +66,8 @@ class GraphsGpuIT
             assertTrue(withLists.output().contains("CHECK the host nodes ran in order"), withLists.output());
         }
 
-        final Map<String, String> expected = calls(local.output());
-        final Map<String, String> actual = calls(remoteOutput);
         assertTrue(local.output().contains("\nPASSED"), local.output());
         assertTrue(remoteOutput.contains("\nPASSED"), remoteOutput);
-        assertEquals(expected.keySet(), actual.keySet(), "the same calls ran");
-        final List<String> differences = new ArrayList<>();
-        for (final Map.Entry<String, String> call : expected.entrySet())
-        {
-            if (!call.getValue().equals(actual.get(call.getKey())))
-            {
-                differences.add(call.getKey() + ": locally " + call.getValue() + ", through gpurelay " +
-                    actual.get(call.getKey()));
-            }
-        }
-        System.out.println(expected.size() + " graph calls compared:\n" + local.output());
-        assertTrue(differences.isEmpty(), differences.size() + " of " + expected.size() + " calls differ:\n" +
-            String.join("\n", differences) + "\n\nthrough gpurelay:\n" + remoteOutput);
-    }
-
-    /**
-     * The FN lines by function and case; a case that repeats keeps each occurrence apart.
-     */
-    private static Map<String, String> calls(final String output)
-    {
-        final Map<String, String> calls = new LinkedHashMap<>();
-        for (final String line : output.split("\n"))
-        {
-            if (line.startsWith("FN "))
-            {
-                final int space = line.indexOf(' ', 3);
-                String key = line.substring(3, space);
-                for (int i = 2; calls.containsKey(key); i++)
-                {
-                    key = line.substring(3, space) + "#" + i;
-                }
-                calls.put(key, line.substring(space + 1));
-            }
-        }
-        return calls;
+        CallLines.assertSameCalls("graph functions", local.output(), remoteOutput, Map.of(), true);
     }
 }

@@ -7,12 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.HandWrittenFunctionsProgram;
@@ -71,41 +67,8 @@ class HandWrittenFunctionsGpuIT
             remoteOutput = remote.output();
         }
 
-        final Map<String, String> expected = calls(local.output());
-        final Map<String, String> actual = calls(remoteOutput);
         assertTrue(local.output().contains("\nDONE"), local.output());
         assertTrue(remoteOutput.contains("\nDONE"), remoteOutput);
-        assertEquals(expected.keySet(), actual.keySet(), "the same calls ran");
-        final List<String> differences = new ArrayList<>();
-        final Set<String> functions = new TreeSet<>();
-        for (final Map.Entry<String, String> call : expected.entrySet())
-        {
-            functions.add(call.getKey().split("/")[0]);
-            final String observed = call.getValue() + " | " + actual.get(call.getKey());
-            if (!call.getValue().equals(actual.get(call.getKey())) &&
-                !KNOWN_DIFFERENCES.getOrDefault(call.getKey(), "").equals(observed))
-            {
-                differences.add(call.getKey() + ": locally " + call.getValue() + ", through gpurelay " +
-                    actual.get(call.getKey()));
-            }
-        }
-        System.out.println(expected.size() + " calls of " + functions.size() + " hand-written functions compared:\n" +
-            local.output());
-        assertTrue(differences.isEmpty(), differences.size() + " of " + expected.size() + " calls differ:\n" +
-            String.join("\n", differences) + "\n\nthrough gpurelay:\n" + remoteOutput);
-    }
-
-    private static Map<String, String> calls(final String output)
-    {
-        final Map<String, String> calls = new LinkedHashMap<>();
-        for (final String line : output.split("\n"))
-        {
-            if (line.startsWith("FN "))
-            {
-                final int space = line.indexOf(' ', 3);
-                calls.put(line.substring(3, space), line.substring(space + 1));
-            }
-        }
-        return calls;
+        CallLines.assertSameCalls("hand-written functions", local.output(), remoteOutput, KNOWN_DIFFERENCES, false);
     }
 }

@@ -1,0 +1,74 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The {@code FN function/case status=... values} lines a differential program prints, run once with JCuda's own
+ * natives and once through gpurelay: the same calls must have run, each with the same status and values, but for
+ * differences known and listed as {@code "locally | through gpurelay"}.
+ */
+final class CallLines
+{
+    private CallLines()
+    {
+    }
+
+    /**
+     * Compare the two runs' lines; print how many calls of how many functions were compared.
+     *
+     * @param keepRepeats whether a case printed more than once is compared at each occurrence (else the last).
+     */
+    static void assertSameCalls(
+        final String what, final String localOutput, final String remoteOutput, final Map<String, String> known,
+        final boolean keepRepeats)
+    {
+        final Map<String, String> expected = calls(localOutput, keepRepeats);
+        final Map<String, String> actual = calls(remoteOutput, keepRepeats);
+        assertEquals(expected.keySet(), actual.keySet(), "the same calls ran");
+        final List<String> differences = new ArrayList<>();
+        final Set<String> functions = new TreeSet<>();
+        for (final Map.Entry<String, String> call : expected.entrySet())
+        {
+            functions.add(call.getKey().split("/")[0]);
+            final String observed = call.getValue() + " | " + actual.get(call.getKey());
+            if (!call.getValue().equals(actual.get(call.getKey())) &&
+                !known.getOrDefault(call.getKey(), "").equals(observed))
+            {
+                differences.add(call.getKey() + ": locally " + call.getValue() + ", through gpurelay " +
+                    actual.get(call.getKey()));
+            }
+        }
+        System.out.println(expected.size() + " calls of " + functions.size() + " " + what + " compared:\n" +
+            localOutput);
+        assertTrue(differences.isEmpty(), differences.size() + " of " + expected.size() + " calls differ:\n" +
+            String.join("\n", differences) + "\n\nthrough gpurelay:\n" + remoteOutput);
+    }
+
+    private static Map<String, String> calls(final String output, final boolean keepRepeats)
+    {
+        final Map<String, String> calls = new LinkedHashMap<>();
+        for (final String line : output.split("\n"))
+        {
+            if (line.startsWith("FN "))
+            {
+                final int space = line.indexOf(' ', 3);
+                final String name = line.substring(3, space);
+                String key = name;
+                for (int i = 2; keepRepeats && calls.containsKey(key); i++)
+                {
+                    key = name + "#" + i;
+                }
+                calls.put(key, line.substring(space + 1));
+            }
+        }
+        return calls;
+    }
+}
