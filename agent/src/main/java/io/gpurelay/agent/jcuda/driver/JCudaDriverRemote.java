@@ -555,7 +555,19 @@ public final class JCudaDriverRemote
         final Pointer kernelParams,
         final Pointer extra)
     {
-        requireNonNull(f, "f", "cuLaunchKernel");
+        return launch("cuLaunchKernel", f, new int[]{ gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ },
+            sharedMemBytes, hStream, kernelParams, extra, false);
+    }
+
+    /**
+     * cuLaunchKernel and cuLaunchCooperativeKernel: the parameters checked here against the kernel, then the launch
+     * (a cooperative one answered, the other pipelined).
+     */
+    private static int launch(
+        final String name, final CUfunction f, final int[] dimensions, final int sharedMemBytes,
+        final CUstream hStream, final Pointer kernelParams, final Pointer extra, final boolean cooperative)
+    {
+        requireNonNull(f, "f", name);
         final long context = DriverContexts.current();
         if (!DriverContexts.isLive(context))
         {
@@ -565,7 +577,7 @@ public final class JCudaDriverRemote
         final KernelSignatures.KernelSignature kernel = KernelSignatures.find(function);
         if (kernel == null)
         {
-            AgentLog.warnOnce("cuLaunchKernel: function 0x" + Long.toHexString(function) + " is not from " +
+            AgentLog.warnOnce(name + ": function 0x" + Long.toHexString(function) + " is not from " +
                 "cuModuleGetFunction, or its module was unloaded; returning CUDA_ERROR_INVALID_HANDLE");
             return DriverStatus.INVALID_HANDLE;
         }
@@ -576,19 +588,23 @@ public final class JCudaDriverRemote
         }
         catch (final KernelParameterException ex)
         {
-            AgentLog.warnOnce("cuLaunchKernel: " + ex.getMessage() + "; returning CUDA_ERROR_INVALID_VALUE");
+            AgentLog.warnOnce(name + ": " + ex.getMessage() + "; returning CUDA_ERROR_INVALID_VALUE");
             return DriverStatus.INVALID_VALUE;
         }
         final long[] sizes = parameters.sizes();
         if (sizes.length > DriverCalls.maxLaunchParameters())
         {
-            AgentLog.warnOnce("cuLaunchKernel: kernel '" + kernel.name() + "' has " + sizes.length +
-                " parameters; a call carries at most " + DriverCalls.maxLaunchParameters() + " (the " +
-                "extra form, a ready parameter buffer, carries any number); returning CUDA_ERROR_NOT_SUPPORTED");
+            AgentLog.warnOnce(name + ": kernel '" + kernel.name() + "' has " + sizes.length +
+                " parameters; a call carries at most " + DriverCalls.maxLaunchParameters() + (cooperative ? "" :
+                " (the extra form, a ready parameter buffer, carries any number)") +
+                "; returning CUDA_ERROR_NOT_SUPPORTED");
             return DriverStatus.NOT_SUPPORTED;
         }
-        return DriverCalls.launch(function, new int[]{ gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ },
-            sharedMemBytes, streamHandle(hStream), parameters.count(), sizes, parameters.bytes());
+        return cooperative ?
+            DriverCalls.launchCooperative(function, dimensions, sharedMemBytes, streamHandle(hStream),
+                parameters.count(), sizes, parameters.bytes()) :
+            DriverCalls.launch(function, dimensions, sharedMemBytes, streamHandle(hStream), parameters.count(), sizes,
+                parameters.bytes());
     }
 
     public static int cuMemGetInfoNative(final long[] free, final long[] total)
@@ -1574,41 +1590,9 @@ public final class JCudaDriverRemote
         final CUstream hStream,
         final Pointer kernelParams)
     {
-        requireNonNull(f, "f", "cuLaunchCooperativeKernel");
-        final long context = DriverContexts.current();
-        if (!DriverContexts.isLive(context))
-        {
-            return noCurrentContext();
-        }
-        final long function = JCudaPointers.nativePointer(f);
-        final KernelSignatures.KernelSignature kernel = KernelSignatures.find(function);
-        if (kernel == null)
-        {
-            AgentLog.warnOnce("cuLaunchCooperativeKernel: function 0x" + Long.toHexString(function) + " is not " +
-                "from cuModuleGetFunction, or its module was unloaded; returning CUDA_ERROR_INVALID_HANDLE");
-            return DriverStatus.INVALID_HANDLE;
-        }
-        final KernelParameterMarshaller.KernelParameters parameters;
-        try
-        {
-            parameters = KernelParameterMarshaller.marshal(kernel, kernelParams, null);
-        }
-        catch (final KernelParameterException ex)
-        {
-            AgentLog.warnOnce("cuLaunchCooperativeKernel: " + ex.getMessage() + "; returning CUDA_ERROR_INVALID_VALUE");
-            return DriverStatus.INVALID_VALUE;
-        }
-        final long[] sizes = parameters.sizes();
-        if (sizes.length > DriverCalls.maxLaunchParameters())
-        {
-            AgentLog.warnOnce("cuLaunchCooperativeKernel: kernel '" + kernel.name() + "' has " + sizes.length +
-                " parameters; a call carries at most " + DriverCalls.maxLaunchParameters() +
-                "; returning CUDA_ERROR_NOT_SUPPORTED");
-            return DriverStatus.NOT_SUPPORTED;
-        }
-        return DriverCalls.launchCooperative(function,
-            new int[]{ gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ }, sharedMemBytes,
-            streamHandle(hStream), parameters.count(), sizes, parameters.bytes());
+        return launch("cuLaunchCooperativeKernel", f,
+            new int[]{ gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ }, sharedMemBytes, hStream,
+            kernelParams, null, true);
     }
 
     /**
