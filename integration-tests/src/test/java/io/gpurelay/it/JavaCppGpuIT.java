@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The JavaCPP program of {@link JavaCppIT} on the GPU host, twice: locally, on the host's CUDA through the presets'
  * own natives (the executor jar carries them), and through the agent against a gpu executor, with only the presets'
  * Java classes on its class path. Both runs must print the same results bit for bit (SAXPY, sgemm, XORWOW uniforms),
- * and the executor's counters must show the program's runtime, driver, NVRTC, cuBLAS and cuRAND calls.
+ * and the executor's log must show the program's session and its counters the program's runtime, driver, NVRTC,
+ * cuBLAS and cuRAND calls.
  */
 @Tag("gpu")
 class JavaCppGpuIT
@@ -56,6 +57,8 @@ class JavaCppGpuIT
             final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""), JavaCppProgram.class, "dump");
             assertEquals(0, client.awaitExit(RUN), client.output());
             assertEquals(local, hashes(client.output(), "remote"), "remote results equal the local run's");
+            executor.process().awaitLine(Pattern.compile("session \\d+ .*client .* pid " + client.pid() + "\\b"),
+                Duration.ofSeconds(10));
             final PrometheusText scraped = PrometheusText.parse(scrape(URI.create(metrics.group(1))));
             for (final String family : List.of("runtime", "driver", "nvrtc", "cublas", "curand"))
             {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import io.gpurelay.it.javacpp.JavaCppArgumentsProgram;
 import io.gpurelay.it.javacpp.JavaCppProgram;
@@ -20,7 +21,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * An unmodified JavaCPP CUDA program (the presets' Java classes and JavaCPP's core, no CUDA library and no JCuda on
  * its class path) through the agent against the emulated executor, over IPC and UDP: runtime memory calls, NVRTC (or
  * its documented answer where the executor has no compiler), a driver-API launch with a PointerPointer of
- * parameters, cuBLAS sgemm and cuRAND uniforms, each checked by the program.
+ * parameters, cuBLAS sgemm and cuRAND uniforms, each checked by the program; the executor's log shows the
+ * program's session.
  */
 class JavaCppIT
 {
@@ -41,6 +43,8 @@ class JavaCppIT
             assertFalse(output.contains("UnsatisfiedLinkError"), output);
             assertFalse(output.contains("is not supported by gpurelay"), "every call the program makes is " +
                 "remoted:\n" + output);
+            executor.process().awaitLine(Pattern.compile("session \\d+ .*client .* pid " + client.pid() + "\\b"),
+                Duration.ofSeconds(10));
         }
     }
 
