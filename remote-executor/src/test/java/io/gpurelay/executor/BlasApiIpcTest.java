@@ -33,19 +33,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
-import java.util.List;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.Function;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * cuBLAS through the executor's {@link BlasDispatcher} on the emulated backend, end to end over {@code aeron:ipc}:
@@ -54,7 +47,6 @@ import org.junit.jupiter.api.Test;
  */
 class BlasApiIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 64L * 1024 * 1024;
     private static final int DEVICE_0 = 0;
     private static final int OP_N = 0;
@@ -65,42 +57,14 @@ class BlasApiIpcTest
     private static final int COMPUTE_32F = 68;
     private static final int GEMM_DEFAULT = -1;
 
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("blas"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(1, DEVICE_MEMORY))
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.INFO).log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        for (final TestClient client : clients)
-        {
-            client.close();
-        }
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("blas", 1, DEVICE_MEMORY, context -> context);
 
     @Test
     void handlesKeepTheirModesAndStreamAndDieWithTheirContext()
     {
-        final TestClient client = connected("handles");
+        final TestClient client = EXECUTOR.connected("handles");
         final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
         assertEquals(130100, ok(client.call(CUBLAS_GET_VERSION, DEVICE_0, handle)).value(0));
         assertEquals(0, ok(client.call(CUBLAS_GET_POINTER_MODE, DEVICE_0, handle)).value(0));
@@ -131,7 +95,7 @@ class BlasApiIpcTest
     @Test
     void sgemmAndDgemmMatchTheCpuWithStridedTransfers()
     {
-        final TestClient client = connected("gemm");
+        final TestClient client = EXECUTOR.connected("gemm");
         final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
         final int m = 3;
         final int n = 2;
@@ -179,7 +143,7 @@ class BlasApiIpcTest
     @Test
     void reductionsAnswerInTheHandlesPointerMode()
     {
-        final TestClient client = connected("reductions");
+        final TestClient client = EXECUTOR.connected("reductions");
         final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
         final float[] x = { 1, -7, 3, 7 };
         final long dx = malloc(client, x.length * Float.BYTES);
@@ -206,7 +170,7 @@ class BlasApiIpcTest
     @Test
     void gemmExRunsSinglePrecision()
     {
-        final TestClient client = connected("gemmEx");
+        final TestClient client = EXECUTOR.connected("gemmEx");
         final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
         final int n = 8;
         final float[] a = new float[n * n];
@@ -243,7 +207,7 @@ class BlasApiIpcTest
     @Test
     void badInputGetsCublasStatusesAndAMessage()
     {
-        final TestClient client = connected("refusals");
+        final TestClient client = EXECUTOR.connected("refusals");
         final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
         final long small = malloc(client, 16);
 
@@ -274,7 +238,7 @@ class BlasApiIpcTest
     @Test
     void handleSettingsAndPropertiesOnTheEmulatorAndTheNewFamiliesRefusedByName()
     {
-        final TestClient client = connected("settings");
+        final TestClient client = EXECUTOR.connected("settings");
         final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
         ok(client.call(Function.CUBLAS_SET_ATOMICS_MODE, DEVICE_0, handle, 1));
         assertEquals(1, ok(client.call(Function.CUBLAS_GET_ATOMICS_MODE, DEVICE_0, handle)).value(0));
@@ -306,7 +270,7 @@ class BlasApiIpcTest
     @Test
     void typedRoutinesTheEmulatorLacksAreRefusedByNameAndBadTypesAreInvalid()
     {
-        final TestClient client = connected("typed");
+        final TestClient client = EXECUTOR.connected("typed");
         final long handle = ok(client.call(CUBLAS_CREATE, DEVICE_0)).value(0);
         final long matrix = malloc(client, 1024);
         final int complexFloat = 4;
@@ -365,14 +329,6 @@ class BlasApiIpcTest
         assertEquals(CublasStatus.INVALID_VALUE, badFlag.status());
         assertEquals(CublasStatus.NOT_INITIALIZED, client.call(CUBLAS_GEMM_X, DEVICE_0, 999L, complexFloat, OP_N,
             OP_N, 2, 2, 2, 0, 0, matrix, 2, matrix, 2, 0, 0, matrix, 2).status());
-    }
-
-    private TestClient connected(final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 
     private static long malloc(final TestClient client, final long bytes)

@@ -22,24 +22,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.DeviceOutput;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.RuntimeStatus;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Device printf reaching the client at CUDA's flush points, ahead of the flushing call's reply, bounded per flush;
@@ -47,52 +41,21 @@ import org.junit.jupiter.api.Test;
  */
 class DeviceOutputAndQuotaIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 64L * 1024 * 1024;
     private static final long SESSION_MEMORY = 2L * 1024 * 1024;
     private static final long NO_CONTEXT = 0;
     private static final int DEVICE_0 = 0;
     private static final long KIB = 1024;
 
-    private static CapturedLog capturedLog;
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("device-output"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(1, DEVICE_MEMORY))
-            .sessionMemoryBytes(SESSION_MEMORY)
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(capturedLog.log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        for (final TestClient client : clients)
-        {
-            client.close();
-        }
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("device-output", 1, DEVICE_MEMORY, context -> context
+            .sessionMemoryBytes(SESSION_MEMORY));
 
     @Test
     void kernelPrintfArrivesAtTheNextSynchronisationBeforeItsReply()
     {
-        final TestClient client = connected("printf");
+        final TestClient client = EXECUTOR.connected("printf");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final long printf = printfKernel(client, context);
 
@@ -115,7 +78,7 @@ class DeviceOutputAndQuotaIpcTest
     @Test
     void outputBeyondOneFlushIsDroppedAndCounted()
     {
-        final TestClient client = connected("printf flood");
+        final TestClient client = EXECUTOR.connected("printf flood");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final long printf = printfKernel(client, context);
         final int blocks = 100;
@@ -144,14 +107,14 @@ class DeviceOutputAndQuotaIpcTest
         {
             assertTrue(line.startsWith("launch 7 block "), line);
         }
-        capturedLog.awaitLine("session " + client.sessionId + ": " + client.deviceOutputDropped +
+        EXECUTOR.log().awaitLine("session " + client.sessionId + ": " + client.deviceOutputDropped +
             " bytes of device output dropped");
     }
 
     @Test
     void allocationPastTheSessionQuotaIsRefusedUntilMemoryIsFreed()
     {
-        final TestClient client = connected("quota");
+        final TestClient client = EXECUTOR.connected("quota");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
 
         final long first = ok(client.call(CU_MEM_ALLOC, context, 1536 * KIB)).value(0);
@@ -159,7 +122,7 @@ class DeviceOutputAndQuotaIpcTest
         assertEquals(DriverStatus.OUT_OF_MEMORY, refused.status());
         assertTrue(refused.message().contains("cuMemAlloc of 1048576 bytes refused: the session holds 1572864 " +
             "bytes and its quota (--session-memory) is 2097152 bytes"), refused.message());
-        capturedLog.awaitLine("session " + client.sessionId + ": cuMemAlloc of 1048576 bytes refused");
+        EXECUTOR.log().awaitLine("session " + client.sessionId + ": cuMemAlloc of 1048576 bytes refused");
         assertEquals(RuntimeStatus.MEMORY_ALLOCATION, client.call(CUDA_MALLOC, DEVICE_0, 1024 * KIB).status());
 
         final Reply info = ok(client.call(CU_MEM_GET_INFO, context));
@@ -183,22 +146,14 @@ class DeviceOutputAndQuotaIpcTest
     @Test
     void eachSessionHasAQuotaOfItsOwn()
     {
-        final TestClient one = connected("quota one");
-        final TestClient two = connected("quota two");
+        final TestClient one = EXECUTOR.connected("quota one");
+        final TestClient two = EXECUTOR.connected("quota two");
         final long contextOne = ok(one.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final long contextTwo = ok(two.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
 
         ok(one.call(CU_MEM_ALLOC, contextOne, SESSION_MEMORY));
         ok(two.call(CU_MEM_ALLOC, contextTwo, SESSION_MEMORY));
         assertEquals(DriverStatus.OUT_OF_MEMORY, one.call(CU_MEM_ALLOC, contextOne, 1).status());
-    }
-
-    private TestClient connected(final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 
     private static long printfKernel(final TestClient client, final long context)

@@ -69,13 +69,9 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.List;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.DriverStatus;
@@ -84,11 +80,8 @@ import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The driver API, kernel launches on the emulator, contexts, streams and events, end to end: clients that speak the
@@ -102,7 +95,6 @@ class DriverApiIpcTest
     private static final FunctionRow CU_FUNC_GET_ATTRIBUTE =
         FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuFuncGetAttribute");
 
-    private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 64L * 1024 * 1024;
     private static final int DEVICE_0 = 0;
     private static final int DEVICE_1 = 1;
@@ -122,44 +114,14 @@ class DriverApiIpcTest
     private static final int FUNC_PREFERRED_SHARED_MEMORY_CARVEOUT = 9;
     private static final long EVENT_DISABLE_TIMING = 0x2;
 
-    private static CapturedLog capturedLog;
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("driver"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(2, DEVICE_MEMORY))
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(capturedLog.log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        for (final TestClient client : clients)
-        {
-            client.close();
-        }
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("driver", 2, DEVICE_MEMORY, context -> context);
 
     @Test
     void answersDeviceQueriesFromTheRuntimesTable()
     {
-        final TestClient client = connected("driver query");
+        final TestClient client = EXECUTOR.connected("driver query");
 
         assertEquals(2, ok(client.call(CU_DEVICE_GET_COUNT, NO_CONTEXT)).value(0));
         assertEquals(13000, ok(client.call(CU_DRIVER_GET_VERSION, NO_CONTEXT)).value(0));
@@ -181,7 +143,7 @@ class DriverApiIpcTest
     @Test
     void countsPrimaryContextRetainsAsCudaDoes()
     {
-        final TestClient client = connected("primary");
+        final TestClient client = EXECUTOR.connected("primary");
 
         assertArrayEquals(new long[]{ 0, 0 }, ok(client.call(CU_DEVICE_PRIMARY_CTX_GET_STATE, NO_CONTEXT, 0)).values());
         final long primary = ok(client.call(CU_DEVICE_PRIMARY_CTX_RETAIN, NO_CONTEXT, DEVICE_0)).value(0);
@@ -215,7 +177,7 @@ class DriverApiIpcTest
     @Test
     void createsAndDestroysContextsAndRefusesCallsWithoutALiveOne()
     {
-        final TestClient client = connected("contexts");
+        final TestClient client = EXECUTOR.connected("contexts");
         final long context = createContext(client, DEVICE_0);
         final long module = loadModule(client, context, "vector_add.ptx");
 
@@ -240,7 +202,7 @@ class DriverApiIpcTest
     @Test
     void sharesMemoryBetweenContextsOfADeviceAndFreesItWithItsContext()
     {
-        final TestClient client = connected("unified");
+        final TestClient client = EXECUTOR.connected("unified");
         final long first = createContext(client, DEVICE_0);
         final long second = createContext(client, DEVICE_0);
         final float[] values = { 1, 2, 3, 4 };
@@ -260,7 +222,7 @@ class DriverApiIpcTest
     @Test
     void launchesKernelsWithParametersLaidOutAsTheyAreDeclared()
     {
-        final TestClient client = connected("launch");
+        final TestClient client = EXECUTOR.connected("launch");
         final long context = createContext(client, DEVICE_0);
         final long module = loadModule(client, context, "vector_add.ptx");
         final long vectorAdd = function(client, context, module, "vector_add");
@@ -301,7 +263,7 @@ class DriverApiIpcTest
     @Test
     void launchesTiledKernelsWithStaticAndDynamicSharedMemory()
     {
-        final TestClient client = connected("shared memory");
+        final TestClient client = EXECUTOR.connected("shared memory");
         final long context = createContext(client, DEVICE_1);
         final int n = 32;
         final float[] a = new float[n * n];
@@ -370,7 +332,7 @@ class DriverApiIpcTest
     @Test
     void reportsFunctionAttributesOfTheKernel()
     {
-        final TestClient client = connected("attributes");
+        final TestClient client = EXECUTOR.connected("attributes");
         final long context = createContext(client, DEVICE_0);
         final long matmul = function(client, context, loadModule(client, context, "matmul_tiled.ptx"), "matmul_tiled");
         final long scale = function(client, context, loadModule(client, context, "constant_scale.ptx"),
@@ -392,7 +354,7 @@ class DriverApiIpcTest
     @Test
     void writesConstantAndGlobalVariablesFoundThroughModuleGetGlobal()
     {
-        final TestClient client = connected("constants");
+        final TestClient client = EXECUTOR.connected("constants");
         final long context = createContext(client, DEVICE_0);
         final long module = loadModule(client, context, "constant_scale.ptx");
         final long scale = function(client, context, module, "constant_scale");
@@ -432,7 +394,7 @@ class DriverApiIpcTest
     @Test
     void refusesParametersThatDoNotMatchTheKernelNamingKernelAndParameter()
     {
-        final TestClient client = connected("mismatch");
+        final TestClient client = EXECUTOR.connected("mismatch");
         final long context = createContext(client, DEVICE_0);
         final long saxpy = function(client, context, loadModule(client, context, "saxpy.ptx"), "saxpy");
         final long buffer = ok(client.call(CU_MEM_ALLOC, context, 1024)).value(0);
@@ -468,7 +430,7 @@ class DriverApiIpcTest
     @Test
     void refusesPtxWithAnUnsupportedInstructionNamingItAndItsLine()
     {
-        final TestClient client = connected("bad ptx");
+        final TestClient client = EXECUTOR.connected("bad ptx");
         final long context = createContext(client, DEVICE_0);
         final String ptx = """
             .version 9.0
@@ -494,7 +456,7 @@ class DriverApiIpcTest
     @Test
     void refusesCompiledImagesBecauseTheEmulatorRunsPtxOnly()
     {
-        final TestClient client = connected("cubin");
+        final TestClient client = EXECUTOR.connected("cubin");
         final long context = createContext(client, DEVICE_0);
         final byte[] elf = new byte[64];
         elf[0] = 0x7f;
@@ -512,8 +474,8 @@ class DriverApiIpcTest
     @Test
     void aFaultingKernelLeavesItsContextUnusableAndNothingElse()
     {
-        final TestClient client = connected("fault");
-        final TestClient bystander = connected("bystander");
+        final TestClient client = EXECUTOR.connected("fault");
+        final TestClient bystander = EXECUTOR.connected("bystander");
         final long faulted = createContext(client, DEVICE_0);
         final long healthy = createContext(client, DEVICE_0);
         final long vectorAdd = function(client, faulted, loadModule(client, faulted, "vector_add.ptx"), "vector_add");
@@ -547,7 +509,7 @@ class DriverApiIpcTest
     @Test
     void aFaultInThePrimaryContextFailsRuntimeCallsOnThatDeviceUntilItIsReset()
     {
-        final TestClient client = connected("primary fault");
+        final TestClient client = EXECUTOR.connected("primary fault");
         final long primary = ok(client.call(CU_DEVICE_PRIMARY_CTX_RETAIN, NO_CONTEXT, DEVICE_0)).value(0);
         final long module = loadModule(client, primary, "vector_add.ptx");
         final long vectorAdd = function(client, primary, module, "vector_add");
@@ -571,7 +533,7 @@ class DriverApiIpcTest
     @Test
     void timesKernelsWithEventsRecordedOnAStream()
     {
-        final TestClient client = connected("events");
+        final TestClient client = EXECUTOR.connected("events");
         final long context = createContext(client, DEVICE_0);
         final long stream = ok(client.call(CU_STREAM_CREATE, context, 1)).value(0);
         final long start = ok(client.call(CU_EVENT_CREATE, context, 0)).value(0);
@@ -606,7 +568,7 @@ class DriverApiIpcTest
     @Test
     void refusesElapsedTimeOfEventsNeverRecordedOrNotTimed()
     {
-        final TestClient client = connected("untimed");
+        final TestClient client = EXECUTOR.connected("untimed");
         final long context = createContext(client, DEVICE_0);
         final long recorded = ok(client.call(CU_EVENT_CREATE, context, 0)).value(0);
         final long neverRecorded = ok(client.call(CU_EVENT_CREATE, context, 0)).value(0);
@@ -626,7 +588,7 @@ class DriverApiIpcTest
     @Test
     void runsRuntimeStreamsEventsAndAsyncCopiesOnThePrimaryContext()
     {
-        final TestClient client = connected("runtime streams");
+        final TestClient client = EXECUTOR.connected("runtime streams");
         final long stream = ok(client.call(CUDA_STREAM_CREATE, DEVICE_1, 0)).value(0);
         final long start = ok(client.call(CUDA_EVENT_CREATE, DEVICE_1, 0)).value(0);
         final long end = ok(client.call(CUDA_EVENT_CREATE, DEVICE_1, 0)).value(0);
@@ -664,8 +626,8 @@ class DriverApiIpcTest
     @Test
     void refusesForeignStaleAndWrongKindHandles()
     {
-        final TestClient client = connected("handles");
-        final TestClient other = connected("other handles");
+        final TestClient client = EXECUTOR.connected("handles");
+        final TestClient other = EXECUTOR.connected("other handles");
         final long context = createContext(client, DEVICE_0);
         final long otherContext = createContext(client, DEVICE_0);
         final long module = loadModule(client, context, "vector_add.ptx");
@@ -698,7 +660,7 @@ class DriverApiIpcTest
     @Test
     void setsElementsOfEachSize()
     {
-        final TestClient client = connected("memset");
+        final TestClient client = EXECUTOR.connected("memset");
         final long context = createContext(client, DEVICE_0);
         final long address = ok(client.call(CU_MEM_ALLOC, context, 16)).value(0);
 
@@ -722,7 +684,7 @@ class DriverApiIpcTest
     @Test
     void releasesEverythingTheSessionCreatedWhenItCloses()
     {
-        final TestClient client = connected("everything");
+        final TestClient client = EXECUTOR.connected("everything");
         final long context = createContext(client, DEVICE_0);
         loadModule(client, context, "constant_scale.ptx");
         ok(client.call(CU_MODULE_UNLOAD, context, loadModule(client, context, "constant_scale.ptx")));
@@ -739,16 +701,8 @@ class DriverApiIpcTest
 
         client.closeSession();
 
-        capturedLog.awaitLine("session " + client.sessionId + " \\(client 'everything' pid \\d+\\) closed: " +
+        EXECUTOR.log().awaitLine("session " + client.sessionId + " \\(client 'everything' pid \\d+\\) closed: " +
             "the client closed the session; freed 10 allocations \\(1088 bytes\\)");
-    }
-
-    private TestClient connected(final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 
     private static long createContext(final TestClient client, final int device)

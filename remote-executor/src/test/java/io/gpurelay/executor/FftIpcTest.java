@@ -18,18 +18,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
-import java.util.List;
 
-import io.aeron.Aeron;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.CufftGeometry;
 import io.gpurelay.protocol.CufftStatus;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * cuFFT on the emulated backend, end to end over {@code aeron:ipc}: clients that speak the wire protocol as the agent
@@ -37,46 +30,18 @@ import org.junit.jupiter.api.Test;
  */
 class FftIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 64L * 1024 * 1024;
     private static final int DEVICE_0 = 0;
 
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("fft"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(1, DEVICE_MEMORY))
-            .keepAliveTimeoutNs(30_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.INFO).log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        for (final TestClient client : clients)
-        {
-            client.close();
-        }
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("fft", 1, DEVICE_MEMORY, context -> context
+            .keepAliveTimeoutNs(30_000_000_000L));
 
     @Test
     void batchedComplexTransformMatchesTheDefinitionAndTheInverseRestoresNTimesTheInput()
     {
-        final TestClient client = connected("c2c");
+        final TestClient client = EXECUTOR.connected("c2c");
         assertTrue(ok(client.call(CUFFT_GET_VERSION, DEVICE_0)).value(0) >= 10000);
         final int n = 12;
         final int batch = 3;
@@ -124,7 +89,7 @@ class FftIpcTest
     @Test
     void realTransformsUseTheHalfSpectrumAndInPlacePadding()
     {
-        final TestClient client = connected("r2c");
+        final TestClient client = EXECUTOR.connected("r2c");
         final int nx = 3;
         final int ny = 8;
         final int half = ny / 2 + 1;
@@ -180,8 +145,8 @@ class FftIpcTest
     @Test
     void answersCuFftsStatusesForBadPlansShapesAndData()
     {
-        final TestClient client = connected("fft errors");
-        final TestClient other = connected("fft other");
+        final TestClient client = EXECUTOR.connected("fft errors");
+        final TestClient other = EXECUTOR.connected("fft other");
         final long data = ok(client.call(CUDA_MALLOC, DEVICE_0, 64)).value(0);
         final long plan = made(client, CufftGeometry.basic(CufftGeometry.C2C, 1, 8));
 
@@ -219,7 +184,7 @@ class FftIpcTest
     @Test
     void doublePrecisionAdvancedLayoutTransformsStridedData()
     {
-        final TestClient client = connected("z2z advanced");
+        final TestClient client = EXECUTOR.connected("z2z advanced");
         final int n = 5;
         final int stride = 2;
         final int dist = 11;
@@ -299,13 +264,5 @@ class FftIpcTest
             values[i] = bytes.getFloat(4 * i);
         }
         return values;
-    }
-
-    private TestClient connected(final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 }

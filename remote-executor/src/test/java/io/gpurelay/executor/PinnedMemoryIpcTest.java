@@ -25,24 +25,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.PinnedMemoryFiles;
 import io.gpurelay.protocol.RuntimeStatus;
-import org.agrona.CloseHelper;
 import org.agrona.IoUtil;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Pinned host memory shared with an IPC client, as the executor serves it to a client that follows the protocol and
@@ -51,52 +45,21 @@ import org.junit.jupiter.api.Test;
  */
 class PinnedMemoryIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long PINNED_MEMORY = 1024 * 1024;
     private static final long NO_CONTEXT = 0;
     private static final int DEVICE_0 = 0;
     private static final long SYNCHRONOUS = 1;
     private static final long KIB = 1024;
 
-    private static CapturedLog capturedLog;
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("pinned-memory"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(1, 64L * 1024 * 1024))
-            .pinnedMemoryBytes(PINNED_MEMORY)
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(capturedLog.log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        for (final TestClient client : clients)
-        {
-            client.close();
-        }
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("pinned-memory", 1, 64L * 1024 * 1024, context -> context
+            .pinnedMemoryBytes(PINNED_MEMORY));
 
     @Test
     void copiesNameTheAllocationAndMoveItsBytes() throws IOException
     {
-        final TestClient client = connected("copies");
+        final TestClient client = EXECUTOR.connected("copies");
         final Reply allocated = ok(client.call(CUDA_HOST_ALLOC, DEVICE_0, 100 * KIB, 0));
         final long handle = allocated.value(0);
         assertEquals(PinnedMemoryFiles.pages(100 * KIB), allocated.value(1), "whole pages");
@@ -104,7 +67,7 @@ class PinnedMemoryIpcTest
         assertTrue(PinnedMemoryFiles.FILE_NAME.matcher(name).matches(), name);
         assertTrue(name.startsWith(PinnedMemoryFiles.FILE_NAME_PREFIX + Long.toHexString(client.sessionId) + "-"),
             name);
-        final Path file = Path.of(executor.aeronDirectoryName()).resolve(name);
+        final Path file = Path.of(EXECUTOR.executor().aeronDirectoryName()).resolve(name);
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
 
         final MappedByteBuffer mapped;
@@ -138,7 +101,7 @@ class PinnedMemoryIpcTest
     @Test
     void everyRangeIsCheckedAgainstTheAllocation()
     {
-        final TestClient client = connected("bounds");
+        final TestClient client = EXECUTOR.connected("bounds");
         final long handle = ok(client.call(CUDA_HOST_ALLOC, DEVICE_0, 8 * KIB, 0)).value(0);
         final long device = ok(client.call(CUDA_MALLOC, DEVICE_0, 64 * KIB)).value(0);
         for (final long[] offsetAndCount : new long[][]{ { 4 * KIB, 4 * KIB + 1 }, { -1, 16 }, { 0, -1 },
@@ -168,7 +131,7 @@ class PinnedMemoryIpcTest
     @Test
     void aSessionHoldsNoMorePinnedMemoryThanItsLimit()
     {
-        final TestClient client = connected("limit");
+        final TestClient client = EXECUTOR.connected("limit");
         final long first = ok(client.call(CUDA_HOST_ALLOC, DEVICE_0, 768 * KIB, 0)).value(0);
         final Reply refused = client.call(CUDA_HOST_ALLOC, DEVICE_0, 512 * KIB, 0);
         assertEquals(RuntimeStatus.MEMORY_ALLOCATION, refused.status());
@@ -179,7 +142,7 @@ class PinnedMemoryIpcTest
         ok(client.call(CU_MEM_FREE_HOST, context, first));
         ok(client.call(CU_MEM_HOST_ALLOC, context, 1024 * KIB, 0));
 
-        final TestClient other = connected("limit, another session");
+        final TestClient other = EXECUTOR.connected("limit, another session");
         ok(other.call(CUDA_HOST_ALLOC, DEVICE_0, 1024 * KIB, 0));
     }
 
@@ -190,11 +153,11 @@ class PinnedMemoryIpcTest
     @Test
     void mappedMemoryHasADevicePointer() throws IOException
     {
-        final TestClient client = connected("mapped");
+        final TestClient client = EXECUTOR.connected("mapped");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final Reply allocated = ok(client.call(CU_MEM_HOST_ALLOC, context, 4 * KIB,
             PinnedMemoryFiles.FLAG_DEVICE_MAPPED));
-        final Path file = Path.of(executor.aeronDirectoryName())
+        final Path file = Path.of(EXECUTOR.executor().aeronDirectoryName())
             .resolve(new String(allocated.payload(), StandardCharsets.US_ASCII));
         final MappedByteBuffer mapped;
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE))
@@ -217,30 +180,21 @@ class PinnedMemoryIpcTest
     @Test
     void theSessionsEndRemovesItsFiles() throws IOException
     {
-        final TestClient client = connected("ends");
+        final TestClient client = EXECUTOR.connected("ends");
         ok(client.call(CUDA_HOST_ALLOC, DEVICE_0, 64 * KIB, 0));
         ok(client.call(CUDA_HOST_ALLOC, DEVICE_0, 64 * KIB, PinnedMemoryFiles.FLAG_DEVICE_MAPPED));
         assertEquals(2, pinnedFiles(client.sessionId).size());
         client.close();
-        clients.remove(client);
-        capturedLog.awaitLine("session " + client.sessionId + " \\(client .*\\) closed");
+        EXECUTOR.log().awaitLine("session " + client.sessionId + " \\(client .*\\) closed");
         assertEquals(List.of(), pinnedFiles(client.sessionId));
     }
 
     private List<Path> pinnedFiles(final long sessionId) throws IOException
     {
-        try (Stream<Path> files = Files.list(Path.of(executor.aeronDirectoryName())))
+        try (Stream<Path> files = Files.list(Path.of(EXECUTOR.executor().aeronDirectoryName())))
         {
             return files.filter(file -> file.getFileName().toString()
                 .startsWith(PinnedMemoryFiles.FILE_NAME_PREFIX + Long.toHexString(sessionId) + "-")).toList();
         }
-    }
-
-    private TestClient connected(final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 }

@@ -21,20 +21,14 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.NulTerminatedStrings;
 import io.gpurelay.protocol.NvPtxCompilerStatus;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * nvPTXCompiler on the emulated backend, end to end over {@code aeron:ipc}, as the agent speaks it: one executor finds
@@ -42,7 +36,6 @@ import org.junit.jupiter.api.Test;
  */
 class PtxCompilerIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 16L * 1024 * 1024;
     private static final byte[] ELF_MAGIC = { 0x7f, 'E', 'L', 'F' };
 
@@ -80,51 +73,17 @@ class PtxCompilerIpcTest
         }
         """;
 
-    private static RemoteExecutor withPathExecutor;
-    private static RemoteExecutor noPtxasExecutor;
-    private static Aeron withPathAeron;
-    private static Aeron noPtxasAeron;
-    private final List<TestClient> clients = new ArrayList<>();
-
-    @BeforeAll
-    static void launch()
-    {
-        withPathExecutor = launch("ptxc", new EmulatedBackend(1, DEVICE_MEMORY));
-        noPtxasExecutor = launch("ptxc-no-ptxas", new EmulatedBackend(1, DEVICE_MEMORY, null));
-        withPathAeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(withPathExecutor.aeronDirectoryName()));
-        noPtxasAeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(noPtxasExecutor.aeronDirectoryName()));
-    }
-
-    private static RemoteExecutor launch(final String name, final EmulatedBackend backend)
-    {
-        return RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory(name))
-            .channel(CHANNEL)
-            .backend(backend)
-            .keepAliveTimeoutNs(30_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.INFO).log()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(withPathAeron, noPtxasAeron, withPathExecutor, noPtxasExecutor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        for (final TestClient client : clients)
-        {
-            client.close();
-        }
-    }
+    @RegisterExtension
+    static final IpcExecutor WITH_PATH = IpcExecutor.on("ptxc", () -> new EmulatedBackend(1, DEVICE_MEMORY),
+        context -> context.keepAliveTimeoutNs(30_000_000_000L));
+    @RegisterExtension
+    static final IpcExecutor NO_PTXAS = IpcExecutor.on("ptxc-no-ptxas", () -> new EmulatedBackend(1, DEVICE_MEMORY, null),
+        context -> context.keepAliveTimeoutNs(30_000_000_000L));
 
     @Test
     void withoutPtxasCompilationFailsWithAnErrorLogThatSaysWhy()
     {
-        final TestClient client = connected(noPtxasAeron, "ptx compiler without ptxas");
+        final TestClient client = NO_PTXAS.connected("ptx compiler without ptxas");
         final Reply version = ok(client.call(NVPTX_COMPILER_GET_VERSION, 0));
         assertEquals(2, version.values().length);
         final long compiler = create(client, PTX);
@@ -157,8 +116,8 @@ class PtxCompilerIpcTest
     @Test
     void handlesAreTheSessionsOwn()
     {
-        final TestClient client = connected(noPtxasAeron, "ptx compiler owner");
-        final TestClient other = connected(noPtxasAeron, "ptx compiler other session");
+        final TestClient client = NO_PTXAS.connected("ptx compiler owner");
+        final TestClient other = NO_PTXAS.connected("ptx compiler other session");
         final long compiler = create(client, PTX);
         final Reply refused = other.call(NVPTX_COMPILER_GET_INFO_LOG_SIZE, 0, compiler);
         assertEquals(NvPtxCompilerStatus.INVALID_COMPILER_HANDLE, refused.status());
@@ -176,7 +135,7 @@ class PtxCompilerIpcTest
     void compilesWithPtxasToACubinWithItsLogs()
     {
         assumeTrue(ptxasOnPath(), "no ptxas on this machine's PATH");
-        final TestClient client = connected(withPathAeron, "ptx compiler with ptxas");
+        final TestClient client = WITH_PATH.connected("ptx compiler with ptxas");
         final Reply version = ok(client.call(NVPTX_COMPILER_GET_VERSION, 0));
         assertTrue(version.value(0) >= 12, "ptxas release " + version.value(0) + "." + version.value(1));
 
@@ -239,11 +198,4 @@ class PtxCompilerIpcTest
         return new String(reply.payload(), StandardCharsets.UTF_8);
     }
 
-    private TestClient connected(final Aeron aeron, final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
-    }
 }

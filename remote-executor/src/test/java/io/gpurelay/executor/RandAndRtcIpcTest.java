@@ -47,10 +47,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
-import io.aeron.Aeron;
 import io.gpurelay.emulator.memory.DeviceMemory;
 import io.gpurelay.emulator.rand.CurandGenerator;
 import io.gpurelay.executor.TestClient.Reply;
@@ -61,11 +58,8 @@ import io.gpurelay.protocol.NulTerminatedStrings;
 import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
 import io.gpurelay.protocol.SobolTable;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * cuRAND and NVRTC on the emulated backend, end to end over {@code aeron:ipc}: clients that speak the wire protocol
@@ -73,7 +67,6 @@ import org.junit.jupiter.api.Test;
  */
 class RandAndRtcIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 64L * 1024 * 1024;
     private static final int DEVICE_0 = 0;
     private static final int XORWOW = 101;
@@ -95,51 +88,17 @@ class RandAndRtcIpcTest
         }
         """;
 
-    private static RemoteExecutor withPathExecutor;
-    private static RemoteExecutor noNvccExecutor;
-    private static Aeron withPathAeron;
-    private static Aeron noNvccAeron;
-    private final List<TestClient> clients = new ArrayList<>();
-
-    @BeforeAll
-    static void launch()
-    {
-        withPathExecutor = launch("rand", new EmulatedBackend(1, DEVICE_MEMORY));
-        noNvccExecutor = launch("rtc-no-nvcc", new EmulatedBackend(1, DEVICE_MEMORY, null));
-        withPathAeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(withPathExecutor.aeronDirectoryName()));
-        noNvccAeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(noNvccExecutor.aeronDirectoryName()));
-    }
-
-    private static RemoteExecutor launch(final String name, final EmulatedBackend backend)
-    {
-        return RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory(name))
-            .channel(CHANNEL)
-            .backend(backend)
-            .keepAliveTimeoutNs(30_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.INFO).log()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(withPathAeron, noNvccAeron, withPathExecutor, noNvccExecutor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        for (final TestClient client : clients)
-        {
-            client.close();
-        }
-    }
+    @RegisterExtension
+    static final IpcExecutor WITH_PATH = IpcExecutor.on("rand", () -> new EmulatedBackend(1, DEVICE_MEMORY),
+        context -> context.keepAliveTimeoutNs(30_000_000_000L));
+    @RegisterExtension
+    static final IpcExecutor NO_NVCC = IpcExecutor.on("rtc-no-nvcc", () -> new EmulatedBackend(1, DEVICE_MEMORY, null),
+        context -> context.keepAliveTimeoutNs(30_000_000_000L));
 
     @Test
     void generatesCuRandsSequencesIntoSessionMemory()
     {
-        final TestClient client = connected(withPathAeron, "curand");
+        final TestClient client = WITH_PATH.connected("curand");
         assertEquals(CurandGenerator.VERSION, ok(client.call(CURAND_GET_VERSION, DEVICE_0)).value(0));
         final int n = 4096;
         final long output = ok(client.call(CUDA_MALLOC, DEVICE_0, 8L * n)).value(0);
@@ -172,7 +131,7 @@ class RandAndRtcIpcTest
     @Test
     void normalLogNormalAndPoissonHaveTheirDistributions()
     {
-        final TestClient client = connected(withPathAeron, "curand distributions");
+        final TestClient client = WITH_PATH.connected("curand distributions");
         final int n = 100_000;
         final long output = ok(client.call(CUDA_MALLOC, DEVICE_0, 8L * n)).value(0);
         final long generator = ok(client.call(CURAND_CREATE_GENERATOR, DEVICE_0, PHILOX)).value(0);
@@ -214,7 +173,7 @@ class RandAndRtcIpcTest
     @Test
     void answersCuRandsStatusesForBadCalls()
     {
-        final TestClient client = connected(withPathAeron, "curand errors");
+        final TestClient client = WITH_PATH.connected("curand errors");
         final long output = ok(client.call(CUDA_MALLOC, DEVICE_0, 64)).value(0);
 
         assertEquals(CurandStatus.TYPE_ERROR, client.call(CURAND_CREATE_GENERATOR, DEVICE_0, MTGP32).status());
@@ -260,7 +219,7 @@ class RandAndRtcIpcTest
         assertEquals(CurandStatus.NOT_INITIALIZED, client.call(CURAND_GENERATE, DEVICE_0, generator, output, 4).status());
         assertEquals(CurandStatus.NOT_INITIALIZED, client.call(CURAND_DESTROY_GENERATOR, DEVICE_0, output).status());
 
-        final TestClient other = connected(withPathAeron, "curand other session");
+        final TestClient other = WITH_PATH.connected("curand other session");
         assertEquals(CurandStatus.NOT_INITIALIZED, other.call(CURAND_GENERATE, DEVICE_0, philox, output, 4).status(),
             "a generator of another session");
         assertEquals(CurandStatus.INITIALIZATION_FAILED, client.call(CURAND_CREATE_GENERATOR, 7, XORWOW).status());
@@ -270,7 +229,7 @@ class RandAndRtcIpcTest
     @Test
     void makesGeneratorsInTheCurrentDriverContext()
     {
-        final TestClient client = connected(withPathAeron, "curand driver");
+        final TestClient client = WITH_PATH.connected("curand driver");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, DEVICE_0)).value(0);
         final long output = ok(client.call(CU_MEM_ALLOC, context, 64)).value(0);
         final long generator = ok(client.call(CURAND_CREATE_GENERATOR, context, PHILOX)).value(0);
@@ -290,7 +249,7 @@ class RandAndRtcIpcTest
     @Test
     void withoutNvccCompilationFailsWithALogThatSaysWhy()
     {
-        final TestClient client = connected(noNvccAeron, "nvrtc without nvcc");
+        final TestClient client = NO_NVCC.connected("nvrtc without nvcc");
         final long program = createProgram(client, VECTOR_ADD, "vectorAdd.cu");
         ok(client.callWithPayload(NVRTC_ADD_NAME_EXPRESSION, 0, NulTerminatedStrings.encode("vectorAdd<float>"),
             program));
@@ -337,7 +296,7 @@ class RandAndRtcIpcTest
     void compilesWithNvccAndTheLoweredNameLoadsAndRuns()
     {
         assumeTrue(hasNvcc(), "no nvcc on this machine's PATH");
-        final TestClient client = connected(withPathAeron, "nvrtc with nvcc");
+        final TestClient client = WITH_PATH.connected("nvrtc with nvcc");
         final int[] version = new int[]{ (int)ok(client.call(NVRTC_VERSION, 0)).value(0),
             (int)ok(client.call(NVRTC_VERSION, 0)).value(1) };
         assertTrue(version[0] >= 12, "nvcc release " + version[0] + "." + version[1]);
@@ -390,7 +349,7 @@ class RandAndRtcIpcTest
     void nvccErrorsAreNvrtcErrorsWithTheCompilersLog()
     {
         assumeTrue(hasNvcc(), "no nvcc on this machine's PATH");
-        final TestClient client = connected(withPathAeron, "nvrtc errors");
+        final TestClient client = WITH_PATH.connected("nvrtc errors");
         final long broken = createProgram(client, "__global__ void broken() { undeclared = 1; }\n", "broken.cu");
         assertEquals(NvrtcStatus.COMPILATION, client.call(NVRTC_COMPILE_PROGRAM, 0, broken, 0).status());
         final String log = new String(ok(client.call(NVRTC_GET_PROGRAM_LOG, 0, broken)).payload(),
@@ -485,11 +444,4 @@ class RandAndRtcIpcTest
             .order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    private TestClient connected(final Aeron aeron, final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
-    }
 }

@@ -22,13 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import io.aeron.Aeron;
 import io.aeron.Publication;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
@@ -40,59 +37,26 @@ import io.gpurelay.protocol.codecs.CallEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
 import io.gpurelay.protocol.security.ClientHandshake;
-import org.agrona.CloseHelper;
 import org.agrona.SemanticVersion;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * An executor on an embedded media driver, driven over {@code aeron:ipc} by clients that speak the wire protocol.
  */
 class RemoteExecutorIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final String TOKEN = "ipc-test-token-7f3a";
     private static final long DEVICE_MEMORY = 256L * 1024 * 1024;
     private static final int DEVICE_0 = 0;
 
-    private static CapturedLog capturedLog;
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("ipc"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(2, DEVICE_MEMORY))
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("ipc", 2, DEVICE_MEMORY, context -> context
             .keepAliveTimeoutNs(1_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .token(TOKEN)
-            .log(capturedLog.log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        for (final TestClient client : clients)
-        {
-            client.close();
-        }
-    }
+            .token(TOKEN));
 
     @Test
     void connectsAndDescribesTheExecutor()
@@ -109,7 +73,7 @@ class RemoteExecutorIpcTest
         assertEquals(RemoteExecutor.Configuration.executorVersion(), client.executorVersion);
         assertFalse(client.executorVersion.contains("${"), client.executorVersion);
         assertEquals(Protocol.PROTOCOL_VERSION, client.executorProtocolVersion);
-        capturedLog.awaitLine("session " + client.sessionId + " opened for client 'describe' pid \\d+");
+        EXECUTOR.log().awaitLine("session " + client.sessionId + " opened for client 'describe' pid \\d+");
     }
 
     @Test
@@ -127,13 +91,13 @@ class RemoteExecutorIpcTest
         final TestClient victim = connected("victim");
         final long address = ok(victim.call(CUDA_MALLOC, DEVICE_0, 4096)).value(0);
         ok(victim.call(CUDA_MEMSET, DEVICE_0, address, 0, 4096));
-        final long foreignBefore = executor.counters().foreignPublicationMessages();
+        final long foreignBefore = EXECUTOR.executor().counters().foreignPublicationMessages();
         final Publication attacker = victim.publicationOfAnother();
         victim.offerOn(attacker, victim.encodeCall(victim.sessionId, CUDA_MEMSET, address, 0x41, 4096));
         victim.offerOn(attacker, victim.encodeCall(victim.sessionId, CUDA_FREE, address));
 
         TestClient.await("the other publication's calls dropped",
-            () -> executor.counters().foreignPublicationMessages() >= foreignBefore + 2);
+            () -> EXECUTOR.executor().counters().foreignPublicationMessages() >= foreignBefore + 2);
         final byte[] contents = ok(victim.call(CUDA_MEMCPY_DTOH, DEVICE_0, address, 4096)).payload();
         assertArrayEquals(new byte[4096], contents);
         ok(victim.call(CUDA_FREE, DEVICE_0, address));
@@ -143,20 +107,20 @@ class RemoteExecutorIpcTest
     void refusesAnIncompatibleProtocolVersionNamingBothVersions()
     {
         final TestClient client = client("future");
-        final long rejectedBefore = executor.counters().connectsRejected();
+        final long rejectedBefore = EXECUTOR.executor().counters().connectsRejected();
 
         assertFalse(client.connect(TOKEN, SemanticVersion.compose(2, 0, 0)));
 
         assertEquals(RejectReason.VERSION_MISMATCH, client.rejectReason);
         assertEquals("protocol version mismatch: client speaks 2.0.0, executor speaks " +
             Protocol.versionString(Protocol.PROTOCOL_VERSION), client.rejectDetail);
-        assertEquals(rejectedBefore + 1, executor.counters().connectsRejected());
+        assertEquals(rejectedBefore + 1, EXECUTOR.executor().counters().connectsRejected());
     }
 
     @Test
     void refusesAWrongOrMissingToken()
     {
-        final long failuresBefore = executor.counters().authenticationFailures();
+        final long failuresBefore = EXECUTOR.executor().counters().authenticationFailures();
         final TestClient wrong = client("wrong token");
         assertFalse(wrong.connect("guess"));
         assertEquals(RejectReason.AUTHENTICATION_FAILED, wrong.rejectReason);
@@ -167,15 +131,15 @@ class RemoteExecutorIpcTest
         assertEquals("authentication failed: the connect request does not prove the executor's token",
             missing.rejectDetail);
         // Refusals are logged at most once a second (a peer can cause them at will): counted, every one.
-        assertEquals(failuresBefore + 2, executor.counters().authenticationFailures());
-        assertFalse(capturedLog.text().contains(TOKEN), "the log never shows the token");
+        assertEquals(failuresBefore + 2, EXECUTOR.executor().counters().authenticationFailures());
+        assertFalse(EXECUTOR.log().text().contains(TOKEN), "the log never shows the token");
     }
 
     @Test
     void skipsMalformedConnectRequestsAndKeepsAccepting()
     {
-        final long before = executor.counters().malformedMessages();
-        try (Publication control = aeron.addPublication(CHANNEL, Protocol.CONTROL_STREAM_ID))
+        final long before = EXECUTOR.executor().counters().malformedMessages();
+        try (Publication control = EXECUTOR.aeron().addPublication(IpcExecutor.CHANNEL, Protocol.CONTROL_STREAM_ID))
         {
             TestClient.await("control publication connected", control::isConnected);
             final UnsafeBuffer garbage = new UnsafeBuffer(randomBytes(100, 8));
@@ -183,7 +147,7 @@ class RemoteExecutorIpcTest
         }
 
         TestClient.await("malformed connect request counted",
-            () -> executor.counters().malformedMessages() > before);
+            () -> EXECUTOR.executor().counters().malformedMessages() > before);
         connected("after garbage");
     }
 
@@ -191,17 +155,17 @@ class RemoteExecutorIpcTest
     void givesUpOnAClientWhoseResponseChannelNeverConnects()
     {
         final ClientProxy proxy = new ClientProxy(new BackoffIdleStrategy(), TestClient.TIMEOUT_NS);
-        try (Publication control = aeron.addPublication(CHANNEL, Protocol.CONTROL_STREAM_ID))
+        try (Publication control = EXECUTOR.aeron().addPublication(IpcExecutor.CHANNEL, Protocol.CONTROL_STREAM_ID))
         {
             TestClient.await("control publication connected", control::isConnected);
             final long pid = ProcessHandle.current().pid();
             final ClientHandshake handshake = new ClientHandshake(TOKEN);
-            assertTrue(proxy.connect(control, 1, 4999, pid, CHANNEL, "deaf", handshake.publicKey(),
-                handshake.proveToken(1, Protocol.PROTOCOL_VERSION, 4999, pid, CHANNEL, "deaf"),
+            assertTrue(proxy.connect(control, 1, 4999, pid, IpcExecutor.CHANNEL, "deaf", handshake.publicKey(),
+                handshake.proveToken(1, Protocol.PROTOCOL_VERSION, 4999, pid, IpcExecutor.CHANNEL, "deaf"),
                 Protocol.PROTOCOL_VERSION));
         }
 
-        capturedLog.awaitLine("\\(client 'deaf' pid \\d+\\) closed: the client's response channel aeron:ipc stream " +
+        EXECUTOR.log().awaitLine("\\(client 'deaf' pid \\d+\\) closed: the client's response channel aeron:ipc stream " +
             "4999 did not connect; freed 0 allocations");
     }
 
@@ -257,14 +221,14 @@ class RemoteExecutorIpcTest
     {
         final TestClient client = connected("bulk");
         final byte[] data = randomBytes(32 * 1024 * 1024, 2);
-        final long bytesInBefore = executor.counters().bytesIn();
+        final long bytesInBefore = EXECUTOR.executor().counters().bytesIn();
 
         final long address = ok(client.call(CUDA_MALLOC, DEVICE_0, data.length)).value(0);
         ok(client.callWithPayload(CUDA_MEMCPY_HTOD, DEVICE_0, data, address, data.length));
         final byte[] back = ok(client.call(CUDA_MEMCPY_DTOH, DEVICE_0, address, data.length)).payload();
 
         assertArrayEquals(data, back);
-        assertTrue(executor.counters().bytesIn() - bytesInBefore >= data.length);
+        assertTrue(EXECUTOR.executor().counters().bytesIn() - bytesInBefore >= data.length);
     }
 
     @Test
@@ -315,13 +279,13 @@ class RemoteExecutorIpcTest
         final TestClient client = connected("bad bulk");
         final long address = ok(client.call(CUDA_MALLOC, DEVICE_0, 1024)).value(0);
         final byte[] data = randomBytes(3 * 1024 * 1024, 4);
-        final long malformedBefore = executor.counters().malformedMessages();
+        final long malformedBefore = EXECUTOR.executor().counters().malformedMessages();
 
         final Reply refused = client.callWithPayload(CUDA_MEMCPY_HTOD, DEVICE_0, data, address, data.length);
 
         assertEquals(RuntimeStatus.INVALID_VALUE, refused.status());
         assertEquals(2, ok(client.call(CUDA_GET_DEVICE_COUNT, DEVICE_0)).value(0));
-        assertEquals(malformedBefore, executor.counters().malformedMessages(),
+        assertEquals(malformedBefore, EXECUTOR.executor().counters().malformedMessages(),
             "the chunks of a refused call are dropped, not counted as malformed");
     }
 
@@ -431,7 +395,7 @@ class RemoteExecutorIpcTest
         ok(client.call(CUDA_MALLOC, DEVICE_0, 1024 * 1024));
         client.stopKeepAlives();
 
-        capturedLog.awaitLine("session " + client.sessionId + " \\(client 'silent' pid \\d+\\) closed: " +
+        EXECUTOR.log().awaitLine("session " + client.sessionId + " \\(client 'silent' pid \\d+\\) closed: " +
             "keep-alive timeout; freed 1 allocations \\(1048576 bytes\\)");
     }
 
@@ -444,7 +408,7 @@ class RemoteExecutorIpcTest
 
         client.closeSession();
 
-        capturedLog.awaitLine("session " + client.sessionId + " \\(client 'tidy' pid \\d+\\) closed: " +
+        EXECUTOR.log().awaitLine("session " + client.sessionId + " \\(client 'tidy' pid \\d+\\) closed: " +
             "the client closed the session; freed 2 allocations \\(1024 bytes\\)");
     }
 
@@ -456,7 +420,7 @@ class RemoteExecutorIpcTest
 
         client.dropRequestStream();
 
-        capturedLog.awaitLine("session " + client.sessionId + " \\(client 'vanishing' pid \\d+\\) closed: " +
+        EXECUTOR.log().awaitLine("session " + client.sessionId + " \\(client 'vanishing' pid \\d+\\) closed: " +
             "(the client went away|keep-alive timeout).*; freed 1 allocations \\(512 bytes\\)");
     }
 
@@ -464,7 +428,7 @@ class RemoteExecutorIpcTest
     void countsAndSkipsMalformedMessagesAndKeepsServing()
     {
         final TestClient client = connected("garbage");
-        final long before = executor.counters().malformedMessages();
+        final long before = EXECUTOR.executor().counters().malformedMessages();
 
         client.offerRaw(randomBytes(200, 7));
         client.offerRaw(new byte[3]);
@@ -474,20 +438,20 @@ class RemoteExecutorIpcTest
 
         assertEquals(2, ok(client.call(CUDA_GET_DEVICE_COUNT, DEVICE_0)).value(0));
         TestClient.await("three malformed messages counted",
-            () -> executor.counters().malformedMessages() - before >= 3);
-        capturedLog.awaitLine("session " + client.sessionId + ": malformed message skipped");
+            () -> EXECUTOR.executor().counters().malformedMessages() - before >= 3);
+        EXECUTOR.log().awaitLine("session " + client.sessionId + ": malformed message skipped");
     }
 
     @Test
     void dropsMessagesForAnotherSession()
     {
         final TestClient client = connected("impostor");
-        final long before = executor.counters().foreignMessages();
+        final long before = EXECUTOR.executor().counters().foreignMessages();
 
         assertNull(client.callFunctionId(CUDA_GET_DEVICE_COUNT.id(), client.sessionId + 1000));
 
         assertFalse(client.anyReplyWithin(200));
-        assertEquals(before + 1, executor.counters().foreignMessages());
+        assertEquals(before + 1, EXECUTOR.executor().counters().foreignMessages());
         assertEquals(2, ok(client.call(CUDA_GET_DEVICE_COUNT, DEVICE_0)).value(0));
     }
 
@@ -517,7 +481,7 @@ class RemoteExecutorIpcTest
 
         assertEquals(RuntimeStatus.NOT_SUPPORTED, reply.status());
         assertTrue(reply.message().contains("4242"), reply.message());
-        capturedLog.awaitLine("function id 4242 is not supported");
+        EXECUTOR.log().awaitLine("function id 4242 is not supported");
     }
 
     @Test
@@ -533,16 +497,12 @@ class RemoteExecutorIpcTest
 
     private TestClient client(final String name)
     {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        return client;
+        return EXECUTOR.client(name);
     }
 
     private TestClient connected(final String name)
     {
-        final TestClient client = client(name);
-        assertTrue(client.connect(TOKEN), () -> "rejected: " + client.rejectDetail);
-        return client;
+        return EXECUTOR.connected(name, TOKEN);
     }
 
     private static byte[] randomBytes(final int length, final long seed)

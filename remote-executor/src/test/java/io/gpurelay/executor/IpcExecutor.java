@@ -1,0 +1,141 @@
+package io.gpurelay.executor;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+import io.aeron.Aeron;
+import io.gpurelay.executor.backend.Backend;
+import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import org.agrona.CloseHelper;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * An in-process executor on an embedded media driver, over {@code aeron:ipc}, for a test class's clients that speak
+ * the wire protocol as the agent does: started before the class's tests, closed after them, and every client a test
+ * connected closed after that test. Register it as a static field:
+ * <pre>{@code
+ * @RegisterExtension
+ * static final IpcExecutor EXECUTOR = IpcExecutor.emulated("fft", 1, 64L << 20, context -> context);
+ * }</pre>
+ */
+final class IpcExecutor implements BeforeAllCallback, AfterAllCallback, AfterEachCallback
+{
+    static final String CHANNEL = "aeron:ipc";
+
+    private final String name;
+    private final Supplier<Backend> backend;
+    private final UnaryOperator<RemoteExecutor.Context> settings;
+    private final List<TestClient> clients = new ArrayList<>();
+    private CapturedLog log;
+    private RemoteExecutor executor;
+    private Aeron aeron;
+
+    private IpcExecutor(final String name, final Supplier<Backend> backend,
+        final UnaryOperator<RemoteExecutor.Context> settings)
+    {
+        this.name = name;
+        this.backend = backend;
+        this.settings = settings;
+    }
+
+    /**
+     * An executor on {@code devices} emulated devices of {@code deviceMemory} bytes each, with a keep-alive timeout
+     * of 5 s, a response connect timeout of 500 ms and its log captured at INFO; {@code settings} may change or add
+     * to those.
+     */
+    static IpcExecutor emulated(final String name, final int devices, final long deviceMemory,
+        final UnaryOperator<RemoteExecutor.Context> settings)
+    {
+        return on(name, () -> new EmulatedBackend(devices, deviceMemory), settings);
+    }
+
+    /**
+     * An executor on the backend made when the class's tests start, with the settings of
+     * {@link #emulated(String, int, long, UnaryOperator)}.
+     */
+    static IpcExecutor on(final String name, final Supplier<Backend> backend,
+        final UnaryOperator<RemoteExecutor.Context> settings)
+    {
+        return new IpcExecutor(name, backend, settings);
+    }
+
+    @Override
+    public void beforeAll(final ExtensionContext context)
+    {
+        log = new CapturedLog(ExecutorLog.Level.INFO);
+        executor = RemoteExecutor.launch(settings.apply(new RemoteExecutor.Context()
+            .aeronDirectoryName(TestMediaDriver.newAeronDirectory(name))
+            .channel(CHANNEL)
+            .backend(backend.get())
+            .keepAliveTimeoutNs(5_000_000_000L)
+            .responseConnectTimeoutNs(500_000_000L)
+            .log(log.log())));
+        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
+    }
+
+    @Override
+    public void afterEach(final ExtensionContext context)
+    {
+        for (final TestClient client : clients)
+        {
+            client.close();
+        }
+        clients.clear();
+    }
+
+    @Override
+    public void afterAll(final ExtensionContext context)
+    {
+        CloseHelper.closeAll(aeron, executor);
+    }
+
+    /**
+     * A client, not yet connected, closed after the test.
+     */
+    TestClient client(final String clientName)
+    {
+        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, clientName);
+        clients.add(client);
+        return client;
+    }
+
+    /**
+     * A client connected with no token, closed after the test.
+     */
+    TestClient connected(final String clientName)
+    {
+        return connected(clientName, "");
+    }
+
+    /**
+     * A client connected with the token, closed after the test.
+     */
+    TestClient connected(final String clientName, final String token)
+    {
+        final TestClient client = client(clientName);
+        assertTrue(client.connect(token), () -> "rejected: " + client.rejectDetail);
+        return client;
+    }
+
+    RemoteExecutor executor()
+    {
+        return executor;
+    }
+
+    Aeron aeron()
+    {
+        return aeron;
+    }
+
+    CapturedLog log()
+    {
+        return log;
+    }
+}
