@@ -10,6 +10,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.LibraryVersion;
 import io.gpurelay.agent.jcuda.ManagedMemory;
 import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
 import io.gpurelay.protocol.Api;
@@ -42,9 +43,6 @@ public final class JCufftRemote
 {
     private static final long CUDA_STREAM_LEGACY = 1;
     private static final long CUDA_STREAM_PER_THREAD = 2;
-    private static final int MAJOR_VERSION = 0;
-    private static final int MINOR_VERSION = 1;
-    private static final int PATCH_LEVEL = 2;
     private static final VarHandle PLAN;
     /** This JVM's plan numbers, as {@code cufftHandle} holds them, to the executor's plan handles. */
     private static final Map<Integer, Long> PLANS = new ConcurrentHashMap<>();
@@ -99,18 +97,14 @@ public final class JCufftRemote
         {
             return status;
         }
-        switch (type)
+        final int part = LibraryVersion.part(version[0], type);
+        if (part < 0)
         {
-            case MAJOR_VERSION -> value[0] = version[0] / 1000;
-            case MINOR_VERSION -> value[0] = version[0] % 1000 / 100;
-            case PATCH_LEVEL -> value[0] = version[0] % 100;
-            default ->
-            {
-                AgentLog.warn("cufftGetProperty: property type " + type + " does not exist; returning " +
-                    "CUFFT_INVALID_TYPE");
-                return CufftStatus.INVALID_TYPE;
-            }
+            AgentLog.warn("cufftGetProperty: property type " + type + " does not exist; returning " +
+                "CUFFT_INVALID_TYPE");
+            return CufftStatus.INVALID_TYPE;
         }
+        value[0] = part;
         return status;
     }
 

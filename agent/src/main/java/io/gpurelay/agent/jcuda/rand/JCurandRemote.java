@@ -10,6 +10,7 @@ import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.LibraryVersion;
 import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -39,9 +40,6 @@ public final class JCurandRemote
 {
     private static final long CUDA_STREAM_LEGACY = 1;
     private static final long CUDA_STREAM_PER_THREAD = 2;
-    private static final int MAJOR_VERSION = 0;
-    private static final int MINOR_VERSION = 1;
-    private static final int PATCH_LEVEL = 2;
     /** Sobol' tables are host data of the library and need no context. */
     private static final long NO_CONTEXT = 0;
 
@@ -103,18 +101,14 @@ public final class JCurandRemote
         {
             return status;
         }
-        switch (type)
+        final int part = LibraryVersion.part(version[0], type);
+        if (part < 0)
         {
-            case MAJOR_VERSION -> value[0] = version[0] / 1000;
-            case MINOR_VERSION -> value[0] = version[0] % 1000 / 100;
-            case PATCH_LEVEL -> value[0] = version[0] % 100;
-            default ->
-            {
-                AgentLog.warn("curandGetProperty: property type " + type + " does not exist; returning " +
-                    "CURAND_STATUS_OUT_OF_RANGE");
-                return CurandStatus.OUT_OF_RANGE;
-            }
+            AgentLog.warn("curandGetProperty: property type " + type + " does not exist; returning " +
+                "CURAND_STATUS_OUT_OF_RANGE");
+            return CurandStatus.OUT_OF_RANGE;
         }
+        value[0] = part;
         return status;
     }
 
