@@ -74,8 +74,8 @@ final class JavaCppDriver
             }
             return status;
         });
-        module.function("cuDeviceGetAttribute", a -> resultInt(a, 0, Function.CU_DEVICE_GET_ATTRIBUTE,
-            new long[]{ a.intValue(1), a.intValue(2) }));
+        module.function("cuDeviceGetAttribute", a -> JavaCppRuntime.withoutManagedMemory(a, a.intValue(1),
+            resultInt(a, 0, Function.CU_DEVICE_GET_ATTRIBUTE, new long[]{ a.intValue(1), a.intValue(2) })));
         module.function("cuCtxCreate", JavaCppDriver::createContext);
         module.function("cuCtxDestroy", a ->
         {

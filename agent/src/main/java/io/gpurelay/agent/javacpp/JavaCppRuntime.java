@@ -1,5 +1,6 @@
 package io.gpurelay.agent.javacpp;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
@@ -26,6 +27,8 @@ final class JavaCppRuntime
     private static final int DEVICE_TO_HOST = 2;
     private static final int DEVICE_TO_DEVICE = 3;
     private static final int DEFAULT = 4;
+    /** {@code cudaDevAttrManagedMemory} and {@code CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY}. */
+    private static final int MANAGED_MEMORY_ATTRIBUTE = 83;
 
     /** Device allocations of this process's runtime and driver calls: start → size, for cudaMemcpyDefault. */
     private static final ConcurrentSkipListMap<Long, Long> DEVICE_ALLOCATIONS = new ConcurrentSkipListMap<>();
@@ -48,8 +51,8 @@ final class JavaCppRuntime
             }
             return status;
         });
-        runtime(module, "cudaDeviceGetAttribute", a -> resultInt(a, 0, Function.CUDA_DEVICE_GET_ATTRIBUTE,
-            new long[]{ a.intValue(1), a.intValue(2) }));
+        runtime(module, "cudaDeviceGetAttribute", a -> withoutManagedMemory(a, a.intValue(1),
+            resultInt(a, 0, Function.CUDA_DEVICE_GET_ATTRIBUTE, new long[]{ a.intValue(1), a.intValue(2) })));
         runtime(module, "cudaDriverGetVersion", a -> resultInt(a, 0, Function.CUDA_DRIVER_GET_VERSION, NO_ARGS));
         runtime(module, "cudaRuntimeGetVersion", a -> resultInt(a, 0, Function.CUDA_RUNTIME_GET_VERSION, NO_ARGS));
         runtime(module, "cudaMemGetInfo", a ->
@@ -184,6 +187,21 @@ final class JavaCppRuntime
         return status;
     }
 
+    /**
+     * Managed memory is not remoted for JavaCPP programs: its host and device views share one address in CUDA, and
+     * JavaCPP's pointers are plain addresses, so the client cannot have the view the device has. The device attribute
+     * that announces managed memory ({@code cudaDevAttrManagedMemory}, {@code CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY},
+     * 83 in both APIs) is therefore 0 for them, as on a device without it, where JCuda programs see the executor's 1.
+     */
+    static int withoutManagedMemory(final JavaCppArgs a, final int attribute, final int status)
+    {
+        if (status == RuntimeStatus.SUCCESS && attribute == MANAGED_MEMORY_ATTRIBUTE)
+        {
+            a.setInt(0, 0);
+        }
+        return status;
+    }
+
     private static int create(final JavaCppArgs a, final Function function, final int flags)
     {
         requireOutput(a, 0);
@@ -198,7 +216,7 @@ final class JavaCppRuntime
 
     /**
      * The executor's properties of the device, written into the program's {@code cudaDeviceProp} where CUDA 13's
-     * header puts each member.
+     * header puts each member; {@code managedMemory} is 0 (see {@link #withoutManagedMemory}).
      */
     private static int getDeviceProperties(final JavaCppArgs a)
     {
@@ -208,7 +226,9 @@ final class JavaCppRuntime
             text, null);
         if (status == RuntimeStatus.SUCCESS)
         {
-            JavaCppDeviceProperties.fill((org.bytedeco.javacpp.Pointer)a.get(0), DeviceProperties.decode(text.bytes()));
+            final Map<String, String> properties = new HashMap<>(DeviceProperties.decode(text.bytes()));
+            properties.put("managedMemory", "0");
+            JavaCppDeviceProperties.fill((org.bytedeco.javacpp.Pointer)a.get(0), properties);
         }
         return status;
     }

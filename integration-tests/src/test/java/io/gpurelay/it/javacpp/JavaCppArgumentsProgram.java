@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.bytedeco.cuda.cublas.cublasContext;
 import org.bytedeco.cuda.cudart.CUhostFn;
+import org.bytedeco.cuda.cudart.cudaDeviceProp;
 import org.bytedeco.cuda.cudart.cudaHostFn_t;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.LongPointer;
@@ -24,6 +25,12 @@ import static org.bytedeco.cuda.global.cublas.cublasSaxpy_v2;
 import static org.bytedeco.cuda.global.cublas.cublasSdot_v2;
 import static org.bytedeco.cuda.global.cublas.cublasSdot_v2_64;
 import static org.bytedeco.cuda.global.cublas.cublasSgemm_v2;
+import static org.bytedeco.cuda.global.cudart.CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY;
+import static org.bytedeco.cuda.global.cudart.cuDeviceGetAttribute;
+import static org.bytedeco.cuda.global.cudart.cudaDevAttrManagedMemory;
+import static org.bytedeco.cuda.global.cudart.cudaDevAttrMaxThreadsPerBlock;
+import static org.bytedeco.cuda.global.cudart.cudaDeviceGetAttribute;
+import static org.bytedeco.cuda.global.cudart.cudaGetDeviceProperties;
 import static org.bytedeco.cuda.global.cudart.cuLaunchHostFunc;
 import static org.bytedeco.cuda.global.cudart.cuMemAlloc;
 import static org.bytedeco.cuda.global.cudart.cuMemAllocHost;
@@ -144,6 +151,25 @@ public final class JavaCppArgumentsProgram
         if (count.get(2) < 1 || count.get(1) != 0)
         {
             throw new AssertionError("cudaGetDeviceCount wrote " + count.get(1) + ", " + count.get(2));
+        }
+        // Managed memory is not remoted for JavaCPP programs, and the device says so as a device without it would.
+        final int[] attribute = { -1 };
+        expect(0, cudaDeviceGetAttribute(attribute, cudaDevAttrManagedMemory, 0), "cudaDeviceGetAttribute");
+        expect(0, attribute[0], "cudaDevAttrManagedMemory");
+        expect(0, cudaDeviceGetAttribute(attribute, cudaDevAttrMaxThreadsPerBlock, 0), "cudaDeviceGetAttribute");
+        if (attribute[0] < 64)
+        {
+            throw new AssertionError("cudaDevAttrMaxThreadsPerBlock " + attribute[0]);
+        }
+        attribute[0] = -1;
+        expect(0, cuDeviceGetAttribute(attribute, CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, 0), "cuDeviceGetAttribute");
+        expect(0, attribute[0], "CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY");
+        final cudaDeviceProp properties = new cudaDeviceProp();
+        expect(0, cudaGetDeviceProperties(properties, 0), "cudaGetDeviceProperties");
+        expect(0, properties.managedMemory(), "cudaDeviceProp.managedMemory");
+        if (properties.maxThreadsPerBlock() < 64)
+        {
+            throw new AssertionError("cudaDeviceProp.maxThreadsPerBlock " + properties.maxThreadsPerBlock());
         }
         final LongBuffer pointerOut = ByteBuffer.allocateDirect(3 * Long.BYTES).order(ByteOrder.nativeOrder())
             .asLongBuffer();
