@@ -72,6 +72,7 @@ public final class VirtualMemoryProgram
         final CUmemGenericAllocationHandle handle = new CUmemGenericAllocationHandle();
         line("cuMemCreate", "", JCudaDriver.cuMemCreate(handle, size, prop, 0), address(handle) != 0);
         final CUmemAllocationProp read = new CUmemAllocationProp();
+        read.location = new CUmemLocation();
         line("cuMemGetAllocationPropertiesFromHandle", "", JCudaDriver.cuMemGetAllocationPropertiesFromHandle(read,
             handle), read.type, read.location == null ? "-" : read.location.type + ":" + read.location.id,
             read.requestedHandleTypes);

@@ -128,7 +128,8 @@ final class DeviceAddressRanges<C, M>
     }
 
     /**
-     * Forget what lived in a context, as when it is destroyed and takes its memory with it.
+     * Forget what lived in a context, as when it is destroyed and takes its memory with it. A mapping of virtual
+     * memory stays: CUDA's mappings and the access given to them belong to the device, not to a context.
      *
      * @return what its allocations amounted to.
      */
@@ -140,7 +141,7 @@ final class DeviceAddressRanges<C, M>
         while (ranges.hasNext())
         {
             final Range<C, M> range = ranges.next();
-            if (range.context() == context)
+            if (range.context() == context && !range.virtualMapping())
             {
                 if (range.isAllocation())
                 {
