@@ -92,6 +92,8 @@ final class CallDispatcher
     private final GraphDispatcher graphs;
     /** Pitched memory, CUDA arrays and 2D/3D copies. */
     private final ArraysDispatcher arrays;
+    /** Virtual memory management: reservations, physical allocations, mappings. */
+    private final VirtualMemory virtualMemory;
     /** Pinned host memory shared with the client; null when the session is offered none (not IPC, or disabled). */
     private final SessionPinnedMemory pinnedMemory;
     /** Callbacks whose code runs in the client; null when there is no client to run them. */
@@ -122,6 +124,7 @@ final class CallDispatcher
         this.table = new TableDispatcher(backend, resources, deviceCount);
         this.graphs = new GraphDispatcher(backend, resources, callbacks);
         this.arrays = new ArraysDispatcher(resources, backend.arrays());
+        this.virtualMemory = new VirtualMemory(resources, backend.virtualMemory(), deviceCount);
     }
 
     /**
@@ -471,6 +474,21 @@ final class CallDispatcher
                 managedHint(call, ManagedHint.ATTACH, result);
             case CUDA_POINTER_GET_ATTRIBUTES, CU_POINTER_GET_ATTRIBUTE -> backend.pointerAttributes(call.arg(0), result);
             case CUDA_MEM_RANGE_GET_ATTRIBUTE, CU_MEM_RANGE_GET_ATTRIBUTE -> memRangeAttribute(call, result);
+
+            // Virtual memory management and pointer attributes (family "virtual memory").
+            case CU_MEM_GET_ALLOCATION_GRANULARITY, CU_MEM_ADDRESS_RESERVE, CU_MEM_ADDRESS_FREE, CU_MEM_CREATE,
+                CU_MEM_RELEASE, CU_MEM_MAP, CU_MEM_UNMAP, CU_MEM_SET_ACCESS, CU_MEM_GET_ACCESS,
+                CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE ->
+                virtualMemory.dispatch(call,
+                    VirtualMemory.needsContext(function) ? currentContext(call, result) : null, result);
+            case CU_POINTER_SET_ATTRIBUTE ->
+            {
+                final ContextEntry context = currentContext(call, result);
+                if (context != null)
+                {
+                    backend.pointerSetAttribute(context.backend, call.arg(0), call.arg(1), call.arg(2), result);
+                }
+            }
             default -> dispatchLibraryCall(call, input, result);
         }
         resources.endCall(result);

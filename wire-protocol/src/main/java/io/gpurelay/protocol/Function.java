@@ -623,6 +623,48 @@ public enum Function implements RemotedFunction
     /** cuMemRangeGetAttribute: as {@link #CUDA_MEM_RANGE_GET_ATTRIBUTE}. */
     CU_MEM_RANGE_GET_ATTRIBUTE(671, Api.DRIVER),
 
+    // Virtual memory management (ids 720-739): a reservation is an address range of the session, a physical
+    // allocation (cuMemCreate) a handle of the session that counts against its memory quota; a range mapped from one
+    // and given read/write access (cuMemSetAccess) is device memory of the session for every address check until it
+    // is unmapped. Shareable handles are refused: they are operating-system handles of the executor's host.
+    /**
+     * cuMemGetAllocationGranularity. args: allocation type, location type, location id (the device), requested
+     * handle types, option (0 minimum, 1 recommended) → values[0] = granularity in bytes.
+     */
+    CU_MEM_GET_ALLOCATION_GRANULARITY(720, Api.DRIVER),
+    /** cuMemAddressReserve. args: size, alignment (0: the granularity), address hint, flags → values[0] = address. */
+    CU_MEM_ADDRESS_RESERVE(721, Api.DRIVER),
+    /** cuMemAddressFree. args: address, size: a whole reservation of the session, nothing of it mapped. */
+    CU_MEM_ADDRESS_FREE(722, Api.DRIVER),
+    /**
+     * cuMemCreate. args: size, allocation type, location type, location id (the device), requested handle types,
+     * compression type, GPUDirect RDMA capable, usage, flags → values[0] = the allocation's handle.
+     */
+    CU_MEM_CREATE(723, Api.DRIVER),
+    /** cuMemRelease. args: handle. Memory still mapped stays until its last mapping is unmapped, as in CUDA. */
+    CU_MEM_RELEASE(724, Api.DRIVER),
+    /** cuMemMap. args: address, size, offset into the allocation, handle, flags. */
+    CU_MEM_MAP(725, Api.DRIVER),
+    /** cuMemUnmap. args: address, size: whole mappings inside one reservation. */
+    CU_MEM_UNMAP(726, Api.DRIVER),
+    /**
+     * cuMemSetAccess. args: address, size, descriptor count n, then per descriptor: location type, location id,
+     * flags (0 none, 1 read, 3 read/write).
+     */
+    CU_MEM_SET_ACCESS(727, Api.DRIVER),
+    /** cuMemGetAccess. args: location type, location id, address → values[0] = the access flags. */
+    CU_MEM_GET_ACCESS(728, Api.DRIVER),
+    /**
+     * cuMemGetAllocationPropertiesFromHandle. args: handle → values = allocation type, location type, location id,
+     * requested handle types, compression type, GPUDirect RDMA capable, usage.
+     */
+    CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE(729, Api.DRIVER),
+    /**
+     * cuPointerSetAttribute. args: address, attribute, value. CU_POINTER_ATTRIBUTE_SYNC_MEMOPS on the session's
+     * device memory only.
+     */
+    CU_POINTER_SET_ATTRIBUTE(730, Api.DRIVER),
+
     // nvPTXCompiler, ids 480-489: PTX compiled to a cubin on the executor. Compiler handles are the executor's; the PTX and the
     // options travel as NUL-terminated UTF-8 strings, what comes back carries no NUL. Statuses are nvPTXCompileResult
     // ({@link NvPtxCompilerStatus}).

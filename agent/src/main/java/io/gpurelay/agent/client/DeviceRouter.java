@@ -640,6 +640,9 @@ public final class DeviceRouter
                 CU_DEVICE_PRIMARY_CTX_RETAIN, CU_DEVICE_PRIMARY_CTX_RELEASE, CU_DEVICE_PRIMARY_CTX_RESET,
                 CU_DEVICE_PRIMARY_CTX_GET_STATE, CU_DEVICE_PRIMARY_CTX_SET_FLAGS -> 0;
             case CU_MEM_POOL_CREATE -> 3;
+            // Virtual memory management: the allocation's location.
+            case CU_MEM_GET_ALLOCATION_GRANULARITY -> 2;
+            case CU_MEM_CREATE -> 3;
             case CUDA_DEVICE_GET_ATTRIBUTE, CU_DEVICE_GET_ATTRIBUTE, CU_CTX_CREATE -> 1;
             default -> -1;
         };

@@ -27,20 +27,8 @@ public final class InteropRefusals
                 "gpurelay's sessions that would need an executor-wide registry of such capabilities, revoked when " +
                 "the owner frees the memory or ends, which gpurelay does not have yet";
         }
-        if (functionName.startsWith("cuMemAddress") || "cuMemCreate".equals(functionName) ||
-            "cuMemRelease".equals(functionName) || "cuMemMap".equals(functionName) ||
-            "cuMemUnmap".equals(functionName) || "cuMemSetAccess".equals(functionName) ||
-            "cuMemGetAccess".equals(functionName) || functionName.startsWith("cuMemGetAllocation"))
-        {
-            return "virtual memory management is not remoted yet: the session's address checks would have to follow " +
-                "each reservation, mapping and access change; cuMemAlloc and the stream-ordered allocator are";
-        }
         return switch (functionName)
         {
-            case "cuPointerSetAttribute" -> "not remoted yet: its one settable attribute " +
-                "(CU_POINTER_ATTRIBUTE_SYNC_MEMOPS) changes how CUDA orders memory operations on the allocation";
-            case "cuMemHostGetFlags" -> "not remoted yet: the agent does not keep the flags pinned memory was " +
-                "allocated with";
             case "cudaSetValidDevices", "cudaChooseDevice", "cudaInitDevice" -> "not remoted yet: the agent's " +
                 "runtime device selection takes neither a list of valid devices nor a match of properties, and " +
                 "initialises a device at its first call";

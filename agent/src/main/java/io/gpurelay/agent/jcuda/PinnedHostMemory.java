@@ -35,6 +35,11 @@ public final class PinnedHostMemory
      * freed buffer its memory is gone and its address may come back for other memory, so its entry no longer counts.
      */
     private static final ConcurrentSkipListMap<Long, WeakReference<ByteBuffer>> FREED = new ConcurrentSkipListMap<>();
+    /**
+     * The flags each live allocation was made with (cuMemHostAlloc, cudaHostAlloc; 0 for cuMemAllocHost and
+     * cudaMallocHost), by address: what cuMemHostGetFlags answers.
+     */
+    private static final ConcurrentSkipListMap<Long, Integer> FLAGS = new ConcurrentSkipListMap<>();
     /** The live allocations that are shared with the executor, by address. */
     private static final ConcurrentSkipListMap<Long, SharedHostAllocation> SHARED = new ConcurrentSkipListMap<>();
 
@@ -207,6 +212,7 @@ public final class PinnedHostMemory
         {
             return false;
         }
+        FLAGS.remove(address);
         SHARED.remove(address);
         FREED.values().removeIf(reference -> reference.get() == null);
         FREED.put(address, new WeakReference<>(freed));
@@ -230,6 +236,28 @@ public final class PinnedHostMemory
         }
         final ByteBuffer freed = entry.getValue().get();
         return freed != null && address - entry.getKey() < freed.capacity();
+    }
+
+    /**
+     * Remember the flags the allocation the pointer now designates was made with.
+     */
+    public static void recordFlags(final Pointer pointer, final int flags)
+    {
+        final long address = JCudaPointers.address(pointer);
+        if (ALLOCATIONS.containsKey(address))
+        {
+            FLAGS.put(address, flags);
+        }
+    }
+
+    /**
+     * @return the flags the live allocation holding this address was made with, or null when no live allocation of
+     *         cuMemHostAlloc, cuMemAllocHost, cudaHostAlloc or cudaMallocHost holds it.
+     */
+    public static Integer flagsAt(final long address)
+    {
+        final Map.Entry<Long, ByteBuffer> allocation = find(address);
+        return allocation == null ? null : FLAGS.getOrDefault(allocation.getKey(), 0);
     }
 
     /**

@@ -183,6 +183,60 @@ public final class DeviceMemory implements AutoCloseable
         return allocation;
     }
 
+    // Virtual memory management: reserved address ranges, and memory mapped at an address of one.
+
+    /**
+     * Reserve {@code size} bytes of addresses, aligned to {@code alignment} (a power of two, at least
+     * {@link #ALIGNMENT}), that no allocation will ever be given: the owner maps memory into them with
+     * {@link #mapAt}. A reservation uses none of the device's capacity.
+     *
+     * @return the first address.
+     */
+    public long reserveAddresses(final long size, final long alignment)
+    {
+        if (size <= 0 || alignment < ALIGNMENT || Long.bitCount(alignment) != 1)
+        {
+            throw new DeviceMemoryException(DeviceMemoryException.Kind.INVALID_POINTER,
+                "address reservation of " + size + " bytes aligned to " + alignment);
+        }
+        synchronized (this)
+        {
+            final long start = (nextAddress + alignment - 1) & -alignment;
+            if (start + size > addressLimit || start + size < start)
+            {
+                throw new DeviceMemoryException(DeviceMemoryException.Kind.OUT_OF_MEMORY,
+                    "the device's address space is used up: addresses are never reused, and " + ADDRESS_SPAN +
+                    " bytes have been handed out since it started");
+            }
+            nextAddress = align(start + size) + ALIGNMENT;
+            return start;
+        }
+    }
+
+    /**
+     * Map host memory the caller keeps alive (another allocation's backing store, {@link Allocation#hostAddress})
+     * at a given address of a range from {@link #reserveAddresses}, for an owner: as {@link #mapHost}, the device's
+     * capacity is not used and {@link #free} only unmaps it. The same memory may be mapped at several addresses, and
+     * each shows the same bytes.
+     */
+    public Allocation mapAt(final long deviceAddress, final long hostAddress, final long size, final Object owner)
+    {
+        if (size <= 0 || hostAddress == 0 || (deviceAddress & (ALIGNMENT - 1)) != 0)
+        {
+            throw new DeviceMemoryException(DeviceMemoryException.Kind.INVALID_POINTER,
+                "mapping of " + size + " bytes at 0x" + Long.toHexString(deviceAddress));
+        }
+        final Map.Entry<Long, Allocation> below = allocations.floorEntry(deviceAddress + size - 1);
+        if (below != null && below.getValue().end() > deviceAddress)
+        {
+            throw new DeviceMemoryException(DeviceMemoryException.Kind.INVALID_POINTER,
+                "[0x" + Long.toHexString(deviceAddress) + ", +" + size + ") overlaps " + below.getValue());
+        }
+        final Allocation allocation = new Allocation(deviceAddress, size, owner, hostAddress, align(size), true);
+        allocations.put(deviceAddress, allocation);
+        return allocation;
+    }
+
     /**
      * Free the allocation that starts at this address.
      */

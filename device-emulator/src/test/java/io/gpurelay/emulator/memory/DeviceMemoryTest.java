@@ -171,4 +171,42 @@ class DeviceMemoryTest
         }
         assertThrows(IllegalArgumentException.class, () -> new DeviceMemory(4096, BASE, DeviceMemory.ADDRESS_SPAN / 2));
     }
+
+    // Virtual memory management: reserved addresses and memory mapped at an address of them.
+
+    @Test
+    void aReservationIsNeverHandedOutAndAMappingAtItShowsTheBackingBytes()
+    {
+        try (DeviceMemory memory = new DeviceMemory(8L << 20, BASE))
+        {
+            final Object physicalOwner = new Object();
+            final long granule = 2L << 20;
+            final long reserved = memory.reserveAddresses(2 * granule, granule);
+            assertEquals(0, reserved % granule, "aligned as asked");
+            assertEquals(0, memory.used(), "a reservation uses no capacity");
+            final Allocation after = memory.allocate(4096, owner);
+            assertTrue(after.deviceAddress() >= reserved + 2 * granule, "nothing is allocated inside a reservation");
+
+            final Allocation backing = memory.allocate(granule, physicalOwner);
+            assertNull(memory.find(backing.deviceAddress(), 1, owner), "the backing store is not the owner's");
+            final long host = backing.hostAddress(backing.deviceAddress(), granule);
+            final Allocation first = memory.mapAt(reserved, host, granule, owner);
+            final Allocation second = memory.mapAt(reserved + granule, host, granule, owner);
+            memory.write(reserved + 100, new byte[]{ 7, 8, 9 }, 0, 3, owner);
+            final byte[] read = new byte[3];
+            memory.read(reserved + granule + 100, read, 0, 3, owner);
+            assertArrayEquals(new byte[]{ 7, 8, 9 }, read, "two mappings of one allocation show the same bytes");
+            assertEquals(4096 + granule, memory.used(), "mappings use no capacity of their own");
+            assertNull(memory.find(reserved, 1, stranger), "another owner sees nothing");
+            assertThrows(DeviceMemoryException.class, () -> memory.mapAt(reserved + 4096, host, 4096, owner),
+                "a mapping over a mapping");
+
+            memory.free(first.deviceAddress(), owner);
+            memory.free(second.deviceAddress(), owner);
+            assertNull(memory.find(reserved, 1, owner), "unmapped");
+            assertEquals(7, UnsafeAccess.UNSAFE.getByte(host + 100), "unmapping leaves the backing store");
+            memory.free(backing.deviceAddress(), physicalOwner);
+            assertEquals(4096, memory.used());
+        }
+    }
 }

@@ -454,6 +454,25 @@ public interface BackendSession
     /** The session's pitched allocations, CUDA arrays and 2D/3D copies. */
     BackendArrays arrays();
 
+    // Virtual memory management and pointer attributes (family "virtual memory").
+
+    /** The session's virtual memory management, or null where the backend has none (every function fails by name). */
+    default BackendVirtualMemory virtualMemory()
+    {
+        return null;
+    }
+
+    /**
+     * {@code cuPointerSetAttribute}: the one settable attribute, {@code CU_POINTER_ATTRIBUTE_SYNC_MEMOPS} (6), on
+     * device memory of the session; the backend checks the address against the session's memory.
+     */
+    default void pointerSetAttribute(
+        final BackendContext context, final long address, final long attribute, final long value,
+        final CallResult result)
+    {
+        result.fail(CudaError.NOT_SUPPORTED, "cuPointerSetAttribute is not supported by this backend");
+    }
+
     /**
      * Called from another thread when the session's client is gone while one of its calls runs: make that call end
      * soon, with an error, and refuse the calls that follow. A backend that cannot interrupt a call does nothing.

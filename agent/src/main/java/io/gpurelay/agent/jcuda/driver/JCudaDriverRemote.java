@@ -56,6 +56,10 @@ import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
 import jcuda.driver.CUlinkState;
+import jcuda.driver.CUmemAccessDesc;
+import jcuda.driver.CUmemAllocationProp;
+import jcuda.driver.CUmemGenericAllocationHandle;
+import jcuda.driver.CUmemLocation;
 import jcuda.driver.CUmemPoolProps;
 import jcuda.driver.CUmemoryPool;
 import jcuda.driver.CUmipmappedArray;
@@ -920,13 +924,44 @@ public final class JCudaDriverRemote
     public static int cuMemAllocHostNative(final Pointer pp, final long bytesize)
     {
         requireNonNull(pp, "pp", "cuMemAllocHost");
-        return allocateHost(pp, bytesize, 0, "cuMemAllocHost");
+        return recordHostFlags(pp, 0, allocateHost(pp, bytesize, 0, "cuMemAllocHost"));
     }
 
     public static int cuMemHostAllocNative(final Pointer pp, final long bytesize, final int flags)
     {
         requireNonNull(pp, "pp", "cuMemHostAlloc");
-        return allocateHost(pp, bytesize, flags, "cuMemHostAlloc");
+        return recordHostFlags(pp, flags, allocateHost(pp, bytesize, flags, "cuMemHostAlloc"));
+    }
+
+    /**
+     * The flags pinned memory of this process was allocated with, which the agent keeps (family "virtual memory").
+     */
+    public static int cuMemHostGetFlagsNative(final int[] pFlags, final Pointer p)
+    {
+        requireNonNull(pFlags, "pFlags", "cuMemHostGetFlags");
+        requireNonNull(p, "p", "cuMemHostGetFlags");
+        final long context = DriverContexts.current();
+        if (!DriverContexts.isLive(context))
+        {
+            return noCurrentContext();
+        }
+        final Integer flags = PinnedHostMemory.flagsAt(JCudaPointers.address(p));
+        if (flags == null)
+        {
+            return invalidValue("cuMemHostGetFlags", "0x" + Long.toHexString(JCudaPointers.address(p)) +
+                " is not in memory from cuMemHostAlloc, cuMemAllocHost, cudaHostAlloc or cudaMallocHost");
+        }
+        pFlags[0] = flags;
+        return DriverStatus.SUCCESS;
+    }
+
+    private static int recordHostFlags(final Pointer pointer, final int flags, final int status)
+    {
+        if (status == DriverStatus.SUCCESS)
+        {
+            PinnedHostMemory.recordFlags(pointer, flags);
+        }
+        return status;
     }
 
     /**
@@ -1959,6 +1994,69 @@ public final class JCudaDriverRemote
         return status;
     }
 
+    // Virtual memory management and pointer attributes (family "virtual memory"): JCudaDriverVirtualMemory.
+
+    public static int cuMemGetAllocationGranularityNative(
+        final long[] granularity, final CUmemAllocationProp prop, final int option)
+    {
+        return JCudaDriverVirtualMemory.granularity(granularity, prop, option);
+    }
+
+    public static int cuMemAddressReserveNative(
+        final CUdeviceptr ptr, final long size, final long alignment, final CUdeviceptr addr, final long flags)
+    {
+        return JCudaDriverVirtualMemory.reserve(ptr, size, alignment, addr, flags);
+    }
+
+    public static int cuMemAddressFreeNative(final CUdeviceptr ptr, final long size)
+    {
+        return JCudaDriverVirtualMemory.free(ptr, size);
+    }
+
+    public static int cuMemCreateNative(
+        final CUmemGenericAllocationHandle handle, final long size, final CUmemAllocationProp prop, final long flags)
+    {
+        return JCudaDriverVirtualMemory.create(handle, size, prop, flags);
+    }
+
+    public static int cuMemReleaseNative(final CUmemGenericAllocationHandle handle)
+    {
+        return JCudaDriverVirtualMemory.release(handle);
+    }
+
+    public static int cuMemMapNative(final CUdeviceptr ptr, final long size, final long offset,
+        final CUmemGenericAllocationHandle handle, final long flags)
+    {
+        return JCudaDriverVirtualMemory.map(ptr, size, offset, handle, flags);
+    }
+
+    public static int cuMemUnmapNative(final CUdeviceptr ptr, final long size)
+    {
+        return JCudaDriverVirtualMemory.unmap(ptr, size);
+    }
+
+    public static int cuMemSetAccessNative(
+        final CUdeviceptr ptr, final long size, final CUmemAccessDesc[] desc, final long count)
+    {
+        return JCudaDriverVirtualMemory.setAccess(ptr, size, desc, count);
+    }
+
+    public static int cuMemGetAccessNative(final long[] flags, final CUmemLocation location, final CUdeviceptr ptr)
+    {
+        return JCudaDriverVirtualMemory.getAccess(flags, location, ptr);
+    }
+
+    public static int cuMemGetAllocationPropertiesFromHandleNative(
+        final CUmemAllocationProp prop, final CUmemGenericAllocationHandle handle)
+    {
+        return JCudaDriverVirtualMemory.propertiesFromHandle(prop, handle);
+    }
+
+    public static int cuPointerSetAttributeNative(final Pointer value, final int attribute, final CUdeviceptr ptr)
+    {
+        return JCudaDriverVirtualMemory.pointerSetAttribute(value, attribute, ptr);
+    }
+
     // CUDA graphs: the executor's objects (JCudaDriverGraphs).
 
     public static int cuGraphCreateNative(final CUgraph phGraph, final int flags)
@@ -2456,10 +2554,15 @@ public final class JCudaDriverRemote
         return DriverStatus.INVALID_VALUE;
     }
 
+    static int invalidValueOf(final String function, final String reason)
+    {
+        return invalidValue(function, reason);
+    }
+
     /**
      * JCuda's native code rejects null arguments with exactly this exception and message.
      */
-    private static void requireNonNull(final Object argument, final String name, final String function)
+    static void requireNonNull(final Object argument, final String name, final String function)
     {
         if (argument == null)
         {

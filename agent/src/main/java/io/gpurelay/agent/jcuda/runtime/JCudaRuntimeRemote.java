@@ -1072,6 +1072,7 @@ public final class JCudaRuntimeRemote
             if (shared != null)
             {
                 PinnedHostMemory.share(ptr, shared);
+                PinnedHostMemory.recordFlags(ptr, flags);
                 return thread.record(RuntimeStatus.SUCCESS);
             }
             if (status[0] != RuntimeStatus.SUCCESS)
@@ -1085,8 +1086,12 @@ public final class JCudaRuntimeRemote
                 "shared with the executor (an IPC session of an executor offering --pinned-memory, one executor); " +
                 "returning cudaErrorNotSupported", RuntimeStatus.NOT_SUPPORTED);
         }
-        return thread.record(PinnedHostMemory.allocateInto(ptr, size, function,
-            "cudaErrorMemoryAllocation") ? RuntimeStatus.SUCCESS : RuntimeStatus.MEMORY_ALLOCATION);
+        if (!PinnedHostMemory.allocateInto(ptr, size, function, "cudaErrorMemoryAllocation"))
+        {
+            return thread.record(RuntimeStatus.MEMORY_ALLOCATION);
+        }
+        PinnedHostMemory.recordFlags(ptr, flags);
+        return thread.record(RuntimeStatus.SUCCESS);
     }
 
     /**

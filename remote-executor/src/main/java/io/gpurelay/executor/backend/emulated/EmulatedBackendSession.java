@@ -20,6 +20,7 @@ import io.gpurelay.emulator.ptx.PtxKernel;
 import io.gpurelay.emulator.ptx.PrintfBuffer;
 import io.gpurelay.emulator.ptx.PtxModule;
 import io.gpurelay.executor.backend.BackendArrays;
+import io.gpurelay.executor.backend.BackendVirtualMemory;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
@@ -117,6 +118,8 @@ final class EmulatedBackendSession implements BackendSession
     private final EmulatedTableFunctions tableFunctions = new EmulatedTableFunctions(this);
     /** Pitched memory, CUDA arrays and 2D/3D copies. */
     private final EmulatedArrays arrays = new EmulatedArrays(this);
+    /** Virtual memory management (family "virtual memory"). */
+    private final EmulatedVirtualMemory virtualMemory;
 
     EmulatedBackendSession(
         final long sessionId, final EmulatedDevice[] devices, final NvccCompiler compiler, final PtxasCompiler ptxas,
@@ -127,6 +130,7 @@ final class EmulatedBackendSession implements BackendSession
         this.owners = new DeviceMemoryOwner[devices.length];
         this.systemCalls = new DeviceSystemCalls[devices.length];
         this.allocatedBytes = new long[devices.length];
+        this.virtualMemory = new EmulatedVirtualMemory(this, devices.length);
         for (int i = 0; i < devices.length; i++)
         {
             owners[i] = new DeviceMemoryOwner(sessionId, i);
@@ -289,7 +293,7 @@ final class EmulatedBackendSession implements BackendSession
 
     public long allocatedBytes(final int device)
     {
-        return allocatedBytes[device];
+        return allocatedBytes[device] + virtualMemory.allocatedBytes(device);
     }
 
     // Managed memory (family "managed and mapped memory").
@@ -1006,6 +1010,44 @@ final class EmulatedBackendSession implements BackendSession
         return ptxCompiler;
     }
 
+    // Virtual memory management and pointer attributes (family "virtual memory").
+
+    public BackendVirtualMemory virtualMemory()
+    {
+        return virtualMemory;
+    }
+
+    /**
+     * The emulator's copies and memsets are synchronous already, which is what CU_POINTER_ATTRIBUTE_SYNC_MEMOPS asks
+     * for: setting it on the session's device memory is accepted and changes nothing. Other attributes cannot be set,
+     * as in CUDA.
+     */
+    public void pointerSetAttribute(
+        final BackendContext context, final long address, final long attribute, final long value,
+        final CallResult result)
+    {
+        if (attribute != POINTER_ATTRIBUTE_SYNC_MEMOPS)
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuPointerSetAttribute: attribute " + attribute + " cannot be set; " +
+                "CU_POINTER_ATTRIBUTE_SYNC_MEMOPS (6) is the one that can");
+            return;
+        }
+        final int owner = deviceHolding(emulated(context).device(), address, 1);
+        final Allocation allocation = owner < 0 ? null : devices[owner].memory().find(address, 1, owners[owner]);
+        if (allocation == null || allocation.isMappedHostMemory() && !isVirtualMapping(allocation))
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuPointerSetAttribute: " + hex(address) + " is not device " +
+                "memory of this session");
+        }
+    }
+
+    private static final long POINTER_ATTRIBUTE_SYNC_MEMOPS = 6;
+
+    private boolean isVirtualMapping(final Allocation allocation)
+    {
+        return virtualMemory.maps(allocation);
+    }
+
     // Pitched memory, CUDA arrays and 2D/3D copies: EmulatedArrays, on the session's memory.
 
     public BackendArrays arrays()
@@ -1064,6 +1106,8 @@ final class EmulatedBackendSession implements BackendSession
 
     public ReleasedResources close()
     {
+        // Mappings go before the memory they show, and both before the session's own allocations.
+        final ReleasedResources physical = virtualMemory.close();
         arrays.close();
         rand.close();
         fft.close();
@@ -1079,7 +1123,7 @@ final class EmulatedBackendSession implements BackendSession
         managedStarts.clear();
         managedHints.clear();
         Arrays.fill(allocatedBytes, 0);
-        return released;
+        return released.plus(physical);
     }
 
     /**

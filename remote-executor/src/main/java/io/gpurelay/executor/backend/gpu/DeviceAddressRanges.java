@@ -25,10 +25,11 @@ final class DeviceAddressRanges<C, M>
     private long allocatedBytes;
 
     /**
-     * A live range: an allocation when {@code module} is null and it is not {@code hostMapped}, else a global of that
-     * module, or pinned host memory mapped into the device's space.
+     * A live range: an allocation when {@code module} is null and it is neither {@code hostMapped} nor
+     * {@code virtualMapping}, else a global of that module, pinned host memory mapped into the device's space, or
+     * physical memory mapped into a reservation of the session with read/write access (cuMemMap, cuMemSetAccess).
      */
-    record Range<C, M>(long start, long size, C context, M module, boolean hostMapped)
+    record Range<C, M>(long start, long size, C context, M module, boolean hostMapped, boolean virtualMapping)
     {
         boolean covers(final long address, final long length)
         {
@@ -38,13 +39,13 @@ final class DeviceAddressRanges<C, M>
 
         boolean isAllocation()
         {
-            return module == null && !hostMapped;
+            return module == null && !hostMapped && !virtualMapping;
         }
     }
 
     void addAllocation(final long address, final long size, final C context)
     {
-        put(new Range<>(address, size, context, null, false));
+        put(new Range<>(address, size, context, null, false, false));
         allocationCount++;
         allocatedBytes += size;
     }
@@ -60,7 +61,7 @@ final class DeviceAddressRanges<C, M>
         {
             return;
         }
-        put(new Range<>(address, size, context, module, false));
+        put(new Range<>(address, size, context, module, false, false));
     }
 
     /**
@@ -69,13 +70,34 @@ final class DeviceAddressRanges<C, M>
      */
     void addHostMapping(final long address, final long size, final C context)
     {
-        put(new Range<>(address, size, context, null, true));
+        put(new Range<>(address, size, context, null, true, false));
     }
 
     void removeHostMapping(final long address)
     {
         final Range<C, M> range = rangesByStart.get(address);
         if (range != null && range.hostMapped())
+        {
+            rangesByStart.remove(address);
+        }
+    }
+
+    // Virtual memory management (family "virtual memory").
+
+    /**
+     * Record a mapping of physical memory into a reservation of the session that has read/write access, which copies
+     * and kernels may reach until it is unmapped or its access is taken away; it is not an allocation that cuMemFree
+     * takes.
+     */
+    void addVirtualMapping(final long address, final long size, final C context)
+    {
+        put(new Range<>(address, size, context, null, false, true));
+    }
+
+    void removeVirtualMapping(final long address)
+    {
+        final Range<C, M> range = rangesByStart.get(address);
+        if (range != null && range.virtualMapping())
         {
             rangesByStart.remove(address);
         }
@@ -106,7 +128,8 @@ final class DeviceAddressRanges<C, M>
     }
 
     /**
-     * Forget what lived in a context, as when it is destroyed and takes its memory with it.
+     * Forget what lived in a context, as when it is destroyed and takes its memory with it. A mapping of virtual
+     * memory stays: CUDA's mappings and the access given to them belong to the device, not to a context.
      *
      * @return what its allocations amounted to.
      */
@@ -118,7 +141,7 @@ final class DeviceAddressRanges<C, M>
         while (ranges.hasNext())
         {
             final Range<C, M> range = ranges.next();
-            if (range.context() == context)
+            if (range.context() == context && !range.virtualMapping())
             {
                 if (range.isAllocation())
                 {

@@ -19,6 +19,7 @@ import static org.bytedeco.cuda.global.cudart.CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES;
 import static org.bytedeco.cuda.global.cudart.cuCtxCreate;
 import static org.bytedeco.cuda.global.cudart.cuCtxDestroy;
 import static org.bytedeco.cuda.global.cudart.cuCtxSetCurrent;
+import static org.bytedeco.cuda.global.cudart.cuPointerSetAttribute;
 import static org.bytedeco.cuda.global.cudart.cuCtxSynchronize;
 import static org.bytedeco.cuda.global.cudart.cuDeviceGetAttribute;
 import static org.bytedeco.cuda.global.cudart.cuEventCreate;
@@ -72,6 +73,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.gpurelay.executor.backend.BackendArrays;
+import io.gpurelay.executor.backend.BackendVirtualMemory;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
@@ -195,11 +197,14 @@ final class GpuBackendSession implements BackendSession
     private final GpuMemoryPools pools = new GpuMemoryPools();
     /** Pitched memory, CUDA arrays and 2D/3D copies. */
     private final GpuArrays arrays = new GpuArrays(this);
+    /** Virtual memory management (family "virtual memory"). */
+    private final GpuVirtualMemory virtualMemory;
 
     GpuBackendSession(final GpuDevice[] devices)
     {
         this.devices = devices;
         this.allocatedBytes = new long[devices.length];
+        this.virtualMemory = new GpuVirtualMemory(this, devices, ranges);
         this.rand = new GpuRandSession(ranges);
         this.fft = new GpuFftSession(ranges);
         this.ptxCompiler = new GpuPtxCompilerSession(devices[0]);
@@ -383,7 +388,7 @@ final class GpuBackendSession implements BackendSession
 
     public long allocatedBytes(final int device)
     {
-        return allocatedBytes[device];
+        return allocatedBytes[device] + virtualMemory.allocatedBytes(device);
     }
 
     // Managed memory (family "managed and mapped memory").
@@ -1534,6 +1539,12 @@ final class GpuBackendSession implements BackendSession
         rtc.close();
         ptxCompiler.close();
         arrays.close();
+        // Virtual memory (unmap, release, free the addresses) while a context of the session is current.
+        ReleasedResources physical = ReleasedResources.NONE;
+        if (contexts.isEmpty() || cuCtxSetCurrent(contexts.get(0).handle()) == CUDA_SUCCESS)
+        {
+            physical = virtualMemory.close();
+        }
         for (final GpuContext context : contexts)
         {
             if (cuCtxSetCurrent(context.handle()) == CUDA_SUCCESS)
@@ -1554,7 +1565,7 @@ final class GpuBackendSession implements BackendSession
         secondSizeOut.close();
         parameterBuffer.close();
         parameterPointers.close();
-        return released;
+        return released.plus(physical);
     }
 
     /**
@@ -1604,6 +1615,46 @@ final class GpuBackendSession implements BackendSession
         }
         return new KernelParameterLayout(
             kernelName, Arrays.copyOf(offsets, count), Arrays.copyOf(sizes, count), declarations);
+    }
+
+    // Virtual memory management and pointer attributes (family "virtual memory").
+
+    public BackendVirtualMemory virtualMemory()
+    {
+        return virtualMemory;
+    }
+
+    /**
+     * CUDA's own answer, on an address the session's table says is one of its allocations (or a mapping of its
+     * virtual memory): another tenant's memory is never named to CUDA. The value is read by CUDA as an unsigned int.
+     */
+    public void pointerSetAttribute(
+        final BackendContext context, final long address, final long attribute, final long value,
+        final CallResult result)
+    {
+        final String name = "cuPointerSetAttribute";
+        final DeviceAddressRanges.Range<GpuContext, GpuModule> range = ranges.holding(address, 1);
+        if (range == null || range.module() != null || range.hostMapped())
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": " + hex(address) + " is not device memory of this " +
+                "session");
+            return;
+        }
+        if (attribute != (int)attribute)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": attribute " + attribute + " is not a CUpointer_attribute");
+            return;
+        }
+        if (!makeCurrent((GpuContext)context, name, result))
+        {
+            return;
+        }
+        try (IntPointer settable = new IntPointer(1))
+        {
+            settable.put((int)value);
+            check(cuPointerSetAttribute(settable, (int)attribute, address), name + " " + attribute + " of " +
+                hex(address), result);
+        }
     }
 
     // Pitched memory, CUDA arrays and 2D/3D copies: GpuArrays, in this session's contexts and allocations.

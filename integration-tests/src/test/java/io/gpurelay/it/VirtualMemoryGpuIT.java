@@ -1,0 +1,80 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.gpurelay.it.programs.VirtualMemoryProgram;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Virtual memory management, cuPointerSetAttribute and cuMemHostGetFlags on a real GPU, compared with JCuda's own
+ * natives: {@link VirtualMemoryProgram} runs once locally (JCuda 12.6's natives on the CUDA 13 host) and once through
+ * the agent against a gpu executor on the same GPU; every call must give the same status and write the same values
+ * (the granularity, what a kernel, a copy and a memset leave in memory mapped twice, the properties of the
+ * allocation, the access flags).
+ */
+@Tag("gpu")
+class VirtualMemoryGpuIT
+{
+    /** Calls whose local and remote results are known to differ, each as observed (local | through gpurelay). */
+    private static final Map<String, String> KNOWN_DIFFERENCES = Map.of();
+
+    @BeforeEach
+    void requireGpu()
+    {
+        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void everyCallGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
+    {
+        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
+        final ForkedProcess local = new ForkedProcess("VirtualMemoryProgram-local", List.of(Artifacts.java(),
+            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
+            VirtualMemoryProgram.class.getName(), Artifacts.kernelsDir().toString()));
+        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
+
+        final String remoteOutput;
+        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
+        {
+            final String agent = "-javaagent:" + Artifacts.agentJar() +
+                (executor.agentOptions("").isEmpty() ? "" : "=" + executor.agentOptions(""));
+            final ForkedProcess remote = new ForkedProcess("VirtualMemoryProgram-remote",
+                List.of(Artifacts.java(), agent, "-cp", classpath, VirtualMemoryProgram.class.getName(),
+                    Artifacts.kernelsDir().toString()));
+            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
+            remoteOutput = remote.output();
+
+            // The refusals against the GPU too: gpurelay's own answers, checked before CUDA sees the call.
+            final ForkedProcess refusals = new ForkedProcess("VirtualMemoryProgram-remote-refusals",
+                List.of(Artifacts.java(), agent, "-cp", classpath, VirtualMemoryProgram.class.getName(),
+                    Artifacts.kernelsDir().toString(), "refusals"));
+            assertEquals(0, refusals.awaitExit(Duration.ofSeconds(120)), refusals.output());
+            for (final String line : List.of("FN cuMemCreate/shareable status=801\n",
+                "FN cuMemMap/outside-the-reservation status=1\n", "FN cuMemMap/released-handle status=1\n",
+                "FN cuMemsetD32/before-access status=1\n", "FN cuMemsetD32/the-freed-reservation status=1\n",
+                "FN cuMemUnmap/half status=1\n", "FN cuMemHostGetFlags/freed status=1\n", "\nDONE"))
+            {
+                assertTrue(refusals.output().contains(line), line + " in\n" + refusals.output());
+            }
+        }
+
+        assertTrue(local.output().contains("\nDONE"), local.output());
+        assertTrue(remoteOutput.contains("\nDONE"), remoteOutput);
+        CallLines.assertSameCalls("virtual memory functions", local.output(), remoteOutput, KNOWN_DIFFERENCES,
+            false);
+    }
+}
