@@ -65,6 +65,8 @@ class VirtualMemoryIT
         expected.put("cuMemsetD32/second", "status=0");
         expected.put("cuMemcpyDtoH/first-element-through-the-first-mapping", "status=0 0x1.0p2");
         expected.put("cuPointerSetAttribute/sync-memops-on-an-allocation", "status=0");
+        expected.put("cuMemRetainAllocationHandle/inside-the-second-mapping", "status=0 true");
+        expected.put("cuMemRelease/the-retained-reference", "status=0");
         expected.put("cuMemRelease", "status=0");
         expected.put("cuMemcpyDtoH/after-the-release", ONES);
         expected.put("cuMemUnmap/first", "status=0");
@@ -86,6 +88,7 @@ class VirtualMemoryIT
         expected.put("cuMemMap/released-handle", "status=1");
         expected.put("cuMemMap/again", "status=0");
         expected.put("cuMemsetD32/before-access", "status=1");
+        expected.put("cuMemRetainAllocationHandle/past-the-mapping", "status=1");
         expected.put("cuMemAddressFree/still-mapped", "status=1");
         expected.put("cuMemUnmap/half", "status=1");
         expected.put("cuMemsetD32/the-freed-reservation", "status=1");

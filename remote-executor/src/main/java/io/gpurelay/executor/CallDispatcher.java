@@ -478,7 +478,7 @@ final class CallDispatcher
             // Virtual memory management and pointer attributes (family "virtual memory").
             case CU_MEM_GET_ALLOCATION_GRANULARITY, CU_MEM_ADDRESS_RESERVE, CU_MEM_ADDRESS_FREE, CU_MEM_CREATE,
                 CU_MEM_RELEASE, CU_MEM_MAP, CU_MEM_UNMAP, CU_MEM_SET_ACCESS, CU_MEM_GET_ACCESS,
-                CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE ->
+                CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE, CU_MEM_RETAIN_ALLOCATION_HANDLE ->
                 virtualMemory.dispatch(call,
                     VirtualMemory.needsContext(function) ? currentContext(call, result) : null, result);
             case CU_POINTER_SET_ATTRIBUTE ->

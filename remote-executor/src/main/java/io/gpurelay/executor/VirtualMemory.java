@@ -79,6 +79,8 @@ final class VirtualMemory
         final long[] properties;
         final BackendPhysicalMemory backend;
         int mappings;
+        /** cuMemCreate's reference and one per cuMemRetainAllocationHandle, each ended by a cuMemRelease. */
+        int references = 1;
         boolean released;
 
         Physical(final long size, final int device, final long[] properties, final BackendPhysicalMemory backend)
@@ -117,18 +119,20 @@ final class VirtualMemory
         {
             case CU_MEM_GET_ALLOCATION_GRANULARITY, CU_MEM_ADDRESS_RESERVE, CU_MEM_ADDRESS_FREE, CU_MEM_CREATE,
                 CU_MEM_RELEASE, CU_MEM_MAP, CU_MEM_UNMAP, CU_MEM_SET_ACCESS, CU_MEM_GET_ACCESS,
-                CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE -> true;
+                CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE, CU_MEM_RETAIN_ALLOCATION_HANDLE -> true;
             default -> false;
         };
     }
 
     /**
-     * Whether the function runs in the calling thread's current context: all but the two that only read.
+     * Whether the function runs in the calling thread's current context: all but the three that only read the
+     * session's tables.
      */
     static boolean needsContext(final Function function)
     {
         return function != Function.CU_MEM_GET_ALLOCATION_GRANULARITY &&
-            function != Function.CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE;
+            function != Function.CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE &&
+            function != Function.CU_MEM_RETAIN_ALLOCATION_HANDLE;
     }
 
     /**
@@ -158,6 +162,11 @@ final class VirtualMemory
                     result.value(property);
                 }
             }
+            return;
+        }
+        if (function == Function.CU_MEM_RETAIN_ALLOCATION_HANDLE)
+        {
+            retain(call.arg(0), result);
             return;
         }
         if (context == null)
@@ -313,7 +322,10 @@ final class VirtualMemory
         result.value(physical.handle);
     }
 
-    /** args: handle. The memory goes once nothing maps it. */
+    /**
+     * args: handle. The last reference's release ends the handle; the memory goes once nothing maps it either, and
+     * until then {@link #retain} can take the handle back from a mapped address, as in CUDA.
+     */
     private void release(final ReceivedCall call, final ContextEntry context, final CallResult result)
     {
         final Physical physical = physical(call.arg(0), "cuMemRelease", result);
@@ -321,9 +333,32 @@ final class VirtualMemory
         {
             return;
         }
-        physical.released = true;
-        resources.removeLibraryObject(physical.handle);
-        releaseIfUnused(context, physical);
+        if (--physical.references == 0)
+        {
+            physical.released = true;
+            releaseIfUnused(context, physical);
+        }
+    }
+
+    /**
+     * cuMemRetainAllocationHandle, answered from the session's mappings (the presets have no such function, and the
+     * executor knows which allocation each of the session's mapped addresses shows): the handle that mapped the
+     * allocation at {@code address}, any address inside a mapping, with one more reference that a cuMemRelease ends.
+     */
+    private void retain(final long address, final CallResult result)
+    {
+        final Map.Entry<Long, Reservation> entry = reservations.floorEntry(address);
+        final Map.Entry<Long, Mapping> mapping = entry == null ? null : entry.getValue().mappings.floorEntry(address);
+        if (mapping == null || mapping.getValue().end() <= address)
+        {
+            result.fail(CudaError.INVALID_VALUE, "cuMemRetainAllocationHandle: " + hex(address) + " is not inside a " +
+                "mapping (cuMemMap) of this session");
+            return;
+        }
+        final Physical physical = mapping.getValue().physical;
+        physical.references++;
+        physical.released = false;
+        result.value(physical.handle);
     }
 
     /** args: address, size, offset, handle, flags. */
@@ -522,6 +557,7 @@ final class VirtualMemory
         {
             backend.release(context.backend, physical.backend);
             resources.memoryQuota().release(physical.handle);
+            resources.removeLibraryObject(physical.handle);
         }
     }
 
@@ -586,7 +622,15 @@ final class VirtualMemory
             result.fail(result.error(), name + ": " + result.message());
             return null;
         }
-        return (Physical)entry.object;
+        final Physical physical = (Physical)entry.object;
+        if (physical.released)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": the CUmemGenericAllocationHandle " + hex(handle) + " was " +
+                "released (cuMemRelease); its memory stays only while mapped, and cuMemRetainAllocationHandle of a " +
+                "mapped address gives the handle back");
+            return null;
+        }
+        return physical;
     }
 
     /**
@@ -656,6 +700,7 @@ final class VirtualMemory
             case CU_MEM_UNMAP -> "cuMemUnmap";
             case CU_MEM_SET_ACCESS -> "cuMemSetAccess";
             case CU_MEM_GET_ACCESS -> "cuMemGetAccess";
+            case CU_MEM_RETAIN_ALLOCATION_HANDLE -> "cuMemRetainAllocationHandle";
             default -> "cuMemGetAllocationPropertiesFromHandle";
         };
     }

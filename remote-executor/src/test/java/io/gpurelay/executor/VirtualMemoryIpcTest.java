@@ -14,6 +14,7 @@ import static io.gpurelay.protocol.Function.CU_MEM_CREATE;
 import static io.gpurelay.protocol.Function.CU_MEM_GET_ACCESS;
 import static io.gpurelay.protocol.Function.CU_MEM_GET_ALLOCATION_GRANULARITY;
 import static io.gpurelay.protocol.Function.CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE;
+import static io.gpurelay.protocol.Function.CU_MEM_RETAIN_ALLOCATION_HANDLE;
 import static io.gpurelay.protocol.Function.CU_MEM_GET_INFO;
 import static io.gpurelay.protocol.Function.CU_MEM_MAP;
 import static io.gpurelay.protocol.Function.CU_MEM_RELEASE;
@@ -166,13 +167,28 @@ class VirtualMemoryIpcTest
         ok(client.call(CU_MEMSET, context, second, 0, 4, 1, DEFAULT_STREAM));
         assertEquals(0.0f, download(client, context, reservation, 1)[0], "a write through the alias");
 
+        // A mapped address gives back the handle that mapped it, with one more reference.
+        assertEquals(handle, ok(client.call(CU_MEM_RETAIN_ALLOCATION_HANDLE, context, second + 12_345)).value(0));
+        ok(client.call(CU_MEM_RELEASE, context, handle));
+        ok(client.call(CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE, context, handle));
+        final Reply unmappedAddress = client.call(CU_MEM_RETAIN_ALLOCATION_HANDLE, context, second + GRANULARITY);
+        assertEquals(DriverStatus.INVALID_VALUE, unmappedAddress.status());
+        assertTrue(unmappedAddress.message().contains("is not inside a mapping (cuMemMap) of this session"),
+            unmappedAddress.message());
+
         // Released while mapped: the handle is gone, the memory stays until the last unmap, as in CUDA.
         ok(client.call(CU_MEM_RELEASE, context, handle));
         final Reply stale = client.call(CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE, context, handle);
         assertEquals(DriverStatus.INVALID_VALUE, stale.status());
-        assertTrue(stale.message().contains("was a CUmemGenericAllocationHandle handle that is no longer live"),
-            stale.message());
+        assertTrue(stale.message().contains("was released (cuMemRelease)"), stale.message());
         assertEquals(DriverStatus.INVALID_VALUE, client.call(CU_MEM_RELEASE, context, handle).status(), "twice");
+        final Reply mapReleased = client.call(CU_MEM_MAP, context, reservation + GRANULARITY, GRANULARITY, 0, handle, 0);
+        assertEquals(DriverStatus.INVALID_VALUE, mapReleased.status());
+        assertTrue(mapReleased.message().contains("was released"), mapReleased.message());
+        // ... and a mapped address takes it back, until it is released again.
+        assertEquals(handle, ok(client.call(CU_MEM_RETAIN_ALLOCATION_HANDLE, context, reservation)).value(0));
+        ok(client.call(CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE, context, handle));
+        ok(client.call(CU_MEM_RELEASE, context, handle));
         assertEquals(freeBefore - GRANULARITY - 4L * N, ok(client.call(CU_MEM_GET_INFO, context)).value(0),
             "still counted while mapped, with the malloc");
         awaitSessionMemory("mapped", GRANULARITY + 4L * N);

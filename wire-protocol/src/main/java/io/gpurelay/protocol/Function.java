@@ -664,6 +664,11 @@ public enum Function implements RemotedFunction
      * device memory only.
      */
     CU_POINTER_SET_ATTRIBUTE(730, Api.DRIVER),
+    /**
+     * cuMemRetainAllocationHandle. args: an address inside a mapping of the session → values[0] = the handle that
+     * mapped it, with one more reference (a cuMemRelease each).
+     */
+    CU_MEM_RETAIN_ALLOCATION_HANDLE(731, Api.DRIVER),
 
     // nvPTXCompiler, ids 480-489: PTX compiled to a cubin on the executor. Compiler handles are the executor's; the PTX and the
     // options travel as NUL-terminated UTF-8 strings, what comes back carries no NUL. Statuses are nvPTXCompileResult

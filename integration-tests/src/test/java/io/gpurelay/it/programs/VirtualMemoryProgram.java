@@ -127,6 +127,12 @@ public final class VirtualMemoryProgram
         line("cuPointerSetAttribute", "sync memops on an allocation", JCudaDriver.cuPointerSetAttribute(
             Pointer.to(new int[]{ 1 }), CU_POINTER_ATTRIBUTE_SYNC_MEMOPS, b));
 
+        // A mapped address gives back the handle that mapped it, with a reference of its own.
+        final CUmemGenericAllocationHandle retained = new CUmemGenericAllocationHandle();
+        line("cuMemRetainAllocationHandle", "inside the second mapping", JCudaDriver.cuMemRetainAllocationHandle(
+            retained, second.withByteOffset(4096)), address(retained) == address(handle));
+        line("cuMemRelease", "the retained reference", JCudaDriver.cuMemRelease(retained));
+
         // Released while mapped: the memory stays until the last mapping goes.
         line("cuMemRelease", "", JCudaDriver.cuMemRelease(handle));
         line("cuMemcpyDtoH", "after the release", JCudaDriver.cuMemcpyDtoH(Pointer.to(host), ones,
@@ -169,6 +175,8 @@ public final class VirtualMemoryProgram
             line("cuMemMap", "released handle", JCudaDriver.cuMemMap(reserved, size, 0, handle, 0));
             line("cuMemMap", "again", JCudaDriver.cuMemMap(reserved, size, 0, other, 0));
             line("cuMemsetD32", "before access", JCudaDriver.cuMemsetD32(reserved, 0, N));
+            line("cuMemRetainAllocationHandle", "past the mapping", JCudaDriver.cuMemRetainAllocationHandle(
+                new CUmemGenericAllocationHandle(), reserved.withByteOffset(size)));
             line("cuMemAddressFree", "still mapped", JCudaDriver.cuMemAddressFree(reserved, size));
             line("cuMemUnmap", "half", JCudaDriver.cuMemUnmap(reserved, size / 2));
             line("cuMemsetD32", "the freed reservation", JCudaDriver.cuMemsetD32(reservation, 0, N));

@@ -71,8 +71,6 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
             case "cuMemExportToShareableHandle", "cuMemImportFromShareableHandle" -> "a shareable handle is an " +
                 "operating-system handle (a file descriptor) of the executor's host, which the client cannot use " +
                 "and cannot hand over";
-            case "cuMemRetainAllocationHandle" -> "JavaCPP's CUDA 13.1 presets do not have the function, so the " +
-                "executor cannot call it";
             case "cuLaunchCooperativeKernelMultiDevice" -> "deprecated since CUDA 11.3, and its devices may be on " +
                 "different executors, which cannot launch one grid together: launch cuLaunchCooperativeKernel on " +
                 "each device";

@@ -2024,6 +2024,11 @@ public final class JCudaDriverRemote
         return JCudaDriverVirtualMemory.release(handle);
     }
 
+    public static int cuMemRetainAllocationHandleNative(final CUmemGenericAllocationHandle handle, final Pointer addr)
+    {
+        return JCudaDriverVirtualMemory.retain(handle, addr);
+    }
+
     public static int cuMemMapNative(final CUdeviceptr ptr, final long size, final long offset,
         final CUmemGenericAllocationHandle handle, final long flags)
     {

@@ -92,6 +92,24 @@ final class JCudaDriverVirtualMemory
             null, null, null);
     }
 
+    /**
+     * cuMemRetainAllocationHandle: the handle of the allocation mapped at {@code addr} (any address inside a mapping),
+     * with one more reference, answered by the executor from the session's mappings.
+     */
+    static int retain(final CUmemGenericAllocationHandle handle, final Pointer addr)
+    {
+        JCudaDriverRemote.requireNonNull(handle, "handle", "cuMemRetainAllocationHandle");
+        JCudaDriverRemote.requireNonNull(addr, "addr", "cuMemRetainAllocationHandle");
+        final long[] results = new long[1];
+        final int status = JCudaDriverRemote.inContext(Function.CU_MEM_RETAIN_ALLOCATION_HANDLE,
+            new long[]{ JCudaPointers.address(addr) }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JCudaPointers.setNativePointer(handle, results[0]);
+        }
+        return status;
+    }
+
     static int map(final CUdeviceptr ptr, final long size, final long offset,
         final CUmemGenericAllocationHandle handle, final long flags)
     {
