@@ -61,9 +61,6 @@ final class JCudaDriverGraphs
     {
         return switch (functionName)
         {
-            case "cuStreamBeginCapture", "cuStreamEndCapture", "cuThreadExchangeStreamCaptureMode" -> "the " +
-                "executor keeps graphs itself and does not record the work of a capturing stream; build the graph " +
-                "with the cuGraphAdd* functions";
             case "cuGraphKernelNodeCopyAttributes", "cuGraphKernelNodeGetAttribute",
                 "cuGraphKernelNodeSetAttribute" -> "the executor runs a graph's kernel nodes as plain launches, " +
                 "which have no per-node attributes";

@@ -372,6 +372,11 @@ public final class JCudaDriverRemote
 
     public static int cuCtxSynchronizeNative()
     {
+        final int captured = StreamCaptures.synchronizeAll("cuCtxSynchronize");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_CTX_SYNCHRONIZE, NO_ARGS, null, null, null);
     }
 
@@ -581,6 +586,12 @@ public final class JCudaDriverRemote
                 "cuModuleGetFunction, or its module was unloaded; returning CUDA_ERROR_INVALID_HANDLE");
             return DriverStatus.INVALID_HANDLE;
         }
+        final int captured = StreamCaptures.launch(streamHandle(hStream), f, dimensions, sharedMemBytes, kernelParams,
+            extra, cooperative);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         final KernelParameterMarshaller.KernelParameters parameters;
         try
         {
@@ -624,6 +635,11 @@ public final class JCudaDriverRemote
     public static int cuMemAllocNative(final CUdeviceptr dptr, final long bytesize)
     {
         requireNonNull(dptr, "dptr", "cuMemAlloc");
+        final int captured = StreamCaptures.unsafe("cuMemAlloc");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         final long[] results = new long[1];
         final int status = inContext(Function.CU_MEM_ALLOC, new long[]{ bytesize }, null, null, results);
         if (status == DriverStatus.SUCCESS)
@@ -667,6 +683,11 @@ public final class JCudaDriverRemote
     {
         requireNonNull(devPtr, "devPtr", "cuMemPrefetchAsync");
         requireNonNull(dstDevice, "dstDevice", "cuMemPrefetchAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemPrefetchAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_MEM_PREFETCH_ASYNC,
             new long[]{ JCudaPointers.address(devPtr), count, ordinal(dstDevice), streamHandle(hStream) }, null, null,
             null);
@@ -676,6 +697,11 @@ public final class JCudaDriverRemote
         final int flags)
     {
         requireNonNull(dptr, "dptr", "cuStreamAttachMemAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamAttachMemAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_STREAM_ATTACH_MEM_ASYNC,
             new long[]{ streamHandle(hStream), JCudaPointers.address(dptr), length, Integer.toUnsignedLong(flags) },
             null, null, null);
@@ -908,6 +934,11 @@ public final class JCudaDriverRemote
     public static int cuMemFreeNative(final CUdeviceptr dptr)
     {
         requireNonNull(dptr, "dptr", "cuMemFree");
+        final int captured = StreamCaptures.unsafe("cuMemFree");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         final long address = JCudaPointers.address(dptr);
         final int status = inContext(Function.CU_MEM_FREE, new long[]{ address }, null, null, null);
         if (status == DriverStatus.SUCCESS)
@@ -996,6 +1027,11 @@ public final class JCudaDriverRemote
     {
         requireNonNull(dstDevice, "dstDevice", "cuMemcpyHtoDAsync");
         requireNonNull(srcHost, "srcHost", "cuMemcpyHtoDAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpyHtoDAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return hostToDevice("cuMemcpyHtoDAsync", dstDevice, srcHost, byteCount, true, streamHandle(hStream));
     }
 
@@ -1016,6 +1052,11 @@ public final class JCudaDriverRemote
     {
         requireNonNull(dstHost, "dstHost", "cuMemcpyDtoHAsync");
         requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoHAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpyDtoHAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return deviceToHost("cuMemcpyDtoHAsync", dstHost, srcDevice, byteCount, streamHandle(hStream), true);
     }
 
@@ -1052,6 +1093,11 @@ public final class JCudaDriverRemote
         final CUdeviceptr dstDevice, final CUcontext dstContext, final CUdeviceptr srcDevice,
         final CUcontext srcContext, final long byteCount, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpyPeerAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return peerCopy("cuMemcpyPeerAsync", dstDevice, dstContext, srcDevice, srcContext, byteCount, true, hStream);
     }
 
@@ -1187,6 +1233,11 @@ public final class JCudaDriverRemote
     public static int cuMemcpyHtoAAsyncNative(final CUarray dstArray, final long dstOffset, final Pointer srcHost,
         final long ByteCount, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpyHtoAAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return DriverArrays.cuMemcpyHtoA(dstArray, dstOffset, srcHost, ByteCount, hStream, true);
     }
 
@@ -1199,6 +1250,11 @@ public final class JCudaDriverRemote
     public static int cuMemcpyAtoHAsyncNative(final Pointer dstHost, final CUarray srcArray, final long srcOffset,
         final long ByteCount, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpyAtoHAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return DriverArrays.cuMemcpyAtoH(dstHost, srcArray, srcOffset, ByteCount, hStream, true);
     }
 
@@ -1232,6 +1288,11 @@ public final class JCudaDriverRemote
 
     public static int cuMemcpy2DAsyncNative(final CUDA_MEMCPY2D pCopy, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpy2DAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return DriverArrays.cuMemcpy2D("cuMemcpy2DAsync", pCopy, hStream, true);
     }
 
@@ -1242,6 +1303,11 @@ public final class JCudaDriverRemote
 
     public static int cuMemcpy3DAsyncNative(final CUDA_MEMCPY3D pCopy, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpy3DAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return DriverArrays.cuMemcpy3D("cuMemcpy3DAsync", pCopy, hStream, true);
     }
 
@@ -1252,6 +1318,11 @@ public final class JCudaDriverRemote
 
     public static int cuMemcpy3DPeerAsyncNative(final CUDA_MEMCPY3D_PEER pCopy, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpy3DPeerAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return DriverArrays.cuMemcpy3DPeer("cuMemcpy3DPeerAsync", pCopy, hStream, true);
     }
 
@@ -1325,6 +1396,12 @@ public final class JCudaDriverRemote
     {
         requireNonNull(dstDevice, "dstDevice", "cuMemcpyDtoDAsync");
         requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoDAsync");
+        final int captured = StreamCaptures.copy(streamHandle(hStream), JCudaPointers.address(dstDevice),
+            JCudaPointers.address(srcDevice), byteCount);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_MEMCPY_DTOD, new long[]{ JCudaPointers.address(dstDevice),
             JCudaPointers.address(srcDevice), byteCount, streamHandle(hStream) }, null);
     }
@@ -1371,6 +1448,12 @@ public final class JCudaDriverRemote
         final CUstream hStream)
     {
         requireNonNull(dstDevice, "dstDevice", "cuMemsetD8Async");
+        final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), uc & 0xFFL,
+            Byte.BYTES, N);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_MEMSET,
             memsetArgs(dstDevice, uc & 0xFFL, N, Byte.BYTES, streamHandle(hStream)), null);
     }
@@ -1379,6 +1462,12 @@ public final class JCudaDriverRemote
         final CUstream hStream)
     {
         requireNonNull(dstDevice, "dstDevice", "cuMemsetD16Async");
+        final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), us & 0xFFFFL,
+            Short.BYTES, N);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_MEMSET,
             memsetArgs(dstDevice, us & 0xFFFFL, N, Short.BYTES, streamHandle(hStream)), null);
     }
@@ -1387,6 +1476,12 @@ public final class JCudaDriverRemote
         final CUstream hStream)
     {
         requireNonNull(dstDevice, "dstDevice", "cuMemsetD32Async");
+        final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), Integer.toUnsignedLong(ui),
+            Integer.BYTES, N);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_MEMSET,
             memsetArgs(dstDevice, Integer.toUnsignedLong(ui), N, Integer.BYTES, streamHandle(hStream)), null);
     }
@@ -1399,22 +1494,38 @@ public final class JCudaDriverRemote
 
     public static int cuStreamDestroyNative(final CUstream hStream)
     {
+        StreamCaptures.streamDestroyed(streamHandle(hStream));
         return inContext(Function.CU_STREAM_DESTROY, new long[]{ streamHandle(hStream) }, null, null, null);
     }
 
     public static int cuStreamSynchronizeNative(final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamSynchronize");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_STREAM_SYNCHRONIZE, new long[]{ streamHandle(hStream) }, null, null, null);
     }
 
     public static int cuStreamQueryNative(final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamQuery");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_STREAM_QUERY, new long[]{ streamHandle(hStream) }, null, null, null);
     }
 
     public static int cuStreamWaitEventNative(final CUstream hStream, final CUevent hEvent, final int flags)
     {
         requireNonNull(hEvent, "hEvent", "cuStreamWaitEvent");
+        final int captured = StreamCaptures.waitEvent(streamHandle(hStream), hEvent, flags);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_STREAM_WAIT_EVENT,
             new long[]{ streamHandle(hStream), JCudaPointers.nativePointer(hEvent), Integer.toUnsignedLong(flags) },
             null);
@@ -1428,6 +1539,11 @@ public final class JCudaDriverRemote
         final CUstream hStream, final CUstreamCallback callback, final Object userData, final int flags)
     {
         requireNonNull(callback, "callback", "cuStreamAddCallback");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamAddCallback");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return addCallback(Function.CU_STREAM_ADD_CALLBACK, hStream, Integer.toUnsignedLong(flags),
             status -> callback.call(hStream, status, userData));
     }
@@ -1438,6 +1554,11 @@ public final class JCudaDriverRemote
     public static int cuLaunchHostFuncNative(final CUstream hStream, final CUhostFn fn, final Object userData)
     {
         requireNonNull(fn, "fn", "cuLaunchHostFunc");
+        final int captured = StreamCaptures.hostFunction(streamHandle(hStream), fn, userData);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return addCallback(Function.CU_LAUNCH_HOST_FUNC, hStream, 0, status -> fn.call(userData));
     }
 
@@ -1450,6 +1571,11 @@ public final class JCudaDriverRemote
     public static int cuEventRecordNative(final CUevent hEvent, final CUstream hStream)
     {
         requireNonNull(hEvent, "hEvent", "cuEventRecord");
+        final int captured = StreamCaptures.recordEvent(JCudaPointers.nativePointer(hEvent), streamHandle(hStream));
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_EVENT_RECORD,
             new long[]{ JCudaPointers.nativePointer(hEvent), streamHandle(hStream) }, null);
     }
@@ -1457,6 +1583,11 @@ public final class JCudaDriverRemote
     public static int cuEventQueryNative(final CUevent hEvent)
     {
         requireNonNull(hEvent, "hEvent", "cuEventQuery");
+        final int captured = StreamCaptures.eventUse(JCudaPointers.nativePointer(hEvent), "cuEventQuery");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_EVENT_QUERY, new long[]{ JCudaPointers.nativePointer(hEvent) }, null, null,
             null);
     }
@@ -1464,6 +1595,11 @@ public final class JCudaDriverRemote
     public static int cuEventSynchronizeNative(final CUevent hEvent)
     {
         requireNonNull(hEvent, "hEvent", "cuEventSynchronize");
+        final int captured = StreamCaptures.eventUse(JCudaPointers.nativePointer(hEvent), "cuEventSynchronize");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_EVENT_SYNCHRONIZE, new long[]{ JCudaPointers.nativePointer(hEvent) }, null,
             null, null);
     }
@@ -1480,6 +1616,16 @@ public final class JCudaDriverRemote
         requireNonNull(pMilliseconds, "pMilliseconds", "cuEventElapsedTime");
         requireNonNull(hStart, "hStart", "cuEventElapsedTime");
         requireNonNull(hEnd, "hEnd", "cuEventElapsedTime");
+        final int capturedStart = StreamCaptures.eventUse(JCudaPointers.nativePointer(hStart), "cuEventElapsedTime");
+        if (capturedStart != StreamCaptures.NOT_CAPTURED)
+        {
+            return capturedStart;
+        }
+        final int capturedEnd = StreamCaptures.eventUse(JCudaPointers.nativePointer(hEnd), "cuEventElapsedTime");
+        if (capturedEnd != StreamCaptures.NOT_CAPTURED)
+        {
+            return capturedEnd;
+        }
         final long[] results = new long[1];
         final int status = inContext(Function.CU_EVENT_ELAPSED_TIME,
             new long[]{ JCudaPointers.nativePointer(hStart), JCudaPointers.nativePointer(hEnd) }, null, null,
@@ -1502,6 +1648,11 @@ public final class JCudaDriverRemote
         requireNonNull(dptr, "dptr", "cuMemAllocAsync");
         // As JCuda's own native: the default stream is a CUstream whose pointer is null, not null.
         requireNonNull(hStream, "hStream", "cuMemAllocAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemAllocAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return allocateAsync(dptr, bytesize, 0, hStream);
     }
 
@@ -1515,6 +1666,11 @@ public final class JCudaDriverRemote
         {
             return invalidValue("cuMemAllocFromPoolAsync", "the pool is null");
         }
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemAllocFromPoolAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return allocateAsync(dptr, bytesize, handle, hStream);
     }
 
@@ -1524,6 +1680,11 @@ public final class JCudaDriverRemote
     public static int cuMemFreeAsyncNative(final CUdeviceptr dptr, final CUstream hStream)
     {
         requireNonNull(dptr, "dptr", "cuMemFreeAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemFreeAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_MEM_FREE_ASYNC, new long[]{ JCudaPointers.address(dptr), streamHandle(hStream) },
             null, null, null);
     }
@@ -2194,12 +2355,61 @@ public final class JCudaDriverRemote
      */
     public static int cuGraphLaunchNative(final CUgraphExec hGraphExec, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuGraphLaunch");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return JCudaDriverGraphs.launch(false, hGraphExec, streamHandle(hStream));
     }
 
     public static int cuGraphUploadNative(final CUgraphExec hGraphExec, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuGraphUpload");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return JCudaDriverGraphs.launch(true, hGraphExec, streamHandle(hStream));
+    }
+
+    // Stream capture (issue #13, family "capture"): kept by the agent, see StreamCaptures.
+
+    public static int cuStreamBeginCaptureNative(final CUstream hStream, final int mode)
+    {
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        return StreamCaptures.begin(streamHandle(hStream), mode);
+    }
+
+    public static int cuStreamEndCaptureNative(final CUstream hStream, final CUgraph phGraph)
+    {
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        return StreamCaptures.end(streamHandle(hStream), phGraph);
+    }
+
+    /**
+     * Answered here, where the capture state is: the executor runs no capture.
+     */
+    public static int cuStreamIsCapturingNative(final CUstream hStream, final int[] captureStatus)
+    {
+        requireNonNull(captureStatus, "captureStatus", "cuStreamIsCapturing");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        captureStatus[0] = StreamCaptures.status(streamHandle(hStream));
+        return DriverStatus.SUCCESS;
+    }
+
+    public static int cuThreadExchangeStreamCaptureModeNative(final int[] mode)
+    {
+        return StreamCaptures.exchangeMode(mode);
     }
 
     /**
