@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.CaptureProgram;
+import io.gpurelay.it.programs.DeviceSelectionProgram;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -66,5 +67,33 @@ class CaptureGpuIT
         assertTrue(local.output().contains("\nPASSED"), local.output());
         assertTrue(remoteOutput.contains("\nPASSED"), remoteOutput);
         CallLines.assertSameCalls("stream capture functions", local.output(), remoteOutput, Map.of(), true);
+    }
+
+    /**
+     * The runtime's device selection ({@link DeviceSelectionProgram}): the same statuses and devices locally and
+     * through gpurelay, on one device (the executor serves its first; the local run sees only that one).
+     */
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void deviceSelectionGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
+    {
+        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
+        final ForkedProcess local = new ForkedProcess("DeviceSelectionProgram-local", List.of(Artifacts.java(),
+            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
+            DeviceSelectionProgram.class.getName()), Map.of("CUDA_VISIBLE_DEVICES", "0"));
+        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
+        final String remoteOutput;
+        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
+        {
+            final String agent = "-javaagent:" + Artifacts.agentJar() +
+                (executor.agentOptions("").isEmpty() ? "" : "=" + executor.agentOptions(""));
+            final ForkedProcess remote = new ForkedProcess("DeviceSelectionProgram-remote",
+                List.of(Artifacts.java(), agent, "-cp", classpath, DeviceSelectionProgram.class.getName()));
+            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
+            remoteOutput = remote.output();
+        }
+        assertTrue(local.output().contains("\nPASSED"), local.output());
+        assertTrue(remoteOutput.contains("\nPASSED"), remoteOutput);
+        CallLines.assertSameCalls("device selection functions", local.output(), remoteOutput, Map.of(), true);
     }
 }

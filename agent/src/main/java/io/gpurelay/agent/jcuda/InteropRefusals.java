@@ -41,9 +41,6 @@ public final class InteropRefusals
                 "(CU_POINTER_ATTRIBUTE_SYNC_MEMOPS) changes how CUDA orders memory operations on the allocation";
             case "cuMemHostGetFlags" -> "not remoted yet: the agent does not keep the flags pinned memory was " +
                 "allocated with";
-            case "cudaSetValidDevices", "cudaChooseDevice", "cudaInitDevice" -> "not remoted yet: the agent's " +
-                "runtime device selection takes neither a list of valid devices nor a match of properties, and " +
-                "initialises a device at its first call";
             default -> null;
         };
     }

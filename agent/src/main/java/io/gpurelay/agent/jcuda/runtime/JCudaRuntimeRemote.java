@@ -112,6 +112,23 @@ public final class JCudaRuntimeRemote
         return RuntimeCalls.getDevice(device);
     }
 
+    // Runtime device selection (issue #13, family "capture"): answered by the agent, see RuntimeDeviceSelection.
+
+    public static int cudaSetValidDevicesNative(final int[] device_arr, final int len)
+    {
+        return RuntimeDeviceSelection.setValidDevices(device_arr, len);
+    }
+
+    public static int cudaChooseDeviceNative(final int[] device, final cudaDeviceProp prop)
+    {
+        return RuntimeDeviceSelection.chooseDevice(device, prop);
+    }
+
+    public static int cudaInitDeviceNative(final int device, final int deviceFlags, final int flags)
+    {
+        return RuntimeDeviceSelection.initDevice(device, deviceFlags, flags);
+    }
+
     public static int cudaGetDevicePropertiesNative(final cudaDeviceProp prop, final int device)
     {
         requireNonNull(prop, "prop", "cudaGetDeviceProperties");
