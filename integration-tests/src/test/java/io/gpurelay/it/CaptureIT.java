@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * and joined back) become a graph that computes what the calls would, at each launch and not before
  * ({@link CaptureProgram} checks the results); what cannot be captured invalidates the capture with CUDA's status,
  * and a fork not joined back, a capture ended on another thread or on a stream that only joined it are refused as
- * CUDA refuses them.
+ * CUDA refuses them. Kernel node attributes read back as set and copied, and the emulator refuses, by name, the
+ * launch of a cooperative node and of an access policy window.
  */
 class CaptureIT
 {
@@ -32,7 +33,7 @@ class CaptureIT
         try (Executor executor = Executor.start(transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), CaptureProgram.class,
-                Artifacts.kernelsDir().toString(), "refusals");
+                Artifacts.kernelsDir().toString(), "refusals", "emulator");
             final int exitCode = client.awaitExit(Duration.ofSeconds(240));
             final String output = client.output();
             System.out.println(output);
@@ -74,12 +75,26 @@ class CaptureIT
                 "FN cuStreamEndCapture/another-thread status=908",
                 "FN cuStreamEndCapture/threads status=0",
                 "FN cuGraphGetNodes/threads-count status=0 1",
+                "FN cuGraphKernelNodeGetAttribute/first-default-cooperative status=0 0",
+                "FN cuGraphKernelNodeGetAttribute/first-default-window status=0 0 0.0 0 0",
+                "FN cuGraphKernelNodeGetAttribute/first-set-cooperative status=0 1",
+                "FN cuGraphKernelNodeGetAttribute/first-set-window status=0 4096 0.5 2 1",
+                "FN cuGraphKernelNodeGetAttribute/second-before-the-copy-cooperative status=0 0",
+                "FN cuGraphKernelNodeGetAttribute/second-copied-cooperative status=0 1",
+                "FN cuGraphKernelNodeGetAttribute/second-copied-window status=0 4096 0.5 2 1",
+                "FN cuLaunchCooperativeKernel/captured status=0",
+                "FN cuGraphGetNodes/cooperative-count status=0 1",
             };
             for (final String line : expected)
             {
                 assertTrue(output.contains(line + "\n"), line + "\n" + output);
             }
             assertTrue(output.contains("cuStreamSynchronize: it cannot be captured on stream 0x"), output);
+            // The base address of the window read back is the one set (x, a 4096-byte allocation).
+            assertTrue(output.matches("(?s).*\nBASE first set (\\d+)\n.*BASE second copied \\1\n.*"), output);
+            assertTrue(output.contains("the kernel node's access policy window: cuStreamGetAttribute of the access " +
+                "policy window is not supported on the emulator"), output);
+            assertTrue(output.contains("cuLaunchCooperativeKernel is not supported on the emulator"), output);
             assertTrue(output.contains("cuStreamEndCapture: the capture was invalidated by cuStreamSynchronize"),
                 output);
         }

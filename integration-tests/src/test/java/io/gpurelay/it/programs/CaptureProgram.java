@@ -8,6 +8,9 @@ import java.util.List;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
+import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
+import jcuda.driver.CUaccessPolicyWindow;
+import jcuda.driver.CUaccessProperty;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
@@ -15,7 +18,10 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphExec;
+import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
+import jcuda.driver.CUkernelNodeAttrID;
+import jcuda.driver.CUkernelNodeAttrValue;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstreamCaptureMode;
@@ -30,8 +36,12 @@ import jcuda.driver.JCudaDriver;
  * <what it gave>} for a comparison with JCuda's own natives on a GPU ({@code CaptureGpuIT}); the results are checked
  * ({@code CHECK} lines, {@code PASSED}).
  * <p>
- * Arguments: the folder with the kernels' PTX files, and optionally {@code refusals}, which adds what gpurelay refuses
- * and CUDA captures (a graph launch, a copy from host memory): only for a run through gpurelay.
+ * Kernel node attributes are set, read back, copied and applied (a cooperative node, an access policy window), and a
+ * captured cooperative launch runs as one.
+ * <p>
+ * Arguments: the folder with the kernels' PTX files, then optionally {@code refusals}, which adds what gpurelay refuses
+ * and CUDA captures (a graph launch, a copy from host memory): only for a run through gpurelay; and {@code emulator},
+ * where the launches of cooperative nodes and access policy windows are expected to be refused.
  * {@code -Dcapture.skipHostNodes=true} leaves out the host function (JCuda 12.6's own natives crash running one on a
  * CUDA 13 host).
  */
@@ -40,6 +50,7 @@ public final class CaptureProgram
     private static final int N = 1024;
     private static final Checks CHECKS = new Checks();
     private static final boolean HOST_NODES = !Boolean.getBoolean("capture.skipHostNodes");
+    private static boolean BASES;
 
     private CaptureProgram()
     {
@@ -49,7 +60,10 @@ public final class CaptureProgram
     {
         JCudaDriver.setExceptionsEnabled(false);
         final Path kernels = Path.of(args[0]);
-        final boolean refusals = args.length > 1 && "refusals".equals(args[1]);
+        final boolean refusals = java.util.Arrays.asList(args).contains("refusals");
+        // On the emulator a cooperative launch and an access policy window are refused, each by name.
+        final boolean emulator = java.util.Arrays.asList(args).contains("emulator");
+        BASES = refusals;
 
         line("cuInit", "", JCudaDriver.cuInit(0));
         final CUdevice device = new CUdevice();
@@ -208,6 +222,8 @@ public final class CaptureProgram
         line("cuGraphGetNodes", "threads count", JCudaDriver.cuGraphGetNodes(threads, null, count), count[0]);
         line("cuGraphDestroy", "threads", JCudaDriver.cuGraphDestroy(threads));
 
+        attributes(saxpy, s1, x, y, z, emulator);
+
         if (refusals)
         {
             refusals(s1, x);
@@ -216,6 +232,139 @@ public final class CaptureProgram
         line("cuCtxDestroy", "", JCudaDriver.cuCtxDestroy(context));
         System.out.println("DONE");
         CHECKS.finish();
+    }
+
+    /**
+     * Kernel node attributes: read before they are set (CUDA's defaults), set, read back, copied to another node, and
+     * applied when the graph runs (a cooperative launch; an access policy window on the launch); a cooperative launch
+     * captured on a stream is a node that runs as one. On the emulator the launches are refused, naming what.
+     */
+    private static void attributes(
+        final CUfunction saxpy, final CUstream stream, final CUdeviceptr x, final CUdeviceptr y, final CUdeviceptr z,
+        final boolean emulator)
+    {
+        final CUgraph graph = new CUgraph();
+        line("cuGraphCreate", "attributes", JCudaDriver.cuGraphCreate(graph, 0));
+        final CUgraphNode first = new CUgraphNode();
+        line("cuGraphAddKernelNode", "first", JCudaDriver.cuGraphAddKernelNode(first, graph, null, 0,
+            saxpyNode(saxpy, 1f, x, y)));
+        final CUgraphNode second = new CUgraphNode();
+        line("cuGraphAddKernelNode", "second", JCudaDriver.cuGraphAddKernelNode(second, graph,
+            new CUgraphNode[]{ first }, 1, saxpyNode(saxpy, 1f, x, y)));
+        attribute("first default", first);
+        final CUkernelNodeAttrValue cooperative = new CUkernelNodeAttrValue();
+        cooperative.cooperative = 1;
+        line("cuGraphKernelNodeSetAttribute", "cooperative", JCudaDriver.cuGraphKernelNodeSetAttribute(first,
+            CUkernelNodeAttrID.CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE, cooperative));
+        final CUkernelNodeAttrValue window = new CUkernelNodeAttrValue();
+        window.accessPolicyWindow = new CUaccessPolicyWindow(x, (long)N * Sizeof.FLOAT, 0.5f,
+            CUaccessProperty.CU_ACCESS_PROPERTY_PERSISTING, CUaccessProperty.CU_ACCESS_PROPERTY_STREAMING);
+        line("cuGraphKernelNodeSetAttribute", "window", JCudaDriver.cuGraphKernelNodeSetAttribute(first,
+            CUkernelNodeAttrID.CU_KERNEL_NODE_ATTRIBUTE_ACCESS_POLICY_WINDOW, window));
+        final long[] got = attribute("first set", first);
+        CHECKS.check("the attributes read back as set", got[0] == 1 && got[1] == (long)N * Sizeof.FLOAT &&
+            got[2] == Float.floatToRawIntBits(0.5f) && got[3] == 2 && got[4] == 1,
+            java.util.Arrays.toString(got));
+        attribute("second before the copy", second);
+        line("cuGraphKernelNodeCopyAttributes", "", JCudaDriver.cuGraphKernelNodeCopyAttributes(second, first));
+        final long[] copied = attribute("second copied", second);
+        CHECKS.check("the copy has the attributes", java.util.Arrays.equals(got, copied),
+            java.util.Arrays.toString(copied));
+        final CUkernelNodeAttrValue plain = new CUkernelNodeAttrValue();
+        plain.cooperative = 0;
+        line("cuGraphKernelNodeSetAttribute", "second not cooperative", JCudaDriver.cuGraphKernelNodeSetAttribute(
+            second, CUkernelNodeAttrID.CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE, plain));
+
+        // x = 1, y = 0, then y = x + y twice: y = 2 when both nodes ran.
+        line("cuMemsetD32", "x for the attributes", JCudaDriver.cuMemsetD32(x, Float.floatToRawIntBits(1f), N));
+        line("cuMemsetD32", "y for the attributes", JCudaDriver.cuMemsetD32(y, 0, N));
+        final CUgraphExec exec = new CUgraphExec();
+        line("cuGraphInstantiate", "attributes", JCudaDriver.cuGraphInstantiate(exec, graph, 0));
+        final int launched = JCudaDriver.cuGraphLaunch(exec, stream);
+        final int synchronised = JCudaDriver.cuStreamSynchronize(stream);
+        if (emulator)
+        {
+            CHECKS.check("the emulator refuses the cooperative node with a window", launched != 0 || synchronised != 0,
+                launched + " " + synchronised);
+            System.out.println("REFUSED attributes launch " + launched + " synchronize " + synchronised);
+        }
+        else
+        {
+            line("cuGraphLaunch", "attributes", launched);
+            line("cuStreamSynchronize", "attributes", synchronised);
+            CHECKS.check("the nodes with attributes ran", allEqual(read(y, N), 2f), "" + read(y, N)[0]);
+        }
+        line("cuGraphExecDestroy", "attributes", JCudaDriver.cuGraphExecDestroy(exec));
+        line("cuGraphDestroy", "attributes", JCudaDriver.cuGraphDestroy(graph));
+
+        // A captured cooperative launch: z = 4 * 1 + z (z was 5).
+        line("cuStreamBeginCapture", "cooperative", JCudaDriver.cuStreamBeginCapture(stream,
+            CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
+        line("cuLaunchCooperativeKernel", "captured", JCudaDriver.cuLaunchCooperativeKernel(saxpy, (N + 127) / 128, 1,
+            1, 128, 1, 1, 0, stream, Pointer.to(Pointer.to(new int[]{ N }), Pointer.to(new float[]{ 4f }),
+                Pointer.to(x), Pointer.to(z))));
+        final CUgraph captured = new CUgraph();
+        line("cuStreamEndCapture", "cooperative", JCudaDriver.cuStreamEndCapture(stream, captured));
+        final long[] count = new long[1];
+        line("cuGraphGetNodes", "cooperative count", JCudaDriver.cuGraphGetNodes(captured, null, count), count[0]);
+        final CUgraphExec capturedExec = new CUgraphExec();
+        line("cuGraphInstantiate", "cooperative", JCudaDriver.cuGraphInstantiate(capturedExec, captured, 0));
+        final int capturedLaunch = JCudaDriver.cuGraphLaunch(capturedExec, stream);
+        final int capturedSync = JCudaDriver.cuStreamSynchronize(stream);
+        if (emulator)
+        {
+            CHECKS.check("the emulator refuses the captured cooperative launch", capturedLaunch != 0 ||
+                capturedSync != 0, capturedLaunch + " " + capturedSync);
+        }
+        else
+        {
+            line("cuGraphLaunch", "cooperative", capturedLaunch);
+            line("cuStreamSynchronize", "cooperative", capturedSync);
+            CHECKS.check("the captured cooperative launch ran", allEqual(read(z, N), 9f), "" + read(z, N)[0]);
+        }
+        line("cuGraphExecDestroy", "cooperative", JCudaDriver.cuGraphExecDestroy(capturedExec));
+        line("cuGraphDestroy", "cooperative", JCudaDriver.cuGraphDestroy(captured));
+    }
+
+    /**
+     * @return cooperative, then the window's bytes, hit ratio bits, hit and miss properties (the base address is
+     *         printed on a BASE line with {@code refusals}: JCuda's own natives may not give it back).
+     */
+    private static long[] attribute(final String what, final CUgraphNode node)
+    {
+        final CUkernelNodeAttrValue cooperative = new CUkernelNodeAttrValue();
+        line("cuGraphKernelNodeGetAttribute", what + " cooperative", JCudaDriver.cuGraphKernelNodeGetAttribute(node,
+            CUkernelNodeAttrID.CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE, cooperative), cooperative.cooperative);
+        final CUkernelNodeAttrValue value = new CUkernelNodeAttrValue();
+        value.accessPolicyWindow = new CUaccessPolicyWindow();
+        final int status = JCudaDriver.cuGraphKernelNodeGetAttribute(node,
+            CUkernelNodeAttrID.CU_KERNEL_NODE_ATTRIBUTE_ACCESS_POLICY_WINDOW, value);
+        final CUaccessPolicyWindow window = value.accessPolicyWindow;
+        line("cuGraphKernelNodeGetAttribute", what + " window", status, window.num_bytes, window.hitRatio,
+            window.hitProp, window.missProp);
+        if (BASES)
+        {
+            System.out.println("BASE " + what + " " + address(window.base_ptr));
+        }
+        return new long[]{ cooperative.cooperative, window.num_bytes, Float.floatToRawIntBits(window.hitRatio),
+            window.hitProp, window.missProp };
+    }
+
+    private static CUDA_KERNEL_NODE_PARAMS saxpyNode(
+        final CUfunction function, final float a, final CUdeviceptr x, final CUdeviceptr y)
+    {
+        final CUDA_KERNEL_NODE_PARAMS params = new CUDA_KERNEL_NODE_PARAMS();
+        params.func = function;
+        params.gridDimX = (N + 127) / 128;
+        params.gridDimY = 1;
+        params.gridDimZ = 1;
+        params.blockDimX = 128;
+        params.blockDimY = 1;
+        params.blockDimZ = 1;
+        params.sharedMemBytes = 0;
+        params.kernelParams = Pointer.to(Pointer.to(new int[]{ N }), Pointer.to(new float[]{ a }), Pointer.to(x),
+            Pointer.to(y));
+        return params;
     }
 
     /**

@@ -55,6 +55,7 @@ import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
+import jcuda.driver.CUkernelNodeAttrValue;
 import jcuda.driver.CUlinkState;
 import jcuda.driver.CUmemPoolProps;
 import jcuda.driver.CUmemoryPool;
@@ -2371,6 +2372,25 @@ public final class JCudaDriverRemote
             return captured;
         }
         return JCudaDriverGraphs.launch(true, hGraphExec, streamHandle(hStream));
+    }
+
+    // Kernel node attributes (issue #13, family "capture"): kept in the executor's node, see JCudaDriverGraphs.
+
+    public static int cuGraphKernelNodeGetAttributeNative(
+        final CUgraphNode hNode, final int attr, final CUkernelNodeAttrValue value_out)
+    {
+        return JCudaDriverGraphs.kernelNodeGetAttribute(hNode, attr, value_out);
+    }
+
+    public static int cuGraphKernelNodeSetAttributeNative(
+        final CUgraphNode hNode, final int attr, final CUkernelNodeAttrValue value)
+    {
+        return JCudaDriverGraphs.kernelNodeSetAttribute(hNode, attr, value);
+    }
+
+    public static int cuGraphKernelNodeCopyAttributesNative(final CUgraphNode dst, final CUgraphNode src)
+    {
+        return JCudaDriverGraphs.kernelNodeCopyAttributes(dst, src);
     }
 
     // Stream capture (issue #13, family "capture"): kept by the agent, see StreamCaptures.

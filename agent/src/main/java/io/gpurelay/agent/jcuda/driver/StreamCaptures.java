@@ -23,6 +23,7 @@ import jcuda.driver.CUfunction;
 import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
+import jcuda.driver.CUkernelNodeAttrValue;
 import jcuda.driver.CUmemorytype;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstreamCaptureMode;
@@ -50,6 +51,8 @@ import jcuda.driver.CUstreamCaptureStatus;
  */
 final class StreamCaptures
 {
+    /** CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE. */
+    private static final int COOPERATIVE = 2;
     /** What a call answers when it is not a capture's: the caller runs it as usual. */
     static final int NOT_CAPTURED = -1;
 
@@ -199,7 +202,7 @@ final class StreamCaptures
 
     /**
      * A kernel launch on the stream: a kernel node when the stream captures (the parameters are read now, as CUDA
-     * reads them at a captured launch).
+     * reads them at a captured launch); a cooperative launch's node has the cooperative attribute.
      */
     static int launch(
         final long stream, final CUfunction f, final int[] dimensions, final int sharedMemBytes,
@@ -208,10 +211,6 @@ final class StreamCaptures
         if (!capturing(stream))
         {
             return NOT_CAPTURED;
-        }
-        if (cooperative)
-        {
-            return refuse(stream, "cuLaunchCooperativeKernel");
         }
         final CUDA_KERNEL_NODE_PARAMS params = new CUDA_KERNEL_NODE_PARAMS();
         params.func = f;
@@ -224,8 +223,18 @@ final class StreamCaptures
         params.sharedMemBytes = sharedMemBytes;
         params.kernelParams = kernelParams;
         params.extra = extra;
-        return add(stream, (graph, node, dependencies) -> JCudaDriverGraphs.addKernelNode(node, graph, dependencies,
-            dependencies.length, params));
+        return add(stream, (graph, node, dependencies) ->
+        {
+            final int status = JCudaDriverGraphs.addKernelNode(node, graph, dependencies, dependencies.length, params);
+            if (status != DriverStatus.SUCCESS || !cooperative)
+            {
+                return status;
+            }
+            // A captured cooperative launch is a kernel node with the cooperative attribute, as in CUDA.
+            final CUkernelNodeAttrValue value = new CUkernelNodeAttrValue();
+            value.cooperative = 1;
+            return JCudaDriverGraphs.kernelNodeSetAttribute(node, COOPERATIVE, value);
+        });
     }
 
     /**
