@@ -384,6 +384,11 @@ public final class CaptureProgram
         refused("a copy from host memory in a capture", JCudaDriver.cuMemcpyHtoDAsync(x,
             Pointer.to(new float[N]), (long)N * Sizeof.FLOAT, stream), 900);
         refused("the end of the capture it invalidated", JCudaDriver.cuStreamEndCapture(stream, new CUgraph()), 901);
+        // A runtime call on the capturing stream: the runtime records nothing into a capture.
+        JCudaDriver.cuStreamBeginCapture(stream, CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL);
+        refused("a runtime memset on a capturing stream", jcuda.runtime.JCuda.cudaMemsetAsync(x, 0, 4,
+            new jcuda.runtime.cudaStream_t(stream)), 900);
+        refused("the end of the capture it invalidated", JCudaDriver.cuStreamEndCapture(stream, new CUgraph()), 901);
         // The end of a capture on a stream that joined it, not the one that began it.
         final CUevent event = new CUevent();
         JCudaDriver.cuEventCreate(event, 0);

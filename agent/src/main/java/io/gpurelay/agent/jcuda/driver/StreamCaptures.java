@@ -49,12 +49,12 @@ import jcuda.driver.CUstreamCaptureStatus;
  * kept per thread and decides, as CUDA's rule does, whether the thread may make the potentially unsafe calls that
  * gpurelay checks ({@code cuMemAlloc}, {@code cuMemFree} and their host forms, see {@link #unsafe}).
  */
-final class StreamCaptures
+public final class StreamCaptures
 {
     /** CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE. */
     private static final int COOPERATIVE = 2;
     /** What a call answers when it is not a capture's: the caller runs it as usual. */
-    static final int NOT_CAPTURED = -1;
+    public static final int NOT_CAPTURED = -1;
 
     private static final Object LOCK = new Object();
     /** Capturing streams (capturing or invalidated) by handle. */
@@ -415,6 +415,17 @@ final class StreamCaptures
             return invalidate(state.capture, function, "it cannot be captured on stream 0x" +
                 Long.toHexString(stream), CUresult.CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED);
         }
+    }
+
+    /**
+     * A runtime call on a stream ({@code jcuda.runtime.JCuda}, whose binding has no capture functions, but whose
+     * streams a CUstream may name): nothing of the runtime is recorded into a capture, so on a capturing stream it is
+     * refused as {@link #refuse} refuses, with the runtime's code of the same number (cudaErrorStreamCaptureUnsupported,
+     * 900).
+     */
+    public static int refuseRuntime(final long stream, final String function)
+    {
+        return refuse(stream, function);
     }
 
     /**

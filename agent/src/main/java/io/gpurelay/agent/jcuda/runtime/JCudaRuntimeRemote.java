@@ -16,6 +16,7 @@ import io.gpurelay.agent.jcuda.MemRangeAttributes;
 import io.gpurelay.agent.jcuda.PciBusIds;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.TableCalls;
+import io.gpurelay.agent.jcuda.driver.StreamCaptures;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
@@ -239,6 +240,11 @@ public final class JCudaRuntimeRemote
     {
         requireNonNull(dst, "dst", "cudaMemcpyAsync");
         requireNonNull(src, "src", "cudaMemcpyAsync");
+        final int captured = captured(stream, "cudaMemcpyAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return memcpy("cudaMemcpyAsync", dst, src, count, kind, true, streamHandle(stream));
     }
 
@@ -246,6 +252,11 @@ public final class JCudaRuntimeRemote
         final Pointer devPtr, final int value, final long count, final cudaStream_t stream)
     {
         requireNonNull(devPtr, "devPtr", "cudaMemsetAsync");
+        final int captured = captured(stream, "cudaMemsetAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         if (HostRange.isHostMemory(devPtr))
         {
             return invalidValue("cudaMemsetAsync", "the pointer is host memory, not device memory");
@@ -278,6 +289,11 @@ public final class JCudaRuntimeRemote
         final Pointer dst, final int dstDevice, final Pointer src, final int srcDevice, final long count,
         final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaMemcpyPeerAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return peerCopy("cudaMemcpyPeerAsync", dst, dstDevice, src, srcDevice, count, true, stream);
     }
 
@@ -440,17 +456,32 @@ public final class JCudaRuntimeRemote
 
     public static int cudaStreamSynchronizeNative(final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaStreamSynchronize");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return call(Function.CUDA_STREAM_SYNCHRONIZE, new long[]{ streamHandle(stream) }, null);
     }
 
     public static int cudaStreamQueryNative(final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaStreamQuery");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return call(Function.CUDA_STREAM_QUERY, new long[]{ streamHandle(stream) }, null);
     }
 
     public static int cudaStreamWaitEventNative(final cudaStream_t stream, final cudaEvent_t event, final int flags)
     {
         requireNonNull(event, "event", "cudaStreamWaitEvent");
+        final int captured = captured(stream, "cudaStreamWaitEvent");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelined(Function.CUDA_STREAM_WAIT_EVENT,
             new long[]{ streamHandle(stream), JCudaPointers.nativePointer(event), flags }, null);
     }
@@ -463,6 +494,11 @@ public final class JCudaRuntimeRemote
         final cudaStream_t stream, final cudaStreamCallback callback, final Object userData, final int flags)
     {
         requireNonNull(callback, "callback", "cudaStreamAddCallback");
+        final int captured = captured(stream, "cudaStreamAddCallback");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return addCallback(Function.CUDA_STREAM_ADD_CALLBACK, stream, Integer.toUnsignedLong(flags),
             status -> callback.call(stream, status, userData));
     }
@@ -473,6 +509,11 @@ public final class JCudaRuntimeRemote
     public static int cudaLaunchHostFuncNative(final cudaStream_t stream, final cudaHostFn fn, final Object userData)
     {
         requireNonNull(fn, "fn", "cudaLaunchHostFunc");
+        final int captured = captured(stream, "cudaLaunchHostFunc");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return addCallback(Function.CUDA_LAUNCH_HOST_FUNC, stream, 0, status -> fn.call(userData));
     }
 
@@ -491,6 +532,11 @@ public final class JCudaRuntimeRemote
     public static int cudaEventRecordNative(final cudaEvent_t event, final cudaStream_t stream)
     {
         requireNonNull(event, "event", "cudaEventRecord");
+        final int captured = captured(stream, "cudaEventRecord");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelined(Function.CUDA_EVENT_RECORD,
             new long[]{ JCudaPointers.nativePointer(event), streamHandle(stream) }, null);
     }
@@ -646,6 +692,11 @@ public final class JCudaRuntimeRemote
         final Pointer devPtr, final long count, final int dstDevice, final cudaStream_t stream)
     {
         requireNonNull(devPtr, "devPtr", "cudaMemPrefetchAsync");
+        final int captured = captured(stream, "cudaMemPrefetchAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         if (HostRange.isHostMemory(devPtr))
         {
             return invalidValue("cudaMemPrefetchAsync", "the pointer is host memory, not managed memory");
@@ -658,6 +709,11 @@ public final class JCudaRuntimeRemote
         final cudaStream_t stream, final Pointer devPtr, final long length, final int flags)
     {
         requireNonNull(devPtr, "devPtr", "cudaStreamAttachMemAsync");
+        final int captured = captured(stream, "cudaStreamAttachMemAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         if (HostRange.isHostMemory(devPtr))
         {
             return invalidValue("cudaStreamAttachMemAsync", "the pointer is host memory, not managed memory");
@@ -1309,6 +1365,11 @@ public final class JCudaRuntimeRemote
     public static int cudaMemcpy2DAsyncNative(final Pointer dst, final long dpitch, final Pointer src,
         final long spitch, final long width, final long height, final int kind, final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaMemcpy2DAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return RuntimeArrays.cudaMemcpy2D("cudaMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind, stream,
             true);
     }
@@ -1394,6 +1455,11 @@ public final class JCudaRuntimeRemote
 
     public static int cudaMemcpy3DAsyncNative(final cudaMemcpy3DParms p, final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaMemcpy3DAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return RuntimeArrays.cudaMemcpy3D("cudaMemcpy3DAsync", p, stream, true);
     }
 
@@ -1404,6 +1470,11 @@ public final class JCudaRuntimeRemote
 
     public static int cudaMemcpy3DPeerAsyncNative(final cudaMemcpy3DPeerParms p, final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaMemcpy3DPeerAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return RuntimeArrays.cudaMemcpy3DPeer("cudaMemcpy3DPeerAsync", p, stream, true);
     }
 
@@ -1416,6 +1487,11 @@ public final class JCudaRuntimeRemote
     public static int cudaMemset3DAsyncNative(final cudaPitchedPtr pitchedDevPtr, final int value,
         final cudaExtent extent, final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaMemset3DAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return RuntimeArrays.cudaMemset3D(pitchedDevPtr, value, extent, stream, true);
     }
 
@@ -1447,6 +1523,18 @@ public final class JCudaRuntimeRemote
             JCudaPointers.setNativePointer(object, results[0]);
         }
         return status;
+    }
+
+    /**
+     * Stream capture (issue #13, family "capture"): a runtime call on a stream that a driver-API capture records is
+     * refused, recorded as the thread's last error.
+     *
+     * @return {@link StreamCaptures#NOT_CAPTURED} when the stream does not capture.
+     */
+    private static int captured(final cudaStream_t stream, final String function)
+    {
+        final int status = StreamCaptures.refuseRuntime(streamHandle(stream), function);
+        return status == StreamCaptures.NOT_CAPTURED ? status : RuntimeCalls.record(status);
     }
 
     /**
