@@ -52,8 +52,10 @@ class CoverageTest
         assertTrue(text.contains("jcuda.runtime.JCuda: remoted, not supported on the emulator ("), text);
         assertTrue(text.contains("\n  cudaDeviceGetLimit\n"), text);
         assertTrue(text.matches("(?s).*\\njcuda\\.jcublas\\.JCublas2\\s+not on the class path\\n.*"), text);
+        // The first refused native in declaration order, with its reason in parentheses.
         assertTrue(text.contains("jcuda.runtime.JCuda: not remoted (" + table.notSupported().size() + ")\n" +
-            "  cudaSetValidDevices (not remoted yet: "), text);
+            "  " + table.notSupported().get(0).getName().replace("Native", "") + " ("), text);
+        assertFalse(text.contains("\n  cudaSetValidDevices"), text);
         assertTrue(text.contains("\n  cudaGLSetGLDevice (OpenGL interop: "), text);
         assertFalse(text.contains("\n  cudaMemcpy\n"), text);
     }
@@ -74,8 +76,10 @@ class CoverageTest
             "`cudaDeviceGetP2PAttribute`, .*"), markdown);
         assertTrue(markdown.contains("Remoted by gpurelay in `jcuda.runtime.JCuda`: `setLogLevel`, " +
             "`cudaGetDeviceCount`"), markdown);
-        assertTrue(markdown.contains("returns cudaErrorNotSupported (null, 0 or false where it returns no status): " +
-            "`cudaSetValidDevices`, "), markdown);
+        assertTrue(markdown.contains("returns cudaErrorNotSupported (null, 0 or false where it returns no status): `" +
+            table.notSupported().get(0).getName().replace("Native", "") + "`, "), markdown);
+        assertTrue(markdown.contains("Remoted by gpurelay in `jcuda.runtime.JCuda`: `setLogLevel`, " +
+            "`cudaGetDeviceCount`, `cudaSetDevice`, `cudaSetValidDevices`, "), markdown);
     }
 
     @Test

@@ -118,6 +118,10 @@ final class GraphDispatcher
         NAMES.put(Function.CU_GRAPH_HOST_NODE_SET_PARAMS, "cuGraphHostNodeSetParams");
         NAMES.put(Function.CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS, "cuGraphExecHostNodeSetParams");
         NAMES.put(Function.CU_GRAPH_KERNEL_NODE_GET_PARAMS, "cuGraphKernelNodeGetParams");
+        // Kernel node attributes (issue #13, family "capture").
+        NAMES.put(Function.CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE, "cuGraphKernelNodeGetAttribute");
+        NAMES.put(Function.CU_GRAPH_KERNEL_NODE_SET_ATTRIBUTE, "cuGraphKernelNodeSetAttribute");
+        NAMES.put(Function.CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES, "cuGraphKernelNodeCopyAttributes");
         FUNCTIONS = EnumSet.copyOf(NAMES.keySet());
     }
 
@@ -273,6 +277,9 @@ final class GraphDispatcher
                     }
                 }
             }
+            // Kernel node attributes (issue #13, family "capture").
+            case CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE, CU_GRAPH_KERNEL_NODE_SET_ATTRIBUTE,
+                CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES -> kernelNodeAttribute(call, name, result);
             case CU_GRAPH_KERNEL_NODE_GET_PARAMS ->
             {
                 final Node node = node(call.arg(0), name, NODE_KERNEL, result);
@@ -635,6 +642,7 @@ final class GraphDispatcher
         {
             final Node copy = newNode(clone, node.type, null, context);
             copy.params = node.params instanceof Graph child ? cloneGraph(child, context, copy, result) : node.params;
+            copy.attributes = node.attributes.copy();
             heldBytes += bytes(copy.params);
             copies.put(node, copy);
             clone.copyOf.put(node.handle, copy);
@@ -800,6 +808,7 @@ final class GraphDispatcher
             {
                 execNode.params = node.params;
             }
+            execNode.attributes = node.attributes.copy();
             exec.order.add(execNode);
             exec.byNode.put(node.handle, execNode);
         }
@@ -1035,8 +1044,171 @@ final class GraphDispatcher
             return;
         }
         final int[] d = kernel.dimensions;
+        final KernelAttributes attributes = node.attributes;
+        if (attributes.hasWindow())
+        {
+            launchInWindow(function, kernel, attributes, stream, result);
+            return;
+        }
+        if (attributes.cooperative != 0)
+        {
+            backend.launchCooperativeKernel(function.kernel, stream.backend, d[0], d[1], d[2], d[3], d[4], d[5], d[6],
+                kernel.parameters, result);
+            return;
+        }
         backend.launchKernel(function.kernel, stream.backend, d[0], d[1], d[2], d[3], d[4], d[5], d[6],
             kernel.parameters, result);
+    }
+
+    // Kernel node attributes (issue #13, family "capture").
+
+    /** CU_KERNEL_NODE_ATTRIBUTE_ACCESS_POLICY_WINDOW and CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE. */
+    static final int ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
+    static final int ATTRIBUTE_COOPERATIVE = 2;
+
+    /**
+     * cuGraphKernelNodeGetAttribute answers what was set (CUDA's defaults, zeros, otherwise); Set checks the values as
+     * cuStreamSetAttribute does; CopyAttributes copies every attribute. They apply when the node runs.
+     */
+    private void kernelNodeAttribute(final ReceivedCall call, final String name, final CallResult result)
+    {
+        final Node node = node(call.arg(0), name, NODE_KERNEL, result);
+        if (node == null)
+        {
+            return;
+        }
+        if (call.function() == Function.CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES)
+        {
+            final Node source = node(call.arg(1), name, NODE_KERNEL, result);
+            if (source != null)
+            {
+                node.attributes = source.attributes.copy();
+            }
+            return;
+        }
+        final long attribute = call.arg(1);
+        if (attribute != ATTRIBUTE_ACCESS_POLICY_WINDOW && attribute != ATTRIBUTE_COOPERATIVE)
+        {
+            result.fail(CudaError.NOT_SUPPORTED, name + ": attribute " + attribute + " is not the access policy " +
+                "window (1) or cooperative (2), the two JCuda's CUkernelNodeAttrValue carries");
+            return;
+        }
+        if (call.function() == Function.CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE)
+        {
+            if (attribute == ATTRIBUTE_COOPERATIVE)
+            {
+                result.value(node.attributes.cooperative);
+            }
+            else
+            {
+                for (final long value : node.attributes.window)
+                {
+                    result.value(value);
+                }
+            }
+            return;
+        }
+        if (attribute == ATTRIBUTE_COOPERATIVE)
+        {
+            final long cooperative = call.arg(2);
+            if (cooperative != 0 && cooperative != 1)
+            {
+                result.fail(CudaError.INVALID_VALUE, name + ": cooperative " + cooperative + " is not 0 or 1");
+                return;
+            }
+            node.attributes.cooperative = cooperative;
+            return;
+        }
+        final long[] window = new long[KernelAttributes.WINDOW_VALUES];
+        for (int i = 0; i < window.length; i++)
+        {
+            window[i] = call.arg(2 + i);
+        }
+        final float hitRatio = Float.intBitsToFloat((int)window[2]);
+        if (window[2] != (int)window[2] || !(hitRatio >= 0 && hitRatio <= 1) || window[1] < 0 || window[3] < 0 ||
+            window[3] > 2 || window[4] < 0 || window[4] > 2)
+        {
+            result.fail(CudaError.INVALID_VALUE, name + ": values " + java.util.Arrays.toString(window) + " are not " +
+                "a valid access policy window (a hit ratio from 0 to 1, properties 0 to 2)");
+            return;
+        }
+        node.attributes.window = window;
+    }
+
+    /**
+     * A launch of a kernel node with an access policy window: the stream's window is set to the node's for the
+     * launch and restored after it, as CUDA applies a node's window to its launch only (the backend checks the window
+     * against the session's allocations, and the emulator, without an L2 cache, refuses it).
+     */
+    private void launchInWindow(
+        final FunctionEntry function, final Kernel kernel, final KernelAttributes attributes,
+        final StreamEntry stream, final CallResult result)
+    {
+        final CallResult saved = new CallResult();
+        saved.reset(Api.DRIVER);
+        backend.streamGetAttribute(stream.context.backend, stream.backend, ATTRIBUTE_ACCESS_POLICY_WINDOW, saved);
+        if (saved.failed())
+        {
+            result.fail(saved.error(), "the kernel node's access policy window: " + saved.message());
+            return;
+        }
+        final long[] previous = new long[KernelAttributes.WINDOW_VALUES];
+        for (int i = 0; i < previous.length; i++)
+        {
+            previous[i] = saved.values()[i];
+        }
+        backend.streamSetAttribute(stream.context.backend, stream.backend, ATTRIBUTE_ACCESS_POLICY_WINDOW,
+            attributes.window, result);
+        if (result.failed())
+        {
+            result.fail(result.error(), "the kernel node's access policy window: " + result.message());
+            return;
+        }
+        final int[] d = kernel.dimensions;
+        if (attributes.cooperative != 0)
+        {
+            backend.launchCooperativeKernel(function.kernel, stream.backend, d[0], d[1], d[2], d[3], d[4], d[5], d[6],
+                kernel.parameters, result);
+        }
+        else
+        {
+            backend.launchKernel(function.kernel, stream.backend, d[0], d[1], d[2], d[3], d[4], d[5], d[6],
+                kernel.parameters, result);
+        }
+        final CallResult restored = new CallResult();
+        restored.reset(Api.DRIVER);
+        backend.streamSetAttribute(stream.context.backend, stream.backend, ATTRIBUTE_ACCESS_POLICY_WINDOW, previous,
+            restored);
+        if (restored.failed() && !result.failed())
+        {
+            result.fail(restored.error(), "the stream's access policy window after the kernel node: " +
+                restored.message());
+        }
+    }
+
+    /**
+     * A kernel node's attributes: CUDA's defaults are zeros (no window, not cooperative).
+     */
+    private static final class KernelAttributes
+    {
+        static final int WINDOW_VALUES = 5;
+
+        /** Base address, bytes, hit ratio's float bits, hit property, miss property. */
+        long[] window = new long[WINDOW_VALUES];
+        long cooperative;
+
+        boolean hasWindow()
+        {
+            return window[1] != 0;
+        }
+
+        KernelAttributes copy()
+        {
+            final KernelAttributes copy = new KernelAttributes();
+            copy.window = window.clone();
+            copy.cooperative = cooperative;
+            return copy;
+        }
     }
 
     private void copy(final Memcpy copy, final StreamEntry stream, final CallResult result)
@@ -1287,6 +1459,8 @@ final class GraphDispatcher
          * {@link Graph}, or null.
          */
         Object params;
+        /** A kernel node's attributes (cuGraphKernelNodeSetAttribute). */
+        KernelAttributes attributes = new KernelAttributes();
         LibraryObjectEntry entry;
         long handle;
 
@@ -1391,6 +1565,7 @@ final class GraphDispatcher
         final long node;
         Object params;
         ExecGraph child;
+        KernelAttributes attributes;
 
         ExecNode(final int type, final long node)
         {

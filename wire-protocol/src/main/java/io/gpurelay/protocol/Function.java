@@ -929,7 +929,19 @@ public enum Function implements RemotedFunction
     /** args: mipmapped array handle. */
     CU_MIPMAPPED_ARRAY_DESTROY(565, Api.DRIVER),
     /** args: mipmapped array handle. */
-    CUDA_FREE_MIPMAPPED_ARRAY(566, Api.RUNTIME);
+    CUDA_FREE_MIPMAPPED_ARRAY(566, Api.RUNTIME),
+
+    // Kernel node attributes (issue #13, family "capture"), 740-742: the attributes JCuda's CUkernelNodeAttrValue
+    // carries, the access policy window (CU_KERNEL_NODE_ATTRIBUTE_ACCESS_POLICY_WINDOW, 1) and cooperative (2).
+    /**
+     * cuGraphKernelNodeGetAttribute. args: kernel node, attribute → values: the window's base address, bytes, hit
+     * ratio (the float's bits), hit and miss properties; or the cooperative value.
+     */
+    CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE(740, Api.DRIVER),
+    /** cuGraphKernelNodeSetAttribute. args: kernel node, attribute, then the values as GET gives them. */
+    CU_GRAPH_KERNEL_NODE_SET_ATTRIBUTE(741, Api.DRIVER),
+    /** cuGraphKernelNodeCopyAttributes. args: destination kernel node, source kernel node. */
+    CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES(742, Api.DRIVER);
 
     private static final Function[] BY_ID;
 

@@ -27,12 +27,6 @@ public final class InteropRefusals
                 "gpurelay's sessions that would need an executor-wide registry of such capabilities, revoked when " +
                 "the owner frees the memory or ends, which gpurelay does not have yet";
         }
-        return switch (functionName)
-        {
-            case "cudaSetValidDevices", "cudaChooseDevice", "cudaInitDevice" -> "not remoted yet: the agent's " +
-                "runtime device selection takes neither a list of valid devices nor a match of properties, and " +
-                "initialises a device at its first call";
-            default -> null;
-        };
+        return null;
     }
 }

@@ -1,8 +1,11 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.ContextMode;
 import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.StreamOrder;
 
 /**
  * How a driver-API table row travels: with the calling thread's current context, which every row but a device or
@@ -22,6 +25,17 @@ public final class DriverTableCalls
         final FunctionRow row, final long[] args, final long[] results, final ByteArrayPayload text,
         final boolean pipelined)
     {
+        // Stream capture: a stream-ordered row is not recorded into a capture, so on a capturing stream it is refused
+        // and invalidates the capture, as CUDA refuses what it cannot capture.
+        final Argument stream = row.order() == StreamOrder.STREAM ? row.first(ArgumentRole.STREAM) : null;
+        if (stream != null)
+        {
+            final int captured = StreamCaptures.refuse(args[stream.wireIndex()], row.name());
+            if (captured != StreamCaptures.NOT_CAPTURED)
+            {
+                return captured;
+            }
+        }
         if (pipelined)
         {
             return DriverCalls.pipelinedInContext(row, args, null);

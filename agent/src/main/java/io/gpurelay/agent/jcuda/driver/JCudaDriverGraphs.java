@@ -19,12 +19,14 @@ import jcuda.driver.CUDA_HOST_NODE_PARAMS;
 import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
 import jcuda.driver.CUDA_MEMCPY3D;
 import jcuda.driver.CUDA_MEMSET_NODE_PARAMS;
+import jcuda.driver.CUaccessPolicyWindow;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
+import jcuda.driver.CUkernelNodeAttrValue;
 import jcuda.driver.CUmemorytype;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -61,12 +63,6 @@ final class JCudaDriverGraphs
     {
         return switch (functionName)
         {
-            case "cuStreamBeginCapture", "cuStreamEndCapture", "cuThreadExchangeStreamCaptureMode" -> "the " +
-                "executor keeps graphs itself and does not record the work of a capturing stream; build the graph " +
-                "with the cuGraphAdd* functions";
-            case "cuGraphKernelNodeCopyAttributes", "cuGraphKernelNodeGetAttribute",
-                "cuGraphKernelNodeSetAttribute" -> "the executor runs a graph's kernel nodes as plain launches, " +
-                "which have no per-node attributes";
             default -> null;
         };
     }
@@ -153,6 +149,101 @@ final class JCudaDriverGraphs
         nodeParams.kernelParams = Pointer.to(values);
         nodeParams.extra = null;
         return status;
+    }
+
+    // Kernel node attributes (issue #13, family "capture"): the executor keeps them in the node and applies them
+    // when it runs (a cooperative launch, the access policy window on the launch's stream).
+
+    /** CU_KERNEL_NODE_ATTRIBUTE_ACCESS_POLICY_WINDOW and CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE. */
+    private static final int ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
+    private static final int ATTRIBUTE_COOPERATIVE = 2;
+    private static final int WINDOW_VALUES = 5;
+
+    static int kernelNodeGetAttribute(final CUgraphNode hNode, final int attr, final CUkernelNodeAttrValue value)
+    {
+        final String name = "cuGraphKernelNodeGetAttribute";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(value, "value_out", name);
+        final int status = attributeKnown(name, attr);
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long[] results = new long[WINDOW_VALUES];
+        final int got = DriverCalls.inContext(Function.CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE,
+            new long[]{ handle(hNode), attr }, null, null, results);
+        if (got != DriverStatus.SUCCESS)
+        {
+            return got;
+        }
+        if (attr == ATTRIBUTE_COOPERATIVE)
+        {
+            value.cooperative = (int)results[0];
+            return got;
+        }
+        final CUaccessPolicyWindow window = new CUaccessPolicyWindow();
+        final CUdeviceptr base = new CUdeviceptr();
+        JCudaPointers.setAddress(base, results[0]);
+        window.base_ptr = base;
+        window.num_bytes = results[1];
+        window.hitRatio = Float.intBitsToFloat((int)results[2]);
+        window.hitProp = (int)results[3];
+        window.missProp = (int)results[4];
+        value.accessPolicyWindow = window;
+        return got;
+    }
+
+    static int kernelNodeSetAttribute(final CUgraphNode hNode, final int attr, final CUkernelNodeAttrValue value)
+    {
+        final String name = "cuGraphKernelNodeSetAttribute";
+        requireNonNull(hNode, "hNode", name);
+        requireNonNull(value, "value", name);
+        final int status = attributeKnown(name, attr);
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long[] args;
+        if (attr == ATTRIBUTE_COOPERATIVE)
+        {
+            args = new long[]{ handle(hNode), attr, Integer.toUnsignedLong(value.cooperative) };
+        }
+        else
+        {
+            final CUaccessPolicyWindow window = value.accessPolicyWindow;
+            if (window == null)
+            {
+                return invalidValue(name, "value.accessPolicyWindow is null");
+            }
+            args = new long[]{ handle(hNode), attr, window.base_ptr == null ? 0 : JCudaPointers.address(window.base_ptr),
+                window.num_bytes, Integer.toUnsignedLong(Float.floatToRawIntBits(window.hitRatio)),
+                Integer.toUnsignedLong(window.hitProp), Integer.toUnsignedLong(window.missProp) };
+        }
+        return DriverCalls.inContext(Function.CU_GRAPH_KERNEL_NODE_SET_ATTRIBUTE, args, null, null, null);
+    }
+
+    static int kernelNodeCopyAttributes(final CUgraphNode dst, final CUgraphNode src)
+    {
+        final String name = "cuGraphKernelNodeCopyAttributes";
+        requireNonNull(dst, "dst", name);
+        requireNonNull(src, "src", name);
+        return DriverCalls.inContext(Function.CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES,
+            new long[]{ handle(dst), handle(src) }, null, null, null);
+    }
+
+    /**
+     * JCuda's CUkernelNodeAttrValue carries the access policy window and cooperative only: another attribute (a
+     * priority, a cluster dimension, ...) could be neither given nor answered through it.
+     */
+    private static int attributeKnown(final String name, final int attr)
+    {
+        if (attr == ATTRIBUTE_ACCESS_POLICY_WINDOW || attr == ATTRIBUTE_COOPERATIVE)
+        {
+            return DriverStatus.SUCCESS;
+        }
+        AgentLog.warnOnce(name + ": attribute " + attr + " is not the access policy window (1) or cooperative (2), " +
+            "the two JCuda's CUkernelNodeAttrValue carries; returning CUDA_ERROR_NOT_SUPPORTED");
+        return DriverStatus.NOT_SUPPORTED;
     }
 
     /**

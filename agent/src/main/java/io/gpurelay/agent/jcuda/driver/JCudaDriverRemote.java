@@ -55,6 +55,7 @@ import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
+import jcuda.driver.CUkernelNodeAttrValue;
 import jcuda.driver.CUlinkState;
 import jcuda.driver.CUmemAccessDesc;
 import jcuda.driver.CUmemAllocationProp;
@@ -376,6 +377,11 @@ public final class JCudaDriverRemote
 
     public static int cuCtxSynchronizeNative()
     {
+        final int captured = StreamCaptures.synchronizeAll("cuCtxSynchronize");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_CTX_SYNCHRONIZE, NO_ARGS, null, null, null);
     }
 
@@ -585,6 +591,12 @@ public final class JCudaDriverRemote
                 "cuModuleGetFunction, or its module was unloaded; returning CUDA_ERROR_INVALID_HANDLE");
             return DriverStatus.INVALID_HANDLE;
         }
+        final int captured = StreamCaptures.launch(streamHandle(hStream), f, dimensions, sharedMemBytes, kernelParams,
+            extra, cooperative);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         final KernelParameterMarshaller.KernelParameters parameters;
         try
         {
@@ -628,6 +640,11 @@ public final class JCudaDriverRemote
     public static int cuMemAllocNative(final CUdeviceptr dptr, final long bytesize)
     {
         requireNonNull(dptr, "dptr", "cuMemAlloc");
+        final int captured = StreamCaptures.unsafe("cuMemAlloc");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         final long[] results = new long[1];
         final int status = inContext(Function.CU_MEM_ALLOC, new long[]{ bytesize }, null, null, results);
         if (status == DriverStatus.SUCCESS)
@@ -671,6 +688,11 @@ public final class JCudaDriverRemote
     {
         requireNonNull(devPtr, "devPtr", "cuMemPrefetchAsync");
         requireNonNull(dstDevice, "dstDevice", "cuMemPrefetchAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemPrefetchAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_MEM_PREFETCH_ASYNC,
             new long[]{ JCudaPointers.address(devPtr), count, ordinal(dstDevice), streamHandle(hStream) }, null, null,
             null);
@@ -680,6 +702,11 @@ public final class JCudaDriverRemote
         final int flags)
     {
         requireNonNull(dptr, "dptr", "cuStreamAttachMemAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamAttachMemAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_STREAM_ATTACH_MEM_ASYNC,
             new long[]{ streamHandle(hStream), JCudaPointers.address(dptr), length, Integer.toUnsignedLong(flags) },
             null, null, null);
@@ -912,6 +939,11 @@ public final class JCudaDriverRemote
     public static int cuMemFreeNative(final CUdeviceptr dptr)
     {
         requireNonNull(dptr, "dptr", "cuMemFree");
+        final int captured = StreamCaptures.unsafe("cuMemFree");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         final long address = JCudaPointers.address(dptr);
         final int status = inContext(Function.CU_MEM_FREE, new long[]{ address }, null, null, null);
         if (status == DriverStatus.SUCCESS)
@@ -1031,6 +1063,11 @@ public final class JCudaDriverRemote
     {
         requireNonNull(dstDevice, "dstDevice", "cuMemcpyHtoDAsync");
         requireNonNull(srcHost, "srcHost", "cuMemcpyHtoDAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpyHtoDAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return hostToDevice("cuMemcpyHtoDAsync", dstDevice, srcHost, byteCount, true, streamHandle(hStream));
     }
 
@@ -1051,6 +1088,11 @@ public final class JCudaDriverRemote
     {
         requireNonNull(dstHost, "dstHost", "cuMemcpyDtoHAsync");
         requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoHAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpyDtoHAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return deviceToHost("cuMemcpyDtoHAsync", dstHost, srcDevice, byteCount, streamHandle(hStream), true);
     }
 
@@ -1087,6 +1129,11 @@ public final class JCudaDriverRemote
         final CUdeviceptr dstDevice, final CUcontext dstContext, final CUdeviceptr srcDevice,
         final CUcontext srcContext, final long byteCount, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpyPeerAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return peerCopy("cuMemcpyPeerAsync", dstDevice, dstContext, srcDevice, srcContext, byteCount, true, hStream);
     }
 
@@ -1222,6 +1269,11 @@ public final class JCudaDriverRemote
     public static int cuMemcpyHtoAAsyncNative(final CUarray dstArray, final long dstOffset, final Pointer srcHost,
         final long ByteCount, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpyHtoAAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return DriverArrays.cuMemcpyHtoA(dstArray, dstOffset, srcHost, ByteCount, hStream, true);
     }
 
@@ -1234,6 +1286,11 @@ public final class JCudaDriverRemote
     public static int cuMemcpyAtoHAsyncNative(final Pointer dstHost, final CUarray srcArray, final long srcOffset,
         final long ByteCount, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpyAtoHAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return DriverArrays.cuMemcpyAtoH(dstHost, srcArray, srcOffset, ByteCount, hStream, true);
     }
 
@@ -1267,6 +1324,11 @@ public final class JCudaDriverRemote
 
     public static int cuMemcpy2DAsyncNative(final CUDA_MEMCPY2D pCopy, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpy2DAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return DriverArrays.cuMemcpy2D("cuMemcpy2DAsync", pCopy, hStream, true);
     }
 
@@ -1277,6 +1339,11 @@ public final class JCudaDriverRemote
 
     public static int cuMemcpy3DAsyncNative(final CUDA_MEMCPY3D pCopy, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpy3DAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return DriverArrays.cuMemcpy3D("cuMemcpy3DAsync", pCopy, hStream, true);
     }
 
@@ -1287,6 +1354,11 @@ public final class JCudaDriverRemote
 
     public static int cuMemcpy3DPeerAsyncNative(final CUDA_MEMCPY3D_PEER pCopy, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemcpy3DPeerAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return DriverArrays.cuMemcpy3DPeer("cuMemcpy3DPeerAsync", pCopy, hStream, true);
     }
 
@@ -1360,6 +1432,12 @@ public final class JCudaDriverRemote
     {
         requireNonNull(dstDevice, "dstDevice", "cuMemcpyDtoDAsync");
         requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoDAsync");
+        final int captured = StreamCaptures.copy(streamHandle(hStream), JCudaPointers.address(dstDevice),
+            JCudaPointers.address(srcDevice), byteCount);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_MEMCPY_DTOD, new long[]{ JCudaPointers.address(dstDevice),
             JCudaPointers.address(srcDevice), byteCount, streamHandle(hStream) }, null);
     }
@@ -1406,6 +1484,12 @@ public final class JCudaDriverRemote
         final CUstream hStream)
     {
         requireNonNull(dstDevice, "dstDevice", "cuMemsetD8Async");
+        final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), uc & 0xFFL,
+            Byte.BYTES, N);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_MEMSET,
             memsetArgs(dstDevice, uc & 0xFFL, N, Byte.BYTES, streamHandle(hStream)), null);
     }
@@ -1414,6 +1498,12 @@ public final class JCudaDriverRemote
         final CUstream hStream)
     {
         requireNonNull(dstDevice, "dstDevice", "cuMemsetD16Async");
+        final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), us & 0xFFFFL,
+            Short.BYTES, N);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_MEMSET,
             memsetArgs(dstDevice, us & 0xFFFFL, N, Short.BYTES, streamHandle(hStream)), null);
     }
@@ -1422,6 +1512,12 @@ public final class JCudaDriverRemote
         final CUstream hStream)
     {
         requireNonNull(dstDevice, "dstDevice", "cuMemsetD32Async");
+        final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), Integer.toUnsignedLong(ui),
+            Integer.BYTES, N);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_MEMSET,
             memsetArgs(dstDevice, Integer.toUnsignedLong(ui), N, Integer.BYTES, streamHandle(hStream)), null);
     }
@@ -1434,22 +1530,38 @@ public final class JCudaDriverRemote
 
     public static int cuStreamDestroyNative(final CUstream hStream)
     {
+        StreamCaptures.streamDestroyed(streamHandle(hStream));
         return inContext(Function.CU_STREAM_DESTROY, new long[]{ streamHandle(hStream) }, null, null, null);
     }
 
     public static int cuStreamSynchronizeNative(final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamSynchronize");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_STREAM_SYNCHRONIZE, new long[]{ streamHandle(hStream) }, null, null, null);
     }
 
     public static int cuStreamQueryNative(final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamQuery");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_STREAM_QUERY, new long[]{ streamHandle(hStream) }, null, null, null);
     }
 
     public static int cuStreamWaitEventNative(final CUstream hStream, final CUevent hEvent, final int flags)
     {
         requireNonNull(hEvent, "hEvent", "cuStreamWaitEvent");
+        final int captured = StreamCaptures.waitEvent(streamHandle(hStream), hEvent, flags);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_STREAM_WAIT_EVENT,
             new long[]{ streamHandle(hStream), JCudaPointers.nativePointer(hEvent), Integer.toUnsignedLong(flags) },
             null);
@@ -1463,6 +1575,11 @@ public final class JCudaDriverRemote
         final CUstream hStream, final CUstreamCallback callback, final Object userData, final int flags)
     {
         requireNonNull(callback, "callback", "cuStreamAddCallback");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamAddCallback");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return addCallback(Function.CU_STREAM_ADD_CALLBACK, hStream, Integer.toUnsignedLong(flags),
             status -> callback.call(hStream, status, userData));
     }
@@ -1473,6 +1590,11 @@ public final class JCudaDriverRemote
     public static int cuLaunchHostFuncNative(final CUstream hStream, final CUhostFn fn, final Object userData)
     {
         requireNonNull(fn, "fn", "cuLaunchHostFunc");
+        final int captured = StreamCaptures.hostFunction(streamHandle(hStream), fn, userData);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return addCallback(Function.CU_LAUNCH_HOST_FUNC, hStream, 0, status -> fn.call(userData));
     }
 
@@ -1485,6 +1607,11 @@ public final class JCudaDriverRemote
     public static int cuEventRecordNative(final CUevent hEvent, final CUstream hStream)
     {
         requireNonNull(hEvent, "hEvent", "cuEventRecord");
+        final int captured = StreamCaptures.recordEvent(JCudaPointers.nativePointer(hEvent), streamHandle(hStream));
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelinedInContext(Function.CU_EVENT_RECORD,
             new long[]{ JCudaPointers.nativePointer(hEvent), streamHandle(hStream) }, null);
     }
@@ -1492,6 +1619,11 @@ public final class JCudaDriverRemote
     public static int cuEventQueryNative(final CUevent hEvent)
     {
         requireNonNull(hEvent, "hEvent", "cuEventQuery");
+        final int captured = StreamCaptures.eventUse(JCudaPointers.nativePointer(hEvent), "cuEventQuery");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_EVENT_QUERY, new long[]{ JCudaPointers.nativePointer(hEvent) }, null, null,
             null);
     }
@@ -1499,6 +1631,11 @@ public final class JCudaDriverRemote
     public static int cuEventSynchronizeNative(final CUevent hEvent)
     {
         requireNonNull(hEvent, "hEvent", "cuEventSynchronize");
+        final int captured = StreamCaptures.eventUse(JCudaPointers.nativePointer(hEvent), "cuEventSynchronize");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_EVENT_SYNCHRONIZE, new long[]{ JCudaPointers.nativePointer(hEvent) }, null,
             null, null);
     }
@@ -1515,6 +1652,16 @@ public final class JCudaDriverRemote
         requireNonNull(pMilliseconds, "pMilliseconds", "cuEventElapsedTime");
         requireNonNull(hStart, "hStart", "cuEventElapsedTime");
         requireNonNull(hEnd, "hEnd", "cuEventElapsedTime");
+        final int capturedStart = StreamCaptures.eventUse(JCudaPointers.nativePointer(hStart), "cuEventElapsedTime");
+        if (capturedStart != StreamCaptures.NOT_CAPTURED)
+        {
+            return capturedStart;
+        }
+        final int capturedEnd = StreamCaptures.eventUse(JCudaPointers.nativePointer(hEnd), "cuEventElapsedTime");
+        if (capturedEnd != StreamCaptures.NOT_CAPTURED)
+        {
+            return capturedEnd;
+        }
         final long[] results = new long[1];
         final int status = inContext(Function.CU_EVENT_ELAPSED_TIME,
             new long[]{ JCudaPointers.nativePointer(hStart), JCudaPointers.nativePointer(hEnd) }, null, null,
@@ -1537,6 +1684,11 @@ public final class JCudaDriverRemote
         requireNonNull(dptr, "dptr", "cuMemAllocAsync");
         // As JCuda's own native: the default stream is a CUstream whose pointer is null, not null.
         requireNonNull(hStream, "hStream", "cuMemAllocAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemAllocAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return allocateAsync(dptr, bytesize, 0, hStream);
     }
 
@@ -1550,6 +1702,11 @@ public final class JCudaDriverRemote
         {
             return invalidValue("cuMemAllocFromPoolAsync", "the pool is null");
         }
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemAllocFromPoolAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return allocateAsync(dptr, bytesize, handle, hStream);
     }
 
@@ -1559,6 +1716,11 @@ public final class JCudaDriverRemote
     public static int cuMemFreeAsyncNative(final CUdeviceptr dptr, final CUstream hStream)
     {
         requireNonNull(dptr, "dptr", "cuMemFreeAsync");
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemFreeAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return inContext(Function.CU_MEM_FREE_ASYNC, new long[]{ JCudaPointers.address(dptr), streamHandle(hStream) },
             null, null, null);
     }
@@ -2297,12 +2459,80 @@ public final class JCudaDriverRemote
      */
     public static int cuGraphLaunchNative(final CUgraphExec hGraphExec, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuGraphLaunch");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return JCudaDriverGraphs.launch(false, hGraphExec, streamHandle(hStream));
     }
 
     public static int cuGraphUploadNative(final CUgraphExec hGraphExec, final CUstream hStream)
     {
+        final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuGraphUpload");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return JCudaDriverGraphs.launch(true, hGraphExec, streamHandle(hStream));
+    }
+
+    // Kernel node attributes (issue #13, family "capture"): kept in the executor's node, see JCudaDriverGraphs.
+
+    public static int cuGraphKernelNodeGetAttributeNative(
+        final CUgraphNode hNode, final int attr, final CUkernelNodeAttrValue value_out)
+    {
+        return JCudaDriverGraphs.kernelNodeGetAttribute(hNode, attr, value_out);
+    }
+
+    public static int cuGraphKernelNodeSetAttributeNative(
+        final CUgraphNode hNode, final int attr, final CUkernelNodeAttrValue value)
+    {
+        return JCudaDriverGraphs.kernelNodeSetAttribute(hNode, attr, value);
+    }
+
+    public static int cuGraphKernelNodeCopyAttributesNative(final CUgraphNode dst, final CUgraphNode src)
+    {
+        return JCudaDriverGraphs.kernelNodeCopyAttributes(dst, src);
+    }
+
+    // Stream capture (issue #13, family "capture"): kept by the agent, see StreamCaptures.
+
+    public static int cuStreamBeginCaptureNative(final CUstream hStream, final int mode)
+    {
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        return StreamCaptures.begin(streamHandle(hStream), mode);
+    }
+
+    public static int cuStreamEndCaptureNative(final CUstream hStream, final CUgraph phGraph)
+    {
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        return StreamCaptures.end(streamHandle(hStream), phGraph);
+    }
+
+    /**
+     * Answered here, where the capture state is: the executor runs no capture.
+     */
+    public static int cuStreamIsCapturingNative(final CUstream hStream, final int[] captureStatus)
+    {
+        requireNonNull(captureStatus, "captureStatus", "cuStreamIsCapturing");
+        if (!DriverContexts.isLive(DriverContexts.current()))
+        {
+            return noCurrentContext();
+        }
+        captureStatus[0] = StreamCaptures.status(streamHandle(hStream));
+        return DriverStatus.SUCCESS;
+    }
+
+    public static int cuThreadExchangeStreamCaptureModeNative(final int[] mode)
+    {
+        return StreamCaptures.exchangeMode(mode);
     }
 
     /**

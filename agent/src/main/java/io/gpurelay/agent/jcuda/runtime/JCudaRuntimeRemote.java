@@ -16,6 +16,7 @@ import io.gpurelay.agent.jcuda.MemRangeAttributes;
 import io.gpurelay.agent.jcuda.PciBusIds;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.TableCalls;
+import io.gpurelay.agent.jcuda.driver.StreamCaptures;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
@@ -110,6 +111,23 @@ public final class JCudaRuntimeRemote
     {
         requireNonNull(device, "device", "cudaGetDevice");
         return RuntimeCalls.getDevice(device);
+    }
+
+    // Runtime device selection (issue #13, family "capture"): answered by the agent, see RuntimeDeviceSelection.
+
+    public static int cudaSetValidDevicesNative(final int[] device_arr, final int len)
+    {
+        return RuntimeDeviceSelection.setValidDevices(device_arr, len);
+    }
+
+    public static int cudaChooseDeviceNative(final int[] device, final cudaDeviceProp prop)
+    {
+        return RuntimeDeviceSelection.chooseDevice(device, prop);
+    }
+
+    public static int cudaInitDeviceNative(final int device, final int deviceFlags, final int flags)
+    {
+        return RuntimeDeviceSelection.initDevice(device, deviceFlags, flags);
     }
 
     public static int cudaGetDevicePropertiesNative(final cudaDeviceProp prop, final int device)
@@ -222,6 +240,11 @@ public final class JCudaRuntimeRemote
     {
         requireNonNull(dst, "dst", "cudaMemcpyAsync");
         requireNonNull(src, "src", "cudaMemcpyAsync");
+        final int captured = captured(stream, "cudaMemcpyAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return memcpy("cudaMemcpyAsync", dst, src, count, kind, true, streamHandle(stream));
     }
 
@@ -229,6 +252,11 @@ public final class JCudaRuntimeRemote
         final Pointer devPtr, final int value, final long count, final cudaStream_t stream)
     {
         requireNonNull(devPtr, "devPtr", "cudaMemsetAsync");
+        final int captured = captured(stream, "cudaMemsetAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         if (HostRange.isHostMemory(devPtr))
         {
             return invalidValue("cudaMemsetAsync", "the pointer is host memory, not device memory");
@@ -261,6 +289,11 @@ public final class JCudaRuntimeRemote
         final Pointer dst, final int dstDevice, final Pointer src, final int srcDevice, final long count,
         final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaMemcpyPeerAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return peerCopy("cudaMemcpyPeerAsync", dst, dstDevice, src, srcDevice, count, true, stream);
     }
 
@@ -423,17 +456,32 @@ public final class JCudaRuntimeRemote
 
     public static int cudaStreamSynchronizeNative(final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaStreamSynchronize");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return call(Function.CUDA_STREAM_SYNCHRONIZE, new long[]{ streamHandle(stream) }, null);
     }
 
     public static int cudaStreamQueryNative(final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaStreamQuery");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return call(Function.CUDA_STREAM_QUERY, new long[]{ streamHandle(stream) }, null);
     }
 
     public static int cudaStreamWaitEventNative(final cudaStream_t stream, final cudaEvent_t event, final int flags)
     {
         requireNonNull(event, "event", "cudaStreamWaitEvent");
+        final int captured = captured(stream, "cudaStreamWaitEvent");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelined(Function.CUDA_STREAM_WAIT_EVENT,
             new long[]{ streamHandle(stream), JCudaPointers.nativePointer(event), flags }, null);
     }
@@ -446,6 +494,11 @@ public final class JCudaRuntimeRemote
         final cudaStream_t stream, final cudaStreamCallback callback, final Object userData, final int flags)
     {
         requireNonNull(callback, "callback", "cudaStreamAddCallback");
+        final int captured = captured(stream, "cudaStreamAddCallback");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return addCallback(Function.CUDA_STREAM_ADD_CALLBACK, stream, Integer.toUnsignedLong(flags),
             status -> callback.call(stream, status, userData));
     }
@@ -456,6 +509,11 @@ public final class JCudaRuntimeRemote
     public static int cudaLaunchHostFuncNative(final cudaStream_t stream, final cudaHostFn fn, final Object userData)
     {
         requireNonNull(fn, "fn", "cudaLaunchHostFunc");
+        final int captured = captured(stream, "cudaLaunchHostFunc");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return addCallback(Function.CUDA_LAUNCH_HOST_FUNC, stream, 0, status -> fn.call(userData));
     }
 
@@ -474,6 +532,11 @@ public final class JCudaRuntimeRemote
     public static int cudaEventRecordNative(final cudaEvent_t event, final cudaStream_t stream)
     {
         requireNonNull(event, "event", "cudaEventRecord");
+        final int captured = captured(stream, "cudaEventRecord");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return pipelined(Function.CUDA_EVENT_RECORD,
             new long[]{ JCudaPointers.nativePointer(event), streamHandle(stream) }, null);
     }
@@ -629,6 +692,11 @@ public final class JCudaRuntimeRemote
         final Pointer devPtr, final long count, final int dstDevice, final cudaStream_t stream)
     {
         requireNonNull(devPtr, "devPtr", "cudaMemPrefetchAsync");
+        final int captured = captured(stream, "cudaMemPrefetchAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         if (HostRange.isHostMemory(devPtr))
         {
             return invalidValue("cudaMemPrefetchAsync", "the pointer is host memory, not managed memory");
@@ -641,6 +709,11 @@ public final class JCudaRuntimeRemote
         final cudaStream_t stream, final Pointer devPtr, final long length, final int flags)
     {
         requireNonNull(devPtr, "devPtr", "cudaStreamAttachMemAsync");
+        final int captured = captured(stream, "cudaStreamAttachMemAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         if (HostRange.isHostMemory(devPtr))
         {
             return invalidValue("cudaStreamAttachMemAsync", "the pointer is host memory, not managed memory");
@@ -1297,6 +1370,11 @@ public final class JCudaRuntimeRemote
     public static int cudaMemcpy2DAsyncNative(final Pointer dst, final long dpitch, final Pointer src,
         final long spitch, final long width, final long height, final int kind, final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaMemcpy2DAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return RuntimeArrays.cudaMemcpy2D("cudaMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind, stream,
             true);
     }
@@ -1382,6 +1460,11 @@ public final class JCudaRuntimeRemote
 
     public static int cudaMemcpy3DAsyncNative(final cudaMemcpy3DParms p, final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaMemcpy3DAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return RuntimeArrays.cudaMemcpy3D("cudaMemcpy3DAsync", p, stream, true);
     }
 
@@ -1392,6 +1475,11 @@ public final class JCudaRuntimeRemote
 
     public static int cudaMemcpy3DPeerAsyncNative(final cudaMemcpy3DPeerParms p, final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaMemcpy3DPeerAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return RuntimeArrays.cudaMemcpy3DPeer("cudaMemcpy3DPeerAsync", p, stream, true);
     }
 
@@ -1404,6 +1492,11 @@ public final class JCudaRuntimeRemote
     public static int cudaMemset3DAsyncNative(final cudaPitchedPtr pitchedDevPtr, final int value,
         final cudaExtent extent, final cudaStream_t stream)
     {
+        final int captured = captured(stream, "cudaMemset3DAsync");
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return captured;
+        }
         return RuntimeArrays.cudaMemset3D(pitchedDevPtr, value, extent, stream, true);
     }
 
@@ -1435,6 +1528,18 @@ public final class JCudaRuntimeRemote
             JCudaPointers.setNativePointer(object, results[0]);
         }
         return status;
+    }
+
+    /**
+     * Stream capture (issue #13, family "capture"): a runtime call on a stream that a driver-API capture records is
+     * refused, recorded as the thread's last error.
+     *
+     * @return {@link StreamCaptures#NOT_CAPTURED} when the stream does not capture.
+     */
+    private static int captured(final cudaStream_t stream, final String function)
+    {
+        final int status = StreamCaptures.refuseRuntime(streamHandle(stream), function);
+        return status == StreamCaptures.NOT_CAPTURED ? status : RuntimeCalls.record(status);
     }
 
     /**

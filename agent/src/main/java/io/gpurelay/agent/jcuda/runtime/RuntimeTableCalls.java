@@ -1,7 +1,11 @@
 package io.gpurelay.agent.jcuda.runtime;
 
+import io.gpurelay.agent.jcuda.driver.StreamCaptures;
 import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.StreamOrder;
 
 /**
  * How a runtime-API table row travels: on the calling thread's current device, its status recorded as the thread's
@@ -20,6 +24,16 @@ public final class RuntimeTableCalls
         final FunctionRow row, final long[] args, final long[] results, final ByteArrayPayload text,
         final boolean pipelined)
     {
+        // Stream capture: a stream-ordered row on a stream a driver-API capture records is refused, as the driver's.
+        final Argument stream = row.order() == StreamOrder.STREAM ? row.first(ArgumentRole.STREAM) : null;
+        if (stream != null)
+        {
+            final int captured = StreamCaptures.refuseRuntime(args[stream.wireIndex()], row.name());
+            if (captured != StreamCaptures.NOT_CAPTURED)
+            {
+                return RuntimeCalls.record(captured);
+            }
+        }
         return pipelined ? JCudaRuntimeRemote.pipelined(row, args, null) :
             JCudaRuntimeRemote.call(row, args, text, results);
     }

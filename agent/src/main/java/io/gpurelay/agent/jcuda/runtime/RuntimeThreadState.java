@@ -12,6 +12,8 @@ public final class RuntimeThreadState
     private static final ThreadLocal<RuntimeThreadState> CURRENT = ThreadLocal.withInitial(RuntimeThreadState::new);
 
     private int device;
+    /** Whether the thread chose its device (cudaSetDevice, or a call that initialised the implicit one). */
+    private boolean chosen;
     private int lastError = RuntimeStatus.SUCCESS;
     private boolean initialized;
 
@@ -39,7 +41,7 @@ public final class RuntimeThreadState
      */
     public static int currentDevice()
     {
-        return current().device;
+        return current().device();
     }
 
     /**
@@ -58,17 +60,25 @@ public final class RuntimeThreadState
 
     void initialized()
     {
+        if (!chosen)
+        {
+            device(RuntimeDeviceSelection.implicitDevice());
+        }
         initialized = true;
     }
 
+    /**
+     * The thread's device: as chosen, or while none is, the first of cudaSetValidDevices' list (0 without one).
+     */
     int device()
     {
-        return device;
+        return chosen ? device : RuntimeDeviceSelection.implicitDevice();
     }
 
     void device(final int device)
     {
         this.device = device;
+        chosen = true;
     }
 
     /**

@@ -32,8 +32,6 @@ final class EmulatedTableFunctions
     private static final long CONTEXT_API_VERSION = 3020;
     /** {@code CU_MODULE_EAGER_LOADING}: the emulator parses and links a module when it is loaded. */
     private static final long EAGER_LOADING = 1;
-    /** {@code CU_STREAM_CAPTURE_STATUS_NONE}: the emulator never captures (cuStreamBeginCapture is not remoted). */
-    private static final long CAPTURE_STATUS_NONE = 0;
     /** {@code CU_EVENT_RECORD_DEFAULT | CU_EVENT_RECORD_EXTERNAL}; outside a capture both record as usual. */
     private static final long EVENT_RECORD_FLAGS = 0x1;
 
@@ -157,7 +155,6 @@ final class EmulatedTableFunctions
         };
         map.put("cuStreamGetFlags", streamFlags);
         map.put("cudaStreamGetFlags", streamFlags);
-        map.put("cuStreamIsCapturing", (call, result) -> result.value(CAPTURE_STATUS_NONE));
 
         map.put("cuCtxGetApiVersion", (call, result) -> result.value(CONTEXT_API_VERSION));
         // Managed and mapped memory: device flags, which the emulator keeps; mapped host memory is always possible.

@@ -1,0 +1,181 @@
+package io.gpurelay.agent.jcuda.runtime;
+
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.jcuda.TableRowCalls;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RuntimeStatus;
+import jcuda.runtime.cudaDeviceProp;
+
+/**
+ * The runtime's device selection ({@code cudaSetValidDevices}, {@code cudaChooseDevice}, {@code cudaInitDevice}),
+ * answered by the agent, which keeps the runtime's device state ({@link RuntimeThreadState}).
+ * <p>
+ * The list of valid devices is the process's: a thread that has not chosen its device (by cudaSetDevice, or by a call
+ * that initialises one) uses the list's first device, where CUDA tries the list's devices in order until one works
+ * (every device of an executor works, so the first does). cudaChooseDevice compares the properties the executor
+ * reports for each device ({@code cudaGetDeviceProperties}) with the wanted ones; cudaInitDevice initialises the
+ * device's primary context in the session, with the device flags applied as cudaSetDeviceFlags applies them, without
+ * making the device current.
+ */
+final class RuntimeDeviceSelection
+{
+    /** cudaInitDeviceFlagsAreValid. */
+    private static final int INIT_DEVICE_FLAGS_ARE_VALID = 1;
+    /** The function-table row of {@code cudaSetDeviceFlags} (gpurelay-functions.txt). */
+    private static final int SET_DEVICE_FLAGS_ROW = 1500;
+
+    /** The devices to try in order; null for all, in order. */
+    private static volatile int[] validDevices;
+
+    private RuntimeDeviceSelection()
+    {
+    }
+
+    /**
+     * The device a thread that has not chosen one uses.
+     */
+    static int implicitDevice()
+    {
+        final int[] valid = validDevices;
+        return valid == null || valid.length == 0 ? 0 : valid[0];
+    }
+
+    static int setValidDevices(final int[] deviceArr, final int len)
+    {
+        final String name = "cudaSetValidDevices";
+        final DeviceRouter client = DeviceRouter.installed();
+        final int status = client.connect();
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return RuntimeCalls.record(status);
+        }
+        if (len == 0)
+        {
+            validDevices = null;
+            return RuntimeStatus.SUCCESS;
+        }
+        final int count = client.deviceCount();
+        if (len < 0 || deviceArr == null || len > count || len > deviceArr.length)
+        {
+            return refuse(name, "len " + len + " does not name devices of device_arr (" +
+                (deviceArr == null ? "null" : deviceArr.length + " elements") + ") among the " + count + " devices",
+                RuntimeStatus.INVALID_VALUE);
+        }
+        final int[] valid = new int[len];
+        for (int i = 0; i < len; i++)
+        {
+            if (deviceArr[i] < 0 || deviceArr[i] >= count)
+            {
+                return refuse(name, "device " + deviceArr[i] + " does not exist (" + count + " devices)",
+                    RuntimeStatus.INVALID_DEVICE);
+            }
+            valid[i] = deviceArr[i];
+        }
+        validDevices = valid;
+        return RuntimeStatus.SUCCESS;
+    }
+
+    /**
+     * The device whose properties match best: among the valid devices (all when no list is set), the one of the
+     * nearest compute capability to the wanted {@code major.minor} (when one is wanted, major above 0), then the one
+     * that meets the most of the wanted sizes and counts (those above 0), then the first.
+     */
+    static int chooseDevice(final int[] device, final cudaDeviceProp prop)
+    {
+        final String name = "cudaChooseDevice";
+        if (device == null || device.length == 0 || prop == null)
+        {
+            return refuse(name, "device or prop is null", RuntimeStatus.INVALID_VALUE);
+        }
+        final DeviceRouter client = DeviceRouter.installed();
+        final int status = client.connect();
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return RuntimeCalls.record(status);
+        }
+        final int[] valid = validDevices;
+        final int candidates = valid == null ? client.deviceCount() : valid.length;
+        int best = -1;
+        long bestDistance = Long.MAX_VALUE;
+        int bestScore = -1;
+        for (int i = 0; i < candidates; i++)
+        {
+            final int candidate = valid == null ? i : valid[i];
+            final cudaDeviceProp properties = new cudaDeviceProp();
+            final int queried = JCudaRuntimeRemote.cudaGetDevicePropertiesNative(properties, candidate);
+            if (queried != RuntimeStatus.SUCCESS)
+            {
+                return queried;
+            }
+            final long distance = prop.major > 0 ?
+                Math.abs((properties.major * 100L + properties.minor) - (prop.major * 100L + prop.minor)) : 0;
+            final int score = score(prop, properties);
+            if (distance < bestDistance || distance == bestDistance && score > bestScore)
+            {
+                best = candidate;
+                bestDistance = distance;
+                bestScore = score;
+            }
+        }
+        if (best < 0)
+        {
+            return refuse(name, "there is no device to choose", RuntimeStatus.INVALID_DEVICE);
+        }
+        device[0] = best;
+        return RuntimeStatus.SUCCESS;
+    }
+
+    static int initDevice(final int device, final int deviceFlags, final int flags)
+    {
+        final String name = "cudaInitDevice";
+        final DeviceRouter client = DeviceRouter.installed();
+        final int status = client.connect();
+        if (status != RuntimeStatus.SUCCESS)
+        {
+            return RuntimeCalls.record(status);
+        }
+        if (device < 0 || device >= client.deviceCount())
+        {
+            return refuse(name, "device " + device + " does not exist (" + client.deviceCount() + " devices)",
+                RuntimeStatus.INVALID_DEVICE);
+        }
+        if (flags != 0 && flags != INIT_DEVICE_FLAGS_ARE_VALID)
+        {
+            return refuse(name, "flags " + flags + " is neither 0 nor cudaInitDeviceFlagsAreValid",
+                RuntimeStatus.INVALID_VALUE);
+        }
+        // Both calls run in the session's primary context of the device, which the executor makes at the first.
+        final int initialised = flags == INIT_DEVICE_FLAGS_ARE_VALID ?
+            client.call(TableRowCalls.row(SET_DEVICE_FLAGS_ROW), device,
+                new long[]{ Integer.toUnsignedLong(deviceFlags) }, null, null, new long[0]) :
+            client.call(Function.CUDA_MEM_GET_INFO, device, new long[0], null, null, new long[2]);
+        return RuntimeCalls.record(initialised);
+    }
+
+    private static int score(final cudaDeviceProp wanted, final cudaDeviceProp device)
+    {
+        int score = 0;
+        score += meets(wanted.totalGlobalMem, device.totalGlobalMem);
+        score += meets(wanted.sharedMemPerBlock, device.sharedMemPerBlock);
+        score += meets(wanted.regsPerBlock, device.regsPerBlock);
+        score += meets(wanted.warpSize, device.warpSize);
+        score += meets(wanted.maxThreadsPerBlock, device.maxThreadsPerBlock);
+        score += meets(wanted.totalConstMem, device.totalConstMem);
+        score += meets(wanted.multiProcessorCount, device.multiProcessorCount);
+        score += meets(wanted.maxThreadsPerMultiProcessor, device.maxThreadsPerMultiProcessor);
+        score += meets(wanted.l2CacheSize, device.l2CacheSize);
+        return score;
+    }
+
+    private static int meets(final long wanted, final long actual)
+    {
+        return wanted > 0 && actual >= wanted ? 1 : 0;
+    }
+
+    private static int refuse(final String function, final String reason, final int status)
+    {
+        AgentLog.warn(function + ": " + reason + "; returning " + jcuda.runtime.cudaError.stringFor(status));
+        return RuntimeCalls.record(status);
+    }
+}

@@ -1,0 +1,99 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.gpurelay.it.programs.CaptureProgram;
+import io.gpurelay.it.programs.DeviceSelectionProgram;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Stream capture on a real GPU compared with JCuda's own natives: {@link CaptureProgram} runs once locally (JCuda
+ * 12.6's natives on the CUDA 13 host) and once through the agent against a gpu executor on the same GPU; every call
+ * must give the same status and values (capture status, node and edge counts, the capture errors), and both runs must
+ * pass their own checks. JCuda's own natives crash running host functions on a CUDA 13 host, so both compared runs
+ * leave the host function out, and a third run through gpurelay has it (and gpurelay's refusals) and must pass.
+ */
+@Tag("gpu")
+class CaptureGpuIT
+{
+    @BeforeEach
+    void requireGpu()
+    {
+        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void everyCaptureCallGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
+    {
+        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
+        final ForkedProcess local = new ForkedProcess("CaptureProgram-local", List.of(Artifacts.java(),
+            "-Dcapture.skipHostNodes=true", "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
+            CaptureProgram.class.getName(), Artifacts.kernelsDir().toString()));
+        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
+
+        final String remoteOutput;
+        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
+        {
+            final String agent = "-javaagent:" + Artifacts.agentJar() +
+                (executor.agentOptions("").isEmpty() ? "" : "=" + executor.agentOptions(""));
+            final ForkedProcess remote = new ForkedProcess("CaptureProgram-remote",
+                List.of(Artifacts.java(), agent, "-Dcapture.skipHostNodes=true", "-cp", classpath,
+                    CaptureProgram.class.getName(), Artifacts.kernelsDir().toString()));
+            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
+            remoteOutput = remote.output();
+            final ForkedProcess full = new ForkedProcess("CaptureProgram-remote-full",
+                List.of(Artifacts.java(), agent, "-cp", classpath, CaptureProgram.class.getName(),
+                    Artifacts.kernelsDir().toString(), "refusals"));
+            assertEquals(0, full.awaitExit(Duration.ofSeconds(120)), full.output());
+            assertTrue(full.output().contains("\nPASSED"), full.output());
+            assertTrue(full.output().contains("CHECK the captured host function ran once per launch ok"),
+                full.output());
+        }
+
+        assertTrue(local.output().contains("\nPASSED"), local.output());
+        assertTrue(remoteOutput.contains("\nPASSED"), remoteOutput);
+        CallLines.assertSameCalls("stream capture functions", local.output(), remoteOutput, Map.of(), true);
+    }
+
+    /**
+     * The runtime's device selection ({@link DeviceSelectionProgram}): the same statuses and devices locally and
+     * through gpurelay, on one device (the executor serves its first; the local run sees only that one).
+     */
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void deviceSelectionGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
+    {
+        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
+        final ForkedProcess local = new ForkedProcess("DeviceSelectionProgram-local", List.of(Artifacts.java(),
+            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
+            DeviceSelectionProgram.class.getName()), Map.of("CUDA_VISIBLE_DEVICES", "0"));
+        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
+        final String remoteOutput;
+        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
+        {
+            final String agent = "-javaagent:" + Artifacts.agentJar() +
+                (executor.agentOptions("").isEmpty() ? "" : "=" + executor.agentOptions(""));
+            final ForkedProcess remote = new ForkedProcess("DeviceSelectionProgram-remote",
+                List.of(Artifacts.java(), agent, "-cp", classpath, DeviceSelectionProgram.class.getName()));
+            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
+            remoteOutput = remote.output();
+        }
+        assertTrue(local.output().contains("\nPASSED"), local.output());
+        assertTrue(remoteOutput.contains("\nPASSED"), remoteOutput);
+        CallLines.assertSameCalls("device selection functions", local.output(), remoteOutput, Map.of(), true);
+    }
+}

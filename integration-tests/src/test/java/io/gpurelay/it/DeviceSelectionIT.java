@@ -1,0 +1,58 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.gpurelay.it.programs.DeviceSelectionProgram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runtime's device selection of an unmodified JCuda program against an emulated executor of two devices:
+ * cudaSetValidDevices decides the device of a thread that has not chosen one, cudaChooseDevice answers the list's
+ * first of equal devices, cudaInitDevice applies device flags without making the device current, and bad devices,
+ * lengths and flags answer CUDA's errors ({@link DeviceSelectionProgram} checks the results).
+ */
+class DeviceSelectionIT
+{
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void validDevicesChooseAndInitialiseAsCudaDoes(@TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.start("aeron:ipc", work, "--devices", "2"))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), DeviceSelectionProgram.class);
+            final int exitCode = client.awaitExit(Duration.ofSeconds(120));
+            final String output = client.output();
+            System.out.println(output);
+            assertEquals(0, exitCode, output);
+            assertTrue(output.contains("\nPASSED"), output);
+            final String[] expected = {
+                "FN cudaGetDeviceCount/ status=0 2",
+                "FN cudaSetValidDevices/too-many status=1",
+                "FN cudaSetValidDevices/no-such-device status=101",
+                "FN cudaSetValidDevices/last status=0",
+                "FN cudaMalloc/in-a-thread-after-the-list status=0 1 1",
+                "FN cudaSetValidDevices/reset status=0",
+                "FN cudaMalloc/in-a-thread-after-the-reset status=0 0",
+                "FN cudaChooseDevice/among-the-list status=0 1",
+                "FN cudaInitDevice/no-such-device status=101",
+                "FN cudaInitDevice/bad-flags status=1",
+                "FN cudaInitDevice/last-with-flags status=0",
+                "FN cudaGetDevice/after-cudaInitDevice status=0 0",
+                "FN cudaGetDeviceFlags/last status=0 4",
+                "FN cudaInitDevice/without-flags status=0",
+            };
+            for (final String line : expected)
+            {
+                assertTrue(output.contains(line + "\n"), line + "\n" + output);
+            }
+            assertTrue(output.contains("cudaSetValidDevices: device 2 does not exist (2 devices)"), output);
+        }
+    }
+}
