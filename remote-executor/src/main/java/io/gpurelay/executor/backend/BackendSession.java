@@ -454,6 +454,11 @@ public interface BackendSession
     /** The session's pitched allocations, CUDA arrays and 2D/3D copies. */
     BackendArrays arrays();
 
+    // Texture and surface objects and the array queries (family "texture and surface objects").
+
+    /** The session's texture and surface objects and the queries of its arrays. */
+    BackendTextures textures();
+
     /**
      * Called from another thread when the session's client is gone while one of its calls runs: make that call end
      * soon, with an error, and refuse the calls that follow. A backend that cannot interrupt a call does nothing.

@@ -20,6 +20,7 @@ import io.gpurelay.emulator.ptx.PtxKernel;
 import io.gpurelay.emulator.ptx.PrintfBuffer;
 import io.gpurelay.emulator.ptx.PtxModule;
 import io.gpurelay.executor.backend.BackendArrays;
+import io.gpurelay.executor.backend.BackendTextures;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
@@ -117,6 +118,8 @@ final class EmulatedBackendSession implements BackendSession
     private final EmulatedTableFunctions tableFunctions = new EmulatedTableFunctions(this);
     /** Pitched memory, CUDA arrays and 2D/3D copies. */
     private final EmulatedArrays arrays = new EmulatedArrays(this);
+    /** Texture and surface objects and the array queries. */
+    private final EmulatedTextures textures = new EmulatedTextures(this);
 
     EmulatedBackendSession(
         final long sessionId, final EmulatedDevice[] devices, final NvccCompiler compiler, final PtxasCompiler ptxas,
@@ -210,6 +213,7 @@ final class EmulatedBackendSession implements BackendSession
     public void destroyContext(final BackendContext context)
     {
         arrays.contextDestroyed(context);
+        textures.contextDestroyed(context);
         final Long2ObjectHashMap<EmulatedContext>.EntryIterator allocations = allocatingContexts.entrySet().iterator();
         while (allocations.hasNext())
         {
@@ -1013,6 +1017,13 @@ final class EmulatedBackendSession implements BackendSession
         return arrays;
     }
 
+    // Texture and surface objects and the array queries: EmulatedTextures.
+
+    public BackendTextures textures()
+    {
+        return textures;
+    }
+
     /**
      * Memory of the session on a device that no malloc returned, so that no free reaches it: an array's.
      */
@@ -1064,6 +1075,7 @@ final class EmulatedBackendSession implements BackendSession
 
     public ReleasedResources close()
     {
+        textures.close();
         arrays.close();
         rand.close();
         fft.close();

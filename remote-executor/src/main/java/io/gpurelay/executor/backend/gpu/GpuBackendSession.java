@@ -72,6 +72,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.gpurelay.executor.backend.BackendArrays;
+import io.gpurelay.executor.backend.BackendTextures;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
@@ -195,6 +196,8 @@ final class GpuBackendSession implements BackendSession
     private final GpuMemoryPools pools = new GpuMemoryPools();
     /** Pitched memory, CUDA arrays and 2D/3D copies. */
     private final GpuArrays arrays = new GpuArrays(this);
+    /** Texture and surface objects and the array queries. */
+    private final GpuTextures textures = new GpuTextures(this);
 
     GpuBackendSession(final GpuDevice[] devices)
     {
@@ -1611,6 +1614,19 @@ final class GpuBackendSession implements BackendSession
     public BackendArrays arrays()
     {
         return arrays;
+    }
+
+    // Texture and surface objects and the array queries: GpuTextures, in this session's contexts.
+
+    public BackendTextures textures()
+    {
+        return textures;
+    }
+
+    /** CUDA's ordinal of a session device. */
+    int cudaDevice(final int device)
+    {
+        return devices[device].handle();
     }
 
     boolean makeCurrentFor(final GpuContext context, final String name, final CallResult result)
