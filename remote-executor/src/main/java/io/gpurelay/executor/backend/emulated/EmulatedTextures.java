@@ -29,6 +29,7 @@ import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_LAYER;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_MIPMAP_LEVEL;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_WIDTH;
 
+import io.gpurelay.emulator.memory.DeviceMemory;
 import io.gpurelay.executor.backend.ArrayDescriptor;
 import io.gpurelay.executor.backend.BackendArray;
 import io.gpurelay.executor.backend.BackendContext;
@@ -48,8 +49,12 @@ import org.agrona.collections.Long2ObjectHashMap;
  */
 final class EmulatedTextures implements BackendTextures
 {
-    /** {@code CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT} of the emulated device. */
-    static final long TEXTURE_ALIGNMENT = 512;
+    /**
+     * The alignment a linear or pitch2D texture's address must have. The emulated device reports CUDA's usual 512
+     * bytes as {@code CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT}, but its allocations are aligned to 256 bytes only
+     * (all CUDA promises), so it takes any address an allocation of its can start at.
+     */
+    static final long TEXTURE_ALIGNMENT = DeviceMemory.ALIGNMENT;
     /** {@code CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT} of the emulated device. */
     static final long TEXTURE_PITCH_ALIGNMENT = 32;
     private static final long MAX_TEXTURE1D_LINEAR = 268_435_456;
@@ -237,7 +242,7 @@ final class EmulatedTextures implements BackendTextures
         if (address % TEXTURE_ALIGNMENT != 0)
         {
             result.fail(CudaError.INVALID_VALUE, name + ": the device address 0x" + Long.toHexString(address) +
-                " is not aligned to CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT (" + TEXTURE_ALIGNMENT + " bytes)");
+                " is not aligned to " + TEXTURE_ALIGNMENT + " bytes");
             return false;
         }
         if (resource.type() == TYPE_LINEAR)
