@@ -32,7 +32,9 @@ import io.gpurelay.executor.backend.BackendTextures;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.TextureResource;
+import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RuntimeStatus;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**
@@ -41,8 +43,9 @@ import org.agrona.collections.Long2ObjectHashMap;
  * <p>A kernel takes a texture or surface object as a plain 64-bit parameter, so the client holds CUDA's own value
  * (the emulator's: a value unique to the session). Such a value indexes a table of the context it was made in, and
  * every session has contexts of its own, so a value a client makes up reaches at most objects of its own contexts.
- * Here the executor keeps the objects the session made, per context, and the API functions take only those: destroy
- * and the queries refuse any other value before the backend sees it, and the session's end destroys what is left.
+ * Here the executor keeps the objects the session made, per context, and the API functions take only those: the
+ * queries refuse any other value before the backend sees it, destroy answers success for it and destroys nothing (as
+ * CUDA does), and the session's end destroys what is left.
  * An object made in a context that was destroyed or reset since is gone with it, as in CUDA.
  *
  * <p>What an object reads is checked when it is made: an array or mipmapped array must be a live handle of the
@@ -178,15 +181,17 @@ final class TextureObjects
     private void destroy(final ReceivedCall call, final ContextEntry context, final CallResult result)
     {
         final boolean surface = call.arg(1) != 0;
-        final String name = surface ? result.name("cudaDestroySurfaceObject", "cuSurfObjectDestroy") :
-            result.name("cudaDestroyTextureObject", "cuTexObjectDestroy");
-        final TextureObject object = object(context, call.arg(0), surface, name, result);
-        if (object != null)
+        final ContextObjects objects = objectsOf(context);
+        final TextureObject object = objects == null ? null : objects.objects.get(call.arg(0));
+        if (object == null || object.surface != surface)
         {
-            contexts.get(context).objects.remove(object.value);
-            objectCount--;
-            backend.destroyObject(context.backend, object.value, surface, result);
+            // CUDA answers success for a value that is no live object of that kind in the context, and destroys
+            // nothing; so does the executor, without the backend seeing the value.
+            return;
         }
+        objects.objects.remove(object.value);
+        objectCount--;
+        backend.destroyObject(context.backend, object.value, surface, result);
     }
 
     private void resourceDescriptor(final ReceivedCall call, final ContextEntry context, final CallResult result)
@@ -311,8 +316,10 @@ final class TextureObjects
             final long width = values[RESOURCE_SIZE_OR_WIDTH];
             final long height = values[RESOURCE_HEIGHT];
             final long pitch = values[RESOURCE_PITCH];
+            // CUDA takes a pitch narrower than a row; the rows then overlap, and the last one still ends
+            // width * elementBytes after its start.
             if (width <= 0 || height <= 0 || pitch <= 0 || width >= MAX_EXTENT || height >= MAX_EXTENT ||
-                pitch >= MAX_EXTENT || pitch < width * elementBytes)
+                pitch >= MAX_EXTENT)
             {
                 result.fail(CudaError.INVALID_VALUE, name + ": pitch2D memory of " + width + " x " + height +
                     " elements of " + elementBytes + " bytes with a pitch of " + pitch + " bytes");
@@ -331,13 +338,17 @@ final class TextureObjects
         return new TextureResource(values, null, null, extent);
     }
 
+    /**
+     * An array of another context of the session: CUDA answers {@code CUDA_ERROR_PEER_ACCESS_NOT_ENABLED} (seen with
+     * driver 580), and the executor does so before the backend sees the array.
+     */
     private static boolean inContext(final BackendArray array, final ContextEntry context, final long handle,
         final String name, final CallResult result)
     {
         if (array.context() != context.backend)
         {
-            result.fail(CudaError.INVALID_HANDLE, name + ": array 0x" + Long.toHexString(handle) + " was made in " +
-                "another context than the current one");
+            result.fail(CudaError.of(DriverStatus.PEER_ACCESS_NOT_ENABLED, RuntimeStatus.PEER_ACCESS_NOT_ENABLED),
+                name + ": array 0x" + Long.toHexString(handle) + " was made in another context than the current one");
             return false;
         }
         return true;

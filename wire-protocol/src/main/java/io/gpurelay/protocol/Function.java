@@ -893,13 +893,16 @@ public enum Function implements RemotedFunction
     CU_TEX_OBJECT_CREATE(700, Api.DRIVER),
     /** cuSurfObjectCreate. args: resource (8) → values[0] = object. */
     CU_SURF_OBJECT_CREATE(701, Api.DRIVER),
-    /** cuTexObjectDestroy, cuSurfObjectDestroy. args: object, surface (0 texture, 1 surface). */
+    /**
+     * cuTexObjectDestroy, cuSurfObjectDestroy. args: object, surface (0 texture, 1 surface). As CUDA, a value that is
+     * no live object of that kind in the context is success and destroys nothing.
+     */
     CU_TEX_SURF_OBJECT_DESTROY(702, Api.DRIVER),
     /** cuTexObjectGetResourceDesc, cuSurfObjectGetResourceDesc. args: object, surface → values = resource (8). */
     CU_TEX_SURF_OBJECT_GET_RESOURCE_DESC(703, Api.DRIVER),
     /** cuTexObjectGetTextureDesc. args: object → values = texture (14). */
     CU_TEX_OBJECT_GET_TEXTURE_DESC(704, Api.DRIVER),
-    /** cuTexObjectGetResourceViewDesc. args: object → values = view (8). */
+    /** cuTexObjectGetResourceViewDesc. args: object → values = view (8), whether CUDA wrote it (0 or 1). */
     CU_TEX_OBJECT_GET_RESOURCE_VIEW_DESC(705, Api.DRIVER),
     /** cudaCreateSurfaceObject, with the channel format as the driver's format and channel count. */
     CUDA_CREATE_SURFACE_OBJECT(706, Api.RUNTIME),

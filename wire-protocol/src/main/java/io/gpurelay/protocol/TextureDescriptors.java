@@ -60,6 +60,12 @@ public final class TextureDescriptors
     public static final int VIEW_FIRST_LAYER = 6;
     public static final int VIEW_LAST_LAYER = 7;
     public static final int VIEW_VALUES = 8;
+    /**
+     * The reply of a view query adds whether CUDA wrote a view (1) or left the descriptor as it was (0): it answers
+     * success and writes nothing for an object made without a view, or over linear or pitch2D memory.
+     */
+    public static final int VIEW_WRITTEN = VIEW_VALUES;
+    public static final int VIEW_REPLY_VALUES = VIEW_VALUES + 1;
 
     /** Where cuTexObjectCreate's arguments put the texture description, the view flag and the view. */
     public static final int CREATE_TEXTURE = RESOURCE_VALUES;

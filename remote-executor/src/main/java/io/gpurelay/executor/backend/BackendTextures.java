@@ -28,6 +28,9 @@ public interface BackendTextures
      */
     long createSurfaceObject(BackendContext context, TextureResource resource, CallResult result);
 
+    /**
+     * Destroy a live object the session made in the context (the executor answers for any other value itself).
+     */
     void destroyObject(BackendContext context, long object, boolean surface, CallResult result);
 
     /**
@@ -41,13 +44,15 @@ public interface BackendTextures
         BackendContext context, long object, boolean surface, TextureResource made, CallResult result);
 
     /**
-     * @return {@code cuTexObjectGetTextureDesc}'s answer, or null when the call failed.
+     * @return {@code cuTexObjectGetTextureDesc}'s answer, or null when the call failed. CUDA does not report the
+     *         border colour (driver 580 leaves it unwritten): it comes back as 0.
      */
     long[] textureDescriptor(BackendContext context, long object, CallResult result);
 
     /**
-     * @return {@code cuTexObjectGetResourceViewDesc}'s answer, or null when the call failed (CUDA's
-     *         {@code CUDA_ERROR_INVALID_VALUE} for an object made without a view).
+     * @return {@code cuTexObjectGetResourceViewDesc}'s answer, {@link TextureDescriptors#VIEW_REPLY_VALUES} values:
+     *         the view and whether CUDA wrote one (it answers success and writes nothing for an object made without a
+     *         view, or over linear or pitch2D memory); null when the call failed.
      */
     long[] viewDescriptor(BackendContext context, long object, CallResult result);
 

@@ -35,8 +35,9 @@ import static io.gpurelay.protocol.TextureDescriptors.VIEW_FORMAT;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_HEIGHT;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_LAYER;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_MIPMAP_LEVEL;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_VALUES;
+import static io.gpurelay.protocol.TextureDescriptors.VIEW_REPLY_VALUES;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_WIDTH;
+import static io.gpurelay.protocol.TextureDescriptors.VIEW_WRITTEN;
 
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.DriverStatus;
@@ -181,10 +182,11 @@ final class DriverTextures
     {
         requireNonNull(pResViewDesc, "pResViewDesc", "cuTexObjectGetResourceViewDesc");
         requireNonNull(texObject, "texObject", "cuTexObjectGetResourceViewDesc");
-        final long[] values = new long[VIEW_VALUES];
+        final long[] values = new long[VIEW_REPLY_VALUES];
         final int status = DriverCalls.inContext(Function.CU_TEX_OBJECT_GET_RESOURCE_VIEW_DESC,
             new long[]{ JCudaPointers.nativePointer(texObject) }, null, null, values);
-        if (status == DriverStatus.SUCCESS)
+        // CUDA answers success and leaves the descriptor as it was for an object that has no view.
+        if (status == DriverStatus.SUCCESS && values[VIEW_WRITTEN] != 0)
         {
             pResViewDesc.format = (int)values[VIEW_FORMAT];
             pResViewDesc.width = values[VIEW_WIDTH];

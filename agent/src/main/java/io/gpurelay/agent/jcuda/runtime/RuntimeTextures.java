@@ -20,8 +20,9 @@ import static io.gpurelay.protocol.TextureDescriptors.VIEW_FORMAT;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_HEIGHT;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_LAYER;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_MIPMAP_LEVEL;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_VALUES;
+import static io.gpurelay.protocol.TextureDescriptors.VIEW_REPLY_VALUES;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_WIDTH;
+import static io.gpurelay.protocol.TextureDescriptors.VIEW_WRITTEN;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.jcuda.JCudaPointers;
@@ -148,10 +149,11 @@ final class RuntimeTextures
     {
         requireNonNull(pResViewDesc, "pResViewDesc", "cudaGetTextureObjectResourceViewDesc");
         requireNonNull(texObject, "texObject", "cudaGetTextureObjectResourceViewDesc");
-        final long[] values = new long[VIEW_VALUES];
+        final long[] values = new long[VIEW_REPLY_VALUES];
         final int status = RuntimeCalls.call(Function.CUDA_GET_TEXTURE_OBJECT_RESOURCE_VIEW_DESC,
             new long[]{ JCudaPointers.nativePointer(texObject) }, null, null, values);
-        if (status == RuntimeStatus.SUCCESS)
+        // CUDA answers success and leaves the descriptor as it was for an object that has no view.
+        if (status == RuntimeStatus.SUCCESS && values[VIEW_WRITTEN] != 0)
         {
             pResViewDesc.format = (int)values[VIEW_FORMAT];
             pResViewDesc.width = values[VIEW_WIDTH];

@@ -14,12 +14,14 @@ import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_SIZE_OR_WIDTH;
 import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_TYPE;
 import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_VALUES;
 import static io.gpurelay.protocol.TextureDescriptors.TEXTURE_ADDRESS_MODE;
+import static io.gpurelay.protocol.TextureDescriptors.TEXTURE_BORDER_COLOR;
 import static io.gpurelay.protocol.TextureDescriptors.TEXTURE_FILTER_MODE;
 import static io.gpurelay.protocol.TextureDescriptors.TEXTURE_FLAGS;
 import static io.gpurelay.protocol.TextureDescriptors.TEXTURE_MIPMAP_FILTER_MODE;
 import static io.gpurelay.protocol.TextureDescriptors.TYPE_ARRAY;
 import static io.gpurelay.protocol.TextureDescriptors.TYPE_LINEAR;
 import static io.gpurelay.protocol.TextureDescriptors.TYPE_MIPMAPPED_ARRAY;
+import static io.gpurelay.protocol.TextureDescriptors.TYPE_PITCH2D;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_DEPTH;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_FIRST_LAYER;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_FIRST_MIPMAP_LEVEL;
@@ -27,7 +29,9 @@ import static io.gpurelay.protocol.TextureDescriptors.VIEW_FORMAT;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_HEIGHT;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_LAYER;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_MIPMAP_LEVEL;
+import static io.gpurelay.protocol.TextureDescriptors.VIEW_REPLY_VALUES;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_WIDTH;
+import static io.gpurelay.protocol.TextureDescriptors.VIEW_WRITTEN;
 
 import io.gpurelay.emulator.memory.DeviceMemory;
 import io.gpurelay.executor.backend.ArrayDescriptor;
@@ -42,10 +46,12 @@ import org.agrona.collections.Long2ObjectHashMap;
 /**
  * Texture and surface objects on the emulator: made, kept, described and destroyed as CUDA does, with CUDA's checks
  * of the descriptors (as documented for {@code cuTexObjectCreate} and {@code cuSurfObjectCreate}, with the limits the
- * emulated device reports), each object a value unique to the session. The emulator's PTX has no texture or surface
- * instructions, so no kernel it runs reads one. Arrays are never sparse, deferred-mapping or planar here (gpurelay
- * makes none), so their sparse properties, memory requirements and planes are CUDA's answer for such arrays:
- * {@code CUDA_ERROR_INVALID_VALUE}.
+ * emulated device reports, and as driver 580 on an H100 answered where it differs from the documentation: a surface
+ * of any array, a view of linear memory taken and ignored, a view query of an object without one answered with
+ * success and nothing written, no border colour reported), each object a value unique to the session. The
+ * emulator's PTX has no texture or surface instructions, so no kernel it runs reads one. Arrays are never sparse,
+ * deferred-mapping or planar here (gpurelay makes none), so their sparse properties, memory requirements and planes
+ * are CUDA's answer for such arrays: {@code CUDA_ERROR_INVALID_VALUE}.
  */
 final class EmulatedTextures implements BackendTextures
 {
@@ -84,7 +90,12 @@ final class EmulatedTextures implements BackendTextures
         {
             return 0;
         }
-        return add(new EmulatedObject(context, false, resource, texture.clone(), view == null ? null : view.clone()));
+        // CUDA keeps no view of linear or pitch2D memory: it takes one and reports none.
+        final boolean keepsView = view != null && resource.type() != TYPE_LINEAR && resource.type() != TYPE_PITCH2D;
+        final long[] described = texture.clone();
+        // Nor does it report the border colour.
+        java.util.Arrays.fill(described, TEXTURE_BORDER_COLOR, TEXTURE_BORDER_COLOR + 4, 0);
+        return add(new EmulatedObject(context, false, resource, described, keepsView ? view.clone() : null));
     }
 
     public long createSurfaceObject(final BackendContext context, final TextureResource resource,
@@ -97,13 +108,9 @@ final class EmulatedTextures implements BackendTextures
                 "resource type " + resource.type());
             return 0;
         }
+        // CUDA (driver 580) makes a surface of an array made without CUDA_ARRAY3D_SURFACE_LDST too.
         if (!checkResource(context, resource, name, result))
         {
-            return 0;
-        }
-        if ((resource.array().descriptor().flags() & ArrayDescriptor.SURFACE_LDST) == 0)
-        {
-            result.fail(CudaError.INVALID_VALUE, name + ": the array was not made with CUDA_ARRAY3D_SURFACE_LDST");
             return 0;
         }
         return add(new EmulatedObject(context, true, resource, null, null));
@@ -155,13 +162,13 @@ final class EmulatedTextures implements BackendTextures
         {
             return null;
         }
-        if (emulated.view == null)
+        final long[] values = new long[VIEW_REPLY_VALUES];
+        if (emulated.view != null)
         {
-            result.fail(CudaError.INVALID_VALUE, result.name("cudaGetTextureObjectResourceViewDesc",
-                "cuTexObjectGetResourceViewDesc") + ": the texture object was made without a resource view");
-            return null;
+            System.arraycopy(emulated.view, 0, values, 0, emulated.view.length);
+            values[VIEW_WRITTEN] = 1;
         }
-        return emulated.view.clone();
+        return values;
     }
 
     public void sparseProperties(final BackendArray array, final BackendArray[] mipmappedLevels,
@@ -256,7 +263,8 @@ final class EmulatedTextures implements BackendTextures
             }
         }
         else if (values[RESOURCE_SIZE_OR_WIDTH] > MAX_TEXTURE2D_LINEAR_WIDTH ||
-            values[RESOURCE_HEIGHT] > MAX_TEXTURE2D_LINEAR_HEIGHT || values[RESOURCE_PITCH] > MAX_TEXTURE2D_LINEAR_PITCH ||
+            values[RESOURCE_HEIGHT] > MAX_TEXTURE2D_LINEAR_HEIGHT ||
+            values[RESOURCE_PITCH] > MAX_TEXTURE2D_LINEAR_PITCH ||
             values[RESOURCE_PITCH] % TEXTURE_PITCH_ALIGNMENT != 0)
         {
             result.fail(CudaError.INVALID_VALUE, name + ": pitch2D memory of " + values[RESOURCE_SIZE_OR_WIDTH] +
@@ -312,9 +320,8 @@ final class EmulatedTextures implements BackendTextures
     {
         if (resource.type() != TYPE_ARRAY && resource.type() != TYPE_MIPMAPPED_ARRAY)
         {
-            result.fail(CudaError.INVALID_VALUE, name + ": a resource view describes a CUDA array or mipmapped " +
-                "array, not linear or pitch2D memory");
-            return false;
+            // CUDA takes a view of linear or pitch2D memory and ignores it.
+            return true;
         }
         final BackendArray array = resource.array() != null ? resource.array() : resource.mipmappedLevels()[0];
         final ArrayDescriptor descriptor = array.descriptor();
@@ -328,8 +335,9 @@ final class EmulatedTextures implements BackendTextures
         final int levels = resource.mipmappedLevels() == null ? 1 : resource.mipmappedLevels().length;
         final boolean layered = (descriptor.flags() & ArrayDescriptor.LAYERED) != 0;
         final long layers = layered ? descriptor.depth() : 1;
-        final boolean fits = format >= 0 && format <= LAST_PLAIN_VIEW_FORMAT &&
-            (format == 0 || viewElementBytes((int)format) == descriptor.elementBytes()) &&
+        // A view names its format: CU_RES_VIEW_FORMAT_NONE is refused (driver 580).
+        final boolean fits = format > 0 && format <= LAST_PLAIN_VIEW_FORMAT &&
+            viewElementBytes((int)format) == descriptor.elementBytes() &&
             view[VIEW_WIDTH] == descriptor.width() && view[VIEW_HEIGHT] == descriptor.height() &&
             view[VIEW_DEPTH] == descriptor.depth() && view[VIEW_FIRST_MIPMAP_LEVEL] >= 0 &&
             view[VIEW_FIRST_MIPMAP_LEVEL] <= view[VIEW_LAST_MIPMAP_LEVEL] && view[VIEW_LAST_MIPMAP_LEVEL] < levels &&

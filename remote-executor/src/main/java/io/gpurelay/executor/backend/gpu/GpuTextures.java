@@ -30,8 +30,9 @@ import static io.gpurelay.protocol.TextureDescriptors.VIEW_FORMAT;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_HEIGHT;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_LAYER;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_MIPMAP_LEVEL;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_VALUES;
+import static io.gpurelay.protocol.TextureDescriptors.VIEW_REPLY_VALUES;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_WIDTH;
+import static io.gpurelay.protocol.TextureDescriptors.VIEW_WRITTEN;
 import static org.bytedeco.cuda.global.cudart.CUDA_SUCCESS;
 import static org.bytedeco.cuda.global.cudart.cuArrayGetMemoryRequirements;
 import static org.bytedeco.cuda.global.cudart.cuArrayGetPlane;
@@ -69,6 +70,9 @@ import org.bytedeco.javacpp.Pointer;
  */
 final class GpuTextures implements BackendTextures
 {
+    /** No CUresourceViewFormat: what a view descriptor CUDA did not write holds. */
+    private static final int NOT_WRITTEN = -1;
+
     private final GpuBackendSession session;
     private final long[] objectOut = new long[1];
 
@@ -249,12 +253,20 @@ final class GpuTextures implements BackendTextures
         }
         try (CUDA_RESOURCE_VIEW_DESC_v1 answer = new CUDA_RESOURCE_VIEW_DESC_v1())
         {
+            // CUDA answers success and writes nothing for an object without a view (driver 580): a format it
+            // never writes tells.
             Pointer.memset(answer, 0, answer.sizeof());
+            answer.format(NOT_WRITTEN);
             if (!GpuBackendSession.checkStatus(cuTexObjectGetResourceViewDesc(answer, object), name, result))
             {
                 return null;
             }
-            final long[] values = new long[VIEW_VALUES];
+            final long[] values = new long[VIEW_REPLY_VALUES];
+            if (answer.format() == NOT_WRITTEN)
+            {
+                return values;
+            }
+            values[VIEW_WRITTEN] = 1;
             values[VIEW_FORMAT] = answer.format();
             values[VIEW_WIDTH] = answer.width();
             values[VIEW_HEIGHT] = answer.height();
