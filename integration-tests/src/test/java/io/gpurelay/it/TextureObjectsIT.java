@@ -42,6 +42,10 @@ class TextureObjectsIT
             assertTrue(output.contains("FN cuTexObjectGetResourceViewDesc/linear status=0\n"), output);
             assertTrue(output.contains("FN cuTexObjectGetResourceViewDesc/array status=0 22 8 4 0 0 0 0 0"), output);
             assertTrue(output.contains("FN cuArrayGetSparseProperties/plain status=1"), output);
+            assertTrue(output.contains("FN cudaGetTextureObjectResourceDesc/array status=0 0 same"), output);
+            assertTrue(output.contains("FN cudaGetTextureObjectResourceViewDesc/none status=0\n"), output);
+            assertTrue(output.contains("FN cudaGetSurfaceObjectResourceDesc/array status=0 0 same"), output);
+            assertTrue(output.contains("FN cuTexObjectGetResourceDesc/pitch2D status=0 3 same"), output);
             assertTrue(output.contains("FN cudaArrayGetMemoryRequirements/plain status=1"), output);
         }
     }

@@ -360,9 +360,10 @@ public final class TextureObjectsProgram
         line("cudaGetTextureObjectResourceDesc", "array", status, textureDescribed.resType,
             same(textureDescribed.array_array, driverArray));
         final cudaResourceViewDesc view = new cudaResourceViewDesc();
-        status = JCuda.cudaGetTextureObjectResourceViewDesc(view, texture);
-        line("cudaGetTextureObjectResourceViewDesc", "none", status);
-        CHECKS.equal("cudaGetTextureObjectResourceViewDesc without a view", 0, status);
+        // The runtime's documentation says cudaErrorInvalidValue; runtime 13.0 answers success, as the driver does,
+        // and hands back what its unwritten descriptor held: only the status is compared.
+        line("cudaGetTextureObjectResourceViewDesc", "none", JCuda.cudaGetTextureObjectResourceViewDesc(view,
+            texture));
         status = JCuda.cudaDestroyTextureObject(texture);
         line("cudaDestroyTextureObject", "", status);
         CHECKS.equal("cudaDestroyTextureObject", 0, status);
