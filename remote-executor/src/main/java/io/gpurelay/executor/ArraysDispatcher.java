@@ -338,6 +338,28 @@ final class ArraysDispatcher
         return array;
     }
 
+    // Texture and surface objects and the array queries (TextureObjects) read the arrays the session made.
+
+    /**
+     * @return the backend array a live array handle of the session names, or null when it names none (the failure
+     *         is in {@code result}).
+     */
+    BackendArray liveArray(final long handle, final String name, final CallResult result)
+    {
+        final Array array = array(handle, name, result);
+        return array == null ? null : array.backend;
+    }
+
+    /**
+     * @return the levels of the mipmapped array a live handle of the session names, or null when it names none (the
+     *         failure is in {@code result}).
+     */
+    BackendArray[] liveMipmappedArray(final long handle, final String name, final CallResult result)
+    {
+        final Mipmapped mipmapped = mipmapped(handle, name, result);
+        return mipmapped == null ? null : mipmapped.levels;
+    }
+
     private void copy(final ReceivedCall call, final ContextEntry context, final DirectBuffer input,
         final CallResult result)
     {

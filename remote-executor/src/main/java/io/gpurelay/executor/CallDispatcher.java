@@ -94,6 +94,8 @@ final class CallDispatcher
     private final ArraysDispatcher arrays;
     /** Virtual memory management: reservations, physical allocations, mappings. */
     private final VirtualMemory virtualMemory;
+    /** Texture and surface objects and the array queries. */
+    private final TextureObjects textureObjects;
     /** Pinned host memory shared with the client; null when the session is offered none (not IPC, or disabled). */
     private final SessionPinnedMemory pinnedMemory;
     /** Callbacks whose code runs in the client; null when there is no client to run them. */
@@ -125,6 +127,7 @@ final class CallDispatcher
         this.graphs = new GraphDispatcher(backend, resources, callbacks);
         this.arrays = new ArraysDispatcher(resources, backend.arrays());
         this.virtualMemory = new VirtualMemory(resources, backend.virtualMemory(), deviceCount);
+        this.textureObjects = new TextureObjects(arrays, backend.textures(), deviceCount);
     }
 
     /**
@@ -465,6 +468,15 @@ final class CallDispatcher
                 CUDA_MEMSET_3D, CU_MIPMAPPED_ARRAY_CREATE, CUDA_MALLOC_MIPMAPPED_ARRAY, CU_MIPMAPPED_ARRAY_GET_LEVEL,
                 CUDA_GET_MIPMAPPED_ARRAY_LEVEL, CU_MIPMAPPED_ARRAY_DESTROY, CUDA_FREE_MIPMAPPED_ARRAY ->
                 arrays.dispatch(call, currentContext(call, result), input, result);
+
+            // Texture and surface objects and the array queries (TextureObjects).
+            case CU_TEX_OBJECT_CREATE, CU_SURF_OBJECT_CREATE, CU_TEX_SURF_OBJECT_DESTROY,
+                CU_TEX_SURF_OBJECT_GET_RESOURCE_DESC, CU_TEX_OBJECT_GET_TEXTURE_DESC,
+                CU_TEX_OBJECT_GET_RESOURCE_VIEW_DESC, CUDA_CREATE_SURFACE_OBJECT, CUDA_TEX_SURF_OBJECT_DESTROY,
+                CUDA_TEX_SURF_OBJECT_GET_RESOURCE_DESC, CUDA_GET_TEXTURE_OBJECT_RESOURCE_VIEW_DESC,
+                CU_ARRAY_GET_SPARSE_PROPERTIES, CU_ARRAY_GET_MEMORY_REQUIREMENTS, CU_ARRAY_GET_PLANE,
+                CUDA_ARRAY_GET_SPARSE_PROPERTIES, CUDA_ARRAY_GET_MEMORY_REQUIREMENTS, CUDA_ARRAY_GET_PLANE ->
+                textureObjects.dispatch(call, currentContext(call, result), result);
 
             // Managed memory (family "managed and mapped memory").
             case CUDA_MALLOC_MANAGED, CU_MEM_ALLOC_MANAGED -> mallocManaged(call, result);
@@ -854,6 +866,15 @@ final class CallDispatcher
         {
             backend.memcpyDeviceToHost(context.backend, stream.backend, call.arg(0), call.arg(1), result);
         }
+    }
+
+    /**
+     * Destroy the session's texture and surface objects, while the contexts they were made in still exist. Called as
+     * the session closes, before the backend session.
+     */
+    void closeTextureObjects()
+    {
+        textureObjects.close();
     }
 
     /**

@@ -297,6 +297,7 @@ final class ExecutorSession implements Agent, SessionRequestListener, SessionCal
         callbacks.release("the session is closing");
         releaseReassembly();
         closeTransferRegion();
+        dispatcher.closeTextureObjects();
         dispatcher.closePinnedMemory();
         final ReleasedResources released = backendSession.close();
         callbacks.close();

@@ -941,7 +941,54 @@ public enum Function implements RemotedFunction
     /** cuGraphKernelNodeSetAttribute. args: kernel node, attribute, then the values as GET gives them. */
     CU_GRAPH_KERNEL_NODE_SET_ATTRIBUTE(741, Api.DRIVER),
     /** cuGraphKernelNodeCopyAttributes. args: destination kernel node, source kernel node. */
-    CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES(742, Api.DRIVER);
+    CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES(742, Api.DRIVER),
+
+    // Texture and surface objects, and the array queries (ids 700-719). An object is CUDA's own 64-bit value (on the
+    // emulator a value unique to the session), valid in the context it was made in; the executor answers only for
+    // the objects the session made there. The descriptors travel as values in the orders of TextureDescriptors: a
+    // resource (8 values; an array or mipmapped array is the session's handle, linear and pitch2D memory an address
+    // the executor checks against the session's allocations), a texture description (14) and a view (8).
+    /** cuTexObjectCreate. args: resource (8), texture (14), view given (0 or 1), view (8) → values[0] = object. */
+    CU_TEX_OBJECT_CREATE(700, Api.DRIVER),
+    /** cuSurfObjectCreate. args: resource (8) → values[0] = object. */
+    CU_SURF_OBJECT_CREATE(701, Api.DRIVER),
+    /**
+     * cuTexObjectDestroy, cuSurfObjectDestroy. args: object, surface (0 texture, 1 surface). As CUDA, a value that is
+     * no live object of that kind in the context is success and destroys nothing.
+     */
+    CU_TEX_SURF_OBJECT_DESTROY(702, Api.DRIVER),
+    /** cuTexObjectGetResourceDesc, cuSurfObjectGetResourceDesc. args: object, surface → values = resource (8). */
+    CU_TEX_SURF_OBJECT_GET_RESOURCE_DESC(703, Api.DRIVER),
+    /** cuTexObjectGetTextureDesc. args: object → values = texture (14). */
+    CU_TEX_OBJECT_GET_TEXTURE_DESC(704, Api.DRIVER),
+    /** cuTexObjectGetResourceViewDesc. args: object → values = view (8), whether CUDA wrote it (0 or 1). */
+    CU_TEX_OBJECT_GET_RESOURCE_VIEW_DESC(705, Api.DRIVER),
+    /** cudaCreateSurfaceObject, with the channel format as the driver's format and channel count. */
+    CUDA_CREATE_SURFACE_OBJECT(706, Api.RUNTIME),
+    /** cudaDestroyTextureObject, cudaDestroySurfaceObject. args: as {@link #CU_TEX_SURF_OBJECT_DESTROY}. */
+    CUDA_TEX_SURF_OBJECT_DESTROY(707, Api.RUNTIME),
+    /** cudaGetTextureObjectResourceDesc, cudaGetSurfaceObjectResourceDesc: as the driver's. */
+    CUDA_TEX_SURF_OBJECT_GET_RESOURCE_DESC(708, Api.RUNTIME),
+    /** cudaGetTextureObjectResourceViewDesc: as the driver's. */
+    CUDA_GET_TEXTURE_OBJECT_RESOURCE_VIEW_DESC(709, Api.RUNTIME),
+    /**
+     * cuArrayGetSparseProperties, cuMipmappedArrayGetSparseProperties. args: handle, mipmapped (0 or 1) → values =
+     * tile width, height, depth, miptailFirstLevel, miptailSize, flags.
+     */
+    CU_ARRAY_GET_SPARSE_PROPERTIES(710, Api.DRIVER),
+    /**
+     * cuArrayGetMemoryRequirements, cuMipmappedArrayGetMemoryRequirements. args: handle, mipmapped (0 or 1), device →
+     * values = size, alignment.
+     */
+    CU_ARRAY_GET_MEMORY_REQUIREMENTS(711, Api.DRIVER),
+    /** cuArrayGetPlane. args: array handle, plane index → values[0] = the plane's array handle. */
+    CU_ARRAY_GET_PLANE(712, Api.DRIVER),
+    /** cudaArrayGetSparseProperties, cudaMipmappedArrayGetSparseProperties: as the driver's. */
+    CUDA_ARRAY_GET_SPARSE_PROPERTIES(713, Api.RUNTIME),
+    /** cudaArrayGetMemoryRequirements, cudaMipmappedArrayGetMemoryRequirements: as the driver's. */
+    CUDA_ARRAY_GET_MEMORY_REQUIREMENTS(714, Api.RUNTIME),
+    /** cudaArrayGetPlane: as the driver's. */
+    CUDA_ARRAY_GET_PLANE(715, Api.RUNTIME);
 
     private static final Function[] BY_ID;
 

@@ -21,6 +21,8 @@ public record ArrayDescriptor(long width, long height, long depth, int format, i
 
     /** {@code CUDA_ARRAY3D_LAYERED}: depth counts layers, which mipmap levels do not halve. */
     public static final int LAYERED = 0x01;
+    /** {@code CUDA_ARRAY3D_SURFACE_LDST}: surfaces may read and write the array. */
+    public static final int SURFACE_LDST = 0x02;
 
     /**
      * The extent of mipmap level {@code level}: each dimension halved per level, at least 1 (a dimension of 0 stays

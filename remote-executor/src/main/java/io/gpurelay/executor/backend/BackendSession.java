@@ -472,6 +472,10 @@ public interface BackendSession
     {
         result.fail(CudaError.NOT_SUPPORTED, "cuPointerSetAttribute is not supported by this backend");
     }
+    // Texture and surface objects and the array queries (family "texture and surface objects").
+
+    /** The session's texture and surface objects and the queries of its arrays. */
+    BackendTextures textures();
 
     /**
      * Called from another thread when the session's client is gone while one of its calls runs: make that call end

@@ -34,21 +34,26 @@ import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.PinnedMemoryFiles;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
-import jcuda.driver.CUaccessPolicyWindow;
 import jcuda.driver.CUDA_ARRAY3D_DESCRIPTOR;
 import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
+import jcuda.driver.CUDA_ARRAY_MEMORY_REQUIREMENTS;
+import jcuda.driver.CUDA_ARRAY_SPARSE_PROPERTIES;
 import jcuda.driver.CUDA_HOST_NODE_PARAMS;
 import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
 import jcuda.driver.CUDA_MEMCPY2D;
 import jcuda.driver.CUDA_MEMCPY3D;
 import jcuda.driver.CUDA_MEMCPY3D_PEER;
 import jcuda.driver.CUDA_MEMSET_NODE_PARAMS;
+import jcuda.driver.CUDA_RESOURCE_DESC;
+import jcuda.driver.CUDA_RESOURCE_VIEW_DESC;
+import jcuda.driver.CUDA_TEXTURE_DESC;
+import jcuda.driver.CUaccessPolicyWindow;
 import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
-import jcuda.driver.CUdevprop;
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUdevprop;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUgraph;
@@ -70,6 +75,8 @@ import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstreamAttrValue;
 import jcuda.driver.CUstreamCallback;
+import jcuda.driver.CUsurfObject;
+import jcuda.driver.CUtexObject;
 import jcuda.driver.CUuuid;
 import jcuda.driver.JITOptions;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -1207,6 +1214,80 @@ public final class JCudaDriverRemote
             }
         }
         return DriverStatus.SUCCESS;
+    }
+
+    // Texture and surface objects and the array queries: DriverTextures.
+
+    public static int cuTexObjectCreateNative(final CUtexObject pTexObject, final CUDA_RESOURCE_DESC pResDesc,
+        final CUDA_TEXTURE_DESC pTexDesc, final CUDA_RESOURCE_VIEW_DESC pResViewDesc)
+    {
+        return DriverTextures.cuTexObjectCreate(pTexObject, pResDesc, pTexDesc, pResViewDesc);
+    }
+
+    public static int cuTexObjectDestroyNative(final CUtexObject texObject)
+    {
+        return DriverTextures.destroy(texObject, false);
+    }
+
+    public static int cuTexObjectGetResourceDescNative(final CUDA_RESOURCE_DESC pResDesc, final CUtexObject texObject)
+    {
+        return DriverTextures.getResourceDesc(pResDesc, texObject, false);
+    }
+
+    public static int cuTexObjectGetTextureDescNative(final CUDA_TEXTURE_DESC pTexDesc, final CUtexObject texObject)
+    {
+        return DriverTextures.cuTexObjectGetTextureDesc(pTexDesc, texObject);
+    }
+
+    public static int cuTexObjectGetResourceViewDescNative(final CUDA_RESOURCE_VIEW_DESC pResViewDesc,
+        final CUtexObject texObject)
+    {
+        return DriverTextures.cuTexObjectGetResourceViewDesc(pResViewDesc, texObject);
+    }
+
+    public static int cuSurfObjectCreateNative(final CUsurfObject pSurfObject, final CUDA_RESOURCE_DESC pResDesc)
+    {
+        return DriverTextures.cuSurfObjectCreate(pSurfObject, pResDesc);
+    }
+
+    public static int cuSurfObjectDestroyNative(final CUsurfObject surfObject)
+    {
+        return DriverTextures.destroy(surfObject, true);
+    }
+
+    public static int cuSurfObjectGetResourceDescNative(final CUDA_RESOURCE_DESC pResDesc,
+        final CUsurfObject surfObject)
+    {
+        return DriverTextures.getResourceDesc(pResDesc, surfObject, true);
+    }
+
+    public static int cuArrayGetSparsePropertiesNative(final CUDA_ARRAY_SPARSE_PROPERTIES sparseProperties,
+        final CUarray array)
+    {
+        return DriverTextures.sparseProperties(sparseProperties, array, false);
+    }
+
+    public static int cuMipmappedArrayGetSparsePropertiesNative(final CUDA_ARRAY_SPARSE_PROPERTIES sparseProperties,
+        final CUmipmappedArray mipmap)
+    {
+        return DriverTextures.sparseProperties(sparseProperties, mipmap, true);
+    }
+
+    public static int cuArrayGetMemoryRequirementsNative(final CUDA_ARRAY_MEMORY_REQUIREMENTS memoryRequirements,
+        final CUarray array, final CUdevice device)
+    {
+        return DriverTextures.memoryRequirements(memoryRequirements, array, device, false);
+    }
+
+    public static int cuMipmappedArrayGetMemoryRequirementsNative(
+        final CUDA_ARRAY_MEMORY_REQUIREMENTS memoryRequirements, final CUmipmappedArray mipmap, final CUdevice device)
+    {
+        return DriverTextures.memoryRequirements(memoryRequirements, mipmap, device, true);
+    }
+
+    public static int cuArrayGetPlaneNative(final CUarray pPlaneArray, final CUarray hArray, final int planeIdx)
+    {
+        return DriverTextures.cuArrayGetPlane(pPlaneArray, hArray, planeIdx);
     }
 
     // Pitched memory, CUDA arrays and 2D/3D copies: DriverArrays.

@@ -29,6 +29,8 @@ import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
 import jcuda.runtime.cudaArray;
+import jcuda.runtime.cudaArrayMemoryRequirements;
+import jcuda.runtime.cudaArraySparseProperties;
 import jcuda.runtime.cudaChannelFormatDesc;
 import jcuda.runtime.cudaDeviceProp;
 import jcuda.runtime.cudaError;
@@ -40,8 +42,12 @@ import jcuda.runtime.cudaMemcpy3DPeerParms;
 import jcuda.runtime.cudaMipmappedArray;
 import jcuda.runtime.cudaPitchedPtr;
 import jcuda.runtime.cudaPointerAttributes;
+import jcuda.runtime.cudaResourceDesc;
+import jcuda.runtime.cudaResourceViewDesc;
 import jcuda.runtime.cudaStreamCallback;
 import jcuda.runtime.cudaStream_t;
+import jcuda.runtime.cudaSurfaceObject;
+import jcuda.runtime.cudaTextureObject;
 
 /**
  * The JCuda runtime functions gpurelay implements. Each public static method replaces the native method of
@@ -1291,6 +1297,72 @@ public final class JCudaRuntimeRemote
         {
             return invalidValue(function, ex.getMessage());
         }
+    }
+
+    // Texture and surface objects and the array queries: RuntimeTextures.
+
+    public static int cudaDestroyTextureObjectNative(final cudaTextureObject texObject)
+    {
+        return RuntimeTextures.destroy(texObject, false);
+    }
+
+    public static int cudaGetTextureObjectResourceDescNative(final cudaResourceDesc pResDesc,
+        final cudaTextureObject texObject)
+    {
+        return RuntimeTextures.getResourceDesc(pResDesc, texObject, false);
+    }
+
+    public static int cudaGetTextureObjectResourceViewDescNative(final cudaResourceViewDesc pResViewDesc,
+        final cudaTextureObject texObject)
+    {
+        return RuntimeTextures.cudaGetTextureObjectResourceViewDesc(pResViewDesc, texObject);
+    }
+
+    public static int cudaCreateSurfaceObjectNative(final cudaSurfaceObject pSurfObject,
+        final cudaResourceDesc pResDesc)
+    {
+        return RuntimeTextures.cudaCreateSurfaceObject(pSurfObject, pResDesc);
+    }
+
+    public static int cudaDestroySurfaceObjectNative(final cudaSurfaceObject surfObject)
+    {
+        return RuntimeTextures.destroy(surfObject, true);
+    }
+
+    public static int cudaGetSurfaceObjectResourceDescNative(final cudaResourceDesc pResDesc,
+        final cudaSurfaceObject surfObject)
+    {
+        return RuntimeTextures.getResourceDesc(pResDesc, surfObject, true);
+    }
+
+    public static int cudaArrayGetSparsePropertiesNative(final cudaArraySparseProperties sparseProperties,
+        final cudaArray array)
+    {
+        return RuntimeTextures.sparseProperties(sparseProperties, array, false);
+    }
+
+    public static int cudaMipmappedArrayGetSparsePropertiesNative(final cudaArraySparseProperties sparseProperties,
+        final cudaMipmappedArray mipmap)
+    {
+        return RuntimeTextures.sparseProperties(sparseProperties, mipmap, true);
+    }
+
+    public static int cudaArrayGetMemoryRequirementsNative(final cudaArrayMemoryRequirements memoryRequirements,
+        final cudaArray array, final int device)
+    {
+        return RuntimeTextures.memoryRequirements(memoryRequirements, array, device, false);
+    }
+
+    public static int cudaMipmappedArrayGetMemoryRequirementsNative(
+        final cudaArrayMemoryRequirements memoryRequirements, final cudaMipmappedArray mipmap, final int device)
+    {
+        return RuntimeTextures.memoryRequirements(memoryRequirements, mipmap, device, true);
+    }
+
+    public static int cudaArrayGetPlaneNative(final cudaArray pPlaneArray, final cudaArray hArray,
+        final int planeIdx)
+    {
+        return RuntimeTextures.cudaArrayGetPlane(pPlaneArray, hArray, planeIdx);
     }
 
     // Pitched memory, CUDA arrays and 2D/3D copies: RuntimeArrays.

@@ -394,12 +394,12 @@ final class RuntimeArrays
         return status;
     }
 
-    private static int channels(final cudaChannelFormatDesc desc)
+    static int channels(final cudaChannelFormatDesc desc)
     {
         return (desc.x != 0 ? 1 : 0) + (desc.y != 0 ? 1 : 0) + (desc.z != 0 ? 1 : 0) + (desc.w != 0 ? 1 : 0);
     }
 
-    private static boolean sameSizes(final cudaChannelFormatDesc desc, final int channels)
+    static boolean sameSizes(final cudaChannelFormatDesc desc, final int channels)
     {
         final int[] bits = { desc.x, desc.y, desc.z, desc.w };
         for (int i = 0; i < bits.length; i++)
@@ -426,7 +426,7 @@ final class RuntimeArrays
         };
     }
 
-    private static void channelDesc(final cudaChannelFormatDesc desc, final int format, final int channels)
+    static void channelDesc(final cudaChannelFormatDesc desc, final int format, final int channels)
     {
         final int bits = channelBytes(format) * 8;
         desc.f = format == 0x10 || format == 0x20 ? KIND_FLOAT : format >= 0x08 ? KIND_SIGNED : KIND_UNSIGNED;

@@ -21,6 +21,7 @@ import io.gpurelay.emulator.ptx.PrintfBuffer;
 import io.gpurelay.emulator.ptx.PtxModule;
 import io.gpurelay.executor.backend.BackendArrays;
 import io.gpurelay.executor.backend.BackendVirtualMemory;
+import io.gpurelay.executor.backend.BackendTextures;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
@@ -120,6 +121,8 @@ final class EmulatedBackendSession implements BackendSession
     private final EmulatedArrays arrays = new EmulatedArrays(this);
     /** Virtual memory management (family "virtual memory"). */
     private final EmulatedVirtualMemory virtualMemory;
+    /** Texture and surface objects and the array queries. */
+    private final EmulatedTextures textures = new EmulatedTextures(this);
 
     EmulatedBackendSession(
         final long sessionId, final EmulatedDevice[] devices, final NvccCompiler compiler, final PtxasCompiler ptxas,
@@ -214,6 +217,7 @@ final class EmulatedBackendSession implements BackendSession
     public void destroyContext(final BackendContext context)
     {
         arrays.contextDestroyed(context);
+        textures.contextDestroyed(context);
         final Long2ObjectHashMap<EmulatedContext>.EntryIterator allocations = allocatingContexts.entrySet().iterator();
         while (allocations.hasNext())
         {
@@ -1055,6 +1059,13 @@ final class EmulatedBackendSession implements BackendSession
         return arrays;
     }
 
+    // Texture and surface objects and the array queries: EmulatedTextures.
+
+    public BackendTextures textures()
+    {
+        return textures;
+    }
+
     /**
      * Memory of the session on a device that no malloc returned, so that no free reaches it: an array's.
      */
@@ -1106,6 +1117,7 @@ final class EmulatedBackendSession implements BackendSession
 
     public ReleasedResources close()
     {
+        textures.close();
         // Mappings go before the memory they show, and both before the session's own allocations.
         final ReleasedResources physical = virtualMemory.close();
         arrays.close();

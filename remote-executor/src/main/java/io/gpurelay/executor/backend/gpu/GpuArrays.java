@@ -287,6 +287,20 @@ final class GpuArrays implements BackendArrays
         return true;
     }
 
+    // Texture and surface objects (GpuTextures) name the session's arrays by CUDA's handles.
+
+    /** CUDA's handle of an array this class made. */
+    static CUarray_st handleOf(final BackendArray array)
+    {
+        return ((GpuArray)array).handle;
+    }
+
+    /** CUDA's handle of the mipmapped array whose level this class made. */
+    static CUmipmappedArray_st mipmappedHandleOf(final BackendArray level)
+    {
+        return ((GpuArray)level).mipmapped.handle();
+    }
+
     private static final class GpuArray implements BackendArray
     {
         final ArrayDescriptor descriptor;

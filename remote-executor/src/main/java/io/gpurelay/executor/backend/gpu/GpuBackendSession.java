@@ -74,6 +74,7 @@ import java.util.List;
 
 import io.gpurelay.executor.backend.BackendArrays;
 import io.gpurelay.executor.backend.BackendVirtualMemory;
+import io.gpurelay.executor.backend.BackendTextures;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendEvent;
 import io.gpurelay.executor.backend.BackendHostMemory;
@@ -199,6 +200,8 @@ final class GpuBackendSession implements BackendSession
     private final GpuArrays arrays = new GpuArrays(this);
     /** Virtual memory management (family "virtual memory"). */
     private final GpuVirtualMemory virtualMemory;
+    /** Texture and surface objects and the array queries. */
+    private final GpuTextures textures = new GpuTextures(this);
 
     GpuBackendSession(final GpuDevice[] devices)
     {
@@ -1662,6 +1665,19 @@ final class GpuBackendSession implements BackendSession
     public BackendArrays arrays()
     {
         return arrays;
+    }
+
+    // Texture and surface objects and the array queries: GpuTextures, in this session's contexts.
+
+    public BackendTextures textures()
+    {
+        return textures;
+    }
+
+    /** CUDA's ordinal of a session device. */
+    int cudaDevice(final int device)
+    {
+        return devices[device].handle();
     }
 
     boolean makeCurrentFor(final GpuContext context, final String name, final CallResult result)
