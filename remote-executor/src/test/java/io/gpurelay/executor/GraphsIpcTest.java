@@ -40,15 +40,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.DriverStatus;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * CUDA graphs on the wire, against the emulator: graph, node and graph exec handles are checked like every handle
@@ -57,48 +52,20 @@ import org.junit.jupiter.api.Test;
  */
 class GraphsIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 64L * 1024 * 1024;
     private static final int DEVICE_0 = 0;
     private static final long NO_CONTEXT = 0;
     private static final int N = 256;
     private static final int FLOAT_BYTES = 4;
 
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("graphs"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(1, DEVICE_MEMORY))
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        for (final TestClient client : clients)
-        {
-            client.close();
-        }
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("graphs", 1, DEVICE_MEMORY, context -> context);
 
     @Test
     void aKernelGraphRunsAndItsExecOutlivesTheGraph()
     {
-        final TestClient client = connected("graph kernel");
+        final TestClient client = EXECUTOR.connected("graph kernel");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel("vector_add.ptx")))
             .value(0);
@@ -156,8 +123,8 @@ class GraphsIpcTest
     @Test
     void refusesAnotherSessionsStaleAndWrongKindHandles()
     {
-        final TestClient client = connected("graph handles");
-        final TestClient other = connected("other graph handles");
+        final TestClient client = EXECUTOR.connected("graph handles");
+        final TestClient other = EXECUTOR.connected("other graph handles");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final long otherContext = ok(other.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final long graph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
@@ -196,7 +163,7 @@ class GraphsIpcTest
     @Test
     void refusesNodesItCannotRun()
     {
-        final TestClient client = connected("graph refusals");
+        final TestClient client = EXECUTOR.connected("graph refusals");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final long buffer = ok(client.call(CU_MEM_ALLOC, context, 4096L)).value(0);
         final long graph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
@@ -249,7 +216,7 @@ class GraphsIpcTest
     @Test
     void graphExecsCountTowardsTheSessionsNodes()
     {
-        final TestClient client = connected("graph limits");
+        final TestClient client = EXECUTOR.connected("graph limits");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final long graph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
         final int nodes = 1000;
@@ -275,14 +242,6 @@ class GraphsIpcTest
             refused.message());
         ok(client.call(CU_GRAPH_EXEC_DESTROY, context, execs.get(0)));
         ok(client.call(CU_GRAPH_INSTANTIATE, context, graph, 0));
-    }
-
-    private TestClient connected(final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 
     private static byte[] handles(final long... handles)

@@ -30,18 +30,11 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.DriverStatus;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Kernel node attributes on the wire (functions 740-742), against the emulator: read back as set (zeros before),
@@ -51,7 +44,6 @@ import org.junit.jupiter.api.Test;
  */
 class KernelNodeAttributesIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 64L * 1024 * 1024;
     private static final int DEVICE_0 = 0;
     private static final long NO_CONTEXT = 0;
@@ -60,41 +52,15 @@ class KernelNodeAttributesIpcTest
     private static final int WINDOW = 1;
     private static final int COOPERATIVE = 2;
 
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("kernel-node-attributes"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(1, DEVICE_MEMORY))
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        for (final TestClient client : clients)
-        {
-            client.close();
-        }
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR =
+        IpcExecutor.emulated("kernel-node-attributes", 1, DEVICE_MEMORY, context -> context);
 
     @Test
     void attributesReadBackAsSetAndApplyWhenTheNodeRuns()
     {
-        final TestClient client = connected("attributes");
+        final TestClient client = EXECUTOR.connected("attributes");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final Kernel kernel = kernel(client, context);
         final long graph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
@@ -152,8 +118,8 @@ class KernelNodeAttributesIpcTest
     @Test
     void refusesOtherSessionsNodesOtherNodesAndBadValues()
     {
-        final TestClient client = connected("attribute refusals");
-        final TestClient intruder = connected("attribute intruder");
+        final TestClient client = EXECUTOR.connected("attribute refusals");
+        final TestClient intruder = EXECUTOR.connected("attribute intruder");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final long otherContext = ok(intruder.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
         final Kernel kernel = kernel(client, context);
@@ -237,14 +203,6 @@ class KernelNodeAttributesIpcTest
             values[i] = reply.value(i);
         }
         return values;
-    }
-
-    private TestClient connected(final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 
     private static byte[] ptx(final String file)

@@ -165,8 +165,8 @@ class RemoteExecutorIpcTest
                 Protocol.PROTOCOL_VERSION));
         }
 
-        EXECUTOR.log().awaitLine("\\(client 'deaf' pid \\d+\\) closed: the client's response channel aeron:ipc stream " +
-            "4999 did not connect; freed 0 allocations");
+        EXECUTOR.log().awaitLine("\\(client 'deaf' pid \\d+\\) closed: the client's response channel aeron:ipc " +
+            "stream 4999 did not connect; freed 0 allocations");
     }
 
     @Test

@@ -18,17 +18,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -41,7 +36,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TextureObjectsIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long FLOAT = 0x20;
     private static final long UNSIGNED_INT8 = 0x01;
     private static final long SURFACE_LDST = 0x02;
@@ -50,39 +44,14 @@ class TextureObjectsIpcTest
     private static final long LINEAR = 2;
     private static final long PITCH2D = 3;
 
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("textures"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(1, 16L * 1024 * 1024))
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.WARN).log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        clients.forEach(TestClient::close);
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("textures", 1, 16L * 1024 * 1024, context -> context);
 
     @Test
     void everyResourceTypeMakesAnObjectWhoseDescriptorsComeBack()
     {
-        final TestClient client = connected("round-trips");
+        final TestClient client = EXECUTOR.connected("round-trips");
         final long context = context(client);
         final long array = ok(client.call(Function.CU_ARRAY_CREATE, context, 8, 4, 0, FLOAT, 1, 0)).value(0);
         final long mipmapped =
@@ -141,7 +110,7 @@ class TextureObjectsIpcTest
     @Test
     void aSurfaceReadsAnArray()
     {
-        final TestClient client = connected("surfaces");
+        final TestClient client = EXECUTOR.connected("surfaces");
         final long context = context(client);
         final long plain = ok(client.call(Function.CU_ARRAY_CREATE, context, 8, 4, 0, FLOAT, 1, 0)).value(0);
         final long loadStore =
@@ -183,13 +152,13 @@ class TextureObjectsIpcTest
     @Test
     void anObjectIsItsSessionsAndItsContextsAlone()
     {
-        final TestClient owner = connected("owner");
+        final TestClient owner = EXECUTOR.connected("owner");
         final long ownerContext = context(owner);
         final long array = ok(owner.call(Function.CU_ARRAY_CREATE, ownerContext, 8, 4, 0, FLOAT, 1, 0)).value(0);
         final long object = ok(owner.call(Function.CU_TEX_OBJECT_CREATE, ownerContext,
             create(resource(ARRAY, array, 0, 0, 0, 0, 0), texture(0), null))).value(0);
 
-        final TestClient other = connected("other");
+        final TestClient other = EXECUTOR.connected("other");
         final long otherContext = context(other);
         final Reply foreign = other.call(Function.CU_TEX_OBJECT_GET_TEXTURE_DESC, otherContext, object);
         assertEquals(DriverStatus.INVALID_VALUE, foreign.status(), foreign.message());
@@ -219,7 +188,7 @@ class TextureObjectsIpcTest
     @Test
     void memoryOutsideTheSessionsAllocationsMakesNoObject()
     {
-        final TestClient client = connected("ranges");
+        final TestClient client = EXECUTOR.connected("ranges");
         final long context = context(client);
         final long memory = ok(client.call(Function.CU_MEM_ALLOC, context, 4096)).value(0);
         final Reply pitched = ok(client.call(Function.CU_MEM_ALLOC_PITCH, context, 64, 16, 4));
@@ -265,7 +234,7 @@ class TextureObjectsIpcTest
     @Test
     void theArrayQueriesAnswerAsCudaDoesForPlainArrays()
     {
-        final TestClient client = connected("queries");
+        final TestClient client = EXECUTOR.connected("queries");
         final long context = context(client);
         final long array = ok(client.call(Function.CU_ARRAY_CREATE, context, 8, 4, 0, FLOAT, 1, 0)).value(0);
         final long mipmapped =
@@ -328,13 +297,5 @@ class TextureObjectsIpcTest
     private long context(final TestClient client)
     {
         return ok(client.call(Function.CU_CTX_CREATE, 0, 0, 0)).value(0);
-    }
-
-    private TestClient connected(final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 }
