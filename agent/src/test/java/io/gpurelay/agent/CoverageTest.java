@@ -54,7 +54,10 @@ class CoverageTest
         assertTrue(text.matches("(?s).*\\njcuda\\.jcublas\\.JCublas2\\s+not on the class path\\n.*"), text);
         assertTrue(text.contains("jcuda.runtime.JCuda: not remoted (" + table.notSupported().size() + ")\n" +
             "  cudaSetValidDevices (not remoted yet: "), text);
-        assertTrue(text.contains("\n  cudaGLSetGLDevice (OpenGL interop: "), text);
+        assertTrue(text.contains("\n  cudaGraphicsGLRegisterImage (OpenGL interop maps GL buffer objects only "),
+            text);
+        assertFalse(text.contains("\n  cudaGLSetGLDevice"), text);
+        assertFalse(text.contains("\n  cudaGraphicsMapResources"), text);
         assertFalse(text.contains("\n  cudaMemcpy\n"), text);
     }
 
