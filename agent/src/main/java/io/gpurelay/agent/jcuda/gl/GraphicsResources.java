@@ -519,16 +519,23 @@ public final class GraphicsResources
         return SUCCESS;
     }
 
+    /**
+     * Unregistering succeeds once the registration has ended: device memory that cannot be freed (its context was
+     * destroyed first, which freed it) is logged, not answered, since the program holds no handle to it.
+     */
     private int release(final String function, final Resource resource)
     {
-        if (resource.address == 0)
+        if (resource.address != 0)
         {
-            return SUCCESS;
+            final int status = memory.free(resource.address);
+            resource.address = 0;
+            if (status != SUCCESS)
+            {
+                AgentLog.warn(function + ": freeing GL buffer " + resource.buffer + "'s device memory answered " +
+                    statusNames.apply(status) + " (was its context destroyed first?); the resource is unregistered");
+            }
         }
-        final int status = memory.free(resource.address);
-        resource.address = 0;
-        return status == SUCCESS ? SUCCESS : fail(function, status, "freeing GL buffer " + resource.buffer +
-            "'s device memory failed");
+        return SUCCESS;
     }
 
     private int unknown(final String function, final long id)

@@ -80,6 +80,22 @@ class GraphicsResourcesTest
     }
 
     @Test
+    void unregisteringEndsTheRegistrationEvenWhereTheMemoryIsGone()
+    {
+        gl.buffers.put(5, new byte[8]);
+        final long id = register(5, 0);
+        final long address = mapAndPointer(id);
+        assertEquals(SUCCESS, resources.unmap("unmap", new long[]{ id }, null));
+        device.memory.remove(address);
+        try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
+        {
+            assertEquals(SUCCESS, resources.unregister("unregister", id));
+            assertEquals(1, log.count("unregister: freeing GL buffer 5's device memory answered STATUS_1"));
+        }
+        assertFalse(resources.isRegistered(id));
+    }
+
+    @Test
     void readOnlySkipsTheCopyBackAndWriteDiscardTheCopyIn()
     {
         gl.buffers.put(1, new byte[]{ 9, 9 });
