@@ -56,7 +56,10 @@ class CoverageTest
         assertTrue(text.contains("jcuda.runtime.JCuda: not remoted (" + table.notSupported().size() + ")\n" +
             "  " + table.notSupported().get(0).getName().replace("Native", "") + " ("), text);
         assertFalse(text.contains("\n  cudaSetValidDevices"), text);
-        assertTrue(text.contains("\n  cudaGLSetGLDevice (OpenGL interop: "), text);
+        assertTrue(text.contains("\n  cudaGraphicsGLRegisterImage (OpenGL interop maps GL buffer objects only "),
+            text);
+        assertFalse(text.contains("\n  cudaGLSetGLDevice"), text);
+        assertFalse(text.contains("\n  cudaGraphicsMapResources"), text);
         assertFalse(text.contains("\n  cudaMemcpy\n"), text);
     }
 

@@ -57,6 +57,15 @@ final class Client
         return startOn(Artifacts.java(), agentOptions, Map.of(), classpath, program, args);
     }
 
+    /**
+     * A JCuda program on a class path of the caller's.
+     */
+    static ForkedProcess startWithClasspath(final String agentOptions, final String classpath, final Class<?> program,
+        final String... args) throws IOException
+    {
+        return startOn(Artifacts.java(), agentOptions, Map.of(), classpath, program, args);
+    }
+
     private static ForkedProcess startOn(
         final String java, final String agentOptions, final Map<String, String> environment, final Class<?> program,
         final String... args) throws IOException

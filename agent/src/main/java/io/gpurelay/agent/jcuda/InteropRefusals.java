@@ -1,7 +1,7 @@
 package io.gpurelay.agent.jcuda;
 
 /**
- * Why the graphics-interop and inter-process functions, and the few others no family remotes, are left out, for the
+ * Why GL image registration, the inter-process functions, and the few others no family remotes, are left out, for the
  * coverage report: one answer for the driver's and the runtime's spelling of each.
  */
 public final class InteropRefusals
@@ -15,11 +15,12 @@ public final class InteropRefusals
      */
     public static String reason(final String functionName)
     {
-        if (functionName.startsWith("cuGL") || functionName.startsWith("cudaGL") ||
-            functionName.startsWith("cuGraphics") || functionName.startsWith("cudaGraphics"))
+        if ("cuGraphicsGLRegisterImage".equals(functionName) || "cudaGraphicsGLRegisterImage".equals(functionName))
         {
-            return "OpenGL interop: the GL context, its buffers and images live in the client's process and display, " +
-                "which the executor's GPU cannot reach; copy through host memory instead";
+            return "OpenGL interop maps GL buffer objects only (each map and unmap copies the buffer through host " +
+                "memory, since the executor's GPU cannot reach the client's GL context); GL textures and " +
+                "renderbuffers are not mapped as CUDA arrays yet: map a pixel buffer object, or copy through host " +
+                "memory";
         }
         if (functionName.startsWith("cuIpc") || functionName.startsWith("cudaIpc"))
         {

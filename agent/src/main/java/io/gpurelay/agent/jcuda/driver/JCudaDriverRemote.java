@@ -56,6 +56,7 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUdevprop;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUgraphicsResource;
 import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
@@ -2645,6 +2646,146 @@ public final class JCudaDriverRemote
     public static int cuGraphExecDestroyNative(final CUgraphExec hGraphExec)
     {
         return JCudaDriverGraphs.execDestroy(hGraphExec);
+    }
+
+    // OpenGL interop (family "OpenGL interop", DriverGlInterop): the copy through host memory that a remote GPU needs,
+    // done for the program at each map and unmap. Registering GL images is not remoted (InteropRefusals).
+
+    /**
+     * Deprecated in CUDA, where it does nothing; the same here.
+     */
+    public static int cuGLInitNative()
+    {
+        return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * Deprecated in CUDA: cuCtxCreate, since any device of the session can serve the GL context.
+     */
+    public static int cuGLCtxCreateNative(final CUcontext pCtx, final int flags, final CUdevice device)
+    {
+        requireNonNull(pCtx, "pCtx", "cuGLCtxCreate");
+        requireNonNull(device, "device", "cuGLCtxCreate");
+        return DriverGlInterop.ctxCreate(pCtx, flags, device);
+    }
+
+    public static int cuGLGetDevicesNative(final int[] pCudaDeviceCount, final CUdevice[] pCudaDevices,
+        final int cudaDeviceCount, final int deviceList)
+    {
+        requireNonNull(pCudaDeviceCount, "pCudaDeviceCount", "cuGLGetDevices");
+        return DriverGlInterop.getDevices(pCudaDeviceCount, pCudaDevices, cudaDeviceCount, deviceList);
+    }
+
+    public static int cuGraphicsGLRegisterBufferNative(final CUgraphicsResource pCudaResource, final int buffer,
+        final int flags)
+    {
+        requireNonNull(pCudaResource, "pCudaResource", "cuGraphicsGLRegisterBuffer");
+        return DriverGlInterop.registerBuffer(pCudaResource, buffer, flags);
+    }
+
+    public static int cuGraphicsUnregisterResourceNative(final CUgraphicsResource resource)
+    {
+        requireNonNull(resource, "resource", "cuGraphicsUnregisterResource");
+        return DriverGlInterop.RESOURCES.unregister("cuGraphicsUnregisterResource",
+            JCudaPointers.nativePointer(resource));
+    }
+
+    public static int cuGraphicsResourceSetMapFlagsNative(final CUgraphicsResource resource, final int flags)
+    {
+        requireNonNull(resource, "resource", "cuGraphicsResourceSetMapFlags");
+        return DriverGlInterop.RESOURCES.setMapFlags("cuGraphicsResourceSetMapFlags",
+            JCudaPointers.nativePointer(resource), flags);
+    }
+
+    /**
+     * Reads each GL buffer and copies it to the device, ordered on the stream (unless mapped write-discard).
+     */
+    public static int cuGraphicsMapResourcesNative(final int count, final CUgraphicsResource[] resources,
+        final CUstream hStream)
+    {
+        requireNonNull(resources, "resources", "cuGraphicsMapResources");
+        return DriverGlInterop.map(count, resources, hStream);
+    }
+
+    /**
+     * Copies each buffer's device bytes back after the stream's earlier work and writes them into GL (unless mapped
+     * read-only); returns when they are in GL.
+     */
+    public static int cuGraphicsUnmapResourcesNative(final int count, final CUgraphicsResource[] resources,
+        final CUstream hStream)
+    {
+        requireNonNull(resources, "resources", "cuGraphicsUnmapResources");
+        return DriverGlInterop.unmap(count, resources, hStream);
+    }
+
+    public static int cuGraphicsResourceGetMappedPointerNative(final CUdeviceptr pDevPtr, final long[] pSize,
+        final CUgraphicsResource resource)
+    {
+        requireNonNull(pDevPtr, "pDevPtr", "cuGraphicsResourceGetMappedPointer");
+        requireNonNull(resource, "resource", "cuGraphicsResourceGetMappedPointer");
+        return DriverGlInterop.mappedPointer(pDevPtr, pSize, resource);
+    }
+
+    /**
+     * Only registered GL images map as arrays, and they are not remoted: a mapped buffer answers
+     * CUDA_ERROR_NOT_MAPPED_AS_ARRAY, as in CUDA.
+     */
+    public static int cuGraphicsSubResourceGetMappedArrayNative(final CUarray pArray,
+        final CUgraphicsResource resource, final int arrayIndex, final int mipLevel)
+    {
+        requireNonNull(pArray, "pArray", "cuGraphicsSubResourceGetMappedArray");
+        requireNonNull(resource, "resource", "cuGraphicsSubResourceGetMappedArray");
+        return DriverGlInterop.RESOURCES.mappedArray("cuGraphicsSubResourceGetMappedArray",
+            JCudaPointers.nativePointer(resource));
+    }
+
+    /**
+     * As {@link #cuGraphicsSubResourceGetMappedArrayNative}: a mapped buffer answers CUDA_ERROR_NOT_MAPPED_AS_ARRAY.
+     */
+    public static int cuGraphicsResourceGetMappedMipmappedArrayNative(final CUmipmappedArray pMipmappedArray,
+        final CUgraphicsResource resource)
+    {
+        requireNonNull(pMipmappedArray, "pMipmappedArray", "cuGraphicsResourceGetMappedMipmappedArray");
+        requireNonNull(resource, "resource", "cuGraphicsResourceGetMappedMipmappedArray");
+        return DriverGlInterop.RESOURCES.mappedArray("cuGraphicsResourceGetMappedMipmappedArray",
+            JCudaPointers.nativePointer(resource));
+    }
+
+    /**
+     * Deprecated in CUDA. JCuda has no cuGLRegisterBufferObject, so the first map (or map-flags call) of a buffer
+     * registers it; the copy is on the default stream.
+     */
+    public static int cuGLMapBufferObjectNative(final CUdeviceptr dptr, final long[] size, final int buffer)
+    {
+        requireNonNull(dptr, "dptr", "cuGLMapBufferObject");
+        return DriverGlInterop.mapBufferObject("cuGLMapBufferObject", dptr, size, buffer, null);
+    }
+
+    public static int cuGLMapBufferObjectAsyncNative(final CUdeviceptr dptr, final long[] size, final int buffer,
+        final CUstream hStream)
+    {
+        requireNonNull(dptr, "dptr", "cuGLMapBufferObjectAsync");
+        return DriverGlInterop.mapBufferObject("cuGLMapBufferObjectAsync", dptr, size, buffer, hStream);
+    }
+
+    public static int cuGLUnmapBufferObjectNative(final int buffer)
+    {
+        return DriverGlInterop.RESOURCES.unmapBufferObject("cuGLUnmapBufferObject", buffer, null);
+    }
+
+    public static int cuGLUnmapBufferObjectAsyncNative(final int buffer, final CUstream hStream)
+    {
+        return DriverGlInterop.RESOURCES.unmapBufferObject("cuGLUnmapBufferObjectAsync", buffer, hStream);
+    }
+
+    public static int cuGLUnregisterBufferObjectNative(final int buffer)
+    {
+        return DriverGlInterop.RESOURCES.unregisterBufferObject("cuGLUnregisterBufferObject", buffer);
+    }
+
+    public static int cuGLSetBufferObjectMapFlagsNative(final int buffer, final int flags)
+    {
+        return DriverGlInterop.RESOURCES.setBufferObjectMapFlags("cuGLSetBufferObjectMapFlags", buffer, flags);
     }
 
     private static DeviceRouter client()

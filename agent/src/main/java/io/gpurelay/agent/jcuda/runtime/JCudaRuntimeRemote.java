@@ -37,6 +37,7 @@ import jcuda.runtime.cudaError;
 import jcuda.runtime.cudaEvent_t;
 import jcuda.runtime.cudaExtent;
 import jcuda.runtime.cudaHostFn;
+import jcuda.runtime.cudaGraphicsResource;
 import jcuda.runtime.cudaMemcpy3DParms;
 import jcuda.runtime.cudaMemcpy3DPeerParms;
 import jcuda.runtime.cudaMipmappedArray;
@@ -1094,6 +1095,132 @@ public final class JCudaRuntimeRemote
             case 2 -> bits == 16 ? 0x10 : bits == 32 ? 0x20 : 0;
             default -> 0;
         };
+    }
+
+    // OpenGL interop (family "OpenGL interop", RuntimeGlInterop): the copy through host memory that a remote GPU
+    // needs, done for the program at each map and unmap. Registering GL images is not remoted (InteropRefusals).
+
+    /**
+     * Deprecated in CUDA: cudaSetDevice, since any device of the session can serve the GL context.
+     */
+    public static int cudaGLSetGLDeviceNative(final int device)
+    {
+        return RuntimeCalls.setDevice(device);
+    }
+
+    public static int cudaGLGetDevicesNative(final int[] pCudaDeviceCount, final int[] pCudaDevices,
+        final int cudaDeviceCount, final int deviceList)
+    {
+        requireNonNull(pCudaDeviceCount, "pCudaDeviceCount", "cudaGLGetDevices");
+        return RuntimeGlInterop.getDevices(pCudaDeviceCount, pCudaDevices, cudaDeviceCount, deviceList);
+    }
+
+    public static int cudaGraphicsGLRegisterBufferNative(final cudaGraphicsResource resource, final int buffer,
+        final int flags)
+    {
+        requireNonNull(resource, "resource", "cudaGraphicsGLRegisterBuffer");
+        return RuntimeGlInterop.registerBuffer(resource, buffer, flags);
+    }
+
+    public static int cudaGraphicsUnregisterResourceNative(final cudaGraphicsResource resource)
+    {
+        requireNonNull(resource, "resource", "cudaGraphicsUnregisterResource");
+        return RuntimeGlInterop.unregister(resource);
+    }
+
+    public static int cudaGraphicsResourceSetMapFlagsNative(final cudaGraphicsResource resource, final int flags)
+    {
+        requireNonNull(resource, "resource", "cudaGraphicsResourceSetMapFlags");
+        return RuntimeGlInterop.setMapFlags(resource, flags);
+    }
+
+    /**
+     * Reads each GL buffer and copies it to the device, ordered on the stream (unless mapped write-discard).
+     */
+    public static int cudaGraphicsMapResourcesNative(final int count, final cudaGraphicsResource[] resources,
+        final cudaStream_t stream)
+    {
+        requireNonNull(resources, "resources", "cudaGraphicsMapResources");
+        return RuntimeGlInterop.map(count, resources, stream);
+    }
+
+    /**
+     * Copies each buffer's device bytes back after the stream's earlier work and writes them into GL (unless mapped
+     * read-only); returns when they are in GL.
+     */
+    public static int cudaGraphicsUnmapResourcesNative(final int count, final cudaGraphicsResource[] resources,
+        final cudaStream_t stream)
+    {
+        requireNonNull(resources, "resources", "cudaGraphicsUnmapResources");
+        return RuntimeGlInterop.unmap(count, resources, stream);
+    }
+
+    public static int cudaGraphicsResourceGetMappedPointerNative(final Pointer devPtr, final long[] size,
+        final cudaGraphicsResource resource)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaGraphicsResourceGetMappedPointer");
+        requireNonNull(resource, "resource", "cudaGraphicsResourceGetMappedPointer");
+        return RuntimeGlInterop.mappedPointer(devPtr, size, resource);
+    }
+
+    /**
+     * Only registered GL images map as arrays, and they are not remoted: a mapped buffer answers
+     * cudaErrorNotMappedAsArray, as in CUDA.
+     */
+    public static int cudaGraphicsSubResourceGetMappedArrayNative(final cudaArray array,
+        final cudaGraphicsResource resource, final int arrayIndex, final int mipLevel)
+    {
+        requireNonNull(array, "array", "cudaGraphicsSubResourceGetMappedArray");
+        requireNonNull(resource, "resource", "cudaGraphicsSubResourceGetMappedArray");
+        return RuntimeGlInterop.mappedArray("cudaGraphicsSubResourceGetMappedArray", resource);
+    }
+
+    /**
+     * As {@link #cudaGraphicsSubResourceGetMappedArrayNative}: a mapped buffer answers cudaErrorNotMappedAsArray.
+     */
+    public static int cudaGraphicsResourceGetMappedMipmappedArrayNative(final cudaMipmappedArray mipmappedArray,
+        final cudaGraphicsResource resource)
+    {
+        requireNonNull(mipmappedArray, "mipmappedArray", "cudaGraphicsResourceGetMappedMipmappedArray");
+        requireNonNull(resource, "resource", "cudaGraphicsResourceGetMappedMipmappedArray");
+        return RuntimeGlInterop.mappedArray("cudaGraphicsResourceGetMappedMipmappedArray", resource);
+    }
+
+    /**
+     * Deprecated in CUDA. JCuda has no cudaGLRegisterBufferObject, so the first map (or map-flags call) of a buffer
+     * registers it; the copy is on the default stream.
+     */
+    public static int cudaGLMapBufferObjectNative(final Pointer devPtr, final int bufObj)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaGLMapBufferObject");
+        return RuntimeGlInterop.mapBufferObject("cudaGLMapBufferObject", devPtr, bufObj, null);
+    }
+
+    public static int cudaGLMapBufferObjectAsyncNative(final Pointer devPtr, final int bufObj,
+        final cudaStream_t stream)
+    {
+        requireNonNull(devPtr, "devPtr", "cudaGLMapBufferObjectAsync");
+        return RuntimeGlInterop.mapBufferObject("cudaGLMapBufferObjectAsync", devPtr, bufObj, stream);
+    }
+
+    public static int cudaGLUnmapBufferObjectNative(final int bufObj)
+    {
+        return RuntimeGlInterop.unmapBufferObject("cudaGLUnmapBufferObject", bufObj, null);
+    }
+
+    public static int cudaGLUnmapBufferObjectAsyncNative(final int bufObj, final cudaStream_t stream)
+    {
+        return RuntimeGlInterop.unmapBufferObject("cudaGLUnmapBufferObjectAsync", bufObj, stream);
+    }
+
+    public static int cudaGLUnregisterBufferObjectNative(final int bufObj)
+    {
+        return RuntimeGlInterop.unregisterBufferObject(bufObj);
+    }
+
+    public static int cudaGLSetBufferObjectMapFlagsNative(final int bufObj, final int flags)
+    {
+        return RuntimeGlInterop.setBufferObjectMapFlags(bufObj, flags);
     }
 
     private static DeviceRouter client()
