@@ -27,7 +27,11 @@ enum HandleKind
 
     // Pitched memory, arrays and 2D/3D copies.
     ARRAY(14, "CUDA array"),
-    MIPMAPPED_ARRAY(15, "CUDA mipmapped array");
+    MIPMAPPED_ARRAY(15, "CUDA mipmapped array"),
+
+    // Texture and surface references (TextureReferences).
+    TEXREF(19, "texture reference"),
+    SURFREF(20, "surface reference");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[maxTag() + 1];

@@ -15,13 +15,6 @@ public final class ArrayRefusals
      */
     public static String reason(final String functionName)
     {
-        if (functionName.startsWith("cuTexRef") || functionName.startsWith("cuSurfRef") ||
-            "cuModuleGetTexRef".equals(functionName) || "cuModuleGetSurfRef".equals(functionName) ||
-            "cuParamSetTexRef".equals(functionName))
-        {
-            return "texture and surface references are a legacy API that CUDA 12 removed from its runtime and " +
-                "deprecated in its driver; use texture and surface objects";
-        }
         if (functionName.startsWith("cuTexObject") || functionName.startsWith("cuSurfObject") ||
             functionName.contains("TextureObject") || functionName.contains("SurfaceObject"))
         {

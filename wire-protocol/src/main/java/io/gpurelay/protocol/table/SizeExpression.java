@@ -133,7 +133,8 @@ public final class SizeExpression
             }
             if (Character.isJavaIdentifierStart(c))
             {
-                while (position < text.length() && Character.isJavaIdentifierPart(text.charAt(position)))
+                while (position < text.length() && (Character.isJavaIdentifierPart(text.charAt(position)) ||
+                    text.charAt(position) == '.'))
                 {
                     position++;
                 }

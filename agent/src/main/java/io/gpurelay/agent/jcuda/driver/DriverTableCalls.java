@@ -22,11 +22,21 @@ public final class DriverTableCalls
         final FunctionRow row, final long[] args, final long[] results, final ByteArrayPayload text,
         final boolean pipelined)
     {
+        return send(row, args, null, results, text, pipelined);
+    }
+
+    /**
+     * @param input the call's payload (a string input); null for none.
+     */
+    public static int send(
+        final FunctionRow row, final long[] args, final ByteArrayPayload input, final long[] results,
+        final ByteArrayPayload text, final boolean pipelined)
+    {
         if (pipelined)
         {
-            return DriverCalls.pipelinedInContext(row, args, null);
+            return DriverCalls.pipelinedInContext(row, args, input);
         }
-        return row.context() == ContextMode.NONE ? DriverCalls.call(row, args, null, text, results) :
-            DriverCalls.inContext(row, args, null, text, results);
+        return row.context() == ContextMode.NONE ? DriverCalls.call(row, args, input, text, results) :
+            DriverCalls.inContext(row, args, input, text, results);
     }
 }

@@ -287,6 +287,21 @@ final class GpuArrays implements BackendArrays
         return true;
     }
 
+    // Texture and surface references: the CUDA objects of the table's array and mipmapped-array roles.
+
+    static CUarray_st handle(final BackendArray array)
+    {
+        return ((GpuArray)array).handle;
+    }
+
+    /**
+     * @param levels a mipmapped array's levels, as {@link #createMipmappedArray} made them.
+     */
+    static CUmipmappedArray_st mipmappedHandle(final BackendArray[] levels)
+    {
+        return ((GpuArray)levels[0]).mipmapped.handle();
+    }
+
     private static final class GpuArray implements BackendArray
     {
         final ArrayDescriptor descriptor;
