@@ -7,6 +7,7 @@ import io.gpurelay.executor.backend.BackendArray;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.TableCall;
+import io.gpurelay.emulator.memory.DeviceMemory;
 import io.gpurelay.protocol.table.ArgumentRole;
 
 /**
@@ -14,7 +15,8 @@ import io.gpurelay.protocol.table.ArgumentRole;
  * through a reference; what it keeps is a reference's state, as CUDA's driver keeps it, with CUDA's checks: the
  * format, address modes, filter modes, mipmap settings, anisotropy, border colour and flags a program sets and reads
  * back, and what the reference is bound to: an array, a mipmapped array, or a range of the session's device memory
- * (whose start CUDA aligns down to the texture alignment, answering the byte offset). A texture reference of a
+ * (whose start CUDA aligns down to the texture alignment, answering the byte offset; the emulator aligns to its
+ * allocations' 256 bytes). A texture reference of a
  * fresh {@code cuTexRefCreate} is all zeros. A module's PTX declares no texture or surface references the emulator
  * knows of, so {@code cuModuleGetTexRef} and {@code cuModuleGetSurfRef} answer CUDA_ERROR_NOT_FOUND, as CUDA does for
  * a name the module does not declare. The references die with the session (they are the session's Java objects).
@@ -31,8 +33,13 @@ final class EmulatedTextureReferences
         "cuTexRefGetMipmapLevelBias", "cuTexRefGetMipmapLevelClamp", "cuTexRefGetMaxAnisotropy",
         "cuTexRefGetBorderColor", "cuTexRefGetFlags", "cuSurfRefSetArray");
 
-    /** {@code CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT} and {@code TEXTURE_PITCH_ALIGNMENT} of the emulated device. */
-    private static final long TEXTURE_ALIGNMENT = 512;
+    /**
+     * The alignment a texture's base address takes: the emulator's allocations', so that memory from
+     * {@code cuMemAlloc} binds at offset 0, as CUDA promises. (The device's {@code CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT}
+     * says 512, a multiple of it.)
+     */
+    private static final long TEXTURE_ALIGNMENT = DeviceMemory.ALIGNMENT;
+    /** {@code CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT} of the emulated device. */
     private static final long TEXTURE_PITCH_ALIGNMENT = 32;
     /** {@code CU_TRSA_OVERRIDE_FORMAT}: the array's format becomes the reference's. */
     private static final long OVERRIDE_FORMAT = 0x01;
