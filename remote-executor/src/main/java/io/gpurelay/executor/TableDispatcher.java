@@ -188,7 +188,7 @@ final class TableDispatcher
         }
         if (argument.role() == ArgumentRole.IN_ARRAY_DESCRIPTOR)
         {
-            if (values[0] < 0 || values[1] < 0 || values[2] != (int)values[2] || values[3] < 0 ||
+            if (values[0] < 1 || values[1] < 1 || values[2] != (int)values[2] || values[3] < 0 ||
                 values[3] > 0xFFFF_FFFFL)
             {
                 result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " (Width " + values[0] +

@@ -92,7 +92,9 @@ public final class TableRowsProgram
         {
             if (row.id() >= TEXTURE_REFERENCE_ROWS_FIRST && row.id() <= TEXTURE_REFERENCE_ROWS_LAST)
             {
-                // Texture and surface references need objects bound to each other: TextureReferencesProgram.
+                // Texture and surface references need objects bound to each other: TextureReferencesProgram (and
+                // TextureReferencesGpuIT) calls them.
+                System.out.println("ROW " + row.name() + " left to TextureReferencesProgram");
                 continue;
             }
             final boolean driver = row.binding() == Binding.JCUDA_DRIVER;
