@@ -25,6 +25,7 @@ import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
@@ -257,6 +258,54 @@ class TextureReferencesIpcTest
         final Reply noName = client.call(row("cuModuleGetTexRef"), context, module);
         assertEquals(DriverStatus.INVALID_VALUE, noName.status());
         assertTrue(noName.message().contains("a string input here is 1 to 1024 bytes"), noName.message());
+    }
+
+    @Test
+    void aModulesReferencesAreFoundByNameAndDieWithIt() throws IOException
+    {
+        final TestClient client = connected("module references");
+        final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
+        final String ptx = new String(kernel(), StandardCharsets.UTF_8);
+        final int entry = ptx.indexOf(".visible .entry");
+        final byte[] image = (ptx.substring(0, entry) + ".global .texref tex;\n.global .surfref surf;\n" +
+            ptx.substring(entry)).getBytes(StandardCharsets.UTF_8);
+        final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, image)).value(0);
+
+        final long texref = ok(find(client, "cuModuleGetTexRef", context, module, "tex")).value(0);
+        assertEquals(19, texref >>> 56, "a texture reference handle");
+        assertEquals(texref, ok(find(client, "cuModuleGetTexRef", context, module, "tex")).value(0),
+            "one handle per module and name");
+        assertEquals(DriverStatus.NOT_FOUND, find(client, "cuModuleGetTexRef", context, module, "surf").status(),
+            "a surface reference is no texture reference");
+        ok(client.call(row("cuTexRefSetFilterMode"), context, texref, 1));
+        assertEquals(1, ok(client.call(row("cuTexRefGetFilterMode"), context, texref)).value(0));
+        final Reply destroy = client.call(row("cuTexRefDestroy"), context, texref);
+        assertEquals(DriverStatus.INVALID_HANDLE, destroy.status());
+        assertTrue(destroy.message().contains("belongs to its module"), destroy.message());
+
+        final long surfref = ok(find(client, "cuModuleGetSurfRef", context, module, "surf")).value(0);
+        assertEquals(20, surfref >>> 56, "a surface reference handle");
+        final long plain = ok(client.call(CU_ARRAY_CREATE, context, 8, 8, 0, FORMAT_FLOAT, 1, 0)).value(0);
+        final long surface = ok(client.call(CU_ARRAY_CREATE, context, 8, 8, 0, FORMAT_FLOAT, 1, 0x02)).value(0);
+        assertEquals(DriverStatus.INVALID_VALUE, client.call(row("cuSurfRefSetArray"), context, surfref, plain, 0)
+            .status(), "an array made without CUDA_ARRAY3D_SURFACE_LDST");
+        ok(client.call(row("cuSurfRefSetArray"), context, surfref, surface, 0));
+        assertEquals(surface, ok(client.call(row("cuSurfRefGetArray"), context, surfref)).value(0));
+        assertEquals(DriverStatus.INVALID_HANDLE, client.call(row("cuTexRefGetFlags"), context, surfref).status(),
+            "a surface reference is no texture reference");
+
+        ok(client.call(Function.CU_MODULE_UNLOAD, context, module));
+        final Reply unloaded = client.call(row("cuTexRefGetFilterMode"), context, texref);
+        assertEquals(DriverStatus.INVALID_HANDLE, unloaded.status());
+        assertTrue(unloaded.message().contains("was freed with its module"), unloaded.message());
+        assertEquals(DriverStatus.INVALID_HANDLE, client.call(row("cuSurfRefGetArray"), context, surfref).status());
+    }
+
+    private static Reply find(final TestClient client, final String function, final long context, final long module,
+        final String name)
+    {
+        return client.awaitReply(client.send(row(function), context,
+            new ByteArrayPayload(name.getBytes(StandardCharsets.UTF_8)), false, module));
     }
 
     private static long bits(final float value)

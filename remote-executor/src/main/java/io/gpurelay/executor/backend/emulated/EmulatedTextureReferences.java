@@ -8,6 +8,7 @@ import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.TableCall;
 import io.gpurelay.emulator.memory.DeviceMemory;
+import io.gpurelay.emulator.ptx.PtxModule;
 import io.gpurelay.protocol.table.ArgumentRole;
 
 /**
@@ -17,9 +18,10 @@ import io.gpurelay.protocol.table.ArgumentRole;
  * back, and what the reference is bound to: an array, a mipmapped array, or a range of the session's device memory
  * (whose start CUDA aligns down to the texture alignment, answering the byte offset; the emulator aligns to its
  * allocations' 256 bytes). A texture reference of a
- * fresh {@code cuTexRefCreate} is all zeros. A module's PTX declares no texture or surface references the emulator
- * knows of, so {@code cuModuleGetTexRef} and {@code cuModuleGetSurfRef} answer CUDA_ERROR_NOT_FOUND, as CUDA does for
- * a name the module does not declare. The references die with the session (they are the session's Java objects).
+ * fresh {@code cuTexRefCreate} is all zeros. {@code cuModuleGetTexRef} and {@code cuModuleGetSurfRef} find the
+ * module's {@code .global .texref} and {@code .global .surfref} declarations by name and answer CUDA_ERROR_NOT_FOUND,
+ * as CUDA does, for a name the module does not declare. The references die with the session (they are the session's
+ * Java objects).
  */
 final class EmulatedTextureReferences
 {
@@ -98,10 +100,17 @@ final class EmulatedTextureReferences
         }
         if (name.equals("cuModuleGetTexRef") || name.equals("cuModuleGetSurfRef"))
         {
-            result.fail(CudaError.NOT_FOUND, name + ": the module declares no " +
-                (name.equals("cuModuleGetTexRef") ? "texture" : "surface") + " reference '" +
-                call.text(call.indexOf(ArgumentRole.IN_STRING)) + "' (the emulator's PTX has no texture or " +
-                "surface references)");
+            final boolean texture = name.equals("cuModuleGetTexRef");
+            final String symbol = call.text(call.indexOf(ArgumentRole.IN_STRING));
+            final PtxModule module = ((EmulatedModule)call.object(call.indexOf(ArgumentRole.MODULE))).instance()
+                .module();
+            if (texture ? module.declaresTextureReference(symbol) : module.declaresSurfaceReference(symbol))
+            {
+                call.made(new Reference());
+                return;
+            }
+            result.fail(CudaError.NOT_FOUND, name + ": the module declares no " + (texture ? "texture" : "surface") +
+                " reference '" + symbol + "'");
             return;
         }
         final int referenceIndex = call.indexOf(ArgumentRole.SURFREF) >= 0 ? call.indexOf(ArgumentRole.SURFREF) :
