@@ -15,8 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An unmodified JCuda driver program using the legacy texture and surface references through the agent against the
  * emulated executor: every property it sets comes back, a reference binds to an array, a mipmapped array and the
- * program's memory with CUDA's offset, a module declares no reference, and a range outside the program's memory, a
- * destroyed reference and one of a destroyed context are refused with CUDA's error.
+ * program's memory with CUDA's offset, a module's declared reference is found by name (and no other name), and a
+ * range outside the program's memory, a destroyed reference and one of a destroyed context are refused with CUDA's
+ * error.
  */
 class TextureReferencesIT
 {

@@ -23,7 +23,7 @@ import jcuda.driver.JCudaDriver;
 /**
  * The legacy texture and surface references through JCuda's public API: a texture reference made, each property set
  * and read back, bound to an array, a mipmapped array, a range of device memory and a 2D range, looked up by name in
- * a module that declares none, handed to a kernel's legacy parameters, destroyed. Prints one line per call,
+ * a module that declares none and in one that declares it, handed to a kernel's legacy parameters, destroyed. Prints one line per call,
  * {@code FN <function>/<case> status=<status> <what it wrote>}, with handles printed as what they name, so that a run
  * with JCuda's own natives on a GPU and one through gpurelay on the same GPU print the same lines
  * ({@code TextureReferencesGpuIT}).
@@ -247,6 +247,41 @@ public final class TextureReferencesProgram
                 parameter);
         }
         line("cuModuleUnload", "", JCudaDriver.cuModuleUnload(module));
+
+        // A module that declares a texture reference (and uses none).
+        final String source = new String(ptx, StandardCharsets.UTF_8);
+        final int entry = source.indexOf(".visible .entry");
+        final byte[] declaring = (source.substring(0, entry) + ".global .texref tex;\n" + source.substring(entry) +
+            "\0").getBytes(StandardCharsets.UTF_8);
+        final CUmodule withReference = new CUmodule();
+        final int loaded = JCudaDriver.cuModuleLoadData(withReference, declaring);
+        line("cuModuleLoadData", "declaring-a-texref", loaded);
+        if (checks != null)
+        {
+            checks.equal("a module declaring a texture reference loads", 0, loaded);
+        }
+        if (loaded != 0)
+        {
+            return;
+        }
+        final CUtexref declared = new CUtexref();
+        line("cuModuleGetTexRef", "declared", JCudaDriver.cuModuleGetTexRef(declared, withReference, "tex"),
+            !declared.equals(new CUtexref()));
+        final CUtexref again = new CUtexref();
+        line("cuModuleGetTexRef", "again", JCudaDriver.cuModuleGetTexRef(again, withReference, "tex"),
+            again.equals(declared) ? "the-same" : "another");
+        line("cuTexRefSetFilterMode", "declared", JCudaDriver.cuTexRefSetFilterMode(declared, 1));
+        final int[] mode = { -1 };
+        line("cuTexRefGetFilterMode", "declared", JCudaDriver.cuTexRefGetFilterMode(mode, declared), mode[0]);
+        line("cuModuleGetTexRef", "undeclared-in-declaring",
+            JCudaDriver.cuModuleGetTexRef(new CUtexref(), withReference, "other"));
+        if (checks != null)
+        {
+            checks.check("the module's texture reference is found, the same each time", again.equals(declared) &&
+                !declared.equals(new CUtexref()));
+            checks.equal("its filter mode", 1, mode[0]);
+        }
+        line("cuModuleUnload", "declaring-a-texref", JCudaDriver.cuModuleUnload(withReference));
     }
 
     /**
