@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.TableEncoding;
+import io.gpurelay.executor.backend.BackendArray;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.TableCall;
@@ -39,13 +40,18 @@ import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
+import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
+import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUmipmappedArray;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
+import jcuda.driver.CUsurfref;
+import jcuda.driver.CUtexref;
 import jcuda.runtime.cudaEvent_t;
 import jcuda.runtime.cudaStream_t;
 import org.agrona.DirectBuffer;
@@ -84,6 +90,9 @@ class TableRoundTripTest
     private static final Map<ArgumentRole, Long> DRIVER_HANDLES = new EnumMap<>(ArgumentRole.class);
     private static final Map<ArgumentRole, Long> RUNTIME_HANDLES = new EnumMap<>(ArgumentRole.class);
     private static final Map<Long, Object> OBJECTS = new java.util.HashMap<>();
+    /** Texture and surface references: {@code CU_AD_FORMAT_FLOAT}, and a texture reference bound to a mipmapped array. */
+    private static final long FORMAT_FLOAT = 0x20;
+    private static final long[] TEXREF_MIPMAPPED = new long[1];
 
     @BeforeAll
     static void openSession() throws IOException
@@ -105,6 +114,24 @@ class TableRoundTripTest
         DRIVER_HANDLES.put(ArgumentRole.EVENT, made(Function.CU_EVENT_CREATE, context, null, 0));
         RUNTIME_HANDLES.put(ArgumentRole.STREAM, made(Function.CUDA_STREAM_CREATE, DEVICE_1, null, 0));
         RUNTIME_HANDLES.put(ArgumentRole.EVENT, made(Function.CUDA_EVENT_CREATE, DEVICE_1, null, 0));
+
+        // Texture and surface references: an array and a mipmapped array, and a texture reference bound to each.
+        final long array = made(Function.CU_ARRAY_CREATE, context, null, 4, 2, 0, FORMAT_FLOAT, 1, 0);
+        DRIVER_HANDLES.put(ArgumentRole.ARRAY, array);
+        final long mipmapped = made(Function.CU_MIPMAPPED_ARRAY_CREATE, context, null, 4, 4, 0, FORMAT_FLOAT, 1, 0, 2);
+        DRIVER_HANDLES.put(ArgumentRole.MIPMAPPED_ARRAY, mipmapped);
+        final long texref = made(row("cuTexRefCreate"), context, null);
+        DRIVER_HANDLES.put(ArgumentRole.TEXREF, texref);
+        run(row("cuTexRefSetArray"), context, null, new long[]{ texref, array, 1 });
+        assertFalse(RESULT.failed(), RESULT::message);
+        TEXREF_MIPMAPPED[0] = made(row("cuTexRefCreate"), context, null);
+        run(row("cuTexRefSetMipmappedArray"), context, null, new long[]{ TEXREF_MIPMAPPED[0], mipmapped, 1 });
+        assertFalse(RESULT.failed(), RESULT::message);
+    }
+
+    private static FunctionRow row(final String name)
+    {
+        return FunctionTable.standard().find(Binding.JCUDA_DRIVER, name);
     }
 
     @AfterAll
@@ -153,11 +180,43 @@ class TableRoundTripTest
                     handle(new cudaStream_t(), handles.get(ArgumentRole.STREAM));
                 case EVENT -> driver ? handle(new CUevent(), handles.get(ArgumentRole.EVENT)) :
                     handle(new cudaEvent_t(), handles.get(ArgumentRole.EVENT));
+                // Texture and surface references; no surface reference can be had on the emulator.
+                case IN_FLOAT -> (float)i;
+                case OUT_FLOAT -> new float[]{ -99 };
+                case IN_FLOAT4 -> new float[]{ i, i + 0.5f, -i, 1 };
+                case OUT_FLOAT4 -> new float[4];
+                case IN_ARRAY_DESCRIPTOR ->
+                {
+                    final CUDA_ARRAY_DESCRIPTOR descriptor = new CUDA_ARRAY_DESCRIPTOR();
+                    descriptor.Width = 4;
+                    descriptor.Height = 2;
+                    descriptor.Format = (int)FORMAT_FLOAT;
+                    descriptor.NumChannels = 1;
+                    yield descriptor;
+                }
+                case IN_STRING -> "tex";
+                case TEXREF -> handle(new CUtexref(), row.name().equals("cuTexRefGetMipmappedArray") ?
+                    TEXREF_MIPMAPPED[0] : handles.get(ArgumentRole.TEXREF));
+                case FREE_TEXREF -> handle(new CUtexref(),
+                    made(row("cuTexRefCreate"), DRIVER_HANDLES.get(ArgumentRole.CONTEXT), null));
+                case SURFREF -> handle(new CUsurfref(), handles.get(ArgumentRole.TEXREF));
+                case NEW_TEXREF -> new CUtexref();
+                case NEW_SURFREF -> new CUsurfref();
+                case ARRAY -> handle(new CUarray(), handles.get(ArgumentRole.ARRAY));
+                case MIPMAPPED_ARRAY -> handle(new CUmipmappedArray(), handles.get(ArgumentRole.MIPMAPPED_ARRAY));
+                case OUT_ARRAY -> new CUarray();
+                case OUT_MIPMAPPED_ARRAY -> new CUmipmappedArray();
             };
         }
         final long callContext = driver ? DRIVER_HANDLES.get(ArgumentRole.CONTEXT) : DEVICE_1;
         watched.last = null;
-        run(row, callContext, null, TableEncoding.encode(row, java));
+        run(row, callContext, TableEncoding.stringInput(row, java), TableEncoding.encode(row, java));
+        if (row.first(ArgumentRole.SURFREF) != null)
+        {
+            assertTrue(RESULT.failed() && RESULT.message().contains("is not a live surface reference"),
+                RESULT::message);
+            return;
+        }
         if (row.answeredByExecutor())
         {
             assertFalse(RESULT.failed(), RESULT::message);
@@ -170,6 +229,12 @@ class TableRoundTripTest
                 {
                     assertEquals((long)DRIVER_HANDLES.get(role == ArgumentRole.OUT_CONTEXT ? ArgumentRole.CONTEXT :
                         ArgumentRole.MODULE), JCudaPointers.nativePointer((NativePointerObject)java[i]));
+                }
+                if (role == ArgumentRole.OUT_ARRAY || role == ArgumentRole.OUT_MIPMAPPED_ARRAY)
+                {
+                    assertEquals((long)DRIVER_HANDLES.get(role == ArgumentRole.OUT_ARRAY ? ArgumentRole.ARRAY :
+                        ArgumentRole.MIPMAPPED_ARRAY), JCudaPointers.nativePointer((NativePointerObject)java[i]),
+                        "the array the reference is bound to");
                 }
             }
             return;
@@ -184,19 +249,50 @@ class TableRoundTripTest
             final Argument argument = arguments.get(i);
             switch (argument.role().kind())
             {
+                case SCALAR_IN -> assertEquals(argument.role() == ArgumentRole.IN_FLOAT4 ?
+                    Arrays.toString((float[])java[i]) : argument.role() == ArgumentRole.IN_ARRAY_DESCRIPTOR ?
+                    "[4, 2, 32, 1]" : null, argument.role().slots() > 1 ?
+                    (argument.role() == ArgumentRole.IN_FLOAT4 ? Arrays.toString((float[])received.objects[i]) :
+                    Arrays.toString((long[])received.objects[i])) : null, argument.name());
+                default ->
+                {
+                }
+            }
+            if (argument.role().slots() > 1)
+            {
+                continue;
+            }
+            switch (argument.role().kind())
+            {
                 case SCALAR_IN -> assertEquals(switch (argument.role())
                     {
                         case IN_UINT -> Integer.toUnsignedLong((Integer)java[i]);
                         case IN_UCHAR -> (Byte)java[i] & 0xFFL;
                         case IN_USHORT -> (Short)java[i] & 0xFFFFL;
+                        case IN_FLOAT -> Integer.toUnsignedLong(Float.floatToRawIntBits((Float)java[i]));
                         default -> ((Number)java[i]).longValue();
                     }, received.scalars[i], argument.name());
                 case DEVICE_POINTER -> assertEquals(JCudaPointers.address((Pointer)java[i]), received.scalars[i],
                     argument.name());
                 case DEVICE -> assertEquals(DEVICE_1, received.scalars[i], argument.name());
-                case HANDLE -> assertSame(OBJECTS.get(JCudaPointers.nativePointer((NativePointerObject)java[i])),
-                    received.objects[i], argument.name());
-                case SCALAR_OUT, HANDLE_OUT ->
+                case HANDLE ->
+                {
+                    if (argument.role() == ArgumentRole.ARRAY)
+                    {
+                        assertEquals(4, ((BackendArray)received.objects[i]).descriptor().width(), argument.name());
+                    }
+                    else if (argument.role() == ArgumentRole.MIPMAPPED_ARRAY)
+                    {
+                        assertEquals(2, ((BackendArray[])received.objects[i]).length, argument.name());
+                    }
+                    else
+                    {
+                        assertSame(OBJECTS.get(JCudaPointers.nativePointer((NativePointerObject)java[i])),
+                            received.objects[i], argument.name());
+                    }
+                }
+                case PAYLOAD_IN -> assertEquals(java[i], received.objects[i], argument.name());
+                case SCALAR_OUT, HANDLE_OUT, HANDLE_NEW, PAYLOAD_OUT ->
                 {
                 }
             }
@@ -208,7 +304,20 @@ class TableRoundTripTest
             for (int i = 0; i < java.length; i++)
             {
                 final Argument argument = arguments.get(i);
-                if (argument.resultIndex() >= 0)
+                if (argument.resultIndex() >= 0 && java[i] instanceof float[] floats)
+                {
+                    for (int k = 0; k < argument.role().slots(); k++)
+                    {
+                        assertEquals((int)RESULT.values()[argument.resultIndex() + k],
+                            Float.floatToRawIntBits(floats[k]), argument.name());
+                    }
+                }
+                else if (argument.resultIndex() >= 0 && argument.role().kind() == ArgumentRole.Kind.HANDLE_NEW)
+                {
+                    assertEquals(HandleKind.TEXREF, HandleKind.of(JCudaPointers.nativePointer(
+                        (NativePointerObject)java[i])), "a texture reference handle of the session");
+                }
+                else if (argument.resultIndex() >= 0)
                 {
                     final long written = java[i] instanceof int[] ints ? ints[0] : java[i] instanceof long[] longs ?
                         longs[0] : JCudaPointers.nativePointer((NativePointerObject)java[i]);
@@ -338,6 +447,11 @@ class TableRoundTripTest
                     try
                     {
                         final Object returned = method.invoke(session, methodArguments);
+                        if (method.getName().equals("callTableFunction") &&
+                            ((TableCall)methodArguments[0]).made() != null)
+                        {
+                            made = ((TableCall)methodArguments[0]).made();
+                        }
                         if (method.getName().startsWith("create") || method.getName().equals("loadModule") ||
                             method.getName().equals("getFunction"))
                         {

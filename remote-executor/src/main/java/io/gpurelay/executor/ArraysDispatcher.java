@@ -315,6 +315,54 @@ final class ArraysDispatcher
         }
     }
 
+    // Texture and surface references: the array and mipmapped-array roles of the function table.
+
+    /**
+     * The backend array of a live {@link HandleKind#ARRAY} handle of the session (a level of a mipmapped array
+     * too); null when it is none, said in {@code result}.
+     */
+    static BackendArray liveArray(final SessionResources resources, final long handle, final String name,
+        final CallResult result)
+    {
+        final LibraryObjectEntry entry = resources.libraryObject(handle, HandleKind.ARRAY, CudaError.INVALID_HANDLE,
+            result);
+        if (entry == null)
+        {
+            return null;
+        }
+        final Array array = (Array)entry.object;
+        if (array.context.backend != array.backend.context())
+        {
+            result.fail(CudaError.INVALID_HANDLE, name + ": array 0x" + Long.toHexString(handle) + " was freed " +
+                "with its context (destroyed or reset)");
+            return null;
+        }
+        return array.backend;
+    }
+
+    /**
+     * The levels of a live {@link HandleKind#MIPMAPPED_ARRAY} handle of the session; null when it is none, said in
+     * {@code result}.
+     */
+    static BackendArray[] liveMipmappedArray(final SessionResources resources, final long handle, final String name,
+        final CallResult result)
+    {
+        final LibraryObjectEntry entry = resources.libraryObject(handle, HandleKind.MIPMAPPED_ARRAY,
+            CudaError.INVALID_HANDLE, result);
+        if (entry == null)
+        {
+            return null;
+        }
+        final Mipmapped mipmapped = (Mipmapped)entry.object;
+        if (mipmapped.context.backend != mipmapped.levels[0].context())
+        {
+            result.fail(CudaError.INVALID_HANDLE, name + ": mipmapped array 0x" + Long.toHexString(handle) +
+                " was freed with its context (destroyed or reset)");
+            return null;
+        }
+        return mipmapped.levels;
+    }
+
     /**
      * The live array a handle names; an array whose context was destroyed or reset since is gone with it.
      */

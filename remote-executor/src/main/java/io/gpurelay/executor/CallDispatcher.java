@@ -159,7 +159,7 @@ final class CallDispatcher
         resources.beginCall();
         if (call.row() != null)
         {
-            table.dispatch(call, result);
+            table.dispatch(call, input, result);
             resources.endCall(result);
             return;
         }

@@ -30,7 +30,11 @@ enum HandleKind
     MIPMAPPED_ARRAY(15, "CUDA mipmapped array"),
 
     // Virtual memory management (VirtualMemory).
-    PHYSICAL_ALLOCATION(23, "CUmemGenericAllocationHandle");
+    PHYSICAL_ALLOCATION(23, "CUmemGenericAllocationHandle"),
+
+    // Texture and surface references (TextureReferences).
+    TEXREF(19, "texture reference"),
+    SURFREF(20, "surface reference");
 
     private static final int TAG_SHIFT = 56;
     private static final HandleKind[] BY_TAG = new HandleKind[maxTag() + 1];

@@ -386,6 +386,12 @@ final class SessionResources
         entries.remove(entry.handle);
     }
 
+    /** Texture and surface references: whether an entry (a module a reference belongs to) is still live. */
+    boolean live(final Entry entry)
+    {
+        return entries.get(entry.handle) == entry;
+    }
+
     /** Forget a library object's handle (a mipmapped array's level, freed with it). */
     void removeLibraryObject(final long handle)
     {

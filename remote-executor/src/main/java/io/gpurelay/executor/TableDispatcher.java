@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import io.gpurelay.executor.SessionResources.ContextEntry;
@@ -7,6 +8,7 @@ import io.gpurelay.executor.SessionResources.EventEntry;
 import io.gpurelay.executor.SessionResources.FunctionEntry;
 import io.gpurelay.executor.SessionResources.ModuleEntry;
 import io.gpurelay.executor.SessionResources.StreamEntry;
+import io.gpurelay.executor.backend.ArrayDescriptor;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
@@ -16,6 +18,7 @@ import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.ContextMode;
 import io.gpurelay.protocol.table.FunctionRow;
+import org.agrona.DirectBuffer;
 
 /**
  * Runs the calls of function-table rows: decodes each argument by its role, checks it as the hand-written functions
@@ -32,15 +35,26 @@ final class TableDispatcher
     private final SessionResources resources;
     private final int deviceCount;
     private final TableCall tableCall = new TableCall();
+    /** Texture and surface references: their handles, and what they are bound to. */
+    private final TextureReferences textures;
 
     TableDispatcher(final BackendSession backend, final SessionResources resources, final int deviceCount)
     {
         this.backend = backend;
         this.resources = resources;
         this.deviceCount = deviceCount;
+        this.textures = new TextureReferences(resources);
     }
 
     void dispatch(final ReceivedCall call, final CallResult result)
+    {
+        dispatch(call, null, result);
+    }
+
+    /**
+     * @param input the call's payload: a string input's bytes; null or empty for a row without one.
+     */
+    void dispatch(final ReceivedCall call, final DirectBuffer input, final CallResult result)
     {
         final FunctionRow row = call.row();
         tableCall.reset(row);
@@ -53,6 +67,14 @@ final class TableDispatcher
                 continue;
             }
             final long value = call.arg(argument.wireIndex());
+            if (argument.role().slots() > 1)
+            {
+                if (!severalValues(call, row, i, argument, result))
+                {
+                    return;
+                }
+                continue;
+            }
             switch (argument.role().kind())
             {
                 case SCALAR_IN ->
@@ -77,6 +99,11 @@ final class TableDispatcher
                 }
                 default -> tableCall.scalar(i, value);
             }
+        }
+        final int stringInput = tableCall.indexOf(ArgumentRole.IN_STRING);
+        if (stringInput >= 0 && !stringInput(row, stringInput, input, result))
+        {
+            return;
         }
         for (int i = 0; i < arguments.size(); i++)
         {
@@ -121,7 +148,119 @@ final class TableDispatcher
             answer(row, context, result);
             return;
         }
+        if (textures.answerFound(row, tableCall, result))
+        {
+            return;
+        }
         backend.callTableFunction(tableCall, result);
+        if (!result.failed())
+        {
+            textures.succeeded(row, tableCall, context, result);
+        }
+    }
+
+    // Texture and surface references: arguments of several values (in:float4, in:arraydesc), a string input.
+
+    private boolean severalValues(final ReceivedCall call, final FunctionRow row, final int index,
+        final Argument argument, final CallResult result)
+    {
+        final int slots = argument.role().slots();
+        final long[] values = new long[slots];
+        for (int k = 0; k < slots; k++)
+        {
+            values[k] = call.arg(argument.wireIndex() + k);
+        }
+        if (argument.role() == ArgumentRole.IN_FLOAT4)
+        {
+            final float[] floats = new float[slots];
+            for (int k = 0; k < slots; k++)
+            {
+                if (values[k] < 0 || values[k] > 0xFFFF_FFFFL)
+                {
+                    result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + "[" + k + "] = " +
+                        values[k] + " is no float's bits");
+                    return false;
+                }
+                floats[k] = Float.intBitsToFloat((int)values[k]);
+            }
+            tableCall.object(index, floats);
+            return true;
+        }
+        if (argument.role() == ArgumentRole.IN_ARRAY_DESCRIPTOR)
+        {
+            if (values[0] < 1 || values[1] < 1 || values[2] != (int)values[2] || values[3] < 0 ||
+                values[3] > 0xFFFF_FFFFL)
+            {
+                result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " (Width " + values[0] +
+                    ", Height " + values[1] + ", Format " + values[2] + ", NumChannels " + values[3] +
+                    ") is no array descriptor");
+                return false;
+            }
+            tableCall.object(index, values);
+            return true;
+        }
+        throw new IllegalStateException(row.name() + ": " + argument.role() + " has no decoding");
+    }
+
+    private boolean stringInput(final FunctionRow row, final int index, final DirectBuffer input,
+        final CallResult result)
+    {
+        int length = input == null ? 0 : input.capacity();
+        while (length > 0 && input.getByte(length - 1) == 0)
+        {
+            length--;
+        }
+        final Argument argument = row.arguments().get(index);
+        if (length < 1 || length > ArgumentRole.MAX_STRING_INPUT)
+        {
+            result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " of " + length +
+                " bytes; a string input here is 1 to " + ArgumentRole.MAX_STRING_INPUT + " bytes");
+            return false;
+        }
+        final byte[] bytes = new byte[length];
+        input.getBytes(0, bytes);
+        for (final byte b : bytes)
+        {
+            if (b == 0)
+            {
+                result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " holds a NUL");
+                return false;
+            }
+        }
+        tableCall.object(index, new String(bytes, StandardCharsets.UTF_8));
+        return true;
+    }
+
+    /** {@code desc.Width}, {@code desc.Height}, {@code desc.ElementBytes} of an {@code in:arraydesc} argument. */
+    private long memberNamed(final FunctionRow row, final String name)
+    {
+        final int dot = name.indexOf('.');
+        final List<Argument> arguments = row.arguments();
+        for (int i = 0; i < arguments.size(); i++)
+        {
+            if (arguments.get(i).name().equals(name.substring(0, dot)))
+            {
+                final long[] values = tableCall.values(i);
+                return switch (name.substring(dot + 1))
+                {
+                    case "Width" -> values[0];
+                    case "Height" -> values[1];
+                    case "ElementBytes" ->
+                    {
+                        final long bytes = new ArrayDescriptor(1, 0, 0, (int)values[2], (int)values[3], 0)
+                            .elementBytes();
+                        if (bytes == 0)
+                        {
+                            throw new ArithmeticException("format 0x" + Long.toHexString(values[2]) + " with " +
+                                values[3] + " channels is not a format of 1, 2 or 4 channels of 8, 16 or 32 bits");
+                        }
+                        yield bytes;
+                    }
+                    default -> throw new IllegalStateException(row.name() + " has no member " + name);
+                };
+            }
+        }
+        throw new IllegalStateException(row.name() + " has no argument " + name);
     }
 
     /**
@@ -136,6 +275,7 @@ final class TableDispatcher
                 case OUT_CONTEXT -> result.value(context.handle);
                 case OUT_MODULE -> result.value(
                     resources.function(tableCall.scalar(tableCall.indexOf(ArgumentRole.FUNCTION)), result).module.handle);
+                case OUT_ARRAY, OUT_MIPMAPPED_ARRAY -> textures.answerBound(row, tableCall, argument, result);
                 default ->
                 {
                 }
@@ -145,6 +285,10 @@ final class TableDispatcher
 
     private long scalarNamed(final FunctionRow row, final String name)
     {
+        if (name.indexOf('.') >= 0)
+        {
+            return memberNamed(row, name);
+        }
         final List<Argument> arguments = row.arguments();
         for (int i = 0; i < arguments.size(); i++)
         {
@@ -204,6 +348,8 @@ final class TableDispatcher
                 final EventEntry event = resources.event(handle, result);
                 yield event == null ? null : event.context;
             }
+            case TEXREF, SURFREF, FREE_TEXREF, ARRAY, MIPMAPPED_ARRAY -> textures.context(row, first.role(), handle,
+                result);
             default -> throw new IllegalStateException(row.name() + ": " + first.role() + " is not a handle");
         };
     }
@@ -254,6 +400,8 @@ final class TableDispatcher
                     final EventEntry event = resources.event(handle, result);
                     object = event == null ? null : event.backend;
                 }
+                case TEXREF, SURFREF, FREE_TEXREF, ARRAY, MIPMAPPED_ARRAY ->
+                    object = textures.resolve(row, argument.role(), handle, result);
                 default -> throw new IllegalStateException(row.name() + ": " + argument.role() + " is not a handle");
             }
             if (result.failed())

@@ -6,7 +6,9 @@ import static io.gpurelay.protocol.Function.CUDA_MALLOC;
 import static io.gpurelay.protocol.Function.CUDA_STREAM_CREATE;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
 import static io.gpurelay.protocol.Function.CU_EVENT_CREATE;
+import static io.gpurelay.protocol.Function.CU_ARRAY_CREATE;
 import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
+import static io.gpurelay.protocol.Function.CU_MIPMAPPED_ARRAY_CREATE;
 import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
 import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE;
@@ -25,6 +27,7 @@ import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.table.Argument;
@@ -54,6 +57,8 @@ class TableRowsIpcTest
     private static final long STREAM_NON_BLOCKING = 1;
     private static final long MEMORY_BYTES = 64 * 1024;
     private static final int STRING_BYTES = 32;
+    /** {@code CU_AD_FORMAT_FLOAT}. */
+    private static final long FORMAT_FLOAT = 0x20;
 
     private static RemoteExecutor executor;
     private static Aeron aeron;
@@ -95,8 +100,24 @@ class TableRowsIpcTest
     {
         final TestClient client = connected(row.name());
         final Objects objects = Objects.make(client, row.api());
-        final Reply reply = client.call(row, objects.callContext, arguments(row, objects));
-        if (row.emulated())
+        final Reply reply = row.hasStringInput() ?
+            client.awaitReply(client.send(row, objects.callContext,
+                new ByteArrayPayload("tex".getBytes(StandardCharsets.UTF_8)), false, arguments(row, objects))) :
+            client.call(row, objects.callContext, arguments(row, objects));
+        if (row.emulated() && row.hasStringInput())
+        {
+            // Texture and surface references: the emulator's modules declare none.
+            assertEquals(DriverStatus.NOT_FOUND, reply.status(), reply.message());
+            assertTrue(reply.message().contains("declares no"), reply.message());
+        }
+        else if (row.emulated() && row.first(ArgumentRole.SURFREF) != null)
+        {
+            // No surface reference can be had on the emulator: the texture reference passed is of the wrong kind.
+            assertEquals(DriverStatus.INVALID_HANDLE, reply.status(), reply.message());
+            assertTrue(reply.message().contains("is not a live surface reference: it is a texture reference handle"),
+                reply.message());
+        }
+        else if (row.emulated())
         {
             ok(reply);
             assertEquals(row.resultCount(), reply.values().length, row + " replies one value per output");
@@ -256,12 +277,44 @@ class TableRowsIpcTest
                     case STREAM -> objects.stream;
                     case EVENT -> objects.event;
                     case IN_INT, IN_UINT, IN_SIZE, IN_INT64, IN_UCHAR, IN_USHORT ->
-                        isStringLength(row, argument.name()) ? STRING_BYTES : 0;
+                        isStringLength(row, argument.name()) ? STRING_BYTES : textureScalar(argument.name());
+                    // Texture and surface references: the texture reference bound to what the row reads.
+                    case TEXREF, SURFREF -> row.name().equals("cuTexRefGetMipmappedArray") ? objects.texrefMipmapped :
+                        row.name().equals("cuTexRefGetAddress") ? objects.texrefMemory : objects.texrefArray;
+                    case FREE_TEXREF -> objects.texrefArray;
+                    case ARRAY -> objects.array;
+                    case MIPMAPPED_ARRAY -> objects.mipmappedArray;
+                    case IN_FLOAT -> Float.floatToRawIntBits(1.5f);
+                    case IN_FLOAT4 -> 0;
+                    case IN_ARRAY_DESCRIPTOR -> 0;
                     default -> throw new IllegalStateException(argument.role() + " does not travel");
                 };
+                if (argument.role() == ArgumentRole.IN_ARRAY_DESCRIPTOR)
+                {
+                    args[argument.wireIndex()] = 16;
+                    args[argument.wireIndex() + 1] = 4;
+                    args[argument.wireIndex() + 2] = FORMAT_FLOAT;
+                    args[argument.wireIndex() + 3] = 1;
+                }
             }
         }
         return args;
+    }
+
+    /**
+     * Texture and surface references: scalars CUDA takes (a float format of one component, a range of 1 KiB rows
+     * 64 bytes apart); 0 for every other scalar.
+     */
+    private static long textureScalar(final String name)
+    {
+        return switch (name)
+        {
+            case "fmt" -> FORMAT_FLOAT;
+            case "NumPackedComponents" -> 1;
+            case "bytes" -> 1024;
+            case "Pitch" -> 64;
+            default -> 0;
+        };
     }
 
     /**
@@ -286,7 +339,8 @@ class TableRowsIpcTest
      * primary context of device 1 (the call's context is the device) with a stream and an event made by the runtime.
      */
     private record Objects(
-        long callContext, long context, long module, long function, long stream, long event, long memory)
+        long callContext, long context, long module, long function, long stream, long event, long memory,
+        long array, long mipmappedArray, long texrefArray, long texrefMipmapped, long texrefMemory)
     {
         static Objects make(final TestClient client, final Api api) throws IOException
         {
@@ -299,12 +353,24 @@ class TableRowsIpcTest
                 return new Objects(DEVICE_1, context, module, function,
                     ok(client.call(CUDA_STREAM_CREATE, DEVICE_1, STREAM_NON_BLOCKING)).value(0),
                     ok(client.call(CUDA_EVENT_CREATE, DEVICE_1, 0)).value(0),
-                    ok(client.call(CUDA_MALLOC, DEVICE_1, MEMORY_BYTES)).value(0));
+                    ok(client.call(CUDA_MALLOC, DEVICE_1, MEMORY_BYTES)).value(0), 0, 0, 0, 0, 0);
             }
+            final long memory = ok(client.call(CU_MEM_ALLOC, context, MEMORY_BYTES)).value(0);
+            // Texture and surface references: an array, a mipmapped array, and a texture reference bound to each
+            // and to the memory.
+            final long array = ok(client.call(CU_ARRAY_CREATE, context, 4, 2, 0, FORMAT_FLOAT, 1, 0)).value(0);
+            final long mipmapped = ok(client.call(CU_MIPMAPPED_ARRAY_CREATE, context, 4, 4, 0, FORMAT_FLOAT, 1, 0, 2))
+                .value(0);
+            final long texrefArray = ok(client.call(row("cuTexRefCreate"), context)).value(0);
+            ok(client.call(row("cuTexRefSetArray"), context, texrefArray, array, 1));
+            final long texrefMipmapped = ok(client.call(row("cuTexRefCreate"), context)).value(0);
+            ok(client.call(row("cuTexRefSetMipmappedArray"), context, texrefMipmapped, mipmapped, 1));
+            final long texrefMemory = ok(client.call(row("cuTexRefCreate"), context)).value(0);
+            ok(client.call(row("cuTexRefSetAddress"), context, texrefMemory, memory, 1024));
             return new Objects(context, context, module, function,
                 ok(client.call(CU_STREAM_CREATE, context, STREAM_NON_BLOCKING)).value(0),
-                ok(client.call(CU_EVENT_CREATE, context, 0)).value(0),
-                ok(client.call(CU_MEM_ALLOC, context, MEMORY_BYTES)).value(0));
+                ok(client.call(CU_EVENT_CREATE, context, 0)).value(0), memory, array, mipmapped, texrefArray,
+                texrefMipmapped, texrefMemory);
         }
 
         private static byte[] kernel() throws IOException

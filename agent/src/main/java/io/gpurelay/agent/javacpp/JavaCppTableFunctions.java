@@ -18,6 +18,16 @@ import net.bytebuddy.description.type.TypeDescription;
  */
 public final class JavaCppTableFunctions
 {
+    /**
+     * Roles this binding does not encode: the texture and surface references' handles, floats, descriptors and
+     * string inputs, which JCuda's binding takes; JavaCPP's functions with them stay not supported.
+     */
+    private static final java.util.Set<ArgumentRole> NOT_ENCODED = java.util.EnumSet.of(ArgumentRole.IN_FLOAT,
+        ArgumentRole.OUT_FLOAT, ArgumentRole.IN_FLOAT4, ArgumentRole.OUT_FLOAT4, ArgumentRole.IN_ARRAY_DESCRIPTOR,
+        ArgumentRole.IN_STRING, ArgumentRole.TEXREF, ArgumentRole.SURFREF, ArgumentRole.ARRAY,
+        ArgumentRole.MIPMAPPED_ARRAY, ArgumentRole.FREE_TEXREF, ArgumentRole.NEW_TEXREF, ArgumentRole.NEW_SURFREF,
+        ArgumentRole.OUT_ARRAY, ArgumentRole.OUT_MIPMAPPED_ARRAY);
+
     private JavaCppTableFunctions()
     {
     }
@@ -35,6 +45,10 @@ public final class JavaCppTableFunctions
         for (int i = 0; i < row.arguments().size(); i++)
         {
             final ArgumentRole role = row.arguments().get(i).role();
+            if (NOT_ENCODED.contains(role))
+            {
+                return false;
+            }
             final TypeDescription type = nativeMethod.getParameters().get(i).getType().asErasure();
             final boolean primitive = type.isPrimitive();
             final boolean fits = switch (role.kind())

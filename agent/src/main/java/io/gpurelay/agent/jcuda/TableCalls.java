@@ -26,7 +26,9 @@ public final class TableCalls
         final long[] wire = TableEncoding.encode(row, arguments);
         final long[] results = row.resultCount() == 0 ? null : new long[row.resultCount()];
         final ByteArrayPayload text = row.hasStringOutput() ? new ByteArrayPayload() : null;
-        final int status = TableRowCalls.send(row, wire, results, text);
+        final byte[] input = TableEncoding.stringInput(row, arguments);
+        final int status = TableRowCalls.send(row, wire, input == null ? null : new ByteArrayPayload(input), results,
+            text);
         if (status == 0 && results != null)
         {
             TableEncoding.decode(row, results, arguments);

@@ -7,6 +7,7 @@ import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import jcuda.NativePointerObject;
+import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
 import jcuda.Pointer;
 
 /**
@@ -49,6 +50,15 @@ public final class TableEncoding
             case FUNCTION -> "Ljcuda/driver/CUfunction;";
             case STREAM -> driver ? "Ljcuda/driver/CUstream;" : "Ljcuda/runtime/cudaStream_t;";
             case EVENT -> driver ? "Ljcuda/driver/CUevent;" : "Ljcuda/runtime/cudaEvent_t;";
+            // Texture and surface references.
+            case IN_FLOAT -> "F";
+            case OUT_FLOAT, IN_FLOAT4, OUT_FLOAT4 -> "[F";
+            case IN_ARRAY_DESCRIPTOR -> "Ljcuda/driver/CUDA_ARRAY_DESCRIPTOR;";
+            case IN_STRING -> "Ljava/lang/String;";
+            case TEXREF, FREE_TEXREF, NEW_TEXREF -> "Ljcuda/driver/CUtexref;";
+            case SURFREF, NEW_SURFREF -> "Ljcuda/driver/CUsurfref;";
+            case ARRAY, OUT_ARRAY -> "Ljcuda/driver/CUarray;";
+            case MIPMAPPED_ARRAY, OUT_MIPMAPPED_ARRAY -> "Ljcuda/driver/CUmipmappedArray;";
         };
     }
 
@@ -82,9 +92,19 @@ public final class TableEncoding
         {
             final Argument argument = row.arguments().get(i);
             final Object value = arguments[i];
+            if (argument.role() == ArgumentRole.IN_STRING)
+            {
+                requireNonNull(row, argument, value);
+                continue;
+            }
             if (argument.wireIndex() < 0)
             {
                 requireOutput(row, argument, value);
+                continue;
+            }
+            if (argument.role().slots() > 1)
+            {
+                encodeSeveral(row, argument, value, wire);
                 continue;
             }
             wire[argument.wireIndex()] = switch (argument.role())
@@ -101,10 +121,69 @@ public final class TableEncoding
                 case CONTEXT -> value == null ? 0 : JCudaPointers.nativePointer((NativePointerObject)value);
                 case MODULE, FUNCTION, EVENT ->
                     JCudaPointers.nativePointer(requireNonNull(row, argument, (NativePointerObject)value));
+                // Texture and surface references: a float travels as its bits, a handle as the executor's.
+                case IN_FLOAT -> Integer.toUnsignedLong(Float.floatToRawIntBits((Float)value));
+                case TEXREF, FREE_TEXREF, SURFREF, ARRAY, MIPMAPPED_ARRAY ->
+                    JCudaPointers.nativePointer(requireNonNull(row, argument, (NativePointerObject)value));
                 default -> throw new IllegalStateException(argument.role() + " does not travel");
             };
         }
         return wire;
+    }
+
+    // Texture and surface references: arguments of several values, a string input.
+
+    private static void encodeSeveral(final FunctionRow row, final Argument argument, final Object value,
+        final long[] wire)
+    {
+        requireNonNull(row, argument, value);
+        final int at = argument.wireIndex();
+        switch (argument.role())
+        {
+            case IN_FLOAT4 ->
+            {
+                final float[] floats = (float[])value;
+                requireLength(row, argument, floats.length, 4);
+                for (int k = 0; k < 4; k++)
+                {
+                    wire[at + k] = Integer.toUnsignedLong(Float.floatToRawIntBits(floats[k]));
+                }
+            }
+            case IN_ARRAY_DESCRIPTOR ->
+            {
+                final CUDA_ARRAY_DESCRIPTOR descriptor = (CUDA_ARRAY_DESCRIPTOR)value;
+                wire[at] = descriptor.Width;
+                wire[at + 1] = descriptor.Height;
+                wire[at + 2] = descriptor.Format;
+                wire[at + 3] = Integer.toUnsignedLong(descriptor.NumChannels);
+            }
+            default -> throw new IllegalStateException(argument.role() + " does not travel as several values");
+        }
+    }
+
+    /**
+     * @return the call's payload: a row's string input, as UTF-8 without its NUL; null for a row without one.
+     */
+    public static byte[] stringInput(final FunctionRow row, final Object[] arguments)
+    {
+        for (int i = 0; i < arguments.length; i++)
+        {
+            if (row.arguments().get(i).role() == ArgumentRole.IN_STRING)
+            {
+                return ((String)arguments[i]).getBytes(StandardCharsets.UTF_8);
+            }
+        }
+        return null;
+    }
+
+    private static void requireLength(final FunctionRow row, final Argument argument, final int length,
+        final int needed)
+    {
+        if (length < needed)
+        {
+            throw new IllegalArgumentException("Parameter '" + argument.name() + "' of " + row.name() + " has " +
+                length + " elements; the function reads or writes " + needed);
+        }
     }
 
     /**
@@ -126,6 +205,17 @@ public final class TableEncoding
                 case OUT_SIZE, OUT_INT64 -> ((long[])arguments[i])[0] = value;
                 case OUT_CONTEXT, OUT_MODULE, OUT_DEVPTR ->
                     JCudaPointers.setNativePointer((NativePointerObject)arguments[i], value);
+                // Texture and surface references.
+                case NEW_TEXREF, NEW_SURFREF, OUT_ARRAY, OUT_MIPMAPPED_ARRAY ->
+                    JCudaPointers.setNativePointer((NativePointerObject)arguments[i], value);
+                case OUT_FLOAT -> ((float[])arguments[i])[0] = Float.intBitsToFloat((int)value);
+                case OUT_FLOAT4 ->
+                {
+                    for (int k = 0; k < 4; k++)
+                    {
+                        ((float[])arguments[i])[k] = Float.intBitsToFloat((int)values[argument.resultIndex() + k]);
+                    }
+                }
                 default -> throw new IllegalStateException(argument.role() + " is no output");
             }
         }
@@ -154,8 +244,14 @@ public final class TableEncoding
     private static void requireOutput(final FunctionRow row, final Argument argument, final Object array)
     {
         requireNonNull(row, argument, array);
-        if (argument.role().kind() == ArgumentRole.Kind.HANDLE_OUT || argument.role() == ArgumentRole.OUT_DEVPTR)
+        if (argument.role().kind() == ArgumentRole.Kind.HANDLE_OUT || argument.role() == ArgumentRole.OUT_DEVPTR ||
+            argument.role().kind() == ArgumentRole.Kind.HANDLE_NEW)
         {
+            return;
+        }
+        if (array instanceof float[] floats)
+        {
+            requireLength(row, argument, floats.length, argument.role().slots());
             return;
         }
         final int length = array instanceof int[] ints ? ints.length : array instanceof String[] strings ?

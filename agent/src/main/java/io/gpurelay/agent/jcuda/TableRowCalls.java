@@ -41,10 +41,19 @@ public final class TableRowCalls
      */
     public static int send(final FunctionRow row, final long[] wire, final long[] results, final ByteArrayPayload text)
     {
+        return send(row, wire, null, results, text);
+    }
+
+    /**
+     * @param input the call's payload: a row's string input ({@code in:string}); null for none.
+     */
+    public static int send(final FunctionRow row, final long[] wire, final ByteArrayPayload input,
+        final long[] results, final ByteArrayPayload text)
+    {
         final boolean pipelined = row.order() == StreamOrder.STREAM && CONFIRMED.get(row.id()) != 0;
         final int status = switch (row.binding())
         {
-            case JCUDA_DRIVER -> DriverTableCalls.send(row, wire, results, text, pipelined);
+            case JCUDA_DRIVER -> DriverTableCalls.send(row, wire, input, results, text, pipelined);
             case JCUDA -> RuntimeTableCalls.send(row, wire, results, text, pipelined);
         };
         if (status == 0 && row.order() == StreamOrder.STREAM)

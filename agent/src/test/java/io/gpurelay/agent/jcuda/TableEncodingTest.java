@@ -12,18 +12,24 @@ import java.util.stream.Stream;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.instrumentation.NativeMethodTable;
 import io.gpurelay.protocol.table.Argument;
+import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
+import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
+import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUmipmappedArray;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
+import jcuda.driver.CUsurfref;
+import jcuda.driver.CUtexref;
 import jcuda.runtime.cudaEvent_t;
 import jcuda.runtime.cudaStream_t;
 import net.bytebuddy.dynamic.ClassFileLocator;
@@ -99,8 +105,39 @@ class TableEncodingTest
                     handle(new CUstream(), value);
                 case EVENT -> row.binding() == Binding.JCUDA ? handle(new cudaEvent_t(), value) :
                     handle(new CUevent(), value);
+                // Texture and surface references.
+                case IN_FLOAT -> Float.intBitsToFloat((int)value);
+                case OUT_FLOAT -> new float[1];
+                case IN_FLOAT4 -> new float[]{ Float.intBitsToFloat((int)value), Float.intBitsToFloat((int)value + 1),
+                    Float.intBitsToFloat((int)value + 2), Float.intBitsToFloat((int)value + 3) };
+                case OUT_FLOAT4 -> new float[4];
+                case IN_ARRAY_DESCRIPTOR ->
+                {
+                    final CUDA_ARRAY_DESCRIPTOR descriptor = new CUDA_ARRAY_DESCRIPTOR();
+                    descriptor.Width = value;
+                    descriptor.Height = value + 1;
+                    descriptor.Format = (int)value + 2;
+                    descriptor.NumChannels = (int)value + 3;
+                    yield descriptor;
+                }
+                case IN_STRING -> "name" + i;
+                case TEXREF, FREE_TEXREF -> handle(new CUtexref(), value);
+                case NEW_TEXREF -> new CUtexref();
+                case SURFREF -> handle(new CUsurfref(), value);
+                case NEW_SURFREF -> new CUsurfref();
+                case ARRAY -> handle(new CUarray(), value);
+                case OUT_ARRAY -> new CUarray();
+                case MIPMAPPED_ARRAY -> handle(new CUmipmappedArray(), value);
+                case OUT_MIPMAPPED_ARRAY -> new CUmipmappedArray();
             };
-            if (argument.wireIndex() >= 0)
+            if (argument.wireIndex() >= 0 && argument.role().slots() > 1)
+            {
+                for (int k = 0; k < argument.role().slots(); k++)
+                {
+                    expected[argument.wireIndex() + k] = value + k;
+                }
+            }
+            else if (argument.wireIndex() >= 0)
             {
                 expected[argument.wireIndex()] = switch (argument.role())
                 {
@@ -117,14 +154,26 @@ class TableEncodingTest
         assertArrayEquals(expected, TableEncoding.encode(row, java));
 
         final long[] values = new long[row.resultCount()];
+        final boolean floats = arguments.stream().anyMatch(a -> a.role() == ArgumentRole.OUT_FLOAT ||
+            a.role() == ArgumentRole.OUT_FLOAT4);
         for (int i = 0; i < values.length; i++)
         {
-            values[i] = -(i + 2);
+            // A float output comes back as its bits: keep them off NaN, whose bits a float need not keep.
+            values[i] = floats ? i + 2 : -(i + 2);
         }
         TableEncoding.decode(row, values, java);
         for (int i = 0; i < java.length; i++)
         {
             final Argument argument = arguments.get(i);
+            if (java[i] instanceof float[] written && argument.resultIndex() >= 0)
+            {
+                for (int k = 0; k < argument.role().slots(); k++)
+                {
+                    assertEquals(values[argument.resultIndex() + k], Float.floatToRawIntBits(written[k]),
+                        argument.name());
+                }
+                continue;
+            }
             if (argument.resultIndex() >= 0)
             {
                 final long written = java[i] instanceof int[] ints ? ints[0] : java[i] instanceof long[] longs ?

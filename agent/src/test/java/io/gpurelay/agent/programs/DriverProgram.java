@@ -10,6 +10,7 @@ import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
 import static jcuda.driver.JCudaDriver.cuDeviceGetCount;
 import static jcuda.driver.JCudaDriver.cuDeviceGetName;
+import static jcuda.driver.JCudaDriver.cuGLInit;
 import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
@@ -20,7 +21,6 @@ import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoadData;
 import static jcuda.driver.JCudaDriver.cuModuleUnload;
-import static jcuda.driver.JCudaDriver.cuTexRefCreate;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -34,7 +34,6 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
-import jcuda.driver.CUtexref;
 import jcuda.driver.JCudaDriver;
 
 /**
@@ -126,7 +125,7 @@ public final class DriverProgram
         checks.equal("cuMemcpyDtoH", 0, cuMemcpyDtoH(Pointer.to(back), x, 1024));
 
         checks.equal("an unsupported function", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            cuTexRefCreate(new CUtexref()));
+            cuGLInit());
         checks.equal("cuMemFree", 0, cuMemFree(x));
         checks.equal("cuMemFree", 0, cuMemFree(y));
         checks.equal("cuModuleUnload", 0, cuModuleUnload(module));

@@ -8,7 +8,6 @@ import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUresult;
-import jcuda.driver.CUtexref;
 import jcuda.driver.JCudaDriver;
 import jcuda.runtime.JCuda;
 import jcuda.runtime.cudaChannelFormatDesc;
@@ -63,9 +62,9 @@ public final class NoExecutorProgram
             JCudaDriver.cuCtxGetCurrent(new CUcontext()));
         checks.equal("cuMemAlloc", CUresult.CUDA_ERROR_DEVICE_UNAVAILABLE, JCudaDriver.cuMemAlloc(new CUdeviceptr(), 16));
         checks.equal("unsupported driver call", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            JCudaDriver.cuTexRefCreate(new CUtexref()));
+            JCudaDriver.cuGLInit());
         checks.equal("unsupported driver call again", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            JCudaDriver.cuTexRefCreate(new CUtexref()));
+            JCudaDriver.cuGLInit());
 
         JCuda.setExceptionsEnabled(true);
         String message = "nothing thrown";

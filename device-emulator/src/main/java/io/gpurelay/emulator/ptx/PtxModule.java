@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.gpurelay.emulator.memory.DeviceMemory;
 
@@ -25,11 +26,15 @@ public final class PtxModule
     private final Map<String, Integer> variableIndices;
     private final Map<String, List<PtxParser.Relocation>> relocations;
     private final int functionCount;
+    private final Set<String> textureReferences;
+    private final Set<String> surfaceReferences;
 
     private PtxModule(final List<PtxKernel> kernels, final List<ModuleVariable> variables,
         final Map<String, Integer> variableIndices, final Map<String, List<PtxParser.Relocation>> relocations,
-        final int functionCount)
+        final int functionCount, final Set<String> textureReferences, final Set<String> surfaceReferences)
     {
+        this.textureReferences = Set.copyOf(textureReferences);
+        this.surfaceReferences = Set.copyOf(surfaceReferences);
         this.kernels = List.copyOf(kernels);
         for (final PtxKernel kernel : kernels)
         {
@@ -96,7 +101,24 @@ public final class PtxModule
                 kernels.add(new PtxKernel(function));
             }
         }
-        return new PtxModule(kernels, parsed.variables(), variableIndices, parsed.relocations(), functions.size());
+        return new PtxModule(kernels, parsed.variables(), variableIndices, parsed.relocations(), functions.size(),
+            parsed.textureReferences(), parsed.surfaceReferences());
+    }
+
+    /**
+     * @return whether the module declares a texture reference of this name ({@code .global .texref name;}).
+     */
+    public boolean declaresTextureReference(final String name)
+    {
+        return textureReferences.contains(name);
+    }
+
+    /**
+     * @return whether the module declares a surface reference of this name ({@code .global .surfref name;}).
+     */
+    public boolean declaresSurfaceReference(final String name)
+    {
+        return surfaceReferences.contains(name);
     }
 
     /**

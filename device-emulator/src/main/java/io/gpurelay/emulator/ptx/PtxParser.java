@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.gpurelay.emulator.ptx.PtxLexer.Kind;
 import io.gpurelay.emulator.ptx.PtxLexer.Token;
@@ -42,7 +44,9 @@ final class PtxParser
         List<ParsedFunction> functions,
         List<ModuleVariable> variables,
         Map<String, List<Relocation>> relocations,
-        Map<String, SharedVariable> sharedVariables)
+        Map<String, SharedVariable> sharedVariables,
+        Set<String> textureReferences,
+        Set<String> surfaceReferences)
     {
     }
 
@@ -52,6 +56,9 @@ final class PtxParser
     private final List<ModuleVariable> variables = new ArrayList<>();
     private final Map<String, List<Relocation>> relocations = new HashMap<>();
     private final Map<String, SharedVariable> sharedVariables = new LinkedHashMap<>();
+    /** Module-scope {@code .global .texref} and {@code .global .surfref} names (cuModuleGetTexRef/SurfRef). */
+    private final Set<String> textureReferences = new LinkedHashSet<>();
+    private final Set<String> surfaceReferences = new LinkedHashSet<>();
 
     private ParsedFunction function;
     private final Deque<Map<String, Object>> scopes = new ArrayDeque<>();
@@ -66,7 +73,8 @@ final class PtxParser
         final PtxParser parser = new PtxParser(PtxLexer.tokenize(source));
         parser.parseModule();
         return new ParsedModule(
-            new ArrayList<>(parser.functions.values()), parser.variables, parser.relocations, parser.sharedVariables);
+            new ArrayList<>(parser.functions.values()), parser.variables, parser.relocations, parser.sharedVariables,
+            parser.textureReferences, parser.surfaceReferences);
     }
 
     private void parseModule()
@@ -825,6 +833,12 @@ final class PtxParser
     {
         final ModuleVariable.Space space = spaceToken.text().equals(".const") ?
             ModuleVariable.Space.CONST : ModuleVariable.Space.GLOBAL;
+        if (space == ModuleVariable.Space.GLOBAL && !external && peek().kind() == Kind.WORD &&
+            (peek().text().equals(".texref") || peek().text().equals(".surfref")))
+        {
+            parseReferenceDeclarations();
+            return;
+        }
         final List<String> attributes = parseVariableAttributes();
         final PtxType type = parseVariableType();
         do
@@ -851,6 +865,28 @@ final class PtxParser
                 throw new PtxException("variable '" + shape.name + "' has no size", shape.line);
             }
             variables.add(new ModuleVariable(shape.name, space, bytes.length, shape.alignment, bytes));
+        }
+        while (acceptPunctuation(","));
+        expectPunctuation(";");
+    }
+
+    /**
+     * {@code .global .texref name, ...;} or {@code .global .surfref ...;}: the names cuModuleGetTexRef and
+     * cuModuleGetSurfRef find. The interpreter has no texture or surface instructions; a kernel using one is refused
+     * as it is decoded.
+     */
+    private void parseReferenceDeclarations()
+    {
+        final Token kind = next();
+        final Set<String> names = kind.text().equals(".texref") ? textureReferences : surfaceReferences;
+        do
+        {
+            final Token name = expect(Kind.WORD, "a " + kind.text().substring(1) + " name");
+            if (!names.add(name.text()))
+            {
+                throw new PtxException(kind.text().substring(1) + " '" + name.text() + "' is declared twice",
+                    name.line());
+            }
         }
         while (acceptPunctuation(","));
         expectPunctuation(";");

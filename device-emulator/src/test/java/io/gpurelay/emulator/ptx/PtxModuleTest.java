@@ -209,4 +209,26 @@ class PtxModuleTest
         assertTrue(error.getMessage().contains("call to external function 'elsewhere'"), error.getMessage());
         assertEquals(14, error.line());
     }
+
+    @Test
+    void textureAndSurfaceReferencesAreDeclaredByNameAndSamplersStillRefused()
+    {
+        final String saxpy = EmulatedDevice.kernelSource("saxpy.ptx");
+        final int entry = saxpy.indexOf(".visible .entry");
+        final PtxModule module = PtxModule.parse(saxpy.substring(0, entry) + ".global .texref tex, tex2;\n" +
+            ".global .surfref surf;\n" + saxpy.substring(entry));
+        assertTrue(module.declaresTextureReference("tex"));
+        assertTrue(module.declaresTextureReference("tex2"));
+        assertFalse(module.declaresTextureReference("surf"));
+        assertTrue(module.declaresSurfaceReference("surf"));
+        assertFalse(module.declaresSurfaceReference("tex"));
+        assertNotNull(module.kernel("saxpy"), "the kernels parse as before");
+
+        final PtxException twice = assertThrows(PtxException.class, () -> PtxModule.parse(saxpy.substring(0, entry) +
+            ".global .texref tex;\n.global .texref tex;\n" + saxpy.substring(entry)));
+        assertTrue(twice.getMessage().contains("declared twice"), twice.getMessage());
+        final PtxException sampler = assertThrows(PtxException.class, () -> PtxModule.parse(saxpy.substring(0, entry) +
+            ".global .samplerref s;\n" + saxpy.substring(entry)));
+        assertTrue(sampler.getMessage().contains("textures and surfaces are not supported"), sampler.getMessage());
+    }
 }

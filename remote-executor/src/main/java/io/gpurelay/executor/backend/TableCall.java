@@ -17,6 +17,8 @@ public final class TableCall
     private long[] scalars = new long[8];
     private long[] extents = new long[8];
     private Object[] objects = new Object[8];
+    /** Texture and surface references: the object the backend made for the row's handle output. */
+    private Object made;
 
     /**
      * Start decoding a call of this row.
@@ -25,6 +27,7 @@ public final class TableCall
     {
         this.row = row;
         this.context = null;
+        this.made = null;
         final int count = row.arguments().size();
         if (scalars.length < count)
         {
@@ -94,6 +97,42 @@ public final class TableCall
     public Object object(final int argument)
     {
         return objects[argument];
+    }
+
+    // Texture and surface references: arguments of several values, a string input, a handle the backend makes.
+
+    /**
+     * @return the four floats of an {@code in:float4} argument, or the four values (Width, Height, Format,
+     *         NumChannels) of an {@code in:arraydesc} argument as a {@code long[]}; the string of an
+     *         {@code in:string} argument. Use {@link #object(int)}; these name what it holds.
+     */
+    public float[] floats(final int argument)
+    {
+        return (float[])objects[argument];
+    }
+
+    public long[] values(final int argument)
+    {
+        return (long[])objects[argument];
+    }
+
+    public String text(final int argument)
+    {
+        return (String)objects[argument];
+    }
+
+    /**
+     * The backend's object for the row's {@code new:texref} or {@code new:surfref} output, which the executor makes
+     * a handle of; set by the backend when the function succeeded.
+     */
+    public void made(final Object object)
+    {
+        this.made = object;
+    }
+
+    public Object made()
+    {
+        return made;
     }
 
     /**

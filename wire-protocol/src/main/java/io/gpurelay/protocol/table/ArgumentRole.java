@@ -67,7 +67,58 @@ public enum ArgumentRole
      * A {@code CUmodule*} the function writes: the module of the row's kernel, which the executor answers from its
      * tables (a row whose backend function is {@code executor}).
      */
-    OUT_MODULE("out:module", Kind.HANDLE_OUT);
+    OUT_MODULE("out:module", Kind.HANDLE_OUT),
+
+    // Texture and surface references (the legacy cuTexRef* and cuSurfRef* functions).
+    /** A {@code float}, passed by value; it travels as its IEEE 754 bits. */
+    IN_FLOAT("in:float", Kind.SCALAR_IN),
+    /** A {@code float*} the function writes one value to ({@code float[]} in Java); it comes back as its bits. */
+    OUT_FLOAT("out:float", Kind.SCALAR_OUT),
+    /** A {@code float[4]} the function reads (a border colour): four values of the call, each a float's bits. */
+    IN_FLOAT4("in:float4", Kind.SCALAR_IN, 4),
+    /** A {@code float[4]} the function writes: four values of the reply, each a float's bits. */
+    OUT_FLOAT4("out:float4", Kind.SCALAR_OUT, 4),
+    /**
+     * A {@code CUDA_ARRAY_DESCRIPTOR*} the function reads: four values of the call, its {@code Width},
+     * {@code Height}, {@code Format} and {@code NumChannels}. An extent may read them as {@code name.Width},
+     * {@code name.Height} and {@code name.ElementBytes} (the bytes of one element of the format and channels).
+     */
+    IN_ARRAY_DESCRIPTOR("in:arraydesc", Kind.SCALAR_IN, 4),
+    /**
+     * A NUL-terminated {@code const char*} ({@code String} in Java): the call's payload, without the NUL, 1 to
+     * {@value #MAX_STRING_INPUT} bytes; a row has at most one.
+     */
+    IN_STRING("in:string", Kind.PAYLOAD_IN),
+    /** A texture reference handle ({@code CUtexref}). */
+    TEXREF("texref", Kind.HANDLE),
+    /** A surface reference handle ({@code CUsurfref}). */
+    SURFREF("surfref", Kind.HANDLE),
+    /** A CUDA array handle ({@code CUarray}). */
+    ARRAY("array", Kind.HANDLE),
+    /** A mipmapped CUDA array handle ({@code CUmipmappedArray}). */
+    MIPMAPPED_ARRAY("mipmappedarray", Kind.HANDLE),
+    /**
+     * A texture reference the function destroys ({@code CUtexref}): checked like {@link #TEXREF}; once the function
+     * succeeded its handle is no longer live.
+     */
+    FREE_TEXREF("free:texref", Kind.HANDLE),
+    /**
+     * A {@code CUtexref*} the function writes: a texture reference the backend makes (or, with a module argument,
+     * finds in the module), which the executor makes a handle of the session, in the row's context.
+     */
+    NEW_TEXREF("new:texref", Kind.HANDLE_NEW),
+    /** A {@code CUsurfref*} the function writes, found in the row's module; see {@link #NEW_TEXREF}. */
+    NEW_SURFREF("new:surfref", Kind.HANDLE_NEW),
+    /**
+     * A {@code CUarray*} the function writes: the array bound to the row's texture or surface reference, which the
+     * executor answers from its tables (a row whose backend function is {@code executor}).
+     */
+    OUT_ARRAY("out:array", Kind.HANDLE_OUT),
+    /** A {@code CUmipmappedArray*} the function writes: the mipmapped array bound to the row's texture reference. */
+    OUT_MIPMAPPED_ARRAY("out:mipmappedarray", Kind.HANDLE_OUT);
+
+    /** The most bytes an {@link #IN_STRING} carries (a name of a module's symbol). */
+    public static final int MAX_STRING_INPUT = 1024;
 
     /**
      * How a role travels.
@@ -80,16 +131,36 @@ public enum ArgumentRole
         DEVICE_POINTER,
         HANDLE,
         HANDLE_OUT,
-        PAYLOAD_OUT
+        PAYLOAD_OUT,
+        /** An input that travels as the call's payload. */
+        PAYLOAD_IN,
+        /** An output handle the backend makes and the executor registers in the session. */
+        HANDLE_NEW
     }
 
     private final String token;
     private final Kind kind;
+    private final int slots;
 
     ArgumentRole(final String token, final Kind kind)
     {
+        this(token, kind, 1);
+    }
+
+    ArgumentRole(final String token, final Kind kind, final int slots)
+    {
         this.token = token;
         this.kind = kind;
+        this.slots = slots;
+    }
+
+    /**
+     * @return how many values of the call's {@code args} (an input) or the reply's {@code values} (an output) the
+     *         argument takes: 1, or the length of a small fixed array or struct.
+     */
+    public int slots()
+    {
+        return slots;
     }
 
     /**
@@ -107,7 +178,8 @@ public enum ArgumentRole
 
     public boolean isOutput()
     {
-        return kind == Kind.SCALAR_OUT || kind == Kind.HANDLE_OUT || kind == Kind.PAYLOAD_OUT;
+        return kind == Kind.SCALAR_OUT || kind == Kind.HANDLE_OUT || kind == Kind.PAYLOAD_OUT ||
+            kind == Kind.HANDLE_NEW;
     }
 
     public boolean isHandle()
@@ -126,6 +198,7 @@ public enum ArgumentRole
             case IN_UINT -> value >= 0 && value <= 0xFFFF_FFFFL;
             case IN_UCHAR -> value >= 0 && value <= 0xFF;
             case IN_USHORT -> value >= 0 && value <= 0xFFFF;
+            case IN_FLOAT -> value >= 0 && value <= 0xFFFF_FFFFL;
             default -> true;
         };
     }

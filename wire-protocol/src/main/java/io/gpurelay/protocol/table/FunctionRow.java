@@ -47,7 +47,7 @@ public record FunctionRow(
         int count = 0;
         for (final Argument argument : arguments)
         {
-            count += argument.wireIndex() >= 0 ? 1 : 0;
+            count += argument.wireIndex() >= 0 ? argument.role().slots() : 0;
         }
         return count;
     }
@@ -60,7 +60,7 @@ public record FunctionRow(
         int count = 0;
         for (final Argument argument : arguments)
         {
-            count += argument.resultIndex() >= 0 ? 1 : 0;
+            count += argument.resultIndex() >= 0 ? argument.role().slots() : 0;
         }
         return count;
     }
@@ -71,6 +71,14 @@ public record FunctionRow(
     public boolean hasStringOutput()
     {
         return first(ArgumentRole.OUT_STRING) != null;
+    }
+
+    /**
+     * @return whether the call's payload carries a string input ({@link ArgumentRole#IN_STRING}).
+     */
+    public boolean hasStringInput()
+    {
+        return first(ArgumentRole.IN_STRING) != null;
     }
 
     /**

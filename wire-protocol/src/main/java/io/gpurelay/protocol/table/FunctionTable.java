@@ -242,14 +242,19 @@ public final class FunctionTable
             final String bounds = devicePointer || string ? parts[0].substring(parts[0].indexOf('(') + 1,
                 parts[0].length() - 1) : null;
             final SizeExpression extent = bounds == null ? null : SizeExpression.parse(bounds);
-            if (role == ArgumentRole.OUT_STRING)
+            if (role == ArgumentRole.OUT_STRING || role == ArgumentRole.IN_STRING)
             {
                 arguments.add(new Argument(role, parts[1], -1, -1, extent));
             }
+            else if (role.isOutput())
+            {
+                arguments.add(new Argument(role, parts[1], -1, resultIndex, null));
+                resultIndex += role.slots();
+            }
             else
             {
-                arguments.add(role.isOutput() ? new Argument(role, parts[1], -1, resultIndex++, null) :
-                    new Argument(role, parts[1], wireIndex++, -1, extent));
+                arguments.add(new Argument(role, parts[1], wireIndex, -1, extent));
+                wireIndex += role.slots();
             }
         }
         for (final Argument argument : arguments)
@@ -260,8 +265,12 @@ public final class FunctionTable
             }
             for (final String name : argument.extent().names())
             {
-                final boolean scalar = arguments.stream().anyMatch(other -> other.name().equals(name) &&
-                    other.role().kind() == ArgumentRole.Kind.SCALAR_IN);
+                final int dot = name.indexOf('.');
+                final boolean scalar = dot < 0 ? arguments.stream().anyMatch(other -> other.name().equals(name) &&
+                    other.role().kind() == ArgumentRole.Kind.SCALAR_IN && other.role().slots() == 1) :
+                    ARRAY_DESCRIPTOR_MEMBERS.contains(name.substring(dot + 1)) &&
+                    arguments.stream().anyMatch(other -> other.name().equals(name.substring(0, dot)) &&
+                    other.role() == ArgumentRole.IN_ARRAY_DESCRIPTOR);
                 if (!scalar)
                 {
                     throw new IllegalArgumentException("the extent of '" + argument.name() + "' reads '" + name +
@@ -279,6 +288,7 @@ public final class FunctionTable
 
     private static void check(final FunctionRow row)
     {
+        checkTextureReferenceRoles(row);
         if (row.order() == StreamOrder.STREAM &&
             (row.resultCount() > 0 || row.first(ArgumentRole.STREAM) == null))
         {
@@ -323,6 +333,40 @@ public final class FunctionTable
             }
         }
     }
+
+    /**
+     * The roles of the texture and surface references: at most one string input (the call's payload) and never in a
+     * stream-ordered row; a row that makes a handle has it as its only output and is not answered by the executor;
+     * {@code out:array} and {@code out:mipmappedarray} answer what the row's texture or surface reference is bound to.
+     */
+    private static void checkTextureReferenceRoles(final FunctionRow row)
+    {
+        final long strings = row.arguments().stream().filter(a -> a.role() == ArgumentRole.IN_STRING).count();
+        if (strings > 1 || strings == 1 && row.order() == StreamOrder.STREAM)
+        {
+            throw new IllegalArgumentException(row.name() + ": a row has at most one string input, which travels as " +
+                "the call's payload, and a stream-ordered row has none");
+        }
+        final long made = row.arguments().stream().filter(a -> a.role().kind() == ArgumentRole.Kind.HANDLE_NEW)
+            .count();
+        if (made > 0 && (made != 1 || row.resultCount() != 1 || row.answeredByExecutor() ||
+            row.context() == ContextMode.NONE))
+        {
+            throw new IllegalArgumentException(row.name() + ": a handle the backend makes is the row's only output, " +
+                "in a context, and the backend makes it (not '" + EXECUTOR + "')");
+        }
+        final boolean bound = row.first(ArgumentRole.OUT_ARRAY) != null ||
+            row.first(ArgumentRole.OUT_MIPMAPPED_ARRAY) != null;
+        if (bound && row.first(ArgumentRole.TEXREF) == null && row.first(ArgumentRole.SURFREF) == null)
+        {
+            throw new IllegalArgumentException(row.name() + ": out:array and out:mipmappedarray answer what a " +
+                "texref or surfref argument is bound to, and the row has none");
+        }
+    }
+
+    /** What an extent may read of an {@link ArgumentRole#IN_ARRAY_DESCRIPTOR} argument, as {@code name.Member}. */
+    public static final java.util.Set<String> ARRAY_DESCRIPTOR_MEMBERS = java.util.Set.of("Width", "Height",
+        "ElementBytes");
 
     /**
      * @return every row, in the table's order.

@@ -8,7 +8,8 @@ import java.util.function.ToLongFunction;
 /**
  * How many bytes from a device address a function touches, as an expression of its scalar inputs: integers,
  * argument names, {@code +}, {@code -}, {@code *} and parentheses, e.g. {@code dstPitch*(Height-1)+Width*2} for a
- * 2D memset of 16-bit elements. Evaluated with exact arithmetic: an overflow is an error, never a small extent.
+ * 2D memset of 16-bit elements; a member of an {@code in:arraydesc} argument is {@code name.Member}. Evaluated with
+ * exact arithmetic: an overflow is an error, never a small extent.
  */
 public final class SizeExpression
 {
@@ -133,7 +134,8 @@ public final class SizeExpression
             }
             if (Character.isJavaIdentifierStart(c))
             {
-                while (position < text.length() && Character.isJavaIdentifierPart(text.charAt(position)))
+                while (position < text.length() && (Character.isJavaIdentifierPart(text.charAt(position)) ||
+                    text.charAt(position) == '.'))
                 {
                     position++;
                 }

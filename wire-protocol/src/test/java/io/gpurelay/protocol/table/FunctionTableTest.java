@@ -1,5 +1,6 @@
 package io.gpurelay.protocol.table;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -138,6 +139,56 @@ class FunctionTableTest
     {
         final IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class, () -> parse(text));
         assertTrue(thrown.getMessage().contains(expected), thrown.getMessage());
+    }
+
+    // Texture and surface references: roles of several values, struct members in extents, made handles.
+
+    @Test
+    void aRoleOfSeveralValuesTakesConsecutiveIndices() throws IOException
+    {
+        final FunctionRow border = parse("1600 JCudaDriver cuTexRefGetBorderColor object sync yes - " +
+            "out:float4 pBorderColor, texref hTexRef, out:int after").rows().get(0);
+        assertEquals(new Argument(ArgumentRole.OUT_FLOAT4, "pBorderColor", -1, 0), border.arguments().get(0));
+        assertEquals(new Argument(ArgumentRole.OUT_INT, "after", -1, 4), border.arguments().get(2));
+        assertEquals(5, border.resultCount());
+        assertEquals(1, border.wireArgumentCount());
+
+        final FunctionRow twoD = parse("1601 JCudaDriver cuTexRefSetAddress2D object sync yes - texref hTexRef, " +
+            "in:arraydesc desc, devptr(Pitch*(desc.Height-1)+desc.Width*desc.ElementBytes) dptr, in:size Pitch")
+            .rows().get(0);
+        assertEquals(1, twoD.arguments().get(1).wireIndex());
+        assertEquals(5, twoD.arguments().get(2).wireIndex());
+        assertEquals(6, twoD.arguments().get(3).wireIndex());
+        assertEquals(7, twoD.wireArgumentCount());
+        assertEquals(List.of("Pitch", "desc.Height", "desc.Width", "desc.ElementBytes"),
+            twoD.arguments().get(2).extent().names());
+    }
+
+    @Test
+    void texturesRolesAreCheckedAsTheTableIsRead()
+    {
+        final IllegalArgumentException member = assertThrows(IllegalArgumentException.class, () -> parse(
+            "1600 JCudaDriver f object sync yes - texref t, in:arraydesc desc, devptr(desc.Depth) p"));
+        assertTrue(member.getMessage().contains("'desc.Depth'"), member.getMessage());
+        final IllegalArgumentException vector = assertThrows(IllegalArgumentException.class, () -> parse(
+            "1600 JCudaDriver f object sync yes - texref t, in:float4 c, devptr(c) p"));
+        assertTrue(vector.getMessage().contains("no scalar input"), vector.getMessage());
+        final IllegalArgumentException twoMade = assertThrows(IllegalArgumentException.class, () -> parse(
+            "1600 JCudaDriver f current sync yes - new:texref a, out:int b"));
+        assertTrue(twoMade.getMessage().contains("only output"), twoMade.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> parse(
+            "1600 JCudaDriver f none sync yes - new:texref a"), "a made handle needs a context");
+        assertThrows(IllegalArgumentException.class, () -> parse(
+            "1600 JCudaDriver f object sync yes executor out:array a, module m"), "bound to no reference");
+        assertThrows(IllegalArgumentException.class, () -> parse(
+            "1600 JCudaDriver f object sync yes - module m, in:string a, in:string b"), "two string inputs");
+        final FunctionRow found = assertDoesNotThrow(() -> parse(
+            "1600 JCudaDriver f object sync yes - new:texref p, module m, in:string name").rows().get(0));
+        assertTrue(found.hasStringInput());
+        assertEquals(new Argument(ArgumentRole.IN_STRING, "name", -1, -1), found.arguments().get(2));
+        assertEquals(1, found.wireArgumentCount());
+        assertEquals(1, found.resultCount());
+        assertSame(found.arguments().get(1), found.firstHandle());
     }
 
     private static FunctionTable parse(final String text) throws IOException

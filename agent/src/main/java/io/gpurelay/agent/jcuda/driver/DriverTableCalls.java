@@ -25,6 +25,16 @@ public final class DriverTableCalls
         final FunctionRow row, final long[] args, final long[] results, final ByteArrayPayload text,
         final boolean pipelined)
     {
+        return send(row, args, null, results, text, pipelined);
+    }
+
+    /**
+     * @param input the call's payload (a string input); null for none.
+     */
+    public static int send(
+        final FunctionRow row, final long[] args, final ByteArrayPayload input, final long[] results,
+        final ByteArrayPayload text, final boolean pipelined)
+    {
         // Stream capture: a stream-ordered row is not recorded into a capture, so on a capturing stream it is refused
         // and invalidates the capture, as CUDA refuses what it cannot capture.
         final Argument stream = row.order() == StreamOrder.STREAM ? row.first(ArgumentRole.STREAM) : null;
@@ -38,9 +48,9 @@ public final class DriverTableCalls
         }
         if (pipelined)
         {
-            return DriverCalls.pipelinedInContext(row, args, null);
+            return DriverCalls.pipelinedInContext(row, args, input);
         }
-        return row.context() == ContextMode.NONE ? DriverCalls.call(row, args, null, text, results) :
-            DriverCalls.inContext(row, args, null, text, results);
+        return row.context() == ContextMode.NONE ? DriverCalls.call(row, args, input, text, results) :
+            DriverCalls.inContext(row, args, input, text, results);
     }
 }

@@ -1,7 +1,6 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
-import io.gpurelay.agent.jcuda.ArrayRefusals;
 import io.gpurelay.agent.jcuda.InteropRefusals;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.table.Binding;
@@ -38,8 +37,8 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
     }
 
     /**
-     * Why a function is deliberately left out: CUDA graphs' ({@link JCudaDriverGraphs}), the array family's
-     * ({@link ArrayRefusals}) and the memory-pool family's reasons.
+     * Why a function is deliberately left out: CUDA graphs' ({@link JCudaDriverGraphs}), interop's
+     * ({@link InteropRefusals}) and the memory-pool family's reasons.
      */
     public String refusalReason(final String functionName)
     {
@@ -48,12 +47,6 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
         if (graphs != null)
         {
             return graphs;
-        }
-        // Pitched memory, CUDA arrays and 2D/3D copies.
-        final String arrays = ArrayRefusals.reason(functionName);
-        if (arrays != null)
-        {
-            return arrays;
         }
         final String interop = InteropRefusals.reason(functionName);
         if (interop != null)

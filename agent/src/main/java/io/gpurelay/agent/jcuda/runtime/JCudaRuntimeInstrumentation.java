@@ -3,7 +3,6 @@ package io.gpurelay.agent.jcuda.runtime;
 import java.lang.reflect.Method;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
-import io.gpurelay.agent.jcuda.ArrayRefusals;
 import io.gpurelay.agent.jcuda.InteropRefusals;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.table.Binding;
@@ -48,15 +47,10 @@ public final class JCudaRuntimeInstrumentation extends InstrumentationModule
     }
 
     /**
-     * The array family's functions left out ({@link ArrayRefusals}) and the memory-pool family's, with their reasons.
+     * The functions left out, with their reasons: interop ({@link InteropRefusals}) and the profiler.
      */
     public String refusalReason(final String functionName)
     {
-        final String arrays = ArrayRefusals.reason(functionName);
-        if (arrays != null)
-        {
-            return arrays;
-        }
         final String interop = InteropRefusals.reason(functionName);
         if (interop != null)
         {

@@ -53,13 +53,21 @@ final class EmulatedTableFunctions
         throw new IllegalStateException("run through sessionCall");
     };
 
+    /** Marks the texture and surface reference rows: {@link EmulatedTextureReferences} runs them. */
+    private static final Implementation TEXTURES = (call, result) ->
+    {
+        throw new IllegalStateException("run through EmulatedTextureReferences");
+    };
+
     private static final Map<String, Implementation> IMPLEMENTATIONS = implementations();
 
     private final EmulatedBackendSession session;
+    private final EmulatedTextureReferences textures;
 
     EmulatedTableFunctions(final EmulatedBackendSession session)
     {
         this.session = session;
+        this.textures = new EmulatedTextureReferences(session);
     }
 
     /**
@@ -81,6 +89,11 @@ final class EmulatedTableFunctions
         if (implementation == SESSION)
         {
             sessionCall(call, result);
+            return;
+        }
+        if (implementation == TEXTURES)
+        {
+            textures.call(call, result);
             return;
         }
         implementation.call(call, result);
@@ -174,6 +187,11 @@ final class EmulatedTableFunctions
         map.put("cuCtxGetId", (call, result) ->
             result.value(((EmulatedContext)call.object(call.indexOf(ArgumentRole.CONTEXT))).id()));
         map.put("cuModuleGetLoadingMode", (call, result) -> result.value(EAGER_LOADING));
+        // Texture and surface references: their state, kept as CUDA keeps it.
+        for (final String name : EmulatedTextureReferences.NAMES)
+        {
+            map.put(name, TEXTURES);
+        }
 
         final Implementation recordWithFlags = (call, result) ->
         {

@@ -287,10 +287,11 @@ final class GpuArrays implements BackendArrays
         return true;
     }
 
-    // Texture and surface objects (GpuTextures) name the session's arrays by CUDA's handles.
+    // Texture and surface objects (GpuTextures) and references (the function table's array roles) name the
+    // session's arrays by CUDA's handles.
 
     /** CUDA's handle of an array this class made. */
-    static CUarray_st handleOf(final BackendArray array)
+    static CUarray_st handle(final BackendArray array)
     {
         return ((GpuArray)array).handle;
     }
@@ -299,6 +300,14 @@ final class GpuArrays implements BackendArrays
     static CUmipmappedArray_st mipmappedHandleOf(final BackendArray level)
     {
         return ((GpuArray)level).mipmapped.handle();
+    }
+
+    /**
+     * @param levels a mipmapped array's levels, as {@link #createMipmappedArray} made them.
+     */
+    static CUmipmappedArray_st mipmappedHandle(final BackendArray[] levels)
+    {
+        return mipmappedHandleOf(levels[0]);
     }
 
     private static final class GpuArray implements BackendArray

@@ -72,6 +72,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import io.gpurelay.executor.backend.BackendArray;
 import io.gpurelay.executor.backend.BackendArrays;
 import io.gpurelay.executor.backend.BackendVirtualMemory;
 import io.gpurelay.executor.backend.BackendTextures;
@@ -105,6 +106,7 @@ import io.gpurelay.protocol.PayloadSink;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.LongHashSet;
 import org.bytedeco.cuda.cudart.CUaccessPolicyWindow_v1;
+import org.bytedeco.cuda.cudart.CUDA_ARRAY_DESCRIPTOR_v2;
 import org.bytedeco.cuda.cudart.CUctx_st;
 import org.bytedeco.cuda.cudart.CUevent_st;
 import org.bytedeco.cuda.cudart.CUfunc_st;
@@ -113,6 +115,8 @@ import org.bytedeco.cuda.cudart.CUlinkState_st;
 import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.CUmemLocation_v1;
 import org.bytedeco.cuda.cudart.CUstream_st;
+import org.bytedeco.cuda.cudart.CUsurfref_st;
+import org.bytedeco.cuda.cudart.CUtexref_st;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.LongPointer;
@@ -1270,6 +1274,18 @@ final class GpuBackendSession implements BackendSession
                     case OUT_SIZE -> result.value(((SizeTPointer)arguments[i]).get(0));
                     case OUT_INT64, OUT_DEVPTR -> result.value(((long[])arguments[i])[0]);
                     case OUT_STRING -> result.payload(new ByteArrayPayload(untilNul((byte[])arguments[i])));
+                    // Texture and surface references: floats come back as their bits, a reference made is the
+                    // executor's to register (TableDispatcher).
+                    case OUT_FLOAT -> result.value(Integer.toUnsignedLong(
+                        Float.floatToRawIntBits(((float[])arguments[i])[0])));
+                    case OUT_FLOAT4 ->
+                    {
+                        for (final float value : (float[])arguments[i])
+                        {
+                            result.value(Integer.toUnsignedLong(Float.floatToRawIntBits(value)));
+                        }
+                    }
+                    case NEW_TEXREF, NEW_SURFREF -> call.made(arguments[i]);
                     default ->
                     {
                     }
@@ -1283,6 +1299,10 @@ final class GpuBackendSession implements BackendSession
                 if (argument instanceof SizeTPointer pointer)
                 {
                     pointer.close();
+                }
+                if (argument instanceof CUDA_ARRAY_DESCRIPTOR_v2 descriptor)
+                {
+                    descriptor.close();
                 }
             }
         }
@@ -1322,8 +1342,26 @@ final class GpuBackendSession implements BackendSession
             case FUNCTION -> ((GpuKernel)object).handle();
             case STREAM -> object == null ? null : ((GpuStream)object).handle();
             case EVENT -> ((GpuEvent)object).handle();
-            case OUT_CONTEXT, OUT_MODULE -> throw new IllegalStateException(call.row().name() +
-                " is answered by the executor");
+            // Texture and surface references.
+            case IN_FLOAT -> Float.intBitsToFloat((int)call.scalar(index));
+            case OUT_FLOAT -> new float[1];
+            case IN_FLOAT4 -> call.floats(index);
+            case OUT_FLOAT4 -> new float[4];
+            case IN_ARRAY_DESCRIPTOR ->
+            {
+                final long[] members = call.values(index);
+                yield new CUDA_ARRAY_DESCRIPTOR_v2().Width(members[0]).Height(members[1]).Format((int)members[2])
+                    .NumChannels((int)members[3]);
+            }
+            case IN_STRING -> call.text(index);
+            case TEXREF, FREE_TEXREF -> (CUtexref_st)object;
+            case SURFREF -> (CUsurfref_st)object;
+            case NEW_TEXREF -> new CUtexref_st();
+            case NEW_SURFREF -> new CUsurfref_st();
+            case ARRAY -> GpuArrays.handle((BackendArray)object);
+            case MIPMAPPED_ARRAY -> GpuArrays.mipmappedHandle((BackendArray[])object);
+            case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY -> throw new IllegalStateException(
+                call.row().name() + " is answered by the executor");
         };
     }
 

@@ -9,11 +9,16 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.FunctionRow;
+import org.bytedeco.cuda.cudart.CUDA_ARRAY_DESCRIPTOR_v2;
+import org.bytedeco.cuda.cudart.CUarray_st;
 import org.bytedeco.cuda.cudart.CUctx_st;
 import org.bytedeco.cuda.cudart.CUevent_st;
 import org.bytedeco.cuda.cudart.CUfunc_st;
+import org.bytedeco.cuda.cudart.CUmipmappedArray_st;
 import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.CUstream_st;
+import org.bytedeco.cuda.cudart.CUsurfref_st;
+import org.bytedeco.cuda.cudart.CUtexref_st;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.SizeTPointer;
 
@@ -72,7 +77,17 @@ final class GpuTableFunctions
             case FUNCTION -> CUfunc_st.class;
             case STREAM -> CUstream_st.class;
             case EVENT -> CUevent_st.class;
-            case OUT_CONTEXT, OUT_MODULE -> throw new IllegalArgumentException(role + " is answered by the executor");
+            // Texture and surface references.
+            case IN_FLOAT -> float.class;
+            case OUT_FLOAT, IN_FLOAT4, OUT_FLOAT4 -> float[].class;
+            case IN_ARRAY_DESCRIPTOR -> CUDA_ARRAY_DESCRIPTOR_v2.class;
+            case IN_STRING -> String.class;
+            case TEXREF, FREE_TEXREF, NEW_TEXREF -> CUtexref_st.class;
+            case SURFREF, NEW_SURFREF -> CUsurfref_st.class;
+            case ARRAY -> CUarray_st.class;
+            case MIPMAPPED_ARRAY -> CUmipmappedArray_st.class;
+            case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY ->
+                throw new IllegalArgumentException(role + " is answered by the executor");
         };
     }
 

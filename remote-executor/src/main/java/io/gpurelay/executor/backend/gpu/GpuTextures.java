@@ -172,7 +172,7 @@ final class GpuTextures implements BackendTextures
             {
                 case TYPE_ARRAY, TYPE_MIPMAPPED_ARRAY ->
                 {
-                    final long expected = made.array() != null ? GpuArrays.handleOf(made.array()).address() :
+                    final long expected = made.array() != null ? GpuArrays.handle(made.array()).address() :
                         made.mipmappedLevels() != null ?
                             GpuArrays.mipmappedHandleOf(made.mipmappedLevels()[0]).address() : 0;
                     final Pointer answered = answer.resType() == TYPE_ARRAY ? answer.res_array_hArray() :
@@ -293,7 +293,7 @@ final class GpuTextures implements BackendTextures
         try (CUDA_ARRAY_SPARSE_PROPERTIES_v1 answer = new CUDA_ARRAY_SPARSE_PROPERTIES_v1())
         {
             Pointer.memset(answer, 0, answer.sizeof());
-            final int status = array != null ? cuArrayGetSparseProperties(answer, GpuArrays.handleOf(array)) :
+            final int status = array != null ? cuArrayGetSparseProperties(answer, GpuArrays.handle(array)) :
                 cuMipmappedArrayGetSparseProperties(answer, GpuArrays.mipmappedHandleOf(any));
             if (GpuBackendSession.checkStatus(status, name, result))
             {
@@ -322,7 +322,7 @@ final class GpuTextures implements BackendTextures
             Pointer.memset(answer, 0, answer.sizeof());
             final int cudaDevice = session.cudaDevice(device);
             final int status = array != null ?
-                cuArrayGetMemoryRequirements(answer, GpuArrays.handleOf(array), cudaDevice) :
+                cuArrayGetMemoryRequirements(answer, GpuArrays.handle(array), cudaDevice) :
                 cuMipmappedArrayGetMemoryRequirements(answer, GpuArrays.mipmappedHandleOf(any), cudaDevice);
             if (GpuBackendSession.checkStatus(status, name, result))
             {
@@ -339,7 +339,7 @@ final class GpuTextures implements BackendTextures
             return;
         }
         final CUarray_st plane = new CUarray_st();
-        final int status = cuArrayGetPlane(plane, GpuArrays.handleOf(array), planeIndex);
+        final int status = cuArrayGetPlane(plane, GpuArrays.handle(array), planeIndex);
         if (status == CUDA_SUCCESS)
         {
             // A plane is an array the session would have to track and never free by itself; gpurelay makes no
@@ -374,7 +374,7 @@ final class GpuTextures implements BackendTextures
         descriptor.resType(resource.type()).flags((int)values[RESOURCE_FLAGS]);
         switch (resource.type())
         {
-            case TYPE_ARRAY -> descriptor.res_array_hArray(GpuArrays.handleOf(resource.array()));
+            case TYPE_ARRAY -> descriptor.res_array_hArray(GpuArrays.handle(resource.array()));
             case TYPE_MIPMAPPED_ARRAY ->
                 descriptor.res_mipmap_hMipmappedArray(GpuArrays.mipmappedHandleOf(resource.mipmappedLevels()[0]));
             case TYPE_LINEAR -> descriptor.res_linear_devPtr(resource.address())
