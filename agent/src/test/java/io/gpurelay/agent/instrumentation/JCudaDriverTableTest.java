@@ -76,9 +76,9 @@ class JCudaDriverTableTest
     void anUnsupportedDriverFunctionReturnsNotSupportedAndSaysSoOnce() throws ReflectiveOperationException
     {
         final MethodDescription arrayCreate = table.notSupported().stream()
-            .filter(method -> method.getName().equals("cuGLInitNative")).findFirst().orElseThrow();
+            .filter(method -> method.getName().equals("cuIpcCloseMemHandleNative")).findFirst().orElseThrow();
         final String message = table.notSupportedMessage(arrayCreate);
-        assertEquals("JCudaDriver.cuGLInit is not supported by gpurelay; returning CUDA_ERROR_NOT_SUPPORTED",
+        assertEquals("JCudaDriver.cuIpcCloseMemHandle is not supported by gpurelay; returning CUDA_ERROR_NOT_SUPPORTED",
             message);
 
         final InstrumentationModule module = table.module();

@@ -72,10 +72,10 @@ class JCudaRuntimeTableTest
     @Test
     void notSupportedMessagesNameTheFunctionAndWhatItReturns()
     {
-        final MethodDescription glSetDevice = find("cudaGLSetGLDeviceNative");
+        final MethodDescription ipcClose = find("cudaIpcCloseMemHandleNative");
 
-        assertEquals("JCuda.cudaGLSetGLDevice is not supported by gpurelay; returning cudaErrorNotSupported",
-            table.notSupportedMessage(glSetDevice));
+        assertEquals("JCuda.cudaIpcCloseMemHandle is not supported by gpurelay; returning cudaErrorNotSupported",
+            table.notSupportedMessage(ipcClose));
     }
 
     @Test
