@@ -41,7 +41,8 @@ class CaptureGpuIT
     {
         final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
         final ForkedProcess local = new ForkedProcess("CaptureProgram-local", List.of(Artifacts.java(),
-            "-Dcapture.skipHostNodes=true", "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
+            "-Dcapture.skipHostNodes=true", "-Dcapture.skipAttributes=true", "-cp",
+            classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
             CaptureProgram.class.getName(), Artifacts.kernelsDir().toString()));
         assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
 
@@ -51,7 +52,8 @@ class CaptureGpuIT
             final String agent = "-javaagent:" + Artifacts.agentJar() +
                 (executor.agentOptions("").isEmpty() ? "" : "=" + executor.agentOptions(""));
             final ForkedProcess remote = new ForkedProcess("CaptureProgram-remote",
-                List.of(Artifacts.java(), agent, "-Dcapture.skipHostNodes=true", "-cp", classpath,
+                List.of(Artifacts.java(), agent, "-Dcapture.skipHostNodes=true", "-Dcapture.skipAttributes=true", "-cp",
+                    classpath,
                     CaptureProgram.class.getName(), Artifacts.kernelsDir().toString()));
             assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
             remoteOutput = remote.output();
@@ -62,6 +64,8 @@ class CaptureGpuIT
             assertTrue(full.output().contains("\nPASSED"), full.output());
             assertTrue(full.output().contains("CHECK the captured host function ran once per launch ok"),
                 full.output());
+            assertTrue(full.output().contains("CHECK the attributes read back as set ok"), full.output());
+            assertTrue(full.output().contains("CHECK the nodes with attributes ran ok"), full.output());
         }
 
         assertTrue(local.output().contains("\nPASSED"), local.output());

@@ -34,13 +34,22 @@ class TextureObjectsGpuIT
         assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
     }
 
+    /**
+     * Calls whose local and remote results are known to differ, each as observed (local | through gpurelay): JCuda
+     * 12.6's natives on CUDA 13 describe a mipmapped texture's resource with another CUmipmappedArray than the one it
+     * was made with, where gpurelay gives back the program's own.
+     */
+    private static final Map<String, String> KNOWN_DIFFERENCES = Map.of("cuTexObjectGetResourceDesc/mipmapped",
+        "status=0 1 other 0 0 0 0 0 0 0 0 | status=0 1 same 0 0 0 0 0 0 0 0");
+
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void everyCallAndEveryTextureReadGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
     {
         final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
         final ForkedProcess local = new ForkedProcess("TextureObjectsProgram-local", List.of(Artifacts.java(),
-            "-Dtexobj.kernels=true", "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
+            "-Dtexobj.kernels=true", "-Dtexobj.local=true", "-cp",
+            classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
             TextureObjectsProgram.class.getName(), Artifacts.kernelsDir().toString()));
         assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
 
@@ -59,6 +68,6 @@ class TextureObjectsGpuIT
         assertTrue(remoteOutput.contains("FN kernel/tex1Dfetch-linear status=0"), remoteOutput);
         assertTrue(remoteOutput.contains("FN kernel/tex2D-array status=0"), remoteOutput);
         CallLines.assertSameCalls("texture, surface and array query functions", local.output(), remoteOutput,
-            Map.of(), false);
+            KNOWN_DIFFERENCES, false);
     }
 }

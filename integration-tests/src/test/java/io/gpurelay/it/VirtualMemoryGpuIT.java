@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +46,7 @@ class VirtualMemoryGpuIT
         final ForkedProcess local = new ForkedProcess("VirtualMemoryProgram-local", List.of(Artifacts.java(),
             "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
             VirtualMemoryProgram.class.getName(), Artifacts.kernelsDir().toString()));
-        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
+        final int localExit = local.awaitExit(Duration.ofSeconds(120));
 
         final String remoteOutput;
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
@@ -72,8 +73,29 @@ class VirtualMemoryGpuIT
             }
         }
 
-        assertTrue(local.output().contains("\nDONE"), local.output());
         assertTrue(remoteOutput.contains("\nDONE"), remoteOutput);
+        if (local.output().contains("\nFN cuMemCreate status=1 "))
+        {
+            // JCuda 12.6's natives do not pass CUmemAllocationProp's location to CUDA 13 (its type reads back as
+            // 0), so cuMemCreate fails locally and nothing after it can be compared: the run through gpurelay is
+            // held to what CUDA documents instead, the same expectations as on the emulator.
+            System.out.println("JCuda's own cuMemCreate failed locally; comparing with CUDA's documented answers:\n" +
+                local.output());
+            final Map<String, String> actual = MemoryPoolsIT.calls(remoteOutput);
+            final List<String> differences = new ArrayList<>();
+            for (final Map.Entry<String, String> call : VirtualMemoryIT.expectedCalls().entrySet())
+            {
+                if (!call.getValue().equals(actual.get(call.getKey())))
+                {
+                    differences.add(call.getKey() + ": expected " + call.getValue() + ", got " +
+                        actual.get(call.getKey()));
+                }
+            }
+            assertTrue(differences.isEmpty(), String.join("\n", differences) + "\n\n" + remoteOutput);
+            return;
+        }
+        assertEquals(0, localExit, local.output());
+        assertTrue(local.output().contains("\nDONE"), local.output());
         CallLines.assertSameCalls("virtual memory functions", local.output(), remoteOutput, KNOWN_DIFFERENCES,
             false);
     }

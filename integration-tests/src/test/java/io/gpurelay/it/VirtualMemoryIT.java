@@ -43,39 +43,7 @@ class VirtualMemoryIT
             assertEquals(0, exitCode, output);
         }
         assertTrue(output.contains("\nDONE"), output);
-        final Map<String, String> expected = new LinkedHashMap<>();
-        expected.put("cuCtxCreate", "status=0");
-        expected.put("cuMemGetAllocationGranularity/recommended", "status=0 2097152");
-        expected.put("cuMemGetAllocationGranularity/minimum", "status=0 2097152");
-        expected.put("cuMemAddressReserve", "status=0 true true");
-        expected.put("cuMemCreate", "status=0 true");
-        expected.put("cuMemGetAllocationPropertiesFromHandle", "status=0 1 1:0 0");
-        expected.put("cuMemMap/first", "status=0");
-        expected.put("cuMemSetAccess/first", "status=0");
-        expected.put("cuMemGetAccess/first", "status=0 3");
-        expected.put("cuMemcpyHtoD/mapped", "status=0");
-        expected.put("cuLaunchKernel/mapped", "status=0");
-        expected.put("cuCtxSynchronize/kernel", "status=0");
-        expected.put("cuMemcpyDtoH/sums", SUMS);
-        expected.put("cuMemsetD32/mapped", "status=0");
-        expected.put("cuMemcpyDtoH/ones", ONES);
-        expected.put("cuMemMap/second", "status=0");
-        expected.put("cuMemSetAccess/second", "status=0");
-        expected.put("cuMemcpyDtoH/sums-through-the-second-mapping", SUMS);
-        expected.put("cuMemsetD32/second", "status=0");
-        expected.put("cuMemcpyDtoH/first-element-through-the-first-mapping", "status=0 0x1.0p2");
-        expected.put("cuPointerSetAttribute/sync-memops-on-an-allocation", "status=0");
-        expected.put("cuMemRetainAllocationHandle/inside-the-second-mapping", "status=0 true");
-        expected.put("cuMemRelease/the-retained-reference", "status=0");
-        expected.put("cuMemRelease", "status=0");
-        expected.put("cuMemcpyDtoH/after-the-release", ONES);
-        expected.put("cuMemUnmap/first", "status=0");
-        expected.put("cuMemUnmap/second", "status=0");
-        expected.put("cuMemAddressFree", "status=0");
-        expected.put("cuMemFree", "status=0");
-        expected.put("cuMemHostAlloc/portable", "status=0");
-        expected.put("cuMemHostGetFlags/portable", "status=0 1");
-        expected.put("cuMemFreeHost/portable", "status=0");
+        final Map<String, String> expected = expectedCalls();
         // Refusals.
         expected.put("cuMemCreate/shareable", "status=801");
         expected.put("cuMemCreate/over-the-quota", "status=2");
@@ -109,5 +77,47 @@ class VirtualMemoryIT
         assertTrue(output.contains("operating-system handles of the executor's host"), output);
         assertTrue(output.contains("is not inside one address reservation of this session"), output);
         assertTrue(output.contains("cuMemCreate of 134217728 bytes refused"), output);
+    }
+
+    /**
+     * What each call of {@link VirtualMemoryProgram}'s main sequence answers where CUDA's virtual memory management
+     * works as documented (on the emulator, and on a GPU), by its FN key.
+     */
+    static Map<String, String> expectedCalls()
+    {
+        final Map<String, String> expected = new LinkedHashMap<>();
+        expected.put("cuCtxCreate", "status=0");
+        expected.put("cuMemGetAllocationGranularity/recommended", "status=0 2097152");
+        expected.put("cuMemGetAllocationGranularity/minimum", "status=0 2097152");
+        expected.put("cuMemAddressReserve", "status=0 true true");
+        expected.put("cuMemCreate", "status=0 true");
+        expected.put("cuMemGetAllocationPropertiesFromHandle", "status=0 1 1:0 0");
+        expected.put("cuMemMap/first", "status=0");
+        expected.put("cuMemSetAccess/first", "status=0");
+        expected.put("cuMemGetAccess/first", "status=0 3");
+        expected.put("cuMemcpyHtoD/mapped", "status=0");
+        expected.put("cuLaunchKernel/mapped", "status=0");
+        expected.put("cuCtxSynchronize/kernel", "status=0");
+        expected.put("cuMemcpyDtoH/sums", SUMS);
+        expected.put("cuMemsetD32/mapped", "status=0");
+        expected.put("cuMemcpyDtoH/ones", ONES);
+        expected.put("cuMemMap/second", "status=0");
+        expected.put("cuMemSetAccess/second", "status=0");
+        expected.put("cuMemcpyDtoH/sums-through-the-second-mapping", SUMS);
+        expected.put("cuMemsetD32/second", "status=0");
+        expected.put("cuMemcpyDtoH/first-element-through-the-first-mapping", "status=0 0x1.0p2");
+        expected.put("cuPointerSetAttribute/sync-memops-on-an-allocation", "status=0");
+        expected.put("cuMemRetainAllocationHandle/inside-the-second-mapping", "status=0 true");
+        expected.put("cuMemRelease/the-retained-reference", "status=0");
+        expected.put("cuMemRelease", "status=0");
+        expected.put("cuMemcpyDtoH/after-the-release", ONES);
+        expected.put("cuMemUnmap/first", "status=0");
+        expected.put("cuMemUnmap/second", "status=0");
+        expected.put("cuMemAddressFree", "status=0");
+        expected.put("cuMemFree", "status=0");
+        expected.put("cuMemHostAlloc/portable", "status=0");
+        expected.put("cuMemHostGetFlags/portable", "status=0 1");
+        expected.put("cuMemFreeHost/portable", "status=0");
+        return expected;
     }
 }

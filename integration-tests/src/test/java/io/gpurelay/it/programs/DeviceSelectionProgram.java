@@ -52,7 +52,7 @@ public final class DeviceSelectionProgram
         line("cudaMalloc", "in a thread after the list", implicit[0], implicit[1], implicit[2]);
         CHECKS.equal("a thread without a device allocates on the list's first", last, implicit[1]);
         CHECKS.equal("and that device is its current one", last, implicit[2]);
-        line("cudaSetValidDevices", "reset", JCuda.cudaSetValidDevices(null, 0));
+        line("cudaSetValidDevices", "reset", JCuda.cudaSetValidDevices(new int[0], 0));
         final int[] reset = inNewThread(() ->
         {
             final Pointer memory = new Pointer();
@@ -84,7 +84,7 @@ public final class DeviceSelectionProgram
             chosen[0] = -1;
             line("cudaChooseDevice", "among the list", JCuda.cudaChooseDevice(chosen, own), chosen[0]);
             CHECKS.equal("the list's first of the equal devices is chosen", last, chosen[0]);
-            line("cudaSetValidDevices", "reset again", JCuda.cudaSetValidDevices(null, 0));
+            line("cudaSetValidDevices", "reset again", JCuda.cudaSetValidDevices(new int[0], 0));
         }
 
         line("cudaInitDevice", "no such device", JCuda.cudaInitDevice(n, 0, 0));

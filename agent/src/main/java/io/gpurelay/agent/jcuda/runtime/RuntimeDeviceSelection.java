@@ -44,6 +44,11 @@ final class RuntimeDeviceSelection
     static int setValidDevices(final int[] deviceArr, final int len)
     {
         final String name = "cudaSetValidDevices";
+        if (deviceArr == null)
+        {
+            // As JCuda's native code, whatever len is.
+            throw new NullPointerException("Parameter 'device_arr' is null for cudaSetValidDevices");
+        }
         final DeviceRouter client = DeviceRouter.installed();
         final int status = client.connect();
         if (status != RuntimeStatus.SUCCESS)
@@ -56,10 +61,10 @@ final class RuntimeDeviceSelection
             return RuntimeStatus.SUCCESS;
         }
         final int count = client.deviceCount();
-        if (len < 0 || deviceArr == null || len > count || len > deviceArr.length)
+        if (len < 0 || len > count || len > deviceArr.length)
         {
             return refuse(name, "len " + len + " does not name devices of device_arr (" +
-                (deviceArr == null ? "null" : deviceArr.length + " elements") + ") among the " + count + " devices",
+                deviceArr.length + " elements) among the " + count + " devices",
                 RuntimeStatus.INVALID_VALUE);
         }
         final int[] valid = new int[len];
