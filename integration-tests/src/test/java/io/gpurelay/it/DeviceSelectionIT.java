@@ -42,7 +42,7 @@ class DeviceSelectionIT
                 "FN cudaMalloc/in-a-thread-after-the-reset status=0 0",
                 "FN cudaChooseDevice/among-the-list status=0 1",
                 "FN cudaInitDevice/no-such-device status=101",
-                "FN cudaInitDevice/bad-flags status=1",
+                "FN cudaInitDevice/bad-flags status=0",
                 "FN cudaInitDevice/last-with-flags status=0",
                 "FN cudaGetDevice/after-cudaInitDevice status=0 0",
                 "FN cudaGetDeviceFlags/last status=0 4",

@@ -221,7 +221,10 @@ public final class CaptureProgram
         line("cuStreamEndCapture", "another thread", other[0]);
         final CUgraph threads = new CUgraph();
         line("cuStreamEndCapture", "threads", JCudaDriver.cuStreamEndCapture(s1, threads));
-        line("cuGraphGetNodes", "threads count", JCudaDriver.cuGraphGetNodes(threads, null, count), count[0]);
+        count[0] = 0;
+        final int threadsNodes = JCudaDriver.cuGraphGetNodes(threads, null, count);
+        // JCuda writes its own uninitialised count back when CUDA fails: print the count only on success.
+        line("cuGraphGetNodes", "threads count", threadsNodes, threadsNodes == 0 ? count[0] : "-");
         line("cuGraphDestroy", "threads", JCudaDriver.cuGraphDestroy(threads));
 
         if (ATTRIBUTES)

@@ -113,6 +113,7 @@ public final class StreamCaptures
         final String name = "cuStreamEndCapture";
         final Capture capture;
         final boolean unjoined;
+        final boolean wrongThread;
         synchronized (LOCK)
         {
             final StreamState state = STREAMS.get(stream);
@@ -127,13 +128,11 @@ public final class StreamCaptures
                 return fail(name, "the capture was not begun on stream 0x" + Long.toHexString(stream),
                     CUresult.CUDA_ERROR_STREAM_CAPTURE_UNMATCHED);
             }
-            if (capture.mode != CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED &&
-                capture.thread != Thread.currentThread())
-            {
-                return fail(name, "the capture was begun on another thread (not in relaxed mode)",
-                    CUresult.CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD);
-            }
-            unjoined = !capture.invalidated && !joined(capture);
+            // From another thread (not in relaxed mode) CUDA fails the call and ends the capture all the same: the
+            // stream no longer captures, and no graph comes of it.
+            wrongThread = capture.mode != CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED &&
+                capture.thread != Thread.currentThread();
+            unjoined = !wrongThread && !capture.invalidated && !joined(capture);
             for (final Long member : capture.streams)
             {
                 STREAMS.remove(member);
@@ -141,12 +140,17 @@ public final class StreamCaptures
             EVENTS.values().removeIf(mark -> mark.capture == capture);
             any = !STREAMS.isEmpty();
         }
-        if (capture.invalidated || unjoined)
+        if (wrongThread || capture.invalidated || unjoined)
         {
             JCudaDriverGraphs.destroy(capture.graph);
             if (phGraph != null)
             {
                 JCudaPointers.setNativePointer(phGraph, 0);
+            }
+            if (wrongThread)
+            {
+                return fail(name, "the capture was begun on another thread (not in relaxed mode); it has ended",
+                    CUresult.CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD);
             }
             return unjoined ? fail(name, "a stream that joined the capture was not joined back into stream 0x" +
                 Long.toHexString(stream), CUresult.CUDA_ERROR_STREAM_CAPTURE_UNJOINED) :
@@ -186,13 +190,7 @@ public final class StreamCaptures
         {
             return fail("cuThreadExchangeStreamCaptureMode", "mode is null or empty", DriverStatus.INVALID_VALUE);
         }
-        if (mode[0] != CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL &&
-            mode[0] != CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_THREAD_LOCAL &&
-            mode[0] != CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED)
-        {
-            return fail("cuThreadExchangeStreamCaptureMode", "mode " + mode[0] + " is not a CUstreamCaptureMode",
-                DriverStatus.INVALID_VALUE);
-        }
+        // CUDA takes any value (a GPU answered success for 7) and gives it back at the next exchange.
         final int[] current = THREAD_MODE.get();
         final int previous = current[0];
         current[0] = mode[0];

@@ -145,13 +145,9 @@ final class RuntimeDeviceSelection
             return refuse(name, "device " + device + " does not exist (" + client.deviceCount() + " devices)",
                 RuntimeStatus.INVALID_DEVICE);
         }
-        if (flags != 0 && flags != INIT_DEVICE_FLAGS_ARE_VALID)
-        {
-            return refuse(name, "flags " + flags + " is neither 0 nor cudaInitDeviceFlagsAreValid",
-                RuntimeStatus.INVALID_VALUE);
-        }
+        // Only cudaInitDeviceFlagsAreValid means anything; CUDA ignores other bits (a GPU answered success for 2).
         // Both calls run in the session's primary context of the device, which the executor makes at the first.
-        final int initialised = flags == INIT_DEVICE_FLAGS_ARE_VALID ?
+        final int initialised = (flags & INIT_DEVICE_FLAGS_ARE_VALID) != 0 ?
             client.call(TableRowCalls.row(SET_DEVICE_FLAGS_ROW), device,
                 new long[]{ Integer.toUnsignedLong(deviceFlags) }, null, null, new long[0]) :
             client.call(Function.CUDA_MEM_GET_INFO, device, new long[0], null, null, new long[2]);
