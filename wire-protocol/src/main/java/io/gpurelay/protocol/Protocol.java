@@ -39,9 +39,14 @@ public final class Protocol
      * allocation, memory pools, stream priorities and attributes, cooperative launches, primary-context flags and the
      * JIT linker, 610-623, and table rows 1400-1405; managed memory, pointer and range attributes, 660-671, and table
      * row 1500. A 1.3.0 executor refuses each of them by name, which is all a patch may ask of an older peer.
+     * <p>
+     * Patch 2 (1.3.2): texture and surface objects and the array queries, 700-715; virtual memory management,
+     * cuPointerSetAttribute and cuMemRetainAllocationHandle, 720-731; kernel node attributes, 740-742; texture and
+     * surface references, table rows 1600-1631 (with the table's new roles). Again functions only, which a 1.3.0
+     * or 1.3.1 executor refuses by name.
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
-        CallEncoder.SCHEMA_VERSION, 3, 1);
+        CallEncoder.SCHEMA_VERSION, 3, 2);
 
     /** Stream the executor listens on for {@code ConnectRequest}s. */
     public static final int CONTROL_STREAM_ID = 1100;

@@ -20,6 +20,9 @@ import org.bytedeco.javacpp.Pointer;
  */
 final class JavaCppDriver
 {
+    /** {@code CU_STREAM_CAPTURE_STATUS_NONE}. */
+    private static final int CAPTURE_STATUS_NONE = 0;
+
     private static final long[] NO_ARGS = new long[0];
     private static final int ELF_MAGIC = 0x464C457F;
     private static final int FATBIN_MAGIC = 0xBA55ED50;
@@ -204,6 +207,21 @@ final class JavaCppDriver
             new long[]{ a.stream(0) }, null, null, null));
         module.function("cuStreamQuery", a -> DriverCalls.inContext(Function.CU_STREAM_QUERY,
             new long[]{ a.stream(0) }, null, null, null));
+        // A JavaCPP program cannot begin a capture through gpurelay (cuStreamBeginCapture is not relayed for it), so
+        // a stream of its session never captures: the executor checks the stream (cuStreamQuery, whose "not ready"
+        // is no error here) and the answer is CU_STREAM_CAPTURE_STATUS_NONE.
+        module.function("cuStreamIsCapturing", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 1);
+            final int status = DriverCalls.inContext(Function.CU_STREAM_QUERY, new long[]{ a.stream(0) }, null, null,
+                null);
+            if (status != DriverStatus.SUCCESS && status != DriverStatus.NOT_READY)
+            {
+                return status;
+            }
+            a.setInt(1, CAPTURE_STATUS_NONE);
+            return DriverStatus.SUCCESS;
+        });
         module.function("cuEventCreate", a -> create(a, Function.CU_EVENT_CREATE, a.intValue(1)));
         module.function("cuEventRecord", a -> DriverCalls.pipelinedInContext(Function.CU_EVENT_RECORD,
             new long[]{ a.handle(0), a.stream(1) }, null));

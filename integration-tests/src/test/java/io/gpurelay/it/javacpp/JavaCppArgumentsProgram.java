@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.bytedeco.cuda.cublas.cublasContext;
 import org.bytedeco.cuda.cudart.CUhostFn;
+import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.cuda.cudart.cudaDeviceProp;
 import org.bytedeco.cuda.cudart.cudaHostFn_t;
 import org.bytedeco.javacpp.FloatPointer;
@@ -27,6 +28,7 @@ import static org.bytedeco.cuda.global.cublas.cublasSdot_v2_64;
 import static org.bytedeco.cuda.global.cublas.cublasSgemm_v2;
 import static org.bytedeco.cuda.global.cudart.CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY;
 import static org.bytedeco.cuda.global.cudart.cuDeviceGetAttribute;
+import static org.bytedeco.cuda.global.cudart.cuStreamIsCapturing;
 import static org.bytedeco.cuda.global.cudart.cudaDevAttrManagedMemory;
 import static org.bytedeco.cuda.global.cudart.cudaDevAttrMaxThreadsPerBlock;
 import static org.bytedeco.cuda.global.cudart.cudaDeviceGetAttribute;
@@ -164,6 +166,9 @@ public final class JavaCppArgumentsProgram
         attribute[0] = -1;
         expect(0, cuDeviceGetAttribute(attribute, CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, 0), "cuDeviceGetAttribute");
         expect(0, attribute[0], "CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY");
+        final int[] capturing = { -1 };
+        expect(0, cuStreamIsCapturing((CUstream_st)null, capturing), "cuStreamIsCapturing");
+        expect(0, capturing[0], "CU_STREAM_CAPTURE_STATUS_NONE");
         final cudaDeviceProp properties = new cudaDeviceProp();
         expect(0, cudaGetDeviceProperties(properties, 0), "cudaGetDeviceProperties");
         expect(0, properties.managedMemory(), "cudaDeviceProp.managedMemory");
