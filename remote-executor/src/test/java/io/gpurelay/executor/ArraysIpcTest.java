@@ -5,20 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -29,50 +22,24 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ArraysIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long HOST = 1;
     private static final long DEVICE = 2;
     private static final long ARRAY = 3;
     private static final long FLOAT = 0x20;
 
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("arrays"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(1, 16L * 1024 * 1024))
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.WARN).log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        clients.forEach(TestClient::close);
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("arrays", 1, 16L * 1024 * 1024, context -> context);
 
     @Test
     void anArrayHandleIsItsSessionsAlone()
     {
-        final TestClient owner = connected("owner");
+        final TestClient owner = EXECUTOR.connected("owner");
         final long ownerContext = context(owner);
         final long array = ok(owner.call(Function.CU_ARRAY_CREATE, ownerContext, 4, 2, 0, FLOAT, 1, 0)).value(0);
         assertEquals(4, ok(owner.call(Function.CU_ARRAY_GET_DESCRIPTOR, ownerContext, array)).value(0));
 
-        final TestClient other = connected("other");
+        final TestClient other = EXECUTOR.connected("other");
         final long otherContext = context(other);
         final Reply described = other.call(Function.CU_ARRAY_GET_DESCRIPTOR, otherContext, array);
         assertEquals(DriverStatus.INVALID_HANDLE, described.status());
@@ -92,7 +59,7 @@ class ArraysIpcTest
     @Test
     void packedHostRowsLandWherePitchesSayAndAnOverrunMovesNothing()
     {
-        final TestClient client = connected("copies");
+        final TestClient client = EXECUTOR.connected("copies");
         final long context = context(client);
         final Reply pitched = ok(client.call(Function.CU_MEM_ALLOC_PITCH, context, 5, 3, 4));
         final long address = pitched.value(0);
@@ -163,13 +130,5 @@ class ArraysIpcTest
     private long context(final TestClient client)
     {
         return ok(client.call(Function.CU_CTX_CREATE, 0, 0, 0)).value(0);
-    }
-
-    private TestClient connected(final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 }

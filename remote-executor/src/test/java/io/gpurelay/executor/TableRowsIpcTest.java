@@ -19,13 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Stream;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
@@ -35,11 +31,8 @@ import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -51,7 +44,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class TableRowsIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 16L * 1024 * 1024;
     private static final int DEVICE_1 = 1;
     private static final long STREAM_NON_BLOCKING = 1;
@@ -60,34 +52,9 @@ class TableRowsIpcTest
     /** {@code CU_AD_FORMAT_FLOAT}. */
     private static final long FORMAT_FLOAT = 0x20;
 
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("table"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(2, DEVICE_MEMORY))
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.WARN).log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        clients.forEach(TestClient::close);
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("table", 2, DEVICE_MEMORY, context -> context);
 
     static Stream<FunctionRow> rows()
     {
@@ -98,7 +65,7 @@ class TableRowsIpcTest
     @MethodSource("rows")
     void everyRowRunsOnTheEmulatorOrIsRefusedByName(final FunctionRow row) throws IOException
     {
-        final TestClient client = connected(row.name());
+        final TestClient client = EXECUTOR.connected(row.name());
         final Objects objects = Objects.make(client, row.api());
         final Reply reply = row.hasStringInput() ?
             client.awaitReply(client.send(row, objects.callContext,
@@ -133,7 +100,7 @@ class TableRowsIpcTest
     @Test
     void theEmulatorsAnswersAreTheOnesItDocuments() throws IOException
     {
-        final TestClient client = connected("answers");
+        final TestClient client = EXECUTOR.connected("answers");
         final Objects objects = Objects.make(client, Api.DRIVER);
         final long context = objects.callContext;
 
@@ -158,7 +125,7 @@ class TableRowsIpcTest
     @Test
     void aTwoDimensionalMemsetWritesItsRowsAndOnlyInsideTheSessionsMemory() throws IOException
     {
-        final TestClient client = connected("memset2D");
+        final TestClient client = EXECUTOR.connected("memset2D");
         final Objects objects = Objects.make(client, Api.DRIVER);
         final long context = objects.callContext;
         final long pitch = 64;
@@ -188,7 +155,7 @@ class TableRowsIpcTest
     @Test
     void aPciBusIdComesBackAsTheDevicesStringCutToItsBuffer() throws IOException
     {
-        final TestClient client = connected("pci bus id");
+        final TestClient client = EXECUTOR.connected("pci bus id");
         for (final String name : new String[]{ "cuDeviceGetPCIBusId", "cudaDeviceGetPCIBusId" })
         {
             final FunctionRow row = row(name);
@@ -211,7 +178,7 @@ class TableRowsIpcTest
     @Test
     void anAddressRangeIsTheSessionsAllocationHoldingTheAddress() throws IOException
     {
-        final TestClient client = connected("address range");
+        final TestClient client = EXECUTOR.connected("address range");
         final Objects objects = Objects.make(client, Api.DRIVER);
         final long context = objects.callContext;
 
@@ -228,7 +195,7 @@ class TableRowsIpcTest
     @Test
     void argumentsAreCheckedByTheirRoles() throws IOException
     {
-        final TestClient client = connected("checks");
+        final TestClient client = EXECUTOR.connected("checks");
         final Objects objects = Objects.make(client, Api.DRIVER);
         final long context = objects.callContext;
 
@@ -324,14 +291,6 @@ class TableRowsIpcTest
     {
         final Argument string = row.first(ArgumentRole.OUT_STRING);
         return string != null && string.extent().names().contains(name);
-    }
-
-    private TestClient connected(final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 
     /**

@@ -16,24 +16,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -45,44 +38,18 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TextureReferencesIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long FORMAT_FLOAT = 0x20;
     private static final long FORMAT_UNSIGNED_INT8 = 0x01;
     private static final long MEMORY_BYTES = 64 * 1024;
 
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
 
-    @BeforeAll
-    static void launch()
-    {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("texrefs"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(1, 16L * 1024 * 1024))
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.WARN).log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        clients.forEach(TestClient::close);
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("texrefs", 1, 16L * 1024 * 1024, context -> context);
 
     @Test
     void aReferenceAnswersWhatWasSet()
     {
-        final TestClient client = connected("state");
+        final TestClient client = EXECUTOR.connected("state");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long texref = ok(client.call(row("cuTexRefCreate"), context)).value(0);
         assertEquals(19, texref >>> 56, "a texture reference handle");
@@ -136,7 +103,7 @@ class TextureReferencesIpcTest
     @Test
     void aReferenceBindsToArraysAndToTheSessionsMemory()
     {
-        final TestClient client = connected("bindings");
+        final TestClient client = EXECUTOR.connected("bindings");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long texref = ok(client.call(row("cuTexRefCreate"), context)).value(0);
         final long array = ok(client.call(CU_ARRAY_CREATE, context, 8, 8, 0, FORMAT_FLOAT, 2, 0)).value(0);
@@ -194,12 +161,12 @@ class TextureReferencesIpcTest
     @Test
     void aReferenceIsItsSessionsAloneAndDiesWhenDestroyedOrWithItsContext() throws IOException
     {
-        final TestClient owner = connected("owner");
+        final TestClient owner = EXECUTOR.connected("owner");
         final long context = ok(owner.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long texref = ok(owner.call(row("cuTexRefCreate"), context)).value(0);
         final long array = ok(owner.call(CU_ARRAY_CREATE, context, 8, 0, 0, FORMAT_FLOAT, 1, 0)).value(0);
 
-        final TestClient other = connected("other");
+        final TestClient other = EXECUTOR.connected("other");
         final long otherContext = ok(other.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final Reply foreign = other.call(row("cuTexRefSetFilterMode"), otherContext, texref, 1);
         assertEquals(DriverStatus.INVALID_HANDLE, foreign.status());
@@ -245,7 +212,7 @@ class TextureReferencesIpcTest
     @Test
     void aModuleDeclaresNoReferenceOnTheEmulator() throws IOException
     {
-        final TestClient client = connected("module");
+        final TestClient client = EXECUTOR.connected("module");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel())).value(0);
         final Reply texref = client.awaitReply(client.send(row("cuModuleGetTexRef"), context,
@@ -263,7 +230,7 @@ class TextureReferencesIpcTest
     @Test
     void aModulesReferencesAreFoundByNameAndDieWithIt() throws IOException
     {
-        final TestClient client = connected("module references");
+        final TestClient client = EXECUTOR.connected("module references");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final String ptx = new String(kernel(), StandardCharsets.UTF_8);
         final int entry = ptx.indexOf(".visible .entry");
@@ -332,13 +299,5 @@ class TextureReferencesIpcTest
             assertNotNull(in, "vector_add.ptx");
             return in.readAllBytes();
         }
-    }
-
-    private TestClient connected(final String name)
-    {
-        final TestClient client = new TestClient(aeron, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 }
