@@ -51,9 +51,9 @@ class AgentJarIT
         assertEquals(1, result.count("gpurelay: no executor answered on " + channel), result.output());
         assertEquals(1, result.count("CUDA calls return cudaErrorDevicesUnavailable"), result.output());
         assertEquals(1, result.count(
-            "gpurelay: JCuda.cudaGLSetGLDevice is not supported by gpurelay; returning cudaErrorNotSupported"),
+            "gpurelay: JCuda.cudaProfilerStart is not supported by gpurelay; returning cudaErrorNotSupported"),
             result.output());
-        assertEquals(1, result.count("gpurelay: JCudaDriver.cuGLInit is not supported by gpurelay; returning " +
+        assertEquals(1, result.count("gpurelay: JCudaDriver.cuProfilerStart is not supported by gpurelay; returning " +
             "CUDA_ERROR_NOT_SUPPORTED"), result.output());
         assertNoStackTraces(result);
     }
@@ -100,7 +100,7 @@ class AgentJarIT
                 "returning CUDA_ERROR_INVALID_VALUE"), "said once, for both refusals:\n" + result.output());
             assertEquals(1, result.count("gpurelay: cuMemset failed: CUDA_ERROR_INVALID_VALUE: no allocation holds " +
                 "the 16 bytes at 0x40"), result.output());
-            assertEquals(1, result.count("gpurelay: JCudaDriver.cuGLInit is not supported by gpurelay; " +
+            assertEquals(1, result.count("gpurelay: JCudaDriver.cuProfilerStart is not supported by gpurelay; " +
                 "returning CUDA_ERROR_NOT_SUPPORTED"), result.output());
 
             final List<InMemoryExecutor.CallRecord> launches = executor.calls(Function.CU_LAUNCH_KERNEL);

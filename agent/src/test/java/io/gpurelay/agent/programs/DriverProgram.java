@@ -10,7 +10,7 @@ import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
 import static jcuda.driver.JCudaDriver.cuDeviceGetCount;
 import static jcuda.driver.JCudaDriver.cuDeviceGetName;
-import static jcuda.driver.JCudaDriver.cuGLInit;
+import static jcuda.driver.JCudaDriver.cuProfilerStart;
 import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
@@ -125,7 +125,7 @@ public final class DriverProgram
         checks.equal("cuMemcpyDtoH", 0, cuMemcpyDtoH(Pointer.to(back), x, 1024));
 
         checks.equal("an unsupported function", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            cuGLInit());
+            cuProfilerStart());
         checks.equal("cuMemFree", 0, cuMemFree(x));
         checks.equal("cuMemFree", 0, cuMemFree(y));
         checks.equal("cuModuleUnload", 0, cuModuleUnload(module));

@@ -40,9 +40,9 @@ public final class NoExecutorProgram
         checks.check("later call at once", (System.nanoTime() - second) / 1_000_000 < 1_000);
         checks.equal("last error", cudaError.cudaErrorDevicesUnavailable, JCuda.cudaGetLastError());
 
-        checks.equal("unsupported call", cudaError.cudaErrorNotSupported, JCuda.cudaGLSetGLDevice(0));
+        checks.equal("unsupported call", cudaError.cudaErrorNotSupported, JCuda.cudaProfilerStart());
         checks.equal("unsupported call again", cudaError.cudaErrorNotSupported,
-            JCuda.cudaGLSetGLDevice(0));
+            JCuda.cudaProfilerStart());
         checks.equal("unsupported call is the last error", cudaError.cudaErrorNotSupported, JCuda.cudaGetLastError());
         final cudaChannelFormatDesc channel = JCuda.cudaCreateChannelDesc(8, 0, 0, 0, 1);
         checks.check("cudaCreateChannelDesc needs no executor", channel != null && channel.x == 8 && channel.f == 1);
@@ -62,9 +62,9 @@ public final class NoExecutorProgram
             JCudaDriver.cuCtxGetCurrent(new CUcontext()));
         checks.equal("cuMemAlloc", CUresult.CUDA_ERROR_DEVICE_UNAVAILABLE, JCudaDriver.cuMemAlloc(new CUdeviceptr(), 16));
         checks.equal("unsupported driver call", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            JCudaDriver.cuGLInit());
+            JCudaDriver.cuProfilerStart());
         checks.equal("unsupported driver call again", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            JCudaDriver.cuGLInit());
+            JCudaDriver.cuProfilerStart());
 
         JCuda.setExceptionsEnabled(true);
         String message = "nothing thrown";
