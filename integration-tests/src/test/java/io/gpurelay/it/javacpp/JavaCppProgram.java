@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import org.bytedeco.cuda.cublas.cublasContext;
 import org.bytedeco.cuda.cudart.CUfunc_st;
 import org.bytedeco.cuda.cudart.CUmod_st;
+import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.cuda.cudart.cudaDeviceProp;
 import org.bytedeco.cuda.cudart.float2;
 import org.bytedeco.cuda.curand.curandGenerator_st;
@@ -24,6 +25,7 @@ import static org.bytedeco.cuda.global.cublas.cublasCreate_v2;
 import static org.bytedeco.cuda.global.cublas.cublasDestroy_v2;
 import static org.bytedeco.cuda.global.cublas.cublasSgemm_v2;
 import static org.bytedeco.cuda.global.cudart.cuLaunchKernel;
+import static org.bytedeco.cuda.global.cudart.cuStreamIsCapturing;
 import static org.bytedeco.cuda.global.cudart.cuModuleGetFunction;
 import static org.bytedeco.cuda.global.cudart.cuModuleLoadData;
 import static org.bytedeco.cuda.global.cudart.cuModuleUnload;
@@ -143,6 +145,12 @@ public final class JavaCppProgram
             new LongPointer(new long[]{ y.address() }));
         check(cuLaunchKernel(saxpy, (N + 255) / 256, 1, 1, 256, 1, 1, 0, null, parameters, null), "cuLaunchKernel");
         check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+        final int[] capturing = { -1 };
+        check(cuStreamIsCapturing((CUstream_st)null, capturing), "cuStreamIsCapturing");
+        if (capturing[0] != 0)
+        {
+            throw new AssertionError("the default stream captures: " + capturing[0]);
+        }
         final FloatPointer result = new FloatPointer(N);
         check(cudaMemcpy(result, y, (long)N * Float.BYTES, cudaMemcpyDeviceToHost), "cudaMemcpy result");
         for (int i = 0; i < N; i++)
