@@ -1,12 +1,9 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -37,37 +34,23 @@ class GraphsGpuIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void everyGraphCallGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
     {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
         // JCuda's own natives corrupt the heap filling node arrays and crash running host nodes on a CUDA 13 host:
         // both runs compared skip those, and a third run through gpurelay does them and must pass its own checks.
-        final ForkedProcess local = new ForkedProcess("GraphsProgram-local", List.of(Artifacts.java(),
-            "-Dgraphs.skipNodeLists=true", "-Dgraphs.skipHostNodes=true",
-            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
-            GraphsProgram.class.getName(), Artifacts.kernelsDir().toString()));
-        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
-
-        final String remoteOutput;
+        final List<String> skips = List.of("-Dgraphs.skipNodeLists=true", "-Dgraphs.skipHostNodes=true");
+        final String kernels = Artifacts.kernelsDir().toString();
+        final String local = GpuPrograms.local(GraphsProgram.class, skips, kernels);
+        final String remote;
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
         {
-            final String agent = "-javaagent:" + Artifacts.agentJar() +
-                (executor.agentOptions("").isEmpty() ? "" : "=" + executor.agentOptions(""));
-            final ForkedProcess remote = new ForkedProcess("GraphsProgram-remote",
-                List.of(Artifacts.java(), agent, "-Dgraphs.skipNodeLists=true", "-Dgraphs.skipHostNodes=true", "-cp",
-                    classpath,
-                    GraphsProgram.class.getName(), Artifacts.kernelsDir().toString()));
-            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
-            remoteOutput = remote.output();
-            final ForkedProcess withLists = new ForkedProcess("GraphsProgram-remote-lists",
-                List.of(Artifacts.java(), agent, "-cp", classpath, GraphsProgram.class.getName(),
-                    Artifacts.kernelsDir().toString()));
-            assertEquals(0, withLists.awaitExit(Duration.ofSeconds(120)), withLists.output());
-            assertTrue(withLists.output().contains("\nPASSED"), withLists.output());
-            assertTrue(withLists.output().contains("FN cuGraphGetEdges/graph status=0"), withLists.output());
-            assertTrue(withLists.output().contains("CHECK the host nodes ran in order"), withLists.output());
+            remote = GpuPrograms.remote(executor, "", GraphsProgram.class, skips, kernels);
+            final String withLists = GpuPrograms.remote(executor, "lists", GraphsProgram.class, List.of(), kernels);
+            assertTrue(withLists.contains("\nPASSED"), withLists);
+            assertTrue(withLists.contains("FN cuGraphGetEdges/graph status=0"), withLists);
+            assertTrue(withLists.contains("CHECK the host nodes ran in order"), withLists);
         }
 
-        assertTrue(local.output().contains("\nPASSED"), local.output());
-        assertTrue(remoteOutput.contains("\nPASSED"), remoteOutput);
-        CallLines.assertSameCalls("graph functions", local.output(), remoteOutput, Map.of(), true);
+        assertTrue(local.contains("\nPASSED"), local);
+        assertTrue(remote.contains("\nPASSED"), remote);
+        CallLines.assertSameCalls("graph functions", local, remote, Map.of(), true);
     }
 }

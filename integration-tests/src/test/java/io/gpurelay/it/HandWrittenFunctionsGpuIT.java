@@ -1,12 +1,9 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -50,25 +47,16 @@ class HandWrittenFunctionsGpuIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void everyCallGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
     {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
-        final ForkedProcess local = new ForkedProcess("HandWrittenFunctionsProgram-local", List.of(Artifacts.java(),
-            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
-            HandWrittenFunctionsProgram.class.getName(), Artifacts.kernelsDir().toString()));
-        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
-
-        final String remoteOutput;
+        final String kernels = Artifacts.kernelsDir().toString();
+        final String local = GpuPrograms.local(HandWrittenFunctionsProgram.class, List.of(), kernels);
+        final String remote;
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
         {
-            final String agent = executor.agentOptions("");
-            final ForkedProcess remote = new ForkedProcess("HandWrittenFunctionsProgram-remote",
-                List.of(Artifacts.java(), "-javaagent:" + Artifacts.agentJar() + (agent.isEmpty() ? "" : "=" + agent),
-                    "-cp", classpath, HandWrittenFunctionsProgram.class.getName(), Artifacts.kernelsDir().toString()));
-            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
-            remoteOutput = remote.output();
+            remote = GpuPrograms.remote(executor, "", HandWrittenFunctionsProgram.class, List.of(), kernels);
         }
 
-        assertTrue(local.output().contains("\nDONE"), local.output());
-        assertTrue(remoteOutput.contains("\nDONE"), remoteOutput);
-        CallLines.assertSameCalls("hand-written functions", local.output(), remoteOutput, KNOWN_DIFFERENCES, false);
+        assertTrue(local.contains("\nDONE"), local);
+        assertTrue(remote.contains("\nDONE"), remote);
+        CallLines.assertSameCalls("hand-written functions", local, remote, KNOWN_DIFFERENCES, false);
     }
 }

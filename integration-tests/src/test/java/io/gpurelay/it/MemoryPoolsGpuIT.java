@@ -1,12 +1,9 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -43,44 +40,29 @@ class MemoryPoolsGpuIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void everyCallGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
     {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
         // JCuda's own natives crash setting an access policy window and loading a module with JIT options on a
         // CUDA 13 host, and leave a fat binary's module unset: both compared runs leave those out, and a third run
         // through gpurelay does them.
-        final ForkedProcess local = new ForkedProcess("MemoryPoolsProgram-local", List.of(Artifacts.java(),
-            "-Dpools.skipAccessPolicyWindow=true", "-Dpools.skipModules=true",
-            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
-            MemoryPoolsProgram.class.getName(), Artifacts.kernelsDir().toString()));
-        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
-
-        final String remoteOutput;
+        final List<String> skips = List.of("-Dpools.skipAccessPolicyWindow=true", "-Dpools.skipModules=true");
+        final String kernels = Artifacts.kernelsDir().toString();
+        final String local = GpuPrograms.local(MemoryPoolsProgram.class, skips, kernels);
+        final String remote;
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
         {
-            final String agent = "-javaagent:" + Artifacts.agentJar() +
-                (executor.agentOptions("").isEmpty() ? "" : "=" + executor.agentOptions(""));
-            final ForkedProcess remote = new ForkedProcess("MemoryPoolsProgram-remote",
-                List.of(Artifacts.java(), agent, "-Dpools.skipAccessPolicyWindow=true", "-Dpools.skipModules=true",
-                    "-cp", classpath,
-                    MemoryPoolsProgram.class.getName(), Artifacts.kernelsDir().toString()));
-            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
-            remoteOutput = remote.output();
-            final ForkedProcess window = new ForkedProcess("MemoryPoolsProgram-remote-window",
-                List.of(Artifacts.java(), agent, "-cp", classpath, MemoryPoolsProgram.class.getName(),
-                    Artifacts.kernelsDir().toString()));
-            assertEquals(0, window.awaitExit(Duration.ofSeconds(120)), window.output());
-            assertTrue(window.output().contains("FN cuStreamSetAttribute/access-policy-window status=0\n") &&
-                window.output().contains("FN cuStreamGetAttribute/access-policy-window status=0 65536 0.5 2 1\n"),
-                window.output());
+            remote = GpuPrograms.remote(executor, "", MemoryPoolsProgram.class, skips, kernels);
+            final String window = GpuPrograms.remote(executor, "window", MemoryPoolsProgram.class, List.of(), kernels);
+            assertTrue(window.contains("FN cuStreamSetAttribute/access-policy-window status=0\n") &&
+                window.contains("FN cuStreamGetAttribute/access-policy-window status=0 65536 0.5 2 1\n"), window);
             for (final String line : List.of("FN cuModuleLoadFatBinary/PTX-image status=0\n",
                 "FN cuModuleUnload/fat-binary status=0\n", "FN cuModuleLoadDataJIT/PTX status=0 true\n",
                 "FN cuLinkComplete status=0 true true\n", "FN cuModuleLoadDataEx/linked-cubin status=0\n"))
             {
-                assertTrue(window.output().contains(line), line + " in\n" + window.output());
+                assertTrue(window.contains(line), line + " in\n" + window);
             }
         }
 
-        assertTrue(local.output().contains("\nDONE"), local.output());
-        assertTrue(remoteOutput.contains("\nDONE"), remoteOutput);
-        CallLines.assertSameCalls("hand-written functions", local.output(), remoteOutput, KNOWN_DIFFERENCES, false);
+        assertTrue(local.contains("\nDONE"), local);
+        assertTrue(remote.contains("\nDONE"), remote);
+        CallLines.assertSameCalls("hand-written functions", local, remote, KNOWN_DIFFERENCES, false);
     }
 }

@@ -1,12 +1,9 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -46,28 +43,19 @@ class TextureObjectsGpuIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void everyCallAndEveryTextureReadGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
     {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
-        final ForkedProcess local = new ForkedProcess("TextureObjectsProgram-local", List.of(Artifacts.java(),
-            "-Dtexobj.kernels=true", "-Dtexobj.local=true", "-cp",
-            classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
-            TextureObjectsProgram.class.getName(), Artifacts.kernelsDir().toString()));
-        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
-
-        final String remoteOutput;
+        final String kernels = Artifacts.kernelsDir().toString();
+        final String local = GpuPrograms.local(TextureObjectsProgram.class,
+            List.of("-Dtexobj.kernels=true", "-Dtexobj.local=true"), kernels);
+        final String remote;
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
         {
-            final String agent = executor.agentOptions("");
-            final ForkedProcess remote = new ForkedProcess("TextureObjectsProgram-remote", List.of(Artifacts.java(),
-                "-javaagent:" + Artifacts.agentJar() + (agent.isEmpty() ? "" : "=" + agent),
-                "-Dtexobj.kernels=true", "-cp", classpath, TextureObjectsProgram.class.getName(),
-                Artifacts.kernelsDir().toString()));
-            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
-            remoteOutput = remote.output();
+            remote = GpuPrograms.remote(executor, "", TextureObjectsProgram.class, List.of("-Dtexobj.kernels=true"),
+                kernels);
         }
-        assertTrue(local.output().contains("\nDONE"), local.output());
-        assertTrue(remoteOutput.contains("FN kernel/tex1Dfetch-linear status=0"), remoteOutput);
-        assertTrue(remoteOutput.contains("FN kernel/tex2D-array status=0"), remoteOutput);
-        CallLines.assertSameCalls("texture, surface and array query functions", local.output(), remoteOutput,
-            KNOWN_DIFFERENCES, false);
+        assertTrue(local.contains("\nDONE"), local);
+        assertTrue(remote.contains("FN kernel/tex1Dfetch-linear status=0"), remote);
+        assertTrue(remote.contains("FN kernel/tex2D-array status=0"), remote);
+        CallLines.assertSameCalls("texture, surface and array query functions", local, remote, KNOWN_DIFFERENCES,
+            false);
     }
 }

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,34 +40,24 @@ class VirtualMemoryGpuIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void everyCallGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
     {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
-        final ForkedProcess local = new ForkedProcess("VirtualMemoryProgram-local", List.of(Artifacts.java(),
-            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
-            VirtualMemoryProgram.class.getName(), Artifacts.kernelsDir().toString()));
-        final int localExit = local.awaitExit(Duration.ofSeconds(120));
+        final String kernels = Artifacts.kernelsDir().toString();
+        final ForkedProcess local = GpuPrograms.runLocal(VirtualMemoryProgram.class, List.of(), kernels);
+        final int localExit = local.awaitExit(GpuPrograms.RUN);
 
         final String remoteOutput;
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
         {
-            final String agent = "-javaagent:" + Artifacts.agentJar() +
-                (executor.agentOptions("").isEmpty() ? "" : "=" + executor.agentOptions(""));
-            final ForkedProcess remote = new ForkedProcess("VirtualMemoryProgram-remote",
-                List.of(Artifacts.java(), agent, "-cp", classpath, VirtualMemoryProgram.class.getName(),
-                    Artifacts.kernelsDir().toString()));
-            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
-            remoteOutput = remote.output();
+            remoteOutput = GpuPrograms.remote(executor, "", VirtualMemoryProgram.class, List.of(), kernels);
 
             // The refusals against the GPU too: gpurelay's own answers, checked before CUDA sees the call.
-            final ForkedProcess refusals = new ForkedProcess("VirtualMemoryProgram-remote-refusals",
-                List.of(Artifacts.java(), agent, "-cp", classpath, VirtualMemoryProgram.class.getName(),
-                    Artifacts.kernelsDir().toString(), "refusals"));
-            assertEquals(0, refusals.awaitExit(Duration.ofSeconds(120)), refusals.output());
+            final String refusals = GpuPrograms.remote(executor, "refusals", VirtualMemoryProgram.class, List.of(),
+                kernels, "refusals");
             for (final String line : List.of("FN cuMemCreate/shareable status=801\n",
                 "FN cuMemMap/outside-the-reservation status=1\n", "FN cuMemMap/released-handle status=1\n",
                 "FN cuMemsetD32/before-access status=1\n", "FN cuMemsetD32/the-freed-reservation status=1\n",
                 "FN cuMemUnmap/half status=1\n", "FN cuMemHostGetFlags/freed status=1\n", "\nDONE"))
             {
-                assertTrue(refusals.output().contains(line), line + " in\n" + refusals.output());
+                assertTrue(refusals.contains(line), line + " in\n" + refusals);
             }
         }
 

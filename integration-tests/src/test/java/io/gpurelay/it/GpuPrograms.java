@@ -1,0 +1,82 @@
+package io.gpurelay.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.File;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How the differential GPU tests run a program: once with JCuda 12.6's own natives on the GPU, and once (or more)
+ * through the agent against a gpu executor, each in a JVM of its own, with the program's classes and JCuda on the
+ * class path.
+ */
+final class GpuPrograms
+{
+    /** How long one run may take. */
+    static final Duration RUN = Duration.ofSeconds(120);
+
+    private GpuPrograms()
+    {
+    }
+
+    /**
+     * The program with JCuda's own natives, run to its end; whether it exited 0 is the caller's to check.
+     *
+     * @param properties JVM options such as {@code -Dname=value}
+     */
+    static ForkedProcess runLocal(final Class<?> program, final List<String> properties, final String... args)
+        throws IOException, InterruptedException
+    {
+        final List<String> command = new ArrayList<>(List.of(Artifacts.java()));
+        command.addAll(properties);
+        command.addAll(List.of("-cp", classpath() + File.pathSeparator + Artifacts.jcudaNativesJar(),
+            program.getName()));
+        command.addAll(List.of(args));
+        final ForkedProcess local = new ForkedProcess(program.getSimpleName() + "-local", command);
+        local.awaitExit(RUN);
+        return local;
+    }
+
+    /**
+     * The program with JCuda's own natives, which must exit 0.
+     *
+     * @return its output
+     */
+    static String local(final Class<?> program, final List<String> properties, final String... args)
+        throws IOException, InterruptedException
+    {
+        final ForkedProcess local = runLocal(program, properties, args);
+        assertEquals(0, local.awaitExit(RUN), local.output());
+        return local.output();
+    }
+
+    /**
+     * The program through the agent against the executor, which must exit 0.
+     *
+     * @param run        what tells this run from the program's others in the process's name ("" for none)
+     * @param properties JVM options such as {@code -Dname=value}
+     * @return its output
+     */
+    static String remote(final Executor executor, final String run, final Class<?> program,
+        final List<String> properties, final String... args) throws IOException, InterruptedException
+    {
+        final String options = executor.agentOptions("");
+        final List<String> command = new ArrayList<>(List.of(Artifacts.java(),
+            "-javaagent:" + Artifacts.agentJar() + (options.isEmpty() ? "" : "=" + options)));
+        command.addAll(properties);
+        command.addAll(List.of("-cp", classpath(), program.getName()));
+        command.addAll(List.of(args));
+        final ForkedProcess remote = new ForkedProcess(
+            program.getSimpleName() + "-remote" + (run.isEmpty() ? "" : "-" + run), command);
+        assertEquals(0, remote.awaitExit(RUN), remote.output());
+        return remote.output();
+    }
+
+    private static String classpath()
+    {
+        return Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
+    }
+}
