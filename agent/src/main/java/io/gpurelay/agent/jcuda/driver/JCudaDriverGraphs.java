@@ -181,15 +181,7 @@ final class JCudaDriverGraphs
             value.cooperative = (int)results[0];
             return got;
         }
-        final CUaccessPolicyWindow window = new CUaccessPolicyWindow();
-        final CUdeviceptr base = new CUdeviceptr();
-        JCudaPointers.setAddress(base, results[0]);
-        window.base_ptr = base;
-        window.num_bytes = results[1];
-        window.hitRatio = Float.intBitsToFloat((int)results[2]);
-        window.hitProp = (int)results[3];
-        window.missProp = (int)results[4];
-        value.accessPolicyWindow = window;
+        value.accessPolicyWindow = AccessPolicyWindows.of(results);
         return got;
     }
 
