@@ -26,8 +26,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * copy over UDP can approach: every byte of it crosses the same sender and receiver threads.
  * <p>
  * {@code java -cp 'gpurelay-benchmarks.jar:lib/*' io.gpurelay.bench.AeronUdpCeiling [STREAMS [MESSAGE_BYTES
- * [dedicated|shared [SOCKET_BUFFER_BYTES]]]]}, defaults 1, 1048576, dedicated and 4194304 (the window is the socket
- * buffer: the kernel's {@code net.core.rmem_max} must allow it). It prints one line of GB/s over 5 s, after 2 s of
+ * [dedicated|shared [SOCKET_BUFFER_BYTES [DRIVER_PAIRS]]]]]}, defaults 1, 1048576, dedicated, 4194304 and 1 (the
+ * window is the socket buffer: the kernel's {@code net.core.rmem_max} must allow it). With several driver pairs the
+ * streams are dealt over them in turn, so each pair's sender and receiver threads carry their share. It prints one line of GB/s over 5 s, after 2 s of
  * warm-up. With JDK 17 and later give the JVM {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}.
  */
 public final class AeronUdpCeiling
@@ -49,29 +50,39 @@ public final class AeronUdpCeiling
         final int messageBytes = args.length > 1 ? Integer.parseInt(args[1]) : 1 << 20;
         final boolean dedicated = args.length <= 2 || "dedicated".equals(args[2]);
         final int socketBuffer = args.length > 3 ? Integer.parseInt(args[3]) : 4 << 20;
-        if (streams < 1 || messageBytes < 1 || socketBuffer < LOOPBACK_MTU)
+        final int driverPairs = args.length > 4 ? Integer.parseInt(args[4]) : 1;
+        if (streams < 1 || messageBytes < 1 || socketBuffer < LOOPBACK_MTU || driverPairs < 1)
         {
-            throw new IllegalArgumentException("streams and message bytes must be positive and the socket buffer at " +
-                "least " + LOOPBACK_MTU + " bytes");
+            throw new IllegalArgumentException("streams, message bytes and driver pairs must be positive and the " +
+                "socket buffer at least " + LOOPBACK_MTU + " bytes");
         }
         final Path directory = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "udp-ceiling");
         final List<AutoCloseable> resources = new ArrayList<>();
         try
         {
-            final MediaDriver sending = MediaDriver.launch(driver(directory.resolve("sending"), dedicated,
-                socketBuffer));
-            resources.add(sending);
-            final MediaDriver receiving = MediaDriver.launch(driver(directory.resolve("receiving"), dedicated,
-                socketBuffer));
-            resources.add(receiving);
-            final Aeron publisher = Aeron.connect(new Aeron.Context().aeronDirectoryName(sending.aeronDirectoryName()));
-            resources.add(publisher);
-            final Aeron subscriber = Aeron.connect(
-                new Aeron.Context().aeronDirectoryName(receiving.aeronDirectoryName()));
-            resources.add(subscriber);
-            final double gigabytesPerSecond = measure(publisher, subscriber, streams, messageBytes, socketBuffer);
-            System.out.printf("%d stream(s), %d-byte messages, %s driver threads, %d-byte socket buffers: %.2f GB/s%n",
-                streams, messageBytes, dedicated ? "dedicated" : "shared", socketBuffer, gigabytesPerSecond);
+            final List<Aeron> publishers = new ArrayList<>();
+            final List<Aeron> subscribers = new ArrayList<>();
+            for (int pair = 0; pair < driverPairs; pair++)
+            {
+                final MediaDriver sending = MediaDriver.launch(driver(directory.resolve("sending-" + pair), dedicated,
+                    socketBuffer));
+                resources.add(sending);
+                final MediaDriver receiving = MediaDriver.launch(driver(directory.resolve("receiving-" + pair),
+                    dedicated, socketBuffer));
+                resources.add(receiving);
+                final Aeron publisher = Aeron.connect(
+                    new Aeron.Context().aeronDirectoryName(sending.aeronDirectoryName()));
+                resources.add(publisher);
+                publishers.add(publisher);
+                final Aeron subscriber = Aeron.connect(
+                    new Aeron.Context().aeronDirectoryName(receiving.aeronDirectoryName()));
+                resources.add(subscriber);
+                subscribers.add(subscriber);
+            }
+            final double gigabytesPerSecond = measure(publishers, subscribers, streams, messageBytes, socketBuffer);
+            System.out.printf("%d stream(s), %d-byte messages, %s driver threads, %d-byte socket buffers, " +
+                "%d driver pair(s): %.2f GB/s%n", streams, messageBytes, dedicated ? "dedicated" : "shared",
+                socketBuffer, driverPairs, gigabytesPerSecond);
         }
         finally
         {
@@ -83,7 +94,8 @@ public final class AeronUdpCeiling
     }
 
     private static double measure(
-        final Aeron publisher, final Aeron subscriber, final int streams, final int messageBytes, final int window)
+        final List<Aeron> publishers, final List<Aeron> subscribers, final int streams, final int messageBytes,
+        final int window)
         throws InterruptedException
     {
         final AtomicLong received = new AtomicLong();
@@ -93,8 +105,9 @@ public final class AeronUdpCeiling
         {
             final String channel = "aeron:udp?endpoint=127.0.0.1:" + (FIRST_PORT + i) + "|mtu=" + LOOPBACK_MTU +
                 "|term-length=" + TERM_LENGTH + "|rcv-wnd=" + window;
-            final Subscription subscription = subscriber.addSubscription(channel, STREAM_ID);
-            final Publication publication = publisher.addPublication(channel, STREAM_ID);
+            final Subscription subscription =
+                subscribers.get(i % subscribers.size()).addSubscription(channel, STREAM_ID);
+            final Publication publication = publishers.get(i % publishers.size()).addPublication(channel, STREAM_ID);
             final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (!publication.isConnected() || !subscription.isConnected())
             {
