@@ -14,10 +14,9 @@ import jcuda.driver.CUgraphicsResource;
 import jcuda.driver.CUsurfObject;
 import jcuda.driver.CUtexObject;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 
+import static io.gpurelay.agent.jcuda.NullArguments.assertRefused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * The driver's texture, array-query and GL interop functions refuse bad arguments before anything is sent: a null
@@ -33,27 +32,27 @@ class DriverTexturesAndGlArgumentsTest
         final CUsurfObject surface = new CUsurfObject();
         final CUDA_RESOURCE_DESC resource = new CUDA_RESOURCE_DESC();
         final CUDA_TEXTURE_DESC textureDesc = new CUDA_TEXTURE_DESC();
-        assertNull("pTexObject", "cuTexObjectCreate",
+        assertRefused("pTexObject", "cuTexObjectCreate",
             () -> DriverTextures.cuTexObjectCreate(null, resource, textureDesc, null));
-        assertNull("pResDesc", "cuTexObjectCreate",
+        assertRefused("pResDesc", "cuTexObjectCreate",
             () -> DriverTextures.cuTexObjectCreate(texture, null, textureDesc, null));
-        assertNull("pTexDesc", "cuTexObjectCreate",
+        assertRefused("pTexDesc", "cuTexObjectCreate",
             () -> DriverTextures.cuTexObjectCreate(texture, resource, null, null));
-        assertNull("pSurfObject", "cuSurfObjectCreate", () -> DriverTextures.cuSurfObjectCreate(null, resource));
-        assertNull("pResDesc", "cuSurfObjectCreate", () -> DriverTextures.cuSurfObjectCreate(surface, null));
-        assertNull("texObject", "cuTexObjectDestroy", () -> DriverTextures.destroy(null, false));
-        assertNull("surfObject", "cuSurfObjectDestroy", () -> DriverTextures.destroy(null, true));
-        assertNull("pResDesc", "cuTexObjectGetResourceDesc",
+        assertRefused("pSurfObject", "cuSurfObjectCreate", () -> DriverTextures.cuSurfObjectCreate(null, resource));
+        assertRefused("pResDesc", "cuSurfObjectCreate", () -> DriverTextures.cuSurfObjectCreate(surface, null));
+        assertRefused("texObject", "cuTexObjectDestroy", () -> DriverTextures.destroy(null, false));
+        assertRefused("surfObject", "cuSurfObjectDestroy", () -> DriverTextures.destroy(null, true));
+        assertRefused("pResDesc", "cuTexObjectGetResourceDesc",
             () -> DriverTextures.getResourceDesc(null, texture, false));
-        assertNull("surfObject", "cuSurfObjectGetResourceDesc",
+        assertRefused("surfObject", "cuSurfObjectGetResourceDesc",
             () -> DriverTextures.getResourceDesc(resource, null, true));
-        assertNull("pTexDesc", "cuTexObjectGetTextureDesc",
+        assertRefused("pTexDesc", "cuTexObjectGetTextureDesc",
             () -> DriverTextures.cuTexObjectGetTextureDesc(null, texture));
-        assertNull("texObject", "cuTexObjectGetTextureDesc",
+        assertRefused("texObject", "cuTexObjectGetTextureDesc",
             () -> DriverTextures.cuTexObjectGetTextureDesc(textureDesc, null));
-        assertNull("pResViewDesc", "cuTexObjectGetResourceViewDesc",
+        assertRefused("pResViewDesc", "cuTexObjectGetResourceViewDesc",
             () -> DriverTextures.cuTexObjectGetResourceViewDesc(null, texture));
-        assertNull("texObject", "cuTexObjectGetResourceViewDesc",
+        assertRefused("texObject", "cuTexObjectGetResourceViewDesc",
             () -> DriverTextures.cuTexObjectGetResourceViewDesc(new CUDA_RESOURCE_VIEW_DESC(), null));
     }
 
@@ -61,19 +60,19 @@ class DriverTexturesAndGlArgumentsTest
     void nullArrayQueryArgumentsNameTheParameterAndTheFunction()
     {
         final CUarray array = new CUarray();
-        assertNull("sparseProperties", "cuArrayGetSparseProperties",
+        assertRefused("sparseProperties", "cuArrayGetSparseProperties",
             () -> DriverTextures.sparseProperties(null, array, false));
-        assertNull("mipmap", "cuMipmappedArrayGetSparseProperties",
+        assertRefused("mipmap", "cuMipmappedArrayGetSparseProperties",
             () -> DriverTextures.sparseProperties(new CUDA_ARRAY_SPARSE_PROPERTIES(), null, true));
-        assertNull("memoryRequirements", "cuArrayGetMemoryRequirements",
+        assertRefused("memoryRequirements", "cuArrayGetMemoryRequirements",
             () -> DriverTextures.memoryRequirements(null, null, null, false));
         // The array is checked before the device.
-        assertNull("array", "cuArrayGetMemoryRequirements",
+        assertRefused("array", "cuArrayGetMemoryRequirements",
             () -> DriverTextures.memoryRequirements(new CUDA_ARRAY_MEMORY_REQUIREMENTS(), null, null, false));
-        assertNull("device", "cuMipmappedArrayGetMemoryRequirements",
+        assertRefused("device", "cuMipmappedArrayGetMemoryRequirements",
             () -> DriverTextures.memoryRequirements(new CUDA_ARRAY_MEMORY_REQUIREMENTS(), array, null, true));
-        assertNull("pPlaneArray", "cuArrayGetPlane", () -> DriverTextures.cuArrayGetPlane(null, array, 0));
-        assertNull("hArray", "cuArrayGetPlane", () -> DriverTextures.cuArrayGetPlane(array, null, 0));
+        assertRefused("pPlaneArray", "cuArrayGetPlane", () -> DriverTextures.cuArrayGetPlane(null, array, 0));
+        assertRefused("hArray", "cuArrayGetPlane", () -> DriverTextures.cuArrayGetPlane(array, null, 0));
     }
 
     @Test
@@ -98,11 +97,5 @@ class DriverTexturesAndGlArgumentsTest
             assertEquals(1, log.count("cuGraphicsUnmapResources: resources[1] is null; " +
                 "returning CUDA_ERROR_INVALID_VALUE"));
         }
-    }
-
-    private static void assertNull(final String parameter, final String function, final Executable call)
-    {
-        final NullPointerException thrown = assertThrows(NullPointerException.class, call);
-        assertEquals("Parameter '" + parameter + "' is null for " + function, thrown.getMessage());
     }
 }

@@ -15,10 +15,9 @@ import jcuda.runtime.cudaSurfaceObject;
 import jcuda.runtime.cudaTextureObject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 
+import static io.gpurelay.agent.jcuda.NullArguments.assertRefused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * The runtime's texture, array-query and GL interop functions refuse bad arguments before anything is sent: a null
@@ -38,19 +37,19 @@ class RuntimeTexturesAndGlArgumentsTest
     {
         final cudaTextureObject texture = new cudaTextureObject();
         final cudaResourceDesc resource = new cudaResourceDesc();
-        assertNull("pSurfObject", "cudaCreateSurfaceObject",
+        assertRefused("pSurfObject", "cudaCreateSurfaceObject",
             () -> RuntimeTextures.cudaCreateSurfaceObject(null, resource));
-        assertNull("pResDesc", "cudaCreateSurfaceObject",
+        assertRefused("pResDesc", "cudaCreateSurfaceObject",
             () -> RuntimeTextures.cudaCreateSurfaceObject(new cudaSurfaceObject(), null));
-        assertNull("texObject", "cudaDestroyTextureObject", () -> RuntimeTextures.destroy(null, false));
-        assertNull("surfObject", "cudaDestroySurfaceObject", () -> RuntimeTextures.destroy(null, true));
-        assertNull("pResDesc", "cudaGetSurfaceObjectResourceDesc",
+        assertRefused("texObject", "cudaDestroyTextureObject", () -> RuntimeTextures.destroy(null, false));
+        assertRefused("surfObject", "cudaDestroySurfaceObject", () -> RuntimeTextures.destroy(null, true));
+        assertRefused("pResDesc", "cudaGetSurfaceObjectResourceDesc",
             () -> RuntimeTextures.getResourceDesc(null, texture, true));
-        assertNull("texObject", "cudaGetTextureObjectResourceDesc",
+        assertRefused("texObject", "cudaGetTextureObjectResourceDesc",
             () -> RuntimeTextures.getResourceDesc(resource, null, false));
-        assertNull("pResViewDesc", "cudaGetTextureObjectResourceViewDesc",
+        assertRefused("pResViewDesc", "cudaGetTextureObjectResourceViewDesc",
             () -> RuntimeTextures.cudaGetTextureObjectResourceViewDesc(null, texture));
-        assertNull("texObject", "cudaGetTextureObjectResourceViewDesc",
+        assertRefused("texObject", "cudaGetTextureObjectResourceViewDesc",
             () -> RuntimeTextures.cudaGetTextureObjectResourceViewDesc(new cudaResourceViewDesc(), null));
     }
 
@@ -58,16 +57,16 @@ class RuntimeTexturesAndGlArgumentsTest
     void nullArrayQueryArgumentsNameTheParameterAndTheFunction()
     {
         final cudaArray array = new cudaArray();
-        assertNull("sparseProperties", "cudaMipmappedArrayGetSparseProperties",
+        assertRefused("sparseProperties", "cudaMipmappedArrayGetSparseProperties",
             () -> RuntimeTextures.sparseProperties(null, array, true));
-        assertNull("array", "cudaArrayGetSparseProperties",
+        assertRefused("array", "cudaArrayGetSparseProperties",
             () -> RuntimeTextures.sparseProperties(new cudaArraySparseProperties(), null, false));
-        assertNull("memoryRequirements", "cudaArrayGetMemoryRequirements",
+        assertRefused("memoryRequirements", "cudaArrayGetMemoryRequirements",
             () -> RuntimeTextures.memoryRequirements(null, array, 0, false));
-        assertNull("mipmap", "cudaMipmappedArrayGetMemoryRequirements",
+        assertRefused("mipmap", "cudaMipmappedArrayGetMemoryRequirements",
             () -> RuntimeTextures.memoryRequirements(new cudaArrayMemoryRequirements(), null, 0, true));
-        assertNull("pPlaneArray", "cudaArrayGetPlane", () -> RuntimeTextures.cudaArrayGetPlane(null, array, 0));
-        assertNull("hArray", "cudaArrayGetPlane", () -> RuntimeTextures.cudaArrayGetPlane(array, null, 0));
+        assertRefused("pPlaneArray", "cudaArrayGetPlane", () -> RuntimeTextures.cudaArrayGetPlane(null, array, 0));
+        assertRefused("hArray", "cudaArrayGetPlane", () -> RuntimeTextures.cudaArrayGetPlane(array, null, 0));
     }
 
     @Test
@@ -111,11 +110,5 @@ class RuntimeTexturesAndGlArgumentsTest
                 "returning cudaErrorInvalidValue"));
             assertEquals(RuntimeStatus.INVALID_VALUE, RuntimeThreadState.current().takeLastError());
         }
-    }
-
-    private static void assertNull(final String parameter, final String function, final Executable call)
-    {
-        final NullPointerException thrown = assertThrows(NullPointerException.class, call);
-        assertEquals("Parameter '" + parameter + "' is null for " + function, thrown.getMessage());
     }
 }
