@@ -1,19 +1,12 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import static io.gpurelay.agent.jcuda.TextureCalls.requireNonNull;
 import static io.gpurelay.protocol.TextureDescriptors.CREATE_ARGUMENTS;
 import static io.gpurelay.protocol.TextureDescriptors.CREATE_TEXTURE;
 import static io.gpurelay.protocol.TextureDescriptors.CREATE_VIEW;
 import static io.gpurelay.protocol.TextureDescriptors.CREATE_VIEW_GIVEN;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_CHANNELS;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_FLAGS;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_FORMAT;
 import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_HANDLE;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_HEIGHT;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_PITCH;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_SIZE_OR_WIDTH;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_TYPE;
 import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_VALUES;
-import static io.gpurelay.protocol.TextureDescriptors.SPARSE_PROPERTIES_VALUES;
 import static io.gpurelay.protocol.TextureDescriptors.TEXTURE_ADDRESS_MODE;
 import static io.gpurelay.protocol.TextureDescriptors.TEXTURE_BORDER_COLOR;
 import static io.gpurelay.protocol.TextureDescriptors.TEXTURE_FILTER_MODE;
@@ -35,12 +28,10 @@ import static io.gpurelay.protocol.TextureDescriptors.VIEW_FORMAT;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_HEIGHT;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_LAYER;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_MIPMAP_LEVEL;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_REPLY_VALUES;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_WIDTH;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_WRITTEN;
 
 import io.gpurelay.agent.jcuda.JCudaPointers;
-import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.agent.jcuda.TextureCalls;
 import io.gpurelay.protocol.Function;
 import jcuda.NativePointerObject;
 import jcuda.driver.CUDA_ARRAY_MEMORY_REQUIREMENTS;
@@ -64,6 +55,10 @@ import jcuda.driver.CUtexObject;
  */
 final class DriverTextures
 {
+    /** The driver's functions run in the calling thread's context. */
+    private static final TextureCalls.Sender SENDER =
+        (function, args, results) -> DriverCalls.inContext(function, args, null, null, results);
+
     private DriverTextures()
     {
     }
@@ -89,7 +84,7 @@ final class DriverTextures
             args[CREATE_VIEW + VIEW_FIRST_LAYER] = Integer.toUnsignedLong(pResViewDesc.firstLayer);
             args[CREATE_VIEW + VIEW_LAST_LAYER] = Integer.toUnsignedLong(pResViewDesc.lastLayer);
         }
-        return create(Function.CU_TEX_OBJECT_CREATE, pTexObject, args);
+        return TextureCalls.create(SENDER, Function.CU_TEX_OBJECT_CREATE, args, pTexObject);
     }
 
     static int cuSurfObjectCreate(final CUsurfObject pSurfObject, final CUDA_RESOURCE_DESC pResDesc)
@@ -98,172 +93,137 @@ final class DriverTextures
         requireNonNull(pResDesc, "pResDesc", "cuSurfObjectCreate");
         final long[] args = new long[RESOURCE_VALUES];
         resource(pResDesc, args);
-        return create(Function.CU_SURF_OBJECT_CREATE, pSurfObject, args);
+        return TextureCalls.create(SENDER, Function.CU_SURF_OBJECT_CREATE, args, pSurfObject);
     }
 
     static int destroy(final NativePointerObject object, final boolean surface)
     {
-        requireNonNull(object, surface ? "surfObject" : "texObject",
-            surface ? "cuSurfObjectDestroy" : "cuTexObjectDestroy");
-        return DriverCalls.inContext(Function.CU_TEX_SURF_OBJECT_DESTROY,
-            new long[]{ JCudaPointers.nativePointer(object), surface ? 1 : 0 }, null, null, null);
+        return TextureCalls.destroy(SENDER, Function.CU_TEX_SURF_OBJECT_DESTROY,
+            surface ? "cuSurfObjectDestroy" : "cuTexObjectDestroy", object, surface);
     }
 
     static int getResourceDesc(final CUDA_RESOURCE_DESC pResDesc, final NativePointerObject object,
         final boolean surface)
     {
-        final String function = surface ? "cuSurfObjectGetResourceDesc" : "cuTexObjectGetResourceDesc";
-        requireNonNull(pResDesc, "pResDesc", function);
-        requireNonNull(object, surface ? "surfObject" : "texObject", function);
-        final long[] values = new long[RESOURCE_VALUES];
-        final int status = DriverCalls.inContext(Function.CU_TEX_SURF_OBJECT_GET_RESOURCE_DESC,
-            new long[]{ JCudaPointers.nativePointer(object), surface ? 1 : 0 }, null, null, values);
-        if (status == DriverStatus.SUCCESS)
-        {
-            pResDesc.resType = (int)values[RESOURCE_TYPE];
-            pResDesc.flags = (int)values[RESOURCE_FLAGS];
-            switch ((int)values[RESOURCE_TYPE])
+        return TextureCalls.resourceDesc(SENDER, Function.CU_TEX_SURF_OBJECT_GET_RESOURCE_DESC,
+            surface ? "cuSurfObjectGetResourceDesc" : "cuTexObjectGetResourceDesc", pResDesc, object, surface,
+            new TextureCalls.ResourceFields()
             {
-                case TYPE_ARRAY -> pResDesc.array_hArray = handle(new CUarray(), values[RESOURCE_HANDLE]);
-                case TYPE_MIPMAPPED_ARRAY ->
-                    pResDesc.mipmap_hMipmappedArray = handle(new CUmipmappedArray(), values[RESOURCE_HANDLE]);
-                case TYPE_LINEAR ->
+                public void type(final int type, final int flags)
                 {
-                    pResDesc.linear_devPtr = handle(new CUdeviceptr(), values[RESOURCE_HANDLE]);
-                    pResDesc.linear_format = (int)values[RESOURCE_FORMAT];
-                    pResDesc.linear_numChannels = (int)values[RESOURCE_CHANNELS];
-                    pResDesc.linear_sizeInBytes = values[RESOURCE_SIZE_OR_WIDTH];
+                    pResDesc.resType = type;
+                    pResDesc.flags = flags;
                 }
-                case TYPE_PITCH2D ->
+
+                public void array(final long handle)
                 {
-                    pResDesc.pitch2D_devPtr = handle(new CUdeviceptr(), values[RESOURCE_HANDLE]);
-                    pResDesc.pitch2D_format = (int)values[RESOURCE_FORMAT];
-                    pResDesc.pitch2D_numChannels = (int)values[RESOURCE_CHANNELS];
-                    pResDesc.pitch2D_width = values[RESOURCE_SIZE_OR_WIDTH];
-                    pResDesc.pitch2D_height = values[RESOURCE_HEIGHT];
-                    pResDesc.pitch2D_pitchInBytes = values[RESOURCE_PITCH];
+                    pResDesc.array_hArray = TextureCalls.handle(new CUarray(), handle);
                 }
-                default ->
+
+                public void mipmappedArray(final long handle)
                 {
+                    pResDesc.mipmap_hMipmappedArray = TextureCalls.handle(new CUmipmappedArray(), handle);
                 }
-            }
-        }
-        return status;
+
+                public void linear(final long address, final int format, final int channels, final long sizeInBytes)
+                {
+                    pResDesc.linear_devPtr = TextureCalls.handle(new CUdeviceptr(), address);
+                    pResDesc.linear_format = format;
+                    pResDesc.linear_numChannels = channels;
+                    pResDesc.linear_sizeInBytes = sizeInBytes;
+                }
+
+                public void pitch2D(final long address, final int format, final int channels, final long width,
+                    final long height, final long pitchInBytes)
+                {
+                    pResDesc.pitch2D_devPtr = TextureCalls.handle(new CUdeviceptr(), address);
+                    pResDesc.pitch2D_format = format;
+                    pResDesc.pitch2D_numChannels = channels;
+                    pResDesc.pitch2D_width = width;
+                    pResDesc.pitch2D_height = height;
+                    pResDesc.pitch2D_pitchInBytes = pitchInBytes;
+                }
+            });
     }
 
     static int cuTexObjectGetTextureDesc(final CUDA_TEXTURE_DESC pTexDesc, final CUtexObject texObject)
     {
         requireNonNull(pTexDesc, "pTexDesc", "cuTexObjectGetTextureDesc");
         requireNonNull(texObject, "texObject", "cuTexObjectGetTextureDesc");
-        final long[] values = new long[TEXTURE_VALUES];
-        final int status = DriverCalls.inContext(Function.CU_TEX_OBJECT_GET_TEXTURE_DESC,
-            new long[]{ JCudaPointers.nativePointer(texObject) }, null, null, values);
-        if (status == DriverStatus.SUCCESS)
-        {
-            pTexDesc.addressMode = new int[]{ (int)values[TEXTURE_ADDRESS_MODE], (int)values[TEXTURE_ADDRESS_MODE + 1],
-                (int)values[TEXTURE_ADDRESS_MODE + 2] };
-            pTexDesc.filterMode = (int)values[TEXTURE_FILTER_MODE];
-            pTexDesc.flags = (int)values[TEXTURE_FLAGS];
-            pTexDesc.maxAnisotropy = (int)values[TEXTURE_MAX_ANISOTROPY];
-            pTexDesc.mipmapFilterMode = (int)values[TEXTURE_MIPMAP_FILTER_MODE];
-            pTexDesc.mipmapLevelBias = Float.intBitsToFloat((int)values[TEXTURE_MIPMAP_LEVEL_BIAS]);
-            pTexDesc.minMipmapLevelClamp = Float.intBitsToFloat((int)values[TEXTURE_MIN_MIPMAP_LEVEL_CLAMP]);
-            pTexDesc.maxMipmapLevelClamp = Float.intBitsToFloat((int)values[TEXTURE_MAX_MIPMAP_LEVEL_CLAMP]);
-            pTexDesc.borderColor = new float[4];
-            for (int i = 0; i < 4; i++)
+        return TextureCalls.query(SENDER, Function.CU_TEX_OBJECT_GET_TEXTURE_DESC,
+            new long[]{ JCudaPointers.nativePointer(texObject) }, TEXTURE_VALUES, values ->
             {
-                pTexDesc.borderColor[i] = Float.intBitsToFloat((int)values[TEXTURE_BORDER_COLOR + i]);
-            }
-        }
-        return status;
+                pTexDesc.addressMode = new int[]{ (int)values[TEXTURE_ADDRESS_MODE],
+                    (int)values[TEXTURE_ADDRESS_MODE + 1], (int)values[TEXTURE_ADDRESS_MODE + 2] };
+                pTexDesc.filterMode = (int)values[TEXTURE_FILTER_MODE];
+                pTexDesc.flags = (int)values[TEXTURE_FLAGS];
+                pTexDesc.maxAnisotropy = (int)values[TEXTURE_MAX_ANISOTROPY];
+                pTexDesc.mipmapFilterMode = (int)values[TEXTURE_MIPMAP_FILTER_MODE];
+                pTexDesc.mipmapLevelBias = Float.intBitsToFloat((int)values[TEXTURE_MIPMAP_LEVEL_BIAS]);
+                pTexDesc.minMipmapLevelClamp = Float.intBitsToFloat((int)values[TEXTURE_MIN_MIPMAP_LEVEL_CLAMP]);
+                pTexDesc.maxMipmapLevelClamp = Float.intBitsToFloat((int)values[TEXTURE_MAX_MIPMAP_LEVEL_CLAMP]);
+                pTexDesc.borderColor = new float[4];
+                for (int i = 0; i < 4; i++)
+                {
+                    pTexDesc.borderColor[i] = Float.intBitsToFloat((int)values[TEXTURE_BORDER_COLOR + i]);
+                }
+            });
     }
 
     static int cuTexObjectGetResourceViewDesc(final CUDA_RESOURCE_VIEW_DESC pResViewDesc, final CUtexObject texObject)
     {
-        requireNonNull(pResViewDesc, "pResViewDesc", "cuTexObjectGetResourceViewDesc");
-        requireNonNull(texObject, "texObject", "cuTexObjectGetResourceViewDesc");
-        final long[] values = new long[VIEW_REPLY_VALUES];
-        final int status = DriverCalls.inContext(Function.CU_TEX_OBJECT_GET_RESOURCE_VIEW_DESC,
-            new long[]{ JCudaPointers.nativePointer(texObject) }, null, null, values);
-        // CUDA answers success and leaves the descriptor as it was for an object that has no view.
-        if (status == DriverStatus.SUCCESS && values[VIEW_WRITTEN] != 0)
-        {
-            pResViewDesc.format = (int)values[VIEW_FORMAT];
-            pResViewDesc.width = values[VIEW_WIDTH];
-            pResViewDesc.height = values[VIEW_HEIGHT];
-            pResViewDesc.depth = values[VIEW_DEPTH];
-            pResViewDesc.firstMipmapLevel = (int)values[VIEW_FIRST_MIPMAP_LEVEL];
-            pResViewDesc.lastMipmapLevel = (int)values[VIEW_LAST_MIPMAP_LEVEL];
-            pResViewDesc.firstLayer = (int)values[VIEW_FIRST_LAYER];
-            pResViewDesc.lastLayer = (int)values[VIEW_LAST_LAYER];
-        }
-        return status;
+        return TextureCalls.resourceViewDesc(SENDER, Function.CU_TEX_OBJECT_GET_RESOURCE_VIEW_DESC,
+            "cuTexObjectGetResourceViewDesc", pResViewDesc, texObject,
+            (format, width, height, depth, firstMipmapLevel, lastMipmapLevel, firstLayer, lastLayer) ->
+            {
+                pResViewDesc.format = format;
+                pResViewDesc.width = width;
+                pResViewDesc.height = height;
+                pResViewDesc.depth = depth;
+                pResViewDesc.firstMipmapLevel = firstMipmapLevel;
+                pResViewDesc.lastMipmapLevel = lastMipmapLevel;
+                pResViewDesc.firstLayer = firstLayer;
+                pResViewDesc.lastLayer = lastLayer;
+            });
     }
 
     static int sparseProperties(final CUDA_ARRAY_SPARSE_PROPERTIES sparseProperties,
         final NativePointerObject array, final boolean mipmapped)
     {
-        final String function = mipmapped ? "cuMipmappedArrayGetSparseProperties" : "cuArrayGetSparseProperties";
-        requireNonNull(sparseProperties, "sparseProperties", function);
-        requireNonNull(array, mipmapped ? "mipmap" : "array", function);
-        final long[] values = new long[SPARSE_PROPERTIES_VALUES];
-        final int status = DriverCalls.inContext(Function.CU_ARRAY_GET_SPARSE_PROPERTIES,
-            new long[]{ JCudaPointers.nativePointer(array), mipmapped ? 1 : 0 }, null, null, values);
-        if (status == DriverStatus.SUCCESS)
-        {
-            sparseProperties.tileExtent = new CUDA_ARRAY_SPARSE_PROPERTIES_tileExtent();
-            sparseProperties.tileExtent.width = (int)values[0];
-            sparseProperties.tileExtent.height = (int)values[1];
-            sparseProperties.tileExtent.depth = (int)values[2];
-            sparseProperties.miptailFirstLevel = (int)values[3];
-            sparseProperties.miptailSize = values[4];
-            sparseProperties.flags = (int)values[5];
-        }
-        return status;
+        return TextureCalls.sparseProperties(SENDER, Function.CU_ARRAY_GET_SPARSE_PROPERTIES,
+            mipmapped ? "cuMipmappedArrayGetSparseProperties" : "cuArrayGetSparseProperties", sparseProperties, array,
+            mipmapped, (tileWidth, tileHeight, tileDepth, miptailFirstLevel, miptailSize, flags) ->
+            {
+                sparseProperties.tileExtent = new CUDA_ARRAY_SPARSE_PROPERTIES_tileExtent();
+                sparseProperties.tileExtent.width = tileWidth;
+                sparseProperties.tileExtent.height = tileHeight;
+                sparseProperties.tileExtent.depth = tileDepth;
+                sparseProperties.miptailFirstLevel = miptailFirstLevel;
+                sparseProperties.miptailSize = miptailSize;
+                sparseProperties.flags = flags;
+            });
     }
 
     static int memoryRequirements(final CUDA_ARRAY_MEMORY_REQUIREMENTS memoryRequirements,
         final NativePointerObject array, final CUdevice device, final boolean mipmapped)
     {
         final String function = mipmapped ? "cuMipmappedArrayGetMemoryRequirements" : "cuArrayGetMemoryRequirements";
-        requireNonNull(memoryRequirements, "memoryRequirements", function);
-        requireNonNull(array, mipmapped ? "mipmap" : "array", function);
-        requireNonNull(device, "device", function);
-        final long[] values = new long[2];
-        final int status = DriverCalls.inContext(Function.CU_ARRAY_GET_MEMORY_REQUIREMENTS, new long[]{
-            JCudaPointers.nativePointer(array), mipmapped ? 1 : 0, JCudaPointers.nativePointer(device) }, null, null,
-            values);
-        if (status == DriverStatus.SUCCESS)
-        {
-            memoryRequirements.size = values[0];
-            memoryRequirements.alignment = values[1];
-        }
-        return status;
+        return TextureCalls.memoryRequirements(SENDER, Function.CU_ARRAY_GET_MEMORY_REQUIREMENTS, function,
+            memoryRequirements, array, mipmapped, () ->
+            {
+                requireNonNull(device, "device", function);
+                return JCudaPointers.nativePointer(device);
+            }, (size, alignment) ->
+            {
+                memoryRequirements.size = size;
+                memoryRequirements.alignment = alignment;
+            });
     }
 
     static int cuArrayGetPlane(final CUarray pPlaneArray, final CUarray hArray, final int planeIdx)
     {
-        requireNonNull(pPlaneArray, "pPlaneArray", "cuArrayGetPlane");
-        requireNonNull(hArray, "hArray", "cuArrayGetPlane");
-        final long[] values = new long[1];
-        final int status = DriverCalls.inContext(Function.CU_ARRAY_GET_PLANE,
-            new long[]{ JCudaPointers.nativePointer(hArray), Integer.toUnsignedLong(planeIdx) }, null, null, values);
-        if (status == DriverStatus.SUCCESS)
-        {
-            JCudaPointers.setNativePointer(pPlaneArray, values[0]);
-        }
-        return status;
-    }
-
-    private static int create(final Function function, final NativePointerObject object, final long[] args)
-    {
-        final long[] results = new long[1];
-        final int status = DriverCalls.inContext(function, args, null, null, results);
-        if (status == DriverStatus.SUCCESS)
-        {
-            JCudaPointers.setNativePointer(object, results[0]);
-        }
-        return status;
+        return TextureCalls.arrayGetPlane(SENDER, Function.CU_ARRAY_GET_PLANE, "cuArrayGetPlane", pPlaneArray, hArray,
+            planeIdx);
     }
 
     /**
@@ -271,30 +231,16 @@ final class DriverTextures
      */
     private static void resource(final CUDA_RESOURCE_DESC descriptor, final long[] args)
     {
-        args[RESOURCE_TYPE] = Integer.toUnsignedLong(descriptor.resType);
-        args[RESOURCE_FLAGS] = Integer.toUnsignedLong(descriptor.flags);
+        TextureCalls.resource(args, descriptor.resType, descriptor.flags);
         switch (descriptor.resType)
         {
-            case TYPE_ARRAY -> args[RESOURCE_HANDLE] = handle(descriptor.array_hArray);
-            case TYPE_MIPMAPPED_ARRAY -> args[RESOURCE_HANDLE] = handle(descriptor.mipmap_hMipmappedArray);
-            case TYPE_LINEAR ->
-            {
-                args[RESOURCE_HANDLE] = descriptor.linear_devPtr == null ? 0 :
-                    JCudaPointers.address(descriptor.linear_devPtr);
-                args[RESOURCE_FORMAT] = Integer.toUnsignedLong(descriptor.linear_format);
-                args[RESOURCE_CHANNELS] = Integer.toUnsignedLong(descriptor.linear_numChannels);
-                args[RESOURCE_SIZE_OR_WIDTH] = descriptor.linear_sizeInBytes;
-            }
-            case TYPE_PITCH2D ->
-            {
-                args[RESOURCE_HANDLE] = descriptor.pitch2D_devPtr == null ? 0 :
-                    JCudaPointers.address(descriptor.pitch2D_devPtr);
-                args[RESOURCE_FORMAT] = Integer.toUnsignedLong(descriptor.pitch2D_format);
-                args[RESOURCE_CHANNELS] = Integer.toUnsignedLong(descriptor.pitch2D_numChannels);
-                args[RESOURCE_SIZE_OR_WIDTH] = descriptor.pitch2D_width;
-                args[RESOURCE_HEIGHT] = descriptor.pitch2D_height;
-                args[RESOURCE_PITCH] = descriptor.pitch2D_pitchInBytes;
-            }
+            case TYPE_ARRAY -> args[RESOURCE_HANDLE] = TextureCalls.handle(descriptor.array_hArray);
+            case TYPE_MIPMAPPED_ARRAY -> args[RESOURCE_HANDLE] = TextureCalls.handle(descriptor.mipmap_hMipmappedArray);
+            case TYPE_LINEAR -> TextureCalls.memoryResource(args, descriptor.linear_devPtr, descriptor.linear_format,
+                descriptor.linear_numChannels, descriptor.linear_sizeInBytes, 0, 0);
+            case TYPE_PITCH2D -> TextureCalls.memoryResource(args, descriptor.pitch2D_devPtr,
+                descriptor.pitch2D_format, descriptor.pitch2D_numChannels, descriptor.pitch2D_width,
+                descriptor.pitch2D_height, descriptor.pitch2D_pitchInBytes);
             default ->
             {
                 // The executor refuses the type, naming it.
@@ -322,25 +268,6 @@ final class DriverTextures
         {
             args[CREATE_TEXTURE + TEXTURE_BORDER_COLOR + i] = descriptor.borderColor != null &&
                 i < descriptor.borderColor.length ? Float.floatToRawIntBits(descriptor.borderColor[i]) : 0;
-        }
-    }
-
-    private static long handle(final NativePointerObject object)
-    {
-        return object == null ? 0 : JCudaPointers.nativePointer(object);
-    }
-
-    private static <T extends NativePointerObject> T handle(final T object, final long value)
-    {
-        JCudaPointers.setNativePointer(object, value);
-        return object;
-    }
-
-    private static void requireNonNull(final Object argument, final String name, final String function)
-    {
-        if (argument == null)
-        {
-            throw new NullPointerException("Parameter '" + name + "' is null for " + function);
         }
     }
 }

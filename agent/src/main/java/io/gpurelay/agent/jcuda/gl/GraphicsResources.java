@@ -538,6 +538,16 @@ public final class GraphicsResources
         return SUCCESS;
     }
 
+    /**
+     * Refuses an argument of the API's function: logs the reason with the status in the API's names.
+     *
+     * @return INVALID_VALUE.
+     */
+    public int invalidValue(final String function, final String reason)
+    {
+        return fail(function, INVALID_VALUE, reason);
+    }
+
     private int unknown(final String function, final long id)
     {
         return fail(function, INVALID_HANDLE, "0x" + Long.toHexString(id) + " is not a registered graphics resource " +

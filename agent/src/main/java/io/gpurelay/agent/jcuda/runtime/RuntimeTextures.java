@@ -1,31 +1,16 @@
 package io.gpurelay.agent.jcuda.runtime;
 
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_CHANNELS;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_FORMAT;
+import static io.gpurelay.agent.jcuda.TextureCalls.requireNonNull;
 import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_HANDLE;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_HEIGHT;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_PITCH;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_SIZE_OR_WIDTH;
-import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_TYPE;
 import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_VALUES;
-import static io.gpurelay.protocol.TextureDescriptors.SPARSE_PROPERTIES_VALUES;
 import static io.gpurelay.protocol.TextureDescriptors.TYPE_ARRAY;
 import static io.gpurelay.protocol.TextureDescriptors.TYPE_LINEAR;
 import static io.gpurelay.protocol.TextureDescriptors.TYPE_MIPMAPPED_ARRAY;
 import static io.gpurelay.protocol.TextureDescriptors.TYPE_PITCH2D;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_DEPTH;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_FIRST_LAYER;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_FIRST_MIPMAP_LEVEL;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_FORMAT;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_HEIGHT;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_LAYER;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_MIPMAP_LEVEL;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_REPLY_VALUES;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_WIDTH;
-import static io.gpurelay.protocol.TextureDescriptors.VIEW_WRITTEN;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.TextureCalls;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.NativePointerObject;
@@ -49,6 +34,10 @@ import jcuda.runtime.cudaTextureObject;
  */
 final class RuntimeTextures
 {
+    /** The runtime's functions run in the current device's primary context and set the thread's last error. */
+    private static final TextureCalls.Sender SENDER =
+        (function, args, results) -> RuntimeCalls.call(function, args, null, null, results);
+
     private RuntimeTextures()
     {
     }
@@ -58,11 +47,11 @@ final class RuntimeTextures
         requireNonNull(pSurfObject, "pSurfObject", "cudaCreateSurfaceObject");
         requireNonNull(pResDesc, "pResDesc", "cudaCreateSurfaceObject");
         final long[] args = new long[RESOURCE_VALUES];
-        args[RESOURCE_TYPE] = Integer.toUnsignedLong(pResDesc.resType);
+        TextureCalls.resource(args, pResDesc.resType, 0);
         switch (pResDesc.resType)
         {
-            case TYPE_ARRAY -> args[RESOURCE_HANDLE] = handle(pResDesc.array_array);
-            case TYPE_MIPMAPPED_ARRAY -> args[RESOURCE_HANDLE] = handle(pResDesc.mipmap_mipmap);
+            case TYPE_ARRAY -> args[RESOURCE_HANDLE] = TextureCalls.handle(pResDesc.array_array);
+            case TYPE_MIPMAPPED_ARRAY -> args[RESOURCE_HANDLE] = TextureCalls.handle(pResDesc.mipmap_mipmap);
             case TYPE_LINEAR, TYPE_PITCH2D ->
             {
                 final boolean linear = pResDesc.resType == TYPE_LINEAR;
@@ -75,182 +64,130 @@ final class RuntimeTextures
                         "channels of one size of 8, 16 or 32 bits; returning cudaErrorInvalidValue");
                     return RuntimeCalls.record(RuntimeStatus.INVALID_VALUE);
                 }
-                final Pointer pointer = linear ? pResDesc.linear_devPtr : pResDesc.pitch2D_devPtr;
-                args[RESOURCE_HANDLE] = pointer == null ? 0 : JCudaPointers.address(pointer);
-                args[RESOURCE_FORMAT] = format;
-                args[RESOURCE_CHANNELS] = channels;
-                args[RESOURCE_SIZE_OR_WIDTH] = linear ? pResDesc.linear_sizeInBytes : pResDesc.pitch2D_width;
-                args[RESOURCE_HEIGHT] = linear ? 0 : pResDesc.pitch2D_height;
-                args[RESOURCE_PITCH] = linear ? 0 : pResDesc.pitch2D_pitchInBytes;
+                TextureCalls.memoryResource(args, linear ? pResDesc.linear_devPtr : pResDesc.pitch2D_devPtr, format,
+                    channels, linear ? pResDesc.linear_sizeInBytes : pResDesc.pitch2D_width,
+                    linear ? 0 : pResDesc.pitch2D_height, linear ? 0 : pResDesc.pitch2D_pitchInBytes);
             }
             default ->
             {
                 // The executor refuses the type, naming it.
             }
         }
-        final long[] results = new long[1];
-        final int status = RuntimeCalls.call(Function.CUDA_CREATE_SURFACE_OBJECT, args, null, null, results);
-        if (status == RuntimeStatus.SUCCESS)
-        {
-            JCudaPointers.setNativePointer(pSurfObject, results[0]);
-        }
-        return status;
+        return TextureCalls.create(SENDER, Function.CUDA_CREATE_SURFACE_OBJECT, args, pSurfObject);
     }
 
     static int destroy(final NativePointerObject object, final boolean surface)
     {
-        requireNonNull(object, surface ? "surfObject" : "texObject",
-            surface ? "cudaDestroySurfaceObject" : "cudaDestroyTextureObject");
-        return RuntimeCalls.call(Function.CUDA_TEX_SURF_OBJECT_DESTROY,
-            new long[]{ JCudaPointers.nativePointer(object), surface ? 1 : 0 }, null, null, null);
+        return TextureCalls.destroy(SENDER, Function.CUDA_TEX_SURF_OBJECT_DESTROY,
+            surface ? "cudaDestroySurfaceObject" : "cudaDestroyTextureObject", object, surface);
     }
 
     static int getResourceDesc(final cudaResourceDesc pResDesc, final NativePointerObject object,
         final boolean surface)
     {
-        final String function = surface ? "cudaGetSurfaceObjectResourceDesc" : "cudaGetTextureObjectResourceDesc";
-        requireNonNull(pResDesc, "pResDesc", function);
-        requireNonNull(object, surface ? "surfObject" : "texObject", function);
-        final long[] values = new long[RESOURCE_VALUES];
-        final int status = RuntimeCalls.call(Function.CUDA_TEX_SURF_OBJECT_GET_RESOURCE_DESC,
-            new long[]{ JCudaPointers.nativePointer(object), surface ? 1 : 0 }, null, null, values);
-        if (status == RuntimeStatus.SUCCESS)
-        {
-            pResDesc.resType = (int)values[RESOURCE_TYPE];
-            switch ((int)values[RESOURCE_TYPE])
+        return TextureCalls.resourceDesc(SENDER, Function.CUDA_TEX_SURF_OBJECT_GET_RESOURCE_DESC,
+            surface ? "cudaGetSurfaceObjectResourceDesc" : "cudaGetTextureObjectResourceDesc", pResDesc, object,
+            surface, new TextureCalls.ResourceFields()
             {
-                case TYPE_ARRAY -> pResDesc.array_array = handle(new cudaArray(), values[RESOURCE_HANDLE]);
-                case TYPE_MIPMAPPED_ARRAY ->
-                    pResDesc.mipmap_mipmap = handle(new cudaMipmappedArray(), values[RESOURCE_HANDLE]);
-                case TYPE_LINEAR ->
+                public void type(final int type, final int flags)
                 {
-                    pResDesc.linear_devPtr = address(values[RESOURCE_HANDLE]);
-                    pResDesc.linear_desc = channelDesc(values);
-                    pResDesc.linear_sizeInBytes = values[RESOURCE_SIZE_OR_WIDTH];
+                    // cudaResourceDesc has no flags.
+                    pResDesc.resType = type;
                 }
-                case TYPE_PITCH2D ->
+
+                public void array(final long handle)
                 {
-                    pResDesc.pitch2D_devPtr = address(values[RESOURCE_HANDLE]);
-                    pResDesc.pitch2D_desc = channelDesc(values);
-                    pResDesc.pitch2D_width = values[RESOURCE_SIZE_OR_WIDTH];
-                    pResDesc.pitch2D_height = values[RESOURCE_HEIGHT];
-                    pResDesc.pitch2D_pitchInBytes = values[RESOURCE_PITCH];
+                    pResDesc.array_array = TextureCalls.handle(new cudaArray(), handle);
                 }
-                default ->
+
+                public void mipmappedArray(final long handle)
                 {
+                    pResDesc.mipmap_mipmap = TextureCalls.handle(new cudaMipmappedArray(), handle);
                 }
-            }
-        }
-        return status;
+
+                public void linear(final long address, final int format, final int channels, final long sizeInBytes)
+                {
+                    pResDesc.linear_devPtr = devicePointer(address);
+                    pResDesc.linear_desc = channelDesc(format, channels);
+                    pResDesc.linear_sizeInBytes = sizeInBytes;
+                }
+
+                public void pitch2D(final long address, final int format, final int channels, final long width,
+                    final long height, final long pitchInBytes)
+                {
+                    pResDesc.pitch2D_devPtr = devicePointer(address);
+                    pResDesc.pitch2D_desc = channelDesc(format, channels);
+                    pResDesc.pitch2D_width = width;
+                    pResDesc.pitch2D_height = height;
+                    pResDesc.pitch2D_pitchInBytes = pitchInBytes;
+                }
+            });
     }
 
     static int cudaGetTextureObjectResourceViewDesc(final cudaResourceViewDesc pResViewDesc,
         final cudaTextureObject texObject)
     {
-        requireNonNull(pResViewDesc, "pResViewDesc", "cudaGetTextureObjectResourceViewDesc");
-        requireNonNull(texObject, "texObject", "cudaGetTextureObjectResourceViewDesc");
-        final long[] values = new long[VIEW_REPLY_VALUES];
-        final int status = RuntimeCalls.call(Function.CUDA_GET_TEXTURE_OBJECT_RESOURCE_VIEW_DESC,
-            new long[]{ JCudaPointers.nativePointer(texObject) }, null, null, values);
-        // CUDA answers success and leaves the descriptor as it was for an object that has no view.
-        if (status == RuntimeStatus.SUCCESS && values[VIEW_WRITTEN] != 0)
-        {
-            pResViewDesc.format = (int)values[VIEW_FORMAT];
-            pResViewDesc.width = values[VIEW_WIDTH];
-            pResViewDesc.height = values[VIEW_HEIGHT];
-            pResViewDesc.depth = values[VIEW_DEPTH];
-            pResViewDesc.firstMipmapLevel = (int)values[VIEW_FIRST_MIPMAP_LEVEL];
-            pResViewDesc.lastMipmapLevel = (int)values[VIEW_LAST_MIPMAP_LEVEL];
-            pResViewDesc.firstLayer = (int)values[VIEW_FIRST_LAYER];
-            pResViewDesc.lastLayer = (int)values[VIEW_LAST_LAYER];
-        }
-        return status;
+        return TextureCalls.resourceViewDesc(SENDER, Function.CUDA_GET_TEXTURE_OBJECT_RESOURCE_VIEW_DESC,
+            "cudaGetTextureObjectResourceViewDesc", pResViewDesc, texObject,
+            (format, width, height, depth, firstMipmapLevel, lastMipmapLevel, firstLayer, lastLayer) ->
+            {
+                pResViewDesc.format = format;
+                pResViewDesc.width = width;
+                pResViewDesc.height = height;
+                pResViewDesc.depth = depth;
+                pResViewDesc.firstMipmapLevel = firstMipmapLevel;
+                pResViewDesc.lastMipmapLevel = lastMipmapLevel;
+                pResViewDesc.firstLayer = firstLayer;
+                pResViewDesc.lastLayer = lastLayer;
+            });
     }
 
     static int sparseProperties(final cudaArraySparseProperties sparseProperties, final NativePointerObject array,
         final boolean mipmapped)
     {
-        final String function = mipmapped ? "cudaMipmappedArrayGetSparseProperties" : "cudaArrayGetSparseProperties";
-        requireNonNull(sparseProperties, "sparseProperties", function);
-        requireNonNull(array, mipmapped ? "mipmap" : "array", function);
-        final long[] values = new long[SPARSE_PROPERTIES_VALUES];
-        final int status = RuntimeCalls.call(Function.CUDA_ARRAY_GET_SPARSE_PROPERTIES,
-            new long[]{ JCudaPointers.nativePointer(array), mipmapped ? 1 : 0 }, null, null, values);
-        if (status == RuntimeStatus.SUCCESS)
-        {
-            sparseProperties.tileExtent = new cudaArraySparseProperties_tileExtent();
-            sparseProperties.tileExtent.width = (int)values[0];
-            sparseProperties.tileExtent.height = (int)values[1];
-            sparseProperties.tileExtent.depth = (int)values[2];
-            sparseProperties.miptailFirstLevel = (int)values[3];
-            sparseProperties.miptailSize = values[4];
-            sparseProperties.flags = (int)values[5];
-        }
-        return status;
+        return TextureCalls.sparseProperties(SENDER, Function.CUDA_ARRAY_GET_SPARSE_PROPERTIES,
+            mipmapped ? "cudaMipmappedArrayGetSparseProperties" : "cudaArrayGetSparseProperties", sparseProperties,
+            array, mipmapped, (tileWidth, tileHeight, tileDepth, miptailFirstLevel, miptailSize, flags) ->
+            {
+                sparseProperties.tileExtent = new cudaArraySparseProperties_tileExtent();
+                sparseProperties.tileExtent.width = tileWidth;
+                sparseProperties.tileExtent.height = tileHeight;
+                sparseProperties.tileExtent.depth = tileDepth;
+                sparseProperties.miptailFirstLevel = miptailFirstLevel;
+                sparseProperties.miptailSize = miptailSize;
+                sparseProperties.flags = flags;
+            });
     }
 
     static int memoryRequirements(final cudaArrayMemoryRequirements memoryRequirements,
         final NativePointerObject array, final int device, final boolean mipmapped)
     {
-        final String function = mipmapped ? "cudaMipmappedArrayGetMemoryRequirements" :
-            "cudaArrayGetMemoryRequirements";
-        requireNonNull(memoryRequirements, "memoryRequirements", function);
-        requireNonNull(array, mipmapped ? "mipmap" : "array", function);
-        final long[] values = new long[2];
-        final int status = RuntimeCalls.call(Function.CUDA_ARRAY_GET_MEMORY_REQUIREMENTS,
-            new long[]{ JCudaPointers.nativePointer(array), mipmapped ? 1 : 0, device }, null, null, values);
-        if (status == RuntimeStatus.SUCCESS)
-        {
-            memoryRequirements.size = values[0];
-            memoryRequirements.alignment = values[1];
-        }
-        return status;
+        return TextureCalls.memoryRequirements(SENDER, Function.CUDA_ARRAY_GET_MEMORY_REQUIREMENTS,
+            mipmapped ? "cudaMipmappedArrayGetMemoryRequirements" : "cudaArrayGetMemoryRequirements",
+            memoryRequirements, array, mipmapped, () -> device, (size, alignment) ->
+            {
+                memoryRequirements.size = size;
+                memoryRequirements.alignment = alignment;
+            });
     }
 
     static int cudaArrayGetPlane(final cudaArray pPlaneArray, final cudaArray hArray, final int planeIdx)
     {
-        requireNonNull(pPlaneArray, "pPlaneArray", "cudaArrayGetPlane");
-        requireNonNull(hArray, "hArray", "cudaArrayGetPlane");
-        final long[] values = new long[1];
-        final int status = RuntimeCalls.call(Function.CUDA_ARRAY_GET_PLANE,
-            new long[]{ JCudaPointers.nativePointer(hArray), Integer.toUnsignedLong(planeIdx) }, null, null, values);
-        if (status == RuntimeStatus.SUCCESS)
-        {
-            JCudaPointers.setNativePointer(pPlaneArray, values[0]);
-        }
-        return status;
+        return TextureCalls.arrayGetPlane(SENDER, Function.CUDA_ARRAY_GET_PLANE, "cudaArrayGetPlane", pPlaneArray,
+            hArray, planeIdx);
     }
 
-    private static cudaChannelFormatDesc channelDesc(final long[] values)
+    private static cudaChannelFormatDesc channelDesc(final int format, final int channels)
     {
         final cudaChannelFormatDesc desc = new cudaChannelFormatDesc();
-        RuntimeArrays.channelDesc(desc, (int)values[RESOURCE_FORMAT], (int)values[RESOURCE_CHANNELS]);
+        RuntimeArrays.channelDesc(desc, format, channels);
         return desc;
     }
 
-    private static Pointer address(final long address)
+    private static Pointer devicePointer(final long address)
     {
         final Pointer pointer = new Pointer();
         JCudaPointers.setAddress(pointer, address);
         return pointer;
-    }
-
-    private static long handle(final NativePointerObject object)
-    {
-        return object == null ? 0 : JCudaPointers.nativePointer(object);
-    }
-
-    private static <T extends NativePointerObject> T handle(final T object, final long value)
-    {
-        JCudaPointers.setNativePointer(object, value);
-        return object;
-    }
-
-    private static void requireNonNull(final Object argument, final String name, final String function)
-    {
-        if (argument == null)
-        {
-            throw new NullPointerException("Parameter '" + name + "' is null for " + function);
-        }
     }
 }
