@@ -34,7 +34,9 @@ import io.gpurelay.protocol.RuntimeStatus;
  * or device they were made in, so routing by context and device is enough for them. Context handles are the one kind
  * the application moves between devices, and two executors may give out the same value: the handles of the second
  * and later executors are shown to the application with the executor's number in their top byte, and translated back
- * on the way out. With one executor nothing is translated and every call goes straight to its session.
+ * on the way out. Device ordinals that a call carries inside its arguments (a memory location, a hint's device) or
+ * answers in its values are translated by {@link DeviceOrdinals}. With one executor nothing is translated and every
+ * call goes straight to its session.
  */
 public final class DeviceRouter
 {
