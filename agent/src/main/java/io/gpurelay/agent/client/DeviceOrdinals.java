@@ -45,6 +45,8 @@ final class DeviceOrdinals
     private static final long P2P_ATTRIBUTE_FIRST = 1;
     private static final long P2P_ATTRIBUTE_LAST = 4;
     private static final Set<String> P2P_ATTRIBUTE_ROWS = Set.of("cuDeviceGetP2PAttribute", "cudaDeviceGetP2PAttribute");
+    /** No argument of the call is a device: most calls, which pay no allocation for asking. */
+    private static final int[] NONE = new int[0];
     /** {@link #answerHere}: the call goes to its executor. */
     static final int NOT_ANSWERED = -1;
 
@@ -264,6 +266,10 @@ final class DeviceOrdinals
     {
         if (function instanceof FunctionRow row)
         {
+            if (row.first(ArgumentRole.DEVICE) == null)
+            {
+                return NONE;
+            }
             return row.arguments().stream()
                 .filter(argument -> argument.role() == ArgumentRole.DEVICE && argument.wireIndex() < args.length)
                 .mapToInt(Argument::wireIndex).toArray();
@@ -286,7 +292,7 @@ final class DeviceOrdinals
             case CUDA_MEM_PREFETCH_ASYNC, CU_MEM_PREFETCH_ASYNC -> 2;
             default -> routingArgument(function, args);
         };
-        return index >= 0 && index < args.length ? new int[]{ index } : new int[0];
+        return index >= 0 && index < args.length ? new int[]{ index } : NONE;
     }
 
     /**
