@@ -45,6 +45,10 @@ class MultiExecutorIT
             assertTrue(output.contains("RUNTIME DEVICE 0 TOTAL " + ONE_GIB), output);
             assertTrue(output.contains("RUNTIME DEVICE 1 TOTAL " + 2 * ONE_GIB), output);
             assertTrue(output.contains("are on different executors"), output);
+            // Device ordinals inside structs and plain int arguments, on the second executor's device.
+            assertTrue(output.contains("ORDINALS ALLOCATION LOCATION 1:1"), output);
+            assertTrue(output.contains("ORDINALS ACCESS OF DEVICE 1 3"), output);
+            assertTrue(output.contains("ORDINALS PREFERRED LOCATION 1"), output);
             final Matcher copy = PEER_COPY.matcher(output);
             assertTrue(copy.find(), output);
             System.out.println("cross-executor cudaMemcpyPeer of " + copy.group(1) + " MiB over loopback UDP: " +

@@ -34,7 +34,9 @@ import io.gpurelay.protocol.RuntimeStatus;
  * or device they were made in, so routing by context and device is enough for them. Context handles are the one kind
  * the application moves between devices, and two executors may give out the same value: the handles of the second
  * and later executors are shown to the application with the executor's number in their top byte, and translated back
- * on the way out. With one executor nothing is translated and every call goes straight to its session.
+ * on the way out. Device ordinals that a call carries inside its arguments (a memory location, a hint's device) or
+ * answers in its values are translated by {@link DeviceOrdinals}. With one executor nothing is translated and every
+ * call goes straight to its session.
  */
 public final class DeviceRouter
 {
@@ -266,6 +268,11 @@ public final class DeviceRouter
             }
             return RuntimeStatus.SUCCESS;
         }
+        final int answered = DeviceOrdinals.answerHere(table, function, args, results);
+        if (answered != DeviceOrdinals.NOT_ANSWERED)
+        {
+            return answered;
+        }
         final Route route = route(table, function, context, args);
         if (route == null)
         {
@@ -273,6 +280,10 @@ public final class DeviceRouter
         }
         final RelayClient client = remember(executors.get(route.executor));
         final int status = client.call(function, route.context, route.args, payload, sink, results);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            DeviceOrdinals.fromExecutor(table, function, route.executor, args, results);
+        }
         if (status == RuntimeStatus.SUCCESS && results != null && results.length > 0 &&
             (function == Function.CU_CTX_CREATE || function == Function.CU_DEVICE_PRIMARY_CTX_RETAIN))
         {
@@ -529,7 +540,7 @@ public final class DeviceRouter
             }
             final DeviceTable made = new DeviceTable(
                 executorOfDevice.stream().mapToInt(Integer::intValue).toArray(),
-                localOfDevice.stream().mapToInt(Integer::intValue).toArray());
+                localOfDevice.stream().mapToInt(Integer::intValue).toArray(), channels);
             AgentLog.info(made.count() + " devices on " + executors.size() + " executors: " + describe(made));
             devices = made;
             return made;
@@ -548,12 +559,31 @@ public final class DeviceRouter
     }
 
     /**
-     * Where a call goes and what it carries there, or null when it names a device that is not in the list.
+     * Where a call goes and what it carries there, its devices in that executor's numbering
+     * ({@link DeviceOrdinals}), or null when it names a device that is not in the list or another executor's device
+     * where it cannot.
      */
     private Route route(
         final DeviceTable table, final RemotedFunction function, final long context, final long[] args)
     {
-        final int deviceArgument = deviceArgument(function);
+        final Route route = destination(table, function, context, args);
+        if (route == null)
+        {
+            return null;
+        }
+        final long[] translated = DeviceOrdinals.toExecutor(table, function, route.executor, route.args);
+        return translated == null ? null : translated == route.args ? route :
+            new Route(route.executor, route.context, translated);
+    }
+
+    /**
+     * Where a call goes, with the context it carries there and its context argument's handle, its devices still the
+     * application's.
+     */
+    private Route destination(
+        final DeviceTable table, final RemotedFunction function, final long context, final long[] args)
+    {
+        final int deviceArgument = DeviceOrdinals.routingArgument(function, args);
         if (deviceArgument >= 0)
         {
             if (args.length <= deviceArgument)
@@ -566,9 +596,7 @@ public final class DeviceRouter
                 return null;
             }
             final int executor = table.executor[(int)device];
-            final long[] translated = args.clone();
-            translated[deviceArgument] = table.local[(int)device];
-            return new Route(executor, contextOn(executor, table, function, context), translated);
+            return new Route(executor, contextOn(executor, table, function, context), args);
         }
         final Argument contextArgument =
             function instanceof FunctionRow row ? row.first(ArgumentRole.CONTEXT) : null;
@@ -624,30 +652,6 @@ public final class DeviceRouter
             NO_CONTEXT;
     }
 
-    /**
-     * @return which argument of the function is a device ordinal, or -1.
-     */
-    private static int deviceArgument(final RemotedFunction function)
-    {
-        if (function instanceof FunctionRow row)
-        {
-            final Argument device = row.first(ArgumentRole.DEVICE);
-            return device == null ? -1 : device.wireIndex();
-        }
-        return switch ((Function)function)
-        {
-            case CUDA_GET_DEVICE_PROPERTIES, CU_DEVICE_GET_NAME, CU_DEVICE_TOTAL_MEM, CU_DEVICE_GET_UUID,
-                CU_DEVICE_PRIMARY_CTX_RETAIN, CU_DEVICE_PRIMARY_CTX_RELEASE, CU_DEVICE_PRIMARY_CTX_RESET,
-                CU_DEVICE_PRIMARY_CTX_GET_STATE, CU_DEVICE_PRIMARY_CTX_SET_FLAGS -> 0;
-            case CU_MEM_POOL_CREATE -> 3;
-            // Virtual memory management: the allocation's location.
-            case CU_MEM_GET_ALLOCATION_GRANULARITY -> 2;
-            case CU_MEM_CREATE -> 3;
-            case CUDA_DEVICE_GET_ATTRIBUTE, CU_DEVICE_GET_ATTRIBUTE, CU_CTX_CREATE -> 1;
-            default -> -1;
-        };
-    }
-
     private static boolean isContextHandle(final long value)
     {
         return value >>> TAG_SHIFT != 0;
@@ -696,11 +700,26 @@ public final class DeviceRouter
     /**
      * For each device of the list, its executor and its ordinal there.
      */
-    private record DeviceTable(int[] executor, int[] local)
+    private record DeviceTable(int[] executor, int[] local, List<String> channels) implements DeviceOrdinals.Numbering
     {
-        int count()
+        public int count()
         {
             return executor.length;
+        }
+
+        public int executor(final int device)
+        {
+            return executor[device];
+        }
+
+        public int local(final int device)
+        {
+            return local[device];
+        }
+
+        public String channel(final int executor)
+        {
+            return channels.get(executor);
         }
     }
 }

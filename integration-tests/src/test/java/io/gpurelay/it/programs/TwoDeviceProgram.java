@@ -1,5 +1,8 @@
 package io.gpurelay.it.programs;
 
+import static jcuda.driver.JCudaDriver.cuArrayCreate;
+import static jcuda.driver.JCudaDriver.cuArrayDestroy;
+import static jcuda.driver.JCudaDriver.cuArrayGetMemoryRequirements;
 import static jcuda.driver.JCudaDriver.cuCtxCreate;
 import static jcuda.driver.JCudaDriver.cuCtxDestroy;
 import static jcuda.driver.JCudaDriver.cuCtxEnablePeerAccess;
@@ -12,8 +15,18 @@ import static jcuda.driver.JCudaDriver.cuDeviceGetCount;
 import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
 import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
+import static jcuda.driver.JCudaDriver.cuMemAddressFree;
+import static jcuda.driver.JCudaDriver.cuMemAddressReserve;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
+import static jcuda.driver.JCudaDriver.cuMemCreate;
 import static jcuda.driver.JCudaDriver.cuMemFree;
+import static jcuda.driver.JCudaDriver.cuMemGetAccess;
+import static jcuda.driver.JCudaDriver.cuMemGetAllocationGranularity;
+import static jcuda.driver.JCudaDriver.cuMemGetAllocationPropertiesFromHandle;
+import static jcuda.driver.JCudaDriver.cuMemMap;
+import static jcuda.driver.JCudaDriver.cuMemRelease;
+import static jcuda.driver.JCudaDriver.cuMemSetAccess;
+import static jcuda.driver.JCudaDriver.cuMemUnmap;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import static jcuda.driver.JCudaDriver.cuMemcpyPeer;
@@ -21,19 +34,28 @@ import static jcuda.driver.JCudaDriver.cuMemcpyPeerAsync;
 import static jcuda.driver.JCudaDriver.cuMemsetD8Async;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoad;
+import static jcuda.driver.JCudaDriver.cuPointerGetAttribute;
 import static jcuda.driver.JCudaDriver.cuStreamCreate;
 import static jcuda.driver.JCudaDriver.cuStreamDestroy;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import static jcuda.runtime.JCuda.cudaDeviceCanAccessPeer;
 import static jcuda.runtime.JCuda.cudaDeviceEnablePeerAccess;
+import static jcuda.runtime.JCuda.cudaArrayGetMemoryRequirements;
 import static jcuda.runtime.JCuda.cudaFree;
+import static jcuda.runtime.JCuda.cudaFreeArray;
 import static jcuda.runtime.JCuda.cudaGetDeviceCount;
 import static jcuda.runtime.JCuda.cudaMalloc;
+import static jcuda.runtime.JCuda.cudaMallocArray;
+import static jcuda.runtime.JCuda.cudaMallocManaged;
+import static jcuda.runtime.JCuda.cudaMemAdvise;
 import static jcuda.runtime.JCuda.cudaMemGetInfo;
 import static jcuda.runtime.JCuda.cudaMemcpy;
 import static jcuda.runtime.JCuda.cudaMemcpyPeer;
+import static jcuda.runtime.JCuda.cudaMemPrefetchAsync;
+import static jcuda.runtime.JCuda.cudaMemRangeGetAttribute;
 import static jcuda.runtime.JCuda.cudaMemcpyPeerAsync;
 import static jcuda.runtime.JCuda.cudaMemsetAsync;
+import static jcuda.runtime.JCuda.cudaPointerGetAttributes;
 import static jcuda.runtime.JCuda.cudaSetDevice;
 import static jcuda.runtime.JCuda.cudaStreamCreate;
 import static jcuda.runtime.JCuda.cudaStreamDestroy;
@@ -44,13 +66,24 @@ import java.util.Arrays;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
+import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
+import jcuda.driver.CUDA_ARRAY_MEMORY_REQUIREMENTS;
+import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUmemAccessDesc;
+import jcuda.driver.CUmemAllocationProp;
+import jcuda.driver.CUmemGenericAllocationHandle;
+import jcuda.driver.CUmemLocation;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
+import jcuda.runtime.cudaArray;
+import jcuda.runtime.cudaArrayMemoryRequirements;
+import jcuda.runtime.cudaChannelFormatDesc;
 import jcuda.runtime.cudaMemcpyKind;
+import jcuda.runtime.cudaPointerAttributes;
 import jcuda.runtime.cudaStream_t;
 
 /**
@@ -60,12 +93,26 @@ import jcuda.runtime.cudaStream_t;
  * refused peer access of both APIs. The asynchronous peer copies, cudaMemcpyPeerAsync and cuMemcpyPeerAsync, run with
  * their stream on the destination, on the source and on one device: a memset queued on the stream before a copy must
  * be done before it (and not overwrite it), one queued after it must land after it ({@code PEER ASYNC ...} checks).
+ * Device ordinals inside structs and plain int arguments name device 1 (the second executor's device 0) on device 1:
+ * virtual memory with its location and access descriptors, an allocation's location read back, a pointer's device,
+ * the array memory requirements, managed memory's advice, prefetch and range and pointer attributes; an ordinal of device 0 there is
+ * refused with the invalid-device status ({@code ORDINALS ...} lines).
  * Arguments: the folder with the kernels' PTX files, the number of devices expected, the MiB to copy.
  */
 public final class TwoDeviceProgram
 {
     private static final Checks CHECKS = new Checks();
     private static final int CUDA_ERROR_PEER_ACCESS_UNSUPPORTED = 217;
+    private static final int CUDA_ERROR_INVALID_VALUE = 1;
+    private static final int CUDA_ERROR_INVALID_DEVICE = 101;
+    private static final int CU_MEM_ALLOCATION_TYPE_PINNED = 1;
+    private static final int CU_MEM_LOCATION_TYPE_DEVICE = 1;
+    private static final int CU_MEM_ACCESS_FLAGS_PROT_READWRITE = 3;
+    private static final int CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9;
+    private static final int CU_AD_FORMAT_FLOAT = 0x20;
+    private static final int CUDA_MEM_ADVISE_SET_PREFERRED_LOCATION = 3;
+    private static final int CUDA_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION = 2;
+    private static final int CUDA_MEM_ATTACH_GLOBAL = 1;
 
     private TwoDeviceProgram()
     {
@@ -106,7 +153,9 @@ public final class TwoDeviceProgram
 
         driverPeerCopy(contexts);
         driverAsyncPeerCopy(contexts);
+        driverOrdinalsOnDevice1(contexts[1]);
         runtimeOnEachDevice();
+        runtimeOrdinalsOnDevice1();
         peerCopy(copyMiB);
         asyncPeerCopies(Math.min(copyMiB, 9));
         final int[] canAccess = new int[]{ -1 };
@@ -198,6 +247,140 @@ public final class TwoDeviceProgram
         CHECKS.equal("cuMemFree in context 1", 0, cuMemFree(destination));
         CHECKS.equal("cuCtxSetCurrent 0 to free", 0, cuCtxSetCurrent(contexts[0]));
         CHECKS.equal("cuMemFree in context 0", 0, cuMemFree(source));
+    }
+
+    /**
+     * In a context of device 1, the second executor's: virtual memory whose location and access descriptors name
+     * device 1, read back as device 1, and written and read through the mapping; the array memory requirements for
+     * device 1 (CUDA's invalid value for an array made without CUDA_ARRAY3D_DEFERRED_MAPPING, as a GPU answers); device
+     * 0's ordinal in the same calls refused, and its access answered as none.
+     */
+    private static void driverOrdinalsOnDevice1(final CUcontext context)
+    {
+        CHECKS.equal("cuCtxSetCurrent 1 for the ordinals", 0, cuCtxSetCurrent(context));
+        final CUmemAllocationProp prop = new CUmemAllocationProp();
+        prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+        prop.location = new CUmemLocation(CU_MEM_LOCATION_TYPE_DEVICE, 1);
+        final long[] granularity = new long[1];
+        CHECKS.equal("cuMemGetAllocationGranularity of device 1", 0,
+            cuMemGetAllocationGranularity(granularity, prop, 0));
+        final long size = granularity[0];
+        final CUdeviceptr reservation = new CUdeviceptr();
+        CHECKS.equal("cuMemAddressReserve on 1", 0, cuMemAddressReserve(reservation, size, 0, new CUdeviceptr(), 0));
+        final CUmemGenericAllocationHandle handle = new CUmemGenericAllocationHandle();
+        CHECKS.equal("cuMemCreate on device 1", 0, cuMemCreate(handle, size, prop, 0));
+        final CUmemAllocationProp read = new CUmemAllocationProp();
+        read.location = new CUmemLocation();
+        CHECKS.equal("cuMemGetAllocationPropertiesFromHandle on 1", 0,
+            cuMemGetAllocationPropertiesFromHandle(read, handle));
+        System.out.println("ORDINALS ALLOCATION LOCATION " + read.location.type + ":" + read.location.id);
+        CHECKS.equal("the allocation's location is device 1", 1, read.location.id);
+        CHECKS.equal("cuMemMap on 1", 0, cuMemMap(reservation, size, 0, handle, 0));
+        CHECKS.equal("cuMemSetAccess for device 1", 0, cuMemSetAccess(reservation, size, new CUmemAccessDesc[]{
+            access(1) }, 1));
+        final long[] flags = new long[]{ -1 };
+        CHECKS.equal("cuMemGetAccess of device 1", 0,
+            cuMemGetAccess(flags, new CUmemLocation(CU_MEM_LOCATION_TYPE_DEVICE, 1), reservation));
+        System.out.println("ORDINALS ACCESS OF DEVICE 1 " + flags[0]);
+        CHECKS.equal("device 1 reads and writes", CU_MEM_ACCESS_FLAGS_PROT_READWRITE, flags[0]);
+        final CUdeviceptr allocated = new CUdeviceptr();
+        CHECKS.equal("cuMemAlloc on 1 for its attributes", 0, cuMemAlloc(allocated, 4096));
+        final int[] ordinal = new int[]{ -1 };
+        CHECKS.equal("cuPointerGetAttribute DEVICE_ORDINAL on 1", 0,
+            cuPointerGetAttribute(Pointer.to(ordinal), CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, allocated));
+        CHECKS.equal("the allocation is on device 1", 1, ordinal[0]);
+        CHECKS.equal("cuMemFree on 1 after its attributes", 0, cuMemFree(allocated));
+        final int n = (int)Math.min(size / Sizeof.INT, 4096);
+        final int[] data = new int[n];
+        for (int i = 0; i < n; i++)
+        {
+            data[i] = i * 17 + 3;
+        }
+        CHECKS.equal("cuMemcpyHtoD into the mapping on 1", 0, cuMemcpyHtoD(reservation, Pointer.to(data),
+            (long)n * Sizeof.INT));
+        CHECKS.check("the mapping on 1 holds what was written", Arrays.equals(data, driverIntRead(reservation, n)));
+
+        // Device 0 is the first executor's: this executor cannot give it access, and it has none.
+        CHECKS.equal("ORDINALS cuMemSetAccess for device 0 refused", CUDA_ERROR_INVALID_DEVICE,
+            cuMemSetAccess(reservation, size, new CUmemAccessDesc[]{ access(0) }, 1));
+        flags[0] = -1;
+        CHECKS.equal("cuMemGetAccess of device 0", 0,
+            cuMemGetAccess(flags, new CUmemLocation(CU_MEM_LOCATION_TYPE_DEVICE, 0), reservation));
+        CHECKS.equal("device 0 has no access", 0, flags[0]);
+        final CUmemAllocationProp onDevice0 = new CUmemAllocationProp();
+        onDevice0.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+        onDevice0.location = new CUmemLocation(CU_MEM_LOCATION_TYPE_DEVICE, 0);
+        CHECKS.equal("ORDINALS cuMemCreate for device 0 in a context of 1 refused", CUDA_ERROR_INVALID_DEVICE,
+            cuMemCreate(new CUmemGenericAllocationHandle(), size, onDevice0, 0));
+
+        CHECKS.equal("cuMemUnmap on 1", 0, cuMemUnmap(reservation, size));
+        CHECKS.equal("cuMemRelease on 1", 0, cuMemRelease(handle));
+        CHECKS.equal("cuMemAddressFree on 1", 0, cuMemAddressFree(reservation, size));
+
+        final CUDA_ARRAY_DESCRIPTOR descriptor = new CUDA_ARRAY_DESCRIPTOR();
+        descriptor.Width = 64;
+        descriptor.Height = 16;
+        descriptor.Format = CU_AD_FORMAT_FLOAT;
+        descriptor.NumChannels = 1;
+        final CUarray array = new CUarray();
+        CHECKS.equal("cuArrayCreate on 1", 0, cuArrayCreate(array, descriptor));
+        final CUDA_ARRAY_MEMORY_REQUIREMENTS requirements = new CUDA_ARRAY_MEMORY_REQUIREMENTS();
+        CHECKS.equal("ORDINALS cuArrayGetMemoryRequirements for device 1: a plain array's answer",
+            CUDA_ERROR_INVALID_VALUE, cuArrayGetMemoryRequirements(requirements, array, deviceOf(1)));
+        CHECKS.equal("ORDINALS cuArrayGetMemoryRequirements for device 0 refused", CUDA_ERROR_INVALID_DEVICE,
+            cuArrayGetMemoryRequirements(requirements, array, deviceOf(0)));
+        CHECKS.equal("cuArrayDestroy on 1", 0, cuArrayDestroy(array));
+    }
+
+    private static CUmemAccessDesc access(final int device)
+    {
+        return new CUmemAccessDesc(new CUmemLocation(CU_MEM_LOCATION_TYPE_DEVICE, device),
+            CU_MEM_ACCESS_FLAGS_PROT_READWRITE);
+    }
+
+    private static int[] driverIntRead(final CUdeviceptr device, final int n)
+    {
+        final int[] back = new int[n];
+        CHECKS.equal("cuMemcpyDtoH ints back", 0, cuMemcpyDtoH(Pointer.to(back), device, (long)n * Sizeof.INT));
+        return back;
+    }
+
+    /**
+     * On device 1 with the runtime: managed memory preferring device 1, prefetched to it, read back as device 1; a
+     * prefetch to device 0 refused; the array memory requirements for device 1 and device 0.
+     */
+    private static void runtimeOrdinalsOnDevice1()
+    {
+        CHECKS.equal("cudaSetDevice 1 for the ordinals", 0, cudaSetDevice(1));
+        final int bytes = 1 << 16;
+        final Pointer managed = new Pointer();
+        CHECKS.equal("cudaMallocManaged on 1", 0, cudaMallocManaged(managed, bytes, CUDA_MEM_ATTACH_GLOBAL));
+        CHECKS.equal("cudaMemAdvise preferring device 1", 0,
+            cudaMemAdvise(managed, bytes, CUDA_MEM_ADVISE_SET_PREFERRED_LOCATION, 1));
+        final int[] location = new int[]{ -5 };
+        CHECKS.equal("cudaMemRangeGetAttribute preferred location", 0, cudaMemRangeGetAttribute(
+            Pointer.to(location), Sizeof.INT, CUDA_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION, managed, bytes));
+        System.out.println("ORDINALS PREFERRED LOCATION " + location[0]);
+        CHECKS.equal("the preferred location is device 1", 1, location[0]);
+        CHECKS.equal("cudaMemPrefetchAsync to device 1", 0, cudaMemPrefetchAsync(managed, bytes, 1, null));
+        CHECKS.equal("ORDINALS cudaMemPrefetchAsync to device 0 from 1 refused", CUDA_ERROR_INVALID_DEVICE,
+            cudaMemPrefetchAsync(managed, bytes, 0, null));
+        CHECKS.equal("ORDINALS cudaMemAdvise preferring device 0 from 1 refused", CUDA_ERROR_INVALID_DEVICE,
+            cudaMemAdvise(managed, bytes, CUDA_MEM_ADVISE_SET_PREFERRED_LOCATION, 0));
+        final cudaPointerAttributes attributes = new cudaPointerAttributes();
+        CHECKS.equal("cudaPointerGetAttributes on 1", 0, cudaPointerGetAttributes(attributes, managed));
+        CHECKS.equal("the managed memory is on device 1", 1, attributes.device);
+        CHECKS.equal("cudaFree managed on 1", 0, cudaFree(managed));
+
+        final cudaArray array = new cudaArray();
+        CHECKS.equal("cudaMallocArray on 1", 0,
+            cudaMallocArray(array, new cudaChannelFormatDesc(32, 0, 0, 0, 2), 64, 16, 0));
+        final cudaArrayMemoryRequirements requirements = new cudaArrayMemoryRequirements();
+        CHECKS.equal("ORDINALS cudaArrayGetMemoryRequirements for device 1: a plain array's answer",
+            CUDA_ERROR_INVALID_VALUE, cudaArrayGetMemoryRequirements(requirements, array, 1));
+        CHECKS.equal("ORDINALS cudaArrayGetMemoryRequirements for device 0 refused", CUDA_ERROR_INVALID_DEVICE,
+            cudaArrayGetMemoryRequirements(requirements, array, 0));
+        CHECKS.equal("cudaFreeArray on 1", 0, cudaFreeArray(array));
     }
 
     private static void runtimeOnEachDevice()
