@@ -64,12 +64,4 @@ final class HostNodeKeys
     {
         return released.toLongArray();
     }
-
-    /**
-     * @return how many keys some node holds.
-     */
-    int size()
-    {
-        return holds.size();
-    }
 }

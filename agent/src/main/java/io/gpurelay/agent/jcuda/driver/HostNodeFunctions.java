@@ -124,14 +124,6 @@ final class HostNodeFunctions
     }
 
     /**
-     * @return how many functions are kept, for tests.
-     */
-    static int count()
-    {
-        return FUNCTIONS.size();
-    }
-
-    /**
      * How many of a reply's keys are released ones: {@code count}, within what the reply carries (an executor that
      * does not answer the question leaves it 0).
      */
