@@ -68,6 +68,7 @@ final class GraphDispatcher
     static final long MAX_ROWS = 1 << 16;
 
     private static final int HANDLE_BYTES = Long.BYTES;
+    private static final long[] NO_KEYS = new long[0];
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     private static final int ADD_NODE_FIXED_ARGUMENTS = 2;
 
@@ -129,6 +130,8 @@ final class GraphDispatcher
     private final SessionResources resources;
     /** Runs host nodes' functions in the client; null where no client can run them. */
     private final SessionCallbacks callbacks;
+    /** Which host node keys the session's nodes hold, to tell the client which it may forget. */
+    private final HostNodeKeys heldKeys = new HostNodeKeys();
     private long liveNodes;
     private long heldBytes;
 
@@ -151,6 +154,7 @@ final class GraphDispatcher
     {
         final Function function = call.function();
         final String name = NAMES.get(function);
+        heldKeys.startCall();
         final ContextEntry context = resources.currentContext(call.context(), result);
         if (context == null)
         {
@@ -181,6 +185,7 @@ final class GraphDispatcher
                     return;
                 }
                 destroy(graph, result);
+                replyWithKeys(null, wantsReleased(call, 1), result);
             }
             case CU_GRAPH_ADD_KERNEL_NODE, CU_GRAPH_ADD_MEMSET_NODE, CU_GRAPH_ADD_MEMCPY_NODE, CU_GRAPH_ADD_EMPTY_NODE,
                 CU_GRAPH_ADD_EVENT_RECORD_NODE, CU_GRAPH_ADD_EVENT_WAIT_NODE, CU_GRAPH_ADD_CHILD_GRAPH_NODE,
@@ -252,6 +257,7 @@ final class GraphDispatcher
                 if (node != null)
                 {
                     destroy(node, result);
+                    replyWithKeys(null, wantsReleased(call, 1), result);
                 }
             }
             case CU_GRAPH_CLONE ->
@@ -321,6 +327,8 @@ final class GraphDispatcher
                     resources.removeLibraryObject(exec.entry);
                     liveNodes -= count(exec.root);
                     heldBytes -= bytes(exec.root);
+                    releaseKeys(exec.root);
+                    replyWithKeys(null, wantsReleased(call, 1), result);
                 }
             }
             case CU_GRAPH_MEMSET_NODE_GET_PARAMS ->
@@ -368,7 +376,13 @@ final class GraphDispatcher
                     if (params != null && admitBytes(bytes(params), name, result))
                     {
                         heldBytes += bytes(params) - bytes(node.params);
+                        holdKey(node.type, params);
+                        releaseKey(node.type, node.params);
                         node.params = params;
+                        if (node.type == NODE_HOST)
+                        {
+                            replyWithKeys(null, wantsReleased(call, 2), result);
+                        }
                     }
                 }
             }
@@ -576,6 +590,7 @@ final class GraphDispatcher
         graph.nodes.add(node);
         liveNodes++;
         heldBytes += bytes(params);
+        holdKey(type, params);
         return node;
     }
 
@@ -612,6 +627,7 @@ final class GraphDispatcher
         resources.removeLibraryObject(node.entry);
         liveNodes--;
         heldBytes -= bytes(node.params);
+        releaseKey(node.type, node.params);
         if (node.params instanceof Graph child)
         {
             destroy(child, result);
@@ -644,6 +660,7 @@ final class GraphDispatcher
             copy.params = node.params instanceof Graph child ? cloneGraph(child, context, copy, result) : node.params;
             copy.attributes = node.attributes.copy();
             heldBytes += bytes(copy.params);
+            holdKey(copy.type, copy.params);
             copies.put(node, copy);
             clone.copyOf.put(node.handle, copy);
         }
@@ -750,10 +767,11 @@ final class GraphDispatcher
         }
         liveNodes += count(root);
         heldBytes += bytes(root);
+        holdKeys(root);
         final Exec exec = new Exec(root);
         exec.entry = entry(resources.addLibraryObject(HandleKind.GRAPH_EXEC, context, exec), HandleKind.GRAPH_EXEC);
         result.value(exec.entry.handle);
-        replyWithHostKeys(exec, result);
+        replyWithKeys(exec, false, result);
     }
 
     /**
@@ -864,33 +882,102 @@ final class GraphDispatcher
                 return;
             }
             heldBytes += bytes(snapshot) - bytes(node.child);
+            holdKeys(snapshot);
+            releaseKeys(node.child);
             node.child = snapshot;
-            replyWithHostKeys(exec, result);
+            replyWithKeys(exec, wantsReleased(call, 3), result);
             return;
         }
         final Object params = parameters(expected, call, 2, input, 0, name, result);
         if (params != null && admitBytes(bytes(params), name, result))
         {
             heldBytes += bytes(params) - bytes(node.params);
+            holdKey(node.type, params);
+            releaseKey(node.type, node.params);
             node.params = params;
             if (expected == NODE_HOST)
             {
-                replyWithHostKeys(exec, result);
+                replyWithKeys(exec, wantsReleased(call, 3), result);
             }
         }
     }
 
-    /**
-     * The payload of a reply that changes an exec's host nodes: their keys in the order they run.
-     */
-    private static void replyWithHostKeys(final Exec exec, final CallResult result)
+    // Host node keys: held once by each node and exec node that has one (see HostNodeKeys).
+
+    private void holdKey(final int type, final Object params)
+    {
+        if (type == NODE_HOST && params != null)
+        {
+            heldKeys.hold((Long)params);
+        }
+    }
+
+    private void releaseKey(final int type, final Object params)
+    {
+        if (type == NODE_HOST && params != null)
+        {
+            heldKeys.release((Long)params);
+        }
+    }
+
+    private void holdKeys(final ExecGraph graph)
     {
         final List<Long> keys = new ArrayList<>();
-        hostKeys(exec.root, keys);
-        final UnsafeBuffer bytes = new UnsafeBuffer(new byte[keys.size() * HANDLE_BYTES]);
+        hostKeys(graph, keys);
+        for (final Long key : keys)
+        {
+            heldKeys.hold(key);
+        }
+    }
+
+    private void releaseKeys(final ExecGraph graph)
+    {
+        final List<Long> keys = new ArrayList<>();
+        hostKeys(graph, keys);
+        for (final Long key : keys)
+        {
+            heldKeys.release(key);
+        }
+    }
+
+    /**
+     * Whether the call asks for the host node keys it released: its optional argument at {@code index} is not 0. A
+     * client that does not ask (one older than the question) gets the reply it always got.
+     */
+    private static boolean wantsReleased(final ReceivedCall call, final int index)
+    {
+        return call.argCount() > index && call.arg(index) != 0;
+    }
+
+    /**
+     * The payload of a reply that changes an exec's host nodes or releases keys: the exec's keys in the order they
+     * run (none for {@code exec} null), then, when {@code released}, the keys the call released, whose count is the
+     * reply's first value. Nothing when there is neither.
+     */
+    private void replyWithKeys(final Exec exec, final boolean released, final CallResult result)
+    {
+        if (exec == null && !released)
+        {
+            return;
+        }
+        final List<Long> keys = new ArrayList<>();
+        if (exec != null)
+        {
+            hostKeys(exec.root, keys);
+        }
+        final long[] releasedKeys = released ? heldKeys.released() : NO_KEYS;
+        final UnsafeBuffer bytes = new UnsafeBuffer(new byte[(keys.size() + releasedKeys.length) * HANDLE_BYTES]);
         for (int i = 0; i < keys.size(); i++)
         {
             bytes.putLong(i * HANDLE_BYTES, keys.get(i), ORDER);
+        }
+        for (int i = 0; i < releasedKeys.length; i++)
+        {
+            bytes.putLong((keys.size() + i) * HANDLE_BYTES, releasedKeys[i], ORDER);
+        }
+        if (released)
+        {
+            result.value(releasedKeys.length);
         }
         result.payload(new ByteArrayPayload(bytes.byteArray()));
     }

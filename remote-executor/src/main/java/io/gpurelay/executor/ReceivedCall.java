@@ -106,6 +106,11 @@ final class ReceivedCall
         return totalPayloadLength;
     }
 
+    int argCount()
+    {
+        return argCount;
+    }
+
     long arg(final int index)
     {
         if (index >= argCount)

@@ -12,12 +12,18 @@ import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_KERNEL_NODE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_MEMCPY_NODE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_MEMSET_NODE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH;
+import static io.gpurelay.protocol.Function.CU_GRAPH_CLONE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_CREATE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_DESTROY;
+import static io.gpurelay.protocol.Function.CU_GRAPH_DESTROY_NODE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS;
 import static io.gpurelay.protocol.Function.CU_GRAPH_EXEC_DESTROY;
+import static io.gpurelay.protocol.Function.CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS;
 import static io.gpurelay.protocol.Function.CU_GRAPH_GET_NODES;
+import static io.gpurelay.protocol.Function.CU_GRAPH_HOST_NODE_SET_PARAMS;
 import static io.gpurelay.protocol.Function.CU_GRAPH_INSTANTIATE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_LAUNCH;
+import static io.gpurelay.protocol.Function.CU_GRAPH_NODE_FIND_IN_CLONE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_NODE_GET_TYPE;
 import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
 import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
@@ -242,6 +248,81 @@ class GraphsIpcTest
             refused.message());
         ok(client.call(CU_GRAPH_EXEC_DESTROY, context, execs.get(0)));
         ok(client.call(CU_GRAPH_INSTANTIATE, context, graph, 0));
+    }
+
+    /**
+     * A host node key is held by every node and exec node that has it (clones, child graph nodes' copies and execs
+     * share it); a call that asks (its last argument 1) is told which keys no node holds any more after it, so the
+     * client can forget their functions. A refused destroy releases nothing, and a call that does not ask gets the
+     * reply it always got.
+     */
+    @Test
+    void hostNodeKeysAreReleasedWhenNoNodeOrExecHoldsThem()
+    {
+        final TestClient client = EXECUTOR.connected("host node keys");
+        final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
+        final long graph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        final long a = ok(client.call(CU_GRAPH_ADD_HOST_NODE, context, graph, 0, 11)).value(0);
+        final long b = ok(client.callWithPayload(CU_GRAPH_ADD_HOST_NODE, context, handles(a), graph, 1, 12)).value(0);
+        final long child = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        ok(client.call(CU_GRAPH_ADD_HOST_NODE, context, child, 0, 13));
+        final long childNode = ok(client.call(CU_GRAPH_ADD_CHILD_GRAPH_NODE, context, graph, 0, child)).value(0);
+        assertReleased(client.call(CU_GRAPH_DESTROY, context, child, RELEASED), "the node's copy holds 13");
+
+        final long clone = ok(client.call(CU_GRAPH_CLONE, context, graph)).value(0);
+        final long cloneOfA = ok(client.call(CU_GRAPH_NODE_FIND_IN_CLONE, context, a, clone)).value(0);
+        final Reply instantiated = ok(client.call(CU_GRAPH_INSTANTIATE, context, graph, 0));
+        final long exec = instantiated.value(0);
+        assertArrayEquals(handles(11, 13, 12), instantiated.payload(), "the exec's host node keys, as they run");
+
+        assertReleased(client.call(CU_GRAPH_HOST_NODE_SET_PARAMS, context, b, 14, RELEASED),
+            "the clone and the exec hold 12");
+        final Reply execSet = client.call(CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS, context, exec, a, 16, RELEASED);
+        assertReleased(execSet, "the graph and the clone hold 11");
+        assertArrayEquals(handles(16, 13, 12), execSet.payload(), "the exec's keys");
+        final Reply execSetAgain = client.call(CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS, context, exec, a, 17, RELEASED);
+        assertReleased(execSetAgain, "only the exec held 16", 16);
+        assertArrayEquals(handles(17, 13, 12, 16), execSetAgain.payload(), "the exec's keys, then the released");
+
+        final long newChild = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        ok(client.call(CU_GRAPH_ADD_HOST_NODE, context, newChild, 0, 18));
+        final Reply childSet = client.call(CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS, context, exec, childNode,
+            newChild, RELEASED);
+        assertReleased(childSet, "the graph's and the clone's copies hold 13");
+        assertArrayEquals(handles(17, 18, 12), childSet.payload(), "the exec's keys");
+        assertReleased(client.call(CU_GRAPH_DESTROY, context, newChild, RELEASED), "the exec holds 18");
+
+        final long embedded = ok(client.call(CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH, context, childNode)).value(0);
+        final Reply refused = client.call(CU_GRAPH_DESTROY, context, embedded, RELEASED);
+        assertEquals(DriverStatus.INVALID_VALUE, refused.status(), refused.message());
+        assertEquals(0, refused.payload().length, "a refused destroy releases nothing");
+
+        assertReleased(client.call(CU_GRAPH_DESTROY, context, graph, RELEASED), "11 and 13 are the clone's too", 14);
+        assertReleased(client.call(CU_GRAPH_DESTROY_NODE, context, cloneOfA, RELEASED), "the last 11", 11);
+        assertReleased(client.call(CU_GRAPH_DESTROY, context, clone, RELEASED), "the exec holds 12", 13);
+        assertReleased(client.call(CU_GRAPH_EXEC_DESTROY, context, exec, RELEASED), "the exec's", 17, 18, 12);
+
+        // Not asked: the replies are as they were.
+        final long plain = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        final long plainNode = ok(client.call(CU_GRAPH_ADD_HOST_NODE, context, plain, 0, 19)).value(0);
+        final Reply plainSet = ok(client.call(CU_GRAPH_HOST_NODE_SET_PARAMS, context, plainNode, 20));
+        final Reply plainDestroy = ok(client.call(CU_GRAPH_DESTROY, context, plain));
+        for (final Reply reply : new Reply[]{ plainSet, plainDestroy })
+        {
+            assertEquals(0, reply.values().length);
+            assertEquals(0, reply.payload().length);
+        }
+    }
+
+    private static final long RELEASED = 1;
+
+    private static void assertReleased(final Reply reply, final String why, final long... keys)
+    {
+        ok(reply);
+        assertEquals(keys.length, reply.value(0), why + ": the number of keys released");
+        final byte[] payload = reply.payload();
+        assertArrayEquals(handles(keys), Arrays.copyOfRange(payload, payload.length - keys.length * 8,
+            payload.length), why + ": the keys released");
     }
 
     private static byte[] handles(final long... handles)

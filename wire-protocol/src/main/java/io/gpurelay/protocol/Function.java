@@ -766,7 +766,9 @@ public enum Function implements RemotedFunction
     // changes to the graph do not reach it.
     /** cuGraphCreate. args: flags (must be 0) → values[0] = graph. */
     CU_GRAPH_CREATE(500, Api.DRIVER),
-    /** cuGraphDestroy. args: graph. Its nodes' handles go with it. */
+    /**
+     * cuGraphDestroy. args: graph[, released] (see {@link #CU_GRAPH_ADD_HOST_NODE}). Its nodes' handles go with it.
+     */
     CU_GRAPH_DESTROY(501, Api.DRIVER),
     /**
      * cuGraphAddKernelNode. args: graph, d, function, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
@@ -811,7 +813,7 @@ public enum Function implements RemotedFunction
     CU_GRAPH_ADD_DEPENDENCIES(516, Api.DRIVER),
     /** cuGraphRemoveDependencies. args and payload as {@link #CU_GRAPH_ADD_DEPENDENCIES}. */
     CU_GRAPH_REMOVE_DEPENDENCIES(517, Api.DRIVER),
-    /** cuGraphDestroyNode. args: node. */
+    /** cuGraphDestroyNode. args: node[, released]. */
     CU_GRAPH_DESTROY_NODE(518, Api.DRIVER),
     /** cuGraphClone. args: graph → values[0] = the clone. */
     CU_GRAPH_CLONE(519, Api.DRIVER),
@@ -826,7 +828,7 @@ public enum Function implements RemotedFunction
     CU_GRAPH_LAUNCH(522, Api.DRIVER),
     /** cuGraphUpload. args: graph exec, stream. */
     CU_GRAPH_UPLOAD(523, Api.DRIVER),
-    /** cuGraphExecDestroy. args: graph exec. */
+    /** cuGraphExecDestroy. args: graph exec[, released]. */
     CU_GRAPH_EXEC_DESTROY(524, Api.DRIVER),
     /** cuGraphMemsetNodeGetParams. args: node → values = destination, pitch, value, element size, width, height. */
     CU_GRAPH_MEMSET_NODE_GET_PARAMS(525, Api.DRIVER),
@@ -857,21 +859,31 @@ public enum Function implements RemotedFunction
     /** cuGraphExecKernelNodeSetParams. args: graph exec, node, then as {@link #CU_GRAPH_KERNEL_NODE_SET_PARAMS}. */
     CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS(535, Api.DRIVER),
     /**
-     * cuGraphExecChildGraphNodeSetParams. args: graph exec, node, child graph (of the same shape) → payload = the
-     * exec's host node keys, as {@link #CU_GRAPH_INSTANTIATE}'s.
+     * cuGraphExecChildGraphNodeSetParams. args: graph exec, node, child graph (of the same shape)[, released] →
+     * payload = the exec's host node keys, as {@link #CU_GRAPH_INSTANTIATE}'s (then the released keys).
      */
     CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS(536, Api.DRIVER),
     // Host nodes: the function is the application's and runs in the client, which names it by a key of its own.
     // cuGraphInstantiate's reply carries, as its payload, the keys of the exec's host nodes in the order they run
     // (child graphs' included); a cuGraphLaunch of an exec with host nodes carries one callback id per host node as
     // its payload, in that order, and each runs as a cuLaunchHostFunc of that id would.
+    // A key is held by every node and graph exec node that has it (clones, child graph nodes' copies and execs share
+    // their original's). The calls that can end a hold (cuGraphDestroy, cuGraphDestroyNode, cuGraphHostNodeSetParams,
+    // cuGraphExecDestroy, cuGraphExecHostNodeSetParams, cuGraphExecChildGraphNodeSetParams) take an optional last
+    // argument, "released": when it is given and not 0, a successful reply's values[0] is the number r of keys no
+    // node holds any more, and the last 8 * r bytes of its payload are those keys, which the client may forget (a
+    // released key is never held again). Without it the reply is as before, and an executor that does not know the
+    // argument ignores it, so either side may be older.
     /** cuGraphAddHostNode. args: graph, d, key → values[0] = node. */
     CU_GRAPH_ADD_HOST_NODE(537, Api.DRIVER),
     /** cuGraphHostNodeGetParams. args: node → values[0] = key. */
     CU_GRAPH_HOST_NODE_GET_PARAMS(538, Api.DRIVER),
-    /** cuGraphHostNodeSetParams. args: node, key. */
+    /** cuGraphHostNodeSetParams. args: node, key[, released]. */
     CU_GRAPH_HOST_NODE_SET_PARAMS(539, Api.DRIVER),
-    /** cuGraphExecHostNodeSetParams. args: graph exec, node, key → payload = the exec's host node keys. */
+    /**
+     * cuGraphExecHostNodeSetParams. args: graph exec, node, key[, released] → payload = the exec's host node keys
+     * (then the released keys).
+     */
     CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS(540, Api.DRIVER),
     /**
      * cuGraphKernelNodeGetParams. args: node → values = function, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY,

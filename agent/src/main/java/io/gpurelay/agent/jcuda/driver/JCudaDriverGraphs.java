@@ -1,9 +1,6 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import java.nio.ByteOrder;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
@@ -25,7 +22,6 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
-import jcuda.driver.CUhostFn;
 import jcuda.driver.CUkernelNodeAttrValue;
 import jcuda.driver.CUmemorytype;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -38,8 +34,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * A kernel node's parameters are read from {@code kernelParams} (or {@code extra}) when the node is made or its
  * parameters set, as {@code cuLaunchKernel} reads them at the launch: CUDA too copies them into the node. A memcpy node
  * copies between device memory only: host memory is in this process, not where the graph runs. A host node's function
- * and user data stay here under a key the executor keeps in the node; a launch of an exec with host nodes adds their
- * functions as callbacks, which run on the agent's callback thread as {@code cuLaunchHostFunc}'s do.
+ * and user data stay here under a key the executor keeps in the node, for as long as a node or graph exec holds the
+ * key ({@link HostNodeFunctions}); a launch of an exec with host nodes adds their functions as callbacks, which run on
+ * the agent's callback thread as {@code cuLaunchHostFunc}'s do.
  */
 final class JCudaDriverGraphs
 {
@@ -76,7 +73,7 @@ final class JCudaDriverGraphs
     static int destroy(final CUgraph hGraph)
     {
         requireNonNull(hGraph, "hGraph", "cuGraphDestroy");
-        return DriverCalls.inContext(Function.CU_GRAPH_DESTROY, new long[]{ handle(hGraph) }, null, null, null);
+        return releasingCall(Function.CU_GRAPH_DESTROY, new long[]{ handle(hGraph), HostNodeFunctions.RELEASED });
     }
 
     static int addKernelNode(
@@ -485,11 +482,13 @@ final class JCudaDriverGraphs
         requireNonNull(hNode, "hNode", name);
         requireNonNull(childGraph, "childGraph", name);
         final ByteArrayPayload keys = new ByteArrayPayload();
+        final long[] released = new long[1];
         final int status = DriverCalls.inContext(Function.CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS,
-            new long[]{ handle(hGraphExec), handle(hNode), handle(childGraph) }, null, keys, null);
+            new long[]{ handle(hGraphExec), handle(hNode), handle(childGraph), HostNodeFunctions.RELEASED }, null,
+            keys, released);
         if (status == DriverStatus.SUCCESS)
         {
-            execHostKeys(handle(hGraphExec), keys);
+            HostNodeFunctions.execKeys(handle(hGraphExec), keys, released[0]);
         }
         return status;
     }
@@ -598,7 +597,7 @@ final class JCudaDriverGraphs
     static int destroyNode(final CUgraphNode hNode)
     {
         requireNonNull(hNode, "hNode", "cuGraphDestroyNode");
-        return DriverCalls.inContext(Function.CU_GRAPH_DESTROY_NODE, new long[]{ handle(hNode) }, null, null, null);
+        return releasingCall(Function.CU_GRAPH_DESTROY_NODE, new long[]{ handle(hNode), HostNodeFunctions.RELEASED });
     }
 
     static int clone(final CUgraph phGraphClone, final CUgraph originalGraph)
@@ -629,7 +628,7 @@ final class JCudaDriverGraphs
         if (status == DriverStatus.SUCCESS)
         {
             JCudaPointers.setNativePointer(phGraphExec, results[0]);
-            execHostKeys(results[0], keys);
+            HostNodeFunctions.execKeys(results[0], keys, 0);
         }
         return status;
     }
@@ -642,7 +641,7 @@ final class JCudaDriverGraphs
     {
         requireNonNull(hGraphExec, "hGraphExec", upload ? "cuGraphUpload" : "cuGraphLaunch");
         final long exec = handle(hGraphExec);
-        final long[] keys = upload ? null : EXEC_HOST_KEYS.get(exec);
+        final long[] keys = upload ? null : HostNodeFunctions.execKeys(exec);
         if (keys == null)
         {
             return DriverCalls.pipelinedInContext(upload ? Function.CU_GRAPH_UPLOAD : Function.CU_GRAPH_LAUNCH,
@@ -656,7 +655,7 @@ final class JCudaDriverGraphs
         final HostCallback[] callbacks = new HostCallback[keys.length];
         for (int i = 0; i < keys.length; i++)
         {
-            final HostNodeFunction function = HOST_FUNCTIONS.get(keys[i]);
+            final HostNodeFunctions.HostNodeFunction function = HostNodeFunctions.get(keys[i]);
             callbacks[i] = function == null ? status -> { } : status -> function.fn().call(function.userData());
         }
         return DeviceRouter.installed().addCallbacks(Function.CU_GRAPH_LAUNCH, context, new long[]{ exec, stream },
@@ -666,26 +665,32 @@ final class JCudaDriverGraphs
     static int execDestroy(final CUgraphExec hGraphExec)
     {
         requireNonNull(hGraphExec, "hGraphExec", "cuGraphExecDestroy");
-        final int status = DriverCalls.inContext(Function.CU_GRAPH_EXEC_DESTROY, new long[]{ handle(hGraphExec) },
-            null, null, null);
+        final int status = releasingCall(Function.CU_GRAPH_EXEC_DESTROY,
+            new long[]{ handle(hGraphExec), HostNodeFunctions.RELEASED });
         if (status == DriverStatus.SUCCESS)
         {
-            EXEC_HOST_KEYS.remove(handle(hGraphExec));
+            HostNodeFunctions.execDestroyed(handle(hGraphExec));
         }
         return status;
     }
 
-    // Host nodes: the function and user data stay here, named on the executor by a key.
-
-    /** A host node's function and user data, as CUDA_HOST_NODE_PARAMS gave them. */
-    private record HostNodeFunction(CUhostFn fn, Object userData)
+    /**
+     * A call that can end nodes' holds on host node keys, asking for the keys it released (its last argument), which
+     * are forgotten when it succeeds.
+     */
+    private static int releasingCall(final Function function, final long[] args)
     {
+        final ByteArrayPayload released = new ByteArrayPayload();
+        final long[] results = new long[1];
+        final int status = DriverCalls.inContext(function, args, null, released, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            HostNodeFunctions.released(results[0], released);
+        }
+        return status;
     }
 
-    private static final AtomicLong NEXT_HOST_KEY = new AtomicLong(1);
-    private static final Map<Long, HostNodeFunction> HOST_FUNCTIONS = new ConcurrentHashMap<>();
-    /** The keys of each exec's host nodes in the order they run, for the execs that have any. */
-    private static final Map<Long, long[]> EXEC_HOST_KEYS = new ConcurrentHashMap<>();
+    // Host nodes: the function and user data stay here (HostNodeFunctions), named on the executor by a key.
 
     static int addHostNode(
         final CUgraphNode phGraphNode, final CUgraph hGraph, final CUgraphNode[] dependencies,
@@ -697,8 +702,16 @@ final class JCudaDriverGraphs
         {
             return invalidValue(name, "nodeParams.fn is null");
         }
-        return addNode(Function.CU_GRAPH_ADD_HOST_NODE, name, phGraphNode, hGraph, dependencies, numDependencies,
-            new long[]{ hostKey(nodeParams) });
+        requireNonNull(phGraphNode, "phGraphNode", name);
+        requireNonNull(hGraph, "hGraph", name);
+        final long key = HostNodeFunctions.register(nodeParams.fn, nodeParams.userData);
+        final int status = addNode(Function.CU_GRAPH_ADD_HOST_NODE, name, phGraphNode, hGraph, dependencies,
+            numDependencies, new long[]{ key });
+        if (status != DriverStatus.SUCCESS)
+        {
+            HostNodeFunctions.forget(key);
+        }
+        return status;
     }
 
     static int hostNodeGetParams(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
@@ -711,7 +724,7 @@ final class JCudaDriverGraphs
             null, null, results);
         if (status == DriverStatus.SUCCESS)
         {
-            final HostNodeFunction function = HOST_FUNCTIONS.get(results[0]);
+            final HostNodeFunctions.HostNodeFunction function = HostNodeFunctions.get(results[0]);
             nodeParams.fn = function == null ? null : function.fn();
             nodeParams.userData = function == null ? null : function.userData();
         }
@@ -727,8 +740,14 @@ final class JCudaDriverGraphs
         {
             return invalidValue(name, "nodeParams.fn is null");
         }
-        return DriverCalls.inContext(Function.CU_GRAPH_HOST_NODE_SET_PARAMS,
-            new long[]{ handle(hNode), hostKey(nodeParams) }, null, null, null);
+        final long key = HostNodeFunctions.register(nodeParams.fn, nodeParams.userData);
+        final int status = releasingCall(Function.CU_GRAPH_HOST_NODE_SET_PARAMS,
+            new long[]{ handle(hNode), key, HostNodeFunctions.RELEASED });
+        if (status != DriverStatus.SUCCESS)
+        {
+            HostNodeFunctions.forget(key);
+        }
+        return status;
     }
 
     static int execHostNodeSetParams(
@@ -742,38 +761,20 @@ final class JCudaDriverGraphs
         {
             return invalidValue(name, "nodeParams.fn is null");
         }
+        final long key = HostNodeFunctions.register(nodeParams.fn, nodeParams.userData);
         final ByteArrayPayload keys = new ByteArrayPayload();
+        final long[] released = new long[1];
         final int status = DriverCalls.inContext(Function.CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS,
-            new long[]{ handle(hGraphExec), handle(hNode), hostKey(nodeParams) }, null, keys, null);
+            new long[]{ handle(hGraphExec), handle(hNode), key, HostNodeFunctions.RELEASED }, null, keys, released);
         if (status == DriverStatus.SUCCESS)
         {
-            execHostKeys(handle(hGraphExec), keys);
-        }
-        return status;
-    }
-
-    /**
-     * A new key for the function and user data: a node keeps what it was given, even when the same
-     * CUDA_HOST_NODE_PARAMS object is changed and given again.
-     */
-    private static long hostKey(final CUDA_HOST_NODE_PARAMS params)
-    {
-        final long key = NEXT_HOST_KEY.getAndIncrement();
-        HOST_FUNCTIONS.put(key, new HostNodeFunction(params.fn, params.userData));
-        return key;
-    }
-
-    private static void execHostKeys(final long exec, final ByteArrayPayload reply)
-    {
-        final long[] keys = handles(reply);
-        if (keys.length == 0)
-        {
-            EXEC_HOST_KEYS.remove(exec);
+            HostNodeFunctions.execKeys(handle(hGraphExec), keys, released[0]);
         }
         else
         {
-            EXEC_HOST_KEYS.put(exec, keys);
+            HostNodeFunctions.forget(key);
         }
+        return status;
     }
 
     // Marshalling.

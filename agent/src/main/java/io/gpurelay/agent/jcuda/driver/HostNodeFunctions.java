@@ -1,0 +1,146 @@
+package io.gpurelay.agent.jcuda.driver;
+
+import java.nio.ByteOrder;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.gpurelay.protocol.ByteArrayPayload;
+import jcuda.driver.CUhostFn;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * What this process keeps for CUDA graph host nodes: each host node's function and user data under the key the
+ * executor keeps in the node, and, for each graph exec with host nodes, their keys in the order they run.
+ * <p>
+ * A function and its user data are the application's and may be large, so they stay only while something can run
+ * them: from the call that gives the key to the executor until the executor answers that no node holds it any more.
+ * Nodes of graphs, their clones and child graph nodes' copies, and graph execs share keys, and only the executor sees
+ * all of them, so the executor counts the holds and each call that can end one (cuGraphDestroy, cuGraphDestroyNode,
+ * cuGraphExecDestroy and the host node and child graph setters) asks for the keys it released
+ * ({@code Function.CU_GRAPH_ADD_HOST_NODE}). A released key is never held again, so forgetting it cannot race with
+ * another thread's copy of a node. A call that fails gives no key to the executor, whose key is forgotten at once; a
+ * refused destroy releases nothing.
+ */
+final class HostNodeFunctions
+{
+    /** The value of a call's last argument that asks for the keys it released. */
+    static final long RELEASED = 1;
+
+    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
+    private static final int KEY_BYTES = Long.BYTES;
+
+    /** A host node's function and user data, as CUDA_HOST_NODE_PARAMS gave them. */
+    record HostNodeFunction(CUhostFn fn, Object userData)
+    {
+    }
+
+    private static final AtomicLong NEXT_KEY = new AtomicLong(1);
+    private static final Map<Long, HostNodeFunction> FUNCTIONS = new ConcurrentHashMap<>();
+    /** The keys of each exec's host nodes in the order they run, for the execs that have any. */
+    private static final Map<Long, long[]> EXEC_KEYS = new ConcurrentHashMap<>();
+
+    private HostNodeFunctions()
+    {
+    }
+
+    /**
+     * A new key for the function and user data: a node keeps what it was given, even when the same
+     * CUDA_HOST_NODE_PARAMS object is changed and given again.
+     */
+    static long register(final CUhostFn fn, final Object userData)
+    {
+        final long key = NEXT_KEY.getAndIncrement();
+        FUNCTIONS.put(key, new HostNodeFunction(fn, userData));
+        return key;
+    }
+
+    /**
+     * @return the key's function and user data, or null for a key released (or never given).
+     */
+    static HostNodeFunction get(final long key)
+    {
+        return FUNCTIONS.get(key);
+    }
+
+    /**
+     * The call that was to give the key to the executor failed: no node holds it.
+     */
+    static void forget(final long key)
+    {
+        FUNCTIONS.remove(key);
+    }
+
+    /**
+     * Forget the keys a successful call released: the last {@code count} keys of its reply's payload.
+     */
+    static void released(final long count, final ByteArrayPayload reply)
+    {
+        final long[] keys = keys(reply);
+        for (int i = keys.length - last(count, keys.length); i < keys.length; i++)
+        {
+            FUNCTIONS.remove(keys[i]);
+        }
+    }
+
+    /**
+     * The exec's host node keys from a reply that gives them (cuGraphInstantiate, the exec setters), followed by
+     * {@code released} keys the call released.
+     */
+    static void execKeys(final long exec, final ByteArrayPayload reply, final long released)
+    {
+        final long[] all = keys(reply);
+        final int execCount = all.length - last(released, all.length);
+        if (execCount == 0)
+        {
+            EXEC_KEYS.remove(exec);
+        }
+        else
+        {
+            final long[] keys = new long[execCount];
+            System.arraycopy(all, 0, keys, 0, execCount);
+            EXEC_KEYS.put(exec, keys);
+        }
+        for (int i = execCount; i < all.length; i++)
+        {
+            FUNCTIONS.remove(all[i]);
+        }
+    }
+
+    /**
+     * @return the exec's host node keys in the order they run, or null when it has none.
+     */
+    static long[] execKeys(final long exec)
+    {
+        return EXEC_KEYS.get(exec);
+    }
+
+    /**
+     * The exec was destroyed.
+     */
+    static void execDestroyed(final long exec)
+    {
+        EXEC_KEYS.remove(exec);
+    }
+
+    /**
+     * How many of a reply's keys are released ones: {@code count}, within what the reply carries (an executor that
+     * does not answer the question leaves it 0).
+     */
+    private static int last(final long count, final int keys)
+    {
+        return (int)Math.max(0, Math.min(count, keys));
+    }
+
+    private static long[] keys(final ByteArrayPayload reply)
+    {
+        final byte[] bytes = reply.bytes();
+        final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
+        final long[] keys = new long[bytes.length / KEY_BYTES];
+        for (int i = 0; i < keys.length; i++)
+        {
+            keys[i] = buffer.getLong(i * KEY_BYTES, ORDER);
+        }
+        return keys;
+    }
+}
