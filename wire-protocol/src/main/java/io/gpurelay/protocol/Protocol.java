@@ -44,9 +44,15 @@ public final class Protocol
      * cuPointerSetAttribute and cuMemRetainAllocationHandle, 720-731; kernel node attributes, 740-742; texture and
      * surface references, table rows 1600-1631 (with the table's new roles). Again functions only, which a 1.3.0
      * or 1.3.1 executor refuses by name.
+     * <p>
+     * Patch 3 (1.3.3): the six graph calls that can end a hold on a host node's key (cuGraphDestroy,
+     * cuGraphDestroyNode, cuGraphHostNodeSetParams, cuGraphExecDestroy, cuGraphExecHostNodeSetParams,
+     * cuGraphExecChildGraphNodeSetParams) take an optional last argument asking for the keys the call released, which
+     * the reply then carries. An older executor reads only the arguments it knows and answers as before, so the agent
+     * forgets nothing; an older agent does not ask and gets the old reply.
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
-        CallEncoder.SCHEMA_VERSION, 3, 2);
+        CallEncoder.SCHEMA_VERSION, 3, 3);
 
     /** Stream the executor listens on for {@code ConnectRequest}s. */
     public static final int CONTROL_STREAM_ID = 1100;
