@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,22 @@ final class CallLines
             localOutput);
         assertTrue(differences.isEmpty(), differences.size() + " of " + expected.size() + " calls differ:\n" +
             String.join("\n", differences) + "\n\nthrough gpurelay:\n" + remoteOutput);
+    }
+
+    /**
+     * Every {@code FN} line of a program's run reports success ({@code status=0}), but for the cases expected to fail.
+     *
+     * @param expectedToFail the markers (e.g. {@code "/again "}) of the lines whose status is checked elsewhere.
+     */
+    static void assertAllSucceeded(final String output, final String... expectedToFail)
+    {
+        for (final String line : output.split("\n"))
+        {
+            if (line.startsWith("FN ") && Arrays.stream(expectedToFail).noneMatch(line::contains))
+            {
+                assertTrue(line.contains(" status=0"), line + "\n" + output);
+            }
+        }
     }
 
     private static Map<String, String> calls(final String output, final boolean keepRepeats)

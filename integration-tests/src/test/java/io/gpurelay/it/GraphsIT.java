@@ -38,13 +38,7 @@ class GraphsIT
             assertEquals(0, exitCode, output);
             assertTrue(output.contains("\nPASSED"), output);
             // Every call of the sequence succeeded where CUDA succeeds.
-            for (final String line : output.split("\n"))
-            {
-                if (line.startsWith("FN ") && !line.contains("/again ") && !line.contains("/of-another-graph "))
-                {
-                    assertTrue(line.contains(" status=0"), line + "\n" + output);
-                }
-            }
+            CallLines.assertAllSucceeded(output, "/again ", "/of-another-graph ");
             assertTrue(output.contains("FN cuGraphGetEdges/graph status=0 5 [copy->empty, empty->record, " +
                 "saxpy->copy, setX->saxpy, setY->saxpy]"), output);
             assertTrue(output.contains("FN cuGraphGetRootNodes/graph status=0 2 [setX, setY]"), output);

@@ -36,14 +36,7 @@ class HostNodeLifetimeIT
             System.out.println(output);
             assertEquals(0, exitCode, output);
             assertTrue(output.contains("\nPASSED"), output);
-            for (final String line : output.split("\n"))
-            {
-                if (line.startsWith("FN ") && !line.contains("/embedded ") && !line.contains("/invalidated ") &&
-                    !line.startsWith("FN cuStreamSynchronize/k "))
-                {
-                    assertTrue(line.contains(" status=0"), line + "\n" + output);
-                }
-            }
+            CallLines.assertAllSucceeded(output, "/embedded ", "/invalidated ", "FN cuStreamSynchronize/k ");
         }
     }
 }
