@@ -47,6 +47,9 @@ class DeviceSelectionIT
                 "FN cudaGetDevice/after-cudaInitDevice status=0 0",
                 "FN cudaGetDeviceFlags/last status=0 4",
                 "FN cudaInitDevice/without-flags status=0",
+                "FN cudaDeviceCanAccessPeer/0-to-1 status=0 0",
+                "FN cudaDeviceGetP2PAttribute/access-supported-0-to-1 status=0 0",
+                "FN cudaDeviceGetP2PAttribute/native-atomics-1-to-0 status=0 0",
             };
             for (final String line : expected)
             {

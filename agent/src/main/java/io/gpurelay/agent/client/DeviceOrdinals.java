@@ -94,18 +94,22 @@ final class DeviceOrdinals
     }
 
     /**
-     * Answer a call that names devices of two executors where CUDA answers it of two devices that share nothing.
+     * Answer the P2P attributes of two different devices as gpurelay has them: no peer access between any two
+     * devices, of one executor or of two (peer access is never enabled, and {@code cudaDeviceCanAccessPeer} answers
+     * 0), so every attribute (performance rank, access, native atomics, array access) is 0, where the GPU would
+     * report its own links. One device twice, or a device past the list, goes to the executor for CUDA's own answer.
      *
      * @return the status, or {@link #NOT_ANSWERED} when the call goes to its executor.
      */
     static int answerHere(
         final Numbering numbering, final RemotedFunction function, final long[] args, final long[] results)
     {
-        if (!(function instanceof FunctionRow row) || !P2P_ATTRIBUTE_ROWS.contains(row.name()))
+        if (!isP2PAttributeRow(function))
         {
             return NOT_ANSWERED;
         }
-        int executor = -1;
+        final FunctionRow row = (FunctionRow)function;
+        long first = -1;
         for (final Argument argument : row.arguments())
         {
             if (argument.role() != ArgumentRole.DEVICE || argument.wireIndex() >= args.length)
@@ -117,8 +121,7 @@ final class DeviceOrdinals
             {
                 return NOT_ANSWERED;
             }
-            final int owner = numbering.executor((int)device);
-            if (executor >= 0 && owner != executor)
+            if (first >= 0 && device != first)
             {
                 final Argument attribute = row.first(ArgumentRole.IN_INT);
                 if (attribute != null && (args[attribute.wireIndex()] < P2P_ATTRIBUTE_FIRST ||
@@ -134,9 +137,47 @@ final class DeviceOrdinals
                 }
                 return RuntimeStatus.SUCCESS;
             }
-            executor = owner;
+            first = device;
         }
         return NOT_ANSWERED;
+    }
+
+    /**
+     * @return whether the function is {@code cudaDeviceGetP2PAttribute} or {@code cuDeviceGetP2PAttribute}, which
+     *         {@link #answerHere} may answer.
+     */
+    static boolean isP2PAttributeRow(final RemotedFunction function)
+    {
+        return function instanceof FunctionRow row && P2P_ATTRIBUTE_ROWS.contains(row.name());
+    }
+
+    /**
+     * The numbering of one executor's devices, as the client sees them.
+     */
+    static Numbering oneExecutor(final int deviceCount, final String channel)
+    {
+        return new Numbering()
+        {
+            public int count()
+            {
+                return deviceCount;
+            }
+
+            public int executor(final int device)
+            {
+                return 0;
+            }
+
+            public int local(final int device)
+            {
+                return device;
+            }
+
+            public String channel(final int executor)
+            {
+                return channel;
+            }
+        };
     }
 
     /**

@@ -253,7 +253,17 @@ public final class DeviceRouter
     {
         if (isDirect())
         {
-            return remember(executors.get(0)).call(function, context, args, payload, sink, results);
+            final RelayClient client = remember(executors.get(0));
+            if (DeviceOrdinals.isP2PAttributeRow(function) && client.connect() == RuntimeStatus.SUCCESS)
+            {
+                final int answered = DeviceOrdinals.answerHere(
+                    DeviceOrdinals.oneExecutor(client.deviceCount(), channels.get(0)), function, args, results);
+                if (answered != DeviceOrdinals.NOT_ANSWERED)
+                {
+                    return answered;
+                }
+            }
+            return client.call(function, context, args, payload, sink, results);
         }
         final DeviceTable table = deviceTable();
         if (table == null)

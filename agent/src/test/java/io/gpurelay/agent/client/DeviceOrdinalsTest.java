@@ -132,7 +132,17 @@ class DeviceOrdinalsTest
         assertEquals(RuntimeStatus.SUCCESS, DeviceOrdinals.answerHere(LIST, row, new long[]{ 2, 0, 1 }, results));
         assertEquals(0, results[0]);
         assertEquals(RuntimeStatus.INVALID_VALUE, DeviceOrdinals.answerHere(LIST, row, new long[]{ 9, 0, 1 }, results));
-        assertEquals(DeviceOrdinals.NOT_ANSWERED, DeviceOrdinals.answerHere(LIST, row, new long[]{ 2, 1, 2 }, results));
+        // Two devices of one executor: no peer access either.
+        results[0] = 7;
+        assertEquals(RuntimeStatus.SUCCESS, DeviceOrdinals.answerHere(LIST, row, new long[]{ 2, 1, 2 }, results));
+        assertEquals(0, results[0]);
+        // One device twice, or one past the list: CUDA's own answer, from the executor.
+        assertEquals(DeviceOrdinals.NOT_ANSWERED, DeviceOrdinals.answerHere(LIST, row, new long[]{ 2, 1, 1 }, results));
+        assertEquals(DeviceOrdinals.NOT_ANSWERED, DeviceOrdinals.answerHere(LIST, row, new long[]{ 2, 0, 3 }, results));
+        assertEquals(RuntimeStatus.SUCCESS, DeviceOrdinals.answerHere(DeviceOrdinals.oneExecutor(2, "one"), row,
+            new long[]{ 1, 1, 0 }, results));
+        assertEquals(DeviceOrdinals.NOT_ANSWERED, DeviceOrdinals.answerHere(DeviceOrdinals.oneExecutor(1, "one"), row,
+            new long[]{ 1, 0, 1 }, results));
         assertArrayEquals(new long[]{ 2, 0, 1 }, DeviceOrdinals.toExecutor(LIST, row, 1, new long[]{ 2, 1, 2 }));
     }
 }

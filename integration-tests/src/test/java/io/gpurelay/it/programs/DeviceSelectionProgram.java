@@ -2,6 +2,7 @@ package io.gpurelay.it.programs;
 
 import jcuda.Pointer;
 import jcuda.runtime.JCuda;
+import jcuda.runtime.cudaDeviceP2PAttr;
 import jcuda.runtime.cudaDeviceProp;
 import jcuda.runtime.cudaPointerAttributes;
 
@@ -101,6 +102,20 @@ public final class DeviceSelectionProgram
         CHECKS.check("cudaInitDevice applied the device flags", (flags[0] & SCHEDULE_BLOCKING_SYNC) != 0,
             "" + flags[0]);
         line("cudaInitDevice", "without flags", JCuda.cudaInitDevice(0, 0, 0));
+        if (n >= 2)
+        {
+            // Two devices, no peer access between them: the P2P attributes say so as cudaDeviceCanAccessPeer does.
+            final int[] value = { -1 };
+            line("cudaDeviceCanAccessPeer", "0 to 1", JCuda.cudaDeviceCanAccessPeer(value, 0, 1), value[0]);
+            value[0] = -1;
+            line("cudaDeviceGetP2PAttribute", "access supported 0 to 1",
+                JCuda.cudaDeviceGetP2PAttribute(value, cudaDeviceP2PAttr.cudaDevP2PAttrAccessSupported, 0, 1),
+                value[0]);
+            value[0] = -1;
+            line("cudaDeviceGetP2PAttribute", "native atomics 1 to 0",
+                JCuda.cudaDeviceGetP2PAttribute(value, cudaDeviceP2PAttr.cudaDevP2PAttrNativeAtomicSupported, 1, 0),
+                value[0]);
+        }
         System.out.println("DONE");
         CHECKS.finish();
     }
