@@ -26,6 +26,8 @@ import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstreamCaptureMode;
 import jcuda.driver.JCudaDriver;
+import static io.gpurelay.it.programs.FnLines.caseLine;
+import static io.gpurelay.it.programs.FnLines.address;
 
 /**
  * Stream capture through JCuda's driver API: memsets, a kernel ({@code saxpy}), a device-to-device copy and a host
@@ -67,63 +69,63 @@ public final class CaptureProgram
         final boolean emulator = java.util.Arrays.asList(args).contains("emulator");
         BASES = refusals;
 
-        line("cuInit", "", JCudaDriver.cuInit(0));
+        caseLine("cuInit", "", JCudaDriver.cuInit(0));
         final CUdevice device = new CUdevice();
-        line("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
+        caseLine("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
         final CUcontext context = new CUcontext();
-        line("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
+        caseLine("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
         final CUmodule module = new CUmodule();
         final byte[] ptx = Files.readAllBytes(kernels.resolve("saxpy.ptx"));
         final byte[] image = new byte[ptx.length + 1];
         System.arraycopy(ptx, 0, image, 0, ptx.length);
-        line("cuModuleLoadData", "", JCudaDriver.cuModuleLoadData(module, image));
+        caseLine("cuModuleLoadData", "", JCudaDriver.cuModuleLoadData(module, image));
         final CUfunction saxpy = new CUfunction();
-        line("cuModuleGetFunction", "", JCudaDriver.cuModuleGetFunction(saxpy, module, "saxpy"));
+        caseLine("cuModuleGetFunction", "", JCudaDriver.cuModuleGetFunction(saxpy, module, "saxpy"));
         final CUstream s1 = new CUstream();
-        line("cuStreamCreate", "s1", JCudaDriver.cuStreamCreate(s1, 0));
+        caseLine("cuStreamCreate", "s1", JCudaDriver.cuStreamCreate(s1, 0));
         final CUstream s2 = new CUstream();
-        line("cuStreamCreate", "s2", JCudaDriver.cuStreamCreate(s2, 0));
+        caseLine("cuStreamCreate", "s2", JCudaDriver.cuStreamCreate(s2, 0));
         final CUevent fork = new CUevent();
-        line("cuEventCreate", "fork", JCudaDriver.cuEventCreate(fork, 0));
+        caseLine("cuEventCreate", "fork", JCudaDriver.cuEventCreate(fork, 0));
         final CUevent join = new CUevent();
-        line("cuEventCreate", "join", JCudaDriver.cuEventCreate(join, 0));
+        caseLine("cuEventCreate", "join", JCudaDriver.cuEventCreate(join, 0));
         final CUdeviceptr x = alloc(N * Sizeof.FLOAT);
         final CUdeviceptr y = alloc(N * Sizeof.FLOAT);
         final CUdeviceptr z = alloc(N * Sizeof.FLOAT);
         final CUdeviceptr w = alloc(N * Sizeof.INT);
-        line("cuMemsetD32", "z", JCudaDriver.cuMemsetD32(z, 0, N));
-        line("cuMemsetD32", "w", JCudaDriver.cuMemsetD32(w, 0, N));
-        line("cuCtxSynchronize", "before", JCudaDriver.cuCtxSynchronize());
+        caseLine("cuMemsetD32", "z", JCudaDriver.cuMemsetD32(z, 0, N));
+        caseLine("cuMemsetD32", "w", JCudaDriver.cuMemsetD32(w, 0, N));
+        caseLine("cuCtxSynchronize", "before", JCudaDriver.cuCtxSynchronize());
 
         status("before", s1);
-        line("cuStreamBeginCapture", "legacy stream", JCudaDriver.cuStreamBeginCapture(new CUstream(),
+        caseLine("cuStreamBeginCapture", "legacy stream", JCudaDriver.cuStreamBeginCapture(new CUstream(),
             CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
-        line("cuStreamEndCapture", "not capturing", JCudaDriver.cuStreamEndCapture(s1, new CUgraph()));
+        caseLine("cuStreamEndCapture", "not capturing", JCudaDriver.cuStreamEndCapture(s1, new CUgraph()));
 
         // Capture: x = 1, y = 2, y = 3x + y, z = y, then a host function; s2 forks after the copy, sets w = 7 and
         // joins back.
         final List<String> ran = Collections.synchronizedList(new ArrayList<>());
         final CUhostFn recorder = userData -> ran.add((String)userData);
-        line("cuStreamBeginCapture", "s1", JCudaDriver.cuStreamBeginCapture(s1,
+        caseLine("cuStreamBeginCapture", "s1", JCudaDriver.cuStreamBeginCapture(s1,
             CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
         status("capturing", s1);
-        line("cuMemsetD32Async", "x", JCudaDriver.cuMemsetD32Async(x, Float.floatToRawIntBits(1f), N, s1));
-        line("cuMemsetD32Async", "y", JCudaDriver.cuMemsetD32Async(y, Float.floatToRawIntBits(2f), N, s1));
-        line("cuLaunchKernel", "saxpy", launchSaxpy(saxpy, 3f, x, y, s1));
-        line("cuMemcpyDtoDAsync", "z", JCudaDriver.cuMemcpyDtoDAsync(z, y, (long)N * Sizeof.FLOAT, s1));
+        caseLine("cuMemsetD32Async", "x", JCudaDriver.cuMemsetD32Async(x, Float.floatToRawIntBits(1f), N, s1));
+        caseLine("cuMemsetD32Async", "y", JCudaDriver.cuMemsetD32Async(y, Float.floatToRawIntBits(2f), N, s1));
+        caseLine("cuLaunchKernel", "saxpy", launchSaxpy(saxpy, 3f, x, y, s1));
+        caseLine("cuMemcpyDtoDAsync", "z", JCudaDriver.cuMemcpyDtoDAsync(z, y, (long)N * Sizeof.FLOAT, s1));
         if (HOST_NODES)
         {
-            line("cuLaunchHostFunc", "", JCudaDriver.cuLaunchHostFunc(s1, recorder, "h"));
+            caseLine("cuLaunchHostFunc", "", JCudaDriver.cuLaunchHostFunc(s1, recorder, "h"));
         }
-        line("cuEventRecord", "fork", JCudaDriver.cuEventRecord(fork, s1));
+        caseLine("cuEventRecord", "fork", JCudaDriver.cuEventRecord(fork, s1));
         status("s2 before the fork", s2);
-        line("cuStreamWaitEvent", "s2 forks", JCudaDriver.cuStreamWaitEvent(s2, fork, 0));
+        caseLine("cuStreamWaitEvent", "s2 forks", JCudaDriver.cuStreamWaitEvent(s2, fork, 0));
         status("s2 forked", s2);
-        line("cuMemsetD32Async", "w", JCudaDriver.cuMemsetD32Async(w, 7, N, s2));
-        line("cuEventRecord", "join", JCudaDriver.cuEventRecord(join, s2));
-        line("cuStreamWaitEvent", "s1 joins", JCudaDriver.cuStreamWaitEvent(s1, join, 0));
+        caseLine("cuMemsetD32Async", "w", JCudaDriver.cuMemsetD32Async(w, 7, N, s2));
+        caseLine("cuEventRecord", "join", JCudaDriver.cuEventRecord(join, s2));
+        caseLine("cuStreamWaitEvent", "s1 joins", JCudaDriver.cuStreamWaitEvent(s1, join, 0));
         final CUgraph graph = new CUgraph();
-        line("cuStreamEndCapture", "s1", JCudaDriver.cuStreamEndCapture(s1, graph));
+        caseLine("cuStreamEndCapture", "s1", JCudaDriver.cuStreamEndCapture(s1, graph));
         CHECKS.check("the capture gave a graph", address(graph) != 0);
         status("ended", s1);
         status("s2 ended", s2);
@@ -131,85 +133,86 @@ public final class CaptureProgram
             read(z, N)[0] + " " + readInts(w, N)[0]);
         CHECKS.check("no host function ran during the capture", ran.isEmpty(), ran.toString());
         final long[] count = new long[1];
-        line("cuGraphGetNodes", "captured count", JCudaDriver.cuGraphGetNodes(graph, null, count), count[0]);
+        caseLine("cuGraphGetNodes", "captured count", JCudaDriver.cuGraphGetNodes(graph, null, count), count[0]);
         CHECKS.equal("captured nodes", HOST_NODES ? 6 : 5, count[0]);
-        line("cuGraphGetRootNodes", "captured count", JCudaDriver.cuGraphGetRootNodes(graph, null, count), count[0]);
+        caseLine("cuGraphGetRootNodes", "captured count", JCudaDriver.cuGraphGetRootNodes(graph, null, count),
+            count[0]);
         CHECKS.equal("captured root nodes", 1, count[0]);
-        line("cuGraphGetEdges", "captured count", JCudaDriver.cuGraphGetEdges(graph, null, null, count), count[0]);
+        caseLine("cuGraphGetEdges", "captured count", JCudaDriver.cuGraphGetEdges(graph, null, null, count), count[0]);
         CHECKS.equal("captured edges", HOST_NODES ? 5 : 4, count[0]);
 
         final CUgraphExec exec = new CUgraphExec();
-        line("cuGraphInstantiate", "captured", JCudaDriver.cuGraphInstantiate(exec, graph, 0));
-        line("cuGraphLaunch", "first", JCudaDriver.cuGraphLaunch(exec, s1));
-        line("cuStreamSynchronize", "first", JCudaDriver.cuStreamSynchronize(s1));
+        caseLine("cuGraphInstantiate", "captured", JCudaDriver.cuGraphInstantiate(exec, graph, 0));
+        caseLine("cuGraphLaunch", "first", JCudaDriver.cuGraphLaunch(exec, s1));
+        caseLine("cuStreamSynchronize", "first", JCudaDriver.cuStreamSynchronize(s1));
         CHECKS.check("the captured graph computed z = 3 * 1 + 2", allEqual(read(z, N), 5f), "" + read(z, N)[0]);
         CHECKS.check("the forked stream's memset ran", allEqual(readInts(w, N), 7), "" + readInts(w, N)[0]);
-        line("cuMemsetD32", "z again", JCudaDriver.cuMemsetD32(z, 0, N));
-        line("cuGraphLaunch", "second", JCudaDriver.cuGraphLaunch(exec, s1));
-        line("cuStreamSynchronize", "second", JCudaDriver.cuStreamSynchronize(s1));
+        caseLine("cuMemsetD32", "z again", JCudaDriver.cuMemsetD32(z, 0, N));
+        caseLine("cuGraphLaunch", "second", JCudaDriver.cuGraphLaunch(exec, s1));
+        caseLine("cuStreamSynchronize", "second", JCudaDriver.cuStreamSynchronize(s1));
         CHECKS.check("the second launch computed z again", allEqual(read(z, N), 5f), "" + read(z, N)[0]);
         if (HOST_NODES)
         {
             CHECKS.check("the captured host function ran once per launch", List.of("h", "h").equals(ran),
                 ran.toString());
         }
-        line("cuGraphExecDestroy", "captured", JCudaDriver.cuGraphExecDestroy(exec));
-        line("cuGraphDestroy", "captured", JCudaDriver.cuGraphDestroy(graph));
+        caseLine("cuGraphExecDestroy", "captured", JCudaDriver.cuGraphExecDestroy(exec));
+        caseLine("cuGraphDestroy", "captured", JCudaDriver.cuGraphDestroy(graph));
 
         // A synchronisation of the capturing stream invalidates the capture.
-        line("cuStreamBeginCapture", "sync", JCudaDriver.cuStreamBeginCapture(s1,
+        caseLine("cuStreamBeginCapture", "sync", JCudaDriver.cuStreamBeginCapture(s1,
             CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
-        line("cuMemsetD32Async", "sync", JCudaDriver.cuMemsetD32Async(x, 0, N, s1));
-        line("cuStreamSynchronize", "capturing", JCudaDriver.cuStreamSynchronize(s1));
+        caseLine("cuMemsetD32Async", "sync", JCudaDriver.cuMemsetD32Async(x, 0, N, s1));
+        caseLine("cuStreamSynchronize", "capturing", JCudaDriver.cuStreamSynchronize(s1));
         status("invalidated", s1);
-        line("cuMemsetD32Async", "invalidated", JCudaDriver.cuMemsetD32Async(x, 0, N, s1));
+        caseLine("cuMemsetD32Async", "invalidated", JCudaDriver.cuMemsetD32Async(x, 0, N, s1));
         final CUgraph invalid = new CUgraph();
-        line("cuStreamEndCapture", "invalidated", JCudaDriver.cuStreamEndCapture(s1, invalid));
+        caseLine("cuStreamEndCapture", "invalidated", JCudaDriver.cuStreamEndCapture(s1, invalid));
         CHECKS.check("an invalidated capture gives no graph", address(invalid) == 0);
         status("after the invalidated capture", s1);
 
         // So does a query of it.
-        line("cuStreamBeginCapture", "query", JCudaDriver.cuStreamBeginCapture(s1,
+        caseLine("cuStreamBeginCapture", "query", JCudaDriver.cuStreamBeginCapture(s1,
             CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
-        line("cuStreamBeginCapture", "s1 again", JCudaDriver.cuStreamBeginCapture(s1,
+        caseLine("cuStreamBeginCapture", "s1 again", JCudaDriver.cuStreamBeginCapture(s1,
             CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
-        line("cuStreamQuery", "capturing", JCudaDriver.cuStreamQuery(s1));
-        line("cuStreamEndCapture", "query", JCudaDriver.cuStreamEndCapture(s1, new CUgraph()));
+        caseLine("cuStreamQuery", "capturing", JCudaDriver.cuStreamQuery(s1));
+        caseLine("cuStreamEndCapture", "query", JCudaDriver.cuStreamEndCapture(s1, new CUgraph()));
 
         // A fork not joined back.
-        line("cuStreamBeginCapture", "unjoined", JCudaDriver.cuStreamBeginCapture(s1,
+        caseLine("cuStreamBeginCapture", "unjoined", JCudaDriver.cuStreamBeginCapture(s1,
             CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
-        line("cuEventRecord", "unjoined", JCudaDriver.cuEventRecord(fork, s1));
-        line("cuStreamWaitEvent", "unjoined", JCudaDriver.cuStreamWaitEvent(s2, fork, 0));
-        line("cuMemsetD32Async", "unjoined", JCudaDriver.cuMemsetD32Async(w, 1, N, s2));
-        line("cuStreamEndCapture", "unjoined", JCudaDriver.cuStreamEndCapture(s1, new CUgraph()));
-        line("cuStreamEndCapture", "s2 after the unjoined capture", JCudaDriver.cuStreamEndCapture(s2,
+        caseLine("cuEventRecord", "unjoined", JCudaDriver.cuEventRecord(fork, s1));
+        caseLine("cuStreamWaitEvent", "unjoined", JCudaDriver.cuStreamWaitEvent(s2, fork, 0));
+        caseLine("cuMemsetD32Async", "unjoined", JCudaDriver.cuMemsetD32Async(w, 1, N, s2));
+        caseLine("cuStreamEndCapture", "unjoined", JCudaDriver.cuStreamEndCapture(s1, new CUgraph()));
+        caseLine("cuStreamEndCapture", "s2 after the unjoined capture", JCudaDriver.cuStreamEndCapture(s2,
             new CUgraph()));
         status("s2 after the unjoined capture", s2);
-        line("cuStreamSynchronize", "s2 after", JCudaDriver.cuStreamSynchronize(s2));
+        caseLine("cuStreamSynchronize", "s2 after", JCudaDriver.cuStreamSynchronize(s2));
         CHECKS.check("the unjoined memset never ran", allEqual(readInts(w, N), 7), "" + readInts(w, N)[0]);
 
         // Capture modes: an allocation is potentially unsafe in global mode, allowed in relaxed mode.
         final int[] mode = { CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED };
-        line("cuThreadExchangeStreamCaptureMode", "relaxed", JCudaDriver.cuThreadExchangeStreamCaptureMode(mode),
+        caseLine("cuThreadExchangeStreamCaptureMode", "relaxed", JCudaDriver.cuThreadExchangeStreamCaptureMode(mode),
             mode[0]);
-        line("cuStreamBeginCapture", "modes", JCudaDriver.cuStreamBeginCapture(s1,
+        caseLine("cuStreamBeginCapture", "modes", JCudaDriver.cuStreamBeginCapture(s1,
             CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
         final CUdeviceptr relaxed = new CUdeviceptr();
-        line("cuMemAlloc", "relaxed", JCudaDriver.cuMemAlloc(relaxed, 256));
-        line("cuMemFree", "relaxed", JCudaDriver.cuMemFree(relaxed));
-        line("cuThreadExchangeStreamCaptureMode", "global", JCudaDriver.cuThreadExchangeStreamCaptureMode(mode),
+        caseLine("cuMemAlloc", "relaxed", JCudaDriver.cuMemAlloc(relaxed, 256));
+        caseLine("cuMemFree", "relaxed", JCudaDriver.cuMemFree(relaxed));
+        caseLine("cuThreadExchangeStreamCaptureMode", "global", JCudaDriver.cuThreadExchangeStreamCaptureMode(mode),
             mode[0]);
-        line("cuMemAlloc", "global", JCudaDriver.cuMemAlloc(new CUdeviceptr(), 256));
+        caseLine("cuMemAlloc", "global", JCudaDriver.cuMemAlloc(new CUdeviceptr(), 256));
         status("after the allocation", s1);
-        line("cuStreamEndCapture", "modes", JCudaDriver.cuStreamEndCapture(s1, new CUgraph()));
-        line("cuThreadExchangeStreamCaptureMode", "bad", JCudaDriver.cuThreadExchangeStreamCaptureMode(
+        caseLine("cuStreamEndCapture", "modes", JCudaDriver.cuStreamEndCapture(s1, new CUgraph()));
+        caseLine("cuThreadExchangeStreamCaptureMode", "bad", JCudaDriver.cuThreadExchangeStreamCaptureMode(
             new int[]{ 7 }));
 
         // The end of a capture begun in global mode on another thread.
-        line("cuStreamBeginCapture", "threads", JCudaDriver.cuStreamBeginCapture(s1,
+        caseLine("cuStreamBeginCapture", "threads", JCudaDriver.cuStreamBeginCapture(s1,
             CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
-        line("cuMemsetD32Async", "threads", JCudaDriver.cuMemsetD32Async(x, 0, N, s1));
+        caseLine("cuMemsetD32Async", "threads", JCudaDriver.cuMemsetD32Async(x, 0, N, s1));
         final int[] other = new int[1];
         final Thread thread = new Thread(() ->
         {
@@ -218,14 +221,14 @@ public final class CaptureProgram
         });
         thread.start();
         thread.join(60_000);
-        line("cuStreamEndCapture", "another thread", other[0]);
+        caseLine("cuStreamEndCapture", "another thread", other[0]);
         final CUgraph threads = new CUgraph();
-        line("cuStreamEndCapture", "threads", JCudaDriver.cuStreamEndCapture(s1, threads));
+        caseLine("cuStreamEndCapture", "threads", JCudaDriver.cuStreamEndCapture(s1, threads));
         count[0] = 0;
         final int threadsNodes = JCudaDriver.cuGraphGetNodes(threads, null, count);
         // JCuda writes its own uninitialised count back when CUDA fails: print the count only on success.
-        line("cuGraphGetNodes", "threads count", threadsNodes, threadsNodes == 0 ? count[0] : "-");
-        line("cuGraphDestroy", "threads", JCudaDriver.cuGraphDestroy(threads));
+        caseLine("cuGraphGetNodes", "threads count", threadsNodes, threadsNodes == 0 ? count[0] : "-");
+        caseLine("cuGraphDestroy", "threads", JCudaDriver.cuGraphDestroy(threads));
 
         if (ATTRIBUTES)
         {
@@ -237,7 +240,7 @@ public final class CaptureProgram
             refusals(s1, x);
         }
 
-        line("cuCtxDestroy", "", JCudaDriver.cuCtxDestroy(context));
+        caseLine("cuCtxDestroy", "", JCudaDriver.cuCtxDestroy(context));
         System.out.println("DONE");
         CHECKS.finish();
     }
@@ -252,42 +255,42 @@ public final class CaptureProgram
         final boolean emulator)
     {
         final CUgraph graph = new CUgraph();
-        line("cuGraphCreate", "attributes", JCudaDriver.cuGraphCreate(graph, 0));
+        caseLine("cuGraphCreate", "attributes", JCudaDriver.cuGraphCreate(graph, 0));
         final CUgraphNode first = new CUgraphNode();
-        line("cuGraphAddKernelNode", "first", JCudaDriver.cuGraphAddKernelNode(first, graph, null, 0,
+        caseLine("cuGraphAddKernelNode", "first", JCudaDriver.cuGraphAddKernelNode(first, graph, null, 0,
             saxpyNode(saxpy, 1f, x, y)));
         final CUgraphNode second = new CUgraphNode();
-        line("cuGraphAddKernelNode", "second", JCudaDriver.cuGraphAddKernelNode(second, graph,
+        caseLine("cuGraphAddKernelNode", "second", JCudaDriver.cuGraphAddKernelNode(second, graph,
             new CUgraphNode[]{ first }, 1, saxpyNode(saxpy, 1f, x, y)));
         attribute("first default", first);
         final CUkernelNodeAttrValue cooperative = new CUkernelNodeAttrValue();
         cooperative.cooperative = 1;
-        line("cuGraphKernelNodeSetAttribute", "cooperative", JCudaDriver.cuGraphKernelNodeSetAttribute(first,
+        caseLine("cuGraphKernelNodeSetAttribute", "cooperative", JCudaDriver.cuGraphKernelNodeSetAttribute(first,
             CUkernelNodeAttrID.CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE, cooperative));
         final CUkernelNodeAttrValue window = new CUkernelNodeAttrValue();
         window.accessPolicyWindow = new CUaccessPolicyWindow(x, (long)N * Sizeof.FLOAT, 0.5f,
             CUaccessProperty.CU_ACCESS_PROPERTY_PERSISTING, CUaccessProperty.CU_ACCESS_PROPERTY_STREAMING);
-        line("cuGraphKernelNodeSetAttribute", "window", JCudaDriver.cuGraphKernelNodeSetAttribute(first,
+        caseLine("cuGraphKernelNodeSetAttribute", "window", JCudaDriver.cuGraphKernelNodeSetAttribute(first,
             CUkernelNodeAttrID.CU_KERNEL_NODE_ATTRIBUTE_ACCESS_POLICY_WINDOW, window));
         final long[] got = attribute("first set", first);
         CHECKS.check("the attributes read back as set", got[0] == 1 && got[1] == (long)N * Sizeof.FLOAT &&
             got[2] == Float.floatToRawIntBits(0.5f) && got[3] == 2 && got[4] == 1,
             java.util.Arrays.toString(got));
         attribute("second before the copy", second);
-        line("cuGraphKernelNodeCopyAttributes", "", JCudaDriver.cuGraphKernelNodeCopyAttributes(second, first));
+        caseLine("cuGraphKernelNodeCopyAttributes", "", JCudaDriver.cuGraphKernelNodeCopyAttributes(second, first));
         final long[] copied = attribute("second copied", second);
         CHECKS.check("the copy has the attributes", java.util.Arrays.equals(got, copied),
             java.util.Arrays.toString(copied));
         final CUkernelNodeAttrValue plain = new CUkernelNodeAttrValue();
         plain.cooperative = 0;
-        line("cuGraphKernelNodeSetAttribute", "second not cooperative", JCudaDriver.cuGraphKernelNodeSetAttribute(
+        caseLine("cuGraphKernelNodeSetAttribute", "second not cooperative", JCudaDriver.cuGraphKernelNodeSetAttribute(
             second, CUkernelNodeAttrID.CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE, plain));
 
         // x = 1, y = 0, then y = x + y twice: y = 2 when both nodes ran.
-        line("cuMemsetD32", "x for the attributes", JCudaDriver.cuMemsetD32(x, Float.floatToRawIntBits(1f), N));
-        line("cuMemsetD32", "y for the attributes", JCudaDriver.cuMemsetD32(y, 0, N));
+        caseLine("cuMemsetD32", "x for the attributes", JCudaDriver.cuMemsetD32(x, Float.floatToRawIntBits(1f), N));
+        caseLine("cuMemsetD32", "y for the attributes", JCudaDriver.cuMemsetD32(y, 0, N));
         final CUgraphExec exec = new CUgraphExec();
-        line("cuGraphInstantiate", "attributes", JCudaDriver.cuGraphInstantiate(exec, graph, 0));
+        caseLine("cuGraphInstantiate", "attributes", JCudaDriver.cuGraphInstantiate(exec, graph, 0));
         final int launched = JCudaDriver.cuGraphLaunch(exec, stream);
         final int synchronised = JCudaDriver.cuStreamSynchronize(stream);
         if (emulator)
@@ -298,25 +301,25 @@ public final class CaptureProgram
         }
         else
         {
-            line("cuGraphLaunch", "attributes", launched);
-            line("cuStreamSynchronize", "attributes", synchronised);
+            caseLine("cuGraphLaunch", "attributes", launched);
+            caseLine("cuStreamSynchronize", "attributes", synchronised);
             CHECKS.check("the nodes with attributes ran", allEqual(read(y, N), 2f), "" + read(y, N)[0]);
         }
-        line("cuGraphExecDestroy", "attributes", JCudaDriver.cuGraphExecDestroy(exec));
-        line("cuGraphDestroy", "attributes", JCudaDriver.cuGraphDestroy(graph));
+        caseLine("cuGraphExecDestroy", "attributes", JCudaDriver.cuGraphExecDestroy(exec));
+        caseLine("cuGraphDestroy", "attributes", JCudaDriver.cuGraphDestroy(graph));
 
         // A captured cooperative launch: z = 4 * 1 + z (z was 5).
-        line("cuStreamBeginCapture", "cooperative", JCudaDriver.cuStreamBeginCapture(stream,
+        caseLine("cuStreamBeginCapture", "cooperative", JCudaDriver.cuStreamBeginCapture(stream,
             CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
-        line("cuLaunchCooperativeKernel", "captured", JCudaDriver.cuLaunchCooperativeKernel(saxpy, (N + 127) / 128, 1,
-            1, 128, 1, 1, 0, stream, Pointer.to(Pointer.to(new int[]{ N }), Pointer.to(new float[]{ 4f }),
-                Pointer.to(x), Pointer.to(z))));
+        caseLine("cuLaunchCooperativeKernel", "captured", JCudaDriver.cuLaunchCooperativeKernel(saxpy,
+            (N + 127) / 128, 1, 1, 128, 1, 1, 0, stream, Pointer.to(Pointer.to(new int[]{ N }),
+                Pointer.to(new float[]{ 4f }), Pointer.to(x), Pointer.to(z))));
         final CUgraph captured = new CUgraph();
-        line("cuStreamEndCapture", "cooperative", JCudaDriver.cuStreamEndCapture(stream, captured));
+        caseLine("cuStreamEndCapture", "cooperative", JCudaDriver.cuStreamEndCapture(stream, captured));
         final long[] count = new long[1];
-        line("cuGraphGetNodes", "cooperative count", JCudaDriver.cuGraphGetNodes(captured, null, count), count[0]);
+        caseLine("cuGraphGetNodes", "cooperative count", JCudaDriver.cuGraphGetNodes(captured, null, count), count[0]);
         final CUgraphExec capturedExec = new CUgraphExec();
-        line("cuGraphInstantiate", "cooperative", JCudaDriver.cuGraphInstantiate(capturedExec, captured, 0));
+        caseLine("cuGraphInstantiate", "cooperative", JCudaDriver.cuGraphInstantiate(capturedExec, captured, 0));
         final int capturedLaunch = JCudaDriver.cuGraphLaunch(capturedExec, stream);
         final int capturedSync = JCudaDriver.cuStreamSynchronize(stream);
         if (emulator)
@@ -326,12 +329,12 @@ public final class CaptureProgram
         }
         else
         {
-            line("cuGraphLaunch", "cooperative", capturedLaunch);
-            line("cuStreamSynchronize", "cooperative", capturedSync);
+            caseLine("cuGraphLaunch", "cooperative", capturedLaunch);
+            caseLine("cuStreamSynchronize", "cooperative", capturedSync);
             CHECKS.check("the captured cooperative launch ran", allEqual(read(z, N), 9f), "" + read(z, N)[0]);
         }
-        line("cuGraphExecDestroy", "cooperative", JCudaDriver.cuGraphExecDestroy(capturedExec));
-        line("cuGraphDestroy", "cooperative", JCudaDriver.cuGraphDestroy(captured));
+        caseLine("cuGraphExecDestroy", "cooperative", JCudaDriver.cuGraphExecDestroy(capturedExec));
+        caseLine("cuGraphDestroy", "cooperative", JCudaDriver.cuGraphDestroy(captured));
     }
 
     /**
@@ -341,14 +344,14 @@ public final class CaptureProgram
     private static long[] attribute(final String what, final CUgraphNode node)
     {
         final CUkernelNodeAttrValue cooperative = new CUkernelNodeAttrValue();
-        line("cuGraphKernelNodeGetAttribute", what + " cooperative", JCudaDriver.cuGraphKernelNodeGetAttribute(node,
+        caseLine("cuGraphKernelNodeGetAttribute", what + " cooperative", JCudaDriver.cuGraphKernelNodeGetAttribute(node,
             CUkernelNodeAttrID.CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE, cooperative), cooperative.cooperative);
         final CUkernelNodeAttrValue value = new CUkernelNodeAttrValue();
         value.accessPolicyWindow = new CUaccessPolicyWindow();
         final int status = JCudaDriver.cuGraphKernelNodeGetAttribute(node,
             CUkernelNodeAttrID.CU_KERNEL_NODE_ATTRIBUTE_ACCESS_POLICY_WINDOW, value);
         final CUaccessPolicyWindow window = value.accessPolicyWindow;
-        line("cuGraphKernelNodeGetAttribute", what + " window", status, window.num_bytes, window.hitRatio,
+        caseLine("cuGraphKernelNodeGetAttribute", what + " window", status, window.num_bytes, window.hitRatio,
             window.hitProp, window.missProp);
         if (BASES)
         {
@@ -445,13 +448,13 @@ public final class CaptureProgram
     private static void status(final String what, final CUstream stream)
     {
         final int[] status = { -1 };
-        line("cuStreamIsCapturing", what, JCudaDriver.cuStreamIsCapturing(stream, status), status[0]);
+        caseLine("cuStreamIsCapturing", what, JCudaDriver.cuStreamIsCapturing(stream, status), status[0]);
     }
 
     private static CUdeviceptr alloc(final long bytes)
     {
         final CUdeviceptr pointer = new CUdeviceptr();
-        line("cuMemAlloc", "" + bytes, JCudaDriver.cuMemAlloc(pointer, bytes));
+        caseLine("cuMemAlloc", "" + bytes, JCudaDriver.cuMemAlloc(pointer, bytes));
         return pointer;
     }
 
@@ -493,35 +496,5 @@ public final class CaptureProgram
         return true;
     }
 
-    private static long address(final jcuda.NativePointerObject object)
-    {
-        if (object == null)
-        {
-            return 0;
-        }
-        // JCuda's toString is "<Class>[nativePointer=0x...]".
-        final String text = object.toString();
-        final int start = text.indexOf("nativePointer=0x");
-        if (start < 0)
-        {
-            return object.hashCode();
-        }
-        int end = start + "nativePointer=0x".length();
-        while (end < text.length() && Character.digit(text.charAt(end), 16) >= 0)
-        {
-            end++;
-        }
-        return Long.parseUnsignedLong(text.substring(start + "nativePointer=0x".length(), end), 16);
-    }
 
-    private static void line(final String function, final String what, final int status, final Object... values)
-    {
-        final StringBuilder line = new StringBuilder("FN ").append(function).append('/').append(what.replace(' ', '-'))
-            .append(" status=").append(status);
-        for (final Object value : values)
-        {
-            line.append(' ').append(value);
-        }
-        System.out.println(line);
-    }
 }

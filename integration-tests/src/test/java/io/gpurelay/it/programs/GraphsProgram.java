@@ -25,6 +25,8 @@ import jcuda.driver.CUmemorytype;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
+import static io.gpurelay.it.programs.FnLines.caseLine;
+import static io.gpurelay.it.programs.FnLines.address;
 
 /**
  * CUDA graphs through JCuda's driver API: a graph of memset, kernel ({@code saxpy}), memcpy, empty and event nodes
@@ -63,22 +65,22 @@ public final class GraphsProgram
         final Path kernels = Path.of(args[0]);
         final boolean refusals = args.length > 1 && "refusals".equals(args[1]);
 
-        line("cuInit", "", JCudaDriver.cuInit(0));
+        caseLine("cuInit", "", JCudaDriver.cuInit(0));
         final CUdevice device = new CUdevice();
-        line("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
+        caseLine("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
         final CUcontext context = new CUcontext();
-        line("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
+        caseLine("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
         final CUmodule module = new CUmodule();
         final byte[] ptx = Files.readAllBytes(kernels.resolve("saxpy.ptx"));
         final byte[] image = new byte[ptx.length + 1];
         System.arraycopy(ptx, 0, image, 0, ptx.length);
-        line("cuModuleLoadData", "", JCudaDriver.cuModuleLoadData(module, image));
+        caseLine("cuModuleLoadData", "", JCudaDriver.cuModuleLoadData(module, image));
         final CUfunction saxpy = new CUfunction();
-        line("cuModuleGetFunction", "", JCudaDriver.cuModuleGetFunction(saxpy, module, "saxpy"));
+        caseLine("cuModuleGetFunction", "", JCudaDriver.cuModuleGetFunction(saxpy, module, "saxpy"));
         final CUstream stream = new CUstream();
-        line("cuStreamCreate", "", JCudaDriver.cuStreamCreate(stream, 0));
+        caseLine("cuStreamCreate", "", JCudaDriver.cuStreamCreate(stream, 0));
         final CUevent event = new CUevent();
-        line("cuEventCreate", "", JCudaDriver.cuEventCreate(event, 0));
+        caseLine("cuEventCreate", "", JCudaDriver.cuEventCreate(event, 0));
 
         final CUdeviceptr x = alloc(N * Sizeof.FLOAT);
         final CUdeviceptr y = alloc(N * Sizeof.FLOAT);
@@ -86,23 +88,24 @@ public final class GraphsProgram
 
         // y = a * x + y after x = 1 and y = 2, then z = y.
         final CUgraph graph = new CUgraph();
-        line("cuGraphCreate", "", JCudaDriver.cuGraphCreate(graph, 0));
+        caseLine("cuGraphCreate", "", JCudaDriver.cuGraphCreate(graph, 0));
         final CUgraphNode setX = node("setX");
-        line("cuGraphAddMemsetNode", "x", JCudaDriver.cuGraphAddMemsetNode(setX, graph, null, 0,
+        caseLine("cuGraphAddMemsetNode", "x", JCudaDriver.cuGraphAddMemsetNode(setX, graph, null, 0,
             memset(x, Float.floatToRawIntBits(1f), N), context));
         final CUgraphNode setY = node("setY");
-        line("cuGraphAddMemsetNode", "y", JCudaDriver.cuGraphAddMemsetNode(setY, graph, null, 0,
+        caseLine("cuGraphAddMemsetNode", "y", JCudaDriver.cuGraphAddMemsetNode(setY, graph, null, 0,
             memset(y, Float.floatToRawIntBits(2f), N), context));
         final CUgraphNode kernel = node("saxpy");
-        line("cuGraphAddKernelNode", "", JCudaDriver.cuGraphAddKernelNode(kernel, graph,
+        caseLine("cuGraphAddKernelNode", "", JCudaDriver.cuGraphAddKernelNode(kernel, graph,
             new CUgraphNode[]{ setX, setY }, 2, saxpy(saxpy, 3f, x, y)));
         final CUgraphNode copy = node("copy");
-        line("cuGraphAddMemcpyNode", "", JCudaDriver.cuGraphAddMemcpyNode(copy, graph, new CUgraphNode[]{ kernel }, 1,
-            copy1d(z, y, N * Sizeof.FLOAT), context));
+        caseLine("cuGraphAddMemcpyNode", "", JCudaDriver.cuGraphAddMemcpyNode(copy, graph,
+            new CUgraphNode[]{ kernel }, 1, copy1d(z, y, N * Sizeof.FLOAT), context));
         final CUgraphNode empty = node("empty");
-        line("cuGraphAddEmptyNode", "", JCudaDriver.cuGraphAddEmptyNode(empty, graph, new CUgraphNode[]{ copy }, 1));
+        caseLine("cuGraphAddEmptyNode", "", JCudaDriver.cuGraphAddEmptyNode(empty, graph,
+            new CUgraphNode[]{ copy }, 1));
         final CUgraphNode record = node("record");
-        line("cuGraphAddEventRecordNode", "", JCudaDriver.cuGraphAddEventRecordNode(record, graph,
+        caseLine("cuGraphAddEventRecordNode", "", JCudaDriver.cuGraphAddEventRecordNode(record, graph,
             new CUgraphNode[]{ empty }, 1, event));
 
         nodes("cuGraphGetNodes", "graph", graph, true);
@@ -112,108 +115,108 @@ public final class GraphsProgram
         for (final CUgraphNode node : new CUgraphNode[]{ setX, kernel, copy, empty, record })
         {
             final int[] type = new int[1];
-            line("cuGraphNodeGetType", name(node), JCudaDriver.cuGraphNodeGetType(node, type), type[0]);
+            caseLine("cuGraphNodeGetType", name(node), JCudaDriver.cuGraphNodeGetType(node, type), type[0]);
         }
         final CUDA_MEMSET_NODE_PARAMS memsetParams = new CUDA_MEMSET_NODE_PARAMS();
-        line("cuGraphMemsetNodeGetParams", "y", JCudaDriver.cuGraphMemsetNodeGetParams(setY, memsetParams),
+        caseLine("cuGraphMemsetNodeGetParams", "y", JCudaDriver.cuGraphMemsetNodeGetParams(setY, memsetParams),
             memsetParams.value, memsetParams.elementSize, memsetParams.width, memsetParams.height,
             address(memsetParams.dst) == address(y));
         final CUDA_MEMCPY3D copyParams = new CUDA_MEMCPY3D();
-        line("cuGraphMemcpyNodeGetParams", "", JCudaDriver.cuGraphMemcpyNodeGetParams(copy, copyParams),
+        caseLine("cuGraphMemcpyNodeGetParams", "", JCudaDriver.cuGraphMemcpyNodeGetParams(copy, copyParams),
             copyParams.WidthInBytes, copyParams.Height, copyParams.Depth, copyParams.srcMemoryType,
             copyParams.dstMemoryType);
         final CUevent recorded = new CUevent();
-        line("cuGraphEventRecordNodeGetEvent", "", JCudaDriver.cuGraphEventRecordNodeGetEvent(record, recorded),
+        caseLine("cuGraphEventRecordNodeGetEvent", "", JCudaDriver.cuGraphEventRecordNodeGetEvent(record, recorded),
             address(recorded) == address(event));
 
         final CUgraphExec exec = new CUgraphExec();
-        line("cuGraphInstantiate", "", JCudaDriver.cuGraphInstantiate(exec, graph, 0));
-        line("cuGraphUpload", "", JCudaDriver.cuGraphUpload(exec, stream));
+        caseLine("cuGraphInstantiate", "", JCudaDriver.cuGraphInstantiate(exec, graph, 0));
+        caseLine("cuGraphUpload", "", JCudaDriver.cuGraphUpload(exec, stream));
         launch("first", exec, stream);
         CHECKS.check("the graph computed z = 3 * 1 + 2", allEqual(read(z, N), 5f), "" + read(z, N)[0]);
-        line("cuEventQuery", "recorded by the graph", JCudaDriver.cuEventQuery(event));
+        caseLine("cuEventQuery", "recorded by the graph", JCudaDriver.cuEventQuery(event));
 
         // The exec is a snapshot: setting a node of the graph does not reach it, setting the exec's node does.
-        line("cuGraphKernelNodeSetParams", "a = 10", JCudaDriver.cuGraphKernelNodeSetParams(kernel,
+        caseLine("cuGraphKernelNodeSetParams", "a = 10", JCudaDriver.cuGraphKernelNodeSetParams(kernel,
             saxpy(saxpy, 10f, x, y)));
         final CUDA_KERNEL_NODE_PARAMS got = new CUDA_KERNEL_NODE_PARAMS();
-        line("cuGraphKernelNodeGetParams", "", JCudaDriver.cuGraphKernelNodeGetParams(kernel, got),
+        caseLine("cuGraphKernelNodeGetParams", "", JCudaDriver.cuGraphKernelNodeGetParams(kernel, got),
             address(got.func) == address(saxpy), got.gridDimX, got.blockDimX, got.sharedMemBytes);
         launch("after the graph's node changed", exec, stream);
         CHECKS.check("the exec kept its own kernel parameters", allEqual(read(z, N), 5f), "" + read(z, N)[0]);
-        line("cuGraphExecMemsetNodeSetParams", "y = 4", JCudaDriver.cuGraphExecMemsetNodeSetParams(exec, setY,
+        caseLine("cuGraphExecMemsetNodeSetParams", "y = 4", JCudaDriver.cuGraphExecMemsetNodeSetParams(exec, setY,
             memset(y, Float.floatToRawIntBits(4f), N), context));
-        line("cuGraphExecKernelNodeSetParams", "a = 2", JCudaDriver.cuGraphExecKernelNodeSetParams(exec, kernel,
+        caseLine("cuGraphExecKernelNodeSetParams", "a = 2", JCudaDriver.cuGraphExecKernelNodeSetParams(exec, kernel,
             saxpy(saxpy, 2f, x, y)));
         launch("after the exec's nodes changed", exec, stream);
         CHECKS.check("the exec ran its new parameters: z = 2 * 1 + 4", allEqual(read(z, N), 6f), "" + read(z, N)[0]);
         final CUgraphExec second = new CUgraphExec();
-        line("cuGraphInstantiate", "second", JCudaDriver.cuGraphInstantiate(second, graph, 0));
+        caseLine("cuGraphInstantiate", "second", JCudaDriver.cuGraphInstantiate(second, graph, 0));
         launch("second", second, stream);
         CHECKS.check("a new exec takes the graph's node: z = 10 * 1 + 2", allEqual(read(z, N), 12f),
             "" + read(z, N)[0]);
 
         // A clone, and finding a node's copy in it.
         final CUgraph clone = new CUgraph();
-        line("cuGraphClone", "", JCudaDriver.cuGraphClone(clone, graph));
+        caseLine("cuGraphClone", "", JCudaDriver.cuGraphClone(clone, graph));
         final CUgraphNode kernelCopy = new CUgraphNode();
-        line("cuGraphNodeFindInClone", "saxpy", JCudaDriver.cuGraphNodeFindInClone(kernelCopy, kernel, clone));
+        caseLine("cuGraphNodeFindInClone", "saxpy", JCudaDriver.cuGraphNodeFindInClone(kernelCopy, kernel, clone));
         PENDING.add(new Object[]{ kernelCopy, "saxpy'" });
         final int[] type = new int[1];
-        line("cuGraphNodeGetType", "saxpy'", JCudaDriver.cuGraphNodeGetType(kernelCopy, type), type[0]);
+        caseLine("cuGraphNodeGetType", "saxpy'", JCudaDriver.cuGraphNodeGetType(kernelCopy, type), type[0]);
         final long[] count = new long[1];
-        line("cuGraphGetNodes", "clone count", JCudaDriver.cuGraphGetNodes(clone, null, count), count[0]);
+        caseLine("cuGraphGetNodes", "clone count", JCudaDriver.cuGraphGetNodes(clone, null, count), count[0]);
         final CUgraphNode notInClone = new CUgraphNode();
-        line("cuGraphNodeFindInClone", "of another graph", JCudaDriver.cuGraphNodeFindInClone(notInClone, kernel,
+        caseLine("cuGraphNodeFindInClone", "of another graph", JCudaDriver.cuGraphNodeFindInClone(notInClone, kernel,
             graph));
 
         // Editing edges.
-        line("cuGraphRemoveDependencies", "empty -> record", JCudaDriver.cuGraphRemoveDependencies(graph,
+        caseLine("cuGraphRemoveDependencies", "empty -> record", JCudaDriver.cuGraphRemoveDependencies(graph,
             new CUgraphNode[]{ empty }, new CUgraphNode[]{ record }, 1));
         nodes("cuGraphGetRootNodes", "after removing", graph, false);
-        line("cuGraphRemoveDependencies", "again", JCudaDriver.cuGraphRemoveDependencies(graph,
+        caseLine("cuGraphRemoveDependencies", "again", JCudaDriver.cuGraphRemoveDependencies(graph,
             new CUgraphNode[]{ empty }, new CUgraphNode[]{ record }, 1));
-        line("cuGraphAddDependencies", "setX -> record", JCudaDriver.cuGraphAddDependencies(graph,
+        caseLine("cuGraphAddDependencies", "setX -> record", JCudaDriver.cuGraphAddDependencies(graph,
             new CUgraphNode[]{ setX }, new CUgraphNode[]{ record }, 1));
         edges("after adding", graph);
-        line("cuGraphDestroyNode", "empty", JCudaDriver.cuGraphDestroyNode(empty));
+        caseLine("cuGraphDestroyNode", "empty", JCudaDriver.cuGraphDestroyNode(empty));
         edges("after destroying empty", graph);
         dependencies("copy", copy);
 
         // A child graph (a clone of it in the node) waiting for the event.
         final CUgraph parent = new CUgraph();
-        line("cuGraphCreate", "parent", JCudaDriver.cuGraphCreate(parent, 0));
+        caseLine("cuGraphCreate", "parent", JCudaDriver.cuGraphCreate(parent, 0));
         final CUgraphNode wait = node("wait");
-        line("cuGraphAddEventWaitNode", "", JCudaDriver.cuGraphAddEventWaitNode(wait, parent, null, 0, event));
+        caseLine("cuGraphAddEventWaitNode", "", JCudaDriver.cuGraphAddEventWaitNode(wait, parent, null, 0, event));
         final CUgraph child = new CUgraph();
-        line("cuGraphCreate", "child", JCudaDriver.cuGraphCreate(child, 0));
+        caseLine("cuGraphCreate", "child", JCudaDriver.cuGraphCreate(child, 0));
         final CUgraphNode childSet = node("childSet");
-        line("cuGraphAddMemsetNode", "child", JCudaDriver.cuGraphAddMemsetNode(childSet, child, null, 0,
+        caseLine("cuGraphAddMemsetNode", "child", JCudaDriver.cuGraphAddMemsetNode(childSet, child, null, 0,
             memset(z, Float.floatToRawIntBits(7f), N), context));
         final CUgraphNode childNode = node("child");
-        line("cuGraphAddChildGraphNode", "", JCudaDriver.cuGraphAddChildGraphNode(childNode, parent,
+        caseLine("cuGraphAddChildGraphNode", "", JCudaDriver.cuGraphAddChildGraphNode(childNode, parent,
             new CUgraphNode[]{ wait }, 1, child));
         final CUgraph embedded = new CUgraph();
-        line("cuGraphChildGraphNodeGetGraph", "", JCudaDriver.cuGraphChildGraphNodeGetGraph(childNode, embedded));
-        line("cuGraphGetNodes", "embedded count", JCudaDriver.cuGraphGetNodes(embedded, null, count), count[0]);
+        caseLine("cuGraphChildGraphNodeGetGraph", "", JCudaDriver.cuGraphChildGraphNodeGetGraph(childNode, embedded));
+        caseLine("cuGraphGetNodes", "embedded count", JCudaDriver.cuGraphGetNodes(embedded, null, count), count[0]);
         final CUevent waited = new CUevent();
-        line("cuGraphEventWaitNodeGetEvent", "", JCudaDriver.cuGraphEventWaitNodeGetEvent(wait, waited),
+        caseLine("cuGraphEventWaitNodeGetEvent", "", JCudaDriver.cuGraphEventWaitNodeGetEvent(wait, waited),
             address(waited) == address(event));
-        line("cuGraphEventWaitNodeSetEvent", "", JCudaDriver.cuGraphEventWaitNodeSetEvent(wait, event));
+        caseLine("cuGraphEventWaitNodeSetEvent", "", JCudaDriver.cuGraphEventWaitNodeSetEvent(wait, event));
         final CUgraphExec parentExec = new CUgraphExec();
-        line("cuGraphInstantiate", "parent", JCudaDriver.cuGraphInstantiate(parentExec, parent, 0));
+        caseLine("cuGraphInstantiate", "parent", JCudaDriver.cuGraphInstantiate(parentExec, parent, 0));
         launch("parent", parentExec, stream);
         CHECKS.check("the child graph set z to 7", allEqual(read(z, N), 7f), "" + read(z, N)[0]);
-        line("cuGraphDestroy", "child", JCudaDriver.cuGraphDestroy(child));
+        caseLine("cuGraphDestroy", "child", JCudaDriver.cuGraphDestroy(child));
         launch("parent after its child graph was destroyed", parentExec, stream);
 
         // Pitched rows: a 2D memset and a 2D copy.
         final CUdeviceptr pitched = alloc(ROWS * PITCH);
         final CUdeviceptr rows = alloc(ROWS * PITCH);
-        line("cuMemsetD8", "pitched", JCudaDriver.cuMemsetD8(pitched, (byte)0, ROWS * PITCH));
-        line("cuMemsetD8", "rows", JCudaDriver.cuMemsetD8(rows, (byte)0, ROWS * PITCH));
+        caseLine("cuMemsetD8", "pitched", JCudaDriver.cuMemsetD8(pitched, (byte)0, ROWS * PITCH));
+        caseLine("cuMemsetD8", "rows", JCudaDriver.cuMemsetD8(rows, (byte)0, ROWS * PITCH));
         final CUgraph rowsGraph = new CUgraph();
-        line("cuGraphCreate", "rows", JCudaDriver.cuGraphCreate(rowsGraph, 0));
+        caseLine("cuGraphCreate", "rows", JCudaDriver.cuGraphCreate(rowsGraph, 0));
         final CUDA_MEMSET_NODE_PARAMS rowsSet = new CUDA_MEMSET_NODE_PARAMS();
         rowsSet.dst = pitched;
         rowsSet.pitch = PITCH;
@@ -222,8 +225,8 @@ public final class GraphsProgram
         rowsSet.width = ROW;
         rowsSet.height = ROWS;
         final CUgraphNode rowsSetNode = node("rowsSet");
-        line("cuGraphAddMemsetNode", "2D", JCudaDriver.cuGraphAddMemsetNode(rowsSetNode, rowsGraph, null, 0, rowsSet,
-            context));
+        caseLine("cuGraphAddMemsetNode", "2D", JCudaDriver.cuGraphAddMemsetNode(rowsSetNode, rowsGraph, null, 0,
+            rowsSet, context));
         final CUDA_MEMCPY3D rowsCopy = new CUDA_MEMCPY3D();
         rowsCopy.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
         rowsCopy.srcDevice = pitched;
@@ -237,14 +240,14 @@ public final class GraphsProgram
         rowsCopy.Height = ROWS - 1;
         rowsCopy.Depth = 1;
         final CUgraphNode rowsCopyNode = node("rowsCopy");
-        line("cuGraphAddMemcpyNode", "2D", JCudaDriver.cuGraphAddMemcpyNode(rowsCopyNode, rowsGraph,
+        caseLine("cuGraphAddMemcpyNode", "2D", JCudaDriver.cuGraphAddMemcpyNode(rowsCopyNode, rowsGraph,
             new CUgraphNode[]{ rowsSetNode }, 1, rowsCopy, context));
         final CUgraphExec rowsExec = new CUgraphExec();
-        line("cuGraphInstantiate", "rows", JCudaDriver.cuGraphInstantiate(rowsExec, rowsGraph, 0));
+        caseLine("cuGraphInstantiate", "rows", JCudaDriver.cuGraphInstantiate(rowsExec, rowsGraph, 0));
         launch("rows", rowsExec, stream);
         final byte[] setBytes = readBytes(pitched, ROWS * PITCH);
         final byte[] copiedBytes = readBytes(rows, ROWS * PITCH);
-        line("results", "2D", 0, checksum(setBytes), checksum(copiedBytes));
+        caseLine("results", "2D", 0, checksum(setBytes), checksum(copiedBytes));
         CHECKS.check("the 2D memset set each row's first bytes only", setBytes[0] == 0x5A &&
             setBytes[ROW - 1] == 0x5A && setBytes[ROW] == 0 && setBytes[(ROWS - 1) * PITCH] == 0x5A);
         CHECKS.check("the 2D copy put rows 0..6 at rows 1..7", copiedBytes[0] == 0 && copiedBytes[PITCH] == 0x5A &&
@@ -259,40 +262,40 @@ public final class GraphsProgram
             final List<String> ran = java.util.Collections.synchronizedList(new ArrayList<>());
             final CUhostFn recorder = userData -> ran.add((String)userData);
             final CUgraph hostGraph = new CUgraph();
-            line("cuGraphCreate", "host", JCudaDriver.cuGraphCreate(hostGraph, 0));
+            caseLine("cuGraphCreate", "host", JCudaDriver.cuGraphCreate(hostGraph, 0));
             final CUgraphNode hostA = node("hostA");
-            line("cuGraphAddHostNode", "a", JCudaDriver.cuGraphAddHostNode(hostA, hostGraph, null, 0,
+            caseLine("cuGraphAddHostNode", "a", JCudaDriver.cuGraphAddHostNode(hostA, hostGraph, null, 0,
                 host(recorder, "a")));
             final CUgraphNode hostSet = node("hostSet");
-            line("cuGraphAddMemsetNode", "between", JCudaDriver.cuGraphAddMemsetNode(hostSet, hostGraph,
+            caseLine("cuGraphAddMemsetNode", "between", JCudaDriver.cuGraphAddMemsetNode(hostSet, hostGraph,
                 new CUgraphNode[]{ hostA }, 1, memset(z, Float.floatToRawIntBits(9f), N), context));
             final CUgraphNode hostB = node("hostB");
-            line("cuGraphAddHostNode", "b", JCudaDriver.cuGraphAddHostNode(hostB, hostGraph,
+            caseLine("cuGraphAddHostNode", "b", JCudaDriver.cuGraphAddHostNode(hostB, hostGraph,
                 new CUgraphNode[]{ hostSet }, 1, host(recorder, "b")));
             final CUgraph hostChild = new CUgraph();
-            line("cuGraphCreate", "host child", JCudaDriver.cuGraphCreate(hostChild, 0));
-            line("cuGraphAddHostNode", "d", JCudaDriver.cuGraphAddHostNode(node("hostD"), hostChild, null, 0,
+            caseLine("cuGraphCreate", "host child", JCudaDriver.cuGraphCreate(hostChild, 0));
+            caseLine("cuGraphAddHostNode", "d", JCudaDriver.cuGraphAddHostNode(node("hostD"), hostChild, null, 0,
                 host(recorder, "d")));
-            line("cuGraphAddChildGraphNode", "host", JCudaDriver.cuGraphAddChildGraphNode(node("hostChild"), hostGraph,
-                new CUgraphNode[]{ hostB }, 1, hostChild));
+            caseLine("cuGraphAddChildGraphNode", "host", JCudaDriver.cuGraphAddChildGraphNode(node("hostChild"),
+                hostGraph, new CUgraphNode[]{ hostB }, 1, hostChild));
             final CUDA_HOST_NODE_PARAMS hostParams = new CUDA_HOST_NODE_PARAMS();
-            line("cuGraphHostNodeGetParams", "b", JCudaDriver.cuGraphHostNodeGetParams(hostB, hostParams),
+            caseLine("cuGraphHostNodeGetParams", "b", JCudaDriver.cuGraphHostNodeGetParams(hostB, hostParams),
                 hostParams.fn == recorder, hostParams.userData);
             final CUgraphExec hostExec = new CUgraphExec();
-            line("cuGraphInstantiate", "host", JCudaDriver.cuGraphInstantiate(hostExec, hostGraph, 0));
+            caseLine("cuGraphInstantiate", "host", JCudaDriver.cuGraphInstantiate(hostExec, hostGraph, 0));
             launch("host", hostExec, stream);
             launch("host again", hostExec, stream);
-            line("cuGraphExecHostNodeSetParams", "a to c", JCudaDriver.cuGraphExecHostNodeSetParams(hostExec, hostA,
+            caseLine("cuGraphExecHostNodeSetParams", "a to c", JCudaDriver.cuGraphExecHostNodeSetParams(hostExec, hostA,
                 host(recorder, "c")));
-            line("cuGraphHostNodeSetParams", "b to e", JCudaDriver.cuGraphHostNodeSetParams(hostB, host(recorder, "e")));
+            caseLine("cuGraphHostNodeSetParams", "b to e", JCudaDriver.cuGraphHostNodeSetParams(hostB, host(recorder, "e")));
             launch("host after setting", hostExec, stream);
-            line("host-functions", "ran", 0, ran);
+            caseLine("host-functions", "ran", 0, ran);
             CHECKS.check("the host nodes ran in order, the exec's own parameters last", ran.equals(List.of("a", "b", "d",
                 "a", "b", "d", "c", "b", "d")), ran.toString());
             CHECKS.check("the memset between the host nodes ran", allEqual(read(z, N), 9f), "" + read(z, N)[0]);
-            line("cuGraphExecDestroy", "host", JCudaDriver.cuGraphExecDestroy(hostExec));
-            line("cuGraphDestroy", "host child", JCudaDriver.cuGraphDestroy(hostChild));
-            line("cuGraphDestroy", "host", JCudaDriver.cuGraphDestroy(hostGraph));
+            caseLine("cuGraphExecDestroy", "host", JCudaDriver.cuGraphExecDestroy(hostExec));
+            caseLine("cuGraphDestroy", "host child", JCudaDriver.cuGraphDestroy(hostChild));
+            caseLine("cuGraphDestroy", "host", JCudaDriver.cuGraphDestroy(hostGraph));
         }
 
         if (refusals)
@@ -300,15 +303,15 @@ public final class GraphsProgram
             refusals(graph, kernel, empty, copy, stream, x, y, context, saxpy);
         }
 
-        line("cuGraphExecDestroy", "", JCudaDriver.cuGraphExecDestroy(exec));
-        line("cuGraphExecDestroy", "second", JCudaDriver.cuGraphExecDestroy(second));
-        line("cuGraphExecDestroy", "parent", JCudaDriver.cuGraphExecDestroy(parentExec));
-        line("cuGraphExecDestroy", "rows", JCudaDriver.cuGraphExecDestroy(rowsExec));
-        line("cuGraphDestroy", "clone", JCudaDriver.cuGraphDestroy(clone));
-        line("cuGraphDestroy", "", JCudaDriver.cuGraphDestroy(graph));
-        line("cuGraphDestroy", "parent", JCudaDriver.cuGraphDestroy(parent));
-        line("cuGraphDestroy", "rows", JCudaDriver.cuGraphDestroy(rowsGraph));
-        line("cuCtxDestroy", "", JCudaDriver.cuCtxDestroy(context));
+        caseLine("cuGraphExecDestroy", "", JCudaDriver.cuGraphExecDestroy(exec));
+        caseLine("cuGraphExecDestroy", "second", JCudaDriver.cuGraphExecDestroy(second));
+        caseLine("cuGraphExecDestroy", "parent", JCudaDriver.cuGraphExecDestroy(parentExec));
+        caseLine("cuGraphExecDestroy", "rows", JCudaDriver.cuGraphExecDestroy(rowsExec));
+        caseLine("cuGraphDestroy", "clone", JCudaDriver.cuGraphDestroy(clone));
+        caseLine("cuGraphDestroy", "", JCudaDriver.cuGraphDestroy(graph));
+        caseLine("cuGraphDestroy", "parent", JCudaDriver.cuGraphDestroy(parent));
+        caseLine("cuGraphDestroy", "rows", JCudaDriver.cuGraphDestroy(rowsGraph));
+        caseLine("cuCtxDestroy", "", JCudaDriver.cuCtxDestroy(context));
         System.out.println("DONE");
         CHECKS.finish();
     }
@@ -381,8 +384,8 @@ public final class GraphsProgram
 
     private static void launch(final String what, final CUgraphExec exec, final CUstream stream)
     {
-        line("cuGraphLaunch", what, JCudaDriver.cuGraphLaunch(exec, stream));
-        line("cuStreamSynchronize", what, JCudaDriver.cuStreamSynchronize(stream));
+        caseLine("cuGraphLaunch", what, JCudaDriver.cuGraphLaunch(exec, stream));
+        caseLine("cuStreamSynchronize", what, JCudaDriver.cuStreamSynchronize(stream));
     }
 
     private static void nodes(final String function, final String what, final CUgraph graph, final boolean all)
@@ -390,7 +393,7 @@ public final class GraphsProgram
         final long[] count = new long[1];
         final int first = all ? JCudaDriver.cuGraphGetNodes(graph, null, count) :
             JCudaDriver.cuGraphGetRootNodes(graph, null, count);
-        line(function, what + " count", first, count[0]);
+        caseLine(function, what + " count", first, count[0]);
         if (!NODE_LISTS)
         {
             return;
@@ -399,13 +402,13 @@ public final class GraphsProgram
         count[0] = nodes.length;
         final int second = all ? JCudaDriver.cuGraphGetNodes(graph, nodes, count) :
             JCudaDriver.cuGraphGetRootNodes(graph, nodes, count);
-        line(function, what, second, count[0], names(nodes, (int)count[0]));
+        caseLine(function, what, second, count[0], names(nodes, (int)count[0]));
     }
 
     private static void edges(final String what, final CUgraph graph)
     {
         final long[] count = new long[1];
-        line("cuGraphGetEdges", what + " count", JCudaDriver.cuGraphGetEdges(graph, null, null, count), count[0]);
+        caseLine("cuGraphGetEdges", what + " count", JCudaDriver.cuGraphGetEdges(graph, null, null, count), count[0]);
         if (!NODE_LISTS)
         {
             return;
@@ -418,28 +421,28 @@ public final class GraphsProgram
         {
             edges.add(name(from[i]) + "->" + name(to[i]));
         }
-        line("cuGraphGetEdges", what, status, count[0], edges);
+        caseLine("cuGraphGetEdges", what, status, count[0], edges);
     }
 
     private static void dependencies(final String what, final CUgraphNode node)
     {
         final long[] count = new long[1];
-        line("cuGraphNodeGetDependencies", what + " count",
+        caseLine("cuGraphNodeGetDependencies", what + " count",
             JCudaDriver.cuGraphNodeGetDependencies(node, null, count), count[0]);
         CUgraphNode[] nodes = new CUgraphNode[(int)count[0]];
         if (NODE_LISTS)
         {
-            line("cuGraphNodeGetDependencies", what, JCudaDriver.cuGraphNodeGetDependencies(node, nodes, count),
+            caseLine("cuGraphNodeGetDependencies", what, JCudaDriver.cuGraphNodeGetDependencies(node, nodes, count),
                 names(nodes, (int)count[0]));
         }
-        line("cuGraphNodeGetDependentNodes", what + " count",
+        caseLine("cuGraphNodeGetDependentNodes", what + " count",
             JCudaDriver.cuGraphNodeGetDependentNodes(node, null, count), count[0]);
         if (!NODE_LISTS)
         {
             return;
         }
         nodes = new CUgraphNode[(int)count[0]];
-        line("cuGraphNodeGetDependentNodes", what, JCudaDriver.cuGraphNodeGetDependentNodes(node, nodes, count),
+        caseLine("cuGraphNodeGetDependentNodes", what, JCudaDriver.cuGraphNodeGetDependentNodes(node, nodes, count),
             names(nodes, (int)count[0]));
     }
 
@@ -539,7 +542,7 @@ public final class GraphsProgram
     private static CUdeviceptr alloc(final long bytes)
     {
         final CUdeviceptr pointer = new CUdeviceptr();
-        line("cuMemAlloc", "" + bytes, JCudaDriver.cuMemAlloc(pointer, bytes));
+        caseLine("cuMemAlloc", "" + bytes, JCudaDriver.cuMemAlloc(pointer, bytes));
         return pointer;
     }
 
@@ -579,35 +582,5 @@ public final class GraphsProgram
         return sum;
     }
 
-    private static long address(final jcuda.NativePointerObject object)
-    {
-        if (object == null)
-        {
-            return 0;
-        }
-        // JCuda's toString is "<Class>[nativePointer=0x...]" (plus a byte offset for pointers).
-        final String text = object.toString();
-        final int start = text.indexOf("nativePointer=0x");
-        if (start < 0)
-        {
-            return object.hashCode();
-        }
-        int end = start + "nativePointer=0x".length();
-        while (end < text.length() && Character.digit(text.charAt(end), 16) >= 0)
-        {
-            end++;
-        }
-        return Long.parseUnsignedLong(text.substring(start + "nativePointer=0x".length(), end), 16);
-    }
 
-    private static void line(final String function, final String what, final int status, final Object... values)
-    {
-        final StringBuilder line = new StringBuilder("FN ").append(function).append('/').append(what.replace(' ', '-'))
-            .append(" status=").append(status);
-        for (final Object value : values)
-        {
-            line.append(' ').append(value);
-        }
-        System.out.println(line);
-    }
 }

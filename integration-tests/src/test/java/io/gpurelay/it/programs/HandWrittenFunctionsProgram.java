@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Locale;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
@@ -21,6 +20,7 @@ import jcuda.runtime.JCuda;
 import jcuda.runtime.cudaDeviceProp;
 import jcuda.runtime.cudaEvent_t;
 import jcuda.runtime.cudaStream_t;
+import static io.gpurelay.it.programs.FnLines.line;
 
 /**
  * Calls the runtime and driver functions gpurelay remotes by hand-written code through JCuda's public API, in a fixed
@@ -247,14 +247,4 @@ public final class HandWrittenFunctionsProgram
         return !pointer.equals(new Pointer());
     }
 
-    private static void line(final String function, final String variant, final int status, final Object... values)
-    {
-        final StringBuilder text = new StringBuilder("FN ").append(function).append(variant.isEmpty() ? "" : "/" +
-            variant.replace(' ', '-')).append(" status=").append(status);
-        for (final Object value : values)
-        {
-            text.append(' ').append(value instanceof Float f ? String.format(Locale.ROOT, "%a", f) : value);
-        }
-        System.out.println(text);
-    }
 }

@@ -15,6 +15,7 @@ import jcuda.driver.CUhostFn;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstreamCaptureMode;
 import jcuda.driver.JCudaDriver;
+import static io.gpurelay.it.programs.FnLines.caseLine;
 
 /**
  * How long a CUDA graph host node's function and user data are kept: while a graph, a clone, a child graph node's
@@ -40,13 +41,13 @@ public final class HostNodeLifetimeProgram
     public static void main(final String[] args) throws Exception
     {
         JCudaDriver.setExceptionsEnabled(false);
-        line("cuInit", "", JCudaDriver.cuInit(0));
+        caseLine("cuInit", "", JCudaDriver.cuInit(0));
         final CUdevice device = new CUdevice();
-        line("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
+        caseLine("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
         final CUcontext context = new CUcontext();
-        line("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
+        caseLine("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
         final CUstream stream = new CUstream();
-        line("cuStreamCreate", "", JCudaDriver.cuStreamCreate(stream, 0));
+        caseLine("cuStreamCreate", "", JCudaDriver.cuStreamCreate(stream, 0));
 
         // Built: the exec outlives its graph and still runs the host nodes; its end frees them.
         final CUgraph graph = create("built");
@@ -54,10 +55,10 @@ public final class HostNodeLifetimeProgram
         final WeakReference<Tag> aTag = addHost("a", a, graph);
         final WeakReference<Tag> bTag = addHost("b", new CUgraphNode(), graph, a);
         final CUgraphExec exec = instantiate("built", graph);
-        line("cuGraphDestroy", "built", JCudaDriver.cuGraphDestroy(graph));
+        caseLine("cuGraphDestroy", "built", JCudaDriver.cuGraphDestroy(graph));
         held("the exec holds a and b after its graph was destroyed", aTag, bTag);
         runs("the exec runs a and b after its graph was destroyed", exec, stream, "a", "b");
-        line("cuGraphExecDestroy", "built", JCudaDriver.cuGraphExecDestroy(exec));
+        caseLine("cuGraphExecDestroy", "built", JCudaDriver.cuGraphExecDestroy(exec));
         collected("a and b once their exec was destroyed", aTag, bTag);
 
         // Cloned and nested: a clone and a child graph node's copy hold what the graphs they copy held.
@@ -65,21 +66,21 @@ public final class HostNodeLifetimeProgram
         final WeakReference<Tag> cTag = addHost("c", new CUgraphNode(), outer);
         final CUgraph child = create("child");
         final WeakReference<Tag> dTag = addHost("d", new CUgraphNode(), child);
-        line("cuGraphAddChildGraphNode", "child", JCudaDriver.cuGraphAddChildGraphNode(new CUgraphNode(), outer,
+        caseLine("cuGraphAddChildGraphNode", "child", JCudaDriver.cuGraphAddChildGraphNode(new CUgraphNode(), outer,
             null, 0, child));
-        line("cuGraphDestroy", "child", JCudaDriver.cuGraphDestroy(child));
+        caseLine("cuGraphDestroy", "child", JCudaDriver.cuGraphDestroy(child));
         final CUgraph clone = new CUgraph();
-        line("cuGraphClone", "outer", JCudaDriver.cuGraphClone(clone, outer));
-        line("cuGraphDestroy", "outer", JCudaDriver.cuGraphDestroy(outer));
+        caseLine("cuGraphClone", "outer", JCudaDriver.cuGraphClone(clone, outer));
+        caseLine("cuGraphDestroy", "outer", JCudaDriver.cuGraphDestroy(outer));
         final CUgraphExec cloneExec = instantiate("clone", clone);
         runs("the clone's exec runs c and the child's d", cloneExec, stream, "c", "d");
-        line("cuGraphExecDestroy", "clone", JCudaDriver.cuGraphExecDestroy(cloneExec));
+        caseLine("cuGraphExecDestroy", "clone", JCudaDriver.cuGraphExecDestroy(cloneExec));
         held("the clone holds c and d when no exec does", cTag, dTag);
         final CUgraphExec againExec = instantiate("clone again", clone);
         runs("an exec of the clone made later runs c and d", againExec, stream, "c", "d");
-        line("cuGraphDestroy", "clone", JCudaDriver.cuGraphDestroy(clone));
+        caseLine("cuGraphDestroy", "clone", JCudaDriver.cuGraphDestroy(clone));
         held("the exec holds c and d after the clone was destroyed", cTag, dTag);
-        line("cuGraphExecDestroy", "clone again", JCudaDriver.cuGraphExecDestroy(againExec));
+        caseLine("cuGraphExecDestroy", "clone again", JCudaDriver.cuGraphExecDestroy(againExec));
         collected("c and d once the clone and its execs were destroyed", cTag, dTag);
 
         // Set: what a setter replaces goes once nothing else holds it.
@@ -89,7 +90,7 @@ public final class HostNodeLifetimeProgram
         final CUgraphExec first = instantiate("settable", settable);
         final WeakReference<Tag> fTag = setHost("f", e);
         runs("the exec made before the setter runs e", first, stream, "e");
-        line("cuGraphExecDestroy", "settable", JCudaDriver.cuGraphExecDestroy(first));
+        caseLine("cuGraphExecDestroy", "settable", JCudaDriver.cuGraphExecDestroy(first));
         collected("e once the graph's node was set to f and the exec that held e was destroyed", eTag);
         final CUgraphExec second = instantiate("settable again", settable);
         runs("the exec made after the setter runs f", second, stream, "f");
@@ -98,51 +99,51 @@ public final class HostNodeLifetimeProgram
         final WeakReference<Tag> hTag = setExecHost("h", second, e);
         collected("g once the exec's node was set again", gTag);
         held("the graph holds f, the exec h", fTag, hTag);
-        line("cuGraphDestroyNode", "e", JCudaDriver.cuGraphDestroyNode(e));
+        caseLine("cuGraphDestroyNode", "e", JCudaDriver.cuGraphDestroyNode(e));
         collected("f once its node was destroyed", fTag);
         runs("the exec runs h after the graph's node was destroyed", second, stream, "h");
-        line("cuGraphExecDestroy", "settable again", JCudaDriver.cuGraphExecDestroy(second));
+        caseLine("cuGraphExecDestroy", "settable again", JCudaDriver.cuGraphExecDestroy(second));
         collected("h once its exec was destroyed", hTag);
-        line("cuGraphDestroy", "settable", JCudaDriver.cuGraphDestroy(settable));
+        caseLine("cuGraphDestroy", "settable", JCudaDriver.cuGraphDestroy(settable));
 
         // Refused: destroying a child graph node's own graph is refused, and frees nothing.
         final CUgraph parent = create("parent");
         final CUgraph inner = create("inner");
         final WeakReference<Tag> iTag = addHost("i", new CUgraphNode(), inner);
         final CUgraphNode innerNode = new CUgraphNode();
-        line("cuGraphAddChildGraphNode", "inner", JCudaDriver.cuGraphAddChildGraphNode(innerNode, parent, null, 0,
+        caseLine("cuGraphAddChildGraphNode", "inner", JCudaDriver.cuGraphAddChildGraphNode(innerNode, parent, null, 0,
             inner));
-        line("cuGraphDestroy", "inner", JCudaDriver.cuGraphDestroy(inner));
+        caseLine("cuGraphDestroy", "inner", JCudaDriver.cuGraphDestroy(inner));
         final CUgraph embedded = new CUgraph();
-        line("cuGraphChildGraphNodeGetGraph", "", JCudaDriver.cuGraphChildGraphNodeGetGraph(innerNode, embedded));
+        caseLine("cuGraphChildGraphNodeGetGraph", "", JCudaDriver.cuGraphChildGraphNodeGetGraph(innerNode, embedded));
         final int refused = JCudaDriver.cuGraphDestroy(embedded);
-        line("cuGraphDestroy", "embedded", refused);
+        caseLine("cuGraphDestroy", "embedded", refused);
         CHECKS.check("destroying a child graph node's own graph is refused", refused != 0, "status " + refused);
         held("the refused destroy kept i", iTag);
         final CUgraphExec parentExec = instantiate("parent", parent);
         runs("the parent's exec runs i after the refused destroy", parentExec, stream, "i");
-        line("cuGraphExecDestroy", "parent", JCudaDriver.cuGraphExecDestroy(parentExec));
-        line("cuGraphDestroy", "parent", JCudaDriver.cuGraphDestroy(parent));
+        caseLine("cuGraphExecDestroy", "parent", JCudaDriver.cuGraphExecDestroy(parentExec));
+        caseLine("cuGraphDestroy", "parent", JCudaDriver.cuGraphDestroy(parent));
         collected("i once the parent and its exec were destroyed", iTag);
 
         // Captured: cuLaunchHostFunc on a capturing stream is a host node of the captured graph.
         final WeakReference<Tag> jTag = captureHost("j", stream, false);
         final CUgraph captured = new CUgraph();
-        line("cuStreamEndCapture", "j", JCudaDriver.cuStreamEndCapture(stream, captured));
+        caseLine("cuStreamEndCapture", "j", JCudaDriver.cuStreamEndCapture(stream, captured));
         final CUgraphExec capturedExec = instantiate("captured", captured);
-        line("cuGraphDestroy", "captured", JCudaDriver.cuGraphDestroy(captured));
+        caseLine("cuGraphDestroy", "captured", JCudaDriver.cuGraphDestroy(captured));
         runs("the captured graph's exec runs j", capturedExec, stream, "j");
-        line("cuGraphExecDestroy", "captured", JCudaDriver.cuGraphExecDestroy(capturedExec));
+        caseLine("cuGraphExecDestroy", "captured", JCudaDriver.cuGraphExecDestroy(capturedExec));
         collected("j once the captured graph and its exec were destroyed", jTag);
         // An invalidated capture's graph is destroyed at its end, with its host node.
         final WeakReference<Tag> kTag = captureHost("k", stream, true);
         final int invalidated = JCudaDriver.cuStreamEndCapture(stream, new CUgraph());
-        line("cuStreamEndCapture", "invalidated", invalidated);
+        caseLine("cuStreamEndCapture", "invalidated", invalidated);
         CHECKS.check("the invalidated capture ends without a graph", invalidated != 0, "status " + invalidated);
         collected("k once its invalidated capture ended", kTag);
 
-        line("cuStreamDestroy", "", JCudaDriver.cuStreamDestroy(stream));
-        line("cuCtxDestroy", "", JCudaDriver.cuCtxDestroy(context));
+        caseLine("cuStreamDestroy", "", JCudaDriver.cuStreamDestroy(stream));
+        caseLine("cuCtxDestroy", "", JCudaDriver.cuCtxDestroy(context));
         CHECKS.finish();
     }
 
@@ -170,7 +171,7 @@ public final class HostNodeLifetimeProgram
         final String name, final CUgraphNode node, final CUgraph graph, final CUgraphNode... dependencies)
     {
         final CUDA_HOST_NODE_PARAMS params = params(name);
-        line("cuGraphAddHostNode", name, JCudaDriver.cuGraphAddHostNode(node, graph,
+        caseLine("cuGraphAddHostNode", name, JCudaDriver.cuGraphAddHostNode(node, graph,
             dependencies.length == 0 ? null : dependencies, dependencies.length, params));
         return new WeakReference<>((Tag)params.userData);
     }
@@ -178,14 +179,14 @@ public final class HostNodeLifetimeProgram
     private static WeakReference<Tag> setHost(final String name, final CUgraphNode node)
     {
         final CUDA_HOST_NODE_PARAMS params = params(name);
-        line("cuGraphHostNodeSetParams", name, JCudaDriver.cuGraphHostNodeSetParams(node, params));
+        caseLine("cuGraphHostNodeSetParams", name, JCudaDriver.cuGraphHostNodeSetParams(node, params));
         return new WeakReference<>((Tag)params.userData);
     }
 
     private static WeakReference<Tag> setExecHost(final String name, final CUgraphExec exec, final CUgraphNode node)
     {
         final CUDA_HOST_NODE_PARAMS params = params(name);
-        line("cuGraphExecHostNodeSetParams", name, JCudaDriver.cuGraphExecHostNodeSetParams(exec, node, params));
+        caseLine("cuGraphExecHostNodeSetParams", name, JCudaDriver.cuGraphExecHostNodeSetParams(exec, node, params));
         return new WeakReference<>((Tag)params.userData);
     }
 
@@ -195,13 +196,13 @@ public final class HostNodeLifetimeProgram
      */
     private static WeakReference<Tag> captureHost(final String name, final CUstream stream, final boolean invalidate)
     {
-        line("cuStreamBeginCapture", name, JCudaDriver.cuStreamBeginCapture(stream,
+        caseLine("cuStreamBeginCapture", name, JCudaDriver.cuStreamBeginCapture(stream,
             CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
         final Tag tag = new Tag(name);
-        line("cuLaunchHostFunc", name, JCudaDriver.cuLaunchHostFunc(stream, RECORDER, tag));
+        caseLine("cuLaunchHostFunc", name, JCudaDriver.cuLaunchHostFunc(stream, RECORDER, tag));
         if (invalidate)
         {
-            line("cuStreamSynchronize", name, JCudaDriver.cuStreamSynchronize(stream));
+            caseLine("cuStreamSynchronize", name, JCudaDriver.cuStreamSynchronize(stream));
         }
         return new WeakReference<>(tag);
     }
@@ -209,14 +210,14 @@ public final class HostNodeLifetimeProgram
     private static CUgraph create(final String what)
     {
         final CUgraph graph = new CUgraph();
-        line("cuGraphCreate", what, JCudaDriver.cuGraphCreate(graph, 0));
+        caseLine("cuGraphCreate", what, JCudaDriver.cuGraphCreate(graph, 0));
         return graph;
     }
 
     private static CUgraphExec instantiate(final String what, final CUgraph graph)
     {
         final CUgraphExec exec = new CUgraphExec();
-        line("cuGraphInstantiate", what, JCudaDriver.cuGraphInstantiate(exec, graph, 0));
+        caseLine("cuGraphInstantiate", what, JCudaDriver.cuGraphInstantiate(exec, graph, 0));
         return exec;
     }
 
@@ -227,8 +228,8 @@ public final class HostNodeLifetimeProgram
         final String... expected)
     {
         RAN.clear();
-        line("cuGraphLaunch", what, JCudaDriver.cuGraphLaunch(exec, stream));
-        line("cuStreamSynchronize", what, JCudaDriver.cuStreamSynchronize(stream));
+        caseLine("cuGraphLaunch", what, JCudaDriver.cuGraphLaunch(exec, stream));
+        caseLine("cuStreamSynchronize", what, JCudaDriver.cuStreamSynchronize(stream));
         CHECKS.check(what, RAN.equals(List.of(expected)), RAN.toString());
     }
 
@@ -267,8 +268,4 @@ public final class HostNodeLifetimeProgram
         }
     }
 
-    private static void line(final String function, final String what, final int status)
-    {
-        System.out.println("FN " + function + "/" + what.replace(' ', '-') + " status=" + status);
-    }
 }

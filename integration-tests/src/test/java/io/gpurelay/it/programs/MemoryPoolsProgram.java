@@ -26,6 +26,7 @@ import jcuda.runtime.JCuda;
 import jcuda.runtime.cudaChannelFormatDesc;
 import jcuda.runtime.cudaStreamAttrValue;
 import jcuda.runtime.cudaStream_t;
+import static io.gpurelay.it.programs.FnLines.line;
 
 /**
  * Calls the stream-ordered allocation, memory pool, stream priority, cooperative launch, primary-context flag, PCI
@@ -422,14 +423,4 @@ public final class MemoryPoolsProgram
         return !pointer.equals(new CUdeviceptr());
     }
 
-    private static void line(final String function, final String variant, final int status, final Object... values)
-    {
-        final StringBuilder text = new StringBuilder("FN ").append(function).append(variant.isEmpty() ? "" : "/" +
-            variant.replace(' ', '-')).append(" status=").append(status);
-        for (final Object value : values)
-        {
-            text.append(' ').append(value instanceof Float f ? String.format(Locale.ROOT, "%a", f) : value);
-        }
-        System.out.println(text);
-    }
 }

@@ -38,7 +38,6 @@ import static jcuda.driver.JCudaDriver.cuTexObjectGetResourceViewDesc;
 import static jcuda.driver.JCudaDriver.cuTexObjectGetTextureDesc;
 
 import java.nio.file.Path;
-import java.util.Locale;
 
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
@@ -70,6 +69,7 @@ import jcuda.runtime.cudaResourceDesc;
 import jcuda.runtime.cudaResourceViewDesc;
 import jcuda.runtime.cudaSurfaceObject;
 import jcuda.runtime.cudaTextureObject;
+import static io.gpurelay.it.programs.FnLines.line;
 
 /**
  * An ordinary JCuda program using texture and surface objects: a texture object of each resource type (a CUDA
@@ -590,14 +590,4 @@ public final class TextureObjectsProgram
         }
     }
 
-    private static void line(final String function, final String variant, final int status, final Object... values)
-    {
-        final StringBuilder text = new StringBuilder("FN ").append(function).append(variant.isEmpty() ? "" : "/" +
-            variant.replace(' ', '-')).append(" status=").append(status);
-        for (final Object value : values)
-        {
-            text.append(' ').append(value instanceof Float f ? String.format(Locale.ROOT, "%a", f) : value);
-        }
-        System.out.println(text);
-    }
 }

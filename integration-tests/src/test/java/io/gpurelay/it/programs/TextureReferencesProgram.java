@@ -19,6 +19,7 @@ import jcuda.driver.CUresult;
 import jcuda.driver.CUsurfref;
 import jcuda.driver.CUtexref;
 import jcuda.driver.JCudaDriver;
+import static io.gpurelay.it.programs.FnLines.line;
 
 /**
  * The legacy texture and surface references through JCuda's public API: a texture reference made, each property set
@@ -330,14 +331,4 @@ public final class TextureReferencesProgram
         return text.toString();
     }
 
-    private static void line(final String function, final String variant, final int status, final Object... values)
-    {
-        final StringBuilder text = new StringBuilder("FN ").append(function).append(variant.isEmpty() ? "" : "/" +
-            variant.replace(' ', '-')).append(" status=").append(status);
-        for (final Object value : values)
-        {
-            text.append(' ').append(value instanceof Float f ? String.format(Locale.ROOT, "%a", f) : value);
-        }
-        System.out.println(text);
-    }
 }

@@ -1,6 +1,5 @@
 package io.gpurelay.it.programs;
 
-import java.util.Locale;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
@@ -15,6 +14,8 @@ import jcuda.driver.CUmemLocation;
 import jcuda.driver.CUmodule;
 import jcuda.driver.JCudaDriver;
 import jcuda.runtime.JCuda;
+import static io.gpurelay.it.programs.FnLines.line;
+import static io.gpurelay.it.programs.FnLines.address;
 
 /**
  * Calls the virtual memory management functions, cuPointerSetAttribute and cuMemHostGetFlags through JCuda's public
@@ -190,31 +191,5 @@ public final class VirtualMemoryProgram
         System.out.println("DONE");
     }
 
-    /** The native pointer from JCuda's toString, {@code <Class>[nativePointer=0x...]} (plus a byte offset). */
-    private static long address(final jcuda.NativePointerObject object)
-    {
-        final String text = object.toString();
-        final int start = text.indexOf("nativePointer=0x");
-        if (start < 0)
-        {
-            throw new IllegalStateException("no native pointer in " + text);
-        }
-        int end = start + "nativePointer=0x".length();
-        while (end < text.length() && Character.digit(text.charAt(end), 16) >= 0)
-        {
-            end++;
-        }
-        return Long.parseUnsignedLong(text.substring(start + "nativePointer=0x".length(), end), 16);
-    }
 
-    private static void line(final String function, final String variant, final int status, final Object... values)
-    {
-        final StringBuilder text = new StringBuilder("FN ").append(function).append(variant.isEmpty() ? "" : "/" +
-            variant.replace(' ', '-')).append(" status=").append(status);
-        for (final Object value : values)
-        {
-            text.append(' ').append(value instanceof Float f ? String.format(Locale.ROOT, "%a", f) : value);
-        }
-        System.out.println(text);
-    }
 }
