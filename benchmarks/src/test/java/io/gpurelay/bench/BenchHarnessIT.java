@@ -65,7 +65,11 @@ class BenchHarnessIT
             {
                 assertPositive(csv, transport, "copy-h2d", bytes, "bandwidth", printed);
                 assertPositive(csv, transport, "copy-d2h", bytes, "bandwidth", printed);
+                assertPositive(csv, transport, "copy-h2d-pinned", bytes, "bandwidth", printed);
+                assertPositive(csv, transport, "copy-d2h-pinned-async", bytes, "bandwidth", printed);
             }
+            // The pinned copies' warm-up ran without an error of its own (it writes a row only when it fails).
+            assertTrue(rows(csv, transport, "copy-h2d-pinned", "warm-up").isEmpty(), printed);
             assertPositive(csv, transport, "saxpy-ptx", "1024", "time", printed);
             assertPositive(csv, transport, "matmul-ptx", "32", "time", printed);
             // cuBLAS through the agent: a figure where it is remoted, else a row that says why not.
