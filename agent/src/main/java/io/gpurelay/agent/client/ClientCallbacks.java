@@ -91,9 +91,11 @@ final class ClientCallbacks
      */
     static int refuseInCallback(final RemotedFunction function)
     {
-        AgentLog.warnOnce(function.name() + " was called inside a stream callback or host function, where CUDA permits no " +
-            "CUDA calls; it returns " + (function.api() == Api.RUNTIME ? "cudaErrorNotPermitted" :
-            function.api() == Api.DRIVER ? "CUDA_ERROR_NOT_PERMITTED" : "the library's error") + " without running");
+        AgentLog.warnOnce(CallFailures.functionName(function) + " was called inside a stream callback or host " +
+            "function, where CUDA permits no CUDA calls; it returns " +
+            (function.api() == Api.RUNTIME ? "cudaErrorNotPermitted" :
+                function.api() == Api.DRIVER ? "CUDA_ERROR_NOT_PERMITTED" : "the library's error") +
+            " without running");
         return switch (function.api())
         {
             case RUNTIME, DRIVER -> RuntimeStatus.NOT_PERMITTED;

@@ -127,8 +127,8 @@ final class DeviceOrdinals
                 if (attribute != null && (args[attribute.wireIndex()] < P2P_ATTRIBUTE_FIRST ||
                     args[attribute.wireIndex()] > P2P_ATTRIBUTE_LAST))
                 {
-                    AgentLog.warn(function.name() + ": " + args[attribute.wireIndex()] + " is not a P2P attribute; " +
-                        "returning the invalid-value status");
+                    AgentLog.warn(CallFailures.functionName(function) + ": " + args[attribute.wireIndex()] +
+                        " is not a P2P attribute; returning the invalid-value status");
                     return RuntimeStatus.INVALID_VALUE;
                 }
                 if (results != null)
@@ -199,8 +199,9 @@ final class DeviceOrdinals
             }
             if (device >= numbering.count())
             {
-                AgentLog.warn(function.name() + ": device " + device + " is not in the device list (" +
-                    numbering.count() + " devices); returning the invalid-device status");
+                AgentLog.warn(CallFailures.functionName(function) + ": device " + device +
+                    " is not in the device list (" + numbering.count() +
+                    " devices); returning the invalid-device status");
                 return null;
             }
             long local = numbering.local((int)device);
@@ -208,10 +209,10 @@ final class DeviceOrdinals
             {
                 if (function != Function.CU_MEM_GET_ACCESS)
                 {
-                    AgentLog.warn(function.name() + ": device " + device + " is on the executor at " +
-                        numbering.channel(numbering.executor((int)device)) + ", and the call runs on the one at " +
-                        numbering.channel(executor) + ", which cannot act on another executor's device; returning " +
-                        "the invalid-device status");
+                    AgentLog.warn(CallFailures.functionName(function) + ": device " + device +
+                        " is on the executor at " + numbering.channel(numbering.executor((int)device)) +
+                        ", and the call runs on the one at " + numbering.channel(executor) +
+                        ", which cannot act on another executor's device; returning the invalid-device status");
                     return null;
                 }
                 // Another executor's device has no access; the executor still checks the address, asked of a device

@@ -1,5 +1,7 @@
 package io.gpurelay.agent.client;
 
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.LogCapture;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.table.FunctionRow;
@@ -58,8 +60,13 @@ class DeviceOrdinalsTest
     @Test
     void anotherExecutorsDeviceOrOneOutsideTheListIsRefused()
     {
-        assertNull(DeviceOrdinals.toExecutor(LIST, Function.CU_MEM_SET_ACCESS, 1,
-            new long[]{ ADDRESS, 4096, 2, DEVICE, 1, 3, DEVICE, 0, 3 }));
+        try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
+        {
+            assertNull(DeviceOrdinals.toExecutor(LIST, Function.CU_MEM_SET_ACCESS, 1,
+                new long[]{ ADDRESS, 4096, 2, DEVICE, 1, 3, DEVICE, 0, 3 }));
+            assertEquals(1, log.count("cuMemSetAccess: device 0 is on the executor at executor-0"),
+                log.lines()::toString);
+        }
         assertNull(DeviceOrdinals.toExecutor(LIST, Function.CU_MEM_CREATE, 0,
             new long[]{ 4096, 1, DEVICE, 1, 0, 0, 0, 0, 0 }));
         assertNull(DeviceOrdinals.toExecutor(LIST, Function.CUDA_MEM_PREFETCH_ASYNC, 1,
