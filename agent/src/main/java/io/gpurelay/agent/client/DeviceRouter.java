@@ -116,6 +116,20 @@ public final class DeviceRouter
     }
 
     /**
+     * The devices of several executors' sessions, all of each, in the order given, as {@code executor=A;B} lists
+     * them; the caller keeps the clients and closes them.
+     */
+    public static DeviceRouter of(final List<RelayClient> clients, final List<String> channels)
+    {
+        if (clients.isEmpty() || clients.size() != channels.size() || clients.size() > AgentConfig.MAX_EXECUTORS)
+        {
+            throw new IllegalArgumentException("a device list needs 1 to " + AgentConfig.MAX_EXECUTORS +
+                " executors, each with its channel: " + clients.size() + " clients, " + channels.size() + " channels");
+        }
+        return new DeviceRouter(null, clients, channels);
+    }
+
+    /**
      * Whether the calling thread is running a stream callback or host function, where CUDA permits no CUDA calls: the
      * bindings refuse the calls they answer themselves there too.
      */
