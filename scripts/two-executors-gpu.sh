@@ -3,7 +3,8 @@
 # without Maven or a JDK: each executor serves the host's GPU 0 on a UDP port of its own, and one client with
 # `executor=A;B` runs TwoDeviceProgram (a context and a kernel on each device, the copies between them, refused peer
 # access, and the device ordinals inside structs and int arguments on the second executor's device: virtual memory,
-# the array memory requirements, managed memory's hints and attributes).
+# the array memory requirements, managed memory's hints and attributes; the attributes of either device's pointers
+# asked with the other device current).
 #
 #   scripts/two-executors-gpu.sh DIST_TARBALL TEST_BUNDLE_DIR OUT_DIR [--emulated]
 #

@@ -381,6 +381,8 @@ public final class InMemoryExecutor implements AutoCloseable
         private final Subscription requests;
         private final FragmentAssembler assembler;
         private final TreeMap<Long, byte[]> allocations = new TreeMap<>();
+        /** The device of each allocation's start (addresses are never handed out twice). */
+        private final Map<Long, Integer> allocationDevices = new HashMap<>();
         private final long[] values = new long[64];
         private final Map<Long, Integer> contexts = new HashMap<>();
         private final Map<Long, Integer> faults = new HashMap<>();
@@ -487,6 +489,7 @@ public final class InMemoryExecutor implements AutoCloseable
                 }
                 case CUDA_GET_DEVICE_PROPERTIES -> properties(call);
                 case CUDA_MALLOC -> malloc(call);
+                case CUDA_POINTER_GET_ATTRIBUTES -> pointerAttributes(call);
                 case CUDA_FREE -> status(call, allocations.remove(call.arg(0)) != null ?
                     RuntimeStatus.SUCCESS : RuntimeStatus.INVALID_VALUE);
                 case CUDA_MEMCPY_HTOD -> hostToDevice(call);
@@ -657,6 +660,7 @@ public final class InMemoryExecutor implements AutoCloseable
                 case CU_MODULE_GET_GLOBAL -> getGlobal(call);
                 case CU_FUNC_GET_ATTRIBUTE -> value(call, call.arg(0) * 10);
                 case CU_MEM_ALLOC -> malloc(call);
+                case CU_POINTER_GET_ATTRIBUTE -> pointerAttributes(call);
                 case CU_MEM_FREE -> status(call, allocations.remove(call.arg(0)) != null ?
                     0 : DriverStatus.INVALID_VALUE);
                 case CU_MEMCPY_HTOD -> hostToDevice(call);
@@ -716,6 +720,8 @@ public final class InMemoryExecutor implements AutoCloseable
                     CU_DEVICE_TOTAL_MEM, CU_DEVICE_GET_UUID, CU_CTX_CREATE, CU_CTX_DESTROY,
                     CU_DEVICE_PRIMARY_CTX_RETAIN, CU_DEVICE_PRIMARY_CTX_RELEASE, CU_DEVICE_PRIMARY_CTX_RESET,
                     CU_DEVICE_PRIMARY_CTX_GET_STATE -> false;
+                // As the executor's: the session's tables hold the memory of all its contexts.
+                case CU_POINTER_GET_ATTRIBUTE -> false;
                 default -> true;
             };
         }
@@ -1027,6 +1033,7 @@ public final class InMemoryExecutor implements AutoCloseable
                 final long address = nextAddress;
                 nextAddress += (bytes + 0xFFFF) & ~0xFFFFL;
                 allocations.put(address, new byte[(int)bytes]);
+                allocationDevices.put(address, contexts.get(call.context()));
                 globals.put(global.group(2), address);
             }
             final long module = MODULE_TAG | nextHandle++;
@@ -1255,7 +1262,30 @@ public final class InMemoryExecutor implements AutoCloseable
             final long address = nextAddress;
             nextAddress += (size + 0xFFFF) & ~0xFFFFL;
             allocations.put(address, new byte[(int)size]);
+            allocationDevices.put(address,
+                Function.byId(call.functionId()).api() == Api.DRIVER ? contexts.get(call.context()) :
+                    (int)call.context());
             value(call, address);
+        }
+
+        /**
+         * As the executor answers: device memory (kind 2), its device, the allocation's start and size; CUDA's invalid
+         * value for an address no allocation of the session holds, whatever the call's device or context.
+         */
+        private void pointerAttributes(final CallView call)
+        {
+            final Map.Entry<Long, byte[]> allocation = allocation(call.arg(0), 1);
+            if (allocation == null)
+            {
+                failWith(call, RuntimeStatus.INVALID_VALUE,
+                    "0x" + Long.toHexString(call.arg(0)) + " is not memory of this session");
+                return;
+            }
+            values[0] = 2;
+            values[1] = allocationDevices.get(allocation.getKey());
+            values[2] = allocation.getKey();
+            values[3] = allocation.getValue().length;
+            reply(call.correlationId(), call.pipelined(), RuntimeStatus.SUCCESS, 4, null, null);
         }
 
         /**

@@ -49,6 +49,13 @@ class MultiExecutorIT
             assertTrue(output.contains("ORDINALS ALLOCATION LOCATION 1:1"), output);
             assertTrue(output.contains("ORDINALS ACCESS OF DEVICE 1 3"), output);
             assertTrue(output.contains("ORDINALS PREFERRED LOCATION 1"), output);
+            // A pointer of one executor's device asked of with the other's current: its executor answers.
+            assertTrue(output.contains("POINTER RUNTIME device 1's memory from 0 2:1"), output);
+            assertTrue(output.contains("POINTER RUNTIME device 1's managed memory from 0 3:1"), output);
+            assertTrue(output.contains("POINTER RUNTIME device 0's memory from 1 2:0"), output);
+            assertTrue(output.contains("POINTER DRIVER context 1's memory from 0 2:1"), output);
+            assertTrue(output.contains("POINTER DRIVER ATTRIBUTES context 1's memory from 0 2:1"), output);
+            assertTrue(output.contains("POINTER DRIVER context 0's memory from 1 2:0"), output);
             final Matcher copy = PEER_COPY.matcher(output);
             assertTrue(copy.find(), output);
             System.out.println("cross-executor cudaMemcpyPeer of " + copy.group(1) + " MiB over loopback UDP: " +

@@ -28,7 +28,9 @@ import io.gpurelay.protocol.RuntimeStatus;
  * <li>driver calls that name a device (queries, {@code cuCtxCreate}, the primary context calls) go to that device's
  *     executor; the others run in the calling thread's current context and go to the executor that made it;</li>
  * <li>cuRAND calls run in a context or on a device, whichever the call carries; NVRTC and nvPTXCompiler need no device
- *     and go to the first executor.</li>
+ *     and go to the first executor;</li>
+ * <li>a pointer's attributes are the executor's that holds the pointer: the current device's or context's executor
+ *     is asked first, then the others in turn.</li>
  * </ul>
  * Handles of streams, events, modules and allocations are the executors' own and only meaningful within the context
  * or device they were made in, so routing by context and device is enough for them. Context handles are the one kind
@@ -111,6 +113,20 @@ public final class DeviceRouter
     public static DeviceRouter single(final RelayClient client, final String channel)
     {
         return new DeviceRouter(null, List.of(client), List.of(channel));
+    }
+
+    /**
+     * The devices of several executors' sessions, all of each, in the order given, as {@code executor=A;B} lists
+     * them; the caller keeps the clients and closes them.
+     */
+    public static DeviceRouter of(final List<RelayClient> clients, final List<String> channels)
+    {
+        if (clients.isEmpty() || clients.size() != channels.size() || clients.size() > AgentConfig.MAX_EXECUTORS)
+        {
+            throw new IllegalArgumentException("a device list needs 1 to " + AgentConfig.MAX_EXECUTORS +
+                " executors, each with its channel: " + clients.size() + " clients, " + channels.size() + " channels");
+        }
+        return new DeviceRouter(null, clients, channels);
     }
 
     /**
@@ -288,6 +304,10 @@ public final class DeviceRouter
         {
             return RuntimeStatus.INVALID_DEVICE;
         }
+        if (function == Function.CUDA_POINTER_GET_ATTRIBUTES || function == Function.CU_POINTER_GET_ATTRIBUTE)
+        {
+            return pointerAttributes(table, function, context, args, results, route);
+        }
         final RelayClient client = remember(executors.get(route.executor));
         final int status = client.call(function, route.context, route.args, payload, sink, results);
         if (status == RuntimeStatus.SUCCESS)
@@ -305,6 +325,50 @@ public final class DeviceRouter
         {
             results[contextOut.resultIndex()] = visibleContext(route.executor, results[contextOut.resultIndex()]);
         }
+        return status;
+    }
+
+    /**
+     * A pointer's attributes ({@code cudaPointerGetAttributes}, {@code cuPointerGetAttribute} and so
+     * {@code cuPointerGetAttributes}) from the executor whose memory holds it, which need not be the one of the
+     * calling thread's current device or context: a program asks of any pointer it has. The current one is asked
+     * first, as with one executor; when it answers that no memory of its session holds the address (CUDA's invalid
+     * value, which is what both backends answer of an unknown address), the others are asked in the list's order and
+     * the first that holds it answers, its device in the list's numbering. When none does, the current executor's
+     * answer stands. The agent keeps no table of which executor allocated what, and one need not: each executor's
+     * session tables know their memory. Two executors' addresses can coincide (each hands out its own); the current
+     * one then answers, as it holds the address.
+     */
+    private int pointerAttributes(
+        final DeviceTable table, final RemotedFunction function, final long context, final long[] args,
+        final long[] results, final Route current)
+    {
+        final RelayClient here = remember(executors.get(current.executor));
+        final int status = here.ask(function, current.context, current.args, results, true);
+        if (status == RuntimeStatus.SUCCESS)
+        {
+            DeviceOrdinals.fromExecutor(table, function, current.executor, args, results);
+            return status;
+        }
+        if (status == RuntimeStatus.INVALID_VALUE)
+        {
+            for (int executor = 0; executor < executors.size(); executor++)
+            {
+                if (executor == current.executor)
+                {
+                    continue;
+                }
+                final RelayClient other = executors.get(executor);
+                if (other.ask(function, contextOn(executor, table, function, context), args, results, false) ==
+                    RuntimeStatus.SUCCESS)
+                {
+                    remember(other);
+                    DeviceOrdinals.fromExecutor(table, function, executor, args, results);
+                    return RuntimeStatus.SUCCESS;
+                }
+            }
+        }
+        here.reportFailure(function, status);
         return status;
     }
 

@@ -119,7 +119,28 @@ public final class RelayClient
         final PayloadSink sink,
         final long[] results)
     {
-        return call(function, context, args, payload, sink, results, true);
+        return call(function, context, args, payload, sink, results, true, true);
+    }
+
+    /**
+     * Ask a question that another executor of the device list may answer instead (a pointer's attributes): as
+     * {@link #call}, except that a failure is not logged ({@link #reportFailure} logs it once no executor answered,
+     * so the executors that do not hold the pointer leave no warning) and that a pending failure of an earlier
+     * pipelined call is returned only when {@code reportsAsynchronousErrors}: an executor asked on behalf of another's
+     * device or context takes none of its own contexts' failures, which the next call there returns.
+     */
+    int ask(final RemotedFunction function, final long context, final long[] args, final long[] results,
+        final boolean reportsAsynchronousErrors)
+    {
+        return call(function, context, args, null, null, results, reportsAsynchronousErrors, false);
+    }
+
+    /**
+     * Log the calling thread's last failure of {@link #ask} on this executor, as {@link #call} logs its failures.
+     */
+    void reportFailure(final RemotedFunction function, final int status)
+    {
+        CallFailures.report(function, status, lastFailureMessage.get());
     }
 
     /**
@@ -134,7 +155,7 @@ public final class RelayClient
     public int callEndingContext(
         final Function function, final long context, final long endedContext, final long[] args)
     {
-        final int status = call(function, context, args, null, null, null, false);
+        final int status = call(function, context, args, null, null, null, false, true);
         if (status == RuntimeStatus.SUCCESS)
         {
             router.asynchronousErrors().forget(function.api(), endedContext);
@@ -149,7 +170,8 @@ public final class RelayClient
         final PayloadSource payload,
         final PayloadSink sink,
         final long[] results,
-        final boolean reportsAsynchronousErrors)
+        final boolean reportsAsynchronousErrors,
+        final boolean logsFailure)
     {
         lastFailureMessage.set("");
         if (ClientCallbacks.onCallbackThread())
@@ -192,7 +214,7 @@ public final class RelayClient
             {
                 return RuntimeStatus.DEVICES_UNAVAILABLE;
             }
-            final int status = awaitReply(current, call);
+            final int status = awaitReply(current, call, logsFailure);
             return reportsAsynchronousErrors ?
                 router.asynchronousErrors().complete(function.api(), context, status) : status;
         }
@@ -398,7 +420,7 @@ public final class RelayClient
         final ByteArrayPayload name = new ByteArrayPayload();
         final long[] results = new long[2];
         // The allocation's own status: an earlier asynchronous failure stays for the next call to report.
-        final int result = call(function, context, new long[]{ size, flags }, null, name, results, false);
+        final int result = call(function, context, new long[]{ size, flags }, null, name, results, false, true);
         if (result == RuntimeStatus.NOT_SUPPORTED)
         {
             current.pinnedMemoryRefused = true;
@@ -428,7 +450,7 @@ public final class RelayClient
             current.pinnedMemoryRefused = true;
             AgentLog.warn("pinned host memory stays in this process: cannot map the executor's shared memory (" +
                 AgentLog.describe(ex) + ")");
-            call(freeFunction, context, new long[]{ results[0] }, null, null, null, false);
+            call(freeFunction, context, new long[]{ results[0] }, null, null, null, false, true);
             return null;
         }
     }
@@ -884,7 +906,7 @@ public final class RelayClient
         return outcome == TransferRegion.Outcome.DONE || wait.callFailed;
     }
 
-    private int awaitReply(final Session current, final PendingCall call)
+    private int awaitReply(final Session current, final PendingCall call, final boolean logsFailure)
     {
         final IdleStrategy idleStrategy = ClientIdleStrategies.waiting(config.profile());
         while (!call.isComplete())
@@ -927,7 +949,10 @@ public final class RelayClient
         if (status != RuntimeStatus.SUCCESS)
         {
             lastFailureMessage.set(call.message() == null ? "" : call.message());
-            CallFailures.report(call.function(), status, call.message());
+            if (logsFailure)
+            {
+                CallFailures.report(call.function(), status, call.message());
+            }
         }
         return status;
     }

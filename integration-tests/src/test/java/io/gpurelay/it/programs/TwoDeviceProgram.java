@@ -35,6 +35,7 @@ import static jcuda.driver.JCudaDriver.cuMemsetD8Async;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoad;
 import static jcuda.driver.JCudaDriver.cuPointerGetAttribute;
+import static jcuda.driver.JCudaDriver.cuPointerGetAttributes;
 import static jcuda.driver.JCudaDriver.cuStreamCreate;
 import static jcuda.driver.JCudaDriver.cuStreamDestroy;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
@@ -77,12 +78,15 @@ import jcuda.driver.CUmemAccessDesc;
 import jcuda.driver.CUmemAllocationProp;
 import jcuda.driver.CUmemGenericAllocationHandle;
 import jcuda.driver.CUmemLocation;
+import jcuda.driver.CUmemorytype;
 import jcuda.driver.CUmodule;
+import jcuda.driver.CUpointer_attribute;
 import jcuda.driver.CUstream;
 import jcuda.runtime.cudaArray;
 import jcuda.runtime.cudaArrayMemoryRequirements;
 import jcuda.runtime.cudaChannelFormatDesc;
 import jcuda.runtime.cudaMemcpyKind;
+import jcuda.runtime.cudaMemoryType;
 import jcuda.runtime.cudaPointerAttributes;
 import jcuda.runtime.cudaStream_t;
 
@@ -96,7 +100,8 @@ import jcuda.runtime.cudaStream_t;
  * Device ordinals inside structs and plain int arguments name device 1 (the second executor's device 0) on device 1:
  * virtual memory with its location and access descriptors, an allocation's location read back, a pointer's device,
  * the array memory requirements, managed memory's advice, prefetch and range and pointer attributes; an ordinal of device 0 there is
- * refused with the invalid-device status ({@code ORDINALS ...} lines).
+ * refused with the invalid-device status ({@code ORDINALS ...} lines). A pointer of either device asked of with the
+ * other current answers its own device ({@code POINTER ...} lines).
  * Arguments: the folder with the kernels' PTX files, the number of devices expected, the MiB to copy.
  */
 public final class TwoDeviceProgram
@@ -158,6 +163,7 @@ public final class TwoDeviceProgram
         runtimeOrdinalsOnDevice1();
         peerCopy(copyMiB);
         asyncPeerCopies(Math.min(copyMiB, 9));
+        pointersOfTheOtherDevice(contexts);
         final int[] canAccess = new int[]{ -1 };
         CHECKS.equal("cudaDeviceCanAccessPeer", 0, cudaDeviceCanAccessPeer(canAccess, 0, 1));
         CHECKS.equal("no peer access", 0, canAccess[0]);
@@ -381,6 +387,87 @@ public final class TwoDeviceProgram
         CHECKS.equal("ORDINALS cudaArrayGetMemoryRequirements for device 0 refused", CUDA_ERROR_INVALID_DEVICE,
             cudaArrayGetMemoryRequirements(requirements, array, 0));
         CHECKS.equal("cudaFreeArray on 1", 0, cudaFreeArray(array));
+    }
+
+    /**
+     * A pointer asked of while the other executor's device or context is current: cudaPointerGetAttributes of device
+     * 1's device and managed memory with device 0 current, cuPointerGetAttribute and cuPointerGetAttributes of memory
+     * of context 1 with context 0 current, and the same of device 0's memory from device 1, answer the device that
+     * holds it and its memory type ({@code POINTER ...} lines). The current device's executor holds no memory of this
+     * program meanwhile: two executors' addresses may coincide (two processes on one GPU), and the current one's
+     * allocation would then answer.
+     */
+    private static void pointersOfTheOtherDevice(final CUcontext[] contexts)
+    {
+        final int bytes = 1 << 12;
+        final Pointer device1 = new Pointer();
+        final Pointer managed1 = new Pointer();
+        CHECKS.equal("cudaSetDevice 1 for pointers", 0, cudaSetDevice(1));
+        CHECKS.equal("cudaMalloc on 1 for its attributes", 0, cudaMalloc(device1, bytes));
+        CHECKS.equal("cudaMallocManaged on 1 for its attributes", 0,
+            cudaMallocManaged(managed1, bytes, CUDA_MEM_ATTACH_GLOBAL));
+        CHECKS.equal("cudaSetDevice 0 to ask of 1's pointers", 0, cudaSetDevice(0));
+        runtimeAttributes("device 1's memory from 0", device1, cudaMemoryType.cudaMemoryTypeDevice, 1);
+        runtimeAttributes("device 1's managed memory from 0", managed1, cudaMemoryType.cudaMemoryTypeManaged, 1);
+        CHECKS.equal("cudaSetDevice 1 to free", 0, cudaSetDevice(1));
+        CHECKS.equal("cudaFree on 1 after its attributes", 0, cudaFree(device1));
+        CHECKS.equal("cudaFree managed on 1 after its attributes", 0, cudaFree(managed1));
+
+        final Pointer device0 = new Pointer();
+        CHECKS.equal("cudaSetDevice 0 for a pointer", 0, cudaSetDevice(0));
+        CHECKS.equal("cudaMalloc on 0 for its attributes", 0, cudaMalloc(device0, bytes));
+        CHECKS.equal("cudaSetDevice 1 to ask of 0's pointer", 0, cudaSetDevice(1));
+        runtimeAttributes("device 0's memory from 1", device0, cudaMemoryType.cudaMemoryTypeDevice, 0);
+        CHECKS.equal("cudaSetDevice 0 to free", 0, cudaSetDevice(0));
+        CHECKS.equal("cudaFree on 0 after its attributes", 0, cudaFree(device0));
+
+        driverAttributes(contexts, 1, 0);
+        driverAttributes(contexts, 0, 1);
+    }
+
+    private static void runtimeAttributes(final String what, final Pointer pointer, final int type, final int device)
+    {
+        final cudaPointerAttributes attributes = new cudaPointerAttributes();
+        attributes.device = -7;
+        CHECKS.equal("cudaPointerGetAttributes of " + what, 0, cudaPointerGetAttributes(attributes, pointer));
+        System.out.println("POINTER RUNTIME " + what + " " + attributes.type + ":" + attributes.device);
+        CHECKS.equal("the memory type of " + what, type, attributes.type);
+        CHECKS.equal("the device of " + what, device, attributes.device);
+        CHECKS.check("the device pointer of " + what, pointer.equals(attributes.devicePointer),
+            attributes.devicePointer + " " + pointer);
+    }
+
+    /**
+     * cuPointerGetAttribute and cuPointerGetAttributes, in context {@code asked}, of memory allocated in context
+     * {@code holder}, freed afterwards.
+     */
+    private static void driverAttributes(final CUcontext[] contexts, final int holder, final int asked)
+    {
+        final String what = "context " + holder + "'s memory from " + asked;
+        final CUdeviceptr allocated = new CUdeviceptr();
+        CHECKS.equal("cuCtxSetCurrent " + holder + " to allocate", 0, cuCtxSetCurrent(contexts[holder]));
+        CHECKS.equal("cuMemAlloc in context " + holder + " for its attributes", 0, cuMemAlloc(allocated, 4096));
+        CHECKS.equal("cuCtxSetCurrent " + asked + " to ask", 0, cuCtxSetCurrent(contexts[asked]));
+        final int[] type = new int[]{ -1 };
+        final int[] ordinal = new int[]{ -1 };
+        CHECKS.equal("cuPointerGetAttribute MEMORY_TYPE of " + what, 0, cuPointerGetAttribute(Pointer.to(type),
+            CUpointer_attribute.CU_POINTER_ATTRIBUTE_MEMORY_TYPE, allocated));
+        CHECKS.equal("cuPointerGetAttribute DEVICE_ORDINAL of " + what, 0, cuPointerGetAttribute(Pointer.to(ordinal),
+            CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, allocated));
+        System.out.println("POINTER DRIVER " + what + " " + type[0] + ":" + ordinal[0]);
+        CHECKS.equal("the memory type of " + what, CUmemorytype.CU_MEMORYTYPE_DEVICE, type[0]);
+        CHECKS.equal("the device of " + what, holder, ordinal[0]);
+        final int[] types = new int[]{ -1 };
+        final int[] ordinals = new int[]{ -1 };
+        CHECKS.equal("cuPointerGetAttributes of " + what, 0, cuPointerGetAttributes(2,
+            new int[]{ CUpointer_attribute.CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL },
+            Pointer.to(Pointer.to(types), Pointer.to(ordinals)), allocated));
+        System.out.println("POINTER DRIVER ATTRIBUTES " + what + " " + types[0] + ":" + ordinals[0]);
+        CHECKS.equal("cuPointerGetAttributes' memory type of " + what, CUmemorytype.CU_MEMORYTYPE_DEVICE, types[0]);
+        CHECKS.equal("cuPointerGetAttributes' device of " + what, holder, ordinals[0]);
+        CHECKS.equal("cuCtxSetCurrent " + holder + " to free", 0, cuCtxSetCurrent(contexts[holder]));
+        CHECKS.equal("cuMemFree in context " + holder + " after its attributes", 0, cuMemFree(allocated));
     }
 
     private static void runtimeOnEachDevice()
