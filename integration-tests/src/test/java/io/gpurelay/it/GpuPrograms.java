@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How the differential GPU tests run a program: once with JCuda 12.6's own natives on the GPU, and once (or more)
@@ -30,12 +31,27 @@ final class GpuPrograms
     static ForkedProcess runLocal(final Class<?> program, final List<String> properties, final String... args)
         throws IOException, InterruptedException
     {
+        return runLocal(program, "", Map.of(), properties, args);
+    }
+
+    /**
+     * The program with JCuda's own natives, run to its end; whether it exited 0 is the caller's to check.
+     *
+     * @param moreClasspath what the program needs on its class path besides its classes and JCuda, put before
+     *                      JCuda's natives ("" for nothing)
+     * @param environment   variables set for the program on top of this JVM's
+     * @param properties    JVM options such as {@code -Dname=value}
+     */
+    static ForkedProcess runLocal(final Class<?> program, final String moreClasspath,
+        final Map<String, String> environment, final List<String> properties, final String... args)
+        throws IOException, InterruptedException
+    {
         final List<String> command = new ArrayList<>(List.of(Artifacts.java()));
         command.addAll(properties);
-        command.addAll(List.of("-cp", classpath() + File.pathSeparator + Artifacts.jcudaNativesJar(),
-            program.getName()));
+        command.addAll(List.of("-cp", classpath() + (moreClasspath.isEmpty() ? "" : File.pathSeparator +
+            moreClasspath) + File.pathSeparator + Artifacts.jcudaNativesJar(), program.getName()));
         command.addAll(List.of(args));
-        final ForkedProcess local = new ForkedProcess(program.getSimpleName() + "-local", command);
+        final ForkedProcess local = new ForkedProcess(program.getSimpleName() + "-local", command, environment);
         local.awaitExit(RUN);
         return local;
     }
@@ -48,7 +64,19 @@ final class GpuPrograms
     static String local(final Class<?> program, final List<String> properties, final String... args)
         throws IOException, InterruptedException
     {
-        final ForkedProcess local = runLocal(program, properties, args);
+        return local(program, "", Map.of(), properties, args);
+    }
+
+    /**
+     * The program with JCuda's own natives, which must exit 0, with more on its class path or in its environment
+     * (see {@link #runLocal(Class, String, Map, List, String...)}).
+     *
+     * @return its output
+     */
+    static String local(final Class<?> program, final String moreClasspath, final Map<String, String> environment,
+        final List<String> properties, final String... args) throws IOException, InterruptedException
+    {
+        final ForkedProcess local = runLocal(program, moreClasspath, environment, properties, args);
         assertEquals(0, local.awaitExit(RUN), local.output());
         return local.output();
     }
