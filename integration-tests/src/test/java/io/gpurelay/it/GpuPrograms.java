@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,6 +102,29 @@ final class GpuPrograms
             program.getSimpleName() + "-remote" + (run.isEmpty() ? "" : "-" + run), command);
         assertEquals(0, remote.awaitExit(RUN), remote.output());
         return remote.output();
+    }
+
+    /**
+     * The program with JCuda's own natives, then through the agent against a gpu executor started for that run over
+     * {@code aeron:ipc} in {@code work}, both with the same JVM options and arguments; each must exit 0.
+     *
+     * @param properties JVM options such as {@code -Dname=value}
+     */
+    static Runs localAndRemote(final Path work, final Class<?> program, final List<String> properties,
+        final String... args) throws IOException, InterruptedException
+    {
+        final String local = local(program, properties, args);
+        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
+        {
+            return new Runs(local, remote(executor, "", program, properties, args));
+        }
+    }
+
+    /**
+     * The outputs of a program's two runs: with JCuda's own natives, and through the agent.
+     */
+    record Runs(String local, String remote)
+    {
     }
 
     private static String classpath()
