@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -41,27 +39,18 @@ class ArraysGpuIT
     void everyResultOnTheGpuIsWhatJCudaGivesLocally(final Class<?> program, @TempDir final Path work)
         throws Exception
     {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
         // JCuda 12.6's own cudaGetMipmappedArrayLevel answers invalid value on a CUDA 13 host: the local run leaves
         // the mipmapped array out, the run through gpurelay does it (its own checks must pass) and the comparison
         // leaves its lines out.
-        final ForkedProcess local = new ForkedProcess(program.getSimpleName() + "-local", List.of(Artifacts.java(),
-            "-Darrays.skipMipmapped=true", "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
-            program.getName()));
-        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
+        final String localOutput = GpuPrograms.local(program, List.of("-Darrays.skipMipmapped=true"));
 
         final String remoteOutput;
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
         {
-            final String agent = executor.agentOptions("");
-            final ForkedProcess remote = new ForkedProcess(program.getSimpleName() + "-remote",
-                List.of(Artifacts.java(), "-javaagent:" + Artifacts.agentJar() + (agent.isEmpty() ? "" : "=" + agent),
-                    "-cp", classpath, program.getName()));
-            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
-            remoteOutput = remote.output();
+            remoteOutput = GpuPrograms.remote(executor, "", program, List.of());
         }
-        final List<String> expected = results(local.output());
-        assertTrue(expected.size() > 20, local.output());
+        final List<String> expected = results(localOutput);
+        assertTrue(expected.size() > 20, localOutput);
         final List<String> actual = results(remoteOutput);
         if (program == RuntimeArraysProgram.class)
         {

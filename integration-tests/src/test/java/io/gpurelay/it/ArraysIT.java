@@ -1,8 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -28,10 +25,7 @@ class ArraysIT
         try (Executor executor = Executor.start(Transport.IPC.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), ArraysProgram.class, "refusals");
-            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 
@@ -43,10 +37,7 @@ class ArraysIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), RuntimeArraysProgram.class,
                 "refusals");
-            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 }

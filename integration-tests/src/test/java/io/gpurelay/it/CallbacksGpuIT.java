@@ -57,10 +57,7 @@ class CallbacksGpuIT
             isolation))
         {
             final ForkedProcess client = CallbacksIT.startProgram(executor, transport);
-            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertEquals(transport == Transport.IPC,
                 output.contains("CHECK the copy and the kernel after the callback used what it wrote"), output);
         }
@@ -88,8 +85,7 @@ class CallbacksGpuIT
                 "\\) closed: "), WAIT);
 
             final ForkedProcess next = CallbacksIT.startProgram(executor, transport);
-            assertEquals(0, next.awaitExit(Duration.ofSeconds(240)), next.output());
-            assertTrue(next.output().contains("\nPASSED"), next.output());
+            Client.assertPassed(next, Duration.ofSeconds(240));
             assertTrue(executor.process().isAlive(), executor.process().output());
         }
         finally

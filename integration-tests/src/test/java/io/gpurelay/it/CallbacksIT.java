@@ -50,10 +50,7 @@ class CallbacksIT
         try (Executor executor = Executor.start(transport.newChannel(), work, "--isolation", isolation))
         {
             final ForkedProcess client = startProgram(executor, transport);
-            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertTrue(output.contains("CHECK the stream waited for the slow callback"), output);
             assertEquals(transport == Transport.IPC,
                 output.contains("CHECK the copy and the kernel after the callback used what it wrote"), output);
@@ -78,17 +75,14 @@ class CallbacksIT
             hung.awaitLine(Pattern.compile("^CALLBACK RUNNING"), WAIT);
             // Another client is served while the first one's callback holds its stream.
             final ForkedProcess other = startProgram(executor, transport);
-            assertEquals(0, other.awaitExit(Duration.ofSeconds(240)), other.output());
-            assertTrue(other.output().contains("\nPASSED"), other.output());
+            Client.assertPassed(other, Duration.ofSeconds(240));
             assertTrue(hung.isAlive(), hung.output());
             hung.kill();
             executor.process().awaitLine(Pattern.compile("session \\S+ \\(client .*pid " + hung.pid() +
                 "\\) closed: "), WAIT);
 
             final ForkedProcess next = startProgram(executor, transport);
-            final int exitCode = next.awaitExit(Duration.ofSeconds(240));
-            assertEquals(0, exitCode, next.output());
-            assertTrue(next.output().contains("\nPASSED"), next.output());
+            Client.assertPassed(next, Duration.ofSeconds(240));
             assertTrue(executor.process().isAlive(), executor.process().output());
         }
     }

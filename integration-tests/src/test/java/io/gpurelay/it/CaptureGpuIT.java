@@ -1,12 +1,9 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -69,23 +66,15 @@ class CaptureGpuIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void deviceSelectionGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
     {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
-        final ForkedProcess local = new ForkedProcess("DeviceSelectionProgram-local", List.of(Artifacts.java(),
-            "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
-            DeviceSelectionProgram.class.getName()), Map.of("CUDA_VISIBLE_DEVICES", "0"));
-        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
-        final String remoteOutput;
+        final String local = GpuPrograms.local(DeviceSelectionProgram.class, "", Map.of("CUDA_VISIBLE_DEVICES", "0"),
+            List.of());
+        final String remote;
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
         {
-            final String agent = "-javaagent:" + Artifacts.agentJar() +
-                (executor.agentOptions("").isEmpty() ? "" : "=" + executor.agentOptions(""));
-            final ForkedProcess remote = new ForkedProcess("DeviceSelectionProgram-remote",
-                List.of(Artifacts.java(), agent, "-cp", classpath, DeviceSelectionProgram.class.getName()));
-            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
-            remoteOutput = remote.output();
+            remote = GpuPrograms.remote(executor, "", DeviceSelectionProgram.class, List.of());
         }
-        assertTrue(local.output().contains("\nPASSED"), local.output());
-        assertTrue(remoteOutput.contains("\nPASSED"), remoteOutput);
-        CallLines.assertSameCalls("device selection functions", local.output(), remoteOutput, Map.of(), true);
+        assertTrue(local.contains("\nPASSED"), local);
+        assertTrue(remote.contains("\nPASSED"), remote);
+        CallLines.assertSameCalls("device selection functions", local, remote, Map.of(), true);
     }
 }

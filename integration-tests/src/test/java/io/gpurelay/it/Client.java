@@ -1,6 +1,10 @@
 package io.gpurelay.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +68,23 @@ final class Client
         final String... args) throws IOException
     {
         return startOn(Artifacts.java(), agentOptions, Map.of(), classpath, program, args);
+    }
+
+    /**
+     * Wait for a test program to end and check that it passed: exit code 0 and a line starting with PASSED, which
+     * the programs print only once every check of their own held. Each failure message is the program's output.
+     *
+     * @param program a program started by this class (or any forked program that ends with PASSED).
+     * @param timeout how long it may run before it is killed and the test fails.
+     * @return the program's output, for the caller's own checks.
+     */
+    static String assertPassed(final ForkedProcess program, final Duration timeout) throws InterruptedException
+    {
+        final int exitCode = program.awaitExit(timeout);
+        final String output = program.output();
+        assertEquals(0, exitCode, output);
+        assertTrue(output.contains("\nPASSED"), output);
+        return output;
     }
 
     private static ForkedProcess startOn(

@@ -1,7 +1,6 @@
 package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,8 +30,7 @@ class CurandIT
         try (Executor executor = Executor.start(transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), CurandProgram.class);
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 
@@ -46,8 +44,7 @@ class CurandIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), LibraryExtrasProgram.class,
                 "emulated");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 

@@ -1,6 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -93,9 +92,8 @@ class DevicePrintfIT
             "--isolation", "process", "--warm-workers", "1"))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), SessionMemoryProgram.class, "8");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(120)), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(120));
             assertTrue(client.output().contains("refused with cudaErrorMemoryAllocation"), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
             executor.process().awaitLine(Pattern.compile(
                 "session \\d+: cudaMalloc of 4194304 bytes refused: the session holds 6291456 bytes and its quota " +
                 "\\(--session-memory\\) is 8388608 bytes"), Duration.ofSeconds(10));
@@ -106,9 +104,7 @@ class DevicePrintfIT
     {
         final ForkedProcess client = Client.start(agentOptions, DevicePrintfProgram.class,
             Artifacts.kernelsDir().toString());
-        assertEquals(0, client.awaitExit(Duration.ofSeconds(120)), client.output());
-        final String output = client.output();
-        assertTrue(output.contains("\nPASSED"), output);
+        final String output = Client.assertPassed(client, Duration.ofSeconds(120));
         assertFalse(output.contains(" FAILED "), output);
 
         final List<String> lines = Arrays.asList(output.split("\n"));

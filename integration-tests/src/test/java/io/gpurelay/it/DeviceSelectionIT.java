@@ -1,6 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -27,11 +26,8 @@ class DeviceSelectionIT
         try (Executor executor = Executor.start("aeron:ipc", work, "--devices", "2"))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), DeviceSelectionProgram.class);
-            final int exitCode = client.awaitExit(Duration.ofSeconds(120));
-            final String output = client.output();
+            final String output = Client.assertPassed(client, Duration.ofSeconds(120));
             System.out.println(output);
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
             final String[] expected = {
                 "FN cudaGetDeviceCount/ status=0 2",
                 "FN cudaSetValidDevices/too-many status=1",

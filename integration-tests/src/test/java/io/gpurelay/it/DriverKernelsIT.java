@@ -30,9 +30,7 @@ class DriverKernelsIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), DriverKernelsProgram.class,
                 Artifacts.kernelsDir().toString());
-            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
-            assertEquals(0, exitCode, client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 

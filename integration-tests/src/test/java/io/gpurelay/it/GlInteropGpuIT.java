@@ -1,6 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -38,10 +37,7 @@ class GlInteropGpuIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), GlInteropProgram.class,
                 Artifacts.kernelsDir().toString());
-            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertTrue(output.contains("\n94 checks passed, 0 failed"), output);
         }
     }

@@ -1,6 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -36,10 +35,7 @@ class GlInteropIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), GlInteropProgram.class,
                 Artifacts.kernelsDir().toString());
-            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertTrue(output.contains("\n94 checks passed, 0 failed"), output);
             assertTrue(output.contains("cuGraphicsMapResources twice") &&
                 output.contains("cuGraphicsMapResources: resource 0 (GL buffer 2) is already mapped; returning " +
@@ -70,10 +66,7 @@ class GlInteropIT
             final ForkedProcess client = Client.startWithClasspath(executor.agentOptions(""),
                 classes + File.pathSeparator + Artifacts.jcudaJar(), GlInteropProgram.class,
                 Artifacts.kernelsDir().toString(), "--no-gl");
-            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertTrue(output.contains("\n9 checks passed, 0 failed"), output);
             assertTrue(output.contains("cudaGraphicsGLRegisterBuffer: no OpenGL binding on the program's class " +
                 "path: gpurelay's OpenGL interop calls the program's LWJGL 3 (org.lwjgl.opengl.GL15) or JOGL " +

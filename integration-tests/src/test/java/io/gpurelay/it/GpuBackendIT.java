@@ -48,8 +48,7 @@ class GpuBackendIT
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), RuntimeMemoryProgram.class, "256");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 
@@ -62,8 +61,7 @@ class GpuBackendIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), DriverKernelsProgram.class,
                 Artifacts.kernelsDir().toString(), "--gpu");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 
@@ -75,8 +73,7 @@ class GpuBackendIT
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), CublasProgram.class);
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 
@@ -93,8 +90,7 @@ class GpuBackendIT
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), Cublas2ComplexProgram.class, "gpu");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 
@@ -111,8 +107,7 @@ class GpuBackendIT
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), Cublas2CoverageProgram.class, "gpu");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 

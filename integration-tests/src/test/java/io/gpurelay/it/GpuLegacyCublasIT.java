@@ -1,7 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
@@ -39,8 +37,7 @@ class GpuLegacyCublasIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), LegacyCublasProgram.class,
                 "gpu");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 }

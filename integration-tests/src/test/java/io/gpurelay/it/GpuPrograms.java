@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How the differential GPU tests run a program: once with JCuda 12.6's own natives on the GPU, and once (or more)
@@ -30,12 +32,27 @@ final class GpuPrograms
     static ForkedProcess runLocal(final Class<?> program, final List<String> properties, final String... args)
         throws IOException, InterruptedException
     {
+        return runLocal(program, "", Map.of(), properties, args);
+    }
+
+    /**
+     * The program with JCuda's own natives, run to its end; whether it exited 0 is the caller's to check.
+     *
+     * @param moreClasspath what the program needs on its class path besides its classes and JCuda, put before
+     *                      JCuda's natives ("" for nothing)
+     * @param environment   variables set for the program on top of this JVM's
+     * @param properties    JVM options such as {@code -Dname=value}
+     */
+    static ForkedProcess runLocal(final Class<?> program, final String moreClasspath,
+        final Map<String, String> environment, final List<String> properties, final String... args)
+        throws IOException, InterruptedException
+    {
         final List<String> command = new ArrayList<>(List.of(Artifacts.java()));
         command.addAll(properties);
-        command.addAll(List.of("-cp", classpath() + File.pathSeparator + Artifacts.jcudaNativesJar(),
-            program.getName()));
+        command.addAll(List.of("-cp", classpath() + (moreClasspath.isEmpty() ? "" : File.pathSeparator +
+            moreClasspath) + File.pathSeparator + Artifacts.jcudaNativesJar(), program.getName()));
         command.addAll(List.of(args));
-        final ForkedProcess local = new ForkedProcess(program.getSimpleName() + "-local", command);
+        final ForkedProcess local = new ForkedProcess(program.getSimpleName() + "-local", command, environment);
         local.awaitExit(RUN);
         return local;
     }
@@ -48,7 +65,19 @@ final class GpuPrograms
     static String local(final Class<?> program, final List<String> properties, final String... args)
         throws IOException, InterruptedException
     {
-        final ForkedProcess local = runLocal(program, properties, args);
+        return local(program, "", Map.of(), properties, args);
+    }
+
+    /**
+     * The program with JCuda's own natives, which must exit 0, with more on its class path or in its environment
+     * (see {@link #runLocal(Class, String, Map, List, String...)}).
+     *
+     * @return its output
+     */
+    static String local(final Class<?> program, final String moreClasspath, final Map<String, String> environment,
+        final List<String> properties, final String... args) throws IOException, InterruptedException
+    {
+        final ForkedProcess local = runLocal(program, moreClasspath, environment, properties, args);
         assertEquals(0, local.awaitExit(RUN), local.output());
         return local.output();
     }
@@ -73,6 +102,29 @@ final class GpuPrograms
             program.getSimpleName() + "-remote" + (run.isEmpty() ? "" : "-" + run), command);
         assertEquals(0, remote.awaitExit(RUN), remote.output());
         return remote.output();
+    }
+
+    /**
+     * The program with JCuda's own natives, then through the agent against a gpu executor started for that run over
+     * {@code aeron:ipc} in {@code work}, both with the same JVM options and arguments; each must exit 0.
+     *
+     * @param properties JVM options such as {@code -Dname=value}
+     */
+    static Runs localAndRemote(final Path work, final Class<?> program, final List<String> properties,
+        final String... args) throws IOException, InterruptedException
+    {
+        final String local = local(program, properties, args);
+        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
+        {
+            return new Runs(local, remote(executor, "", program, properties, args));
+        }
+    }
+
+    /**
+     * The outputs of a program's two runs: with JCuda's own natives, and through the agent.
+     */
+    record Runs(String local, String remote)
+    {
     }
 
     private static String classpath()

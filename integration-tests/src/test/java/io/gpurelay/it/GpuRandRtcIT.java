@@ -1,7 +1,6 @@
 package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
@@ -43,8 +42,7 @@ class GpuRandRtcIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), NvrtcVectorAddProgram.class,
                 "compiler");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 
@@ -56,8 +54,7 @@ class GpuRandRtcIT
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), CurandProgram.class);
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 
@@ -74,8 +71,7 @@ class GpuRandRtcIT
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), LibraryExtrasProgram.class, "gpu");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 

@@ -1,6 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,9 +34,7 @@ class JavaCppIT
         try (Executor executor = Executor.start(transport.newChannel(), work))
         {
             final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""), JavaCppProgram.class);
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            final String output = client.output();
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertTrue(output.contains("saxpy: 65536 elements correct"), output);
             assertTrue(output.contains("sgemm: 64x64 correct"), output);
             assertFalse(output.contains("UnsatisfiedLinkError"), output);
@@ -58,9 +55,7 @@ class JavaCppIT
         {
             final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""),
                 JavaCppArgumentsProgram.class);
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            final String output = client.output();
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertTrue(output.contains("cudart.cudaMemcpy: 4096 bytes do not fit argument 0 (FloatPointer)"),
                 "the refusal says why:\n" + output);
             assertTrue(output.contains("cublas.cublasSgemm_v2: argument 7 (float[]) must be a device pointer"),
@@ -80,9 +75,7 @@ class JavaCppIT
         {
             final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""),
                 Artifacts.javaCppCuda12ProgramClasspath(), JavaCppProgram.class);
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            final String output = client.output();
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertFalse(output.contains("is not supported by gpurelay"), output);
         }
     }

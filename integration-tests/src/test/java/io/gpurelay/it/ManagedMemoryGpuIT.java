@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -52,29 +50,21 @@ class ManagedMemoryGpuIT
 
     private static void compare(final Transport transport, final Path work) throws Exception
     {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
         // JCuda's own natives refuse cudaMemcpyDefault: both runs name their copies' kinds.
-        final ForkedProcess local = new ForkedProcess("ManagedMemoryProgram-local", List.of(Artifacts.java(),
-            "-Dmanaged.explicitKinds=true", "-cp", classpath + File.pathSeparator + Artifacts.jcudaNativesJar(),
-            ManagedMemoryProgram.class.getName()));
-        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
+        final List<String> explicitKinds = List.of("-Dmanaged.explicitKinds=true");
+        final String localOutput = GpuPrograms.local(ManagedMemoryProgram.class, explicitKinds);
 
         final String remoteOutput;
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
-            final String agent = executor.agentOptions("");
-            final ForkedProcess remote = new ForkedProcess("ManagedMemoryProgram-remote",
-                List.of(Artifacts.java(), "-javaagent:" + Artifacts.agentJar() + (agent.isEmpty() ? "" : "=" + agent),
-                    "-Dmanaged.explicitKinds=true", "-cp", classpath, ManagedMemoryProgram.class.getName(),
-                    transport == Transport.IPC ? "mapped=yes" : "mapped=no"));
-            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
-            remoteOutput = remote.output();
+            remoteOutput = GpuPrograms.remote(executor, "", ManagedMemoryProgram.class, explicitKinds,
+                transport == Transport.IPC ? "mapped=yes" : "mapped=no");
         }
-        assertTrue(local.output().contains("\nPASSED"), local.output());
+        assertTrue(localOutput.contains("\nPASSED"), localOutput);
         assertTrue(remoteOutput.contains("\nPASSED"), remoteOutput);
         // Over UDP mapped memory is refused (the program checks that instead of the kernel on it).
-        assertEquals(comparable(checks(local.output()), transport), comparable(checks(remoteOutput), transport),
-            "locally:\n" + local.output() + "\nthrough gpurelay:\n" + remoteOutput);
+        assertEquals(comparable(checks(localOutput), transport), comparable(checks(remoteOutput), transport),
+            "locally:\n" + localOutput + "\nthrough gpurelay:\n" + remoteOutput);
         assertTrue(remoteOutput.contains("INFO concurrentManagedAccess 0"), remoteOutput);
     }
 

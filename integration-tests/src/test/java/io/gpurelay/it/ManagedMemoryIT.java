@@ -34,10 +34,7 @@ class ManagedMemoryIT
             // Mapped memory needs memory shared with the executor: over IPC only.
             final ForkedProcess client = Client.start(executor.agentOptions(""), ManagedMemoryProgram.class,
                 transport == Transport.IPC ? "mapped=yes" : "mapped=no");
-            final int exitCode = client.awaitExit(Duration.ofSeconds(180));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(180));
             assertTrue(output.contains("CHECK round 3: the kernel read the one value the host changed ok"), output);
             assertTrue(output.contains("CHECK the host view shows what the copy wrote ok"), output);
             assertTrue(output.contains("CHECK cudaMemAdvise of memory from cudaMalloc ok"), output);

@@ -1,6 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -36,10 +35,7 @@ class MultiExecutorIT
             final ForkedProcess client = Client.start("executor=" + first.channel() + ";" + second.channel() +
                     ",timeout=10s", TwoDeviceProgram.class, Artifacts.kernelsDir().toString(), "2",
                 Integer.toString(PEER_COPY_MIB));
-            final int exitCode = client.awaitExit(Duration.ofSeconds(180));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(180));
             assertTrue(output.contains("DEVICE 0 TOTAL " + ONE_GIB), output);
             assertTrue(output.contains("DEVICE 1 TOTAL " + 2 * ONE_GIB), output);
             assertTrue(output.contains("RUNTIME DEVICE 0 TOTAL " + ONE_GIB), output);

@@ -1,6 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -34,8 +33,7 @@ class NvrtcIT
             final String expected = Executor.nvccOnPath() ? "compiler" : "no-compiler";
             final ForkedProcess client = Client.start(executor.agentOptions(""), NvrtcVectorAddProgram.class,
                 expected);
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 
@@ -47,9 +45,7 @@ class NvrtcIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), NvrtcVectorAddProgram.class,
                 "no-compiler");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(120)), client.output());
-            final String output = client.output();
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(120));
             assertTrue(output.contains("nvrtcCompileProgram failed: NVRTC_ERROR_COMPILATION"),
                 "the agent logs the executor's reason:\n" + output);
         }

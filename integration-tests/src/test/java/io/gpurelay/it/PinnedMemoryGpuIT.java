@@ -51,14 +51,11 @@ class PinnedMemoryGpuIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions("log=debug"), PinnedMemoryProgram.class,
                 "copies", "256");
-            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertTrue(output.contains("is shared with the executor"), output);
             assertFalse(output.contains("stays in this process"), output);
             assertTrue(output.contains("CHECK 256 MiB pinned asynchronous round trip byte-identical ok"), output);
             assertTrue(output.contains("CHECK the stream's synchronisation reports it ok"), output);
-            assertTrue(output.contains("\nPASSED"), output);
             final Matcher bandwidth = BANDWIDTH.matcher(output);
             assertTrue(bandwidth.find(), output);
             System.out.println("pinned memory, isolation " + isolation + ": " + bandwidth.group());
@@ -81,11 +78,8 @@ class PinnedMemoryGpuIT
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work, "--isolation", isolation))
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), PinnedMemoryProgram.class, "mapped");
-            final int exitCode = client.awaitExit(Duration.ofSeconds(120));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(120));
             assertTrue(output.contains("CHECK the kernel read and wrote the program's mapped memory ok"), output);
-            assertTrue(output.contains("\nPASSED"), output);
         }
         finally
         {

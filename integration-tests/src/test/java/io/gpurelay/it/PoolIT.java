@@ -76,10 +76,7 @@ class PoolIT
 
             final ForkedProcess twoDevices = Client.start("registry=" + members + ",registry.devices=2,timeout=10s",
                 TwoDeviceProgram.class, Artifacts.kernelsDir().toString(), "2", "4");
-            final int twoDevicesExit = twoDevices.awaitExit(Duration.ofSeconds(180));
-            final String twoDevicesOutput = twoDevices.output();
-            assertEquals(0, twoDevicesExit, twoDevicesOutput);
-            assertTrue(twoDevicesOutput.contains("\nPASSED"), twoDevicesOutput);
+            final String twoDevicesOutput = Client.assertPassed(twoDevices, Duration.ofSeconds(180));
             assertEquals(Set.of(GIB, 2 * GIB), Set.of(total(twoDevicesOutput, 0), total(twoDevicesOutput, 1)),
                 "one device on each executor:\n" + twoDevicesOutput);
             final String pool = awaitPool(members, output -> output.contains(largeChannel), "the pool");

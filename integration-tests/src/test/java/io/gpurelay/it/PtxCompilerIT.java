@@ -1,6 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -38,8 +37,7 @@ class PtxCompilerIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), PtxCompilerProgram.class,
                 Artifacts.kernelsDir().toString(), ptxasOnPath() ? "ptxas" : "no-ptxas");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(240)), client.output());
-            assertTrue(client.output().contains("\nPASSED"), client.output());
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 
@@ -54,9 +52,7 @@ class PtxCompilerIT
         {
             final ForkedProcess client = Client.start(executor.agentOptions(""), PtxCompilerProgram.class,
                 Artifacts.kernelsDir().toString(), "no-ptxas");
-            assertEquals(0, client.awaitExit(Duration.ofSeconds(120)), client.output());
-            final String output = client.output();
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(120));
             assertTrue(output.contains("nvPTXCompilerCompile failed: NVPTXCOMPILE_ERROR_COMPILATION_FAILURE"),
                 "the agent logs the executor's reason:\n" + output);
         }

@@ -1,6 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,10 +30,7 @@ class RuntimeMemoryIT
         {
             final ForkedProcess client = Client.start(
                 executor.agentOptions(""), RuntimeMemoryProgram.class, Integer.toString(LARGE_MIB));
-            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertTrue(output.contains("CHECK " + LARGE_MIB + " MiB round trip byte-identical ok"), output);
             assertFalse(output.contains("UnsatisfiedLinkError"), output);
             assertFalse(output.contains(" FAILED "), output);

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,27 +51,19 @@ class TableFunctionsGpuIT
         // Through the agent the program walks the table of the agent's jar, which -javaagent puts on the class path:
         // the wire protocol's own jar there would come first and hand the agent classes built against Aeron's
         // unshaded packages, which its jar does not have.
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar();
-        final ForkedProcess local = new ForkedProcess("TableRowsProgram-local", List.of(Artifacts.java(), "-cp",
-            classpath + File.pathSeparator + Artifacts.wireProtocolClasses() + File.pathSeparator +
-            Artifacts.jcudaNativesJar(), TableRowsProgram.class.getName(),
-            Artifacts.kernelsDir().toString()));
-        assertEquals(0, local.awaitExit(Duration.ofSeconds(120)), local.output());
+        final String kernels = Artifacts.kernelsDir().toString();
+        final String localOutput = GpuPrograms.local(TableRowsProgram.class,
+            Artifacts.wireProtocolClasses().toString(), Map.of(), List.of(), kernels);
 
         final String remoteOutput;
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
         {
-            final String agent = executor.agentOptions("");
-            final ForkedProcess remote = new ForkedProcess("TableRowsProgram-remote", List.of(Artifacts.java(),
-                "-javaagent:" + Artifacts.agentJar() + (agent.isEmpty() ? "" : "=" + agent), "-cp", classpath,
-                TableRowsProgram.class.getName(), Artifacts.kernelsDir().toString()));
-            assertEquals(0, remote.awaitExit(Duration.ofSeconds(120)), remote.output());
-            remoteOutput = remote.output();
+            remoteOutput = GpuPrograms.remote(executor, "", TableRowsProgram.class, List.of(), kernels);
         }
 
-        final Map<String, String> expected = rows(local.output());
+        final Map<String, String> expected = rows(localOutput);
         final Map<String, String> actual = rows(remoteOutput);
-        assertEquals(FunctionTable.standard().rows().size(), expected.size(), local.output());
+        assertEquals(FunctionTable.standard().rows().size(), expected.size(), localOutput);
         final List<String> differences = new ArrayList<>();
         for (final Map.Entry<String, String> row : expected.entrySet())
         {
@@ -85,7 +75,7 @@ class TableFunctionsGpuIT
                     actual.get(row.getKey()));
             }
         }
-        System.out.println("function table rows on the GPU, locally and through gpurelay:\n" + local.output());
+        System.out.println("function table rows on the GPU, locally and through gpurelay:\n" + localOutput);
         assertTrue(differences.isEmpty(), differences.size() + " of " + expected.size() + " rows differ:\n" +
             String.join("\n", differences) + "\n\nthrough gpurelay:\n" + remoteOutput);
     }

@@ -1,6 +1,5 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -35,10 +34,7 @@ class TextureObjectsIT
                 "-javaagent:" + Artifacts.agentJar() + (agent.isEmpty() ? "" : "=" + agent),
                 "-Dtexobj.refusals=true", "-cp", Artifacts.programsDir() + File.pathSeparator + Artifacts.jcudaJar(),
                 TextureObjectsProgram.class.getName(), Artifacts.kernelsDir().toString()));
-            final int exitCode = client.awaitExit(Duration.ofSeconds(240));
-            final String output = client.output();
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
+            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertTrue(output.contains("FN cuTexObjectGetResourceViewDesc/linear status=0\n"), output);
             assertTrue(output.contains("FN cuTexObjectGetResourceViewDesc/array status=0 22 8 4 0 0 0 0 0"), output);
             assertTrue(output.contains("FN cuArrayGetSparseProperties/plain status=1"), output);

@@ -38,17 +38,12 @@ class TextureReferencesGpuIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void everyCallGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
     {
-        final String kernels = Artifacts.kernelsDir().toString();
-        final String local = GpuPrograms.local(TextureReferencesProgram.class, List.of(), kernels);
-        final String remote;
-        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
-        {
-            remote = GpuPrograms.remote(executor, "", TextureReferencesProgram.class, List.of(), kernels);
-        }
+        final GpuPrograms.Runs runs = GpuPrograms.localAndRemote(work, TextureReferencesProgram.class, List.of(),
+            Artifacts.kernelsDir().toString());
 
-        assertTrue(local.contains("\nDONE"), local);
-        assertTrue(remote.contains("\nDONE"), remote);
-        CallLines.assertSameCalls("texture and surface reference functions", local, remote, KNOWN_DIFFERENCES,
-            false);
+        assertTrue(runs.local().contains("\nDONE"), runs.local());
+        assertTrue(runs.remote().contains("\nDONE"), runs.remote());
+        CallLines.assertSameCalls("texture and surface reference functions", runs.local(), runs.remote(),
+            KNOWN_DIFFERENCES, false);
     }
 }

@@ -24,8 +24,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @RegisterExtension
  * static final IpcExecutor EXECUTOR = IpcExecutor.emulated("fft", 1, 64L << 20, context -> context);
  * }</pre>
+ * A test that needs an executor of other settings beside its class's starts one of its own with {@link #start()}
+ * and closes it, with the clients it connected, when done:
+ * <pre>{@code
+ * try (IpcExecutor unlimited = IpcExecutor.emulated("pools-end", 2, 16L << 20, context -> context).start())
+ * }</pre>
  */
-final class IpcExecutor implements BeforeAllCallback, AfterAllCallback, AfterEachCallback
+final class IpcExecutor implements BeforeAllCallback, AfterAllCallback, AfterEachCallback, AutoCloseable
 {
     static final String CHANNEL = "aeron:ipc";
 
@@ -69,6 +74,17 @@ final class IpcExecutor implements BeforeAllCallback, AfterAllCallback, AfterEac
     @Override
     public void beforeAll(final ExtensionContext context)
     {
+        start();
+    }
+
+    /**
+     * Start the executor and connect to its media driver, for a test that uses this executor outside of a class's
+     * lifecycle; {@link #close()} undoes it.
+     *
+     * @return this, for try-with-resources.
+     */
+    IpcExecutor start()
+    {
         log = new CapturedLog(ExecutorLog.Level.INFO);
         executor = RemoteExecutor.launch(settings.apply(new RemoteExecutor.Context()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory(name))
@@ -77,23 +93,48 @@ final class IpcExecutor implements BeforeAllCallback, AfterAllCallback, AfterEac
             .keepAliveTimeoutNs(5_000_000_000L)
             .responseConnectTimeoutNs(500_000_000L)
             .log(log.log())));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
+        try
+        {
+            aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
+        }
+        catch (final RuntimeException ex)
+        {
+            CloseHelper.quietClose(executor);
+            throw ex;
+        }
+        return this;
     }
 
     @Override
     public void afterEach(final ExtensionContext context)
     {
-        for (final TestClient client : clients)
-        {
-            client.close();
-        }
-        clients.clear();
+        closeClients();
     }
 
     @Override
     public void afterAll(final ExtensionContext context)
     {
         CloseHelper.closeAll(aeron, executor);
+    }
+
+    /**
+     * Close the clients connected so far, then the executor: the end of an executor {@link #start() started} by a
+     * test.
+     */
+    @Override
+    public void close()
+    {
+        closeClients();
+        CloseHelper.closeAll(aeron, executor);
+    }
+
+    private void closeClients()
+    {
+        for (final TestClient client : clients)
+        {
+            client.close();
+        }
+        clients.clear();
     }
 
     /**

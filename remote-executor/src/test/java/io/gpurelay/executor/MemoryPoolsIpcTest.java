@@ -35,24 +35,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Stream-ordered allocation, memory pools, stream priorities, cooperative launches and primary-context flags over
@@ -62,7 +55,6 @@ import org.junit.jupiter.api.Test;
  */
 class MemoryPoolsIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 16L * 1024 * 1024;
     private static final long SESSION_MEMORY = 4L * 1024 * 1024;
     private static final long DEFAULT_STREAM = 0;
@@ -73,40 +65,14 @@ class MemoryPoolsIpcTest
     private static final long HANDLE_TYPE_POSIX_FD = 1;
     private static final int N = 1024;
 
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
-
-    @BeforeAll
-    static void launch()
-    {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("pools"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(2, DEVICE_MEMORY))
-            .sessionMemoryBytes(SESSION_MEMORY)
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.WARN).log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        clients.forEach(TestClient::close);
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("pools", 2, DEVICE_MEMORY,
+        context -> context.sessionMemoryBytes(SESSION_MEMORY));
 
     @Test
     void aStreamOrderedAllocationIsTheSessionsMemoryUntilItsStreamOrderedFree() throws IOException
     {
-        final TestClient client = connected("async");
+        final TestClient client = EXECUTOR.connected("async");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long stream = ok(client.call(CU_STREAM_CREATE, context, STREAM_NON_BLOCKING)).value(0);
         final long freeBefore = ok(client.call(CU_MEM_GET_INFO, context)).value(0);
@@ -153,7 +119,7 @@ class MemoryPoolsIpcTest
     @Test
     void badSizesAndStreamsAreRefused() throws IOException
     {
-        final TestClient client = connected("sizes");
+        final TestClient client = EXECUTOR.connected("sizes");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         // As CUDA 13 answers on the H100: 0 bytes is success, with no memory and a null pointer.
         final Reply empty = client.call(CU_MEM_ALLOC_ASYNC, context, 0, DEFAULT_STREAM, 0);
@@ -176,7 +142,7 @@ class MemoryPoolsIpcTest
     @Test
     void aPoolIsAHandleOfItsSessionAndItsAllocationsOutliveIt() throws IOException
     {
-        final TestClient client = connected("pools");
+        final TestClient client = EXECUTOR.connected("pools");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long pool = ok(client.call(CU_MEM_POOL_CREATE, context, ALLOCATION_TYPE_PINNED, 0, LOCATION_DEVICE, 0))
             .value(0);
@@ -209,7 +175,7 @@ class MemoryPoolsIpcTest
         assertTrue(otherDevice.message().startsWith("cuMemAllocFromPoolAsync: the pool's memory is on device 1"),
             otherDevice.message());
 
-        final TestClient other = connected("other tenant");
+        final TestClient other = EXECUTOR.connected("other tenant");
         final long otherContext = ok(other.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final Reply foreign = other.call(CU_MEM_ALLOC_ASYNC, otherContext, 256, DEFAULT_STREAM, poolOfDevice1);
         assertEquals(DriverStatus.INVALID_VALUE, foreign.status(), "another session's pool");
@@ -221,7 +187,7 @@ class MemoryPoolsIpcTest
     @Test
     void aPoolIsOfDeviceMemoryWithoutShareableHandles() throws IOException
     {
-        final TestClient client = connected("pool properties");
+        final TestClient client = EXECUTOR.connected("pool properties");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final Reply shareable = client.call(CU_MEM_POOL_CREATE, context, ALLOCATION_TYPE_PINNED, HANDLE_TYPE_POSIX_FD,
             LOCATION_DEVICE, 0);
@@ -245,28 +211,20 @@ class MemoryPoolsIpcTest
     @Test
     void aSessionsEndFreesItsStreamOrderedAllocations() throws IOException
     {
-        try (RemoteExecutor unlimited = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("pools-end"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(2, DEVICE_MEMORY))
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.WARN).log()));
-            Aeron client = Aeron.connect(new Aeron.Context().aeronDirectoryName(unlimited.aeronDirectoryName())))
+        try (IpcExecutor unlimited = IpcExecutor.emulated("pools-end", 2, DEVICE_MEMORY, context -> context).start())
         {
-            final TestClient leaving = connected(client, "leaving");
+            final TestClient leaving = unlimited.connected("leaving");
             final long context = ok(leaving.call(CU_CTX_CREATE, 0, 0, 1)).value(0);
             final long pool = ok(leaving.call(CU_MEM_POOL_CREATE, context, ALLOCATION_TYPE_PINNED, 0, LOCATION_DEVICE,
                 1)).value(0);
             ok(leaving.call(CU_MEM_ALLOC_ASYNC, context, 1024 * 1024, DEFAULT_STREAM, 0));
             ok(leaving.call(CU_MEM_ALLOC_ASYNC, context, 1024 * 1024, DEFAULT_STREAM, pool));
-            final TestClient watcher = connected(client, "watcher");
+            final TestClient watcher = unlimited.connected("watcher");
             final long watcherContext = ok(watcher.call(CU_CTX_CREATE, 0, 0, 1)).value(0);
             assertEquals(DEVICE_MEMORY - 2L * 1024 * 1024, ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0),
                 "the leaving session holds its two allocations");
 
             leaving.close();
-            clients.remove(leaving);
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             long free = 0;
             while (free != DEVICE_MEMORY && System.nanoTime() < deadline)
@@ -274,15 +232,13 @@ class MemoryPoolsIpcTest
                 free = ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0);
             }
             assertEquals(DEVICE_MEMORY, free, "device 1's memory is all free once the session has ended");
-            watcher.close();
-            clients.remove(watcher);
         }
     }
 
     @Test
     void streamsHavePriorityZeroOnTheEmulator() throws IOException
     {
-        final TestClient client = connected("priorities");
+        final TestClient client = EXECUTOR.connected("priorities");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final FunctionRow getPriority = FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuStreamGetPriority");
         final FunctionRow getFlags = FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuStreamGetFlags");
@@ -308,7 +264,7 @@ class MemoryPoolsIpcTest
     @Test
     void aStreamKeepsItsSynchronizationPolicyAndTheEmulatorHasNoAccessPolicyWindow() throws IOException
     {
-        final TestClient client = connected("stream attributes");
+        final TestClient client = EXECUTOR.connected("stream attributes");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long stream = ok(client.call(CU_STREAM_CREATE, context, 0)).value(0);
         assertEquals(1, ok(client.call(CU_STREAM_GET_ATTRIBUTE, context, stream, 3)).value(0), "auto until set");
@@ -342,7 +298,7 @@ class MemoryPoolsIpcTest
     @Test
     void aCooperativeLaunchIsRefusedByNameOnTheEmulator() throws IOException
     {
-        final TestClient client = connected("cooperative");
+        final TestClient client = EXECUTOR.connected("cooperative");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long a = ok(client.call(CU_MEM_ALLOC_ASYNC, context, 4L * N, DEFAULT_STREAM, 0)).value(0);
         final long function = vectorAdd(client, context);
@@ -359,7 +315,7 @@ class MemoryPoolsIpcTest
     @Test
     void aLinkIsCheckedAndThenRefusedOnTheEmulator() throws IOException
     {
-        final TestClient client = connected("link");
+        final TestClient client = EXECUTOR.connected("link");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final byte[] inputs = new byte[300];
         final Reply refused = client.callWithPayload(CU_LINK_COMPLETE, context, inputs, 2, 1, 100, 1, 200);
@@ -381,7 +337,7 @@ class MemoryPoolsIpcTest
     @Test
     void thePrimaryContextsFlagsAreTheSessions() throws IOException
     {
-        final TestClient client = connected("primary flags");
+        final TestClient client = EXECUTOR.connected("primary flags");
         ok(client.call(CU_DEVICE_PRIMARY_CTX_SET_FLAGS, 0, 1, 0x4));
         assertEquals(0x4, ok(client.call(CU_DEVICE_PRIMARY_CTX_GET_STATE, 0, 1)).value(0), "set before it is active");
         ok(client.call(CU_DEVICE_PRIMARY_CTX_RETAIN, 0, 1));
@@ -393,7 +349,7 @@ class MemoryPoolsIpcTest
         assertEquals(DriverStatus.INVALID_VALUE, client.call(CU_DEVICE_PRIMARY_CTX_SET_FLAGS, 0, 1, 0x100).status());
         assertEquals(DriverStatus.INVALID_DEVICE, client.call(CU_DEVICE_PRIMARY_CTX_SET_FLAGS, 0, 5, 0).status());
 
-        final TestClient other = connected("other primary");
+        final TestClient other = EXECUTOR.connected("other primary");
         assertEquals(0, ok(other.call(CU_DEVICE_PRIMARY_CTX_GET_STATE, 0, 1)).value(0),
             "another session's primary context keeps its own flags");
     }
@@ -412,18 +368,5 @@ class MemoryPoolsIpcTest
             return ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
                 "vector_add".getBytes(StandardCharsets.UTF_8), module)).value(0);
         }
-    }
-
-    private TestClient connected(final String name)
-    {
-        return connected(aeron, name);
-    }
-
-    private TestClient connected(final Aeron on, final String name)
-    {
-        final TestClient client = new TestClient(on, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 }

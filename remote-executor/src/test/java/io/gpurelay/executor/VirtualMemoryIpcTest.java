@@ -32,21 +32,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.executor.stat.ExecutorSnapshot;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
-import org.agrona.CloseHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Virtual memory management over the wire to an executor on the emulator, with a session memory quota: a physical
@@ -57,7 +50,6 @@ import org.junit.jupiter.api.Test;
  */
 class VirtualMemoryIpcTest
 {
-    private static final String CHANNEL = "aeron:ipc";
     private static final long DEVICE_MEMORY = 32L << 20;
     private static final long SESSION_MEMORY = 8L << 20;
     private static final long GRANULARITY = 2L << 20;
@@ -69,40 +61,14 @@ class VirtualMemoryIpcTest
     private static final long DEFAULT_STREAM = 0;
     private static final int N = 1024;
 
-    private static RemoteExecutor executor;
-    private static Aeron aeron;
-    private final List<TestClient> clients = new ArrayList<>();
-
-    @BeforeAll
-    static void launch()
-    {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("vmm"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(2, DEVICE_MEMORY))
-            .sessionMemoryBytes(SESSION_MEMORY)
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.WARN).log()));
-        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(executor.aeronDirectoryName()));
-    }
-
-    @AfterAll
-    static void close()
-    {
-        CloseHelper.closeAll(aeron, executor);
-    }
-
-    @AfterEach
-    void closeClients()
-    {
-        clients.forEach(TestClient::close);
-    }
+    @RegisterExtension
+    static final IpcExecutor EXECUTOR = IpcExecutor.emulated("vmm", 2, DEVICE_MEMORY,
+        context -> context.sessionMemoryBytes(SESSION_MEMORY));
 
     @Test
     void aMappedRangeIsTheSessionsMemoryOnceItHasAccessAndTwoMappingsShowTheSameBytes() throws IOException
     {
-        final TestClient client = connected("mapped");
+        final TestClient client = EXECUTOR.connected("mapped");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         assertEquals(GRANULARITY, ok(client.call(CU_MEM_GET_ALLOCATION_GRANULARITY, context, PINNED, DEVICE, 0, 0, 0))
             .value(0));
@@ -209,7 +175,7 @@ class VirtualMemoryIpcTest
     @Test
     void badSizesRangesAndPropertiesAreRefusedByName() throws IOException
     {
-        final TestClient client = connected("refusals");
+        final TestClient client = EXECUTOR.connected("refusals");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final Reply unalignedReservation = client.call(CU_MEM_ADDRESS_RESERVE, context, GRANULARITY / 2, 0, 0, 0);
         assertEquals(DriverStatus.INVALID_VALUE, unalignedReservation.status());
@@ -286,7 +252,7 @@ class VirtualMemoryIpcTest
     @Test
     void anotherSessionsReservationsAndHandlesAreNotItsOwn() throws IOException
     {
-        final TestClient owner = connected("owner");
+        final TestClient owner = EXECUTOR.connected("owner");
         final long context = ok(owner.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long reservation = ok(owner.call(CU_MEM_ADDRESS_RESERVE, context, GRANULARITY, 0, 0, 0)).value(0);
         final long handle = create(owner, context, GRANULARITY, 0);
@@ -294,7 +260,7 @@ class VirtualMemoryIpcTest
         ok(owner.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, DEVICE, 0, READ_WRITE));
         ok(owner.call(CU_MEMSET, context, reservation, 0x5A, 64, 1, DEFAULT_STREAM));
 
-        final TestClient other = connected("other tenant");
+        final TestClient other = EXECUTOR.connected("other tenant");
         final long otherContext = ok(other.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long otherReservation = ok(other.call(CU_MEM_ADDRESS_RESERVE, otherContext, GRANULARITY, 0, 0, 0))
             .value(0);
@@ -333,7 +299,7 @@ class VirtualMemoryIpcTest
     @Test
     void cuPointerSetAttributeTakesSyncMemopsOnTheSessionsDeviceMemory() throws IOException
     {
-        final TestClient client = connected("pointer attribute");
+        final TestClient client = EXECUTOR.connected("pointer attribute");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long address = ok(client.call(CU_MEM_ALLOC, context, 4096)).value(0);
         ok(client.call(CU_POINTER_SET_ATTRIBUTE, context, address + 16, 6, 1));
@@ -360,16 +326,9 @@ class VirtualMemoryIpcTest
     @Test
     void aSessionsEndUnmapsAndReleasesItsVirtualMemory()
     {
-        try (RemoteExecutor unlimited = RemoteExecutor.launch(new RemoteExecutor.Context()
-            .aeronDirectoryName(TestMediaDriver.newAeronDirectory("vmm-end"))
-            .channel(CHANNEL)
-            .backend(new EmulatedBackend(2, DEVICE_MEMORY))
-            .keepAliveTimeoutNs(5_000_000_000L)
-            .responseConnectTimeoutNs(500_000_000L)
-            .log(new CapturedLog(ExecutorLog.Level.WARN).log()));
-            Aeron client = Aeron.connect(new Aeron.Context().aeronDirectoryName(unlimited.aeronDirectoryName())))
+        try (IpcExecutor unlimited = IpcExecutor.emulated("vmm-end", 2, DEVICE_MEMORY, context -> context).start())
         {
-            final TestClient leaving = connected(client, "leaving");
+            final TestClient leaving = unlimited.connected("leaving");
             final long context = ok(leaving.call(CU_CTX_CREATE, 0, 0, 1)).value(0);
             final long reservation = ok(leaving.call(CU_MEM_ADDRESS_RESERVE, context, 2 * GRANULARITY, 0, 0, 0))
                 .value(0);
@@ -378,13 +337,12 @@ class VirtualMemoryIpcTest
             ok(leaving.call(CU_MEM_MAP, context, reservation, GRANULARITY, 0, mapped, 0));
             ok(leaving.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, DEVICE, 1, READ_WRITE));
             ok(leaving.call(CU_MEM_RELEASE, context, mapped));
-            final TestClient watcher = connected(client, "watcher");
+            final TestClient watcher = unlimited.connected("watcher");
             final long watcherContext = ok(watcher.call(CU_CTX_CREATE, 0, 0, 1)).value(0);
             assertEquals(DEVICE_MEMORY - 2 * GRANULARITY, ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0),
                 "the leaving session holds its two physical allocations");
 
             leaving.close();
-            clients.remove(leaving);
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             long free = 0;
             while (free != DEVICE_MEMORY && System.nanoTime() < deadline)
@@ -392,8 +350,6 @@ class VirtualMemoryIpcTest
                 free = ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0);
             }
             assertEquals(DEVICE_MEMORY, free, "device 1's memory is all free once the session has ended");
-            watcher.close();
-            clients.remove(watcher);
         }
     }
 
@@ -410,7 +366,7 @@ class VirtualMemoryIpcTest
         while (System.nanoTime() < deadline)
         {
             for (final ExecutorSnapshot.SessionStats session :
-                ExecutorSnapshot.read(aeron.countersReader()).sessions())
+                ExecutorSnapshot.read(EXECUTOR.aeron().countersReader()).sessions())
             {
                 if (client.equals(session.client()))
                 {
@@ -435,18 +391,5 @@ class VirtualMemoryIpcTest
             return ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
                 "vector_add".getBytes(StandardCharsets.UTF_8), module)).value(0);
         }
-    }
-
-    private TestClient connected(final String name)
-    {
-        return connected(aeron, name);
-    }
-
-    private TestClient connected(final Aeron on, final String name)
-    {
-        final TestClient client = new TestClient(on, CHANNEL, CHANNEL, name);
-        clients.add(client);
-        assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
-        return client;
     }
 }
