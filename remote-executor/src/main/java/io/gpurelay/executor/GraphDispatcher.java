@@ -69,6 +69,9 @@ final class GraphDispatcher
 
     private static final int HANDLE_BYTES = Long.BYTES;
     private static final long[] NO_KEYS = new long[0];
+    /** A launch's progress through its callback ids: the index of the next host node's, and how many were queued. */
+    private static final int NEXT = 0;
+    private static final int QUEUED = 1;
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     private static final int ADD_NODE_FIXED_ARGUMENTS = 2;
 
@@ -274,13 +277,19 @@ final class GraphDispatcher
             {
                 final Exec exec = exec(call.arg(0), name, result);
                 final StreamEntry stream = exec == null ? null : stream(call.arg(1), context, result);
+                final int[] callbacksUsed = new int[2];
                 if (stream != null && function == Function.CU_GRAPH_LAUNCH)
                 {
                     final long[] callbackIds = callbackIds(exec, input, result);
                     if (callbackIds != null)
                     {
-                        run(exec.root, stream, new int[1], callbackIds, result);
+                        run(exec.root, stream, callbacksUsed, callbackIds, result);
                     }
+                }
+                if (function == Function.CU_GRAPH_LAUNCH && result.failed())
+                {
+                    // The host functions queued before the failure still come due; the client forgets the others.
+                    result.value(callbacksUsed[QUEUED]);
                 }
             }
             // Kernel node attributes (issue #13, family "capture").
@@ -1044,6 +1053,8 @@ final class GraphDispatcher
 
     /**
      * Run the nodes in order on the stream, stopping at the first that fails, which the message names.
+     *
+     * @param nextCallback the launch's progress through {@code callbackIds} ({@link #NEXT}, {@link #QUEUED}).
      */
     private void run(
         final ExecGraph graph, final StreamEntry stream, final int[] nextCallback, final long[] callbackIds,
@@ -1082,7 +1093,13 @@ final class GraphDispatcher
                     }
                 }
                 case NODE_GRAPH -> run(node.child, stream, nextCallback, callbackIds, result);
-                case NODE_HOST -> hostFunction(stream, callbackIds[nextCallback[0]++], result);
+                case NODE_HOST ->
+                {
+                    if (hostFunction(stream, callbackIds[nextCallback[NEXT]++], result))
+                    {
+                        nextCallback[QUEUED]++;
+                    }
+                }
                 default ->
                 {
                 }
@@ -1102,19 +1119,23 @@ final class GraphDispatcher
     /**
      * A host node: the client's function, registered under the launch's callback id for it and queued on the stream
      * as cuLaunchHostFunc queues one.
+     *
+     * @return whether it was queued (it then comes due, whatever the launch's later nodes do).
      */
-    private void hostFunction(final StreamEntry stream, final long callbackId, final CallResult result)
+    private boolean hostFunction(final StreamEntry stream, final long callbackId, final CallResult result)
     {
         final HostFunction function = callbacks.register(callbackId, Api.DRIVER, "cuGraphLaunch (host node)", result);
         if (function == null)
         {
-            return;
+            return false;
         }
         backend.launchHostFunction(stream.context.backend, stream.backend, false, function, result);
         if (result.failed())
         {
             callbacks.unregister(callbackId);
+            return false;
         }
+        return true;
     }
 
     private void launch(final ExecNode node, final Kernel kernel, final StreamEntry stream, final CallResult result)

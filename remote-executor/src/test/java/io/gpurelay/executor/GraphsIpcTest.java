@@ -5,8 +5,11 @@ import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
+import static io.gpurelay.protocol.Function.CU_EVENT_CREATE;
+import static io.gpurelay.protocol.Function.CU_EVENT_DESTROY;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_CHILD_GRAPH_NODE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_EMPTY_NODE;
+import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_EVENT_RECORD_NODE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_HOST_NODE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_KERNEL_NODE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_ADD_MEMCPY_NODE;
@@ -312,6 +315,35 @@ class GraphsIpcTest
             assertEquals(0, reply.values().length);
             assertEquals(0, reply.payload().length);
         }
+    }
+
+    /**
+     * A launch that fails says, as its reply's first value, how many of its host nodes' callbacks were queued before
+     * the failure (they still come due): the client forgets the others, which never will.
+     */
+    @Test
+    void aFailedLaunchSaysHowManyOfItsHostFunctionsWereQueued()
+    {
+        final TestClient client = EXECUTOR.connected("failed launch");
+        final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
+        final long event = ok(client.call(CU_EVENT_CREATE, context, 0)).value(0);
+        final long graph = ok(client.call(CU_GRAPH_CREATE, context, 0)).value(0);
+        final long record = ok(client.call(CU_GRAPH_ADD_EVENT_RECORD_NODE, context, graph, 0, event)).value(0);
+        ok(client.callWithPayload(CU_GRAPH_ADD_HOST_NODE, context, handles(record), graph, 1, 31));
+        final long exec = ok(client.call(CU_GRAPH_INSTANTIATE, context, graph, 0)).value(0);
+        ok(client.call(CU_EVENT_DESTROY, context, event));
+
+        final Reply failed = client.callWithPayload(CU_GRAPH_LAUNCH, context, handles(901), exec, DEFAULT_STREAM);
+        assertNotEquals(0, failed.status(), "the event record node's event was destroyed");
+        assertArrayEquals(new long[]{ 0 }, failed.values(), "no host function was queued: " + failed.message());
+
+        final Reply refused = client.callWithPayload(CU_GRAPH_LAUNCH, context, handles(902, 903), exec,
+            DEFAULT_STREAM);
+        assertEquals(DriverStatus.INVALID_VALUE, refused.status(), "the launch carries a callback id too many");
+        assertArrayEquals(new long[]{ 0 }, refused.values(), refused.message());
+        final Reply noExec = client.callWithPayload(CU_GRAPH_LAUNCH, context, handles(904), graph, DEFAULT_STREAM);
+        assertEquals(DriverStatus.INVALID_VALUE, noExec.status(), "a graph is not an exec");
+        assertArrayEquals(new long[]{ 0 }, noExec.values(), noExec.message());
     }
 
     private static final long RELEASED = 1;

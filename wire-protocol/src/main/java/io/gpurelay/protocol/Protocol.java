@@ -50,9 +50,14 @@ public final class Protocol
      * cuGraphExecChildGraphNodeSetParams) take an optional last argument asking for the keys the call released, which
      * the reply then carries. An older executor reads only the arguments it knows and answers as before, so the agent
      * forgets nothing; an older agent does not ask and gets the old reply.
+     * <p>
+     * Patch 4 (1.3.4): the failure reply of cuGraphLaunch carries, as its first value, how many of the launch's host
+     * node callbacks the executor queued before the failure (those come due; the others never do, and the agent
+     * forgets them). An older agent reads no values of a failed pipelined call; from an older executor the agent hears
+     * no count and keeps the launch's callbacks, as before.
      */
     public static final int PROTOCOL_VERSION = SemanticVersion.compose(
-        CallEncoder.SCHEMA_VERSION, 3, 3);
+        CallEncoder.SCHEMA_VERSION, 3, 4);
 
     /** Stream the executor listens on for {@code ConnectRequest}s. */
     public static final int CONTROL_STREAM_ID = 1100;

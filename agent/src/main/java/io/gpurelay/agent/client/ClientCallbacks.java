@@ -112,7 +112,18 @@ final class ClientCallbacks
      */
     void add(final Session session, final long callbackId, final HostCallback callback)
     {
-        registrations.put(callbackId, new Registration(session, callback));
+        add(session, callbackId, callbackId, callback);
+    }
+
+    /**
+     * Keep one of the callbacks a call adds (a graph launch's host nodes), before the call is sent.
+     *
+     * @param call the call's correlation id: the launch's callbacks have the ids that follow it, in the order they
+     *             run, so a failed launch can forget those the executor did not queue ({@link #refused}).
+     */
+    void add(final Session session, final long call, final long callbackId, final HostCallback callback)
+    {
+        registrations.put(callbackId, new Registration(session, call, callback));
         wake();
     }
 
@@ -131,6 +142,41 @@ final class ClientCallbacks
     void forget(final long callbackId)
     {
         registrations.remove(callbackId);
+    }
+
+    /**
+     * The executor refused a pipelined call: a callback it added never comes due, and of a graph launch's callbacks
+     * (ids following the call's, {@link #add(Session, long, long, HostCallback)}) only the first {@code queued} do,
+     * those the executor queued before the failure; they run as usual, the rest are forgotten. An executor that does
+     * not say how many it queued (one older than protocol 1.3.4) leaves them all, as it may have queued any.
+     *
+     * @param queued how many of the call's callbacks the executor queued, or -1 where it did not say.
+     */
+    void refused(final long call, final long queued)
+    {
+        registrations.remove(call);
+        if (queued < 0)
+        {
+            return;
+        }
+        // Only the call's own registrations are removed, however many the executor names: the ids are consecutive.
+        for (long callbackId = call + 1 + queued; ; callbackId++)
+        {
+            final Registration registration = registrations.get(callbackId);
+            if (registration == null || registration.call != call)
+            {
+                return;
+            }
+            registrations.remove(callbackId);
+        }
+    }
+
+    /**
+     * The session ended (lost or closed): none of its callbacks can come due any more.
+     */
+    void sessionEnded(final Session session)
+    {
+        registrations.values().removeIf(registration -> registration.session == session);
     }
 
     /**
@@ -163,7 +209,8 @@ final class ClientCallbacks
 
     private void runCallbacks()
     {
-        Session polled = null;
+        // Not a session: the first pass drops the registrations of any session other than the current one.
+        Object polled = this;
         while (true)
         {
             final Due next = due.poll();
@@ -187,6 +234,8 @@ final class ClientCallbacks
             }
             if (current == null)
             {
+                // No session: nothing comes due until one is connected (and its callbacks are added).
+                LockSupport.parkNanos(this, IDLE_PARK_NS);
                 continue;
             }
             idleStrategy.idle(owner.pollResponses(current));
@@ -226,7 +275,7 @@ final class ClientCallbacks
         }
     }
 
-    private record Registration(Session session, HostCallback callback)
+    private record Registration(Session session, long call, HostCallback callback)
     {
     }
 

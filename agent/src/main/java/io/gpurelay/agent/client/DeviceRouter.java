@@ -452,6 +452,25 @@ public final class DeviceRouter
     }
 
     /**
+     * The session a driver call made in the context goes to now, as an identity that {@link SessionEnds} names when
+     * the session ends; null while that executor has no session connected.
+     */
+    public Object driverSession(final long context)
+    {
+        if (isDirect())
+        {
+            return executors.get(0).currentSession();
+        }
+        if (devices == null)
+        {
+            // Not connected yet (and not connected by this question): no session has anything of this process.
+            return null;
+        }
+        final int executor = executorOfVisibleContext(context);
+        return executor < executors.size() ? executors.get(executor).currentSession() : null;
+    }
+
+    /**
      * CUDA graphs: as {@link RelayClient#addCallbacks}, sent to the executor that owns the call's context.
      */
     public int addCallbacks(

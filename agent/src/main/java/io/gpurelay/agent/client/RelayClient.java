@@ -315,16 +315,19 @@ public final class RelayClient
             executorLost(current, "the session's callback stream could not be opened: " + AgentLog.describe(ex));
             return RuntimeStatus.DEVICES_UNAVAILABLE;
         }
+        // The call's id, then its callbacks' ids, consecutive: a failure reply names the call, and the callbacks the
+        // executor did not queue are forgotten by their ids (ClientCallbacks.refused).
+        final long callId = correlationIds.getAndAdd(hostCallbacks.length + 1L);
         final long[] ids = new long[hostCallbacks.length];
         final java.nio.ByteBuffer payload = java.nio.ByteBuffer.allocate(Long.BYTES * ids.length)
             .order(java.nio.ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < ids.length; i++)
         {
-            ids[i] = correlationIds.getAndIncrement();
+            ids[i] = callId + 1 + i;
             payload.putLong(ids[i]);
-            callbacks.add(current, ids[i], hostCallbacks[i]);
+            callbacks.add(current, callId, ids[i], hostCallbacks[i]);
         }
-        final int status = sendPipelined(current, correlationIds.getAndIncrement(), function, context, args,
+        final int status = sendPipelined(current, callId, function, context, args,
             new ByteArrayPayload(payload.array()));
         if (status != RuntimeStatus.SUCCESS)
         {
@@ -464,6 +467,14 @@ public final class RelayClient
     }
 
     /**
+     * @return the session calls go to now, or null while none is connected.
+     */
+    Session currentSession()
+    {
+        return state == State.CONNECTED ? session : null;
+    }
+
+    /**
      * Why the calling thread's last {@link #call} failed, as the executor explained it (a module loader's log, for
      * instance); empty when it did not explain, or the call succeeded.
      */
@@ -493,6 +504,10 @@ public final class RelayClient
         if (current == null)
         {
             return;
+        }
+        if (previous == State.CONNECTED)
+        {
+            sessionEnded(current);
         }
         final Thread closer = ClientThreads.daemon(() -> closeSession(current, previous), "gpurelay-close");
         closer.start();
@@ -1039,6 +1054,17 @@ public final class RelayClient
         }
         AgentLog.warn("lost the executor on " + current.executorChannel + " (" + reason + ")" +
             UNAVAILABLE_CONSEQUENCE);
+        sessionEnded(current);
+    }
+
+    /**
+     * The session is lost or closed: what the executor kept for it is gone, so nothing of it comes due or runs again,
+     * and what this process keeps for it can go (its callbacks, the functions of its graphs' host nodes).
+     */
+    private void sessionEnded(final Session ended)
+    {
+        callbacks.sessionEnded(ended);
+        SessionEnds.ended(ended);
     }
 
     /**

@@ -183,8 +183,9 @@ final class ResponseRouter implements ClientResponseListener
         }
         else if (status != RuntimeStatus.SUCCESS)
         {
-            // A callback's id is the correlation id of the call that added it: one refused never comes due.
-            callbacks.forget(correlationId);
+            // A callback's id is the correlation id of the call that added it: one refused never comes due. A failed
+            // graph launch says how many of its host nodes' callbacks were queued (protocol 1.3.4): the rest never are.
+            callbacks.refused(correlationId, valueCount > 0 ? values[0] : -1);
             CallFailures.report(asynchronousErrors.failed(correlationId, status), status, message);
         }
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import jcuda.driver.CUDA_HOST_NODE_PARAMS;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
+import jcuda.driver.CUevent;
 import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
@@ -23,7 +24,10 @@ import static io.gpurelay.it.programs.FnLines.caseLine;
  * (with a megabyte of its own) that the program itself does not keep; a weak reference to it tells whether anything
  * else does once the graphs and execs that hold it are gone. Host nodes are added directly, cloned, nested, set
  * (in the graph and in the exec), destroyed, and captured from a stream ({@code cuLaunchHostFunc}); an exec runs its
- * host functions after its graph was destroyed; a destroy that is refused keeps what it would have freed.
+ * host functions after its graph was destroyed; a destroy that is refused keeps what it would have freed; a capture
+ * whose stream is destroyed, and a launch that fails before some of its host nodes, keep nothing once their graphs
+ * and execs are gone. With the argument {@code lose} the program instead holds a graph and an exec with host nodes
+ * until its session is lost (its test kills the session's worker), and checks that the loss lets them go.
  * <p>
  * Prints {@code FN <function>/<case> status=<status>} for each call and {@code CHECK} lines, then {@code PASSED}.
  */
@@ -33,6 +37,7 @@ public final class HostNodeLifetimeProgram
     private static final List<String> RAN = Collections.synchronizedList(new ArrayList<>());
     private static final CUhostFn RECORDER = userData -> RAN.add(((Tag)userData).name);
     private static final long COLLECT_TIMEOUT_MS = 10_000;
+    private static final long LOSS_TIMEOUT_MS = 120_000;
 
     private HostNodeLifetimeProgram()
     {
@@ -40,6 +45,11 @@ public final class HostNodeLifetimeProgram
 
     public static void main(final String[] args) throws Exception
     {
+        if (args.length > 0 && args[0].equals("lose"))
+        {
+            lose();
+            return;
+        }
         JCudaDriver.setExceptionsEnabled(false);
         caseLine("cuInit", "", JCudaDriver.cuInit(0));
         final CUdevice device = new CUdevice();
@@ -141,9 +151,71 @@ public final class HostNodeLifetimeProgram
         caseLine("cuStreamEndCapture", "invalidated", invalidated);
         CHECKS.check("the invalidated capture ends without a graph", invalidated != 0, "status " + invalidated);
         collected("k once its invalidated capture ended", kTag);
+        // A capture whose stream is destroyed can never end: its graph goes with the stream, with its host node.
+        final CUstream doomed = new CUstream();
+        caseLine("cuStreamCreate", "doomed", JCudaDriver.cuStreamCreate(doomed, 0));
+        final WeakReference<Tag> lTag = captureHost("l", doomed, false);
+        caseLine("cuStreamDestroy", "doomed", JCudaDriver.cuStreamDestroy(doomed));
+        collected("l once the stream of its unended capture was destroyed", lTag);
+
+        // Failed: a launch that fails at a node runs the host nodes before it, and never those after it.
+        final CUevent event = new CUevent();
+        caseLine("cuEventCreate", "failing", JCudaDriver.cuEventCreate(event, 0));
+        final CUgraph failing = create("failing");
+        final CUgraphNode m = new CUgraphNode();
+        final WeakReference<Tag> mTag = addHost("m", m, failing);
+        final CUgraphNode record = new CUgraphNode();
+        caseLine("cuGraphAddEventRecordNode", "failing", JCudaDriver.cuGraphAddEventRecordNode(record, failing,
+            new CUgraphNode[]{ m }, 1, event));
+        final WeakReference<Tag> nTag = addHost("n", new CUgraphNode(), failing, record);
+        final CUgraphExec failingExec = instantiate("failing", failing);
+        caseLine("cuGraphDestroy", "failing", JCudaDriver.cuGraphDestroy(failing));
+        caseLine("cuEventDestroy", "failing", JCudaDriver.cuEventDestroy(event));
+        RAN.clear();
+        caseLine("cuGraphLaunch", "failing", JCudaDriver.cuGraphLaunch(failingExec, stream));
+        final int failed = JCudaDriver.cuStreamSynchronize(stream);
+        caseLine("cuStreamSynchronize", "failing", failed);
+        CHECKS.check("the launch fails at the event record node of a destroyed event", failed != 0,
+            "status " + failed);
+        CHECKS.check("the failed launch ran m, before the failing node, and not n", RAN.equals(List.of("m")),
+            RAN.toString());
+        caseLine("cuGraphExecDestroy", "failing", JCudaDriver.cuGraphExecDestroy(failingExec));
+        collected("m and n once the exec of the failed launch was destroyed", mTag, nTag);
 
         caseLine("cuStreamDestroy", "", JCudaDriver.cuStreamDestroy(stream));
         caseLine("cuCtxDestroy", "", JCudaDriver.cuCtxDestroy(context));
+        CHECKS.finish();
+    }
+
+    /**
+     * A graph and an exec hold a host node's function when the session is lost (the test kills its worker after
+     * {@code READY}): the executor's graphs are gone with it, and so must be what the agent kept for them.
+     */
+    private static void lose() throws Exception
+    {
+        JCudaDriver.setExceptionsEnabled(false);
+        caseLine("cuInit", "", JCudaDriver.cuInit(0));
+        final CUdevice device = new CUdevice();
+        caseLine("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
+        final CUcontext context = new CUcontext();
+        caseLine("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
+        final CUstream stream = new CUstream();
+        caseLine("cuStreamCreate", "", JCudaDriver.cuStreamCreate(stream, 0));
+        final CUgraph graph = create("lost");
+        final WeakReference<Tag> xTag = addHost("x", new CUgraphNode(), graph);
+        final CUgraphExec exec = instantiate("lost", graph);
+        runs("the exec runs x", exec, stream, "x");
+        held("the graph and its exec hold x", xTag);
+        System.out.println("READY");
+        final long deadline = System.currentTimeMillis() + LOSS_TIMEOUT_MS;
+        int status;
+        while ((status = JCudaDriver.cuCtxSynchronize()) == 0 && System.currentTimeMillis() < deadline)
+        {
+            Thread.sleep(20);
+        }
+        caseLine("cuCtxSynchronize", "lost", status);
+        CHECKS.check("the session is lost", status != 0, "status " + status);
+        collected("x once the session of its graph and exec was lost", xTag);
         CHECKS.finish();
     }
 

@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.protocol.ByteArrayPayload;
 import jcuda.driver.CUhostFn;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -21,6 +23,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  * ({@code Function.CU_GRAPH_ADD_HOST_NODE}). A released key is never held again, so forgetting it cannot race with
  * another thread's copy of a node. A call that fails gives no key to the executor, whose key is forgotten at once; a
  * refused destroy releases nothing.
+ * <p>
+ * Each key and exec belongs to the session its call went to ({@link DeviceRouter#driverSession}); when that session
+ * ends (its executor lost, the client closed) its graphs and execs are gone with it, no call can release their keys
+ * any more, and everything of the session is forgotten ({@link SessionEnds}). A key given while its session ends is
+ * forgotten by its call, which then fails.
  */
 final class HostNodeFunctions
 {
@@ -30,29 +37,65 @@ final class HostNodeFunctions
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     private static final int KEY_BYTES = Long.BYTES;
 
-    /** A host node's function and user data, as CUDA_HOST_NODE_PARAMS gave them. */
-    record HostNodeFunction(CUhostFn fn, Object userData)
+    /**
+     * A host node's function and user data, as CUDA_HOST_NODE_PARAMS gave them, and the session they were given to
+     * (null without one).
+     */
+    record HostNodeFunction(CUhostFn fn, Object userData, Object session)
+    {
+    }
+
+    /** An exec's host node keys in the order they run, and its session. */
+    private record ExecKeys(long[] keys, Object session)
     {
     }
 
     private static final AtomicLong NEXT_KEY = new AtomicLong(1);
     private static final Map<Long, HostNodeFunction> FUNCTIONS = new ConcurrentHashMap<>();
     /** The keys of each exec's host nodes in the order they run, for the execs that have any. */
-    private static final Map<Long, long[]> EXEC_KEYS = new ConcurrentHashMap<>();
+    private static final Map<Long, ExecKeys> EXEC_KEYS = new ConcurrentHashMap<>();
+
+    static
+    {
+        SessionEnds.listen(HostNodeFunctions::sessionEnded);
+    }
 
     private HostNodeFunctions()
     {
     }
 
     /**
-     * A new key for the function and user data: a node keeps what it was given, even when the same
-     * CUDA_HOST_NODE_PARAMS object is changed and given again.
+     * A new key for the function and user data, given to the session the calling thread's current context's calls go
+     * to: a node keeps what it was given, even when the same CUDA_HOST_NODE_PARAMS object is changed and given again.
      */
     static long register(final CUhostFn fn, final Object userData)
     {
+        return register(fn, userData, currentSession());
+    }
+
+    /**
+     * As {@link #register(CUhostFn, Object)}, for the session named.
+     */
+    static long register(final CUhostFn fn, final Object userData, final Object session)
+    {
         final long key = NEXT_KEY.getAndIncrement();
-        FUNCTIONS.put(key, new HostNodeFunction(fn, userData));
+        FUNCTIONS.put(key, new HostNodeFunction(fn, userData, session));
         return key;
+    }
+
+    /**
+     * The session ended: its graphs and execs went with it, and so do their host nodes' functions here.
+     */
+    static void sessionEnded(final Object session)
+    {
+        FUNCTIONS.values().removeIf(function -> function.session == session);
+        EXEC_KEYS.values().removeIf(exec -> exec.session == session);
+    }
+
+    private static Object currentSession()
+    {
+        final DeviceRouter router = DeviceRouter.installed();
+        return router == null ? null : router.driverSession(DriverContexts.current());
     }
 
     /**
@@ -89,6 +132,14 @@ final class HostNodeFunctions
      */
     static void execKeys(final long exec, final ByteArrayPayload reply, final long released)
     {
+        execKeys(exec, reply, released, currentSession());
+    }
+
+    /**
+     * As {@link #execKeys(long, ByteArrayPayload, long)}, for an exec of the session named.
+     */
+    static void execKeys(final long exec, final ByteArrayPayload reply, final long released, final Object session)
+    {
         final long[] all = keys(reply);
         final int execCount = all.length - last(released, all.length);
         if (execCount == 0)
@@ -99,7 +150,7 @@ final class HostNodeFunctions
         {
             final long[] keys = new long[execCount];
             System.arraycopy(all, 0, keys, 0, execCount);
-            EXEC_KEYS.put(exec, keys);
+            EXEC_KEYS.put(exec, new ExecKeys(keys, session));
         }
         for (int i = execCount; i < all.length; i++)
         {
@@ -112,7 +163,8 @@ final class HostNodeFunctions
      */
     static long[] execKeys(final long exec)
     {
-        return EXEC_KEYS.get(exec);
+        final ExecKeys keys = EXEC_KEYS.get(exec);
+        return keys == null ? null : keys.keys;
     }
 
     /**

@@ -517,23 +517,46 @@ public final class StreamCaptures
     }
 
     /**
-     * A stream's end ends its part in a capture; an ended capture's graph stays the program's to destroy only once
-     * {@code cuStreamEndCapture} gave it, so a destroyed origin invalidates the capture.
+     * A stream's end ends its part in a capture, which it invalidates. A capture's graph becomes the program's only
+     * once {@code cuStreamEndCapture} on the origin stream gives it; with the origin destroyed that can never happen,
+     * so the capture ends here and its graph is destroyed, and with it what the graph held (the functions and user
+     * data of captured host functions, {@link HostNodeFunctions}). A destroyed stream that joined the capture leaves
+     * the end to the origin, which then answers the invalidation.
      */
-    static void streamDestroyed(final long stream)
+    public static void streamDestroyed(final long stream)
     {
         if (!any)
         {
             return;
         }
+        final Capture ended;
         synchronized (LOCK)
         {
             final StreamState state = STREAMS.get(stream);
-            if (state != null)
+            if (state == null)
             {
-                state.capture.invalidated = true;
-                state.capture.reason = "cuStreamDestroy";
+                return;
             }
+            final Capture capture = state.capture;
+            capture.invalidated = true;
+            capture.reason = "cuStreamDestroy";
+            if (capture.origin != stream)
+            {
+                return;
+            }
+            for (final Long member : capture.streams)
+            {
+                STREAMS.remove(member);
+            }
+            EVENTS.values().removeIf(mark -> mark.capture == capture);
+            any = !STREAMS.isEmpty();
+            ended = capture;
+        }
+        final int status = JCudaDriverGraphs.destroy(ended.graph);
+        if (status != DriverStatus.SUCCESS)
+        {
+            AgentLog.warn("cuStreamDestroy: the graph of the capture begun on stream 0x" + Long.toHexString(stream) +
+                " could not be destroyed (CUresult " + status + ")");
         }
     }
 
