@@ -279,6 +279,12 @@ public final class DeviceRouter
                     return answered;
                 }
             }
+            if (function == Function.CUDA_POINTER_GET_ATTRIBUTES)
+            {
+                final int status = client.ask(function, context, args, results, true);
+                reportUnlessUnknownPointer(client, function, status);
+                return status;
+            }
             return client.call(function, context, args, payload, sink, results);
         }
         final DeviceTable table = deviceTable();
@@ -368,8 +374,22 @@ public final class DeviceRouter
                 }
             }
         }
-        here.reportFailure(function, status);
+        reportUnlessUnknownPointer(here, function, status);
         return status;
+    }
+
+    /**
+     * Log a pointer query's failure as any call's, except {@code cudaPointerGetAttributes}' answer for an address no
+     * executor holds: the runtime reports that as unregistered host memory, successfully, so it is no failure.
+     */
+    private static void reportUnlessUnknownPointer(
+        final RelayClient client, final RemotedFunction function, final int status)
+    {
+        if (status != RuntimeStatus.SUCCESS &&
+            !(function == Function.CUDA_POINTER_GET_ATTRIBUTES && status == RuntimeStatus.INVALID_VALUE))
+        {
+            client.reportFailure(function, status);
+        }
     }
 
     /**
