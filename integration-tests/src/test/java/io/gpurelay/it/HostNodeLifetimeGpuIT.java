@@ -1,16 +1,11 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-import io.gpurelay.it.programs.HostNodeLifetimeProgram;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -39,14 +34,7 @@ class HostNodeLifetimeGpuIT
     {
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
         {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), HostNodeLifetimeProgram.class);
-            final int exitCode = client.awaitExit(RUN);
-            final String output = client.output();
-            System.out.println(output);
-            assertEquals(0, exitCode, output);
-            assertTrue(output.contains("\nPASSED"), output);
-            CallLines.assertAllSucceeded(output, "/embedded ", "/invalidated ", "FN cuStreamSynchronize/k ",
-                "FN cuStreamSynchronize/failing ");
+            HostNodeLifetimeIT.runTheProgram(executor, RUN);
         }
     }
 
@@ -57,24 +45,7 @@ class HostNodeLifetimeGpuIT
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work, "--isolation", "process",
             "--warm-workers", "1"))
         {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), HostNodeLifetimeProgram.class, "lose");
-            try
-            {
-                client.awaitLine(Pattern.compile("^READY"), RUN);
-                final Matcher placed = executor.process().awaitLine(Pattern.compile(
-                    "session \\d+ \\(client '[^']*' pid " + client.pid() + "\\) placed in worker \\d+ pid (\\d+)"),
-                    RUN);
-                ProcessHandle.of(Long.parseLong(placed.group(1))).ifPresent(ProcessHandle::destroyForcibly);
-                final int exitCode = client.awaitExit(RUN);
-                final String output = client.output();
-                System.out.println(output);
-                assertEquals(0, exitCode, output);
-                assertTrue(output.contains("\nPASSED"), output);
-            }
-            finally
-            {
-                client.close();
-            }
+            HostNodeLifetimeIT.loseTheSession(executor, RUN);
         }
     }
 }

@@ -36,12 +36,20 @@ class HostNodeLifetimeIT
     {
         try (Executor executor = Executor.start(transport.newChannel(), work))
         {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), HostNodeLifetimeProgram.class);
-            final String output = Client.assertPassed(client, Duration.ofSeconds(240));
-            System.out.println(output);
-            CallLines.assertAllSucceeded(output, "/embedded ", "/invalidated ", "FN cuStreamSynchronize/k ",
-                "FN cuStreamSynchronize/failing ");
+            runTheProgram(executor, Duration.ofSeconds(240));
         }
+    }
+
+    /**
+     * Run {@link HostNodeLifetimeProgram} against the executor: it passes, and every call it checks succeeded.
+     */
+    static void runTheProgram(final Executor executor, final Duration timeout) throws Exception
+    {
+        final ForkedProcess client = Client.start(executor.agentOptions(""), HostNodeLifetimeProgram.class);
+        final String output = Client.assertPassed(client, timeout);
+        System.out.println(output);
+        CallLines.assertAllSucceeded(output, "/embedded ", "/invalidated ", "FN cuStreamSynchronize/k ",
+            "FN cuStreamSynchronize/failing ");
     }
 
     /**
@@ -54,22 +62,32 @@ class HostNodeLifetimeIT
     {
         try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", "process", "--warm-workers", "1"))
         {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), HostNodeLifetimeProgram.class, "lose");
-            try
-            {
-                client.awaitLine(Pattern.compile("^READY"), START);
-                final Matcher placed = executor.process().awaitLine(Pattern.compile(
-                    "session \\d+ \\(client '[^']*' pid " + client.pid() + "\\) placed in worker \\d+ pid (\\d+)"),
-                    START);
-                ProcessHandle.of(Long.parseLong(placed.group(1))).ifPresent(ProcessHandle::destroyForcibly);
-                final String output = Client.assertPassed(client, START);
-                System.out.println(output);
-                assertTrue(output.contains("the session's worker died"), output);
-            }
-            finally
-            {
-                client.close();
-            }
+            loseTheSession(executor, START);
+        }
+    }
+
+    /**
+     * Run {@link HostNodeLifetimeProgram}'s lost-session case against an executor with process isolation: the
+     * session's worker is killed once the program is ready, and the program passes only when the host node's user
+     * data becomes unreachable after the loss.
+     */
+    static void loseTheSession(final Executor executor, final Duration timeout) throws Exception
+    {
+        final ForkedProcess client = Client.start(executor.agentOptions(""), HostNodeLifetimeProgram.class, "lose");
+        try
+        {
+            client.awaitLine(Pattern.compile("^READY"), timeout);
+            final Matcher placed = executor.process().awaitLine(Pattern.compile(
+                "session \\d+ \\(client '[^']*' pid " + client.pid() + "\\) placed in worker \\d+ pid (\\d+)"),
+                timeout);
+            ProcessHandle.of(Long.parseLong(placed.group(1))).ifPresent(ProcessHandle::destroyForcibly);
+            final String output = Client.assertPassed(client, timeout);
+            System.out.println(output);
+            assertTrue(output.contains("the session's worker died"), output);
+        }
+        finally
+        {
+            client.close();
         }
     }
 }

@@ -50,14 +50,8 @@ public final class HostNodeLifetimeProgram
             lose();
             return;
         }
-        JCudaDriver.setExceptionsEnabled(false);
-        caseLine("cuInit", "", JCudaDriver.cuInit(0));
-        final CUdevice device = new CUdevice();
-        caseLine("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
         final CUcontext context = new CUcontext();
-        caseLine("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
-        final CUstream stream = new CUstream();
-        caseLine("cuStreamCreate", "", JCudaDriver.cuStreamCreate(stream, 0));
+        final CUstream stream = contextAndStream(context);
 
         // Built: the exec outlives its graph and still runs the host nodes; its end frees them.
         final CUgraph graph = create("built");
@@ -188,19 +182,28 @@ public final class HostNodeLifetimeProgram
     }
 
     /**
-     * A graph and an exec hold a host node's function when the session is lost (the test kills its worker after
-     * {@code READY}): the executor's graphs are gone with it, and so must be what the agent kept for them.
+     * Make {@code context} on device 0, current, and a stream in it.
      */
-    private static void lose() throws Exception
+    private static CUstream contextAndStream(final CUcontext context)
     {
         JCudaDriver.setExceptionsEnabled(false);
         caseLine("cuInit", "", JCudaDriver.cuInit(0));
         final CUdevice device = new CUdevice();
         caseLine("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
-        final CUcontext context = new CUcontext();
         caseLine("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
         final CUstream stream = new CUstream();
         caseLine("cuStreamCreate", "", JCudaDriver.cuStreamCreate(stream, 0));
+        return stream;
+    }
+
+    /**
+     * A graph and an exec hold a host node's function when the session is lost (the test kills its worker after
+     * {@code READY}): the executor's graphs are gone with it, and so must be what the agent kept for them.
+     */
+    private static void lose() throws Exception
+    {
+        final CUcontext context = new CUcontext();
+        final CUstream stream = contextAndStream(context);
         final CUgraph graph = create("lost");
         final WeakReference<Tag> xTag = addHost("x", new CUgraphNode(), graph);
         final CUgraphExec exec = instantiate("lost", graph);
