@@ -4,7 +4,8 @@
 # `executor=A;B` runs TwoDeviceProgram (a context and a kernel on each device, the copies between them, refused peer
 # access, and the device ordinals inside structs and int arguments on the second executor's device: virtual memory,
 # the array memory requirements, managed memory's hints and attributes; the attributes of either device's pointers
-# asked with the other device current).
+# asked with the other device current; a graph's host node instantiated and launched on each device, each running its
+# own function, also once the other device's exec is destroyed).
 #
 #   scripts/two-executors-gpu.sh DIST_TARBALL TEST_BUNDLE_DIR OUT_DIR [--emulated]
 #
@@ -68,5 +69,6 @@ status=0
     > "$client_log" 2>&1 || status=$?
 echo "TwoDeviceProgram on two $backend executors (ports $port_a, $port_b), $(date -u +%Y-%m-%dT%H:%M:%SZ): exit $status" \
     | tee -a "$summary"
-grep -h '^ORDINALS\|^PEER COPY\|^DEVICE [01] TOTAL\|FAILED\|^PASSED\|checks passed' "$client_log" | tee -a "$summary"
+grep -h '^ORDINALS\|^GRAPH HOST NODES\|^PEER COPY\|^DEVICE [01] TOTAL\|FAILED\|^PASSED\|checks passed' \
+    "$client_log" | tee -a "$summary"
 exit "$status"

@@ -52,6 +52,11 @@ class MultiExecutorIT
             assertTrue(output.contains("POINTER DRIVER context 1's memory from 0 2:1"), output);
             assertTrue(output.contains("POINTER DRIVER ATTRIBUTES context 1's memory from 0 2:1"), output);
             assertTrue(output.contains("POINTER DRIVER context 0's memory from 1 2:0"), output);
+            // A host node's exec on each executor: each launch runs its own exec's function, before and after the
+            // other's exec is destroyed.
+            assertTrue(output.contains("GRAPH HOST NODES device 0, both execs alive: [device 0]"), output);
+            assertTrue(output.contains("GRAPH HOST NODES device 1, both execs alive: [device 1]"), output);
+            assertTrue(output.contains("GRAPH HOST NODES device 0, device 1's exec destroyed: [device 0]"), output);
             final Matcher copy = PEER_COPY.matcher(output);
             assertTrue(copy.find(), output);
             System.out.println("cross-executor cudaMemcpyPeer of " + copy.group(1) + " MiB over loopback UDP: " +

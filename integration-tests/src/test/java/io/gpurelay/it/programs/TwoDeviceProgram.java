@@ -13,6 +13,12 @@ import static jcuda.driver.JCudaDriver.cuDeviceCanAccessPeer;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
 import static jcuda.driver.JCudaDriver.cuDeviceGetCount;
 import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
+import static jcuda.driver.JCudaDriver.cuGraphAddHostNode;
+import static jcuda.driver.JCudaDriver.cuGraphCreate;
+import static jcuda.driver.JCudaDriver.cuGraphDestroy;
+import static jcuda.driver.JCudaDriver.cuGraphExecDestroy;
+import static jcuda.driver.JCudaDriver.cuGraphInstantiate;
+import static jcuda.driver.JCudaDriver.cuGraphLaunch;
 import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAddressFree;
@@ -63,17 +69,25 @@ import static jcuda.runtime.JCuda.cudaStreamDestroy;
 import static jcuda.runtime.JCuda.cudaStreamSynchronize;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
 import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
 import jcuda.driver.CUDA_ARRAY_MEMORY_REQUIREMENTS;
+import jcuda.driver.CUDA_HOST_NODE_PARAMS;
 import jcuda.driver.CUarray;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUgraph;
+import jcuda.driver.CUgraphExec;
+import jcuda.driver.CUgraphNode;
+import jcuda.driver.CUhostFn;
 import jcuda.driver.CUmemAccessDesc;
 import jcuda.driver.CUmemAllocationProp;
 import jcuda.driver.CUmemGenericAllocationHandle;
@@ -101,7 +115,9 @@ import jcuda.runtime.cudaStream_t;
  * virtual memory with its location and access descriptors, an allocation's location read back, a pointer's device,
  * the array memory requirements, managed memory's advice, prefetch and range and pointer attributes; an ordinal of device 0 there is
  * refused with the invalid-device status ({@code ORDINALS ...} lines). A pointer of either device asked of with the
- * other current answers its own device ({@code POINTER ...} lines).
+ * other current answers its own device ({@code POINTER ...} lines). A graph with a host node is instantiated on each
+ * device, each exec its own executor's: each launch runs its own exec's host function, and destroying one exec leaves
+ * the other's to run ({@code GRAPH HOST NODES ...} lines).
  * Arguments: the folder with the kernels' PTX files, the number of devices expected, the MiB to copy.
  */
 public final class TwoDeviceProgram
@@ -164,6 +180,7 @@ public final class TwoDeviceProgram
         peerCopy(copyMiB);
         asyncPeerCopies(Math.min(copyMiB, 9));
         pointersOfTheOtherDevice(contexts);
+        hostNodesOnEachDevice(contexts);
         final int[] canAccess = new int[]{ -1 };
         CHECKS.equal("cudaDeviceCanAccessPeer", 0, cudaDeviceCanAccessPeer(canAccess, 0, 1));
         CHECKS.equal("no peer access", 0, canAccess[0]);
@@ -176,6 +193,73 @@ public final class TwoDeviceProgram
             CHECKS.equal("cuCtxDestroy", 0, cuCtxDestroy(context));
         }
         CHECKS.finish();
+    }
+
+    /**
+     * A graph with one host node on each device, both execs alive, each its own executor's (exec handles are each
+     * executor's own, so the two can be equal): each launch runs its own exec's function, and once device 1's exec is
+     * destroyed device 0's still runs its own.
+     */
+    private static void hostNodesOnEachDevice(final CUcontext[] contexts)
+    {
+        final List<String> ran = Collections.synchronizedList(new ArrayList<>());
+        final CUhostFn recorder = userData -> ran.add((String)userData);
+        final CUstream[] streams = new CUstream[2];
+        final CUgraph[] graphs = new CUgraph[2];
+        final CUgraphExec[] execs = new CUgraphExec[2];
+        for (int ordinal = 0; ordinal < 2; ordinal++)
+        {
+            CHECKS.equal("cuCtxSetCurrent " + ordinal + " for a host node", 0, cuCtxSetCurrent(contexts[ordinal]));
+            streams[ordinal] = new CUstream();
+            CHECKS.equal("cuStreamCreate on " + ordinal + " for a host node", 0, cuStreamCreate(streams[ordinal], 0));
+            graphs[ordinal] = new CUgraph();
+            CHECKS.equal("cuGraphCreate on " + ordinal, 0, cuGraphCreate(graphs[ordinal], 0));
+            final CUDA_HOST_NODE_PARAMS params = new CUDA_HOST_NODE_PARAMS();
+            params.fn = recorder;
+            params.userData = "device " + ordinal;
+            CHECKS.equal("cuGraphAddHostNode on " + ordinal, 0,
+                cuGraphAddHostNode(new CUgraphNode(), graphs[ordinal], null, 0, params));
+            execs[ordinal] = new CUgraphExec();
+            CHECKS.equal("cuGraphInstantiate on " + ordinal, 0,
+                cuGraphInstantiate(execs[ordinal], graphs[ordinal], 0));
+        }
+        System.out.println("GRAPH HOST NODES exec handles " + (execs[0].equals(execs[1]) ? "equal" : "differ"));
+        for (int ordinal = 0; ordinal < 2; ordinal++)
+        {
+            launchHostNode("both execs alive", contexts, streams, execs, ran, ordinal);
+        }
+        CHECKS.equal("cuCtxSetCurrent 1 to destroy its exec", 0, cuCtxSetCurrent(contexts[1]));
+        CHECKS.equal("cuGraphExecDestroy on 1", 0, cuGraphExecDestroy(execs[1]));
+        launchHostNode("device 1's exec destroyed", contexts, streams, execs, ran, 0);
+        for (int ordinal = 1; ordinal >= 0; ordinal--)
+        {
+            CHECKS.equal("cuCtxSetCurrent " + ordinal + " to destroy its graph", 0, cuCtxSetCurrent(contexts[ordinal]));
+            if (ordinal == 0)
+            {
+                CHECKS.equal("cuGraphExecDestroy on 0", 0, cuGraphExecDestroy(execs[0]));
+            }
+            CHECKS.equal("cuGraphDestroy on " + ordinal, 0, cuGraphDestroy(graphs[ordinal]));
+            CHECKS.equal("cuStreamDestroy on " + ordinal + " after its host node", 0,
+                cuStreamDestroy(streams[ordinal]));
+        }
+    }
+
+    /**
+     * Launch the device's exec on its stream, wait for it, and check that it ran its own host function, once.
+     */
+    private static void launchHostNode(
+        final String what, final CUcontext[] contexts, final CUstream[] streams, final CUgraphExec[] execs,
+        final List<String> ran, final int ordinal)
+    {
+        CHECKS.equal("cuCtxSetCurrent " + ordinal + " to launch its exec", 0, cuCtxSetCurrent(contexts[ordinal]));
+        ran.clear();
+        CHECKS.equal("cuGraphLaunch on " + ordinal + ", " + what, 0, cuGraphLaunch(execs[ordinal], streams[ordinal]));
+        CHECKS.equal("cuStreamSynchronize on " + ordinal + " after its launch", 0,
+            cuStreamSynchronize(streams[ordinal]));
+        final List<String> copy = List.copyOf(ran);
+        System.out.println("GRAPH HOST NODES device " + ordinal + ", " + what + ": " + copy);
+        CHECKS.check("device " + ordinal + "'s exec ran its own host node, " + what,
+            copy.equals(List.of("device " + ordinal)), copy.toString());
     }
 
     private static CUdevice deviceOf(final int ordinal)

@@ -28,6 +28,12 @@ import org.agrona.concurrent.UnsafeBuffer;
  * ends (its executor lost, the client closed) its graphs and execs are gone with it, no call can release their keys
  * any more, and everything of the session is forgotten ({@link SessionEnds}). A key given while its session ends is
  * forgotten by its call, which then fails.
+ * <p>
+ * Exec handles are the executor's, so two executors of one device list can give the same handle, and the exec's
+ * keys are kept under its session and handle together; every call that finds or forgets them (a launch, an exec
+ * setter, cuGraphExecDestroy) asks under the session it goes to, the one its thread's current context names, so an
+ * exec of one executor is never found or forgotten by a call to another. Keys need no session: this process chooses
+ * them, from one counter, so no two sessions are given the same key.
  */
 final class HostNodeFunctions
 {
@@ -45,15 +51,29 @@ final class HostNodeFunctions
     {
     }
 
-    /** An exec's host node keys in the order they run, and its session. */
-    private record ExecKeys(long[] keys, Object session)
+    /**
+     * A graph exec of a session (null without one): another executor can give the same handle. The session is
+     * compared by identity, as {@link SessionEnds} names it.
+     */
+    private record Exec(Object session, long handle)
     {
+        @Override
+        public boolean equals(final Object other)
+        {
+            return other instanceof Exec exec && exec.session == session && exec.handle == handle;
+        }
+
+        @Override
+        public int hashCode()
+        {
+            return 31 * System.identityHashCode(session) + Long.hashCode(handle);
+        }
     }
 
     private static final AtomicLong NEXT_KEY = new AtomicLong(1);
     private static final Map<Long, HostNodeFunction> FUNCTIONS = new ConcurrentHashMap<>();
     /** The keys of each exec's host nodes in the order they run, for the execs that have any. */
-    private static final Map<Long, ExecKeys> EXEC_KEYS = new ConcurrentHashMap<>();
+    private static final Map<Exec, long[]> EXEC_KEYS = new ConcurrentHashMap<>();
 
     static
     {
@@ -89,7 +109,7 @@ final class HostNodeFunctions
     static void sessionEnded(final Object session)
     {
         FUNCTIONS.values().removeIf(function -> function.session == session);
-        EXEC_KEYS.values().removeIf(exec -> exec.session == session);
+        EXEC_KEYS.keySet().removeIf(exec -> exec.session == session);
     }
 
     private static Object currentSession()
@@ -144,13 +164,13 @@ final class HostNodeFunctions
         final int execCount = all.length - last(released, all.length);
         if (execCount == 0)
         {
-            EXEC_KEYS.remove(exec);
+            EXEC_KEYS.remove(new Exec(session, exec));
         }
         else
         {
             final long[] keys = new long[execCount];
             System.arraycopy(all, 0, keys, 0, execCount);
-            EXEC_KEYS.put(exec, new ExecKeys(keys, session));
+            EXEC_KEYS.put(new Exec(session, exec), keys);
         }
         for (int i = execCount; i < all.length; i++)
         {
@@ -159,20 +179,39 @@ final class HostNodeFunctions
     }
 
     /**
-     * @return the exec's host node keys in the order they run, or null when it has none.
+     * @return the host node keys, in the order they run, of the exec of the session the calling thread's current
+     * context's calls go to, or null when it has none (without asking for the session when no exec has any).
      */
     static long[] execKeys(final long exec)
     {
-        final ExecKeys keys = EXEC_KEYS.get(exec);
-        return keys == null ? null : keys.keys;
+        return EXEC_KEYS.isEmpty() ? null : execKeys(exec, currentSession());
     }
 
     /**
-     * The exec was destroyed.
+     * @return the host node keys of the session's exec in the order they run, or null when it has none.
+     */
+    static long[] execKeys(final long exec, final Object session)
+    {
+        return EXEC_KEYS.get(new Exec(session, exec));
+    }
+
+    /**
+     * The exec of the session the calling thread's current context's calls go to was destroyed.
      */
     static void execDestroyed(final long exec)
     {
-        EXEC_KEYS.remove(exec);
+        if (!EXEC_KEYS.isEmpty())
+        {
+            execDestroyed(exec, currentSession());
+        }
+    }
+
+    /**
+     * The session's exec was destroyed; another session's exec of the same handle stays.
+     */
+    static void execDestroyed(final long exec, final Object session)
+    {
+        EXEC_KEYS.remove(new Exec(session, exec));
     }
 
     /**

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A session's end forgets the host node functions and exec keys given to it, and only those: the executor's graphs
- * went with the session, and no call can release their keys any more.
+ * went with the session, and no call can release their keys any more. Execs are kept per session, as two executors
+ * can give the same handle.
  */
 class HostNodeFunctionsTest
 {
@@ -34,13 +35,49 @@ class HostNodeFunctionsTest
         HostNodeFunctions.sessionEnded(ended);
 
         assertNull(HostNodeFunctions.get(a), "the ended session's function");
-        assertNull(HostNodeFunctions.execKeys(exec), "the ended session's exec");
+        assertNull(HostNodeFunctions.execKeys(exec, ended), "the ended session's exec");
         assertNotNull(HostNodeFunctions.get(b), "another session's function");
-        assertArrayEquals(new long[]{ b }, HostNodeFunctions.execKeys(otherExec), "another session's exec");
+        assertArrayEquals(new long[]{ b }, HostNodeFunctions.execKeys(otherExec, other), "another session's exec");
 
         HostNodeFunctions.sessionEnded(other);
         assertNull(HostNodeFunctions.get(b));
-        assertNull(HostNodeFunctions.execKeys(otherExec));
+        assertNull(HostNodeFunctions.execKeys(otherExec, other));
+    }
+
+    /**
+     * Two executors of one device list can give the same exec handle: each session's exec runs its own host nodes,
+     * and destroying one, or ending its session, leaves the other's.
+     */
+    @Test
+    void twoSessionsExecsOfTheSameHandleAreKeptApart()
+    {
+        final Object first = new Object();
+        final Object second = new Object();
+        final long a = HostNodeFunctions.register(FN, "a", first);
+        final long b = HostNodeFunctions.register(FN, "b", second);
+        final long exec = 0x7E57_0003L;
+        HostNodeFunctions.execKeys(exec, keys(a), 0, first);
+        HostNodeFunctions.execKeys(exec, keys(b), 0, second);
+
+        assertArrayEquals(new long[]{ a }, HostNodeFunctions.execKeys(exec, first), "the first session's exec");
+        assertArrayEquals(new long[]{ b }, HostNodeFunctions.execKeys(exec, second), "the second session's exec");
+        assertNull(HostNodeFunctions.execKeys(exec, new Object()), "a third session has no such exec");
+
+        HostNodeFunctions.execDestroyed(exec, second);
+        assertNull(HostNodeFunctions.execKeys(exec, second), "the destroyed exec");
+        assertArrayEquals(new long[]{ a }, HostNodeFunctions.execKeys(exec, first), "the first session's exec");
+
+        HostNodeFunctions.execKeys(exec, keys(b), 0, second);
+        HostNodeFunctions.sessionEnded(second);
+        assertNull(HostNodeFunctions.execKeys(exec, second), "the ended session's exec");
+        assertArrayEquals(new long[]{ a }, HostNodeFunctions.execKeys(exec, first), "the first session's exec");
+
+        HostNodeFunctions.execKeys(exec, keys(), 0, second);
+        assertArrayEquals(new long[]{ a }, HostNodeFunctions.execKeys(exec, first),
+            "an exec of the second session without host nodes leaves the first's");
+
+        HostNodeFunctions.sessionEnded(first);
+        assertNull(HostNodeFunctions.execKeys(exec, first));
     }
 
     private static ByteArrayPayload keys(final long... keys)
