@@ -55,7 +55,7 @@ class CallbacksIT
             assertEquals(transport == Transport.IPC,
                 output.contains("CHECK the copy and the kernel after the callback used what it wrote"), output);
             // Said once, naming the function called inside the callback.
-            assertEquals(1, client.countLines(line -> line.contains("CU_DEVICE_GET_COUNT was called inside a " +
+            assertEquals(1, client.countLines(line -> line.contains("cuDeviceGetCount was called inside a " +
                 "stream callback")), output);
             assertTrue(output.contains("thrown on purpose by a host function"), output);
             assertFalse(output.contains("lost the executor"), output);
