@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.vectorAdd;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
 import static io.gpurelay.executor.TestClient.ok;
@@ -21,20 +22,15 @@ import static io.gpurelay.protocol.Function.CU_MEM_GET_INFO;
 import static io.gpurelay.protocol.Function.CU_MEM_POOL_CREATE;
 import static io.gpurelay.protocol.Function.CU_MEM_POOL_DESTROY;
 import static io.gpurelay.protocol.Function.CU_MEM_POOL_TRIM_TO;
-import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
-import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE_WITH_PRIORITY;
 import static io.gpurelay.protocol.Function.CU_STREAM_GET_ATTRIBUTE;
 import static io.gpurelay.protocol.Function.CU_STREAM_SET_ATTRIBUTE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.executor.TestClient.Reply;
@@ -357,16 +353,5 @@ class MemoryPoolsIpcTest
     private static KernelLaunch launch(final long function, final long a, final long b, final long c)
     {
         return KernelLaunch.of(function, (N + 255) / 256, 256).pointer(a).pointer(b).pointer(c).int32(N);
-    }
-
-    private static long vectorAdd(final TestClient client, final long context) throws IOException
-    {
-        try (InputStream in = MemoryPoolsIpcTest.class.getResourceAsStream("/kernels/vector_add.ptx"))
-        {
-            assertNotNull(in, "vector_add.ptx");
-            final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, in.readAllBytes())).value(0);
-            return ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
-                "vector_add".getBytes(StandardCharsets.UTF_8), module)).value(0);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.vectorAdd;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
 import static io.gpurelay.executor.TestClient.ok;
@@ -20,18 +21,13 @@ import static io.gpurelay.protocol.Function.CU_MEM_MAP;
 import static io.gpurelay.protocol.Function.CU_MEM_RELEASE;
 import static io.gpurelay.protocol.Function.CU_MEM_SET_ACCESS;
 import static io.gpurelay.protocol.Function.CU_MEM_UNMAP;
-import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
-import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static io.gpurelay.protocol.Function.CU_POINTER_SET_ATTRIBUTE;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.executor.TestClient.Reply;
@@ -380,16 +376,5 @@ class VirtualMemoryIpcTest
             Thread.onSpinWait();
         }
         assertEquals(bytes, seen, "device memory gpurelay stat shows for session " + client);
-    }
-
-    private static long vectorAdd(final TestClient client, final long context) throws IOException
-    {
-        try (InputStream in = VirtualMemoryIpcTest.class.getResourceAsStream("/kernels/vector_add.ptx"))
-        {
-            assertNotNull(in, "vector_add.ptx");
-            final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, in.readAllBytes())).value(0);
-            return ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
-                "vector_add".getBytes(StandardCharsets.UTF_8), module)).value(0);
-        }
     }
 }
