@@ -31,7 +31,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -215,19 +214,8 @@ class MemoryPoolsIpcTest
                 1)).value(0);
             ok(leaving.call(CU_MEM_ALLOC_ASYNC, context, 1024 * 1024, DEFAULT_STREAM, 0));
             ok(leaving.call(CU_MEM_ALLOC_ASYNC, context, 1024 * 1024, DEFAULT_STREAM, pool));
-            final TestClient watcher = unlimited.connected("watcher");
-            final long watcherContext = ok(watcher.call(CU_CTX_CREATE, 0, 0, 1)).value(0);
-            assertEquals(DEVICE_MEMORY - 2L * 1024 * 1024, ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0),
+            unlimited.assertSessionEndFrees(leaving, 1, DEVICE_MEMORY, 2L * 1024 * 1024,
                 "the leaving session holds its two allocations");
-
-            leaving.close();
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            long free = 0;
-            while (free != DEVICE_MEMORY && System.nanoTime() < deadline)
-            {
-                free = ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0);
-            }
-            assertEquals(DEVICE_MEMORY, free, "device 1's memory is all free once the session has ended");
         }
     }
 
