@@ -1,7 +1,6 @@
 package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -9,10 +8,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.HandWrittenFunctionsProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * values (the differential test for hand-written functions; {@code TableFunctionsGpuIT} is the table rows').
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class HandWrittenFunctionsGpuIT
 {
     /**
@@ -36,12 +36,6 @@ class HandWrittenFunctionsGpuIT
         "cudaMemcpy/default-kind", "status=21 0x0.0p0 0x0.0p0 | status=0 0x1.0p-2 0x1.ffep9",
         "cudaPeekAtLastError", "status=101 | status=21",
         "cudaGetLastError", "status=101 | status=21");
-
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
 
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
