@@ -55,8 +55,7 @@ class MemoryPoolsGpuIT
             }
         }
 
-        assertTrue(local.contains("\nDONE"), local);
-        assertTrue(remote.contains("\nDONE"), remote);
-        CallLines.assertSameCalls("hand-written functions", local, remote, KNOWN_DIFFERENCES, false);
+        CallLines.assertBothEndedWithSameCalls("hand-written functions", "DONE", local, remote, KNOWN_DIFFERENCES,
+            false);
     }
 }
