@@ -2,7 +2,6 @@ package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,9 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.ArraysProgram;
 import io.gpurelay.it.programs.RuntimeArraysProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,14 +24,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * refusal checks are left out: on a GPU an overrunning copy is not always refused.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class ArraysGpuIT
 {
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
-
     @ParameterizedTest
     @ValueSource(classes = { ArraysProgram.class, RuntimeArraysProgram.class })
     @Timeout(value = 300, unit = TimeUnit.SECONDS)

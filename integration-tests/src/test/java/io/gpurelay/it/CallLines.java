@@ -54,6 +54,19 @@ final class CallLines
     }
 
     /**
+     * Both runs went to their end (a line after the first starts with {@code end}, such as {@code DONE} or
+     * {@code PASSED}), then {@link #assertSameCalls} on them: how most differential GPU tests end.
+     */
+    static void assertBothEndedWithSameCalls(
+        final String what, final String end, final String localOutput, final String remoteOutput,
+        final Map<String, String> known, final boolean keepRepeats)
+    {
+        assertTrue(localOutput.contains("\n" + end), localOutput);
+        assertTrue(remoteOutput.contains("\n" + end), remoteOutput);
+        assertSameCalls(what, localOutput, remoteOutput, known, keepRepeats);
+    }
+
+    /**
      * Every {@code FN} line of a program's run reports success ({@code status=0}), but for the cases expected to fail.
      *
      * @param expectedToFail the markers (e.g. {@code "/again "}) of the lines whose status is checked elsewhere.

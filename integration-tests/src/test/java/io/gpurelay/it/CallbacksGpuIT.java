@@ -2,9 +2,7 @@ package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -12,9 +10,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.gpurelay.it.programs.CallbackProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -28,15 +26,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * waited for. A client killed while its callback holds a stream releases it, and the executor serves the next client.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class CallbacksGpuIT
 {
     private static final Duration WAIT = Duration.ofSeconds(60);
-
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
 
     static Stream<Arguments> transportsAndIsolations()
     {

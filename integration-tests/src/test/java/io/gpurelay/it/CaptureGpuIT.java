@@ -1,7 +1,6 @@
 package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -10,10 +9,10 @@ import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.CaptureProgram;
 import io.gpurelay.it.programs.DeviceSelectionProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,14 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * leave the host function out, and a third run through gpurelay has it (and gpurelay's refusals) and must pass.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class CaptureGpuIT
 {
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
-
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void everyCaptureCallGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
@@ -53,9 +47,7 @@ class CaptureGpuIT
             assertTrue(full.contains("CHECK the nodes with attributes ran ok"), full);
         }
 
-        assertTrue(local.contains("\nPASSED"), local);
-        assertTrue(remote.contains("\nPASSED"), remote);
-        CallLines.assertSameCalls("stream capture functions", local, remote, Map.of(), true);
+        CallLines.assertBothEndedWithSameCalls("stream capture functions", "PASSED", local, remote, Map.of(), true);
     }
 
     /**
@@ -73,8 +65,7 @@ class CaptureGpuIT
         {
             remote = GpuPrograms.remote(executor, "", DeviceSelectionProgram.class, List.of());
         }
-        assertTrue(local.contains("\nPASSED"), local);
-        assertTrue(remote.contains("\nPASSED"), remote);
-        CallLines.assertSameCalls("device selection functions", local, remote, Map.of(), true);
+        CallLines.assertBothEndedWithSameCalls("device selection functions", "PASSED", local, remote, Map.of(),
+            true);
     }
 }

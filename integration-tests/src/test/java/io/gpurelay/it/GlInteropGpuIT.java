@@ -1,17 +1,16 @@
 package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.GlInteropProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,14 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * locally for a comparison, since they would need a real GL context. Every check of the program must hold.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class GlInteropGpuIT
 {
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
-
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void glBuffersMapThroughHostMemoryOnTheGpu(@TempDir final Path work) throws Exception

@@ -2,7 +2,6 @@ package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,10 +16,10 @@ import io.gpurelay.it.programs.DriverKernelsProgram;
 import io.gpurelay.it.programs.HoldMemoryProgram;
 import io.gpurelay.it.programs.MemInfoProgram;
 import io.gpurelay.it.programs.RuntimeMemoryProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -30,15 +29,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * exact results, so passing here and on the emulator is the two backends agreeing.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class GpuBackendIT
 {
     private static final Pattern FREE = Pattern.compile("^FREE (\\d+) TOTAL (\\d+)");
-
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
 
     @ParameterizedTest
     @EnumSource(Transport.class)

@@ -1,7 +1,6 @@
 package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,10 +10,10 @@ import java.util.concurrent.TimeUnit;
 import io.gpurelay.it.programs.CurandProgram;
 import io.gpurelay.it.programs.LibraryExtrasProgram;
 import io.gpurelay.it.programs.NvrtcVectorAddProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,14 +24,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * for the same seed (docs/emulator-reference-libraries.md).
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class GpuRandRtcIT
 {
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
-
     @ParameterizedTest
     @EnumSource(Transport.class)
     @Timeout(value = 300, unit = TimeUnit.SECONDS)

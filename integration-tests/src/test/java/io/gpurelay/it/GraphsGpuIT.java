@@ -1,7 +1,6 @@
 package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -9,10 +8,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.GraphsProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,14 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * their own checks.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class GraphsGpuIT
 {
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
-
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void everyGraphCallGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
@@ -49,8 +43,6 @@ class GraphsGpuIT
             assertTrue(withLists.contains("CHECK the host nodes ran in order"), withLists);
         }
 
-        assertTrue(local.contains("\nPASSED"), local);
-        assertTrue(remote.contains("\nPASSED"), remote);
-        CallLines.assertSameCalls("graph functions", local, remote, Map.of(), true);
+        CallLines.assertBothEndedWithSameCalls("graph functions", "PASSED", local, remote, Map.of(), true);
     }
 }

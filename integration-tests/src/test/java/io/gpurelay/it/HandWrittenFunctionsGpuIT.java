@@ -1,18 +1,15 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.HandWrittenFunctionsProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * values (the differential test for hand-written functions; {@code TableFunctionsGpuIT} is the table rows').
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class HandWrittenFunctionsGpuIT
 {
     /**
@@ -37,12 +35,6 @@ class HandWrittenFunctionsGpuIT
         "cudaPeekAtLastError", "status=101 | status=21",
         "cudaGetLastError", "status=101 | status=21");
 
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
-
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void everyCallGivesOnTheGpuWhatJCudaGivesLocally(@TempDir final Path work) throws Exception
@@ -50,8 +42,7 @@ class HandWrittenFunctionsGpuIT
         final GpuPrograms.Runs runs = GpuPrograms.localAndRemote(work, HandWrittenFunctionsProgram.class, List.of(),
             Artifacts.kernelsDir().toString());
 
-        assertTrue(runs.local().contains("\nDONE"), runs.local());
-        assertTrue(runs.remote().contains("\nDONE"), runs.remote());
-        CallLines.assertSameCalls("hand-written functions", runs.local(), runs.remote(), KNOWN_DIFFERENCES, false);
+        CallLines.assertBothEndedWithSameCalls("hand-written functions", "DONE", runs.local(), runs.remote(),
+            KNOWN_DIFFERENCES, false);
     }
 }

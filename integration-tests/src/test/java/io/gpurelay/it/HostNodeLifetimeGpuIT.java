@@ -1,15 +1,13 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -18,15 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the executor queued; and a session's worker killed on a GPU host must let the session's host node functions go.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class HostNodeLifetimeGpuIT
 {
     private static final Duration RUN = Duration.ofSeconds(240);
-
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
 
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)

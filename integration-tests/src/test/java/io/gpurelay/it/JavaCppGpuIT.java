@@ -2,7 +2,6 @@ package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.InputStream;
@@ -17,9 +16,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.gpurelay.it.javacpp.JavaCppProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -32,16 +31,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * cuBLAS and cuRAND calls.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class JavaCppGpuIT
 {
     private static final Pattern HASHES = Pattern.compile("result-hash .*");
     private static final Duration RUN = Duration.ofSeconds(240);
-
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
 
     @ParameterizedTest
     @EnumSource(Transport.class)

@@ -2,7 +2,6 @@ package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,9 +9,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.ManagedMemoryProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -23,14 +22,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * values the host view shows after each synchronisation).
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class ManagedMemoryGpuIT
 {
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
-
     @ParameterizedTest
     @EnumSource(Transport.class)
     @Timeout(value = 300, unit = TimeUnit.SECONDS)

@@ -1,7 +1,6 @@
 package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -9,10 +8,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.MemoryPoolsProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,18 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  * agent's (from the executor's occupancy of each block size), so equal answers show it computes what CUDA's does.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class MemoryPoolsGpuIT
 {
     /** Calls whose local and remote results are known to differ, each as observed (local | through gpurelay). */
     private static final Map<String, String> KNOWN_DIFFERENCES = Map.of(
         // gpurelay sets the parameter buffer in whole 4-byte words (README, limits); CUDA takes any length.
         "cuParamSetv/three-bytes", "status=0 | status=801");
-
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
 
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -61,8 +55,7 @@ class MemoryPoolsGpuIT
             }
         }
 
-        assertTrue(local.contains("\nDONE"), local);
-        assertTrue(remote.contains("\nDONE"), remote);
-        CallLines.assertSameCalls("hand-written functions", local, remote, KNOWN_DIFFERENCES, false);
+        CallLines.assertBothEndedWithSameCalls("hand-written functions", "DONE", local, remote, KNOWN_DIFFERENCES,
+            false);
     }
 }

@@ -3,7 +3,6 @@ package io.gpurelay.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,9 +15,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.gpurelay.it.programs.PinnedMemoryProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -30,16 +29,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Aeron directory.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class PinnedMemoryGpuIT
 {
     private static final Pattern BANDWIDTH =
         Pattern.compile("256 MiB pinned to the device .* GB/s, to the host .* GB/s");
-
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
 
     @ParameterizedTest
     @ValueSource(strings = { "thread", "process" })

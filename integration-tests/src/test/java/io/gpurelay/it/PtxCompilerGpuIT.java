@@ -1,15 +1,14 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.PtxCompilerProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -20,14 +19,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * and runs, its result equal to a fused multiply-add on the CPU bit for bit.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class PtxCompilerGpuIT
 {
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
-
     @ParameterizedTest
     @EnumSource(Transport.class)
     @Timeout(value = 300, unit = TimeUnit.SECONDS)

@@ -2,7 +2,6 @@ package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,9 +14,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.gpurelay.it.programs.SharedMemoryProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,15 +26,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and the bandwidth printed for the report.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class SharedMemoryGpuIT
 {
     private static final Pattern BANDWIDTH = Pattern.compile("256 MiB to the device .* GB/s, to the host .* GB/s");
-
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
 
     @ParameterizedTest
     @ValueSource(strings = { "thread", "process" })

@@ -2,7 +2,6 @@ package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,10 +12,10 @@ import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.TableRowsProgram;
 import io.gpurelay.protocol.table.FunctionTable;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,14 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * run would differ (not supported), so this is also the check that the gpu backend runs every row.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class TableFunctionsGpuIT
 {
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
-
     /**
      * Rows whose local and remote results are known to differ, each exactly as observed (local | through gpurelay),
      * so that any other change still fails. {@code cudaCtxResetPersistingL2Cache}: on the H100 host JCuda 12.6's

@@ -1,7 +1,6 @@
 package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -9,10 +8,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.TextureObjectsProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,14 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * same values, the kernels the same sums; the program checks each kernel's output against what it wrote.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class TextureObjectsGpuIT
 {
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
-
     /**
      * Calls whose local and remote results are known to differ, each as observed (local | through gpurelay): JCuda
      * 12.6's natives on CUDA 13 describe a mipmapped texture's resource with another CUmipmappedArray than the one it

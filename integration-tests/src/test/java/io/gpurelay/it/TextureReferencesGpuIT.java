@@ -1,18 +1,15 @@
 package io.gpurelay.it;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.TextureReferencesProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,16 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
  * refuse a range outside the program's allocations.
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class TextureReferencesGpuIT
 {
     /** Calls whose local and remote results are known to differ, each exactly as observed (local | through gpurelay). */
     private static final Map<String, String> KNOWN_DIFFERENCES = Map.of();
-
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
 
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -41,9 +33,7 @@ class TextureReferencesGpuIT
         final GpuPrograms.Runs runs = GpuPrograms.localAndRemote(work, TextureReferencesProgram.class, List.of(),
             Artifacts.kernelsDir().toString());
 
-        assertTrue(runs.local().contains("\nDONE"), runs.local());
-        assertTrue(runs.remote().contains("\nDONE"), runs.remote());
-        CallLines.assertSameCalls("texture and surface reference functions", runs.local(), runs.remote(),
-            KNOWN_DIFFERENCES, false);
+        CallLines.assertBothEndedWithSameCalls("texture and surface reference functions", "DONE", runs.local(),
+            runs.remote(), KNOWN_DIFFERENCES, false);
     }
 }

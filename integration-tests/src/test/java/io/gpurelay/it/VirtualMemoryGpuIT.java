@@ -2,7 +2,6 @@ package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,10 +10,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.it.programs.VirtualMemoryProgram;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,16 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
  * allocation, the access flags).
  */
 @Tag("gpu")
+@ExtendWith(GpuAvailability.Required.class)
 class VirtualMemoryGpuIT
 {
     /** Calls whose local and remote results are known to differ, each as observed (local | through gpurelay). */
     private static final Map<String, String> KNOWN_DIFFERENCES = Map.of();
-
-    @BeforeEach
-    void requireGpu()
-    {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
-    }
 
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)

@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.ptx;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_FREE;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
@@ -15,12 +16,8 @@ import static io.gpurelay.protocol.Function.CU_MEM_GET_INFO;
 import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
 import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -158,7 +155,7 @@ class DeviceOutputAndQuotaIpcTest
 
     private static long printfKernel(final TestClient client, final long context)
     {
-        final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel("device_printf.ptx")))
+        final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, ptx("device_printf.ptx")))
             .value(0);
         return ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
             "device_printf".getBytes(StandardCharsets.UTF_8), module)).value(0);
@@ -197,18 +194,5 @@ class DeviceOutputAndQuotaIpcTest
         final List<String> lines = Arrays.asList(text.split("\n"));
         assertEquals(lines.size(), new HashSet<>(lines).size(), "no line twice: " + text);
         return new HashSet<>(lines);
-    }
-
-    private static byte[] kernel(final String file)
-    {
-        try (InputStream in = DeviceOutputAndQuotaIpcTest.class.getResourceAsStream("/kernels/" + file))
-        {
-            assertNotNull(in, file);
-            return in.readAllBytes();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
     }
 }

@@ -1,5 +1,7 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.function;
+import static io.gpurelay.executor.Kernels.loadModule;
 import static io.gpurelay.executor.TestClient.DEFAULT_STREAM;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
@@ -60,12 +62,8 @@ import static io.gpurelay.protocol.Function.CU_STREAM_WAIT_EVENT;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -710,16 +708,6 @@ class DriverApiIpcTest
         return ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, device)).value(0);
     }
 
-    private static long loadModule(final TestClient client, final long context, final String kernelFile)
-    {
-        return ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel(kernelFile))).value(0);
-    }
-
-    private static long function(final TestClient client, final long context, final long module, final String name)
-    {
-        return ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context, utf8(name), module)).value(0);
-    }
-
     private static long attribute(final TestClient client, final long context, final int attribute,
         final long function)
     {
@@ -739,19 +727,6 @@ class DriverApiIpcTest
     private static Reply awaitLaunch(final TestClient client, final long context, final KernelLaunch launch)
     {
         return client.awaitReply(launch(client, context, launch));
-    }
-
-    private static byte[] kernel(final String file)
-    {
-        try (InputStream in = DriverApiIpcTest.class.getResourceAsStream("/kernels/" + file))
-        {
-            assertNotEquals(null, in, file);
-            return in.readAllBytes();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
     }
 
     private static byte[] utf8(final String text)

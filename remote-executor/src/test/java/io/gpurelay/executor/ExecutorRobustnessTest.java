@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.ptx;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_FREE;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
@@ -13,11 +14,9 @@ import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -282,7 +281,7 @@ class ExecutorRobustnessTest
 
     static long spinKernel(final TestClient client, final long context)
     {
-        final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel("spin_forever.ptx")))
+        final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, ptx("spin_forever.ptx")))
             .value(0);
         return ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
             "spin_forever".getBytes(StandardCharsets.UTF_8), module)).value(0);
@@ -292,19 +291,6 @@ class ExecutorRobustnessTest
     {
         final KernelLaunch launch = KernelLaunch.of(function, 1, 1);
         return client.send(CU_LAUNCH_KERNEL, context, new ByteArrayPayload(launch.payload()), true, launch.args());
-    }
-
-    private static byte[] kernel(final String file)
-    {
-        try (InputStream in = ExecutorRobustnessTest.class.getResourceAsStream("/kernels/" + file))
-        {
-            assertNotNull(in, file);
-            return in.readAllBytes();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
     }
 
     /**

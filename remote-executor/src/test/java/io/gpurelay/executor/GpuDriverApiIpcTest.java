@@ -1,5 +1,7 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.function;
+import static io.gpurelay.executor.Kernels.loadModule;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
 import static io.gpurelay.executor.TestClient.floats;
@@ -27,18 +29,12 @@ import static io.gpurelay.protocol.Function.CU_DRIVER_GET_VERSION;
 import static io.gpurelay.protocol.Function.CU_LAUNCH_KERNEL;
 import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
 import static io.gpurelay.protocol.Function.CU_MEM_GET_INFO;
-import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
 import static io.gpurelay.protocol.Function.CU_MODULE_GET_GLOBAL;
-import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -302,35 +298,12 @@ class GpuDriverApiIpcTest
         return client;
     }
 
-    static long loadModule(final TestClient client, final long context, final String kernelFile)
-    {
-        return ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel("/kernels/" + kernelFile))).value(0);
-    }
-
-    static long function(final TestClient client, final long context, final long module, final String name)
-    {
-        return ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context, utf8(name), module)).value(0);
-    }
-
     /**
      * Launch as the agent does, pipelined: the executor answers only if the launch fails.
      */
     static long launch(final TestClient client, final long context, final KernelLaunch launch)
     {
         return client.send(CU_LAUNCH_KERNEL, context, new ByteArrayPayload(launch.payload()), true, launch.args());
-    }
-
-    static byte[] kernel(final String resource)
-    {
-        try (InputStream in = GpuDriverApiIpcTest.class.getResourceAsStream(resource))
-        {
-            assertNotEquals(null, in, resource);
-            return in.readAllBytes();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
     }
 
     static byte[] utf8(final String text)

@@ -1,8 +1,8 @@
 package io.gpurelay.executor;
 
-import static io.gpurelay.executor.GpuDriverApiIpcTest.function;
-import static io.gpurelay.executor.GpuDriverApiIpcTest.kernel;
 import static io.gpurelay.executor.GpuDriverApiIpcTest.launch;
+import static io.gpurelay.executor.Kernels.function;
+import static io.gpurelay.executor.Kernels.resource;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
 import static io.gpurelay.protocol.Function.CU_CTX_DESTROY;
@@ -66,7 +66,7 @@ class GpuFaultIpcTest
             final long bystanderContext = ok(bystander.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
             final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
             final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context,
-                kernel("/io/gpurelay/executor/backend/gpu/kernels.ptx"))).value(0);
+                resource("/io/gpurelay/executor/backend/gpu/kernels.ptx"))).value(0);
             final long store = function(client, context, module, "store");
 
             launch(client, context, KernelLaunch.of(store, 1, 1).pointer(8).float32(1));

@@ -1,5 +1,8 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.function;
+import static io.gpurelay.executor.Kernels.loadModule;
+import static io.gpurelay.executor.Kernels.ptx;
 import static io.gpurelay.executor.TestClient.DEFAULT_STREAM;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
@@ -29,8 +32,6 @@ import static io.gpurelay.protocol.Function.CU_GRAPH_LAUNCH;
 import static io.gpurelay.protocol.Function.CU_GRAPH_NODE_FIND_IN_CLONE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_NODE_GET_TYPE;
 import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
-import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
-import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static io.gpurelay.protocol.Function.CU_MODULE_UNLOAD;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE;
 import static io.gpurelay.protocol.Function.CU_STREAM_SYNCHRONIZE;
@@ -39,12 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -76,10 +73,8 @@ class GraphsIpcTest
     {
         final TestClient client = EXECUTOR.connected("graph kernel");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
-        final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel("vector_add.ptx")))
-            .value(0);
-        final long vectorAdd = ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
-            "vector_add".getBytes(StandardCharsets.UTF_8), module)).value(0);
+        final long module = loadModule(client, context, "vector_add.ptx");
+        final long vectorAdd = function(client, context, module, "vector_add");
         final float[] a = new float[N];
         final float[] b = new float[N];
         for (int i = 0; i < N; i++)
@@ -362,18 +357,5 @@ class GraphsIpcTest
         final ByteBuffer bytes = ByteBuffer.allocate(8 * handles.length).order(ByteOrder.LITTLE_ENDIAN);
         Arrays.stream(handles).forEach(bytes::putLong);
         return bytes.array();
-    }
-
-    private static byte[] kernel(final String file)
-    {
-        try (InputStream in = GraphsIpcTest.class.getResourceAsStream("/kernels/" + file))
-        {
-            assertNotEquals(null, in, file);
-            return in.readAllBytes();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
     }
 }

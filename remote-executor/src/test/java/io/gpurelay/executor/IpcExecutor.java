@@ -1,9 +1,14 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.TestClient.ok;
+import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
+import static io.gpurelay.protocol.Function.CU_MEM_GET_INFO;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -163,6 +168,29 @@ final class IpcExecutor implements BeforeAllCallback, AfterAllCallback, AfterEac
         final TestClient client = client(clientName);
         assertTrue(client.connect(token), () -> "rejected: " + client.rejectDetail);
         return client;
+    }
+
+    /**
+     * Ends the {@code leaving} session and checks that all it held on {@code device} is given back: a watcher session
+     * first sees {@code held} of the device's {@code deviceMemory} bytes taken ({@code holding} says by what), then,
+     * once the leaving session is closed, all of them free again within 10 s (the executor frees a session's memory
+     * after the session has gone, not within the close).
+     */
+    void assertSessionEndFrees(final TestClient leaving, final int device, final long deviceMemory, final long held,
+        final String holding)
+    {
+        final TestClient watcher = connected("watcher");
+        final long watcherContext = ok(watcher.call(CU_CTX_CREATE, 0, 0, device)).value(0);
+        assertEquals(deviceMemory - held, ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0), holding);
+
+        leaving.close();
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long free = 0;
+        while (free != deviceMemory && System.nanoTime() < deadline)
+        {
+            free = ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0);
+        }
+        assertEquals(deviceMemory, free, "device " + device + "'s memory is all free once the session has ended");
     }
 
     RemoteExecutor executor()

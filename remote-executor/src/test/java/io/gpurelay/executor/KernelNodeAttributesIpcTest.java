@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.vectorAdd;
 import static io.gpurelay.executor.TestClient.DEFAULT_STREAM;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
@@ -16,20 +17,13 @@ import static io.gpurelay.protocol.Function.CU_GRAPH_KERNEL_NODE_SET_ATTRIBUTE;
 import static io.gpurelay.protocol.Function.CU_GRAPH_LAUNCH;
 import static io.gpurelay.protocol.Function.CU_GRAPH_NODE_FIND_IN_CLONE;
 import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
-import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
-import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static io.gpurelay.protocol.Function.CU_STREAM_SYNCHRONIZE;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.protocol.DriverStatus;
@@ -181,9 +175,7 @@ class KernelNodeAttributesIpcTest
 
     private static Kernel kernel(final TestClient client, final long context)
     {
-        final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, ptx("vector_add.ptx"))).value(0);
-        final long function = ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
-            "vector_add".getBytes(StandardCharsets.UTF_8), module)).value(0);
+        final long function = vectorAdd(client, context);
         final float[] a = new float[N];
         final float[] b = new float[N];
         for (int i = 0; i < N; i++)
@@ -203,18 +195,5 @@ class KernelNodeAttributesIpcTest
             values[i] = reply.value(i);
         }
         return values;
-    }
-
-    private static byte[] ptx(final String file)
-    {
-        try (InputStream in = KernelNodeAttributesIpcTest.class.getResourceAsStream("/kernels/" + file))
-        {
-            assertNotEquals(null, in, file);
-            return in.readAllBytes();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
     }
 }

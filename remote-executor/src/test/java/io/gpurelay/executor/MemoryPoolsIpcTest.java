@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.vectorAdd;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
 import static io.gpurelay.executor.TestClient.ok;
@@ -21,21 +22,15 @@ import static io.gpurelay.protocol.Function.CU_MEM_GET_INFO;
 import static io.gpurelay.protocol.Function.CU_MEM_POOL_CREATE;
 import static io.gpurelay.protocol.Function.CU_MEM_POOL_DESTROY;
 import static io.gpurelay.protocol.Function.CU_MEM_POOL_TRIM_TO;
-import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
-import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE_WITH_PRIORITY;
 import static io.gpurelay.protocol.Function.CU_STREAM_GET_ATTRIBUTE;
 import static io.gpurelay.protocol.Function.CU_STREAM_SET_ATTRIBUTE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -219,19 +214,8 @@ class MemoryPoolsIpcTest
                 1)).value(0);
             ok(leaving.call(CU_MEM_ALLOC_ASYNC, context, 1024 * 1024, DEFAULT_STREAM, 0));
             ok(leaving.call(CU_MEM_ALLOC_ASYNC, context, 1024 * 1024, DEFAULT_STREAM, pool));
-            final TestClient watcher = unlimited.connected("watcher");
-            final long watcherContext = ok(watcher.call(CU_CTX_CREATE, 0, 0, 1)).value(0);
-            assertEquals(DEVICE_MEMORY - 2L * 1024 * 1024, ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0),
+            unlimited.assertSessionEndFrees(leaving, 1, DEVICE_MEMORY, 2L * 1024 * 1024,
                 "the leaving session holds its two allocations");
-
-            leaving.close();
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            long free = 0;
-            while (free != DEVICE_MEMORY && System.nanoTime() < deadline)
-            {
-                free = ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0);
-            }
-            assertEquals(DEVICE_MEMORY, free, "device 1's memory is all free once the session has ended");
         }
     }
 
@@ -357,16 +341,5 @@ class MemoryPoolsIpcTest
     private static KernelLaunch launch(final long function, final long a, final long b, final long c)
     {
         return KernelLaunch.of(function, (N + 255) / 256, 256).pointer(a).pointer(b).pointer(c).int32(N);
-    }
-
-    private static long vectorAdd(final TestClient client, final long context) throws IOException
-    {
-        try (InputStream in = MemoryPoolsIpcTest.class.getResourceAsStream("/kernels/vector_add.ptx"))
-        {
-            assertNotNull(in, "vector_add.ptx");
-            final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, in.readAllBytes())).value(0);
-            return ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
-                "vector_add".getBytes(StandardCharsets.UTF_8), module)).value(0);
-        }
     }
 }

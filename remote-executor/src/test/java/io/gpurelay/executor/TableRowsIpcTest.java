@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.loadModule;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_EVENT_CREATE;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
@@ -9,15 +10,12 @@ import static io.gpurelay.protocol.Function.CU_EVENT_CREATE;
 import static io.gpurelay.protocol.Function.CU_ARRAY_CREATE;
 import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
 import static io.gpurelay.protocol.Function.CU_MIPMAPPED_ARRAY_CREATE;
-import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
-import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
 
@@ -304,9 +302,8 @@ class TableRowsIpcTest
         static Objects make(final TestClient client, final Api api) throws IOException
         {
             final long context = ok(client.call(CU_CTX_CREATE, 0, 0, DEVICE_1)).value(0);
-            final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel())).value(0);
-            final long function = ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
-                "vector_add".getBytes(StandardCharsets.UTF_8), module)).value(0);
+            final long module = loadModule(client, context, "vector_add.ptx");
+            final long function = Kernels.function(client, context, module, "vector_add");
             if (api == Api.RUNTIME)
             {
                 return new Objects(DEVICE_1, context, module, function,
@@ -330,15 +327,6 @@ class TableRowsIpcTest
                 ok(client.call(CU_STREAM_CREATE, context, STREAM_NON_BLOCKING)).value(0),
                 ok(client.call(CU_EVENT_CREATE, context, 0)).value(0), memory, array, mipmapped, texrefArray,
                 texrefMipmapped, texrefMemory);
-        }
-
-        private static byte[] kernel() throws IOException
-        {
-            try (InputStream in = TableRowsIpcTest.class.getResourceAsStream("/kernels/vector_add.ptx"))
-            {
-                assertNotNull(in, "vector_add.ptx");
-                return in.readAllBytes();
-            }
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.loadModule;
+import static io.gpurelay.executor.Kernels.ptx;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CU_ARRAY_CREATE;
 import static io.gpurelay.protocol.Function.CU_ARRAY_DESTROY;
@@ -14,7 +16,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
@@ -214,7 +215,7 @@ class TextureReferencesIpcTest
     {
         final TestClient client = EXECUTOR.connected("module");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
-        final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, kernel())).value(0);
+        final long module = loadModule(client, context, "vector_add.ptx");
         final Reply texref = client.awaitReply(client.send(row("cuModuleGetTexRef"), context,
             new ByteArrayPayload("tex".getBytes(StandardCharsets.UTF_8)), false, module));
         assertEquals(DriverStatus.NOT_FOUND, texref.status());
@@ -232,7 +233,7 @@ class TextureReferencesIpcTest
     {
         final TestClient client = EXECUTOR.connected("module references");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
-        final String ptx = new String(kernel(), StandardCharsets.UTF_8);
+        final String ptx = new String(ptx("vector_add.ptx"), StandardCharsets.UTF_8);
         final int entry = ptx.indexOf(".visible .entry");
         final byte[] image = (ptx.substring(0, entry) + ".global .texref tex;\n.global .surfref surf;\n" +
             ptx.substring(entry)).getBytes(StandardCharsets.UTF_8);
@@ -290,14 +291,5 @@ class TextureReferencesIpcTest
         final FunctionRow row = FunctionTable.standard().find(Binding.JCUDA_DRIVER, name);
         assertNotNull(row, name);
         return row;
-    }
-
-    private static byte[] kernel() throws IOException
-    {
-        try (InputStream in = TextureReferencesIpcTest.class.getResourceAsStream("/kernels/vector_add.ptx"))
-        {
-            assertNotNull(in, "vector_add.ptx");
-            return in.readAllBytes();
-        }
     }
 }

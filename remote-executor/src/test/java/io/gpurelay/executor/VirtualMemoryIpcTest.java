@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.Kernels.vectorAdd;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
 import static io.gpurelay.executor.TestClient.ok;
@@ -20,18 +21,13 @@ import static io.gpurelay.protocol.Function.CU_MEM_MAP;
 import static io.gpurelay.protocol.Function.CU_MEM_RELEASE;
 import static io.gpurelay.protocol.Function.CU_MEM_SET_ACCESS;
 import static io.gpurelay.protocol.Function.CU_MEM_UNMAP;
-import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
-import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
 import static io.gpurelay.protocol.Function.CU_POINTER_SET_ATTRIBUTE;
 import static io.gpurelay.protocol.Function.CU_STREAM_CREATE;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.executor.TestClient.Reply;
@@ -337,19 +333,8 @@ class VirtualMemoryIpcTest
             ok(leaving.call(CU_MEM_MAP, context, reservation, GRANULARITY, 0, mapped, 0));
             ok(leaving.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, DEVICE, 1, READ_WRITE));
             ok(leaving.call(CU_MEM_RELEASE, context, mapped));
-            final TestClient watcher = unlimited.connected("watcher");
-            final long watcherContext = ok(watcher.call(CU_CTX_CREATE, 0, 0, 1)).value(0);
-            assertEquals(DEVICE_MEMORY - 2 * GRANULARITY, ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0),
+            unlimited.assertSessionEndFrees(leaving, 1, DEVICE_MEMORY, 2 * GRANULARITY,
                 "the leaving session holds its two physical allocations");
-
-            leaving.close();
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            long free = 0;
-            while (free != DEVICE_MEMORY && System.nanoTime() < deadline)
-            {
-                free = ok(watcher.call(CU_MEM_GET_INFO, watcherContext)).value(0);
-            }
-            assertEquals(DEVICE_MEMORY, free, "device 1's memory is all free once the session has ended");
         }
     }
 
@@ -380,16 +365,5 @@ class VirtualMemoryIpcTest
             Thread.onSpinWait();
         }
         assertEquals(bytes, seen, "device memory gpurelay stat shows for session " + client);
-    }
-
-    private static long vectorAdd(final TestClient client, final long context) throws IOException
-    {
-        try (InputStream in = VirtualMemoryIpcTest.class.getResourceAsStream("/kernels/vector_add.ptx"))
-        {
-            assertNotNull(in, "vector_add.ptx");
-            final long module = ok(client.callWithPayload(CU_MODULE_LOAD_DATA, context, in.readAllBytes())).value(0);
-            return ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context,
-                "vector_add".getBytes(StandardCharsets.UTF_8), module)).value(0);
-        }
     }
 }
