@@ -4,16 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.SocketException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -224,7 +219,7 @@ class PoolIT
 
     /**
      * Three members' endpoints, each the first of {@link #PORTS_PER_MEMBER} consecutive loopback UDP ports that are
-     * free now.
+     * free now ({@link FreePorts}), apart from each other's.
      */
     private static String freeMemberEndpoints()
     {
@@ -232,8 +227,8 @@ class PoolIT
         final List<Integer> taken = new ArrayList<>();
         while (endpoints.size() < MEMBERS)
         {
-            final int base = ThreadLocalRandom.current().nextInt(20_000, 60_000);
-            if (taken.stream().anyMatch(port -> Math.abs(port - base) < PORTS_PER_MEMBER) || !allFree(base))
+            final int base = FreePorts.udpRange(PORTS_PER_MEMBER);
+            if (taken.stream().anyMatch(port -> Math.abs(port - base) < PORTS_PER_MEMBER))
             {
                 continue;
             }
@@ -241,21 +236,5 @@ class PoolIT
             endpoints.add("localhost:" + base);
         }
         return String.join(";", endpoints);
-    }
-
-    private static boolean allFree(final int base)
-    {
-        for (int port = base; port < base + PORTS_PER_MEMBER; port++)
-        {
-            try (DatagramSocket socket = new DatagramSocket(null))
-            {
-                socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-            }
-            catch (final SocketException ex)
-            {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -1,10 +1,5 @@
 package io.gpurelay.it;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-
 /**
  * The two ways a client reaches an executor in these tests.
  */
@@ -14,7 +9,7 @@ enum Transport
     UDP;
 
     /**
-     * A fresh channel URI: for UDP a free loopback port.
+     * A fresh channel URI: for UDP a free loopback port ({@link FreePorts}).
      */
     String newChannel()
     {
@@ -22,13 +17,6 @@ enum Transport
         {
             return "aeron:ipc";
         }
-        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress()))
-        {
-            return "aeron:udp?endpoint=localhost:" + socket.getLocalPort();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
+        return "aeron:udp?endpoint=localhost:" + FreePorts.udp();
     }
 }
