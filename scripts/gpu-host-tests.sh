@@ -8,6 +8,9 @@
 #                  integration-tests/target/test-lib as test-lib/ (what `mvn package` builds)
 # REPORT_DIR       where the JUnit XML reports and logs go
 # CLASS_NAME_REGEX which test classes to run, e.g. '.*PinnedMemoryGpuIT' (default: every gpu-tagged class)
+#
+# The run requires a GPU (-Dgpurelay.requireGpu=true): a test that finds none fails instead of being skipped, so a
+# host whose GPU is not visible cannot pass for a GPU run.
 set -euo pipefail
 
 dist_tarball="$1"
@@ -31,7 +34,8 @@ javacpp="$(ls "$bundle"/test-lib/javacpp-[0-9]*.jar | grep -v linux | head -n 1)
 javacpp_natives="$(ls "$bundle"/test-lib/javacpp-[0-9]*-linux-x86_64.jar | head -n 1)"
 cuda_presets="$(ls "$bundle"/test-lib/cuda-[0-9]*.jar | grep -v linux | head -n 1)"
 
-"$java" -Dgpurelay.agent.jar="$dist/lib/gpurelay-agent.jar" \
+"$java" -Dgpurelay.requireGpu=true \
+    -Dgpurelay.agent.jar="$dist/lib/gpurelay-agent.jar" \
     -Dgpurelay.executor.jar="$dist/lib/gpurelay-executor.jar" \
     -Dgpurelay.jcuda.jar="$jcuda" \
     -Dgpurelay.jcublas.jar="$jcublas" \
@@ -46,4 +50,4 @@ cuda_presets="$(ls "$bundle"/test-lib/cuda-[0-9]*.jar | grep -v linux | head -n 
     -jar "$console" execute \
     --class-path "$bundle/test-classes:$(ls "$bundle"/test-lib/*.jar | grep -v console-standalone | tr '\n' ':')" \
     --include-tag gpu --include-classname "$classes" --scan-class-path "$bundle/test-classes" \
-    --reports-dir "$reports" --details tree --disable-banner
+    --reports-dir "$reports" --details tree --disable-banner --fail-if-no-tests

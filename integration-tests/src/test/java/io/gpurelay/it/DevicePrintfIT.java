@@ -2,7 +2,6 @@ package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,7 +58,7 @@ class DevicePrintfIT
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void kernelPrintfOfAGpuProcessWhoseStdoutIsAFileReachesTheClient(@TempDir final Path work) throws Exception
     {
-        assumeTrue(GpuAvailability.usable(), "no NVIDIA GPU on this machine");
+        GpuAvailability.assumeUsable();
         final Path stdout = work.resolve("executor.stdout");
         final Path aeronDir = work.resolve("aeron-executor");
         final String channel = Transport.IPC.newChannel();

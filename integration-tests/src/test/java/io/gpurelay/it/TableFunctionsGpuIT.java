@@ -1,11 +1,8 @@
 package io.gpurelay.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -55,36 +52,8 @@ class TableFunctionsGpuIT
             remoteOutput = GpuPrograms.remote(executor, "", TableRowsProgram.class, List.of(), kernels);
         }
 
-        final Map<String, String> expected = rows(localOutput);
-        final Map<String, String> actual = rows(remoteOutput);
-        assertEquals(FunctionTable.standard().rows().size(), expected.size(), localOutput);
-        final List<String> differences = new ArrayList<>();
-        for (final Map.Entry<String, String> row : expected.entrySet())
-        {
-            final String observed = row.getValue() + " | " + actual.get(row.getKey());
-            if (!row.getValue().equals(actual.get(row.getKey())) &&
-                !KNOWN_DIFFERENCES.getOrDefault(row.getKey(), "").equals(observed))
-            {
-                differences.add(row.getKey() + ": locally " + row.getValue() + ", through gpurelay " +
-                    actual.get(row.getKey()));
-            }
-        }
-        System.out.println("function table rows on the GPU, locally and through gpurelay:\n" + localOutput);
-        assertTrue(differences.isEmpty(), differences.size() + " of " + expected.size() + " rows differ:\n" +
-            String.join("\n", differences) + "\n\nthrough gpurelay:\n" + remoteOutput);
-    }
-
-    private static Map<String, String> rows(final String output)
-    {
-        final Map<String, String> rows = new LinkedHashMap<>();
-        for (final String line : output.split("\n"))
-        {
-            if (line.startsWith("ROW "))
-            {
-                final int space = line.indexOf(' ', 4);
-                rows.put(line.substring(4, space), line.substring(space + 1));
-            }
-        }
-        return rows;
+        assertEquals(FunctionTable.standard().rows().size(), CallLines.rowNames(localOutput).size(), localOutput);
+        CallLines.assertSameRows("function table functions on the GPU", localOutput, remoteOutput,
+            KNOWN_DIFFERENCES);
     }
 }

@@ -33,7 +33,6 @@ import static io.gpurelay.protocol.Function.CU_MODULE_GET_GLOBAL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -45,7 +44,7 @@ import java.util.regex.Pattern;
 import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.gpu.GpuBackend;
-import io.gpurelay.executor.backend.gpu.GpuRuntime;
+import io.gpurelay.executor.backend.gpu.GpuTestSupport;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.RuntimeStatus;
@@ -88,7 +87,7 @@ class GpuDriverApiIpcTest
     @BeforeEach
     void launch()
     {
-        assumeGpu();
+        GpuTestSupport.assumeGpu();
         if (executor != null)
         {
             return;
@@ -123,18 +122,6 @@ class GpuDriverApiIpcTest
             capturedLog.awaitLine(Pattern.quote(session) + "\\d+\\) closed");
             client.close();
         }
-    }
-
-    /**
-     * Skip where no GPU is usable, or fail where the run says a GPU must be there ({@code -Dgpurelay.requireGpu=true}).
-     */
-    static void assumeGpu()
-    {
-        if (Boolean.getBoolean("gpurelay.requireGpu"))
-        {
-            assertTrue(GpuRuntime.usable(), () -> "no usable GPU: " + GpuRuntime.unusableReason());
-        }
-        assumeTrue(GpuRuntime.usable(), () -> "no usable GPU: " + GpuRuntime.unusableReason());
     }
 
     @Test

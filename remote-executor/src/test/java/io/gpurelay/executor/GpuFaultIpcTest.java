@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
+import io.gpurelay.executor.backend.gpu.GpuTestSupport;
 import io.gpurelay.protocol.DriverStatus;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.Tag;
@@ -39,7 +40,7 @@ class GpuFaultIpcTest
     @Test
     void aFaultIsStickyAndReportedByTheGpuItself() throws Exception
     {
-        GpuDriverApiIpcTest.assumeGpu();
+        GpuTestSupport.assumeGpu();
         final String aeronDirectory = TestMediaDriver.newAeronDirectory("gpu-fault");
         final Process executor = new ProcessBuilder(List.of(
             new File(System.getProperty("java.home"), "bin/java").getPath(),

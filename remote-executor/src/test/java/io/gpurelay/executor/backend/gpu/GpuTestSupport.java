@@ -14,9 +14,10 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * What the GPU tests share: the skip where no GPU is usable, host buffers in direct memory like Aeron's, the test
- * kernels, and kernel parameters as a client sends them.
+ * kernels, and kernel parameters as a client sends them. Public for {@link #assumeGpu()} alone, which the gpu tests
+ * of other packages share.
  */
-final class GpuTestSupport
+public final class GpuTestSupport
 {
     static final int MIB = 1 << 20;
 
@@ -29,7 +30,7 @@ final class GpuTestSupport
      * ({@code -Dgpurelay.requireGpu=true}), so that a GPU host whose CUDA does not load is not mistaken for a passing
      * run.
      */
-    static void assumeGpu()
+    public static void assumeGpu()
     {
         if (Boolean.getBoolean("gpurelay.requireGpu"))
         {
