@@ -1,7 +1,10 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import java.nio.ByteOrder;
+import java.util.Collections;
 import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -34,6 +37,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  * setter, cuGraphExecDestroy) asks under the session it goes to, the one its thread's current context names, so an
  * exec of one executor is never found or forgotten by a call to another. Keys need no session: this process chooses
  * them, from one counter, so no two sessions are given the same key.
+ * <p>
+ * An exec's keys are recorded after its call's reply, and its session can end in between: the end is remembered
+ * (weakly, a session is not kept alive for it) before its entries are forgotten, and a recording checks it after
+ * recording, so an exec recorded under an ended session is forgotten by one side or the other, never kept under a
+ * session that cannot end again. A reply whose session has ended already (none is current) records nothing.
  */
 final class HostNodeFunctions
 {
@@ -74,6 +82,9 @@ final class HostNodeFunctions
     private static final Map<Long, HostNodeFunction> FUNCTIONS = new ConcurrentHashMap<>();
     /** The keys of each exec's host nodes in the order they run, for the execs that have any. */
     private static final Map<Exec, long[]> EXEC_KEYS = new ConcurrentHashMap<>();
+    /** The sessions that ended, by identity, marked before their entries are forgotten. */
+    private static final Set<Object> ENDED =
+        Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
     static
     {
@@ -108,6 +119,10 @@ final class HostNodeFunctions
      */
     static void sessionEnded(final Object session)
     {
+        if (session != null)
+        {
+            ENDED.add(session);
+        }
         FUNCTIONS.values().removeIf(function -> function.session == session);
         EXEC_KEYS.keySet().removeIf(exec -> exec.session == session);
     }
@@ -152,7 +167,14 @@ final class HostNodeFunctions
      */
     static void execKeys(final long exec, final ByteArrayPayload reply, final long released)
     {
-        execKeys(exec, reply, released, currentSession());
+        final DeviceRouter router = DeviceRouter.installed();
+        final Object session = router == null ? null : router.driverSession(DriverContexts.current());
+        if (router != null && session == null)
+        {
+            // The session that answered has ended already (and took the exec and its keys' functions with it).
+            return;
+        }
+        execKeys(exec, reply, released, session);
     }
 
     /**
@@ -170,7 +192,13 @@ final class HostNodeFunctions
         {
             final long[] keys = new long[execCount];
             System.arraycopy(all, 0, keys, 0, execCount);
-            EXEC_KEYS.put(new Exec(session, exec), keys);
+            final Exec key = new Exec(session, exec);
+            EXEC_KEYS.put(key, keys);
+            if (session != null && ENDED.contains(session))
+            {
+                // The session ended while the reply was on its way: its end may have run before the put.
+                EXEC_KEYS.remove(key);
+            }
         }
         for (int i = execCount; i < all.length; i++)
         {
