@@ -59,29 +59,10 @@ final class HostNodeFunctions
     {
     }
 
-    /**
-     * A graph exec of a session (null without one): another executor can give the same handle. The session is
-     * compared by identity, as {@link SessionEnds} names it.
-     */
-    private record Exec(Object session, long handle)
-    {
-        @Override
-        public boolean equals(final Object other)
-        {
-            return other instanceof Exec exec && exec.session == session && exec.handle == handle;
-        }
-
-        @Override
-        public int hashCode()
-        {
-            return 31 * System.identityHashCode(session) + Long.hashCode(handle);
-        }
-    }
-
     private static final AtomicLong NEXT_KEY = new AtomicLong(1);
     private static final Map<Long, HostNodeFunction> FUNCTIONS = new ConcurrentHashMap<>();
     /** The keys of each exec's host nodes in the order they run, for the execs that have any. */
-    private static final Map<Exec, long[]> EXEC_KEYS = new ConcurrentHashMap<>();
+    private static final Map<SessionHandle, long[]> EXEC_KEYS = new ConcurrentHashMap<>();
     /** The sessions that ended, by identity, marked before their entries are forgotten. */
     private static final Set<Object> ENDED =
         Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
@@ -124,7 +105,7 @@ final class HostNodeFunctions
             ENDED.add(session);
         }
         FUNCTIONS.values().removeIf(function -> function.session == session);
-        EXEC_KEYS.keySet().removeIf(exec -> exec.session == session);
+        EXEC_KEYS.keySet().removeIf(exec -> exec.session() == session);
     }
 
     private static Object currentSession()
@@ -186,13 +167,13 @@ final class HostNodeFunctions
         final int execCount = all.length - last(released, all.length);
         if (execCount == 0)
         {
-            EXEC_KEYS.remove(new Exec(session, exec));
+            EXEC_KEYS.remove(new SessionHandle(session, exec));
         }
         else
         {
             final long[] keys = new long[execCount];
             System.arraycopy(all, 0, keys, 0, execCount);
-            final Exec key = new Exec(session, exec);
+            final SessionHandle key = new SessionHandle(session, exec);
             EXEC_KEYS.put(key, keys);
             if (session != null && ENDED.contains(session))
             {
@@ -220,7 +201,7 @@ final class HostNodeFunctions
      */
     static long[] execKeys(final long exec, final Object session)
     {
-        return EXEC_KEYS.get(new Exec(session, exec));
+        return EXEC_KEYS.get(new SessionHandle(session, exec));
     }
 
     /**
@@ -239,7 +220,7 @@ final class HostNodeFunctions
      */
     static void execDestroyed(final long exec, final Object session)
     {
-        EXEC_KEYS.remove(new Exec(session, exec));
+        EXEC_KEYS.remove(new SessionHandle(session, exec));
     }
 
     /**
