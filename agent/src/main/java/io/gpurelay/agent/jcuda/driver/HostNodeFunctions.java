@@ -1,10 +1,7 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import java.nio.ByteOrder;
-import java.util.Collections;
 import java.util.Map;
-import java.util.Set;
-import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -63,9 +60,6 @@ final class HostNodeFunctions
     private static final Map<Long, HostNodeFunction> FUNCTIONS = new ConcurrentHashMap<>();
     /** The keys of each exec's host nodes in the order they run, for the execs that have any. */
     private static final Map<SessionHandle, long[]> EXEC_KEYS = new ConcurrentHashMap<>();
-    /** The sessions that ended, by identity, marked before their entries are forgotten. */
-    private static final Set<Object> ENDED =
-        Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
     static
     {
@@ -100,10 +94,7 @@ final class HostNodeFunctions
      */
     static void sessionEnded(final Object session)
     {
-        if (session != null)
-        {
-            ENDED.add(session);
-        }
+        EndedSessions.ended(session);
         FUNCTIONS.values().removeIf(function -> function.session == session);
         EXEC_KEYS.keySet().removeIf(exec -> exec.session() == session);
     }
@@ -175,7 +166,7 @@ final class HostNodeFunctions
             System.arraycopy(all, 0, keys, 0, execCount);
             final SessionHandle key = new SessionHandle(session, exec);
             EXEC_KEYS.put(key, keys);
-            if (session != null && ENDED.contains(session))
+            if (EndedSessions.hasEnded(session))
             {
                 // The session ended while the reply was on its way: its end may have run before the put.
                 EXEC_KEYS.remove(key);

@@ -2,14 +2,12 @@ package io.gpurelay.agent.jcuda.driver;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.WeakHashMap;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
@@ -73,9 +71,6 @@ public final class StreamCaptures
     private static final Map<SessionHandle, StreamState> STREAMS = new HashMap<>();
     /** Events last recorded in a capturing stream, by session and handle. */
     private static final Map<SessionHandle, EventMark> EVENTS = new HashMap<>();
-    /** The sessions that ended, by identity (weakly), marked before their captures are forgotten. */
-    private static final Set<Object> ENDED =
-        Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     private static final ThreadLocal<int[]> THREAD_MODE =
         ThreadLocal.withInitial(() -> new int[]{ CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL });
     /** Whether any capture is under way: most calls need only this, without the lock. */
@@ -95,10 +90,7 @@ public final class StreamCaptures
      */
     static void sessionEnded(final Object session)
     {
-        if (session != null)
-        {
-            ENDED.add(session);
-        }
+        EndedSessions.ended(session);
         synchronized (LOCK)
         {
             STREAMS.keySet().removeIf(key -> key.session() == session);
@@ -172,7 +164,7 @@ public final class StreamCaptures
             STREAMS.put(key, new StreamState(capture));
             any = true;
         }
-        if (session != null && ENDED.contains(session))
+        if (EndedSessions.hasEnded(session))
         {
             synchronized (LOCK)
             {
