@@ -491,6 +491,24 @@ public final class DeviceRouter
     }
 
     /**
+     * As {@link #driverSession}, for a runtime call on the device (the application's ordinal): the session of the
+     * executor that owns it; null while that executor has no session connected, or for no device of the list.
+     */
+    public Object runtimeSession(final int device)
+    {
+        if (isDirect())
+        {
+            return executors.get(0).currentSession();
+        }
+        if (devices == null)
+        {
+            return null;
+        }
+        final int executor = executorOf(device);
+        return executor >= 0 && executor < executors.size() ? executors.get(executor).currentSession() : null;
+    }
+
+    /**
      * CUDA graphs: as {@link RelayClient#addCallbacks}, sent to the executor that owns the call's context.
      */
     public int addCallbacks(

@@ -160,7 +160,7 @@ final class JavaCppDriver
             final int status = DriverCalls.inContext(Function.CU_MEM_ALLOC, new long[]{ size }, null, null, results);
             if (status == DriverStatus.SUCCESS)
             {
-                JavaCppRuntime.allocated(results[0], size);
+                JavaCppRuntime.allocated(results[0], size, DriverCalls.session());
                 a.setLong(0, results[0]);
             }
             return status;
@@ -171,7 +171,7 @@ final class JavaCppDriver
             final int status = DriverCalls.inContext(Function.CU_MEM_FREE, new long[]{ address }, null, null, null);
             if (status == DriverStatus.SUCCESS)
             {
-                JavaCppRuntime.freed(address);
+                JavaCppRuntime.freed(address, DriverCalls.session());
             }
             return status;
         });

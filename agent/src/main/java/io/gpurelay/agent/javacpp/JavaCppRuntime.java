@@ -2,12 +2,17 @@ package io.gpurelay.agent.javacpp;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.agent.javacpp.struct.JavaCppDeviceProperties;
 import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.jcuda.driver.DriverCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Function;
@@ -30,8 +35,18 @@ final class JavaCppRuntime
     /** {@code cudaDevAttrManagedMemory} and {@code CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY}. */
     private static final int MANAGED_MEMORY_ATTRIBUTE = 83;
 
-    /** Device allocations of this process's runtime and driver calls: start → size, for cudaMemcpyDefault. */
-    private static final ConcurrentSkipListMap<Long, Long> DEVICE_ALLOCATIONS = new ConcurrentSkipListMap<>();
+    /**
+     * Device allocations of this process's runtime and driver calls, for cudaMemcpyDefault: per session (the
+     * executors of one device list each hand out their own addresses, and two can give the same one), start → size.
+     */
+    private static final Map<Object, ConcurrentSkipListMap<Long, Long>> DEVICE_ALLOCATIONS = new ConcurrentHashMap<>();
+    /** The key of the allocations made without a session (no client installed). */
+    private static final Object NO_SESSION = new Object();
+
+    static
+    {
+        SessionEnds.listen(JavaCppRuntime::sessionEnded);
+    }
 
     private JavaCppRuntime()
     {
@@ -75,7 +90,7 @@ final class JavaCppRuntime
             final int status = RuntimeCalls.call(Function.CUDA_MALLOC, new long[]{ size }, null, null, results);
             if (status == RuntimeStatus.SUCCESS)
             {
-                allocated(results[0], size);
+                allocated(results[0], size, runtimeSession());
                 a.setHandle(0, results[0]);
             }
             return status;
@@ -90,7 +105,7 @@ final class JavaCppRuntime
             final int status = RuntimeCalls.call(Function.CUDA_FREE, new long[]{ address }, null, null, null);
             if (status == RuntimeStatus.SUCCESS)
             {
-                freed(address);
+                freed(address, runtimeSession());
             }
             return status;
         });
@@ -136,23 +151,57 @@ final class JavaCppRuntime
         });
     }
 
-    static void allocated(final long address, final long size)
+    /**
+     * The session's call allocated device memory.
+     */
+    static void allocated(final long address, final long size, final Object session)
     {
-        DEVICE_ALLOCATIONS.put(address, size);
-    }
-
-    static void freed(final long address)
-    {
-        DEVICE_ALLOCATIONS.remove(address);
+        DEVICE_ALLOCATIONS.computeIfAbsent(key(session), key -> new ConcurrentSkipListMap<>()).put(address, size);
     }
 
     /**
-     * Whether the address lies in device memory this process allocated.
+     * The session's call freed device memory; another session's allocation at the same address stays.
      */
-    static boolean isDeviceMemory(final long address)
+    static void freed(final long address, final Object session)
     {
-        final Map.Entry<Long, Long> allocation = DEVICE_ALLOCATIONS.floorEntry(address);
+        final ConcurrentSkipListMap<Long, Long> allocations = DEVICE_ALLOCATIONS.get(key(session));
+        if (allocations != null)
+        {
+            allocations.remove(address);
+        }
+    }
+
+    /**
+     * Whether the address lies in device memory this process allocated in the session: a copy runs on the session's
+     * executor, which cannot use another executor's memory whatever its address.
+     */
+    static boolean isDeviceMemory(final long address, final Object session)
+    {
+        final ConcurrentSkipListMap<Long, Long> allocations = DEVICE_ALLOCATIONS.get(key(session));
+        final Map.Entry<Long, Long> allocation = allocations == null ? null : allocations.floorEntry(address);
         return allocation != null && address - allocation.getKey() < Math.max(1, allocation.getValue());
+    }
+
+    /**
+     * The session ended: its memory went with it.
+     */
+    static void sessionEnded(final Object session)
+    {
+        DEVICE_ALLOCATIONS.remove(key(session));
+    }
+
+    /**
+     * The session a runtime call of the calling thread goes to, the one its current device names.
+     */
+    static Object runtimeSession()
+    {
+        final DeviceRouter router = DeviceRouter.installed();
+        return router == null ? null : router.runtimeSession(RuntimeThreadState.currentDevice());
+    }
+
+    private static Object key(final Object session)
+    {
+        return session == null ? NO_SESSION : session;
     }
 
     /**
@@ -299,7 +348,7 @@ final class JavaCppRuntime
 
     private static boolean isHostArgumentDevice(final JavaCppArgs a, final int index)
     {
-        return a.get(index) instanceof org.bytedeco.javacpp.Pointer && isDeviceMemory(a.devicePointer(index));
+        return a.get(index) instanceof org.bytedeco.javacpp.Pointer && isDeviceMemory(a.devicePointer(index), runtimeSession());
     }
 
     static void requireOutput(final JavaCppArgs a, final int index)

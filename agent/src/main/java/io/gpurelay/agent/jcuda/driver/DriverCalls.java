@@ -133,6 +133,16 @@ public final class DriverCalls
         DriverContexts.push(context);
     }
 
+    /**
+     * @return the session a driver call of the calling thread goes to now, the one its current context names, as an
+     * identity {@link io.gpurelay.agent.client.SessionEnds} names when it ends; null without one.
+     */
+    public static Object session()
+    {
+        final DeviceRouter router = DeviceRouter.installed();
+        return router == null ? null : router.driverSession(DriverContexts.current());
+    }
+
     public static long popContext()
     {
         return DriverContexts.pop();

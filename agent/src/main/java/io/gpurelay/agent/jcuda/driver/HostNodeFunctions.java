@@ -34,6 +34,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  * setter, cuGraphExecDestroy) asks under the session it goes to, the one its thread's current context names, so an
  * exec of one executor is never found or forgotten by a call to another. Keys need no session: this process chooses
  * them, from one counter, so no two sessions are given the same key.
+ * <p>
+ * An exec's keys are recorded after its call's reply, and its session can end in between: the end is remembered
+ * (weakly, a session is not kept alive for it) before its entries are forgotten, and a recording checks it after
+ * recording, so an exec recorded under an ended session is forgotten by one side or the other, never kept under a
+ * session that cannot end again. A reply whose session has ended already (none is current) records nothing.
  */
 final class HostNodeFunctions
 {
@@ -51,29 +56,10 @@ final class HostNodeFunctions
     {
     }
 
-    /**
-     * A graph exec of a session (null without one): another executor can give the same handle. The session is
-     * compared by identity, as {@link SessionEnds} names it.
-     */
-    private record Exec(Object session, long handle)
-    {
-        @Override
-        public boolean equals(final Object other)
-        {
-            return other instanceof Exec exec && exec.session == session && exec.handle == handle;
-        }
-
-        @Override
-        public int hashCode()
-        {
-            return 31 * System.identityHashCode(session) + Long.hashCode(handle);
-        }
-    }
-
     private static final AtomicLong NEXT_KEY = new AtomicLong(1);
     private static final Map<Long, HostNodeFunction> FUNCTIONS = new ConcurrentHashMap<>();
     /** The keys of each exec's host nodes in the order they run, for the execs that have any. */
-    private static final Map<Exec, long[]> EXEC_KEYS = new ConcurrentHashMap<>();
+    private static final Map<SessionHandle, long[]> EXEC_KEYS = new ConcurrentHashMap<>();
 
     static
     {
@@ -108,8 +94,9 @@ final class HostNodeFunctions
      */
     static void sessionEnded(final Object session)
     {
+        EndedSessions.ended(session);
         FUNCTIONS.values().removeIf(function -> function.session == session);
-        EXEC_KEYS.keySet().removeIf(exec -> exec.session == session);
+        EXEC_KEYS.keySet().removeIf(exec -> exec.session() == session);
     }
 
     private static Object currentSession()
@@ -152,7 +139,14 @@ final class HostNodeFunctions
      */
     static void execKeys(final long exec, final ByteArrayPayload reply, final long released)
     {
-        execKeys(exec, reply, released, currentSession());
+        final DeviceRouter router = DeviceRouter.installed();
+        final Object session = router == null ? null : router.driverSession(DriverContexts.current());
+        if (router != null && session == null)
+        {
+            // The session that answered has ended already (and took the exec and its keys' functions with it).
+            return;
+        }
+        execKeys(exec, reply, released, session);
     }
 
     /**
@@ -164,13 +158,19 @@ final class HostNodeFunctions
         final int execCount = all.length - last(released, all.length);
         if (execCount == 0)
         {
-            EXEC_KEYS.remove(new Exec(session, exec));
+            EXEC_KEYS.remove(new SessionHandle(session, exec));
         }
         else
         {
             final long[] keys = new long[execCount];
             System.arraycopy(all, 0, keys, 0, execCount);
-            EXEC_KEYS.put(new Exec(session, exec), keys);
+            final SessionHandle key = new SessionHandle(session, exec);
+            EXEC_KEYS.put(key, keys);
+            if (EndedSessions.hasEnded(session))
+            {
+                // The session ended while the reply was on its way: its end may have run before the put.
+                EXEC_KEYS.remove(key);
+            }
         }
         for (int i = execCount; i < all.length; i++)
         {
@@ -192,7 +192,7 @@ final class HostNodeFunctions
      */
     static long[] execKeys(final long exec, final Object session)
     {
-        return EXEC_KEYS.get(new Exec(session, exec));
+        return EXEC_KEYS.get(new SessionHandle(session, exec));
     }
 
     /**
@@ -211,7 +211,7 @@ final class HostNodeFunctions
      */
     static void execDestroyed(final long exec, final Object session)
     {
-        EXEC_KEYS.remove(new Exec(session, exec));
+        EXEC_KEYS.remove(new SessionHandle(session, exec));
     }
 
     /**

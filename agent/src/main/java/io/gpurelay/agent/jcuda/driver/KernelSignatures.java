@@ -3,14 +3,29 @@ package io.gpurelay.agent.jcuda.driver;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.SessionEnds;
+
 /**
  * What cuModuleGetFunction told about each kernel the application holds a handle to: its name and the size of each of
  * its parameters. With them a launch whose parameters do not match the kernel is refused at once, as CUDA refuses it,
  * while launches that match are sent without waiting for their reply.
+ * <p>
+ * Function and module handles are the executor's, and the executors of one device list ({@code executor=A;B}) each
+ * choose their own, so two can give the same handle: a kernel is kept under the session its cuModuleGetFunction went
+ * to ({@link DeviceRouter#driverSession}) and its handle together, and found, or forgotten with its module, under the
+ * session the calling thread's calls go to, so a launch never takes another executor's kernel's parameter sizes. A
+ * session's end takes its modules with it, and its kernels are forgotten ({@link SessionEnds}); one found while its
+ * session ends is forgotten by its call ({@link EndedSessions}).
  */
 final class KernelSignatures
 {
-    private static final Map<Long, KernelSignature> BY_FUNCTION = new ConcurrentHashMap<>();
+    private static final Map<SessionHandle, KernelSignature> BY_FUNCTION = new ConcurrentHashMap<>();
+
+    static
+    {
+        SessionEnds.listen(KernelSignatures::sessionEnded);
+    }
 
     /**
      * @param parameterSizes each parameter's size in bytes, or null when the executor did not say (then the
@@ -30,7 +45,20 @@ final class KernelSignatures
 
     static void add(final long function, final KernelSignature signature)
     {
-        BY_FUNCTION.put(function, signature);
+        add(function, signature, currentSession());
+    }
+
+    /**
+     * As {@link #add(long, KernelSignature)}, for the session's function; not kept when the session has ended.
+     */
+    static void add(final long function, final KernelSignature signature, final Object session)
+    {
+        final SessionHandle key = new SessionHandle(session, function);
+        BY_FUNCTION.put(key, signature);
+        if (EndedSessions.hasEnded(session))
+        {
+            BY_FUNCTION.remove(key);
+        }
     }
 
     /**
@@ -38,7 +66,15 @@ final class KernelSignatures
      */
     static KernelSignature find(final long function)
     {
-        return BY_FUNCTION.get(function);
+        return BY_FUNCTION.isEmpty() ? null : find(function, currentSession());
+    }
+
+    /**
+     * @return the kernel behind the session's function handle, or null.
+     */
+    static KernelSignature find(final long function, final Object session)
+    {
+        return BY_FUNCTION.get(new SessionHandle(session, function));
     }
 
     /**
@@ -46,6 +82,30 @@ final class KernelSignatures
      */
     static void moduleUnloaded(final long module)
     {
-        BY_FUNCTION.values().removeIf(signature -> signature.module() == module);
+        moduleUnloaded(module, currentSession());
+    }
+
+    /**
+     * The session's module's functions are gone with it; another session's module of the same handle keeps its own.
+     */
+    static void moduleUnloaded(final long module, final Object session)
+    {
+        BY_FUNCTION.entrySet().removeIf(entry -> entry.getKey().session() == session &&
+            entry.getValue().module() == module);
+    }
+
+    /**
+     * The session ended: its modules went with it, and so do their kernels here.
+     */
+    static void sessionEnded(final Object session)
+    {
+        EndedSessions.ended(session);
+        BY_FUNCTION.keySet().removeIf(key -> key.session() == session);
+    }
+
+    private static Object currentSession()
+    {
+        final DeviceRouter router = DeviceRouter.installed();
+        return router == null ? null : router.driverSession(DriverContexts.current());
     }
 }

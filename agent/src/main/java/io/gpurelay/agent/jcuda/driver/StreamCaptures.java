@@ -10,7 +10,10 @@ import java.util.Map;
 import java.util.Set;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.DriverStatus;
 import jcuda.Pointer;
 import jcuda.driver.CUDA_HOST_NODE_PARAMS;
@@ -48,6 +51,13 @@ import jcuda.driver.CUstreamCaptureStatus;
  * gpurelay does not record ({@link #refuse}). The thread's capture mode ({@code cuThreadExchangeStreamCaptureMode}) is
  * kept per thread and decides, as CUDA's rule does, whether the thread may make the potentially unsafe calls that
  * gpurelay checks ({@code cuMemAlloc}, {@code cuMemFree} and their host forms, see {@link #unsafe}).
+ * <p>
+ * Stream and event handles are the executor's, and the executors of one device list ({@code executor=A;B}) each
+ * choose their own, so two can give the same handle: streams and events are kept under the session a call goes to
+ * ({@link DeviceRouter#driverSession} for the driver's calls, {@link DeviceRouter#runtimeSession} for the runtime's)
+ * and their handle together, and a call on one executor's stream never meets another executor's capture. The session
+ * is asked for only while some capture is under way. A session's end takes its streams and graphs with it, so its
+ * captures are forgotten ({@link SessionEnds}); one begun while its session ends is forgotten by its call.
  */
 public final class StreamCaptures
 {
@@ -57,17 +67,54 @@ public final class StreamCaptures
     public static final int NOT_CAPTURED = -1;
 
     private static final Object LOCK = new Object();
-    /** Capturing streams (capturing or invalidated) by handle. */
-    private static final Map<Long, StreamState> STREAMS = new HashMap<>();
-    /** Events last recorded in a capturing stream, by handle. */
-    private static final Map<Long, EventMark> EVENTS = new HashMap<>();
+    /** Capturing streams (capturing or invalidated) by session and handle. */
+    private static final Map<SessionHandle, StreamState> STREAMS = new HashMap<>();
+    /** Events last recorded in a capturing stream, by session and handle. */
+    private static final Map<SessionHandle, EventMark> EVENTS = new HashMap<>();
     private static final ThreadLocal<int[]> THREAD_MODE =
         ThreadLocal.withInitial(() -> new int[]{ CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL });
     /** Whether any capture is under way: most calls need only this, without the lock. */
     private static volatile boolean any;
 
+    static
+    {
+        SessionEnds.listen(StreamCaptures::sessionEnded);
+    }
+
     private StreamCaptures()
     {
+    }
+
+    /**
+     * The session ended: its streams, events and the captures' graphs went with it, and so do its captures here.
+     */
+    static void sessionEnded(final Object session)
+    {
+        EndedSessions.ended(session);
+        synchronized (LOCK)
+        {
+            STREAMS.keySet().removeIf(key -> key.session() == session);
+            EVENTS.keySet().removeIf(key -> key.session() == session);
+            any = !STREAMS.isEmpty();
+        }
+    }
+
+    /**
+     * The session a driver call of the calling thread goes to, the one its current context names.
+     */
+    private static Object driverSession()
+    {
+        final DeviceRouter router = DeviceRouter.installed();
+        return router == null ? null : router.driverSession(DriverContexts.current());
+    }
+
+    /**
+     * The session a runtime call of the calling thread goes to, the one its current device names.
+     */
+    private static Object runtimeSession()
+    {
+        final DeviceRouter router = DeviceRouter.installed();
+        return router == null ? null : router.runtimeSession(RuntimeThreadState.currentDevice());
     }
 
     static int begin(final long stream, final int mode)
@@ -84,9 +131,10 @@ public final class StreamCaptures
             return fail(name, "the default (legacy) stream cannot be captured",
                 CUresult.CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED);
         }
+        final Object session = driverSession();
         synchronized (LOCK)
         {
-            if (STREAMS.containsKey(stream))
+            if (STREAMS.containsKey(new SessionHandle(session, stream)))
             {
                 return fail(name, "stream 0x" + Long.toHexString(stream) + " is capturing already",
                     CUresult.CUDA_ERROR_ILLEGAL_STATE);
@@ -98,17 +146,43 @@ public final class StreamCaptures
         {
             return status;
         }
-        synchronized (LOCK)
-        {
-            final Capture capture = new Capture(stream, graph, mode, Thread.currentThread());
-            capture.streams.add(stream);
-            STREAMS.put(stream, new StreamState(capture));
-            any = true;
-        }
+        begun(stream, graph, mode, session);
         return DriverStatus.SUCCESS;
     }
 
+    /**
+     * The capture begun on the session's stream, into the graph made for it; not kept when the session has ended
+     * meanwhile (its end may have run before this, and its graph is gone with it).
+     */
+    static void begun(final long stream, final CUgraph graph, final int mode, final Object session)
+    {
+        final SessionHandle key = new SessionHandle(session, stream);
+        synchronized (LOCK)
+        {
+            final Capture capture = new Capture(session, stream, graph, mode, Thread.currentThread());
+            capture.streams.add(stream);
+            STREAMS.put(key, new StreamState(capture));
+            any = true;
+        }
+        if (EndedSessions.hasEnded(session))
+        {
+            synchronized (LOCK)
+            {
+                STREAMS.remove(key);
+                any = !STREAMS.isEmpty();
+            }
+        }
+    }
+
     static int end(final long stream, final CUgraph phGraph)
+    {
+        return end(stream, phGraph, any ? driverSession() : null);
+    }
+
+    /**
+     * cuStreamEndCapture on the session's stream.
+     */
+    static int end(final long stream, final CUgraph phGraph, final Object session)
     {
         final String name = "cuStreamEndCapture";
         final Capture capture;
@@ -116,7 +190,7 @@ public final class StreamCaptures
         final boolean wrongThread;
         synchronized (LOCK)
         {
-            final StreamState state = STREAMS.get(stream);
+            final StreamState state = STREAMS.get(new SessionHandle(session, stream));
             if (state == null)
             {
                 return fail(name, "stream 0x" + Long.toHexString(stream) + " is not capturing",
@@ -135,7 +209,7 @@ public final class StreamCaptures
             unjoined = !wrongThread && !capture.invalidated && !joined(capture);
             for (final Long member : capture.streams)
             {
-                STREAMS.remove(member);
+                STREAMS.remove(new SessionHandle(capture.session, member));
             }
             EVENTS.values().removeIf(mark -> mark.capture == capture);
             any = !STREAMS.isEmpty();
@@ -175,9 +249,17 @@ public final class StreamCaptures
         {
             return CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE;
         }
+        return status(stream, driverSession());
+    }
+
+    /**
+     * @return CUstreamCaptureStatus of the session's stream.
+     */
+    static int status(final long stream, final Object session)
+    {
         synchronized (LOCK)
         {
-            final StreamState state = STREAMS.get(stream);
+            final StreamState state = STREAMS.get(new SessionHandle(session, stream));
             return state == null ? CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE :
                 state.capture.invalidated ? CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_INVALIDATED :
                 CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE;
@@ -206,7 +288,8 @@ public final class StreamCaptures
         final long stream, final CUfunction f, final int[] dimensions, final int sharedMemBytes,
         final Pointer kernelParams, final Pointer extra, final boolean cooperative)
     {
-        if (!capturing(stream))
+        final SessionHandle key = capturing(stream);
+        if (key == null)
         {
             return NOT_CAPTURED;
         }
@@ -221,7 +304,7 @@ public final class StreamCaptures
         params.sharedMemBytes = sharedMemBytes;
         params.kernelParams = kernelParams;
         params.extra = extra;
-        return add(stream, (graph, node, dependencies) ->
+        return add(key, (graph, node, dependencies) ->
         {
             final int status = JCudaDriverGraphs.addKernelNode(node, graph, dependencies, dependencies.length, params);
             if (status != DriverStatus.SUCCESS || !cooperative)
@@ -241,7 +324,8 @@ public final class StreamCaptures
     static int memset(final long stream, final long destination, final long value, final int elementSize,
         final long count)
     {
-        if (!capturing(stream))
+        final SessionHandle key = capturing(stream);
+        if (key == null)
         {
             return NOT_CAPTURED;
         }
@@ -253,7 +337,7 @@ public final class StreamCaptures
         params.elementSize = elementSize;
         params.width = count;
         params.height = 1;
-        return add(stream, (graph, node, dependencies) -> JCudaDriverGraphs.addMemsetNode(node, graph, dependencies,
+        return add(key, (graph, node, dependencies) -> JCudaDriverGraphs.addMemsetNode(node, graph, dependencies,
             dependencies.length, params));
     }
 
@@ -263,7 +347,8 @@ public final class StreamCaptures
      */
     static int copy(final long stream, final long destination, final long source, final long bytes)
     {
-        if (!capturing(stream))
+        final SessionHandle key = capturing(stream);
+        if (key == null)
         {
             return NOT_CAPTURED;
         }
@@ -277,7 +362,7 @@ public final class StreamCaptures
         params.WidthInBytes = bytes;
         params.Height = 1;
         params.Depth = 1;
-        return add(stream, (graph, node, dependencies) -> JCudaDriverGraphs.addMemcpyNode(node, graph, dependencies,
+        return add(key, (graph, node, dependencies) -> JCudaDriverGraphs.addMemcpyNode(node, graph, dependencies,
             dependencies.length, params));
     }
 
@@ -287,14 +372,15 @@ public final class StreamCaptures
      */
     static int hostFunction(final long stream, final CUhostFn fn, final Object userData)
     {
-        if (!capturing(stream))
+        final SessionHandle key = capturing(stream);
+        if (key == null)
         {
             return NOT_CAPTURED;
         }
         final CUDA_HOST_NODE_PARAMS params = new CUDA_HOST_NODE_PARAMS();
         params.fn = fn;
         params.userData = userData;
-        return add(stream, (graph, node, dependencies) -> JCudaDriverGraphs.addHostNode(node, graph, dependencies,
+        return add(key, (graph, node, dependencies) -> JCudaDriverGraphs.addHostNode(node, graph, dependencies,
             dependencies.length, params));
     }
 
@@ -308,19 +394,27 @@ public final class StreamCaptures
         {
             return NOT_CAPTURED;
         }
+        return recordEvent(event, stream, driverSession());
+    }
+
+    /**
+     * As {@link #recordEvent(long, long)}, for the session's event and stream.
+     */
+    static int recordEvent(final long event, final long stream, final Object session)
+    {
         synchronized (LOCK)
         {
-            final StreamState state = STREAMS.get(stream);
+            final StreamState state = STREAMS.get(new SessionHandle(session, stream));
             if (state == null)
             {
-                EVENTS.remove(event);
+                EVENTS.remove(new SessionHandle(session, event));
                 return NOT_CAPTURED;
             }
             if (state.capture.invalidated)
             {
                 return CUresult.CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
             }
-            EVENTS.put(event, new EventMark(state.capture, new ArrayList<>(state.tail)));
+            EVENTS.put(new SessionHandle(session, event), new EventMark(state.capture, new ArrayList<>(state.tail)));
             return DriverStatus.SUCCESS;
         }
     }
@@ -336,12 +430,21 @@ public final class StreamCaptures
         {
             return NOT_CAPTURED;
         }
+        return waitEvent(stream, event, flags, driverSession());
+    }
+
+    /**
+     * As {@link #waitEvent(long, CUevent, int)}, for the session's stream and event.
+     */
+    static int waitEvent(final long stream, final CUevent event, final int flags, final Object session)
+    {
         final String name = "cuStreamWaitEvent";
         final long eventHandle = JCudaPointers.nativePointer(event);
+        final SessionHandle key = new SessionHandle(session, stream);
         synchronized (LOCK)
         {
-            final StreamState state = STREAMS.get(stream);
-            final EventMark mark = EVENTS.get(eventHandle);
+            final StreamState state = STREAMS.get(key);
+            final EventMark mark = EVENTS.get(new SessionHandle(session, eventHandle));
             if (state == null && mark == null)
             {
                 return NOT_CAPTURED;
@@ -372,7 +475,7 @@ public final class StreamCaptures
                 final StreamState joined = new StreamState(mark.capture);
                 joined.tail.addAll(mark.tail);
                 mark.capture.streams.add(stream);
-                STREAMS.put(stream, joined);
+                STREAMS.put(key, joined);
                 return DriverStatus.SUCCESS;
             }
             else if (state.capture != mark.capture)
@@ -386,7 +489,7 @@ public final class StreamCaptures
                 return DriverStatus.SUCCESS;
             }
         }
-        return add(stream, (graph, node, dependencies) -> JCudaDriverGraphs.addEventNode(false, node, graph,
+        return add(key, (graph, node, dependencies) -> JCudaDriverGraphs.addEventNode(false, node, graph,
             dependencies, dependencies.length, event));
     }
 
@@ -399,13 +502,17 @@ public final class StreamCaptures
      */
     static int refuse(final long stream, final String function)
     {
-        if (!any)
-        {
-            return NOT_CAPTURED;
-        }
+        return any ? refuse(stream, function, driverSession()) : NOT_CAPTURED;
+    }
+
+    /**
+     * As {@link #refuse(long, String)}, for the session's stream.
+     */
+    static int refuse(final long stream, final String function, final Object session)
+    {
         synchronized (LOCK)
         {
-            final StreamState state = STREAMS.get(stream);
+            final StreamState state = STREAMS.get(new SessionHandle(session, stream));
             if (state == null)
             {
                 return NOT_CAPTURED;
@@ -423,7 +530,7 @@ public final class StreamCaptures
      */
     public static int refuseRuntime(final long stream, final String function)
     {
-        return refuse(stream, function);
+        return any ? refuse(stream, function, runtimeSession()) : NOT_CAPTURED;
     }
 
     /**
@@ -501,13 +608,17 @@ public final class StreamCaptures
      */
     static int eventUse(final long event, final String function)
     {
-        if (!any)
-        {
-            return NOT_CAPTURED;
-        }
+        return any ? eventUse(event, function, driverSession()) : NOT_CAPTURED;
+    }
+
+    /**
+     * As {@link #eventUse(long, String)}, for the session's event.
+     */
+    static int eventUse(final long event, final String function, final Object session)
+    {
         synchronized (LOCK)
         {
-            if (EVENTS.containsKey(event))
+            if (EVENTS.containsKey(new SessionHandle(session, event)))
             {
                 return fail(function, "event 0x" + Long.toHexString(event) + " was last recorded in a capturing " +
                     "stream", CUresult.CUDA_ERROR_CAPTURED_EVENT);
@@ -523,16 +634,34 @@ public final class StreamCaptures
      * data of captured host functions, {@link HostNodeFunctions}). A destroyed stream that joined the capture leaves
      * the end to the origin, which then answers the invalidation.
      */
-    public static void streamDestroyed(final long stream)
+    static void streamDestroyed(final long stream)
     {
-        if (!any)
+        if (any)
         {
-            return;
+            streamDestroyed(stream, driverSession());
         }
+    }
+
+    /**
+     * As {@link #streamDestroyed(long)}, for cudaStreamDestroy: the driver API may capture a runtime stream.
+     */
+    public static void runtimeStreamDestroyed(final long stream)
+    {
+        if (any)
+        {
+            streamDestroyed(stream, runtimeSession());
+        }
+    }
+
+    /**
+     * As {@link #streamDestroyed(long)}, for the session's stream.
+     */
+    static void streamDestroyed(final long stream, final Object session)
+    {
         final Capture ended;
         synchronized (LOCK)
         {
-            final StreamState state = STREAMS.get(stream);
+            final StreamState state = STREAMS.get(new SessionHandle(session, stream));
             if (state == null)
             {
                 return;
@@ -546,7 +675,7 @@ public final class StreamCaptures
             }
             for (final Long member : capture.streams)
             {
-                STREAMS.remove(member);
+                STREAMS.remove(new SessionHandle(capture.session, member));
             }
             EVENTS.values().removeIf(mark -> mark.capture == capture);
             any = !STREAMS.isEmpty();
@@ -560,15 +689,19 @@ public final class StreamCaptures
         }
     }
 
-    private static boolean capturing(final long stream)
+    /**
+     * @return the stream's key, under the session the calling thread's calls go to, when it captures; null otherwise.
+     */
+    private static SessionHandle capturing(final long stream)
     {
         if (!any)
         {
-            return false;
+            return null;
         }
+        final SessionHandle key = new SessionHandle(driverSession(), stream);
         synchronized (LOCK)
         {
-            return STREAMS.containsKey(stream);
+            return STREAMS.containsKey(key) ? key : null;
         }
     }
 
@@ -581,7 +714,7 @@ public final class StreamCaptures
     /**
      * Add a node depending on the stream's tail, which becomes the node.
      */
-    private static int add(final long stream, final NodeAdder adder)
+    private static int add(final SessionHandle stream, final NodeAdder adder)
     {
         final StreamState state;
         final CUgraphNode[] dependencies;
@@ -632,7 +765,7 @@ public final class StreamCaptures
      */
     private static boolean joined(final Capture capture)
     {
-        final StreamState origin = STREAMS.get(capture.origin);
+        final StreamState origin = STREAMS.get(new SessionHandle(capture.session, capture.origin));
         final Set<Long> ancestors = new HashSet<>();
         final ArrayDeque<Long> pending = new ArrayDeque<>(origin.tail);
         while (!pending.isEmpty())
@@ -645,7 +778,7 @@ public final class StreamCaptures
         }
         for (final Long member : capture.streams)
         {
-            if (!ancestors.containsAll(STREAMS.get(member).tail))
+            if (!ancestors.containsAll(STREAMS.get(new SessionHandle(capture.session, member)).tail))
             {
                 return false;
             }
@@ -673,6 +806,8 @@ public final class StreamCaptures
 
     private static final class Capture
     {
+        /** The session of the capture's streams, events and graph. */
+        final Object session;
         final long origin;
         final CUgraph graph;
         final int mode;
@@ -684,8 +819,9 @@ public final class StreamCaptures
         boolean invalidated;
         String reason;
 
-        Capture(final long origin, final CUgraph graph, final int mode, final Thread thread)
+        Capture(final Object session, final long origin, final CUgraph graph, final int mode, final Thread thread)
         {
+            this.session = session;
             this.origin = origin;
             this.graph = graph;
             this.mode = mode;

@@ -459,7 +459,7 @@ public final class JCudaRuntimeRemote
     public static int cudaStreamDestroyNative(final cudaStream_t stream)
     {
         // The driver API may capture a runtime stream: its end ends the capture, as cuStreamDestroy's does.
-        StreamCaptures.streamDestroyed(streamHandle(stream));
+        StreamCaptures.runtimeStreamDestroyed(streamHandle(stream));
         return call(Function.CUDA_STREAM_DESTROY, new long[]{ streamHandle(stream) }, null);
     }
 

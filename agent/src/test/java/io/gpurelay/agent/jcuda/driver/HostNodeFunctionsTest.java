@@ -80,6 +80,29 @@ class HostNodeFunctionsTest
         assertNull(HostNodeFunctions.execKeys(exec, first));
     }
 
+    /**
+     * cuGraphInstantiate's reply can arrive before its session ends and be recorded after the end forgot the
+     * session's execs: the recording must not keep the exec under a session that never ends again.
+     */
+    @Test
+    void anExecRecordedAfterItsSessionEndedIsNotKept()
+    {
+        final Object ended = new Object();
+        final Object live = new Object();
+        final long a = HostNodeFunctions.register(FN, "a", ended);
+        final long b = HostNodeFunctions.register(FN, "b", live);
+        final long exec = 0x7E57_0004L;
+
+        HostNodeFunctions.sessionEnded(ended);
+        HostNodeFunctions.execKeys(exec, keys(a), 0, ended);
+        HostNodeFunctions.execKeys(exec, keys(b), 0, live);
+
+        assertNull(HostNodeFunctions.execKeys(exec, ended), "an exec recorded after its session ended");
+        assertArrayEquals(new long[]{ b }, HostNodeFunctions.execKeys(exec, live), "a live session's exec");
+        HostNodeFunctions.sessionEnded(live);
+        assertNull(HostNodeFunctions.execKeys(exec, live));
+    }
+
     private static ByteArrayPayload keys(final long... keys)
     {
         final ByteBuffer bytes = ByteBuffer.allocate(Long.BYTES * keys.length).order(ByteOrder.LITTLE_ENDIAN);
