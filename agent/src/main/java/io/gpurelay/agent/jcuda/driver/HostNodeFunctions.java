@@ -1,6 +1,5 @@
 package io.gpurelay.agent.jcuda.driver;
 
-import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -9,7 +8,6 @@ import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.protocol.ByteArrayPayload;
 import jcuda.driver.CUhostFn;
-import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * What this process keeps for CUDA graph host nodes: each host node's function and user data under the key the
@@ -44,9 +42,6 @@ final class HostNodeFunctions
 {
     /** The value of a call's last argument that asks for the keys it released. */
     static final long RELEASED = 1;
-
-    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
-    private static final int KEY_BYTES = Long.BYTES;
 
     /**
      * A host node's function and user data, as CUDA_HOST_NODE_PARAMS gave them, and the session they were given to
@@ -126,7 +121,7 @@ final class HostNodeFunctions
      */
     static void released(final long count, final ByteArrayPayload reply)
     {
-        final long[] keys = keys(reply);
+        final long[] keys = JCudaDriverGraphs.handles(reply);
         for (int i = keys.length - last(count, keys.length); i < keys.length; i++)
         {
             FUNCTIONS.remove(keys[i]);
@@ -154,7 +149,7 @@ final class HostNodeFunctions
      */
     static void execKeys(final long exec, final ByteArrayPayload reply, final long released, final Object session)
     {
-        final long[] all = keys(reply);
+        final long[] all = JCudaDriverGraphs.handles(reply);
         final int execCount = all.length - last(released, all.length);
         if (execCount == 0)
         {
@@ -221,17 +216,5 @@ final class HostNodeFunctions
     private static int last(final long count, final int keys)
     {
         return (int)Math.max(0, Math.min(count, keys));
-    }
-
-    private static long[] keys(final ByteArrayPayload reply)
-    {
-        final byte[] bytes = reply.bytes();
-        final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
-        final long[] keys = new long[bytes.length / KEY_BYTES];
-        for (int i = 0; i < keys.length; i++)
-        {
-            keys[i] = buffer.getLong(i * KEY_BYTES, ORDER);
-        }
-        return keys;
     }
 }

@@ -929,7 +929,10 @@ final class JCudaDriverGraphs
         return bytes.byteArray();
     }
 
-    private static long[] handles(final ByteArrayPayload reply)
+    /**
+     * A reply's payload as the 64-bit little-endian values it carries (handles, or host-node keys).
+     */
+    static long[] handles(final ByteArrayPayload reply)
     {
         final byte[] bytes = reply.bytes();
         final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
