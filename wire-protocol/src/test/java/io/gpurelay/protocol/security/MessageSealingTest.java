@@ -3,6 +3,7 @@ package io.gpurelay.protocol.security;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.gpurelay.protocol.Protocol;
 import org.agrona.DirectBuffer;
@@ -16,6 +17,15 @@ class MessageSealingTest
 {
     private static final long SESSION_ID = 0x0bad_cafe_f00d_1234L;
     private static final SessionKeys KEYS = new SessionKeys(SESSION_ID, 1234, true, key(1), key(2));
+
+    /**
+     * Each test's own request key for {@link #requestSealer} and {@link #requestOpener}. The JDK's AES-GCM refuses to
+     * encrypt twice in a row with one key and nonce on one Cipher, and segmented sealing uses the calling thread's
+     * Cipher: two tests sealing sequence 1 under one key on the test thread would fail, or not, by which segments the
+     * caller happened to take.
+     */
+    private static final AtomicInteger KEY_SEEDS = new AtomicInteger(1000);
+    private final byte[] requestKey = key(KEY_SEEDS.incrementAndGet());
 
     private final UnsafeBuffer sealed = new UnsafeBuffer(
         ByteBuffer.allocateDirect(Protocol.MAX_CHUNK_LENGTH + Protocol.MESSAGE_OVERHEAD + MessageSealer.MAX_OVERHEAD));
@@ -241,21 +251,21 @@ class MessageSealingTest
         assertEquals(1, CryptoCrew.NONE.segmentsFor(Protocol.MAX_CHUNK_LENGTH));
     }
 
-    private static void assertForged(final UnsafeBuffer message, final int length)
+    private void assertForged(final UnsafeBuffer message, final int length)
     {
         final MessageOpener opener = requestOpener(new CryptoCrew(2));
         assertEquals(-1, opener.open(message, 0, length));
         assertEquals(MessageOpener.Outcome.FORGED, opener.outcome());
     }
 
-    private static MessageSealer requestSealer(final CryptoCrew crew)
+    private MessageSealer requestSealer(final CryptoCrew crew)
     {
-        return new MessageSealer(KEYS.requestKey(), MessageSealer.REQUEST_DIRECTION, SESSION_ID, 1, crew);
+        return new MessageSealer(requestKey, MessageSealer.REQUEST_DIRECTION, SESSION_ID, 1, crew);
     }
 
-    private static MessageOpener requestOpener(final CryptoCrew crew)
+    private MessageOpener requestOpener(final CryptoCrew crew)
     {
-        return new MessageOpener(KEYS.requestKey(), MessageSealer.REQUEST_DIRECTION, SESSION_ID, crew);
+        return new MessageOpener(requestKey, MessageSealer.REQUEST_DIRECTION, SESSION_ID, crew);
     }
 
     private static UnsafeBuffer randomMessage(final int length)
