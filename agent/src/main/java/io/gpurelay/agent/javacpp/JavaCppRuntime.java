@@ -12,7 +12,6 @@ import io.gpurelay.agent.javacpp.struct.JavaCppDeviceProperties;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.driver.DriverCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
-import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Function;
@@ -90,7 +89,7 @@ final class JavaCppRuntime
             final int status = RuntimeCalls.call(Function.CUDA_MALLOC, new long[]{ size }, null, null, results);
             if (status == RuntimeStatus.SUCCESS)
             {
-                allocated(results[0], size, runtimeSession());
+                allocated(results[0], size, RuntimeCalls.session());
                 a.setHandle(0, results[0]);
             }
             return status;
@@ -100,12 +99,12 @@ final class JavaCppRuntime
             final long address = a.devicePointer(0);
             if (address == 0)
             {
-                return RuntimeCalls.record(io.gpurelay.agent.client.DeviceRouter.installed().connect());
+                return RuntimeCalls.record(DeviceRouter.installed().connect());
             }
             final int status = RuntimeCalls.call(Function.CUDA_FREE, new long[]{ address }, null, null, null);
             if (status == RuntimeStatus.SUCCESS)
             {
-                freed(address, runtimeSession());
+                freed(address, RuntimeCalls.session());
             }
             return status;
         });
@@ -188,15 +187,6 @@ final class JavaCppRuntime
     static void sessionEnded(final Object session)
     {
         DEVICE_ALLOCATIONS.remove(key(session));
-    }
-
-    /**
-     * The session a runtime call of the calling thread goes to, the one its current device names.
-     */
-    static Object runtimeSession()
-    {
-        final DeviceRouter router = DeviceRouter.installed();
-        return router == null ? null : router.runtimeSession(RuntimeThreadState.currentDevice());
     }
 
     private static Object key(final Object session)
@@ -348,7 +338,8 @@ final class JavaCppRuntime
 
     private static boolean isHostArgumentDevice(final JavaCppArgs a, final int index)
     {
-        return a.get(index) instanceof org.bytedeco.javacpp.Pointer && isDeviceMemory(a.devicePointer(index), runtimeSession());
+        return a.get(index) instanceof org.bytedeco.javacpp.Pointer &&
+            isDeviceMemory(a.devicePointer(index), RuntimeCalls.session());
     }
 
     static void requireOutput(final JavaCppArgs a, final int index)

@@ -71,7 +71,7 @@ final class HostNodeFunctions
      */
     static long register(final CUhostFn fn, final Object userData)
     {
-        return register(fn, userData, currentSession());
+        return register(fn, userData, DriverCalls.session());
     }
 
     /**
@@ -92,12 +92,6 @@ final class HostNodeFunctions
         EndedSessions.ended(session);
         FUNCTIONS.values().removeIf(function -> function.session == session);
         EXEC_KEYS.keySet().removeIf(exec -> exec.session() == session);
-    }
-
-    private static Object currentSession()
-    {
-        final DeviceRouter router = DeviceRouter.installed();
-        return router == null ? null : router.driverSession(DriverContexts.current());
     }
 
     /**
@@ -179,7 +173,7 @@ final class HostNodeFunctions
      */
     static long[] execKeys(final long exec)
     {
-        return EXEC_KEYS.isEmpty() ? null : execKeys(exec, currentSession());
+        return EXEC_KEYS.isEmpty() ? null : execKeys(exec, DriverCalls.session());
     }
 
     /**
@@ -197,7 +191,7 @@ final class HostNodeFunctions
     {
         if (!EXEC_KEYS.isEmpty())
         {
-            execDestroyed(exec, currentSession());
+            execDestroyed(exec, DriverCalls.session());
         }
     }
 

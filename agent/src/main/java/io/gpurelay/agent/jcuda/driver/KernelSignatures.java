@@ -45,7 +45,7 @@ final class KernelSignatures
 
     static void add(final long function, final KernelSignature signature)
     {
-        add(function, signature, currentSession());
+        add(function, signature, DriverCalls.session());
     }
 
     /**
@@ -66,7 +66,7 @@ final class KernelSignatures
      */
     static KernelSignature find(final long function)
     {
-        return BY_FUNCTION.isEmpty() ? null : find(function, currentSession());
+        return BY_FUNCTION.isEmpty() ? null : find(function, DriverCalls.session());
     }
 
     /**
@@ -82,7 +82,7 @@ final class KernelSignatures
      */
     static void moduleUnloaded(final long module)
     {
-        moduleUnloaded(module, currentSession());
+        moduleUnloaded(module, DriverCalls.session());
     }
 
     /**
@@ -101,11 +101,5 @@ final class KernelSignatures
     {
         EndedSessions.ended(session);
         BY_FUNCTION.keySet().removeIf(key -> key.session() == session);
-    }
-
-    private static Object currentSession()
-    {
-        final DeviceRouter router = DeviceRouter.installed();
-        return router == null ? null : router.driverSession(DriverContexts.current());
     }
 }

@@ -13,7 +13,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.agent.jcuda.JCudaPointers;
-import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
+import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
 import io.gpurelay.protocol.DriverStatus;
 import jcuda.Pointer;
 import jcuda.driver.CUDA_HOST_NODE_PARAMS;
@@ -99,24 +99,6 @@ public final class StreamCaptures
         }
     }
 
-    /**
-     * The session a driver call of the calling thread goes to, the one its current context names.
-     */
-    private static Object driverSession()
-    {
-        final DeviceRouter router = DeviceRouter.installed();
-        return router == null ? null : router.driverSession(DriverContexts.current());
-    }
-
-    /**
-     * The session a runtime call of the calling thread goes to, the one its current device names.
-     */
-    private static Object runtimeSession()
-    {
-        final DeviceRouter router = DeviceRouter.installed();
-        return router == null ? null : router.runtimeSession(RuntimeThreadState.currentDevice());
-    }
-
     static int begin(final long stream, final int mode)
     {
         final String name = "cuStreamBeginCapture";
@@ -131,7 +113,7 @@ public final class StreamCaptures
             return fail(name, "the default (legacy) stream cannot be captured",
                 CUresult.CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED);
         }
-        final Object session = driverSession();
+        final Object session = DriverCalls.session();
         synchronized (LOCK)
         {
             if (STREAMS.containsKey(new SessionHandle(session, stream)))
@@ -176,7 +158,7 @@ public final class StreamCaptures
 
     static int end(final long stream, final CUgraph phGraph)
     {
-        return end(stream, phGraph, any ? driverSession() : null);
+        return end(stream, phGraph, any ? DriverCalls.session() : null);
     }
 
     /**
@@ -249,7 +231,7 @@ public final class StreamCaptures
         {
             return CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE;
         }
-        return status(stream, driverSession());
+        return status(stream, DriverCalls.session());
     }
 
     /**
@@ -394,7 +376,7 @@ public final class StreamCaptures
         {
             return NOT_CAPTURED;
         }
-        return recordEvent(event, stream, driverSession());
+        return recordEvent(event, stream, DriverCalls.session());
     }
 
     /**
@@ -430,7 +412,7 @@ public final class StreamCaptures
         {
             return NOT_CAPTURED;
         }
-        return waitEvent(stream, event, flags, driverSession());
+        return waitEvent(stream, event, flags, DriverCalls.session());
     }
 
     /**
@@ -502,7 +484,7 @@ public final class StreamCaptures
      */
     static int refuse(final long stream, final String function)
     {
-        return any ? refuse(stream, function, driverSession()) : NOT_CAPTURED;
+        return any ? refuse(stream, function, DriverCalls.session()) : NOT_CAPTURED;
     }
 
     /**
@@ -530,7 +512,7 @@ public final class StreamCaptures
      */
     public static int refuseRuntime(final long stream, final String function)
     {
-        return any ? refuse(stream, function, runtimeSession()) : NOT_CAPTURED;
+        return any ? refuse(stream, function, RuntimeCalls.session()) : NOT_CAPTURED;
     }
 
     /**
@@ -608,7 +590,7 @@ public final class StreamCaptures
      */
     static int eventUse(final long event, final String function)
     {
-        return any ? eventUse(event, function, driverSession()) : NOT_CAPTURED;
+        return any ? eventUse(event, function, DriverCalls.session()) : NOT_CAPTURED;
     }
 
     /**
@@ -638,7 +620,7 @@ public final class StreamCaptures
     {
         if (any)
         {
-            streamDestroyed(stream, driverSession());
+            streamDestroyed(stream, DriverCalls.session());
         }
     }
 
@@ -649,7 +631,7 @@ public final class StreamCaptures
     {
         if (any)
         {
-            streamDestroyed(stream, runtimeSession());
+            streamDestroyed(stream, RuntimeCalls.session());
         }
     }
 
@@ -698,7 +680,7 @@ public final class StreamCaptures
         {
             return null;
         }
-        final SessionHandle key = new SessionHandle(driverSession(), stream);
+        final SessionHandle key = new SessionHandle(DriverCalls.session(), stream);
         synchronized (LOCK)
         {
             return STREAMS.containsKey(key) ? key : null;

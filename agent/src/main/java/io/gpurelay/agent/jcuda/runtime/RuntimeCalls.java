@@ -53,6 +53,16 @@ public final class RuntimeCalls
     }
 
     /**
+     * @return the session a runtime call of the calling thread goes to now, the one its current device names, as an
+     * identity {@link io.gpurelay.agent.client.SessionEnds} names when it ends; null without one.
+     */
+    public static Object session()
+    {
+        final DeviceRouter router = DeviceRouter.installed();
+        return router == null ? null : router.runtimeSession(RuntimeThreadState.currentDevice());
+    }
+
+    /**
      * cudaSetDevice: connects (the device count is the executors'), checks the ordinal, makes it current.
      */
     public static int setDevice(final int device)
