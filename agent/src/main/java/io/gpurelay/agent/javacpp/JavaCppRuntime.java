@@ -151,11 +151,16 @@ final class JavaCppRuntime
     }
 
     /**
-     * The session's call allocated device memory.
+     * The session's call allocated device memory; not kept when the session ended while the call's reply was on its
+     * way (its end may have been told before this).
      */
     static void allocated(final long address, final long size, final Object session)
     {
         DEVICE_ALLOCATIONS.computeIfAbsent(key(session), key -> new ConcurrentSkipListMap<>()).put(address, size);
+        if (SessionEnds.hasEnded(session))
+        {
+            DEVICE_ALLOCATIONS.remove(key(session));
+        }
     }
 
     /**
@@ -186,6 +191,7 @@ final class JavaCppRuntime
      */
     static void sessionEnded(final Object session)
     {
+        SessionEnds.markEnded(session);
         DEVICE_ALLOCATIONS.remove(key(session));
     }
 

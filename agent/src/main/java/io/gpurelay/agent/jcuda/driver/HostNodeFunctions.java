@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
+import io.gpurelay.agent.client.SessionHandles;
 import io.gpurelay.protocol.ByteArrayPayload;
 import jcuda.driver.CUhostFn;
 
@@ -54,7 +55,7 @@ final class HostNodeFunctions
     private static final AtomicLong NEXT_KEY = new AtomicLong(1);
     private static final Map<Long, HostNodeFunction> FUNCTIONS = new ConcurrentHashMap<>();
     /** The keys of each exec's host nodes in the order they run, for the execs that have any. */
-    private static final Map<SessionHandle, long[]> EXEC_KEYS = new ConcurrentHashMap<>();
+    private static final SessionHandles<long[]> EXEC_KEYS = new SessionHandles<>();
 
     static
     {
@@ -89,9 +90,9 @@ final class HostNodeFunctions
      */
     static void sessionEnded(final Object session)
     {
-        EndedSessions.ended(session);
+        SessionEnds.markEnded(session);
         FUNCTIONS.values().removeIf(function -> function.session == session);
-        EXEC_KEYS.keySet().removeIf(exec -> exec.session() == session);
+        EXEC_KEYS.sessionEnded(session);
     }
 
     /**
@@ -147,19 +148,14 @@ final class HostNodeFunctions
         final int execCount = all.length - last(released, all.length);
         if (execCount == 0)
         {
-            EXEC_KEYS.remove(new SessionHandle(session, exec));
+            EXEC_KEYS.remove(session, exec);
         }
         else
         {
             final long[] keys = new long[execCount];
             System.arraycopy(all, 0, keys, 0, execCount);
-            final SessionHandle key = new SessionHandle(session, exec);
-            EXEC_KEYS.put(key, keys);
-            if (EndedSessions.hasEnded(session))
-            {
-                // The session ended while the reply was on its way: its end may have run before the put.
-                EXEC_KEYS.remove(key);
-            }
+            // Not kept when the session ended while the reply was on its way.
+            EXEC_KEYS.put(session, exec, keys);
         }
         for (int i = execCount; i < all.length; i++)
         {
@@ -181,7 +177,7 @@ final class HostNodeFunctions
      */
     static long[] execKeys(final long exec, final Object session)
     {
-        return EXEC_KEYS.get(new SessionHandle(session, exec));
+        return EXEC_KEYS.get(session, exec);
     }
 
     /**
@@ -200,7 +196,7 @@ final class HostNodeFunctions
      */
     static void execDestroyed(final long exec, final Object session)
     {
-        EXEC_KEYS.remove(new SessionHandle(session, exec));
+        EXEC_KEYS.remove(session, exec);
     }
 
     /**

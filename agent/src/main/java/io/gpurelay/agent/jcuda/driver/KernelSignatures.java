@@ -1,10 +1,8 @@
 package io.gpurelay.agent.jcuda.driver;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
+import io.gpurelay.agent.client.SessionHandles;
 
 /**
  * What cuModuleGetFunction told about each kernel the application holds a handle to: its name and the size of each of
@@ -16,16 +14,11 @@ import io.gpurelay.agent.client.SessionEnds;
  * to ({@link DeviceRouter#driverSession}) and its handle together, and found, or forgotten with its module, under the
  * session the calling thread's calls go to, so a launch never takes another executor's kernel's parameter sizes. A
  * session's end takes its modules with it, and its kernels are forgotten ({@link SessionEnds}); one found while its
- * session ends is forgotten by its call ({@link EndedSessions}).
+ * session ends is forgotten by its call ({@link SessionHandles}).
  */
 final class KernelSignatures
 {
-    private static final Map<SessionHandle, KernelSignature> BY_FUNCTION = new ConcurrentHashMap<>();
-
-    static
-    {
-        SessionEnds.listen(KernelSignatures::sessionEnded);
-    }
+    private static final SessionHandles<KernelSignature> BY_FUNCTION = new SessionHandles<>();
 
     /**
      * @param parameterSizes each parameter's size in bytes, or null when the executor did not say (then the
@@ -53,12 +46,7 @@ final class KernelSignatures
      */
     static void add(final long function, final KernelSignature signature, final Object session)
     {
-        final SessionHandle key = new SessionHandle(session, function);
-        BY_FUNCTION.put(key, signature);
-        if (EndedSessions.hasEnded(session))
-        {
-            BY_FUNCTION.remove(key);
-        }
+        BY_FUNCTION.put(session, function, signature);
     }
 
     /**
@@ -74,7 +62,7 @@ final class KernelSignatures
      */
     static KernelSignature find(final long function, final Object session)
     {
-        return BY_FUNCTION.get(new SessionHandle(session, function));
+        return BY_FUNCTION.get(session, function);
     }
 
     /**
@@ -90,8 +78,7 @@ final class KernelSignatures
      */
     static void moduleUnloaded(final long module, final Object session)
     {
-        BY_FUNCTION.entrySet().removeIf(entry -> entry.getKey().session() == session &&
-            entry.getValue().module() == module);
+        BY_FUNCTION.removeIf(session, signature -> signature.module() == module);
     }
 
     /**
@@ -99,7 +86,6 @@ final class KernelSignatures
      */
     static void sessionEnded(final Object session)
     {
-        EndedSessions.ended(session);
-        BY_FUNCTION.keySet().removeIf(key -> key.session() == session);
+        BY_FUNCTION.sessionEnded(session);
     }
 }

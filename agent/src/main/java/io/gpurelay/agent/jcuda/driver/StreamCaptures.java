@@ -12,6 +12,7 @@ import java.util.Set;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
+import io.gpurelay.agent.client.SessionHandle;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
 import io.gpurelay.protocol.DriverStatus;
@@ -90,7 +91,7 @@ public final class StreamCaptures
      */
     static void sessionEnded(final Object session)
     {
-        EndedSessions.ended(session);
+        SessionEnds.markEnded(session);
         synchronized (LOCK)
         {
             STREAMS.keySet().removeIf(key -> key.session() == session);
@@ -146,7 +147,7 @@ public final class StreamCaptures
             STREAMS.put(key, new StreamState(capture));
             any = true;
         }
-        if (EndedSessions.hasEnded(session))
+        if (SessionEnds.hasEnded(session))
         {
             synchronized (LOCK)
             {

@@ -1,13 +1,11 @@
-package io.gpurelay.agent.jcuda.driver;
-
-import io.gpurelay.agent.client.SessionEnds;
+package io.gpurelay.agent.client;
 
 /**
  * A handle an executor gave, with the session it was given in (null without one), as the key of what this process
  * keeps for it: the executors of one device list ({@code executor=A;B}) each choose their own handles, and two of
  * them can give the same one. The session is compared by identity, as {@link SessionEnds} names it.
  */
-record SessionHandle(Object session, long handle)
+public record SessionHandle(Object session, long handle)
 {
     @Override
     public boolean equals(final Object other)
