@@ -41,6 +41,9 @@ class MultiExecutorIT
             assertTrue(output.contains("RUNTIME DEVICE 0 TOTAL " + ONE_GIB), output);
             assertTrue(output.contains("RUNTIME DEVICE 1 TOTAL " + 2 * ONE_GIB), output);
             assertTrue(output.contains("are on different executors"), output);
+            // cuBLAS handles' pointer modes and managed memory's host views are each executor's own.
+            assertTrue(output.contains("CUBLAS POINTER MODES KEPT APART"), output);
+            assertTrue(output.contains("MANAGED HOST VIEWS KEPT APART"), output);
             // Device ordinals inside structs and plain int arguments, on the second executor's device.
             assertTrue(output.contains("ORDINALS ALLOCATION LOCATION 1:1"), output);
             assertTrue(output.contains("ORDINALS ACCESS OF DEVICE 1 3"), output);

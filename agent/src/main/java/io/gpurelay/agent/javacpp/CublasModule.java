@@ -3,12 +3,11 @@ package io.gpurelay.agent.javacpp;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.jcuda.blas.CublasPointerModes;
 import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.Function;
@@ -25,12 +24,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 public final class CublasModule extends JavaCppModule
 {
-    private static final int POINTER_MODE_HOST = 0;
-    private static final int POINTER_MODE_DEVICE = 1;
     private static final long NO_FLAG = -1;
-
-    /** Pointer mode per handle, as cuBLAS keeps it: scalars and results are host memory or device memory. */
-    private static final Map<Long, Integer> POINTER_MODES = new ConcurrentHashMap<>();
 
     /**
      * The element type of a routine: its {@code cudaDataType}, the bytes of one real, whether it is complex.
@@ -129,7 +123,7 @@ public final class CublasModule extends JavaCppModule
             final int status = call(Function.CUBLAS_CREATE, new long[0], results);
             if (status == CublasStatus.SUCCESS)
             {
-                POINTER_MODES.put(results[0], POINTER_MODE_HOST);
+                CublasPointerModes.created(results[0]);
                 a.setHandle(0, results[0]);
             }
             return status;
@@ -140,7 +134,7 @@ public final class CublasModule extends JavaCppModule
             final int status = call(Function.CUBLAS_DESTROY, new long[]{ handle }, null);
             if (status == CublasStatus.SUCCESS)
             {
-                POINTER_MODES.remove(handle);
+                CublasPointerModes.destroyed(handle);
             }
             return status;
         });
@@ -166,7 +160,7 @@ public final class CublasModule extends JavaCppModule
             final int status = call(Function.CUBLAS_SET_POINTER_MODE, new long[]{ handle, mode }, null);
             if (status == CublasStatus.SUCCESS)
             {
-                POINTER_MODES.put(handle, mode);
+                CublasPointerModes.set(handle, mode);
             }
             return status;
         });
@@ -217,7 +211,7 @@ public final class CublasModule extends JavaCppModule
                 "description " + (signature.length() + 1));
         }
         final long handle = a.handle(0);
-        final boolean deviceMode = POINTER_MODES.getOrDefault(handle, POINTER_MODE_HOST) == POINTER_MODE_DEVICE;
+        final boolean deviceMode = CublasPointerModes.deviceMode(handle);
         long[] wire = new long[2 + 2 * signature.length()];
         int size = 0;
         wire[size++] = handle;

@@ -3,15 +3,14 @@ package io.gpurelay.agent.jcuda;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Set;
-import java.util.TreeMap;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.client.SessionHandles;
+import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.RuntimeStatus;
@@ -32,6 +31,11 @@ import io.gpurelay.protocol.RuntimeStatus;
  * The copies are ordinary ones of the runtime API on the allocation's device: shared or payload bytes over IPC, the
  * payload over UDP. A host view is at most 2 GiB (what a Java buffer holds); JCuda's pointer holds the buffer and the
  * device address, so the agent passes the device address wherever device memory is meant.
+ * <p>
+ * A view is kept under the session its allocation was made in and its device address together (the executors of one
+ * device list each choose their own addresses), and forgotten when the session ends: the allocation went with it, and
+ * a later session of the same device must not get the view's bytes at that address. Its buffer is then plain host
+ * memory, with the bytes it last had.
  */
 public final class ManagedMemory implements DeviceRouter.Coherence
 {
@@ -43,7 +47,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     private static final Set<Buffer> HOST_VIEWS = Collections.synchronizedSet(
         Collections.newSetFromMap(new IdentityHashMap<>()));
 
-    private final TreeMap<Long, View> views = new TreeMap<>();
+    private final SessionHandles<View> views = new SessionHandles<>(view -> HOST_VIEWS.remove(view.host));
 
     private ManagedMemory()
     {
@@ -82,23 +86,41 @@ public final class ManagedMemory implements DeviceRouter.Coherence
      */
     public static void add(final long address, final int device, final ByteBuffer host)
     {
+        add(address, device, host, RuntimeCalls.session());
+    }
+
+    /**
+     * As {@link #add(long, int, ByteBuffer)}, for an allocation the session made.
+     */
+    static void add(final long address, final int device, final ByteBuffer host, final Object session)
+    {
         synchronized (INSTANCE)
         {
             final ByteBuffer snapshot = ByteBuffer.allocateDirect(host.capacity());
-            INSTANCE.views.put(address, new View(address, device, host, snapshot));
+            // The buffer is a host view before the view is kept: a session that ended meanwhile forgets both.
             HOST_VIEWS.add(host);
+            INSTANCE.views.put(session, address, new View(address, device, host, snapshot));
         }
         DeviceRouter.coherence(INSTANCE);
     }
 
     /**
-     * The allocation at {@code address} was freed: its view is no longer kept (its bytes stay as they were).
+     * The allocation at {@code address} of the calling thread's current device was freed: its view is no longer kept
+     * (its bytes stay as they were).
      */
     public static void forget(final long address)
     {
+        forget(address, RuntimeCalls.session());
+    }
+
+    /**
+     * As {@link #forget(long)}, for the session's allocation; another session's view at the same address stays.
+     */
+    static void forget(final long address, final Object session)
+    {
         synchronized (INSTANCE)
         {
-            final View view = INSTANCE.views.remove(address);
+            final View view = INSTANCE.views.remove(session, address);
             if (view != null)
             {
                 HOST_VIEWS.remove(view.host);
@@ -113,16 +135,25 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     {
         synchronized (INSTANCE)
         {
-            final List<Long> gone = new ArrayList<>();
-            for (final View view : INSTANCE.views.values())
+            INSTANCE.views.removeIf(view ->
             {
-                if (view.device == device)
+                if (view.device != device)
                 {
-                    gone.add(view.address);
+                    return false;
                 }
-            }
-            gone.forEach(ManagedMemory::forget);
+                HOST_VIEWS.remove(view.host);
+                return true;
+            });
         }
+    }
+
+    /**
+     * The session ended: its allocations went with it, and their views are no longer kept (told by the views' table
+     * itself; here for a caller that ends a session it made up).
+     */
+    static void sessionEnded(final Object session)
+    {
+        INSTANCE.views.sessionEnded(session);
     }
 
     /**
@@ -152,10 +183,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
             OWN_CALL.set(Boolean.TRUE);
             try
             {
-                for (final View view : views.values())
-                {
-                    writeBack(view);
-                }
+                views.forEach(ManagedMemory::writeBack);
             }
             finally
             {
@@ -190,10 +218,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
             OWN_CALL.set(Boolean.TRUE);
             try
             {
-                for (final View view : views.values())
-                {
-                    fetch(view);
-                }
+                views.forEach(ManagedMemory::fetch);
             }
             finally
             {

@@ -2,6 +2,7 @@ package io.gpurelay.agent.jcuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -10,10 +11,51 @@ import io.gpurelay.protocol.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * The parts of managed memory's coherence that need no executor: what a write-back sends and which calls fetch.
+ * The parts of managed memory's coherence that need no executor: what a write-back sends, which calls fetch, and which
+ * views are kept.
  */
 class ManagedMemoryTest
 {
+    private static final long ADDRESS = 0x7F00_0000_0000L;
+
+    @Test
+    void twoSessionsViewsAtTheSameAddressAreKeptApartAndASessionsEndForgetsItsOwn()
+    {
+        final Object first = new Object();
+        final Object second = new Object();
+        final ByteBuffer firstView = ManagedMemory.hostBuffer(64);
+        final ByteBuffer secondView = ManagedMemory.hostBuffer(64);
+        final int before = ManagedMemory.viewCount();
+        try
+        {
+            ManagedMemory.add(ADDRESS, 0, firstView, first);
+            ManagedMemory.add(ADDRESS, 1, secondView, second);
+            assertEquals(before + 2, ManagedMemory.viewCount(), "both sessions' views are kept");
+            assertTrue(ManagedMemory.isHostView(firstView) && ManagedMemory.isHostView(secondView));
+
+            ManagedMemory.forget(ADDRESS, second);
+            assertFalse(ManagedMemory.isHostView(secondView), "the freed allocation's view");
+            assertTrue(ManagedMemory.isHostView(firstView), "another session's view at the same address stays");
+
+            ManagedMemory.add(ADDRESS, 1, secondView, second);
+            ManagedMemory.sessionEnded(first);
+            assertFalse(ManagedMemory.isHostView(firstView), "an ended session's view is plain host memory again");
+            assertTrue(ManagedMemory.isHostView(secondView), "another session's end leaves the second's view");
+            assertEquals(before + 1, ManagedMemory.viewCount());
+
+            final ByteBuffer late = ManagedMemory.hostBuffer(64);
+            ManagedMemory.add(ADDRESS + 64, 0, late, first);
+            assertFalse(ManagedMemory.isHostView(late), "a view added after its session ended is not kept");
+            assertNotEquals(before + 2, ManagedMemory.viewCount());
+        }
+        finally
+        {
+            ManagedMemory.sessionEnded(first);
+            ManagedMemory.sessionEnded(second);
+        }
+        assertEquals(before, ManagedMemory.viewCount());
+    }
+
     @Test
     void aWriteBackSpansTheFirstToTheLastChangedByte()
     {

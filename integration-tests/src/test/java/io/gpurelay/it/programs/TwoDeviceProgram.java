@@ -48,6 +48,11 @@ import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import static jcuda.runtime.JCuda.cudaDeviceCanAccessPeer;
 import static jcuda.runtime.JCuda.cudaDeviceEnablePeerAccess;
 import static jcuda.runtime.JCuda.cudaArrayGetMemoryRequirements;
+import static jcuda.jcublas.JCublas2.cublasCreate;
+import static jcuda.jcublas.JCublas2.cublasDestroy;
+import static jcuda.jcublas.JCublas2.cublasSdot;
+import static jcuda.jcublas.JCublas2.cublasSetPointerMode;
+import static jcuda.jcublas.JCublas2.cublasSetVector;
 import static jcuda.runtime.JCuda.cudaFree;
 import static jcuda.runtime.JCuda.cudaFreeArray;
 import static jcuda.runtime.JCuda.cudaGetDeviceCount;
@@ -96,6 +101,8 @@ import jcuda.driver.CUmemorytype;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUpointer_attribute;
 import jcuda.driver.CUstream;
+import jcuda.jcublas.cublasHandle;
+import jcuda.jcublas.cublasPointerMode;
 import jcuda.runtime.cudaArray;
 import jcuda.runtime.cudaArrayMemoryRequirements;
 import jcuda.runtime.cudaChannelFormatDesc;
@@ -134,6 +141,7 @@ public final class TwoDeviceProgram
     private static final int CUDA_MEM_ADVISE_SET_PREFERRED_LOCATION = 3;
     private static final int CUDA_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION = 2;
     private static final int CUDA_MEM_ATTACH_GLOBAL = 1;
+    private static final int CUDA_MEM_ATTACH_HOST = 2;
 
     private TwoDeviceProgram()
     {
@@ -181,6 +189,8 @@ public final class TwoDeviceProgram
         asyncPeerCopies(Math.min(copyMiB, 9));
         pointersOfTheOtherDevice(contexts);
         hostNodesOnEachDevice(contexts);
+        cublasOnEachDevice();
+        managedHostViewsOnEachDevice();
         final int[] canAccess = new int[]{ -1 };
         CHECKS.equal("cudaDeviceCanAccessPeer", 0, cudaDeviceCanAccessPeer(canAccess, 0, 1));
         CHECKS.equal("no peer access", 0, canAccess[0]);
@@ -193,6 +203,131 @@ public final class TwoDeviceProgram
             CHECKS.equal("cuCtxDestroy", 0, cuCtxDestroy(context));
         }
         CHECKS.finish();
+    }
+
+    /**
+     * A cuBLAS handle on each device, each its own executor's (the two can be equal): device 1's in device pointer mode,
+     * device 0's in host mode, used in turn. Each dot product reads its result where its own handle's mode says
+     * ({@code CUBLAS ...} lines); once device 1's handle is destroyed, device 0's still takes host scalars.
+     */
+    private static void cublasOnEachDevice()
+    {
+        final float[] x = { 1, 2, 3, 4 };
+        final float[] y = { 5, 6, 7, 8 };
+        final float expected = 1 * 5 + 2 * 6 + 3 * 7 + 4 * 8;
+        final cublasHandle[] handles = new cublasHandle[2];
+        final Pointer[] xs = new Pointer[2];
+        final Pointer[] ys = new Pointer[2];
+        final Pointer deviceResult = new Pointer();
+        for (int ordinal = 0; ordinal < 2; ordinal++)
+        {
+            CHECKS.equal("cudaSetDevice " + ordinal + " for cuBLAS", 0, cudaSetDevice(ordinal));
+            handles[ordinal] = new cublasHandle();
+            CHECKS.equal("cublasCreate on " + ordinal, 0, cublasCreate(handles[ordinal]));
+            xs[ordinal] = new Pointer();
+            ys[ordinal] = new Pointer();
+            CHECKS.equal("cudaMalloc x on " + ordinal, 0, cudaMalloc(xs[ordinal], 4L * Sizeof.FLOAT));
+            CHECKS.equal("cudaMalloc y on " + ordinal, 0, cudaMalloc(ys[ordinal], 4L * Sizeof.FLOAT));
+            CHECKS.equal("cublasSetVector x on " + ordinal, 0,
+                cublasSetVector(4, Sizeof.FLOAT, Pointer.to(x), 1, xs[ordinal], 1));
+            CHECKS.equal("cublasSetVector y on " + ordinal, 0,
+                cublasSetVector(4, Sizeof.FLOAT, Pointer.to(y), 1, ys[ordinal], 1));
+        }
+        CHECKS.equal("cudaMalloc the result on 1", 0, cudaMalloc(deviceResult, Sizeof.FLOAT));
+        CHECKS.equal("cublasSetPointerMode device on 1", 0,
+            cublasSetPointerMode(handles[1], cublasPointerMode.CUBLAS_POINTER_MODE_DEVICE));
+        for (int round = 0; round < 2; round++)
+        {
+            CHECKS.equal("cudaSetDevice 1 for a device-mode dot", 0, cudaSetDevice(1));
+            CHECKS.equal("cublasSdot on 1 into device memory", 0,
+                cublasSdot(handles[1], 4, xs[1], 1, ys[1], 1, deviceResult));
+            final float[] fromDevice = new float[1];
+            CHECKS.equal("cudaMemcpy the dot from 1", 0,
+                cudaMemcpy(Pointer.to(fromDevice), deviceResult, Sizeof.FLOAT, cudaMemcpyKind.cudaMemcpyDeviceToHost));
+            CHECKS.check("CUBLAS DEVICE MODE DOT ON 1", fromDevice[0] == expected, fromDevice[0] + " for " + expected);
+
+            CHECKS.equal("cudaSetDevice 0 for a host-mode dot", 0, cudaSetDevice(0));
+            final float[] onHost = new float[1];
+            CHECKS.equal("cublasSdot on 0 into host memory", 0,
+                cublasSdot(handles[0], 4, xs[0], 1, ys[0], 1, Pointer.to(onHost)));
+            CHECKS.check("CUBLAS HOST MODE DOT ON 0", onHost[0] == expected, onHost[0] + " for " + expected);
+        }
+        CHECKS.equal("cudaSetDevice 1 to destroy its handle", 0, cudaSetDevice(1));
+        CHECKS.equal("cublasDestroy on 1", 0, cublasDestroy(handles[1]));
+        CHECKS.equal("cudaFree the result on 1", 0, cudaFree(deviceResult));
+        CHECKS.equal("cudaSetDevice 0 after 1's handle went", 0, cudaSetDevice(0));
+        final float[] onHost = new float[1];
+        CHECKS.equal("cublasSdot on 0 after 1's handle went", 0,
+            cublasSdot(handles[0], 4, xs[0], 1, ys[0], 1, Pointer.to(onHost)));
+        CHECKS.check("CUBLAS HOST MODE DOT ON 0 AFTER 1 DESTROYED", onHost[0] == expected, onHost[0] + " for " + expected);
+        CHECKS.equal("cublasDestroy on 0", 0, cublasDestroy(handles[0]));
+        for (int ordinal = 0; ordinal < 2; ordinal++)
+        {
+            CHECKS.equal("cudaSetDevice " + ordinal + " to free cuBLAS vectors", 0, cudaSetDevice(ordinal));
+            CHECKS.equal("cudaFree x on " + ordinal, 0, cudaFree(xs[ordinal]));
+            CHECKS.equal("cudaFree y on " + ordinal, 0, cudaFree(ys[ordinal]));
+        }
+        System.out.println("CUBLAS POINTER MODES KEPT APART");
+    }
+
+    /**
+     * Managed memory with a host view on each device: the host writes each view, a synchronising call on each device
+     * makes the device see it (a device-to-device copy reads it back into a plain allocation), and freeing device 1's
+     * leaves device 0's view coherent ({@code MANAGED HOST VIEWS ...} line).
+     */
+    private static void managedHostViewsOnEachDevice()
+    {
+        final int count = 256;
+        final long bytes = (long)count * Sizeof.FLOAT;
+        final Pointer[] managed = new Pointer[2];
+        for (int ordinal = 0; ordinal < 2; ordinal++)
+        {
+            CHECKS.equal("cudaSetDevice " + ordinal + " for a host view", 0, cudaSetDevice(ordinal));
+            managed[ordinal] = new Pointer();
+            CHECKS.equal("cudaMallocManaged attach-host on " + ordinal, 0,
+                cudaMallocManaged(managed[ordinal], bytes, CUDA_MEM_ATTACH_HOST));
+        }
+        // Round 0 writes and reads both views; then device 1's is freed and round 1 uses device 0's alone.
+        for (int round = 0; round < 2; round++)
+        {
+            final int devices = round == 0 ? 2 : 1;
+            for (int ordinal = 0; ordinal < devices; ordinal++)
+            {
+                final java.nio.FloatBuffer view = managed[ordinal].getByteBuffer(0, bytes)
+                    .order(java.nio.ByteOrder.nativeOrder()).asFloatBuffer();
+                for (int i = 0; i < count; i++)
+                {
+                    view.put(i, 1000 * ordinal + 10 * round + i);
+                }
+            }
+            for (int ordinal = 0; ordinal < devices; ordinal++)
+            {
+                CHECKS.equal("cudaSetDevice " + ordinal + " to read its view", 0, cudaSetDevice(ordinal));
+                final Pointer copy = new Pointer();
+                CHECKS.equal("cudaMalloc a copy on " + ordinal, 0, cudaMalloc(copy, bytes));
+                CHECKS.equal("cudaMemcpy the managed bytes on " + ordinal, 0,
+                    cudaMemcpy(copy, managed[ordinal], bytes, cudaMemcpyKind.cudaMemcpyDeviceToDevice));
+                final float[] back = new float[count];
+                CHECKS.equal("cudaMemcpy the copy back from " + ordinal, 0,
+                    cudaMemcpy(Pointer.to(back), copy, bytes, cudaMemcpyKind.cudaMemcpyDeviceToHost));
+                boolean same = true;
+                for (int i = 0; i < count; i++)
+                {
+                    same &= back[i] == 1000 * ordinal + 10 * round + i;
+                }
+                CHECKS.check("MANAGED HOST VIEW ON " + ordinal + " ROUND " + round, same,
+                    Arrays.toString(Arrays.copyOf(back, 4)));
+                CHECKS.equal("cudaFree the copy on " + ordinal, 0, cudaFree(copy));
+            }
+            if (round == 0)
+            {
+                CHECKS.equal("cudaSetDevice 1 to free its managed memory", 0, cudaSetDevice(1));
+                CHECKS.equal("cudaFree the managed memory on 1", 0, cudaFree(managed[1]));
+            }
+        }
+        CHECKS.equal("cudaSetDevice 0 to free its managed memory", 0, cudaSetDevice(0));
+        CHECKS.equal("cudaFree the managed memory on 0", 0, cudaFree(managed[0]));
+        System.out.println("MANAGED HOST VIEWS KEPT APART");
     }
 
     /**

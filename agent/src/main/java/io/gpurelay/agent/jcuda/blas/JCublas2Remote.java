@@ -2,8 +2,6 @@ package io.gpurelay.agent.jcuda.blas;
 
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
@@ -56,17 +54,12 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 public final class JCublas2Remote
 {
-    private static final int POINTER_MODE_HOST = 0;
-    private static final int POINTER_MODE_DEVICE = 1;
     private static final int PEDANTIC_MATH = 2;
     private static final int MATH_MODE_MASK = 0xF;
     private static final long LEGACY_STREAM = 1;
     private static final long PER_THREAD_STREAM = 2;
     /** rotm's param: flag, h11, h21, h12, h22. */
     private static final int ROTM_PARAMETERS = 5;
-
-    /** The pointer mode of each live handle; a handle starts in host mode. */
-    private static final Map<Long, Integer> POINTER_MODES = new ConcurrentHashMap<>();
 
     static
     {
@@ -92,7 +85,7 @@ public final class JCublas2Remote
         if (status == CublasStatus.SUCCESS)
         {
             JCudaPointers.setNativePointer(handle, results[0]);
-            POINTER_MODES.put(results[0], POINTER_MODE_HOST);
+            CublasPointerModes.created(results[0]);
         }
         return status;
     }
@@ -104,7 +97,7 @@ public final class JCublas2Remote
         final int status = call(Function.CUBLAS_DESTROY, new long[]{ value }, null);
         if (status == CublasStatus.SUCCESS)
         {
-            POINTER_MODES.remove(value);
+            CublasPointerModes.destroyed(value);
         }
         return status;
     }
@@ -150,7 +143,7 @@ public final class JCublas2Remote
         final int status = call(Function.CUBLAS_SET_POINTER_MODE, new long[]{ value, mode }, null);
         if (status == CublasStatus.SUCCESS)
         {
-            POINTER_MODES.put(value, mode);
+            CublasPointerModes.set(value, mode);
         }
         return status;
     }
@@ -3063,7 +3056,7 @@ public final class JCublas2Remote
         {
             this.name = name;
             this.handle = JCudaPointers.nativePointer(handle);
-            this.deviceMode = POINTER_MODES.getOrDefault(this.handle, POINTER_MODE_HOST) == POINTER_MODE_DEVICE;
+            this.deviceMode = CublasPointerModes.deviceMode(this.handle);
         }
 
         /**
