@@ -86,10 +86,16 @@ seconds() {
     printf '%d.%02d' $(($1 / 1000)) $(($1 % 1000 / 10))
 }
 
+# free_udp_port: a loopback UDP port nothing listens on, below the kernel's ephemeral range (as FreePorts picks
+# them), where no socket bound without a port can take it before the executor binds it.
 free_udp_port() {
-    local port
+    local port low=32768
+    if [[ -r /proc/sys/net/ipv4/ip_local_port_range ]]; then
+        read -r low _ </proc/sys/net/ipv4/ip_local_port_range
+    fi
+    ((low > 11000)) || low=60000
     for _ in $(seq 1 50); do
-        port=$((20000 + RANDOM % 40000))
+        port=$((10000 + RANDOM % (low - 10000)))
         if ! (command -v ss >/dev/null && ss -Hlun "sport = :$port" | grep -q .); then
             echo "$port"
             return

@@ -1,8 +1,5 @@
 package io.gpurelay.agent;
 
-import java.io.IOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -11,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import io.gpurelay.agent.programs.DriverProgram;
 import io.gpurelay.agent.programs.MemoryProgram;
 import io.gpurelay.agent.programs.NoExecutorProgram;
+import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.protocol.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,7 +38,8 @@ class AgentJarIT
     @ValueSource(strings = { "ipc", "udp" })
     void withoutAnExecutorCallsFailWithinTheTimeoutAndSaySoOnce(final String transport) throws Exception
     {
-        final String channel = transport.equals("ipc") ? "aeron:ipc" : "aeron:udp?endpoint=localhost:" + freeUdpPort();
+        final String channel =
+            transport.equals("ipc") ? "aeron:ipc" : "aeron:udp?endpoint=localhost:" + FreePorts.udp();
 
         final ForkedJvm.Result result = ForkedJvm.run(
             "executor=" + channel + ",aeron.dir=" + directory.resolve("no-driver-here") + ",timeout=1s",
@@ -62,7 +61,8 @@ class AgentJarIT
     @ValueSource(strings = { "ipc", "udp" })
     void anUnmodifiedProgramRunsAgainstAnExecutor(final String transport) throws Exception
     {
-        final String channel = transport.equals("ipc") ? "aeron:ipc" : "aeron:udp?endpoint=localhost:" + freeUdpPort();
+        final String channel =
+            transport.equals("ipc") ? "aeron:ipc" : "aeron:udp?endpoint=localhost:" + FreePorts.udp();
         final Path executorDirectory = directory.resolve("executor-aeron");
         try (InMemoryExecutor executor = new InMemoryExecutor(channel, executorDirectory))
         {
@@ -133,13 +133,5 @@ class AgentJarIT
         assertEquals(0, result.count("Exception in thread"), result.output());
         assertEquals(0, result.count("UnsatisfiedLinkError"), result.output());
         assertEquals(0, result.count("WARNING"), "no JVM warnings (illegal access, Unsafe):\n" + result.output());
-    }
-
-    private static int freeUdpPort() throws IOException
-    {
-        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
-        }
     }
 }

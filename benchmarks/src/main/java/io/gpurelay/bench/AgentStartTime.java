@@ -1,8 +1,6 @@
 package io.gpurelay.bench;
 
 import java.io.IOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.gpurelay.bench.workload.FirstCallProbe;
+import io.gpurelay.protocol.FreePorts;
 import org.agrona.IoUtil;
 
 /**
@@ -44,7 +43,7 @@ public final class AgentStartTime
         final BenchArtifacts artifacts = new BenchArtifacts(null, args.length > 2 ? Path.of(args[2]) : null);
         final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         final Path work = Files.createTempDirectory("gpurelay-start-time");
-        final String udpChannel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
+        final String udpChannel = "aeron:udp?endpoint=localhost:" + FreePorts.udp();
         try (ExecutorProcess ipc = ExecutorProcess.start(java, artifacts.executorClasspath(), "aeron:ipc", backend,
                 work.resolve("aeron-ipc"), List.of(), work.resolve("executor-ipc.log"));
             ExecutorProcess udp = ExecutorProcess.start(java, artifacts.executorClasspath(), udpChannel, backend,
@@ -134,13 +133,5 @@ public final class AgentStartTime
         final long[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[0] < 0 ? "n/a" : sorted[sorted.length / 2] + " (" + sorted[0] + ")";
-    }
-
-    private static int freeUdpPort() throws IOException
-    {
-        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
-        }
     }
 }

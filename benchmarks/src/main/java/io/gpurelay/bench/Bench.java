@@ -2,8 +2,6 @@ package io.gpurelay.bench;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +23,7 @@ import io.gpurelay.bench.workload.ResultLines;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.bench.workload.Workload;
 import io.gpurelay.bench.workload.WorkloadOptions;
+import io.gpurelay.protocol.FreePorts;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -227,7 +226,7 @@ public final class Bench implements Callable<Integer>
         final Path results, final ResultSet resultSet) throws IOException, InterruptedException
     {
         final String channel = transport == Transport.IPC ? "aeron:ipc" :
-            "aeron:udp?endpoint=localhost:" + freeUdpPort();
+            "aeron:udp?endpoint=localhost:" + FreePorts.udp();
         final Path executorAeronDir = work.resolve("aeron-executor-" + transport.label());
         out.printf(Locale.ROOT, "[%s] starting an executor on %s ...%n", transport.label(), channel);
         final ExecutorProcess executor;
@@ -387,14 +386,6 @@ public final class Bench implements Callable<Integer>
     private static String java()
     {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    private static int freeUdpPort() throws IOException
-    {
-        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
-        }
     }
 
     private static void deleteRecursively(final Path directory) throws IOException

@@ -1,21 +1,20 @@
 package io.gpurelay.bench;
 
 import java.io.File;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.SocketException;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.registry.DeviceReport;
 import io.gpurelay.registry.ExecutorReport;
 import io.gpurelay.registry.Placement;
@@ -270,37 +269,14 @@ public final class PoolRegistrySimulation
         return -1;
     }
 
+    /**
+     * {@code count} members' endpoints, each the first of {@link RegistryMember#PORTS_PER_MEMBER} consecutive loopback
+     * UDP ports that are free now ({@link FreePorts}), apart from each other's.
+     */
     private static String freeMemberEndpoints(final int count)
     {
-        final List<String> endpoints = new ArrayList<>();
-        final List<Integer> taken = new ArrayList<>();
-        while (endpoints.size() < count)
-        {
-            final int base = ThreadLocalRandom.current().nextInt(20_000, 60_000);
-            if (taken.stream().anyMatch(port -> Math.abs(port - base) < RegistryMember.PORTS_PER_MEMBER) ||
-                !allFree(base))
-            {
-                continue;
-            }
-            taken.add(base);
-            endpoints.add("localhost:" + base);
-        }
-        return String.join(RegistryEndpoints.SEPARATOR, endpoints);
-    }
-
-    private static boolean allFree(final int base)
-    {
-        for (int port = base; port < base + RegistryMember.PORTS_PER_MEMBER; port++)
-        {
-            try (DatagramSocket socket = new DatagramSocket(null))
-            {
-                socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-            }
-            catch (final SocketException ex)
-            {
-                return false;
-            }
-        }
-        return true;
+        return Arrays.stream(FreePorts.udpRanges(count, RegistryMember.PORTS_PER_MEMBER))
+            .mapToObj(base -> "localhost:" + base)
+            .collect(Collectors.joining(RegistryEndpoints.SEPARATOR));
     }
 }

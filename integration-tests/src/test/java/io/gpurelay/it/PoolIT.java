@@ -7,15 +7,20 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import io.gpurelay.it.programs.MemInfoProgram;
 import io.gpurelay.it.programs.TwoDeviceProgram;
+import io.gpurelay.protocol.FreePorts;
+import io.gpurelay.registry.RegistryEndpoints;
+import io.gpurelay.registry.server.RegistryMember;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +36,6 @@ class PoolIT
     private static final long GIB = 1L << 30;
     private static final long MIB = 1L << 20;
     private static final int MEMBERS = 3;
-    private static final int PORTS_PER_MEMBER = 5;
     private static final String EXECUTOR_TIMEOUT = "5s";
     private static final Duration BOUND = Duration.ofSeconds(60);
     private static final Pattern LEADER = Pattern.compile("registry member (\\d) is now LEADER");
@@ -218,23 +222,13 @@ class PoolIT
     }
 
     /**
-     * Three members' endpoints, each the first of {@link #PORTS_PER_MEMBER} consecutive loopback UDP ports that are
-     * free now ({@link FreePorts}), apart from each other's.
+     * Three members' endpoints, each the first of {@link RegistryMember#PORTS_PER_MEMBER} consecutive loopback UDP
+     * ports that are free now ({@link FreePorts}), apart from each other's.
      */
     private static String freeMemberEndpoints()
     {
-        final List<String> endpoints = new ArrayList<>();
-        final List<Integer> taken = new ArrayList<>();
-        while (endpoints.size() < MEMBERS)
-        {
-            final int base = FreePorts.udpRange(PORTS_PER_MEMBER);
-            if (taken.stream().anyMatch(port -> Math.abs(port - base) < PORTS_PER_MEMBER))
-            {
-                continue;
-            }
-            taken.add(base);
-            endpoints.add("localhost:" + base);
-        }
-        return String.join(";", endpoints);
+        return Arrays.stream(FreePorts.udpRanges(MEMBERS, RegistryMember.PORTS_PER_MEMBER))
+            .mapToObj(base -> "localhost:" + base)
+            .collect(Collectors.joining(RegistryEndpoints.SEPARATOR));
     }
 }

@@ -1,5 +1,7 @@
 package io.gpurelay.it;
 
+import io.gpurelay.protocol.FreePorts;
+
 /**
  * The two ways a client reaches an executor in these tests.
  */

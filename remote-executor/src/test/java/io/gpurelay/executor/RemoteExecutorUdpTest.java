@@ -10,15 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.DatagramSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
 import io.aeron.Aeron;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.protocol.codecs.RejectReason;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
@@ -42,8 +40,9 @@ class RemoteExecutorUdpTest
     @BeforeAll
     static void launch()
     {
-        executorChannel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
-        responseChannel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
+        final int ports = FreePorts.udpRange(2);
+        executorChannel = "aeron:udp?endpoint=localhost:" + ports;
+        responseChannel = "aeron:udp?endpoint=localhost:" + (ports + 1);
         executor = RemoteExecutor.launch(new RemoteExecutor.Context()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("udp"))
             .channel(executorChannel)
@@ -122,17 +121,5 @@ class RemoteExecutorUdpTest
         final TestClient client = client(name);
         assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
         return client;
-    }
-
-    private static int freeUdpPort()
-    {
-        try (DatagramSocket socket = new DatagramSocket(0))
-        {
-            return socket.getLocalPort();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
     }
 }

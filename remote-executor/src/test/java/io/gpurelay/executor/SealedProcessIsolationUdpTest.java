@@ -9,14 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.DatagramSocket;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.aeron.Aeron;
+import io.gpurelay.protocol.FreePorts;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,8 +42,9 @@ class SealedProcessIsolationUdpTest
     @BeforeAll
     static void launch()
     {
-        executorChannel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
-        responseChannel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
+        final int ports = FreePorts.udpRange(2);
+        executorChannel = "aeron:udp?endpoint=localhost:" + ports;
+        responseChannel = "aeron:udp?endpoint=localhost:" + (ports + 1);
         capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
         executor = RemoteExecutor.launch(new RemoteExecutor.Context()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("sealed-process"))
@@ -120,17 +119,5 @@ class SealedProcessIsolationUdpTest
         final Matcher matcher = PLACED.matcher(capturedLog.awaitLine("client '" + clientName + "' pid \\d+\\) placed"));
         assertTrue(matcher.find());
         return Long.parseLong(matcher.group(3));
-    }
-
-    private static int freeUdpPort()
-    {
-        try (DatagramSocket socket = new DatagramSocket(0))
-        {
-            return socket.getLocalPort();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
     }
 }

@@ -11,9 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.DatagramSocket;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,6 +19,7 @@ import io.aeron.Aeron;
 import io.aeron.Publication;
 import io.aeron.exceptions.ConfigurationException;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.protocol.codecs.CloseSessionEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
@@ -50,8 +48,9 @@ class SealedSessionUdpTest
     @BeforeAll
     static void launch()
     {
-        executorChannel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
-        responseChannel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
+        final int ports = FreePorts.udpRange(2);
+        executorChannel = "aeron:udp?endpoint=localhost:" + ports;
+        responseChannel = "aeron:udp?endpoint=localhost:" + (ports + 1);
         capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
         executor = RemoteExecutor.launch(new RemoteExecutor.Context()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("sealed"))
@@ -201,17 +200,5 @@ class SealedSessionUdpTest
         final TestClient client = client(name);
         assertTrue(client.connect(TOKEN), () -> "rejected: " + client.rejectDetail);
         return client;
-    }
-
-    private static int freeUdpPort()
-    {
-        try (DatagramSocket socket = new DatagramSocket(0))
-        {
-            return socket.getLocalPort();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
     }
 }

@@ -1,8 +1,6 @@
 package io.gpurelay.agent.client;
 
 import java.io.IOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +13,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.InMemoryExecutor;
 import io.gpurelay.agent.LogCapture;
 import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import org.junit.jupiter.api.AfterEach;
@@ -161,8 +160,9 @@ class DeviceRouterTest
 
     private DeviceRouter twoExecutors() throws IOException
     {
+        final int ports = FreePorts.udpRange(2);
         final List<String> channels = List.of(
-            "aeron:udp?endpoint=localhost:" + freeUdpPort(), "aeron:udp?endpoint=localhost:" + freeUdpPort());
+            "aeron:udp?endpoint=localhost:" + ports, "aeron:udp?endpoint=localhost:" + (ports + 1));
         for (int i = 0; i < channels.size(); i++)
         {
             executors.add(new InMemoryExecutor(channels.get(i), directory.resolve("executor-" + i)));
@@ -192,13 +192,5 @@ class DeviceRouterTest
         assertEquals(DriverStatus.SUCCESS,
             router.call(Function.CU_CTX_CREATE, 0, new long[]{ 0, device }, null, null, context));
         return context[0];
-    }
-
-    private static int freeUdpPort() throws IOException
-    {
-        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -1,8 +1,6 @@
 package io.gpurelay.agent.client;
 
 import java.io.IOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +18,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.InMemoryExecutor;
 import io.gpurelay.agent.LogCapture;
 import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import org.junit.jupiter.api.AfterEach;
@@ -163,7 +162,7 @@ class RelayClientTest
     {
         try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
         {
-            final String channel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
+            final String channel = "aeron:udp?endpoint=localhost:" + FreePorts.udp();
             client = client("executor=" + channel + ",aeron.dir=" + directory.resolve("no-driver") + ",timeout=1s");
 
             final long start = System.nanoTime();
@@ -182,7 +181,7 @@ class RelayClientTest
     @Test
     void overUdpRepliesComeBackToAnAddressTheSystemPicked() throws IOException
     {
-        final String channel = "aeron:udp?endpoint=localhost:" + freeUdpPort();
+        final String channel = "aeron:udp?endpoint=localhost:" + FreePorts.udp();
         executor = new InMemoryExecutor(channel, directory.resolve("executor-aeron"));
         client = client("executor=" + channel + ",aeron.dir=" + directory.resolve("client-aeron") + ",timeout=5s");
 
@@ -388,13 +387,5 @@ class RelayClientTest
     private static RelayClient client(final String agentArguments)
     {
         return new RelayClient(AgentConfig.resolve(agentArguments, new Properties(), Map.of()));
-    }
-
-    private static int freeUdpPort() throws IOException
-    {
-        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
-        }
     }
 }

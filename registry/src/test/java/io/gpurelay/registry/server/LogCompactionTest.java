@@ -5,15 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.SocketException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
@@ -22,6 +17,7 @@ import java.util.function.LongSupplier;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.cluster.ConsensusModule;
 import io.aeron.cluster.RecordingLog;
+import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.registry.DeviceReport;
 import io.gpurelay.registry.ExecutorReport;
 import io.gpurelay.registry.PoolView;
@@ -51,7 +47,8 @@ class LogCompactionTest
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void snapshotsAreTakenTheLogIsPurgedBehindThemAndARestartedMemberHasThePool(@TempDir final Path work)
     {
-        final RegistryEndpoints endpoints = RegistryEndpoints.parse("localhost:" + freeBasePort());
+        final RegistryEndpoints endpoints =
+            RegistryEndpoints.parse("localhost:" + FreePorts.udpRange(RegistryMember.PORTS_PER_MEMBER));
         final File directory = work.resolve("member").toFile();
         final String aeronDir = work.resolve("aeron").toString();
         final RegistryMember.Settings settings = new RegistryMember.Settings(0, endpoints, directory, aeronDir,
@@ -176,34 +173,6 @@ class LogCompactionTest
             .controlRequestChannel("aeron:ipc?term-length=64k")
             .controlRequestStreamId(AeronArchive.Configuration.localControlStreamId())
             .controlResponseChannel("aeron:ipc?term-length=64k");
-    }
-
-    private static int freeBasePort()
-    {
-        while (true)
-        {
-            final int base = ThreadLocalRandom.current().nextInt(20_000, 60_000);
-            if (allFree(base))
-            {
-                return base;
-            }
-        }
-    }
-
-    private static boolean allFree(final int base)
-    {
-        for (int port = base; port < base + RegistryMember.PORTS_PER_MEMBER; port++)
-        {
-            try (DatagramSocket socket = new DatagramSocket(null))
-            {
-                socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-            }
-            catch (final SocketException ex)
-            {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void sleep(final long millis)

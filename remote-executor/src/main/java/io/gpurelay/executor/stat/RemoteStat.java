@@ -22,6 +22,7 @@ import io.aeron.logbuffer.Header;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.MediaDrivers;
 import io.gpurelay.protocol.ConnectRequestListener;
+import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.protocol.MalformedCallException;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.StatMessages;
@@ -159,7 +160,8 @@ final class RemoteStat implements AutoCloseable
     }
 
     /**
-     * The host's address on the route to the executor, which the executor can send to; a free UDP port.
+     * The host's address on the route to the executor, which the executor can send to; a UDP port free on it, from
+     * below the ephemeral range ({@link FreePorts}), as this process's media driver binds it only after it is picked.
      */
     static String defaultResponseChannel(final String executorChannel) throws SocketException
     {
@@ -177,11 +179,7 @@ final class RemoteStat implements AutoCloseable
             probe.connect(new InetSocketAddress(host, port));
             local = probe.getLocalAddress();
         }
-        final int freePort;
-        try (DatagramSocket free = new DatagramSocket(0, local))
-        {
-            freePort = free.getLocalPort();
-        }
+        final int freePort = FreePorts.udp(local);
         final String address = local.getHostAddress();
         return "aeron:udp?endpoint=" + (address.contains(":") ? "[" + address + "]" : address) + ":" + freePort;
     }
