@@ -5,7 +5,8 @@
 # access, and the device ordinals inside structs and int arguments on the second executor's device: virtual memory,
 # the array memory requirements, managed memory's hints and attributes; the attributes of either device's pointers
 # asked with the other device current; a graph's host node instantiated and launched on each device, each running its
-# own function, also once the other device's exec is destroyed).
+# own function, also once the other device's exec is destroyed; a cuBLAS handle in device pointer mode on one device
+# and in host mode on the other, and managed memory's host view on each, every one kept apart).
 #
 #   scripts/two-executors-gpu.sh DIST_TARBALL TEST_BUNDLE_DIR OUT_DIR [--emulated]
 #
@@ -30,7 +31,7 @@ work="$(mktemp -d -t gpurelay-two-executors.XXXXXX)"
 tar -xzf "$dist_tarball" -C "$work"
 dist="$(echo "$work"/gpurelay-executor-*)"
 java="$dist/runtime/bin/java"
-jcuda="$(ls "$bundle"/test-lib/jcuda-[0-9]*.jar | head -n 1)"
+jcuda="$(ls "$bundle"/test-lib/jcuda-[0-9]*.jar | head -n 1):$(ls "$bundle"/test-lib/jcublas-[0-9]*.jar | head -n 1)"
 summary="$out/summary.txt"
 : > "$summary"
 
@@ -69,6 +70,6 @@ status=0
     > "$client_log" 2>&1 || status=$?
 echo "TwoDeviceProgram on two $backend executors (ports $port_a, $port_b), $(date -u +%Y-%m-%dT%H:%M:%SZ): exit $status" \
     | tee -a "$summary"
-grep -h '^ORDINALS\|^GRAPH HOST NODES\|^PEER COPY\|^DEVICE [01] TOTAL\|FAILED\|^PASSED\|checks passed' \
+grep -h '^ORDINALS\|^GRAPH HOST NODES\|^CUBLAS\|^MANAGED\|^PEER COPY\|^DEVICE [01] TOTAL\|FAILED\|^PASSED\|checks passed' \
     "$client_log" | tee -a "$summary"
 exit "$status"

@@ -13,6 +13,7 @@ import jcuda.driver.CUaccessPolicyWindow;
 import jcuda.driver.CUaccessProperty;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
+import jcuda.driver.CUstreamCaptureStatus;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
@@ -426,6 +427,24 @@ public final class CaptureProgram
         final CUgraph recorded = new CUgraph();
         refused("nothing: the end of that capture", JCudaDriver.cuStreamEndCapture(stream, recorded), 0);
         JCudaDriver.cuGraphDestroy(recorded);
+        // A context synchronisation: in another context the capture goes on; in the capture's own it is refused
+        // and invalidates the capture, whatever the capture's mode.
+        final CUdevice device = new CUdevice();
+        JCudaDriver.cuCtxGetDevice(device);
+        final CUcontext other = new CUcontext();
+        JCudaDriver.cuCtxCreate(other, 0, device);
+        JCudaDriver.cuCtxPopCurrent(new CUcontext());
+        JCudaDriver.cuStreamBeginCapture(stream, CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED);
+        JCudaDriver.cuCtxPushCurrent(other);
+        refused("nothing: a context synchronisation in another context", JCudaDriver.cuCtxSynchronize(), 0);
+        JCudaDriver.cuCtxPopCurrent(new CUcontext());
+        final int[] capturing = { -1 };
+        JCudaDriver.cuStreamIsCapturing(stream, capturing);
+        refused("nothing: the capture after another context's synchronisation", capturing[0],
+            CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE);
+        refused("a context synchronisation in the capture's context", JCudaDriver.cuCtxSynchronize(), 900);
+        refused("the end of the capture it invalidated", JCudaDriver.cuStreamEndCapture(stream, new CUgraph()), 901);
+        JCudaDriver.cuCtxDestroy(other);
         JCudaDriver.cuStreamDestroy(joined);
         JCudaDriver.cuEventDestroy(event);
         JCudaDriver.cuGraphExecDestroy(innerExec);

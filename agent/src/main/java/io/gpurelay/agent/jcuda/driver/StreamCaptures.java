@@ -16,6 +16,9 @@ import io.gpurelay.agent.client.SessionHandle;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
 import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.protocol.table.Binding;
+import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.FunctionTable;
 import jcuda.Pointer;
 import jcuda.driver.CUDA_HOST_NODE_PARAMS;
 import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
@@ -68,6 +71,8 @@ public final class StreamCaptures
     public static final int NOT_CAPTURED = -1;
 
     private static final Object LOCK = new Object();
+    private static final FunctionRow STREAM_GET_CTX =
+        FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuStreamGetCtx");
     /** Capturing streams (capturing or invalidated) by session and handle. */
     private static final Map<SessionHandle, StreamState> STREAMS = new HashMap<>();
     /** Events last recorded in a capturing stream, by session and handle. */
@@ -123,26 +128,39 @@ public final class StreamCaptures
                     CUresult.CUDA_ERROR_ILLEGAL_STATE);
             }
         }
+        final long context = streamContext(stream);
         final CUgraph graph = new CUgraph();
         final int status = JCudaDriverGraphs.create(graph, 0);
         if (status != DriverStatus.SUCCESS)
         {
             return status;
         }
-        begun(stream, graph, mode, session);
+        begun(stream, graph, mode, session, context);
         return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * The context the stream belongs to, as its executor answers {@code cuStreamGetCtx}; the calling thread's current
+     * context where the executor cannot say (an executor without the function).
+     */
+    private static long streamContext(final long stream)
+    {
+        final long[] results = new long[1];
+        final int status = DriverTableCalls.send(STREAM_GET_CTX, new long[]{ stream }, results, null, false);
+        return status == DriverStatus.SUCCESS ? results[0] : DriverContexts.current();
     }
 
     /**
      * The capture begun on the session's stream, into the graph made for it; not kept when the session has ended
      * meanwhile (its end may have run before this, and its graph is gone with it).
      */
-    static void begun(final long stream, final CUgraph graph, final int mode, final Object session)
+    static void begun(final long stream, final CUgraph graph, final int mode, final Object session,
+        final long context)
     {
         final SessionHandle key = new SessionHandle(session, stream);
         synchronized (LOCK)
         {
-            final Capture capture = new Capture(session, stream, graph, mode, Thread.currentThread());
+            final Capture capture = new Capture(session, context, stream, graph, mode, Thread.currentThread());
             capture.streams.add(stream);
             STREAMS.put(key, new StreamState(capture));
             any = true;
@@ -517,20 +535,30 @@ public final class StreamCaptures
     }
 
     /**
-     * cuCtxSynchronize: it would wait for capturing streams, so it invalidates every capture and is refused.
+     * cuCtxSynchronize: it would wait for the context's capturing streams, so while the calling thread's current
+     * context has a capture under way it is refused and invalidates that context's captures, whatever their mode or
+     * thread and the calling thread's capture mode; a capture in another context (of this executor or another) is
+     * left alone and the call runs. That is CUDA's answer, as measured on a GPU.
      */
     static int synchronizeAll(final String function)
     {
-        if (!any)
-        {
-            return NOT_CAPTURED;
-        }
+        return any ? synchronizeAll(function, DriverCalls.session(), DriverContexts.current()) : NOT_CAPTURED;
+    }
+
+    /**
+     * As {@link #synchronizeAll(String)}, for the session's context.
+     */
+    static int synchronizeAll(final String function, final Object session, final long context)
+    {
         synchronized (LOCK)
         {
             final Set<Capture> captures = new HashSet<>();
             for (final StreamState state : STREAMS.values())
             {
-                captures.add(state.capture);
+                if (state.capture.session == session && state.capture.context == context)
+                {
+                    captures.add(state.capture);
+                }
             }
             int status = NOT_CAPTURED;
             for (final Capture capture : captures)
@@ -791,6 +819,8 @@ public final class StreamCaptures
     {
         /** The session of the capture's streams, events and graph. */
         final Object session;
+        /** The context of the stream that began the capture. */
+        final long context;
         final long origin;
         final CUgraph graph;
         final int mode;
@@ -802,9 +832,11 @@ public final class StreamCaptures
         boolean invalidated;
         String reason;
 
-        Capture(final Object session, final long origin, final CUgraph graph, final int mode, final Thread thread)
+        Capture(final Object session, final long context, final long origin, final CUgraph graph, final int mode,
+            final Thread thread)
         {
             this.session = session;
+            this.context = context;
             this.origin = origin;
             this.graph = graph;
             this.mode = mode;

@@ -15,13 +15,18 @@ import org.junit.jupiter.api.Test;
 /**
  * Captures are kept per session: two executors of one device list can give the same stream or event handle, and a
  * call on one executor's stream must neither join, nor invalidate, nor end another executor's capture. A session's
- * end forgets its captures, including one begun while it ended.
+ * end forgets its captures, including one begun while it ended. cuCtxSynchronize invalidates the captures of its own
+ * context only, as CUDA does.
  */
 class StreamCapturesTest
 {
     private static final long STREAM = 0x5E55_0001L;
     private static final long OTHER_STREAM = 0x5E55_0002L;
     private static final long EVENT = 0xE7E7_0001L;
+    private static final long CONTEXT = 0xC7C7_0001L;
+    private static final long OTHER_CONTEXT = 0xC7C7_0002L;
+    private static final int GLOBAL = CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL;
+    private static final int INVALIDATED = CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_INVALIDATED;
     private static final int RELAXED = CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED;
     private static final int ACTIVE = CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_ACTIVE;
     private static final int NONE = CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE;
@@ -39,7 +44,7 @@ class StreamCapturesTest
     @Test
     void twoSessionsStreamsOfTheSameHandleAreKeptApart()
     {
-        StreamCaptures.begun(STREAM, new CUgraph(), RELAXED, first);
+        StreamCaptures.begun(STREAM, new CUgraph(), RELAXED, first, CONTEXT);
 
         assertEquals(ACTIVE, StreamCaptures.status(STREAM, first));
         assertEquals(NONE, StreamCaptures.status(STREAM, second), "the second session's stream does not capture");
@@ -59,7 +64,7 @@ class StreamCapturesTest
     @Test
     void twoSessionsEventsOfTheSameHandleAreKeptApart()
     {
-        StreamCaptures.begun(STREAM, new CUgraph(), RELAXED, first);
+        StreamCaptures.begun(STREAM, new CUgraph(), RELAXED, first, CONTEXT);
         assertEquals(DriverStatus.SUCCESS, StreamCaptures.recordEvent(EVENT, STREAM, first));
 
         assertEquals(CUresult.CUDA_ERROR_CAPTURED_EVENT, StreamCaptures.eventUse(EVENT, "cuEventQuery", first));
@@ -84,8 +89,8 @@ class StreamCapturesTest
     @Test
     void aSessionsEndForgetsItsCaptures()
     {
-        StreamCaptures.begun(STREAM, new CUgraph(), RELAXED, first);
-        StreamCaptures.begun(STREAM, new CUgraph(), RELAXED, second);
+        StreamCaptures.begun(STREAM, new CUgraph(), RELAXED, first, CONTEXT);
+        StreamCaptures.begun(STREAM, new CUgraph(), RELAXED, second, CONTEXT);
         assertEquals(DriverStatus.SUCCESS, StreamCaptures.recordEvent(EVENT, STREAM, first));
 
         StreamCaptures.sessionEnded(first);
@@ -94,8 +99,28 @@ class StreamCapturesTest
             "the ended session's event");
         assertEquals(ACTIVE, StreamCaptures.status(STREAM, second), "another session's capture");
 
-        StreamCaptures.begun(OTHER_STREAM, new CUgraph(), RELAXED, first);
+        StreamCaptures.begun(OTHER_STREAM, new CUgraph(), RELAXED, first, CONTEXT);
         assertEquals(NONE, StreamCaptures.status(OTHER_STREAM, first),
             "a capture begun while its session ended is not kept");
+    }
+
+    @Test
+    void aContextSynchronizeInvalidatesOnlyThatContextsCaptures()
+    {
+        StreamCaptures.begun(STREAM, new CUgraph(), GLOBAL, first, CONTEXT);
+        StreamCaptures.begun(OTHER_STREAM, new CUgraph(), GLOBAL, first, OTHER_CONTEXT);
+        StreamCaptures.begun(STREAM, new CUgraph(), GLOBAL, second, CONTEXT);
+
+        assertEquals(StreamCaptures.NOT_CAPTURED,
+            StreamCaptures.synchronizeAll("cuCtxSynchronize", first, 0xC7C7_0003L),
+            "a context without a capture synchronises as usual");
+        assertEquals(ACTIVE, StreamCaptures.status(STREAM, first));
+
+        assertEquals(CUresult.CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED,
+            StreamCaptures.synchronizeAll("cuCtxSynchronize", first, CONTEXT));
+        assertEquals(INVALIDATED, StreamCaptures.status(STREAM, first), "the context's capture");
+        assertEquals(ACTIVE, StreamCaptures.status(OTHER_STREAM, first), "a capture in another context of the session");
+        assertEquals(ACTIVE, StreamCaptures.status(STREAM, second),
+            "another session's capture in a context of the same handle");
     }
 }
