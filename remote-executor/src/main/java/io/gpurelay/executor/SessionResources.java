@@ -213,6 +213,7 @@ final class SessionResources
         final ContextEntry context = primaryContexts[device];
         tearDown(context);
         context.usedByRuntime = false;
+        backend.primaryContextReset(device);
     }
 
     /**

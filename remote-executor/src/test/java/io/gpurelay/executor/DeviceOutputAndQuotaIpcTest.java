@@ -25,10 +25,13 @@ import java.util.List;
 import java.util.Set;
 
 import io.gpurelay.executor.TestClient.Reply;
-import io.gpurelay.executor.backend.DeviceOutput;
+import io.gpurelay.emulator.ptx.PrintfBuffer;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.RuntimeStatus;
+import io.gpurelay.protocol.table.Binding;
+import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.FunctionTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -43,6 +46,8 @@ class DeviceOutputAndQuotaIpcTest
     private static final long NO_CONTEXT = 0;
     private static final int DEVICE_0 = 0;
     private static final long KIB = 1024;
+    /** CU_LIMIT_PRINTF_FIFO_SIZE. */
+    private static final long PRINTF_FIFO_SIZE = 1;
 
 
     @RegisterExtension
@@ -73,7 +78,7 @@ class DeviceOutputAndQuotaIpcTest
     }
 
     @Test
-    void outputBeyondOneFlushIsDroppedAndCounted()
+    void outputBeyondTheDevicesPrintfFifoIsDroppedAndCounted()
     {
         final TestClient client = EXECUTOR.connected("printf flood");
         final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
@@ -88,15 +93,15 @@ class DeviceOutputAndQuotaIpcTest
                 printedBytes += line(7, block, thread).length() + 1;
             }
         }
-        assertTrue(printedBytes > DeviceOutput.MAX_BYTES_PER_FLUSH, "the kernel prints more than one flush takes");
+        assertTrue(printedBytes > PrintfBuffer.DEFAULT_CAPACITY, "the kernel prints more than the FIFO holds");
 
         launch(client, context, printf, 7, blocks, threads);
         ok(client.call(CU_CTX_SYNCHRONIZE, context));
 
         assertEquals(printedBytes, client.deviceOutput.size() + client.deviceOutputDropped,
             "every byte printed arrives or is counted as dropped");
-        assertTrue(client.deviceOutput.size() <= DeviceOutput.MAX_BYTES_PER_FLUSH &&
-            client.deviceOutput.size() > DeviceOutput.MAX_BYTES_PER_FLUSH - 64, "as much as one flush takes: " +
+        assertTrue(client.deviceOutput.size() <= PrintfBuffer.DEFAULT_CAPACITY &&
+            client.deviceOutput.size() > PrintfBuffer.DEFAULT_CAPACITY - 64, "as much as the FIFO holds: " +
             client.deviceOutput.size());
         final String text = client.deviceOutput.toString(StandardCharsets.US_ASCII);
         assertTrue(text.endsWith("\n"), "only whole printf texts are kept");
@@ -106,6 +111,35 @@ class DeviceOutputAndQuotaIpcTest
         }
         EXECUTOR.log().awaitLine("session " + client.sessionId + ": " + client.deviceOutputDropped +
             " bytes of device output dropped");
+    }
+
+    @Test
+    void aLargerPrintfFifoCarriesAllOfALargerFlush()
+    {
+        final TestClient client = EXECUTOR.connected("printf fifo");
+        final long context = ok(client.call(CU_CTX_CREATE, NO_CONTEXT, 0, DEVICE_0)).value(0);
+        final FunctionRow setLimit = FunctionTable.standard().find(Binding.JCUDA_DRIVER, "cuCtxSetLimit");
+        ok(client.call(setLimit, context, PRINTF_FIFO_SIZE, 4 * KIB * KIB));
+        final long printf = printfKernel(client, context);
+        final int blocks = 100;
+        final int threads = 512;
+        long printedBytes = 0;
+        for (int block = 0; block < blocks; block++)
+        {
+            for (int thread = 0; thread < threads; thread++)
+            {
+                printedBytes += line(8, block, thread).length() + 1;
+            }
+        }
+        assertTrue(printedBytes > KIB * KIB && printedBytes < 4 * KIB * KIB, "more than 1 MiB, less than 4 MiB");
+
+        launch(client, context, printf, 8, blocks, threads);
+        ok(client.call(CU_CTX_SYNCHRONIZE, context));
+
+        assertEquals(0, client.deviceOutputDropped, "nothing dropped");
+        assertEquals(printedBytes, client.deviceOutput.size(), "every byte printed arrives in one flush");
+        assertEquals(DriverStatus.INVALID_VALUE, client.call(setLimit, context, PRINTF_FIFO_SIZE, 8 * KIB * KIB)
+            .status(), "the FIFO is fixed once a kernel printed");
     }
 
     @Test

@@ -29,6 +29,8 @@ public final class DriverStatus
     public static final int ILLEGAL_INSTRUCTION = 715;
     public static final int MISALIGNED_ADDRESS = 716;
     public static final int LAUNCH_FAILED = 719;
+    /** CUDA_ERROR_UNSUPPORTED_LIMIT: a limit the device does not have. */
+    public static final int UNSUPPORTED_LIMIT = 215;
     /** CUDA_ERROR_NOT_PERMITTED: a CUDA call inside a stream callback or host function. */
     public static final int NOT_PERMITTED = 800;
     public static final int NOT_SUPPORTED = 801;

@@ -22,6 +22,8 @@ public final class RuntimeStatus
     public static final int PEER_ACCESS_UNSUPPORTED = 217;
     /** cudaErrorPeerAccessNotEnabled: the driver's CUDA_ERROR_PEER_ACCESS_NOT_ENABLED, same number. */
     public static final int PEER_ACCESS_NOT_ENABLED = 705;
+    /** cudaErrorUnsupportedLimit: a limit the device does not have. */
+    public static final int UNSUPPORTED_LIMIT = 215;
     public static final int INVALID_PTX = 218;
     public static final int INVALID_RESOURCE_HANDLE = 400;
     /** cudaErrorSymbolNotFound: the driver's CUDA_ERROR_NOT_FOUND. */

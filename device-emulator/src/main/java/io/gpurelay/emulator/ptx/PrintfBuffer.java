@@ -4,13 +4,13 @@ import java.io.ByteArrayOutputStream;
 
 /**
  * What kernels of one context have printed and the host has not yet taken: CUDA's printf FIFO. It holds at most its
- * capacity ({@code cudaLimitPrintfFifoSize}, 1 MiB by default); a printf whose text does not fit is dropped whole
+ * capacity ({@code cudaLimitPrintfFifoSize}, 1 MiB by default here); a printf whose text does not fit is dropped whole
  * and counted, as a GPU drops what overflows its FIFO. The host takes the text at its synchronisation points.
  * Kernels of a launch append from several threads; each printf's text stays in one piece.
  */
 public final class PrintfBuffer
 {
-    /** CUDA's default {@code cudaLimitPrintfFifoSize}. */
+    /** The emulator's default {@code cudaLimitPrintfFifoSize} (CUDA 13 on an H100 starts at 8.25 MiB). */
     public static final int DEFAULT_CAPACITY = 1024 * 1024;
 
     /** Text and the count of bytes dropped since the previous {@link #drain()}. */
@@ -24,7 +24,7 @@ public final class PrintfBuffer
 
     private static final byte[] NOTHING = new byte[0];
 
-    private final int capacity;
+    private int capacity;
     private final ByteArrayOutputStream text = new ByteArrayOutputStream();
     private long droppedBytes;
 
@@ -42,9 +42,21 @@ public final class PrintfBuffer
         this.capacity = capacity;
     }
 
-    public int capacity()
+    public synchronized int capacity()
     {
         return capacity;
+    }
+
+    /**
+     * Hold at most {@code bytes} from now on ({@code cudaLimitPrintfFifoSize}); text already held stays to be taken.
+     */
+    synchronized void capacity(final int bytes)
+    {
+        if (bytes <= 0)
+        {
+            throw new IllegalArgumentException("printf buffer capacity must be positive: " + bytes);
+        }
+        capacity = bytes;
     }
 
     synchronized void append(final ByteArrayOutputStream printed)

@@ -635,12 +635,12 @@ final class Warp
                     final long arguments = UNSAFE.getLong(localMemory, frameBase + site.argumentOffsets()[1]);
                     final ByteArrayOutputStream printed = new ByteArrayOutputStream();
                     result = PrintfFormatter.format(first, arguments, new LaneBytes(in, lane), printed);
-                    systemCalls.printfBuffer().append(printed);
+                    systemCalls.print(printed);
                 }
-                case SystemCalls.MALLOC -> result = systemCalls.heap().allocate(first);
+                case SystemCalls.MALLOC -> result = systemCalls.malloc(first);
                 default ->
                 {
-                    if (!systemCalls.heap().free(first))
+                    if (!systemCalls.free(first))
                     {
                         throw fault(KernelFaultException.Kind.ILLEGAL_ADDRESS, "free of 0x" + Long.toHexString(first) +
                             ", which device malloc did not return or was already freed", in, lane);

@@ -2,6 +2,7 @@ package io.gpurelay.emulator.ptx;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -120,9 +121,9 @@ class SystemCallsKernelTest
     @Test
     void printfThatDoesNotFitTheBufferIsDroppedAndCounted()
     {
-        final PrintfBuffer buffer = new PrintfBuffer(64);
-        final DeviceSystemCalls systemCalls = new DeviceSystemCalls(buffer,
-            new DeviceHeap(device.memory, device.owner, DeviceHeap.DEFAULT_CAPACITY));
+        final DeviceSystemCalls systemCalls = new DeviceSystemCalls(device.memory, device.owner);
+        final PrintfBuffer buffer = systemCalls.printfBuffer();
+        buffer.capacity(64);
         final ModuleInstance module = PtxModule.parse(EmulatedDevice.kernelSource("printf_malloc.ptx"))
             .instantiate(device.memory, device.owner, systemCalls);
         final long count = device.allocate(4);
@@ -157,6 +158,45 @@ class SystemCallsKernelTest
                 "256 blocks of 16 KiB fit the 8 MiB heap again in round " + round + " because each was freed");
         }
         assertEquals(0, module.systemCalls().heap().used());
+    }
+
+    @Test
+    void theBufferAndHeapSizesAreSettableUntilAKernelUsesThemAndAgainAfterAReset()
+    {
+        final DeviceSystemCalls systemCalls = new DeviceSystemCalls(device.memory, device.owner);
+        final ModuleInstance module = PtxModule.parse(EmulatedDevice.kernelSource("printf_malloc.ptx"))
+            .instantiate(device.memory, device.owner, systemCalls);
+        final long out = device.allocate(4L * 64);
+        assertEquals(PrintfBuffer.DEFAULT_CAPACITY, systemCalls.printfBuffer().capacity());
+        assertEquals(DeviceHeap.DEFAULT_CAPACITY, systemCalls.heap().capacity());
+
+        assertTrue(systemCalls.printfFifoSize(1000));
+        assertEquals(DeviceSystemCalls.MIN_PRINTF_FIFO, systemCalls.printfBuffer().capacity(), "raised to the least");
+        assertTrue(systemCalls.heapSize(1000));
+        assertEquals(DeviceSystemCalls.MIN_HEAP, systemCalls.heap().capacity(), "raised to the least");
+        assertTrue(systemCalls.heapSize(32L << 20));
+        assertEquals(32L << 20, systemCalls.heap().capacity());
+
+        // A block larger than the default heap fits the larger one.
+        module.launch("heap_roundtrip", 1, 1, 1, 1, 1, 1, 0, ParameterBuffer.of(module, "heap_roundtrip")
+            .putLong(0, out).putLong(1, DeviceHeap.DEFAULT_CAPACITY + 16).bytes());
+        assertEquals(0, device.downloadInts(out, 1)[0], "a 8 MiB + 16 block from a 32 MiB heap");
+        assertFalse(systemCalls.heapSize(64L << 20), "the heap once a kernel allocated");
+        assertEquals(32L << 20, systemCalls.heap().capacity());
+        assertTrue(systemCalls.printfFifoSize(2 << 20), "the buffer while no kernel printed");
+
+        module.launch("printf_threads", 1, 1, 1, 1, 1, 1, 0,
+            ParameterBuffer.of(module, "printf_threads").putLong(0, out).bytes());
+        assertFalse(systemCalls.printfFifoSize(4 << 20), "the buffer once a kernel printed");
+        assertEquals(2 << 20, systemCalls.printfBuffer().capacity());
+
+        systemCalls.reset();
+        assertEquals(PrintfBuffer.DEFAULT_CAPACITY, systemCalls.printfBuffer().capacity());
+        assertEquals(DeviceHeap.DEFAULT_CAPACITY, systemCalls.heap().capacity());
+        assertEquals("block 0 thread 0\n", new String(systemCalls.printfBuffer().drain().text(),
+            StandardCharsets.US_ASCII), "text printed before the reset is still taken");
+        assertTrue(systemCalls.printfFifoSize(4 << 20) && systemCalls.heapSize(16L << 20), "settable again");
+        systemCalls.release();
     }
 
     @Test

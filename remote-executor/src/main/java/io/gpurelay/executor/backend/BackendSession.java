@@ -60,6 +60,15 @@ public interface BackendSession
      */
     void destroyContext(BackendContext context);
 
+    /**
+     * The device's primary context was reset ({@code cuDevicePrimaryCtxReset}, {@code cudaDeviceReset}), after its
+     * objects were destroyed: what the backend keeps per device for the session is as new. A GPU resets its context's
+     * limits with the context itself.
+     */
+    default void primaryContextReset(final int device)
+    {
+    }
+
     /** Wait for the work of every stream of the context. */
     void synchronizeContext(BackendContext context, CallResult result);
 

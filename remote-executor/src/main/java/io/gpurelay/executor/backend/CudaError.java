@@ -69,11 +69,17 @@ public final class CudaError
     public static final CudaError NOT_SUPPORTED =
         new CudaError("NOT_SUPPORTED", RuntimeStatus.NOT_SUPPORTED, DriverStatus.NOT_SUPPORTED);
     public static final CudaError UNKNOWN = new CudaError("UNKNOWN", RuntimeStatus.UNKNOWN, DriverStatus.UNKNOWN);
+    /** cudaErrorUnsupportedLimit / CUDA_ERROR_UNSUPPORTED_LIMIT. */
+    public static final CudaError UNSUPPORTED_LIMIT =
+        new CudaError("UNSUPPORTED_LIMIT", RuntimeStatus.UNSUPPORTED_LIMIT, DriverStatus.UNSUPPORTED_LIMIT);
+    /** cudaErrorNotPermitted / CUDA_ERROR_NOT_PERMITTED. */
+    public static final CudaError NOT_PERMITTED =
+        new CudaError("NOT_PERMITTED", RuntimeStatus.NOT_PERMITTED, DriverStatus.NOT_PERMITTED);
 
     private static final CudaError[] CONSTANTS = {
         INVALID_VALUE, OUT_OF_MEMORY, INVALID_DEVICE, INVALID_IMAGE, INVALID_CONTEXT, INVALID_PTX, INVALID_HANDLE,
         NOT_FOUND, NOT_READY, ILLEGAL_ADDRESS, LAUNCH_OUT_OF_RESOURCES, LAUNCH_TIMEOUT, ILLEGAL_INSTRUCTION,
-        MISALIGNED_ADDRESS, LAUNCH_FAILED, NOT_SUPPORTED, UNKNOWN };
+        MISALIGNED_ADDRESS, LAUNCH_FAILED, NOT_SUPPORTED, UNKNOWN, UNSUPPORTED_LIMIT, NOT_PERMITTED };
 
     private final String name;
     private final int runtimeStatus;

@@ -9,14 +9,18 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * What a session's kernels printed and a synchronisation point flushed, on its way to the client. It keeps at most
- * {@link #MAX_BYTES_PER_FLUSH} bytes per flush, so a kernel that prints gigabytes costs the executor a bounded
- * amount of memory; what does not fit is counted and dropped, and the client is told how much. The session sends and
- * {@linkplain #clear() clears} it after each flush. Used by the session's thread only.
+ * {@link #MAX_BYTES_PER_FLUSH} bytes per flush, the largest printf FIFO the emulator takes
+ * ({@code cudaLimitPrintfFifoSize}), so a flush carries all a device's FIFO holds while a kernel that prints gigabytes
+ * costs the executor a bounded amount of memory; what does not fit is counted and dropped, and the client is told how
+ * much. Its array grows with what a flush carries and, past {@link #KEPT_BYTES}, is let go at the flush's end. The
+ * session sends and {@linkplain #clear() clears} it after each flush. Used by the session's thread only.
  */
 public final class DeviceOutput
 {
     /** Bytes of device output one flush carries to the client at most. */
-    public static final int MAX_BYTES_PER_FLUSH = 1024 * 1024;
+    public static final int MAX_BYTES_PER_FLUSH = 64 * 1024 * 1024;
+    /** The largest array kept between flushes. */
+    static final int KEPT_BYTES = 1024 * 1024;
 
     /**
      * The calls at which CUDA flushes device printf: synchronisation of a context, stream or event, blocking copies,
@@ -133,6 +137,11 @@ public final class DeviceOutput
 
     public void clear()
     {
+        if (bytes.length > KEPT_BYTES)
+        {
+            bytes = new byte[0];
+            view.wrap(bytes);
+        }
         length = 0;
         droppedBytes = 0;
         problem = null;

@@ -90,6 +90,8 @@ final class EmulatedBackendSession implements BackendSession
     private static final int PCI_BUS_ID = 33;
     private static final int PCI_DEVICE_ID = 34;
     private static final int PCI_DOMAIN_ID = 50;
+    /** CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: what the shared memory size limit reads. */
+    private static final int SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
 
     // cudaDeviceAttr codes the function attributes derive from.
     private static final int DEVICE_SHARED_MEMORY_PER_BLOCK = 8;
@@ -116,6 +118,7 @@ final class EmulatedBackendSession implements BackendSession
     private final EmulatedRtcSession rtc;
     private final EmulatedPtxCompilerSession ptxCompiler;
     private final KernelStop kernelStop;
+    private final EmulatedLimits limits;
     private final EmulatedTableFunctions tableFunctions = new EmulatedTableFunctions(this);
     /** Pitched memory, CUDA arrays and 2D/3D copies. */
     private final EmulatedArrays arrays = new EmulatedArrays(this);
@@ -144,6 +147,25 @@ final class EmulatedBackendSession implements BackendSession
         this.fft = new EmulatedFftSession(devices, owners);
         this.rtc = new EmulatedRtcSession(compiler, EmulatedBackend.CUDA_VERSION);
         this.ptxCompiler = new EmulatedPtxCompilerSession(ptxas, EmulatedBackend.CUDA_VERSION);
+        this.limits = new EmulatedLimits(systemCalls, devices[0].properties().attribute(SHARED_MEMORY_PER_BLOCK_OPTIN));
+    }
+
+    /**
+     * The session's context limits, per device.
+     */
+    EmulatedLimits limits()
+    {
+        return limits;
+    }
+
+    /**
+     * The device's primary context was reset: its limits are the defaults again, and the device heap's memory is
+     * freed.
+     */
+    @Override
+    public void primaryContextReset(final int device)
+    {
+        limits.reset(device);
     }
 
     /**

@@ -111,6 +111,11 @@ final class EmulatedTableFunctions
             case "cuMemsetD2D32", "cuMemsetD2D32Async" -> session.memset2D(call, Integer.BYTES, result);
             case "cuMemGetAddressRange" -> session.addressRange(call, result);
             case "cuDeviceGetPCIBusId", "cudaDeviceGetPCIBusId" -> session.pciBusId(call, result);
+            case "cuCtxGetLimit", "cudaDeviceGetLimit", "cudaThreadGetLimit" -> session.limits().get(
+                emulatedDevice(call), call.scalar(call.indexOf(ArgumentRole.IN_INT)), result, call.row().name());
+            case "cuCtxSetLimit", "cudaDeviceSetLimit", "cudaThreadSetLimit" -> session.limits().set(
+                emulatedDevice(call), call.scalar(call.indexOf(ArgumentRole.IN_INT)),
+                call.scalar(call.indexOf(ArgumentRole.IN_SIZE)), result, call.row().name());
             case "cuFuncGetAttribute" -> session.functionGetAttribute(
                 (BackendKernel)call.object(call.indexOf(ArgumentRole.FUNCTION)),
                 (int)call.scalar(call.indexOf(ArgumentRole.IN_INT)), result);
@@ -118,10 +123,20 @@ final class EmulatedTableFunctions
         }
     }
 
+    private static int emulatedDevice(final TableCall call)
+    {
+        return ((EmulatedContext)call.context()).device();
+    }
+
     private static Map<String, Implementation> implementations()
     {
         final Map<String, Implementation> map = new HashMap<>();
         map.put("cuDeviceTotalMem", SESSION);
+        for (final String name : new String[]{ "cuCtxGetLimit", "cuCtxSetLimit", "cudaDeviceGetLimit",
+            "cudaDeviceSetLimit", "cudaThreadGetLimit", "cudaThreadSetLimit" })
+        {
+            map.put(name, SESSION);
+        }
         map.put("cuFuncGetAttribute", SESSION);
         map.put("cuMemGetAddressRange", SESSION);
         map.put("cuDeviceGetPCIBusId", SESSION);
