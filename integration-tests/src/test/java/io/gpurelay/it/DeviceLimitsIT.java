@@ -41,6 +41,7 @@ class DeviceLimitsIT
                 "FN cudaDeviceGetLimit/fresh_devRuntimePendingLaunchCount status=0 value=2048",
                 "FN cudaDeviceGetLimit/fresh_maxL2FetchGranularity status=0 value=64",
                 "FN cudaDeviceGetLimit/fresh_shmemSize status=0 value=232448",
+                "FN cudaDeviceGetLimit/fresh_cigShmemFallbackEnabled status=215 value=-1",
                 "FN cudaDeviceGetLimit/fresh_limit_99 status=1 value=-1",
                 "FN cudaDeviceSetLimit/stack_1000 status=0 value=1008",
                 "FN cudaDeviceSetLimit/stack_2^40 status=1 value=1008",
@@ -54,6 +55,7 @@ class DeviceLimitsIT
                 "FN cudaDeviceSetLimit/persisting_L2_0 status=0 value=0",
                 "FN cudaDeviceSetLimit/shmem_1 status=800 value=232448",
                 "FN cudaDeviceSetLimit/cig_1 status=800 value=0",
+                "FN cudaDeviceSetLimit/cig_shmem_fallback_1 status=215 value=-1",
                 "FN cudaDeviceSetLimit/limit_99 status=1 value=-1",
                 // The kernel's 12 MiB block fits the 32 MiB heap (the default 8 MiB would give NULL).
                 "FN cuMemcpyDtoH/heap_block_had status=0 value=1",

@@ -82,6 +82,7 @@ public final class DeviceLimitsProgram
         set("persisting L2 0", PERSISTING_L2, 0);
         set("shmem 1", 7, 1);
         set("cig 1", 8, 1);
+        set("cig shmem fallback 1", 9, 1);
         set("limit 99", 99, 1);
 
         final CUmodule heapModule = new CUmodule();

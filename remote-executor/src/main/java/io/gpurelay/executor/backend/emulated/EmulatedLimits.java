@@ -17,10 +17,11 @@ import io.gpurelay.executor.backend.CudaError;
  *     an invalid value too; the printf FIFO is at most 64 MiB here, as it is the executor's own memory;</li>
  *     <li>the pending launch count and the L2 fetch granularity are kept as set (the emulator queues no device-side
  *     launches and has no L2);</li>
- *     <li>the device runtime's synchronisation depth is an unsupported limit, as on the H100;</li>
+ *     <li>the device runtime's synchronisation depth and the CIG shared memory fallback are unsupported limits, as
+ *     on the H100;</li>
  *     <li>the persisting L2 size is clamped to the device's {@code persistingL2CacheMaxSize}, which is 0 for the
- *     emulated device, so it stays 0; the shared memory size reads the device's opt-in maximum and, as the CIG
- *     limits, is not permitted to be set.</li>
+ *     emulated device, so it stays 0; the shared memory size reads the device's opt-in maximum and, as CIG's
+ *     enabling, which reads 0, is not permitted to be set.</li>
  * </ul>
  */
 final class EmulatedLimits
@@ -72,11 +73,10 @@ final class EmulatedLimits
             case STACK_SIZE -> result.value(stack[device]);
             case PRINTF_FIFO_SIZE -> result.value(calls.printfBuffer().capacity());
             case MALLOC_HEAP_SIZE -> result.value(calls.heap().capacity());
-            case DEV_RUNTIME_SYNC_DEPTH -> result.fail(CudaError.UNSUPPORTED_LIMIT, name + ": the device runtime's " +
-                "synchronisation depth is not a limit of this device");
+            case DEV_RUNTIME_SYNC_DEPTH, CIG_SHMEM_FALLBACK_ENABLED -> unsupported(limit, result, name);
             case DEV_RUNTIME_PENDING_LAUNCH_COUNT -> result.value(pendingLaunches[device]);
             case MAX_L2_FETCH_GRANULARITY -> result.value(l2FetchGranularity[device]);
-            case PERSISTING_L2_CACHE_SIZE, CIG_ENABLED, CIG_SHMEM_FALLBACK_ENABLED -> result.value(0);
+            case PERSISTING_L2_CACHE_SIZE, CIG_ENABLED -> result.value(0);
             case SHMEM_SIZE -> result.value(sharedMemoryOptin);
             default -> result.fail(CudaError.INVALID_VALUE, name + ": " + limit + " is not a limit");
         }
@@ -128,18 +128,24 @@ final class EmulatedLimits
                         "allocated on the device");
                 }
             }
-            case DEV_RUNTIME_SYNC_DEPTH -> result.fail(CudaError.UNSUPPORTED_LIMIT, name + ": the device runtime's " +
-                "synchronisation depth is not a limit of this device");
+            case DEV_RUNTIME_SYNC_DEPTH, CIG_SHMEM_FALLBACK_ENABLED -> unsupported(limit, result, name);
             case DEV_RUNTIME_PENDING_LAUNCH_COUNT -> pendingLaunches[device] = value;
             case MAX_L2_FETCH_GRANULARITY -> l2FetchGranularity[device] = value;
             case PERSISTING_L2_CACHE_SIZE ->
             {
                 // Clamped to the device's persisting L2, of which the emulated device has none: it stays 0.
             }
-            case SHMEM_SIZE, CIG_ENABLED, CIG_SHMEM_FALLBACK_ENABLED -> result.fail(CudaError.NOT_PERMITTED, name +
+            case SHMEM_SIZE, CIG_ENABLED -> result.fail(CudaError.NOT_PERMITTED, name +
                 ": limit " + limit + " can be read, not set");
             default -> result.fail(CudaError.INVALID_VALUE, name + ": " + limit + " is not a limit");
         }
+    }
+
+    private static void unsupported(final long limit, final CallResult result, final String name)
+    {
+        result.fail(CudaError.UNSUPPORTED_LIMIT, name + ": " + (limit == DEV_RUNTIME_SYNC_DEPTH ?
+            "the device runtime's synchronisation depth" : "the CIG shared memory fallback") +
+            " is not a limit of this device");
     }
 
     /**
