@@ -85,14 +85,7 @@ class DeviceOutputAndQuotaIpcTest
         final long printf = printfKernel(client, context);
         final int blocks = 100;
         final int threads = 512;
-        long printedBytes = 0;
-        for (int block = 0; block < blocks; block++)
-        {
-            for (int thread = 0; thread < threads; thread++)
-            {
-                printedBytes += line(7, block, thread).length() + 1;
-            }
-        }
+        final long printedBytes = printedBytes(7, blocks, threads);
         assertTrue(printedBytes > PrintfBuffer.DEFAULT_CAPACITY, "the kernel prints more than the FIFO holds");
 
         launch(client, context, printf, 7, blocks, threads);
@@ -113,6 +106,22 @@ class DeviceOutputAndQuotaIpcTest
             " bytes of device output dropped");
     }
 
+    /**
+     * The bytes the printf kernel prints in a launch: one line per thread.
+     */
+    private static long printedBytes(final int launch, final int blocks, final int threads)
+    {
+        long bytes = 0;
+        for (int block = 0; block < blocks; block++)
+        {
+            for (int thread = 0; thread < threads; thread++)
+            {
+                bytes += line(launch, block, thread).length() + 1;
+            }
+        }
+        return bytes;
+    }
+
     @Test
     void aLargerPrintfFifoCarriesAllOfALargerFlush()
     {
@@ -123,14 +132,7 @@ class DeviceOutputAndQuotaIpcTest
         final long printf = printfKernel(client, context);
         final int blocks = 100;
         final int threads = 512;
-        long printedBytes = 0;
-        for (int block = 0; block < blocks; block++)
-        {
-            for (int thread = 0; thread < threads; thread++)
-            {
-                printedBytes += line(8, block, thread).length() + 1;
-            }
-        }
+        final long printedBytes = printedBytes(8, blocks, threads);
         assertTrue(printedBytes > KIB * KIB && printedBytes < 4 * KIB * KIB, "more than 1 MiB, less than 4 MiB");
 
         launch(client, context, printf, 8, blocks, threads);
