@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * JavaCPP's cuBLAS beyond sgemm through the agent against the emulated executor, over IPC and UDP: every form of the
  * host/device transfers, rotg and rotmg, the library queries and the routines the emulator's cuBLAS has (dgmm,
- * batched gemm, LU factorisation and inversion, packed triangles), each checked by the program; what the emulator
- * lacks the program skips, saying so.
+ * gemmEx, batched gemm, LU factorisation and inversion, packed triangles), each checked by the program; what the
+ * emulator lacks the program skips, saying so.
  */
 class JavaCppCublasIT
 {
@@ -33,7 +33,8 @@ class JavaCppCublasIT
                 JavaCppCublasCoverageProgram.class, "emulator");
             final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             for (final String line : new String[]{ "library: cuBLAS ", "transfers: Set/GetVector and Set/GetMatrix",
-                "rotations: srotg, drotg, crotg, drotmg correct", "routines: ddgmm, sdgmm, dgemmBatched",
+                "rotations: srotg, drotg, crotg, drotmg correct",
+                "routines: ddgmm, sdgmm, dgemmBatched, sgemmStridedBatched, gemmEx",
                 "skipped on the emulator" })
             {
                 assertTrue(output.contains(line), line + ":\n" + output);

@@ -195,6 +195,8 @@ public final class CublasModule extends JavaCppModule
         each("SDCZ", "cublas%sdgmm", Function.CUBLAS_DGMM, NO_FLAG, "iiidididi", WIDE);
         each("SDCZ", "cublas%stpttr", Function.CUBLAS_TPTTR, 0, "iiddi", NARROW);
         each("SDCZ", "cublas%strttp", Function.CUBLAS_TPTTR, 1, "iidid>12534", NARROW);
+        function("cublasGemmEx", CublasModule::gemmEx);
+        function("cublasGemmEx_64", CublasModule::gemmEx);
         // Batched: arrays of device pointers (a PointerPointer in device memory), or strided matrices.
         routine("cublasSgemmBatched", Function.CUBLAS_SGEMM_BATCHED, Element.S, NO_FLAG, "iiiiisdidisdii", 0, 0);
         routine("cublasDgemmBatched", Function.CUBLAS_DGEMM_BATCHED, Element.D, NO_FLAG, "iiiiisdidisdii", 0, 0);
@@ -548,6 +550,40 @@ public final class CublasModule extends JavaCppModule
     }
 
     /**
+     * cublasGemmEx: its arguments travel in their C order, alpha and beta (in host pointer mode) as the raw bits of
+     * the compute type's scalar, as for JCublas2: a double for the 64F compute types, a half for the 16F ones, else a
+     * float (an int for 32I has a float's width). The executor checks the types and the compute type.
+     */
+    private static int gemmEx(final JavaCppArgs a)
+    {
+        final int arguments = 18;
+        if (a.count() != arguments + 1)
+        {
+            throw new IllegalStateException(a.method().qualifiedName() + " takes " + a.count() + " arguments");
+        }
+        final int scalarBytes = switch (a.intValue(17))
+        {
+            case 70, 71, 79 -> Double.BYTES;
+            case 64, 65 -> Short.BYTES;
+            default -> Float.BYTES;
+        };
+        final long handle = a.handle(0);
+        final boolean deviceMode = CublasPointerModes.deviceMode(handle);
+        final long[] wire = new long[arguments + 1];
+        wire[0] = handle;
+        for (int i = 1; i <= arguments; i++)
+        {
+            wire[i] = switch (i)
+            {
+                case 6, 13 -> deviceMode ? device(a, i) : reals(a, i, scalarBytes, 1)[0];
+                case 7, 10, 14 -> device(a, i);
+                default -> a.longValue(i);
+            };
+        }
+        return call(Function.CUBLAS_GEMM_EX, wire, null);
+    }
+
+    /**
      * The call's arguments: the handle, the element type and flag of a typed routine, then the C arguments' slots in
      * the wire order.
      */
@@ -604,7 +640,7 @@ public final class CublasModule extends JavaCppModule
     }
 
     /**
-     * {@code count} consecutive reals of {@code bytes} each at a host-mode scalar: their raw bits.
+     * {@code count} consecutive reals of {@code bytes} each (2: a half) at a host-mode scalar: their raw bits.
      */
     private static long[] reals(final JavaCppArgs a, final int index, final int bytes, final int count)
     {
@@ -612,9 +648,12 @@ public final class CublasModule extends JavaCppModule
         final long[] reals = new long[count];
         for (int i = 0; i < count; i++)
         {
-            reals[i] = bytes == Float.BYTES ?
-                Integer.toUnsignedLong(buffer.getInt(i * bytes, ByteOrder.LITTLE_ENDIAN)) :
-                buffer.getLong(i * bytes, ByteOrder.LITTLE_ENDIAN);
+            reals[i] = switch (bytes)
+            {
+                case Short.BYTES -> Short.toUnsignedLong(buffer.getShort(i * bytes, ByteOrder.LITTLE_ENDIAN));
+                case Float.BYTES -> Integer.toUnsignedLong(buffer.getInt(i * bytes, ByteOrder.LITTLE_ENDIAN));
+                default -> buffer.getLong(i * bytes, ByteOrder.LITTLE_ENDIAN);
+            };
         }
         return reals;
     }

@@ -179,6 +179,19 @@ class CublasModuleTest extends InMemoryExecutorTest
     }
 
     @Test
+    void gemmExReadsItsScalarsAsTheComputeTypeSays()
+    {
+        final Pointer handle = created();
+        assertEquals(0, invoke("cublasGemmEx", handle, 0, 1, 2, 3, 4, new short[]{ 0x3C00 }, device(DEVICE_A), 2, 2,
+            device(DEVICE_B), 2, 4, new short[]{ (short)0xBC00 }, device(DEVICE_B + 64), 2, 2, 64, -1));
+        assertArrayEquals(new long[]{ handle.address(), 0, 1, 2, 3, 4, 0x3C00, DEVICE_A, 2, 2, DEVICE_B, 2, 4, 0xBC00,
+            DEVICE_B + 64, 2, 2, 64, -1 }, last(Function.CUBLAS_GEMM_EX).args(), "16F: halves");
+        assertEquals(0, invoke("cublasGemmEx_64", handle, 0, 0, 2L, 2L, 2L, new double[]{ 0.5 }, device(DEVICE_A), 1,
+            2L, device(DEVICE_B), 1, 2L, new double[]{ 0 }, device(DEVICE_B + 64), 1, 2L, 70, 0));
+        assertEquals(Double.doubleToRawLongBits(0.5), last(Function.CUBLAS_GEMM_EX).args()[6], "64F: doubles");
+    }
+
+    @Test
     void rotationsAreComputedInTheClientInHostModeOnly()
     {
         final Pointer handle = created();

@@ -14,8 +14,10 @@ import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
 
+import static org.bytedeco.cuda.global.cublas.CUBLAS_COMPUTE_32F;
 import static org.bytedeco.cuda.global.cublas.CUBLAS_DIAG_NON_UNIT;
 import static org.bytedeco.cuda.global.cublas.CUBLAS_FILL_MODE_LOWER;
+import static org.bytedeco.cuda.global.cublas.CUBLAS_GEMM_DEFAULT;
 import static org.bytedeco.cuda.global.cublas.CUBLAS_OP_N;
 import static org.bytedeco.cuda.global.cublas.CUBLAS_SIDE_LEFT;
 import static org.bytedeco.cuda.global.cublas.CUBLAS_SIDE_RIGHT;
@@ -50,6 +52,7 @@ import static org.bytedeco.cuda.global.cublas.cublasDtpsv_v2;
 import static org.bytedeco.cuda.global.cublas.cublasDtpttr;
 import static org.bytedeco.cuda.global.cublas.cublasDtrsmBatched;
 import static org.bytedeco.cuda.global.cublas.cublasDtrttp;
+import static org.bytedeco.cuda.global.cublas.cublasGemmEx;
 import static org.bytedeco.cuda.global.cublas.cublasGetAtomicsMode;
 import static org.bytedeco.cuda.global.cublas.cublasGetCudartVersion;
 import static org.bytedeco.cuda.global.cublas.cublasGetMatrix;
@@ -81,6 +84,7 @@ import static org.bytedeco.cuda.global.cublas.cublasZgeam;
 import static org.bytedeco.cuda.global.cublas.cublasZgemm3m;
 import static org.bytedeco.cuda.global.cublas.cublasZher_v2;
 import static org.bytedeco.cuda.global.cublas.cublasZrot_v2;
+import static org.bytedeco.cuda.global.cudart.CUDA_R_32F;
 import static org.bytedeco.cuda.global.cudart.cudaFree;
 import static org.bytedeco.cuda.global.cudart.cudaMalloc;
 import static org.bytedeco.cuda.global.cudart.cudaMemcpy;
@@ -95,11 +99,11 @@ import static org.bytedeco.cuda.global.cudart.cudaStreamSynchronize;
  * A JavaCPP program (the presets' Java classes only) exercising the cuBLAS functions beyond JavaCppProgram's sgemm,
  * each checked against a result computed here: the host/device transfers in all their forms (strided host and
  * device sides, leading dimensions, Async on a stream, _64) and a refused bad increment, rotg and rotmg, the library
- * queries, dgmm, batched gemm (arrays of device pointers and strided), LU factorisation and inversion, packed and
- * full triangles; and, where the executor has them, the banded, packed and rank-update routines, rotm, the complex
- * rot, her, geam and gemm3m, syr2k, syrkx and the batched gemv, trsm, getrs, matinv, geqrf and gels.
+ * queries, dgmm, gemmEx, batched gemm (arrays of device pointers and strided), LU factorisation and inversion,
+ * packed and full triangles; and, where the executor has them, the banded, packed and rank-update routines, rotm,
+ * the complex rot, her, geam and gemm3m, syr2k, syrkx and the batched gemv, trsm, getrs, matinv, geqrf and gels.
  * <p>
- * Arguments: {@code emulator} skips, with a line each, what the emulator's cuBLAS does not have; {@code dump}
+ * Arguments: {@code emulator} skips what the emulator's cuBLAS does not have, naming it in one line; {@code dump}
  * prints a hash of the device results so that a local and a remote run can be compared bit for bit. The last line is
  * {@code PASSED}.
  */
@@ -338,6 +342,13 @@ public final class JavaCppCublasCoverageProgram
         }
         checkDoubles("cublasSgemmStridedBatched", downloadFloats(strided, 8), expected, EXACT);
 
+        // gemmEx, all 32F with a 32F compute type: C = A B.
+        final FloatPointer exC = uploadFloats(0, 0, 0, 0);
+        check(cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, 2, 2, 2, new FloatPointer(1f),
+            uploadFloats(1, 2, 3, 4), CUDA_R_32F, 2, uploadFloats(5, 6, 7, 8), CUDA_R_32F, 2, new FloatPointer(0f),
+            exC, CUDA_R_32F, 2, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT), "cublasGemmEx");
+        checkDoubles("cublasGemmEx", downloadFloats(exC, 4), multiply(as[0], bs[0], 2, 2, 2), EXACT);
+
         // getrfBatched then getriBatched: the inverse of a 3 x 3 matrix.
         final double[] m = { 4, 2, 3, 3, 1, 2, 2, 3, 1 };
         final DoublePointer dM = upload(m);
@@ -361,7 +372,7 @@ public final class JavaCppCublasCoverageProgram
         final DoublePointer unpacked = dzeros(9);
         check(cublasDtpttr(handle, CUBLAS_FILL_MODE_LOWER, 3, packed, unpacked, 3), "cublasDtpttr");
         checkDoubles("cublasDtpttr", download(unpacked, 9), new double[]{ 1, 2, 3, 0, 4, 5, 0, 0, 6 }, EXACT);
-        System.out.println("routines: ddgmm, sdgmm, dgemmBatched, sgemmStridedBatched, dgetrfBatched, " +
+        System.out.println("routines: ddgmm, sdgmm, dgemmBatched, sgemmStridedBatched, gemmEx, dgetrfBatched, " +
             "dgetriBatched, dtrttp, dtpttr correct");
     }
 
