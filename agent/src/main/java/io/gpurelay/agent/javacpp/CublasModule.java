@@ -56,6 +56,8 @@ public final class CublasModule extends JavaCppModule
     private static final int ROTM_PARAMETERS = 5;
     private static final char REORDER = '>';
     private static final char ZERO_SLOT = '_';
+    private static final int PEDANTIC_MATH = 2;
+    private static final int MATH_MODE_MASK = 0xF;
 
     /**
      * The element type of a routine: its {@code cudaDataType}, the bytes of one real, whether it is complex.
@@ -320,6 +322,40 @@ public final class CublasModule extends JavaCppModule
             new long[]{ a.handle(0), a.intValue(1) }, null));
         function("cublasSetWorkspace_v2", a -> call(Function.CUBLAS_SET_WORKSPACE,
             new long[]{ a.handle(0), device(a, 1), a.longValue(2) }, null));
+        function("cublasMigrateComputeType", CublasModule::migrateComputeType);
+    }
+
+    /**
+     * What cuBLAS's header does for a legacy compute type (a {@code cudaDataType}): the {@code cublasComputeType_t}
+     * for it, pedantic if the handle's math mode is; as for JCublas2.
+     */
+    private static int migrateComputeType(final JavaCppArgs a)
+    {
+        JavaCppRuntime.requireOutput(a, 2);
+        final long[] mathMode = new long[1];
+        final int status = call(Function.CUBLAS_GET_MATH_MODE, new long[]{ a.handle(0) }, mathMode);
+        if (status != CublasStatus.SUCCESS)
+        {
+            return status;
+        }
+        final boolean pedantic = (mathMode[0] & MATH_MODE_MASK) == PEDANTIC_MATH;
+        final int dataType = a.intValue(1);
+        final int migrated = switch (dataType)
+        {
+            case 0, 4 -> pedantic ? 69 : 68;
+            case 1, 5 -> pedantic ? 71 : 70;
+            case 2, 6 -> pedantic ? 65 : 64;
+            case 10, 11 -> pedantic ? 73 : 72;
+            default -> -1;
+        };
+        if (migrated < 0)
+        {
+            AgentLog.warn("cublas.cublasMigrateComputeType: " + dataType + " is no compute type; returning " +
+                "CUBLAS_STATUS_NOT_SUPPORTED");
+            return CublasStatus.NOT_SUPPORTED;
+        }
+        a.setInt(2, migrated);
+        return CublasStatus.SUCCESS;
     }
 
     /**

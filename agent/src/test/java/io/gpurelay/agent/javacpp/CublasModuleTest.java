@@ -230,6 +230,9 @@ class CublasModuleTest extends InMemoryExecutorTest
         final Object text = invokeReturning("org.bytedeco.javacpp.BytePointer", "cublasGetStatusString",
             CublasStatus.NOT_SUPPORTED);
         assertTrue(((BytePointer)text).getString().contains("not supported"));
+        final int[] computeType = { -1 };
+        assertEquals(0, invoke("cublasMigrateComputeType", created(), 1, computeType));
+        assertEquals(70, computeType[0], "CUDA_R_64F in the default math mode: CUBLAS_COMPUTE_64F");
         final int[] version = { -1 };
         assertEquals(0, invoke("cublasGetProperty", 0, version));
         assertEquals(Function.CUBLAS_GET_PROPERTY, executor.calls().get(executor.calls().size() - 1).function());
