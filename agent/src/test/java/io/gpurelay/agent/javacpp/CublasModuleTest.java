@@ -176,6 +176,18 @@ class CublasModuleTest extends InMemoryExecutorTest
         assertEquals(5, info.get(0), "the reply's info lands in the host int");
         assertEquals(CublasStatus.INVALID_VALUE, invoke("cublasDgetrsBatched", handle, 0, 4, 1, device(DEVICE_A), 4,
             device(DEVICE_B), device(DEVICE_B + 64), 4, null, 2), "a null info");
+        final int[] gelsInfo = { -1 };
+        assertEquals(0, invoke("cublasZgelsBatched", handle, 0, 5, 4, 1, device(DEVICE_A), 5, device(DEVICE_B), 5,
+            gelsInfo, device(DEVICE_B + 64), 3));
+        assertArrayEquals(new long[]{ handle.address(), 5, 0, 5, 4, 1, DEVICE_A, 5, DEVICE_B, 5, DEVICE_B + 64, 3 },
+            last(Function.CUBLAS_GELS_BATCHED).args(), "gels: the host info skipped, the device info travels");
+
+        assertEquals(0, invoke("cublasSetPointerMode_v2", handle, DEVICE_MODE));
+        assertEquals(0, invoke("cublasDrotm_v2_64", handle, 3L, device(DEVICE_A), 1L, device(DEVICE_B), 1L,
+            device(DEVICE_B + 64)));
+        assertArrayEquals(new long[]{ handle.address(), 1, 3, DEVICE_A, 1, DEVICE_B, 1, DEVICE_B + 64, 0, 0, 0, 0 },
+            last(Function.CUBLAS_ROTM).args(), "device mode: param's address and four 0s");
+        assertEquals(0, invoke("cublasSetPointerMode_v2", handle, HOST_MODE));
     }
 
     @Test
