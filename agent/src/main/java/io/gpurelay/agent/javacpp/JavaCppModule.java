@@ -78,6 +78,14 @@ public abstract class JavaCppModule extends InstrumentationModule
         return java.util.Set.copyOf(functions.keySet());
     }
 
+    /**
+     * The hand-written code of a function, for the modules' tests; null where there is none.
+     */
+    final JavaCppFunction functionCode(final String name)
+    {
+        return functions.get(name);
+    }
+
     public final List<String> relayedClassPrefixes()
     {
         return relayedClassPrefixes;

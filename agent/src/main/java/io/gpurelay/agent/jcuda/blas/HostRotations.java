@@ -4,7 +4,7 @@ package io.gpurelay.agent.jcuda.blas;
  * The rotations of the BLAS that work on host scalars only (rotg, rotmg), as the reference BLAS computes them: the
  * legacy cuBLAS API takes their arguments in host memory, so they run in the client.
  */
-final class HostRotations
+public final class HostRotations
 {
     private HostRotations()
     {
@@ -13,7 +13,7 @@ final class HostRotations
     /**
      * Reference BLAS SROTG: {@code values} = a, b in; r, z, c, s out.
      */
-    static void srotg(final float[] values)
+    public static void srotg(final float[] values)
     {
         final float sa = values[0];
         final float sb = values[1];
@@ -50,7 +50,7 @@ final class HostRotations
     /**
      * Reference BLAS SROTMG: d1, d2 and x1 are updated in place, {@code param} receives the flag and H.
      */
-    static void srotmg(final float[] d1, final float[] d2, final float[] x1, final float y1, final float[] param)
+    public static void srotmg(final float[] d1, final float[] d2, final float[] x1, final float y1, final float[] param)
     {
         final float gam = 4096.0f;
         final float gamsq = 1.67772E7f;
@@ -210,7 +210,7 @@ final class HostRotations
     /**
      * Reference BLAS DROTG: {@code values} = a, b in; r, z, c, s out.
      */
-    static void drotg(final double[] values)
+    public static void drotg(final double[] values)
     {
         final double sa = values[0];
         final double sb = values[1];
@@ -247,7 +247,8 @@ final class HostRotations
     /**
      * Reference BLAS DROTMG: d1, d2 and x1 are updated in place, {@code param} receives the flag and H.
      */
-    static void drotmg(final double[] d1, final double[] d2, final double[] x1, final double y1, final double[] param)
+    public static void drotmg(final double[] d1, final double[] d2, final double[] x1, final double y1,
+        final double[] param)
     {
         final double gam = 4096.0;
         final double gamsq = 16777216.0;
@@ -408,7 +409,7 @@ final class HostRotations
      * Reference BLAS CROTG/ZROTG, in double precision: {@code a} = ca (real, imaginary) in, r out; returns c, and s's
      * real and imaginary parts.
      */
-    static double[] complexRotation(final double[] a, final double bRe, final double bIm)
+    public static double[] complexRotation(final double[] a, final double bRe, final double bIm)
     {
         final double absA = Math.hypot(a[0], a[1]);
         if (absA == 0)

@@ -257,21 +257,7 @@ public final class JCublas2Remote
     /** Computed here: what the status means, in the words of cuBLAS's documentation of {@code cublasStatus_t}. */
     public static String cublasGetStatusStringNative(final int status)
     {
-        return switch (status)
-        {
-            case CublasStatus.SUCCESS -> "the operation completed successfully";
-            case CublasStatus.NOT_INITIALIZED -> "the cuBLAS library was not initialized";
-            case CublasStatus.ALLOC_FAILED -> "resource allocation failed inside the cuBLAS library";
-            case CublasStatus.INVALID_VALUE -> "an unsupported value or parameter was passed to the function";
-            case CublasStatus.ARCH_MISMATCH -> "the function requires a feature absent from the device architecture";
-            case CublasStatus.MAPPING_ERROR -> "an access to GPU memory space failed";
-            case CublasStatus.EXECUTION_FAILED -> "the GPU program failed to execute";
-            case CublasStatus.INTERNAL_ERROR -> "an internal cuBLAS operation failed";
-            case CublasStatus.NOT_SUPPORTED -> "the functionality requested is not supported";
-            case 16 -> "the functionality requested requires some license and an error was detected when trying " +
-                "to check the current licensing";
-            default -> "unknown cuBLAS status " + status;
-        };
+        return CublasStatusTexts.description(status);
     }
 
     /**
@@ -2882,7 +2868,7 @@ public final class JCublas2Remote
     {
         requireNonNull(host, "A", name);
         requireNonNull(device, "B", name);
-        final String invalid = transferArguments(rows, cols, elemSize, ldHost, ldDevice);
+        final String invalid = CublasTransfers.invalidArguments(rows, cols, elemSize, ldHost, ldDevice);
         if (invalid != null)
         {
             return invalidValue(name, invalid);
@@ -2903,7 +2889,7 @@ public final class JCublas2Remote
             }
             else
             {
-                final HostRange source = HostRange.of(host, span(rows, cols, elemSize, ldHost));
+                final HostRange source = HostRange.of(host, CublasTransfers.span(rows, cols, elemSize, ldHost));
                 final UnsafeBuffer buffer = new UnsafeBuffer(new byte[Math.toIntExact(packedBytes)]);
                 for (long j = 0; j < cols; j++)
                 {
@@ -2930,7 +2916,7 @@ public final class JCublas2Remote
     {
         requireNonNull(device, "A", name);
         requireNonNull(host, "B", name);
-        final String invalid = transferArguments(rows, cols, elemSize, ldDevice, ldHost);
+        final String invalid = CublasTransfers.invalidArguments(rows, cols, elemSize, ldDevice, ldHost);
         if (invalid != null)
         {
             return invalidValue(name, invalid);
@@ -2947,7 +2933,7 @@ public final class JCublas2Remote
                 return cublasStatus(client().call(Function.CUBLAS_GET_MATRIX, RuntimeThreadState.currentDevice(),
                     args, null, sink, null));
             }
-            final HostRange destination = HostRange.of(host, span(rows, cols, elemSize, ldHost));
+            final HostRange destination = HostRange.of(host, CublasTransfers.span(rows, cols, elemSize, ldHost));
             final ByteArrayPayload packed = new ByteArrayPayload();
             final int status = cublasStatus(client().call(Function.CUBLAS_GET_MATRIX,
                 RuntimeThreadState.currentDevice(), args, null, packed, null));
@@ -2965,38 +2951,6 @@ public final class JCublas2Remote
         {
             return invalidValue(name, ex.getMessage());
         }
-    }
-
-    /**
-     * @return why the arguments of a transfer are invalid, as cuBLAS documents it, or null when they are valid.
-     */
-    private static String transferArguments(
-        final long rows, final long cols, final long elemSize, final long ldSource, final long ldDestination)
-    {
-        if (rows < 0 || cols < 0 || elemSize <= 0 || ldSource <= 0 || ldDestination <= 0)
-        {
-            return "rows " + rows + ", cols " + cols + ", element size " + elemSize + ", leading dimensions (or " +
-                "increments) " + ldSource + " and " + ldDestination + ": the counts must not be negative, the " +
-                "element size and leading dimensions must be positive";
-        }
-        if (ldSource < rows || ldDestination < rows)
-        {
-            return "a leading dimension (" + Math.min(ldSource, ldDestination) + ") is less than the " + rows +
-                " rows";
-        }
-        final long bytes = rows > (Integer.MAX_VALUE - 8) / elemSize || cols > (Integer.MAX_VALUE - 8) / elemSize ?
-            Long.MAX_VALUE : rows * cols * elemSize;
-        if (bytes > Integer.MAX_VALUE - 8)
-        {
-            return rows + " x " + cols + " elements of " + elemSize + " bytes in one call; gpurelay relays at most " +
-                (Integer.MAX_VALUE - 8) + " bytes";
-        }
-        return null;
-    }
-
-    private static long span(final long rows, final long cols, final long elemSize, final long ld)
-    {
-        return Math.multiplyExact(Math.addExact(Math.multiplyExact(cols - 1, ld), rows), elemSize);
     }
 
     static long deviceAddress(final Pointer pointer, final String what) throws HostRangeException
