@@ -312,7 +312,8 @@ public final class NvrtcModule extends JavaCppModule
     }
 
     /**
-     * The precompiled-header functions have no wire function: JNvrtc has none, so nothing carries them.
+     * The precompiled-header functions have no wire function: JNvrtc has none, so nothing carries them. A flow
+     * callback is a C function pointer.
      */
     public String refusalReason(final String functionName)
     {
@@ -321,6 +322,8 @@ public final class NvrtcModule extends JavaCppModule
             case "nvrtcGetPCHHeapSize", "nvrtcSetPCHHeapSize", "nvrtcGetPCHCreateStatus",
                 "nvrtcGetPCHHeapSizeRequired" -> "no call carries NVRTC's precompiled-header heap and status to the " +
                 "executor yet (JNvrtc has none to share it with)";
+            case "nvrtcSetFlowCallback" -> "it takes a C function pointer as a callback, which gpurelay does not " +
+                "call across processes";
             default -> jcudaTwin().refusalReason(functionName);
         };
     }
