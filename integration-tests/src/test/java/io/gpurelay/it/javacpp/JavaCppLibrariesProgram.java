@@ -173,9 +173,13 @@ public final class JavaCppLibrariesProgram
         workSize.put(-1L);
         final LongPointer n64 = new LongPointer(new long[]{ N });
         final LongPointer inembed = new LongPointer(new long[]{ N + PAD });
-        equal("cufftGetSizeMany64", 0, cufftGetSizeMany64(created[0], 1, n64, inembed, 1, N + PAD, n64, 1, N,
+        // cuFFT documents cufftGetSize* and cufftMakePlan* as usable once per plan: the sizes ask plans of their own.
+        final int[] sized = { -1 };
+        equal("cufftCreate (cufftGetSizeMany64)", 0, cufftCreate(sized));
+        equal("cufftGetSizeMany64", 0, cufftGetSizeMany64(sized[0], 1, n64, inembed, 1, N + PAD, n64, 1, N,
             CUFFT_C2C, BATCH, workSize));
         check("cufftGetSizeMany64 answers a work size", workSize.get() >= 0, "size " + workSize.get());
+        equal("cufftDestroy (cufftGetSizeMany64)", 0, cufftDestroy(sized[0]));
         workSize.put(-1L);
         equal("cufftMakePlanMany64", 0, cufftMakePlanMany64(created[0], 1, n64, inembed, 1, N + PAD, n64, 1, N,
             CUFFT_C2C, BATCH, workSize));
@@ -202,9 +206,11 @@ public final class JavaCppLibrariesProgram
         final int[] r2c = { -1 };
         equal("cufftCreate (R2C)", 0, cufftCreate(r2c));
         workSize.put(-1L);
-        equal("cufftGetSizeMany", 0, cufftGetSizeMany(r2c[0], 1, new int[]{ N }, (int[])null, 1, 0, (int[])null, 1,
-            0, CUFFT_R2C, 2, workSize));
+        equal("cufftCreate (cufftGetSizeMany)", 0, cufftCreate(sized));
+        equal("cufftGetSizeMany", 0, cufftGetSizeMany(sized[0], 1, new int[]{ N }, (int[])null, 1, 0, (int[])null,
+            1, 0, CUFFT_R2C, 2, workSize));
         check("cufftGetSizeMany answers a work size", workSize.get() >= 0, "size " + workSize.get());
+        equal("cufftDestroy (cufftGetSizeMany)", 0, cufftDestroy(sized[0]));
         workSize.put(-1L);
         equal("cufftMakePlanMany", 0, cufftMakePlanMany(r2c[0], 1, IntBuffer.wrap(new int[]{ N }), (IntBuffer)null,
             1, 0, (IntBuffer)null, 1, 0, CUFFT_R2C, 2, workSize));
