@@ -1,21 +1,34 @@
 package io.gpurelay.agent.javacpp;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
-import io.gpurelay.agent.client.DeviceRouter;
-import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
+import io.gpurelay.agent.jcuda.rand.CurandCalls;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.Function;
-import io.gpurelay.protocol.RuntimeStatus;
+import io.gpurelay.protocol.SobolTable;
+import org.agrona.BufferUtil;
+import org.bytedeco.javacpp.Pointer;
 
 /**
  * JavaCPP's {@code org.bytedeco.cuda.global.curand}: generators live on the executor, in the calling thread's current
- * context as cuRAND's do, on the same calls JCuda's {@code JCurand} makes. Generators write device memory only.
+ * context as cuRAND's do, on the same calls JCuda's {@code JCurand} makes ({@link CurandCalls}). Generators write
+ * device memory only. A Poisson distribution's object gets its device address on the executor, which a kernel of
+ * cuRAND's device API takes. The Sobol' tables are host memory cuRAND hands out a pointer to: the executor's table
+ * is copied once into memory of this process that lives as long as the process, as cuRAND's lives as long as the
+ * library, and the caller's {@code PointerPointer} or {@code @ByPtrPtr} pointer gets its address.
  */
 public final class CurandModule extends JavaCppModule
 {
+    /** The Sobol' tables handed out, by table and direction vector set. */
+    private static final Map<Long, ByteBuffer> TABLES = new ConcurrentHashMap<>();
+    private static final int TABLE_ALIGNMENT = 64;
+
     public CurandModule()
     {
         super("curand", CurandStatus.INTERNAL_ERROR, "CURAND_STATUS_INTERNAL_ERROR", CurandStatus.OUT_OF_RANGE,
@@ -46,6 +59,33 @@ public final class CurandModule extends JavaCppModule
             }
             return status;
         });
+        function("curandGetProperty", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 1);
+            final int[] value = new int[1];
+            final int status = CurandCalls.getProperty(a.intValue(0), value);
+            if (status == CurandStatus.SUCCESS)
+            {
+                a.setInt(1, value[0]);
+            }
+            return status;
+        });
+        function("curandCreatePoissonDistribution", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 1);
+            final long[] distribution = new long[1];
+            final int status = CurandCalls.createPoissonDistribution(a.doubleValue(0), distribution);
+            if (status == CurandStatus.SUCCESS)
+            {
+                a.setHandle(1, distribution[0]);
+            }
+            return status;
+        });
+        function("curandDestroyDistribution", a -> CurandCalls.destroyDistribution(a.handle(0)));
+        function("curandGetDirectionVectors32", a -> sobolTable(a, SobolTable.DIRECTION_VECTORS_32, a.intValue(1)));
+        function("curandGetDirectionVectors64", a -> sobolTable(a, SobolTable.DIRECTION_VECTORS_64, a.intValue(1)));
+        function("curandGetScrambleConstants32", a -> sobolTable(a, SobolTable.SCRAMBLE_CONSTANTS_32, 0));
+        function("curandGetScrambleConstants64", a -> sobolTable(a, SobolTable.SCRAMBLE_CONSTANTS_64, 0));
         function("curandSetStream", a -> call(Function.CURAND_SET_STREAM,
             new long[]{ a.handle(0), a.stream(1) }, null));
         function("curandSetPseudoRandomGeneratorSeed", a -> call(Function.CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED,
@@ -89,11 +129,61 @@ public final class CurandModule extends JavaCppModule
         return call(function, new long[]{ a.handle(0), a.devicePointer(1), a.longValue(2), first, second }, null);
     }
 
+    /**
+     * A Sobol' table's address into argument 0, a {@code T**}: a {@code PointerPointer}'s element or a
+     * {@code @ByPtrPtr} pointer's address. JavaCPP's array and buffer overloads cannot return a pointer (its native
+     * code would lose it), so they are refused. The table is fetched from the executor the first time and kept.
+     */
+    private static int sobolTable(final JavaCppArgs a, final SobolTable table, final int set)
+    {
+        JavaCppRuntime.requireOutput(a, 0);
+        if (!(a.get(0) instanceof Pointer))
+        {
+            throw new JavaCppArgumentException(a.describe(0) + " cannot receive the table's address: cuRAND " +
+                "returns a pointer to its table, which a PointerPointer or an IntPointer/LongPointer (whose address " +
+                "becomes the table's) receives, not a Java array or buffer");
+        }
+        final long key = (long)table.code() << Integer.SIZE | set & 0xFFFF_FFFFL;
+        ByteBuffer memory = TABLES.get(key);
+        if (memory == null)
+        {
+            final ByteBuffer[] received = new ByteBuffer[1];
+            final int status = CurandCalls.sobolTable(table, set, received);
+            if (status != CurandStatus.SUCCESS)
+            {
+                return status;
+            }
+            final ByteBuffer copy = BufferUtil.allocateDirectAligned(table.bytes(), TABLE_ALIGNMENT)
+                .order(ByteOrder.nativeOrder());
+            if (table.wordBytes() == Integer.BYTES)
+            {
+                copy.asIntBuffer().put(received[0].asIntBuffer());
+            }
+            else
+            {
+                copy.asLongBuffer().put(received[0].asLongBuffer());
+            }
+            final ByteBuffer kept = TABLES.putIfAbsent(key, copy);
+            memory = kept == null ? copy : kept;
+        }
+        a.setHandle(0, BufferUtil.address(memory));
+        return CurandStatus.SUCCESS;
+    }
+
     private static int call(final Function function, final long[] args, final long[] results)
     {
-        final int status = DeviceRouter.installed().call(function, LibraryCallContext.current(), args, null, null,
-            results);
-        return status == RuntimeStatus.DEVICES_UNAVAILABLE ? CurandStatus.INITIALIZATION_FAILED : status;
+        return CurandCalls.call(function, args, results);
+    }
+
+    /**
+     * {@code curandGeneratePoissonMethod} is not JCurand's, and no call carries a generation method: the executor's
+     * {@code curandGeneratePoisson} picks cuRAND's own.
+     */
+    public String refusalReason(final String functionName)
+    {
+        return "curandGeneratePoissonMethod".equals(functionName) ? "no call carries a Poisson generation method " +
+            "to the executor (JCurand has none to share it with); curandGeneratePoisson, which lets cuRAND pick " +
+            "its method, is relayed" : jcudaTwin().refusalReason(functionName);
     }
 
     protected InstrumentationModule jcudaTwin()

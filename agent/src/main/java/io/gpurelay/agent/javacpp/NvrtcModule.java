@@ -1,31 +1,34 @@
 package io.gpurelay.agent.javacpp;
 
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
+import io.gpurelay.agent.jcuda.nvrtc.NvrtcCalls;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.NulTerminatedStrings;
+import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
 import io.gpurelay.protocol.PayloadSink;
-import io.gpurelay.protocol.RuntimeStatus;
 import org.agrona.UnsafeApi;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
 
 /**
  * JavaCPP's {@code org.bytedeco.cuda.global.nvrtc}: programs are compiled by the executor's NVRTC, on the same calls
- * JCuda's {@code JNvrtc} makes. Arrays of strings ({@code const char* const*}: headers, include names, options) are
- * read from the {@code PointerPointer} JavaCPP passes, one {@code char*} per element.
+ * JCuda's {@code JNvrtc} makes ({@link NvrtcCalls}). Arrays of strings ({@code const char* const*}: headers, include
+ * names, options) are read from the {@code PointerPointer} JavaCPP passes, one {@code char*} per element. Binary
+ * outputs (CUBIN, LTO IR, OptiX IR) and the architectures are written where the caller's pointer, array or buffer
+ * points, as NVRTC writes them.
  */
 public final class NvrtcModule extends JavaCppModule
 {
     private static final long[] NO_ARGS = new long[0];
-    private static final long NO_CONTEXT = 0;
     private static final String[] NAMES = {
         "NVRTC_SUCCESS", "NVRTC_ERROR_OUT_OF_MEMORY", "NVRTC_ERROR_PROGRAM_CREATION_FAILURE",
         "NVRTC_ERROR_INVALID_INPUT", "NVRTC_ERROR_INVALID_PROGRAM", "NVRTC_ERROR_INVALID_OPTION",
@@ -100,14 +103,77 @@ public final class NvrtcModule extends JavaCppModule
         });
         function("nvrtcGetNumSupportedArchs", a ->
         {
-            final long[] results = new long[1];
-            final int status = call(Function.NVRTC_GET_NUM_SUPPORTED_ARCHS, NO_ARGS, null, null, results);
+            JavaCppRuntime.requireOutput(a, 0);
+            final int[] count = new int[1];
+            final int status = NvrtcCalls.numSupportedArchs(count);
             if (status == NvrtcStatus.SUCCESS)
             {
-                a.setInt(0, (int)results[0]);
+                a.setInt(0, count[0]);
             }
             return status;
         });
+        function("nvrtcGetSupportedArchs", NvrtcModule::supportedArchs);
+        for (final NvrtcOutput output : NvrtcOutput.values())
+        {
+            function(output.functionName() + "Size", a -> outputSize(a, output));
+            function(output.functionName(), a -> output(a, output));
+        }
+    }
+
+    /**
+     * The executor's architectures into the caller's {@code int*}, which must hold as many as
+     * {@code nvrtcGetNumSupportedArchs} gives: NVRTC writes that many, and memory JavaCPP knows to be shorter is
+     * refused.
+     */
+    private static int supportedArchs(final JavaCppArgs a)
+    {
+        JavaCppRuntime.requireOutput(a, 0);
+        final int[] count = new int[1];
+        int status = NvrtcCalls.numSupportedArchs(count);
+        if (status != NvrtcStatus.SUCCESS)
+        {
+            return status;
+        }
+        final int[][] archs = new int[1][];
+        status = NvrtcCalls.supportedArchs(count[0], archs);
+        if (status == NvrtcStatus.SUCCESS && count[0] > 0)
+        {
+            final UnsafeBuffer bytes = new UnsafeBuffer(new byte[count[0] * Integer.BYTES]);
+            for (int i = 0; i < count[0]; i++)
+            {
+                bytes.putInt(i * Integer.BYTES, archs[0][i], ByteOrder.nativeOrder());
+            }
+            a.writeBytes(0, bytes.byteArray(), bytes.capacity());
+        }
+        return status;
+    }
+
+    private static int outputSize(final JavaCppArgs a, final NvrtcOutput output)
+    {
+        JavaCppRuntime.requireOutput(a, 1);
+        final long[] size = new long[1];
+        final int status = NvrtcCalls.outputSize(output, a.handle(0), size);
+        if (status == NvrtcStatus.SUCCESS)
+        {
+            a.setLong(1, size[0]);
+        }
+        return status;
+    }
+
+    /**
+     * The CUBIN, LTO IR or OptiX IR into the caller's buffer, which must hold its size: NVRTC writes as many bytes as
+     * its size function gives, and memory JavaCPP knows to be shorter is refused rather than cut short.
+     */
+    private static int output(final JavaCppArgs a, final NvrtcOutput output)
+    {
+        JavaCppRuntime.requireOutput(a, 1);
+        final byte[][] bytes = new byte[1][];
+        final int status = NvrtcCalls.output(output, a.handle(0), bytes);
+        if (status == NvrtcStatus.SUCCESS && bytes[0].length > 0)
+        {
+            a.writeBytes(1, bytes[0], bytes[0].length);
+        }
+        return status;
     }
 
     private static int createProgram(final JavaCppArgs a)
@@ -238,15 +304,28 @@ public final class NvrtcModule extends JavaCppModule
         return status;
     }
 
-    /**
-     * Programs need no context; without an executor, NVRTC's internal error.
-     */
     private static int call(
         final Function function, final long[] args, final ByteArrayPayload payload, final PayloadSink sink,
         final long[] results)
     {
-        final int status = DeviceRouter.installed().call(function, NO_CONTEXT, args, payload, sink, results);
-        return status == RuntimeStatus.DEVICES_UNAVAILABLE ? NvrtcStatus.INTERNAL_ERROR : status;
+        return NvrtcCalls.call(function, args, payload, sink, results);
+    }
+
+    /**
+     * The precompiled-header functions have no wire function: JNvrtc has none, so nothing carries them. A flow
+     * callback is a C function pointer.
+     */
+    public String refusalReason(final String functionName)
+    {
+        return switch (functionName)
+        {
+            case "nvrtcGetPCHHeapSize", "nvrtcSetPCHHeapSize", "nvrtcGetPCHCreateStatus",
+                "nvrtcGetPCHHeapSizeRequired" -> "no call carries NVRTC's precompiled-header heap and status to the " +
+                "executor yet (JNvrtc has none to share it with)";
+            case "nvrtcSetFlowCallback" -> "it takes a C function pointer as a callback, which gpurelay does not " +
+                "call across processes";
+            default -> jcudaTwin().refusalReason(functionName);
+        };
     }
 
     protected InstrumentationModule jcudaTwin()

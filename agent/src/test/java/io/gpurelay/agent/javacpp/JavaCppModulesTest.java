@@ -62,11 +62,17 @@ class JavaCppModulesTest
             "cuLaunchKernel", "cuMemAlloc", "cuMemcpyHtoD", "cuMemcpyDtoH", "cuCtxCreate", "cuDeviceGet",
             "CU_STREAM_LEGACY", "cudaStreamPerThread", "CU_LAUNCH_PARAM_END");
         assertAllOverloadsRemoted(new NvrtcModule(), "nvrtcCreateProgram", "nvrtcCompileProgram", "nvrtcGetPTXSize",
-            "nvrtcGetPTX", "nvrtcGetProgramLog", "nvrtcDestroyProgram");
+            "nvrtcGetPTX", "nvrtcGetProgramLog", "nvrtcDestroyProgram", "nvrtcGetSupportedArchs", "nvrtcGetCUBINSize",
+            "nvrtcGetCUBIN", "nvrtcGetLTOIRSize", "nvrtcGetLTOIR", "nvrtcGetOptiXIRSize", "nvrtcGetOptiXIR");
         assertAllOverloadsRemoted(new CublasModule(), "cublasCreate_v2", "cublasDestroy_v2", "cublasSgemm_v2",
             "cublasDgemm_v2", "cublasZgemm_v2", "cublasSdot_v2", "cublasIsamax_v2", "cublasCherk_v2");
         assertAllOverloadsRemoted(new CurandModule(), "curandCreateGenerator", "curandGenerateUniform",
-            "curandSetPseudoRandomGeneratorSeed", "curandDestroyGenerator");
+            "curandSetPseudoRandomGeneratorSeed", "curandDestroyGenerator", "curandGetProperty",
+            "curandCreatePoissonDistribution", "curandDestroyDistribution", "curandGetDirectionVectors32",
+            "curandGetDirectionVectors64", "curandGetScrambleConstants32", "curandGetScrambleConstants64");
+        assertAllOverloadsRemoted(new CufftModule(), "cufftPlan1d", "cufftPlanMany", "cufftMakePlanMany",
+            "cufftMakePlanMany64", "cufftGetSizeMany", "cufftGetSizeMany64", "cufftEstimateMany", "cufftGetProperty",
+            "cufftExecC2C");
     }
 
     @Test

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
-import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -12,7 +11,6 @@ import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.NulTerminatedStrings;
 import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
-import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.nvrtc.nvrtcProgram;
 import jcuda.nvrtc.nvrtcResult;
 
@@ -23,12 +21,12 @@ import jcuda.nvrtc.nvrtcResult;
  * Programs are compiled on the executor: by the GPU host's own NVRTC, or, on an executor without a GPU, by the CUDA
  * toolkit's {@code nvcc} when it has one (otherwise compiling fails with {@code NVRTC_ERROR_COMPILATION} and a log
  * that says why). The PTX comes back as a {@code String}, as JCuda gives it, and loads with {@code cuModuleLoadData}
- * on the same executor. Without an executor every call returns {@code NVRTC_ERROR_INTERNAL_ERROR}. Like JCuda's
+ * on the same executor. The calls travel through {@link NvrtcCalls}, which JavaCPP's {@code nvrtc} shares. Without an
+ * executor every call returns {@code NVRTC_ERROR_INTERNAL_ERROR}. Like JCuda's
  * native code, a null program or output array throws {@link NullPointerException}.
  */
 public final class JNvrtcRemote
 {
-    private static final long NO_CONTEXT = 0;
     private static final long[] NO_ARGS = new long[0];
 
     static
@@ -196,13 +194,7 @@ public final class JNvrtcRemote
     public static int nvrtcGetNumSupportedArchsNative(final int[] numArchs)
     {
         requireNonNull(numArchs, "numArchs", "nvrtcGetNumSupportedArchs");
-        final long[] results = new long[1];
-        final int status = call(Function.NVRTC_GET_NUM_SUPPORTED_ARCHS, NO_ARGS, null, null, results);
-        if (status == NvrtcStatus.SUCCESS && numArchs.length > 0)
-        {
-            numArchs[0] = (int)results[0];
-        }
-        return status;
+        return NvrtcCalls.numSupportedArchs(numArchs.length > 0 ? numArchs : new int[1]);
     }
 
     /**
@@ -213,7 +205,7 @@ public final class JNvrtcRemote
     {
         requireNonNull(supportedArchs, "supportedArchs", "nvrtcGetSupportedArchs");
         final int[] count = new int[1];
-        int status = nvrtcGetNumSupportedArchsNative(count);
+        int status = NvrtcCalls.numSupportedArchs(count);
         if (status != NvrtcStatus.SUCCESS)
         {
             return status;
@@ -223,14 +215,11 @@ public final class JNvrtcRemote
             return invalidInput("nvrtcGetSupportedArchs", "the array holds " + supportedArchs.length +
                 " architectures, the executor's NVRTC has " + count[0]);
         }
-        final long[] results = new long[count[0]];
-        status = call(Function.NVRTC_GET_SUPPORTED_ARCHS, NO_ARGS, null, null, results);
+        final int[][] archs = new int[1][];
+        status = NvrtcCalls.supportedArchs(count[0], archs);
         if (status == NvrtcStatus.SUCCESS)
         {
-            for (int i = 0; i < results.length; i++)
-            {
-                supportedArchs[i] = (int)results[i];
-            }
+            System.arraycopy(archs[0], 0, supportedArchs, 0, archs[0].length);
         }
         return status;
     }
@@ -271,14 +260,7 @@ public final class JNvrtcRemote
         final String functionName = output.functionName() + "Size";
         requireNonNull(prog, "prog", functionName);
         requireNonNull(size, sizeName, functionName);
-        final long[] results = new long[1];
-        final int status = call(Function.NVRTC_GET_OUTPUT_SIZE, new long[]{ handle(prog), output.code() }, null, null,
-            results);
-        if (status == NvrtcStatus.SUCCESS && size.length > 0)
-        {
-            size[0] = results[0];
-        }
-        return status;
+        return NvrtcCalls.outputSize(output, handle(prog), size.length > 0 ? size : new long[1]);
     }
 
     /**
@@ -289,14 +271,13 @@ public final class JNvrtcRemote
     {
         requireNonNull(prog, "prog", output.functionName());
         requireNonNull(bytes, name, output.functionName());
-        final ByteArrayPayload received = new ByteArrayPayload();
-        final int status = call(Function.NVRTC_GET_OUTPUT, new long[]{ handle(prog), output.code() }, null, received,
-            null);
+        final byte[][] received = new byte[1][];
+        final int status = NvrtcCalls.output(output, handle(prog), received);
         if (status != NvrtcStatus.SUCCESS)
         {
             return status;
         }
-        final byte[] data = received.bytes();
+        final byte[] data = received[0];
         if (data.length > bytes.length)
         {
             return invalidInput(output.functionName(), "the array holds " + bytes.length + " bytes, the output has " +
@@ -339,15 +320,11 @@ public final class JNvrtcRemote
         return status;
     }
 
-    /**
-     * Programs need no context; without an executor, NVRTC's internal error.
-     */
     private static int call(
         final Function function, final long[] args, final ByteArrayPayload payload, final ByteArrayPayload sink,
         final long[] results)
     {
-        final int status = DeviceRouter.installed().call(function, NO_CONTEXT, args, payload, sink, results);
-        return status == RuntimeStatus.DEVICES_UNAVAILABLE ? NvrtcStatus.INTERNAL_ERROR : status;
+        return NvrtcCalls.call(function, args, payload, sink, results);
     }
 
     private static long handle(final nvrtcProgram prog)

@@ -1,22 +1,16 @@
 package io.gpurelay.agent.jcuda.rand;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
-import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.JCudaPointers;
-import io.gpurelay.agent.jcuda.LibraryVersion;
-import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
 import io.gpurelay.protocol.Api;
-import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.Function;
-import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.SobolTable;
 import jcuda.Pointer;
 import jcuda.jcurand.curandDiscreteDistribution;
@@ -32,7 +26,8 @@ import jcuda.runtime.cudaStream_t;
  * <p>
  * Generators live on the executor, in the calling thread's current context, and write into device memory there: an
  * output pointer is a device pointer ({@code cudaMalloc}, {@code cuMemAlloc}), never host memory. Each call waits for
- * its reply, so a generate call's failures come back from the call itself. Without an executor every call returns
+ * its reply, so a generate call's failures come back from the call itself; the calls travel through
+ * {@link CurandCalls}, which JavaCPP's {@code curand} shares. Without an executor every call returns
  * {@code CURAND_STATUS_INITIALIZATION_FAILED}. Like JCuda's native code, a null argument throws
  * {@link NullPointerException}.
  */
@@ -40,8 +35,6 @@ public final class JCurandRemote
 {
     private static final long CUDA_STREAM_LEGACY = 1;
     private static final long CUDA_STREAM_PER_THREAD = 2;
-    /** Sobol' tables are host data of the library and need no context. */
-    private static final long NO_CONTEXT = 0;
 
     static
     {
@@ -63,7 +56,7 @@ public final class JCurandRemote
     {
         requireNonNull(generator, "generator", "curandCreateGenerator");
         final long[] results = new long[1];
-        final int status = call(Function.CURAND_CREATE_GENERATOR, new long[]{ rngType }, results);
+        final int status = CurandCalls.call(Function.CURAND_CREATE_GENERATOR, new long[]{ rngType }, results);
         if (status == CurandStatus.SUCCESS)
         {
             JCudaPointers.setNativePointer(generator, results[0]);
@@ -74,19 +67,13 @@ public final class JCurandRemote
     public static int curandDestroyGeneratorNative(final curandGenerator generator)
     {
         requireNonNull(generator, "generator", "curandDestroyGenerator");
-        return call(Function.CURAND_DESTROY_GENERATOR, new long[]{ handle(generator) }, null);
+        return CurandCalls.call(Function.CURAND_DESTROY_GENERATOR, new long[]{ handle(generator) }, null);
     }
 
     public static int curandGetVersionNative(final int[] version)
     {
         requireNonNull(version, "version", "curandGetVersion");
-        final long[] results = new long[1];
-        final int status = call(Function.CURAND_GET_VERSION, new long[0], results);
-        if (status == CurandStatus.SUCCESS)
-        {
-            version[0] = (int)results[0];
-        }
-        return status;
+        return CurandCalls.getVersion(version);
     }
 
     /**
@@ -95,21 +82,7 @@ public final class JCurandRemote
     public static int curandGetPropertyNative(final int type, final int[] value)
     {
         requireNonNull(value, "value", "curandGetProperty");
-        final int[] version = new int[1];
-        final int status = curandGetVersionNative(version);
-        if (status != CurandStatus.SUCCESS)
-        {
-            return status;
-        }
-        final int part = LibraryVersion.part(version[0], type);
-        if (part < 0)
-        {
-            AgentLog.warn("curandGetProperty: property type " + type + " does not exist; returning " +
-                "CURAND_STATUS_OUT_OF_RANGE");
-            return CurandStatus.OUT_OF_RANGE;
-        }
-        value[0] = part;
-        return status;
+        return CurandCalls.getProperty(type, value);
     }
 
     /**
@@ -121,25 +94,28 @@ public final class JCurandRemote
         requireNonNull(generator, "generator", "curandSetStream");
         final long handle = stream == null ? 0 : JCudaPointers.nativePointer(stream);
         final long executorStream = handle == CUDA_STREAM_LEGACY || handle == CUDA_STREAM_PER_THREAD ? 0 : handle;
-        return call(Function.CURAND_SET_STREAM, new long[]{ handle(generator), executorStream }, null);
+        return CurandCalls.call(Function.CURAND_SET_STREAM, new long[]{ handle(generator), executorStream }, null);
     }
 
     public static int curandSetPseudoRandomGeneratorSeedNative(final curandGenerator generator, final long seed)
     {
         requireNonNull(generator, "generator", "curandSetPseudoRandomGeneratorSeed");
-        return call(Function.CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED, new long[]{ handle(generator), seed }, null);
+        return CurandCalls.call(Function.CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED, new long[]{ handle(generator), seed },
+            null);
     }
 
     public static int curandSetGeneratorOffsetNative(final curandGenerator generator, final long offset)
     {
         requireNonNull(generator, "generator", "curandSetGeneratorOffset");
-        return call(Function.CURAND_SET_GENERATOR_OFFSET, new long[]{ handle(generator), offset }, null);
+        return CurandCalls.call(Function.CURAND_SET_GENERATOR_OFFSET, new long[]{ handle(generator), offset },
+            null);
     }
 
     public static int curandSetGeneratorOrderingNative(final curandGenerator generator, final int order)
     {
         requireNonNull(generator, "generator", "curandSetGeneratorOrdering");
-        return call(Function.CURAND_SET_GENERATOR_ORDERING, new long[]{ handle(generator), order }, null);
+        return CurandCalls.call(Function.CURAND_SET_GENERATOR_ORDERING, new long[]{ handle(generator), order },
+            null);
     }
 
     /**
@@ -151,12 +127,11 @@ public final class JCurandRemote
         final double lambda, final curandDiscreteDistribution discrete_distribution)
     {
         requireNonNull(discrete_distribution, "discrete_distribution", "curandCreatePoissonDistribution");
-        final long[] results = new long[1];
-        final int status = call(Function.CURAND_CREATE_POISSON_DISTRIBUTION,
-            new long[]{ Double.doubleToRawLongBits(lambda) }, results);
+        final long[] address = new long[1];
+        final int status = CurandCalls.createPoissonDistribution(lambda, address);
         if (status == CurandStatus.SUCCESS)
         {
-            JCudaPointers.setNativePointer(discrete_distribution, results[0]);
+            JCudaPointers.setNativePointer(discrete_distribution, address[0]);
         }
         return status;
     }
@@ -164,22 +139,21 @@ public final class JCurandRemote
     public static int curandDestroyDistributionNative(final curandDiscreteDistribution discrete_distribution)
     {
         requireNonNull(discrete_distribution, "discrete_distribution", "curandDestroyDistribution");
-        return call(Function.CURAND_DESTROY_DISTRIBUTION,
-            new long[]{ JCudaPointers.nativePointer(discrete_distribution) }, null);
+        return CurandCalls.destroyDistribution(JCudaPointers.nativePointer(discrete_distribution));
     }
 
     public static int curandSetQuasiRandomGeneratorDimensionsNative(
         final curandGenerator generator, final int num_dimensions)
     {
         requireNonNull(generator, "generator", "curandSetQuasiRandomGeneratorDimensions");
-        return call(Function.CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS,
+        return CurandCalls.call(Function.CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS,
             new long[]{ handle(generator), num_dimensions }, null);
     }
 
     public static int curandGenerateSeedsNative(final curandGenerator generator)
     {
         requireNonNull(generator, "generator", "curandGenerateSeeds");
-        return call(Function.CURAND_GENERATE_SEEDS, new long[]{ handle(generator) }, null);
+        return CurandCalls.call(Function.CURAND_GENERATE_SEEDS, new long[]{ handle(generator) }, null);
     }
 
     /**
@@ -190,7 +164,7 @@ public final class JCurandRemote
     {
         requireTarget(vectors, "vectors", "curandGetDirectionVectors32");
         final ByteBuffer[] table = new ByteBuffer[1];
-        final int status = sobolTable(SobolTable.DIRECTION_VECTORS_32, set, table);
+        final int status = CurandCalls.sobolTable(SobolTable.DIRECTION_VECTORS_32, set, table);
         if (status == CurandStatus.SUCCESS)
         {
             final IntBuffer words = table[0].asIntBuffer();
@@ -212,7 +186,7 @@ public final class JCurandRemote
     {
         requireTarget(constants, "constants", "curandGetScrambleConstants32");
         final ByteBuffer[] table = new ByteBuffer[1];
-        final int status = sobolTable(SobolTable.SCRAMBLE_CONSTANTS_32, 0, table);
+        final int status = CurandCalls.sobolTable(SobolTable.SCRAMBLE_CONSTANTS_32, 0, table);
         if (status == CurandStatus.SUCCESS)
         {
             final int[] values = new int[SobolTable.DIMENSIONS];
@@ -229,7 +203,7 @@ public final class JCurandRemote
     {
         requireTarget(vectors, "vectors", "curandGetDirectionVectors64");
         final ByteBuffer[] table = new ByteBuffer[1];
-        final int status = sobolTable(SobolTable.DIRECTION_VECTORS_64, set, table);
+        final int status = CurandCalls.sobolTable(SobolTable.DIRECTION_VECTORS_64, set, table);
         if (status == CurandStatus.SUCCESS)
         {
             final LongBuffer words = table[0].asLongBuffer();
@@ -251,7 +225,7 @@ public final class JCurandRemote
     {
         requireTarget(constants, "constants", "curandGetScrambleConstants64");
         final ByteBuffer[] table = new ByteBuffer[1];
-        final int status = sobolTable(SobolTable.SCRAMBLE_CONSTANTS_64, 0, table);
+        final int status = CurandCalls.sobolTable(SobolTable.SCRAMBLE_CONSTANTS_64, 0, table);
         if (status == CurandStatus.SUCCESS)
         {
             final long[] values = new long[SobolTable.DIMENSIONS];
@@ -332,34 +306,8 @@ public final class JCurandRemote
                 "only (cudaMalloc, cuMemAlloc); returning CURAND_STATUS_LAUNCH_FAILURE");
             return CurandStatus.LAUNCH_FAILURE;
         }
-        return call(function, new long[]{ handle(generator), JCudaPointers.address(output), count, first, second },
-            null);
-    }
-
-    /**
-     * Fetch a table from the executor into {@code table[0]}, little-endian. The tables are host data of cuRAND's
-     * and need no context.
-     *
-     * @return cuRAND's status; the table is set only on success.
-     */
-    private static int sobolTable(final SobolTable table, final int set, final ByteBuffer[] received)
-    {
-        final ByteArrayPayload bytes = new ByteArrayPayload();
-        final int status = DeviceRouter.installed().call(Function.CURAND_GET_SOBOL_TABLE, NO_CONTEXT,
-            new long[]{ table.code(), set }, null, bytes, null);
-        if (status != CurandStatus.SUCCESS)
-        {
-            return status == RuntimeStatus.DEVICES_UNAVAILABLE ? CurandStatus.INITIALIZATION_FAILED : status;
-        }
-        final byte[] data = bytes.bytes();
-        if (data.length != table.bytes())
-        {
-            AgentLog.warn(table.functionName() + ": the executor sent " + data.length + " bytes, the table has " +
-                table.bytes() + "; returning CURAND_STATUS_INTERNAL_ERROR");
-            return CurandStatus.INTERNAL_ERROR;
-        }
-        received[0] = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
-        return CurandStatus.SUCCESS;
+        return CurandCalls.call(function,
+            new long[]{ handle(generator), JCudaPointers.address(output), count, first, second }, null);
     }
 
     /**
@@ -372,17 +320,6 @@ public final class JCurandRemote
         {
             throw new IllegalArgumentException("Parameter '" + name + "' must have a size >= 1");
         }
-    }
-
-    /**
-     * A call in the calling thread's current context; without an executor, the status cuRAND gives when it cannot
-     * initialise.
-     */
-    private static int call(final Function function, final long[] args, final long[] results)
-    {
-        final int status = DeviceRouter.installed().call(function, LibraryCallContext.current(), args, null, null,
-            results);
-        return status == RuntimeStatus.DEVICES_UNAVAILABLE ? CurandStatus.INITIALIZATION_FAILED : status;
     }
 
     private static long handle(final curandGenerator generator)

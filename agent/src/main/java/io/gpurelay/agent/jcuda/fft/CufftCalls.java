@@ -1,0 +1,252 @@
+package io.gpurelay.agent.jcuda.fft;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.jcuda.LibraryVersion;
+import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
+import io.gpurelay.protocol.CufftGeometry;
+import io.gpurelay.protocol.CufftStatus;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.RuntimeStatus;
+
+/**
+ * How cuFFT's calls travel, for both bindings (JCuda's {@code JCufft} and JavaCPP's {@code cufft}): it names no type
+ * of either, takes plans by their numbers and sizes as plain arrays, and leaves reading the caller's arguments to the
+ * binding. A {@code cufftHandle} is an {@code int} in C, and the executor's plan handles are 64 bits: this process
+ * numbers its plans and keeps each number's executor handle here, one table for both bindings as one cuFFT would
+ * have, and a number that names no live plan is {@code CUFFT_INVALID_PLAN} without a call. Every shape travels as
+ * {@code cufftMakePlanMany64}'s ({@link CufftGeometry}). Calls run in the calling thread's current context; without
+ * an executor they return {@code CUFFT_SETUP_FAILED}.
+ */
+public final class CufftCalls
+{
+    /** This process's plan numbers to the executor's plan handles. */
+    private static final Map<Integer, Long> PLANS = new ConcurrentHashMap<>();
+    private static final AtomicInteger NEXT_PLAN = new AtomicInteger(1);
+
+    private CufftCalls()
+    {
+    }
+
+    public static int getVersion(final int[] version)
+    {
+        final long[] results = new long[1];
+        final int status = call(Function.CUFFT_GET_VERSION, new long[0], results);
+        if (status == CufftStatus.SUCCESS)
+        {
+            version[0] = (int)results[0];
+        }
+        return status;
+    }
+
+    /**
+     * {@code cufftGetProperty}, answered from the executor's version ({@code major * 1000 + minor * 100 + patch} as
+     * cuFFT encodes it); a property type that does not exist is {@code CUFFT_INVALID_TYPE}.
+     */
+    public static int getProperty(final int type, final int[] value)
+    {
+        final int[] version = new int[1];
+        final int status = getVersion(version);
+        if (status != CufftStatus.SUCCESS)
+        {
+            return status;
+        }
+        final int part = LibraryVersion.part(version[0], type);
+        if (part < 0)
+        {
+            AgentLog.warn("cufftGetProperty: property type " + type + " does not exist; returning " +
+                "CUFFT_INVALID_TYPE");
+            return CufftStatus.INVALID_TYPE;
+        }
+        value[0] = part;
+        return status;
+    }
+
+    /**
+     * {@code cufftCreate}: a new plan without a shape; {@code number[0]} gets its number on success.
+     */
+    public static int create(final int[] number)
+    {
+        final long[] results = new long[1];
+        final int status = call(Function.CUFFT_CREATE, new long[0], results);
+        if (status == CufftStatus.SUCCESS)
+        {
+            final int created = NEXT_PLAN.getAndIncrement();
+            PLANS.put(created, results[0]);
+            number[0] = created;
+        }
+        return status;
+    }
+
+    public static int destroy(final String name, final int number)
+    {
+        final Long handle = PLANS.get(number);
+        if (handle == null)
+        {
+            return invalidPlan(name, number);
+        }
+        final int status = call(Function.CUFFT_DESTROY, new long[]{ handle }, null);
+        if (status == CufftStatus.SUCCESS || status == CufftStatus.INVALID_PLAN)
+        {
+            PLANS.remove(number);
+        }
+        return status;
+    }
+
+    /**
+     * {@code cufftPlan*}: a new plan made at once; {@code number[0]} gets its number on success. A plan that cannot
+     * be made is destroyed again, and {@code number} keeps what it held.
+     */
+    public static int createAndMake(final String name, final CufftGeometry geometry, final int[] number)
+    {
+        final int[] created = new int[1];
+        final int createStatus = create(created);
+        if (createStatus != CufftStatus.SUCCESS)
+        {
+            return createStatus;
+        }
+        final int status = sized(Function.CUFFT_MAKE_PLAN, name, created[0], geometry, new long[1]);
+        if (status != CufftStatus.SUCCESS)
+        {
+            destroy(name, created[0]);
+            return status;
+        }
+        number[0] = created[0];
+        return status;
+    }
+
+    /**
+     * A call on an existing plan with a geometry ({@code cufftMakePlan*}, {@code cufftGetSize*} but
+     * {@code cufftGetSize}) that answers a work size into {@code workSize[0]}.
+     */
+    public static int sized(
+        final Function function, final String name, final int number, final CufftGeometry geometry,
+        final long[] workSize)
+    {
+        final Long handle = PLANS.get(number);
+        if (handle == null)
+        {
+            return invalidPlan(name, number);
+        }
+        final long[] args = new long[1 + CufftGeometry.SLOTS];
+        args[0] = handle;
+        geometry.encode(args, 1);
+        final long[] results = new long[1];
+        final int status = call(function, args, results);
+        if (status == CufftStatus.SUCCESS)
+        {
+            workSize[0] = results[0];
+        }
+        return status;
+    }
+
+    /**
+     * {@code cufftEstimate*}: a work size without a plan, into {@code workSize[0]}.
+     */
+    public static int estimate(final CufftGeometry geometry, final long[] workSize)
+    {
+        final long[] args = new long[CufftGeometry.SLOTS];
+        geometry.encode(args, 0);
+        final long[] results = new long[1];
+        final int status = call(Function.CUFFT_ESTIMATE, args, results);
+        if (status == CufftStatus.SUCCESS)
+        {
+            workSize[0] = results[0];
+        }
+        return status;
+    }
+
+    /**
+     * {@code cufftGetSize}: the work size of a made plan, into {@code workSize[0]}.
+     */
+    public static int getSize(final String name, final int number, final long[] workSize)
+    {
+        final Long handle = PLANS.get(number);
+        if (handle == null)
+        {
+            return invalidPlan(name, number);
+        }
+        final long[] results = new long[1];
+        final int status = call(Function.CUFFT_GET_SIZE, new long[]{ handle }, results);
+        if (status == CufftStatus.SUCCESS)
+        {
+            workSize[0] = results[0];
+        }
+        return status;
+    }
+
+    /**
+     * A setter on a plan: its executor handle and one value ({@code cufftSetStream}, {@code cufftSetWorkArea},
+     * {@code cufftSetAutoAllocation}).
+     */
+    public static int planCall(final Function function, final String name, final int number, final long value)
+    {
+        final Long handle = PLANS.get(number);
+        if (handle == null)
+        {
+            return invalidPlan(name, number);
+        }
+        return call(function, new long[]{ handle, value }, null);
+    }
+
+    /**
+     * A transform of device memory; the binding has checked that its data is device memory.
+     */
+    public static int exec(
+        final int type, final int number, final long input, final long output, final int direction)
+    {
+        final Long handle = PLANS.get(number);
+        if (handle == null)
+        {
+            return invalidPlan(CufftGeometry.execName(type), number);
+        }
+        return call(Function.CUFFT_EXEC, new long[]{ handle, type, input, output, direction }, null);
+    }
+
+    /**
+     * The geometry of the {@code Many} functions, or null (and a log line naming the function) for a rank cuFFT does
+     * not have or sizes missing for it; the caller answers null with {@code CUFFT_INVALID_VALUE}. An embed that is
+     * null (or, from a binding that cannot tell, shorter than the rank) gives the basic layout.
+     */
+    public static CufftGeometry many(
+        final String name, final int rank, final long[] n, final long[] inembed, final long istride,
+        final long idist, final long[] onembed, final long ostride, final long odist, final int type,
+        final long batch)
+    {
+        if (rank < 1 || rank > CufftGeometry.MAX_RANK || n == null || n.length < rank)
+        {
+            AgentLog.warn(name + ": rank " + rank + (n == null ? " without sizes" : " with too few sizes or out " +
+                "of cuFFT's 1 to 3") + "; returning CUFFT_INVALID_VALUE");
+            return null;
+        }
+        return new CufftGeometry(type, batch, java.util.Arrays.copyOf(n, rank), embed(inembed, rank), istride,
+            idist, embed(onembed, rank), ostride, odist);
+    }
+
+    private static long[] embed(final long[] values, final int rank)
+    {
+        return values == null || values.length < rank ? null : java.util.Arrays.copyOf(values, rank);
+    }
+
+    private static int invalidPlan(final String name, final int number)
+    {
+        AgentLog.warn(name + ": plan " + number + " is no live plan of this program (never created, or destroyed); " +
+            "returning CUFFT_INVALID_PLAN");
+        return CufftStatus.INVALID_PLAN;
+    }
+
+    /**
+     * A call in the calling thread's current context; without an executor, the status cuFFT gives when it cannot
+     * set up.
+     */
+    private static int call(final Function function, final long[] args, final long[] results)
+    {
+        final int status = DeviceRouter.installed().call(function, LibraryCallContext.current(), args, null, null,
+            results);
+        return status == RuntimeStatus.DEVICES_UNAVAILABLE ? CufftStatus.SETUP_FAILED : status;
+    }
+}
