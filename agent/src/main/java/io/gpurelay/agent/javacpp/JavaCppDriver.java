@@ -2,6 +2,7 @@ package io.gpurelay.agent.javacpp;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.driver.DriverCalls;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -24,6 +25,12 @@ final class JavaCppDriver
     private static final int CAPTURE_STATUS_NONE = 0;
 
     private static final long[] NO_ARGS = new long[0];
+    private static final int UUID_BYTES = 16;
+    /** {@code CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR} and {@code _MINOR}. */
+    private static final int COMPUTE_CAPABILITY_MAJOR = 75;
+    private static final int COMPUTE_CAPABILITY_MINOR = 76;
+    /** {@code CUdevprop}'s ints: attributes 1 to 14. */
+    private static final int DEVICE_PROPERTY_ATTRIBUTES = 14;
     private static final int ELF_MAGIC = 0x464C457F;
     private static final int FATBIN_MAGIC = 0xBA55ED50;
     private static final long MAX_IMAGE_BYTES = 1L << 30;
@@ -129,6 +136,92 @@ final class JavaCppDriver
         });
         module.function("cuDevicePrimaryCtxRelease", a -> DriverCalls.call(Function.CU_DEVICE_PRIMARY_CTX_RELEASE,
             new long[]{ a.intValue(0) }, null, null, null));
+        module.function("cuCtxPushCurrent", a ->
+        {
+            final long context = a.handle(0);
+            if (!DriverCalls.isLiveContext(context))
+            {
+                return notAContext(a, context);
+            }
+            DriverCalls.pushContext(context);
+            return DriverStatus.SUCCESS;
+        });
+        module.function("cuCtxPopCurrent", a ->
+        {
+            if (!DriverCalls.isLiveContext(DriverCalls.currentContext()))
+            {
+                return DriverCalls.noCurrentContext();
+            }
+            final long popped = DriverCalls.popContext();
+            if (!a.isNull(0))
+            {
+                a.setHandle(0, popped);
+            }
+            return DriverStatus.SUCCESS;
+        });
+        module.function("cuCtxGetDevice", a -> contextDevice(a, DriverCalls.currentContext()));
+        module.function("cuCtxGetDevice_v2", a -> contextDevice(a,
+            a.handle(1) == 0 ? DriverCalls.currentContext() : a.handle(1)));
+        module.function("cuDevicePrimaryCtxReset", a ->
+        {
+            final int device = a.intValue(0);
+            return DeviceRouter.installed().callEndingContext(Function.CU_DEVICE_PRIMARY_CTX_RESET,
+                DriverCalls.currentContext(), DriverCalls.primaryContext(device), new long[]{ device });
+        });
+        module.function("cuDevicePrimaryCtxGetState", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 1);
+            JavaCppRuntime.requireOutput(a, 2);
+            final long[] results = new long[2];
+            final int status = DriverCalls.call(Function.CU_DEVICE_PRIMARY_CTX_GET_STATE,
+                new long[]{ a.intValue(0) }, null, null, results);
+            if (status == DriverStatus.SUCCESS)
+            {
+                a.setInt(1, (int)results[0]);
+                a.setInt(2, (int)results[1]);
+            }
+            return status;
+        });
+        module.function("cuDevicePrimaryCtxSetFlags", a -> DriverCalls.call(
+            Function.CU_DEVICE_PRIMARY_CTX_SET_FLAGS,
+            new long[]{ a.intValue(0), Integer.toUnsignedLong(a.intValue(1)) }, null, null, null));
+        module.function("cuGetErrorName", a -> errorText(a, false));
+        module.function("cuGetErrorString", a -> errorText(a, true));
+        module.function("cuDeviceGetUuid", a ->
+        {
+            final Pointer uuid = JavaCppStructArgs.struct(a, 0);
+            final ByteArrayPayload bytes = new ByteArrayPayload();
+            final int status = DriverCalls.call(Function.CU_DEVICE_GET_UUID, new long[]{ a.intValue(1) }, null,
+                bytes, null);
+            if (status == DriverStatus.SUCCESS)
+            {
+                final byte[] value = new byte[UUID_BYTES];
+                System.arraycopy(bytes.bytes(), 0, value, 0, Math.min(UUID_BYTES, bytes.bytes().length));
+                JavaCppStructs.putBytes(uuid, "bytes", value);
+            }
+            return status;
+        });
+        module.function("cuDeviceComputeCapability", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 0);
+            JavaCppRuntime.requireOutput(a, 1);
+            final long[] major = new long[1];
+            final long[] minor = new long[1];
+            int status = DriverCalls.call(Function.CU_DEVICE_GET_ATTRIBUTE,
+                new long[]{ COMPUTE_CAPABILITY_MAJOR, a.intValue(2) }, null, null, major);
+            if (status == DriverStatus.SUCCESS)
+            {
+                status = DriverCalls.call(Function.CU_DEVICE_GET_ATTRIBUTE,
+                    new long[]{ COMPUTE_CAPABILITY_MINOR, a.intValue(2) }, null, null, minor);
+            }
+            if (status == DriverStatus.SUCCESS)
+            {
+                a.setInt(0, (int)major[0]);
+                a.setInt(1, (int)minor[0]);
+            }
+            return status;
+        });
+        module.function("cuDeviceGetProperties", JavaCppDriver::deviceProperties);
         module.function("cuModuleLoadData", a -> loadModule(a, 1));
         module.function("cuModuleLoadDataEx", a -> loadModule(a, 1));
         module.function("cuModuleUnload", a ->
@@ -222,6 +315,22 @@ final class JavaCppDriver
             a.setInt(1, CAPTURE_STATUS_NONE);
             return DriverStatus.SUCCESS;
         });
+        module.function("cuStreamCreateWithPriority", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 0);
+            final long[] results = new long[1];
+            final int status = DriverCalls.inContext(Function.CU_STREAM_CREATE_WITH_PRIORITY,
+                new long[]{ Integer.toUnsignedLong(a.intValue(1)), a.intValue(2) }, null, null, results);
+            if (status == DriverStatus.SUCCESS)
+            {
+                a.setHandle(0, results[0]);
+            }
+            return status;
+        });
+        module.function("cuStreamWaitEvent", a -> DriverCalls.pipelinedInContext(Function.CU_STREAM_WAIT_EVENT,
+            new long[]{ a.stream(0), a.handle(1), Integer.toUnsignedLong(a.intValue(2)) }, null));
+        module.function("cuStreamGetAttribute", a -> JavaCppStreamAttributes.get(a, true));
+        module.function("cuStreamSetAttribute", a -> JavaCppStreamAttributes.set(a, true));
         module.function("cuEventCreate", a -> create(a, Function.CU_EVENT_CREATE, a.intValue(1)));
         module.function("cuEventRecord", a -> DriverCalls.pipelinedInContext(Function.CU_EVENT_RECORD,
             new long[]{ a.handle(0), a.stream(1) }, null));
@@ -243,6 +352,78 @@ final class JavaCppDriver
             }
             return status;
         });
+    }
+
+    /**
+     * A context that is not live: never made, or destroyed.
+     */
+    private static int notAContext(final JavaCppArgs a, final long context)
+    {
+        AgentLog.warnOnce(a.method().qualifiedName() + ": 0x" + Long.toHexString(context) + " is not a live context " +
+            "(cuCtxCreate or cuDevicePrimaryCtxRetain makes one); returning CUDA_ERROR_INVALID_CONTEXT");
+        return DriverStatus.INVALID_CONTEXT;
+    }
+
+    /**
+     * cuCtxGetDevice and its _v2 form: the device the agent recorded for the context as it was made.
+     */
+    private static int contextDevice(final JavaCppArgs a, final long context)
+    {
+        JavaCppRuntime.requireOutput(a, 0);
+        final int device = DriverCalls.deviceOf(context);
+        if (device < 0)
+        {
+            return context == 0 ? DriverCalls.noCurrentContext() : notAContext(a, context);
+        }
+        a.setInt(0, device);
+        return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * cuGetErrorName and cuGetErrorString, answered here as JCuda's are: the CUresult's name (or, for the string,
+     * the runtime's description of the error of the same number, CUDA numbering both alike), as a C string that
+     * stays valid, as CUDA's do; CUDA_ERROR_INVALID_VALUE and NULL for a code that is no CUresult.
+     */
+    private static int errorText(final JavaCppArgs a, final boolean description)
+    {
+        JavaCppRuntime.requireOutput(a, 1);
+        final String name = DriverStatusNames.name(a.intValue(0));
+        if (name == null)
+        {
+            JavaCppStrings.setCString(a, 1, null);
+            return DriverStatus.INVALID_VALUE;
+        }
+        final String text = description ? DriverStatusNames.description(a.intValue(0)) : name;
+        JavaCppStrings.setCString(a, 1, text);
+        return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * Deprecated in CUDA, which makes it of the device's attributes 1 to 14 in order (threads per block, block and
+     * grid dimensions, shared and constant memory, warp size, pitch, registers, clock rate, texture alignment), which
+     * are the struct's 14 ints in order: made here the same way, of the executor's device's attributes.
+     */
+    private static int deviceProperties(final JavaCppArgs a)
+    {
+        final Pointer properties = JavaCppStructArgs.struct(a, 0);
+        final int[] values = new int[DEVICE_PROPERTY_ATTRIBUTES];
+        final long[] value = new long[1];
+        for (int attribute = 1; attribute <= values.length; attribute++)
+        {
+            final int status = DriverCalls.call(Function.CU_DEVICE_GET_ATTRIBUTE,
+                new long[]{ attribute, a.intValue(1) }, null, null, value);
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+            values[attribute - 1] = (int)value[0];
+        }
+        final long base = JavaCppStructs.structAddress(properties);
+        for (int i = 0; i < values.length; i++)
+        {
+            UnsafeApi.putInt(null, base + (long)i * Integer.BYTES, values[i]);
+        }
+        return DriverStatus.SUCCESS;
     }
 
     private static int resultInt(final JavaCppArgs a, final int output, final Function function, final long[] args)

@@ -128,6 +128,25 @@ final class JavaCppRuntime
             new long[]{ a.stream(0) }, null, null, null));
         runtime(module, "cudaStreamQuery", a -> RuntimeCalls.call(Function.CUDA_STREAM_QUERY,
             new long[]{ a.stream(0) }, null, null, null));
+        runtime(module, "cudaStreamCreateWithPriority", a ->
+        {
+            requireOutput(a, 0);
+            final long[] results = new long[1];
+            final int status = RuntimeCalls.call(Function.CUDA_STREAM_CREATE_WITH_PRIORITY,
+                new long[]{ Integer.toUnsignedLong(a.intValue(1)), a.intValue(2) }, null, null, results);
+            if (status == RuntimeStatus.SUCCESS)
+            {
+                a.setHandle(0, results[0]);
+            }
+            return status;
+        });
+        // The two-argument overload is C++'s default flags of 0.
+        runtime(module, "cudaStreamWaitEvent", a -> RuntimeCalls.pipelined(Function.CUDA_STREAM_WAIT_EVENT,
+            new long[]{ a.stream(0), a.handle(1), a.count() > 2 ? Integer.toUnsignedLong(a.intValue(2)) : 0 }, null));
+        runtime(module, "cudaStreamGetAttribute", a -> JavaCppStreamAttributes.get(a, false));
+        runtime(module, "cudaStreamSetAttribute", a -> JavaCppStreamAttributes.set(a, false));
+        runtime(module, "cudaEventQuery", a -> RuntimeCalls.call(Function.CUDA_EVENT_QUERY,
+            new long[]{ a.handle(0) }, null, null, null));
         runtime(module, "cudaEventCreate", a -> create(a, Function.CUDA_EVENT_CREATE, 0));
         runtime(module, "cudaEventCreateWithFlags", a -> create(a, Function.CUDA_EVENT_CREATE, a.intValue(1)));
         runtime(module, "cudaEventRecord", a -> RuntimeCalls.pipelined(Function.CUDA_EVENT_RECORD,
@@ -233,10 +252,12 @@ final class JavaCppRuntime
     }
 
     /**
-     * Managed memory is not remoted for JavaCPP programs: its host and device views share one address in CUDA, and
-     * JavaCPP's pointers are plain addresses, so the client cannot have the view the device has. The device attribute
-     * that announces managed memory ({@code cudaDevAttrManagedMemory}, {@code CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY},
-     * 83 in both APIs) is therefore 0 for them, as on a device without it, where JCuda programs see the executor's 1.
+     * Managed memory has no host view for JavaCPP programs: its host and device views share one address in CUDA, and
+     * JavaCPP's pointers are plain addresses, so the client cannot have the view the device has. cudaMallocManaged
+     * (global) gives device-side managed memory ({@link JavaCppMemory}), but the device attribute that announces
+     * managed memory ({@code cudaDevAttrManagedMemory}, {@code CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY}, 83 in both APIs)
+     * stays 0 for them, so a program that would touch managed memory from the host does not take it for granted,
+     * where JCuda programs see the executor's 1.
      */
     static int withoutManagedMemory(final JavaCppArgs a, final int attribute, final int status)
     {
