@@ -23,6 +23,7 @@ public final class CudartModule extends JavaCppModule
         JavaCppRuntime.register(this);
         JavaCppDriver.register(this);
         JavaCppPinnedMemory.register(this);
+        JavaCppMemory.register(this);
         JavaCppCallbacks.register(this);
         for (final FunctionRow row : FunctionTable.standard().rows())
         {
