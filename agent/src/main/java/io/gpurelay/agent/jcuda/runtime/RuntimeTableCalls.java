@@ -34,7 +34,7 @@ public final class RuntimeTableCalls
                 return RuntimeCalls.record(captured);
             }
         }
-        return pipelined ? JCudaRuntimeRemote.pipelined(row, args, null) :
-            JCudaRuntimeRemote.call(row, args, text, results);
+        // RuntimeCalls, not JCuda's binding: a JavaCPP program has no JCuda classes to load it with.
+        return pipelined ? RuntimeCalls.pipelined(row, args, null) : RuntimeCalls.call(row, args, null, text, results);
     }
 }
