@@ -1,0 +1,532 @@
+package io.gpurelay.it.javacpp;
+
+import java.util.Arrays;
+
+import org.bytedeco.cuda.cudart.CUctx_st;
+import org.bytedeco.cuda.cudart.CUdevprop_v1;
+import org.bytedeco.cuda.cudart.CUevent_st;
+import org.bytedeco.cuda.cudart.CUlaunchAttributeValue;
+import org.bytedeco.cuda.cudart.CUstream_st;
+import org.bytedeco.cuda.cudart.CUuuid;
+import org.bytedeco.cuda.cudart.cudaAccessPolicyWindow;
+import org.bytedeco.cuda.cudart.cudaDeviceProp;
+import org.bytedeco.cuda.cudart.cudaLaunchAttributeValue;
+import org.bytedeco.cuda.cudart.cudaPointerAttributes;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.FloatPointer;
+import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.javacpp.SizeTPointer;
+
+import static org.bytedeco.cuda.global.cudart.*;
+
+/**
+ * The functions of JavaCPP's {@code cudart} beyond {@link JavaCppProgram}'s, each with its result checked: the
+ * driver's context stack and primary context, its error names, the device's uuid, compute capability and properties;
+ * streams with priorities waiting on events, event queries, stream attributes in both APIs; managed, pitched and
+ * registered memory, 2D and peer copies, pointer attributes and pinned memory's flags. Only the presets' Java
+ * classes. Arguments: {@code emulator} checks the emulator's documented answers where it has no such thing (the
+ * access policy window: no L2 cache); {@code relayed} checks what gpurelay documents for JavaCPP programs where CUDA
+ * answers otherwise (managed memory has no host view: cudaMemAttachHost is refused and the managed-memory attribute is
+ * 0); {@code dump} prints a hash of the copied data, for comparing a local run with a remote one. The last line is
+ * {@code PASSED}.
+ */
+public final class JavaCppRuntimeCoverageProgram
+{
+    private static final int N = 4096;
+    private static final int WIDTH = 100;
+    private static final int HEIGHT = 37;
+    private static final int CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83;
+    private static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+    private static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+    private static final int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
+    private static final int CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712;
+    private static final int NOT_SUPPORTED = 801;
+
+    private static boolean emulator;
+    private static boolean relayed;
+    private static long hash = 1125899906842597L;
+
+    private JavaCppRuntimeCoverageProgram()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        emulator = Arrays.asList(args).contains("emulator");
+        relayed = Arrays.asList(args).contains("relayed");
+        final int[] count = new int[1];
+        check(cudaGetDeviceCount(count), "cudaGetDeviceCount");
+        check(cudaSetDevice(0), "cudaSetDevice");
+        errors();
+        contexts();
+        device();
+        streams(count[0]);
+        memory(count[0]);
+        if (Arrays.asList(args).contains("dump"))
+        {
+            System.out.println("result-hash " + Long.toHexString(hash));
+        }
+        System.out.println("PASSED");
+    }
+
+    private static void errors()
+    {
+        final BytePointer name = new BytePointer((Pointer)null);
+        check(cuGetErrorName(CUDA_ERROR_INVALID_VALUE, name), "cuGetErrorName");
+        expect("cuGetErrorName", "CUDA_ERROR_INVALID_VALUE", name.getString());
+        final PointerPointer<BytePointer> slot = new PointerPointer<>(1);
+        check(cuGetErrorName(CUDA_ERROR_NOT_READY, slot), "cuGetErrorName (PointerPointer)");
+        expect("cuGetErrorName (PointerPointer)", "CUDA_ERROR_NOT_READY", slot.get(BytePointer.class, 0).getString());
+        final BytePointer text = new BytePointer((Pointer)null);
+        check(cuGetErrorString(CUDA_ERROR_OUT_OF_MEMORY, text), "cuGetErrorString");
+        expect("cuGetErrorString", "out of memory", text.getString());
+        final BytePointer unknown = new BytePointer((Pointer)null);
+        expect("cuGetErrorName of no CUresult", CUDA_ERROR_INVALID_VALUE, cuGetErrorName(123456, unknown));
+        expect("cudaGetErrorName", "cudaErrorNotReady", cudaGetErrorName(cudaErrorNotReady).getString());
+        System.out.println("errors: names and strings correct");
+    }
+
+    private static void contexts()
+    {
+        check(cuInit(0), "cuInit");
+        final int[] device = new int[1];
+        check(cuDeviceGet(device, 0), "cuDeviceGet");
+        final CUctx_st primary = new CUctx_st();
+        check(cuDevicePrimaryCtxRetain(primary, device[0]), "cuDevicePrimaryCtxRetain");
+        check(cuDevicePrimaryCtxSetFlags(device[0], CU_CTX_SCHED_BLOCKING_SYNC), "cuDevicePrimaryCtxSetFlags");
+        final int[] flags = new int[1];
+        final int[] active = new int[1];
+        check(cuDevicePrimaryCtxGetState(device[0], flags, active), "cuDevicePrimaryCtxGetState");
+        expect("primary context flags", CU_CTX_SCHED_BLOCKING_SYNC, flags[0] & 0x7);
+        expect("primary context active", 1, active[0]);
+
+        final CUctx_st context = new CUctx_st();
+        check(cuCtxCreate(context, null, 0, device[0]), "cuCtxCreate");
+        final int[] contextDevice = { -1 };
+        check(cuCtxGetDevice(contextDevice), "cuCtxGetDevice");
+        expect("cuCtxGetDevice", device[0], contextDevice[0]);
+        final CUctx_st popped = new CUctx_st();
+        check(cuCtxPopCurrent(popped), "cuCtxPopCurrent");
+        expect("cuCtxPopCurrent", context.address(), popped.address());
+        check(cuCtxPushCurrent(primary), "cuCtxPushCurrent primary");
+        final CUctx_st current = new CUctx_st();
+        check(cuCtxGetCurrent(current), "cuCtxGetCurrent");
+        expect("pushed context is current", primary.address(), current.address());
+        check(cuCtxPushCurrent(context), "cuCtxPushCurrent");
+        check(cuCtxGetCurrent(current), "cuCtxGetCurrent");
+        expect("pushed context is current", context.address(), current.address());
+        final int[] byHandle = { -1 };
+        check(cuCtxGetDevice_v2(byHandle, primary), "cuCtxGetDevice_v2");
+        expect("cuCtxGetDevice_v2", device[0], byHandle[0]);
+        check(cuCtxPopCurrent((CUctx_st)null), "cuCtxPopCurrent (null)");
+        check(cuCtxGetCurrent(current), "cuCtxGetCurrent");
+        expect("the context below is current again", primary.address(), current.address());
+        check(cuCtxDestroy(context), "cuCtxDestroy");
+        System.out.println("contexts: stack, devices and primary state correct");
+    }
+
+    private static void device()
+    {
+        final int[] major = new int[1];
+        final int[] minor = new int[1];
+        check(cuDeviceComputeCapability(major, minor, 0), "cuDeviceComputeCapability");
+        final int[] attribute = new int[1];
+        check(cuDeviceGetAttribute(attribute, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, 0), "major");
+        expect("compute capability major", attribute[0], major[0]);
+        check(cuDeviceGetAttribute(attribute, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, 0), "minor");
+        expect("compute capability minor", attribute[0], minor[0]);
+        final CUdevprop_v1 properties = new CUdevprop_v1();
+        check(cuDeviceGetProperties(properties, 0), "cuDeviceGetProperties");
+        check(cuDeviceGetAttribute(attribute, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, 0), "max threads");
+        expect("CUdevprop.maxThreadsPerBlock", attribute[0], properties.maxThreadsPerBlock());
+        final cudaDeviceProp runtime = new cudaDeviceProp();
+        check(cudaGetDeviceProperties(runtime, 0), "cudaGetDeviceProperties");
+        expect("CUdevprop.maxThreadsDim[0]", runtime.maxThreadsDim(0), properties.maxThreadsDim(0));
+        expect("CUdevprop.textureAlign", runtime.textureAlignment(), (long)properties.textureAlign());
+        final CUuuid uuid = new CUuuid();
+        check(cuDeviceGetUuid(uuid, 0), "cuDeviceGetUuid");
+        final byte[] fromDriver = new byte[16];
+        final byte[] fromRuntime = new byte[16];
+        for (int i = 0; i < fromDriver.length; i++)
+        {
+            fromDriver[i] = uuid.bytes(i);
+            fromRuntime[i] = new BytePointer(runtime.uuid()).get(i);
+        }
+        if (!Arrays.equals(fromDriver, fromRuntime) || Arrays.equals(fromDriver, new byte[16]))
+        {
+            throw new AssertionError("cuDeviceGetUuid gave " + Arrays.toString(fromDriver) + ", cudaDeviceProp " +
+                Arrays.toString(fromRuntime));
+        }
+        System.out.println("device: sm_" + major[0] + minor[0] + ", properties and uuid correct");
+    }
+
+    private static void streams(final int devices)
+    {
+        final int[] least = new int[1];
+        final int[] greatest = new int[1];
+        check(cudaDeviceGetStreamPriorityRange(least, greatest), "cudaDeviceGetStreamPriorityRange");
+        final CUstream_st producer = new CUstream_st();
+        final CUstream_st consumer = new CUstream_st();
+        check(cudaStreamCreateWithPriority(producer, cudaStreamNonBlocking, greatest[0]), "cudaStreamCreateWithPriority");
+        check(cudaStreamCreateWithPriority(consumer, cudaStreamNonBlocking, least[0]), "cudaStreamCreateWithPriority");
+        final CUevent_st written = new CUevent_st();
+        check(cudaEventCreate(written), "cudaEventCreate");
+        final Pointer a = new Pointer();
+        final Pointer b = new Pointer();
+        check(cudaMalloc(a, N), "cudaMalloc");
+        check(cudaMalloc(b, N), "cudaMalloc");
+        check(cudaMemsetAsync(a, 0x5A, N, producer), "cudaMemsetAsync");
+        check(cudaEventRecord(written, producer), "cudaEventRecord");
+        check(cudaStreamWaitEvent(consumer, written, 0), "cudaStreamWaitEvent");
+        check(cudaMemcpyAsync(b, a, N, cudaMemcpyDeviceToDevice, consumer), "cudaMemcpyAsync");
+        check(cudaStreamWaitEvent(consumer, written), "cudaStreamWaitEvent (no flags)");
+        check(cudaStreamSynchronize(consumer), "cudaStreamSynchronize");
+        check(cudaEventQuery(written), "cudaEventQuery after the wait");
+        final BytePointer bytes = new BytePointer(N);
+        check(cudaMemcpy(bytes, b, N, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        for (int i = 0; i < N; i++)
+        {
+            expect("byte " + i + " copied after the wait", (byte)0x5A, bytes.get(i));
+        }
+        mix(bytes, N);
+
+        final cudaLaunchAttributeValue value = new cudaLaunchAttributeValue();
+        value.syncPolicy(cudaSyncPolicyYield);
+        check(cudaStreamSetAttribute(consumer, cudaLaunchAttributeSynchronizationPolicy, value),
+            "cudaStreamSetAttribute");
+        final cudaLaunchAttributeValue read = new cudaLaunchAttributeValue();
+        check(cudaStreamGetAttribute(consumer, cudaLaunchAttributeSynchronizationPolicy, read),
+            "cudaStreamGetAttribute");
+        expect("synchronization policy", cudaSyncPolicyYield, read.syncPolicy());
+        accessPolicyWindow(consumer, a);
+
+        // The driver twins, in the primary context.
+        final CUctx_st primary = new CUctx_st();
+        check(cuDevicePrimaryCtxRetain(primary, 0), "cuDevicePrimaryCtxRetain");
+        check(cuCtxSetCurrent(primary), "cuCtxSetCurrent");
+        final CUstream_st driverStream = new CUstream_st();
+        check(cuStreamCreateWithPriority(driverStream, CU_STREAM_NON_BLOCKING, greatest[0]),
+            "cuStreamCreateWithPriority");
+        final CUstream_st driverProducer = new CUstream_st();
+        check(cuStreamCreate(driverProducer, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+        final CUevent_st driverEvent = new CUevent_st();
+        check(cuEventCreate(driverEvent, 0), "cuEventCreate");
+        check(cuMemsetD8Async(a.address(), (byte)0x33, N, driverProducer), "cuMemsetD8Async");
+        check(cuEventRecord(driverEvent, driverProducer), "cuEventRecord");
+        check(cuStreamWaitEvent(driverStream, driverEvent, 0), "cuStreamWaitEvent");
+        check(cuMemcpyDtoDAsync(b.address(), a.address(), N, driverStream), "cuMemcpyDtoDAsync");
+        check(cuStreamSynchronize(driverStream), "cuStreamSynchronize");
+        check(cuMemcpyDtoH(bytes, b.address(), N), "cuMemcpyDtoH");
+        expect("byte copied after the driver wait", (byte)0x33, bytes.get(N - 1));
+        final CUlaunchAttributeValue driverValue = new CUlaunchAttributeValue();
+        driverValue.syncPolicy(CU_SYNC_POLICY_YIELD);
+        check(cuStreamSetAttribute(driverStream, CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY, driverValue),
+            "cuStreamSetAttribute");
+        final CUlaunchAttributeValue driverRead = new CUlaunchAttributeValue();
+        check(cuStreamGetAttribute(driverStream, CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY, driverRead),
+            "cuStreamGetAttribute");
+        expect("driver synchronization policy", CU_SYNC_POLICY_YIELD, driverRead.syncPolicy());
+        check(cuStreamDestroy(driverStream), "cuStreamDestroy");
+        check(cuStreamDestroy(driverProducer), "cuStreamDestroy");
+        check(cuEventDestroy(driverEvent), "cuEventDestroy");
+        check(cuDevicePrimaryCtxRelease(0), "cuDevicePrimaryCtxRelease");
+        check(cudaEventDestroy(written), "cudaEventDestroy");
+        check(cudaStreamDestroy(producer), "cudaStreamDestroy");
+        check(cudaStreamDestroy(consumer), "cudaStreamDestroy");
+        check(cudaFree(a), "cudaFree");
+        check(cudaFree(b), "cudaFree");
+        System.out.println("streams: priorities " + least[0] + ".." + greatest[0] + ", waits, queries and " +
+            "attributes correct");
+    }
+
+    /**
+     * The access policy window: the emulator has no L2 cache and says so; a GPU keeps what was set.
+     */
+    private static void accessPolicyWindow(final CUstream_st stream, final Pointer memory)
+    {
+        final int[] maxWindow = new int[1];
+        check(cudaDeviceGetAttribute(maxWindow, cudaDevAttrMaxAccessPolicyWindowSize, 0),
+            "cudaDevAttrMaxAccessPolicyWindowSize");
+        final cudaLaunchAttributeValue value = new cudaLaunchAttributeValue();
+        final cudaAccessPolicyWindow window = value.accessPolicyWindow();
+        window.base_ptr(memory).num_bytes(Math.min(N, Math.max(1, maxWindow[0]))).hitRatio(0.5f)
+            .hitProp(cudaAccessPropertyPersisting).missProp(cudaAccessPropertyStreaming);
+        final int status = cudaStreamSetAttribute(stream, cudaLaunchAttributeAccessPolicyWindow, value);
+        if (emulator)
+        {
+            expect("the emulator's access policy window", NOT_SUPPORTED, status);
+            expect("the last error", NOT_SUPPORTED, cudaGetLastError());
+            return;
+        }
+        if (maxWindow[0] <= 0)
+        {
+            cudaGetLastError();
+            return;
+        }
+        check(status, "cudaStreamSetAttribute (access policy window)");
+        final cudaLaunchAttributeValue read = new cudaLaunchAttributeValue();
+        check(cudaStreamGetAttribute(stream, cudaLaunchAttributeAccessPolicyWindow, read),
+            "cudaStreamGetAttribute (access policy window)");
+        expect("window base", memory.address(), read.accessPolicyWindow().base_ptr().address());
+        expect("window bytes", window.num_bytes(), read.accessPolicyWindow().num_bytes());
+        expect("window hit property", cudaAccessPropertyPersisting, read.accessPolicyWindow().hitProp());
+    }
+
+    private static void memory(final int devices)
+    {
+        managed();
+        pitched();
+        peer(devices);
+        registered();
+        System.out.println("memory: managed, pitched, peer, registered and pinned memory correct");
+    }
+
+    private static void managed()
+    {
+        final FloatPointer host = new FloatPointer(N);
+        for (int i = 0; i < N; i++)
+        {
+            host.put(i, i * 0.25f);
+        }
+        final Pointer managed = new Pointer();
+        check(cudaMallocManaged(managed, (long)N * Float.BYTES, cudaMemAttachGlobal), "cudaMallocManaged");
+        check(cudaMemcpy(managed, host, (long)N * Float.BYTES, cudaMemcpyDefault), "cudaMemcpy to managed");
+        final FloatPointer back = new FloatPointer(N);
+        check(cudaMemcpy(back, managed, (long)N * Float.BYTES, cudaMemcpyDefault), "cudaMemcpy from managed");
+        for (int i = 0; i < N; i++)
+        {
+            expect("managed element " + i, i * 0.25f, back.get(i));
+        }
+        mix(back, (long)N * Float.BYTES);
+        final cudaPointerAttributes attributes = new cudaPointerAttributes();
+        check(cudaPointerGetAttributes(attributes, managed), "cudaPointerGetAttributes (managed)");
+        expect("managed memory's type", cudaMemoryTypeManaged, attributes.type());
+        check(cudaFree(managed), "cudaFree (managed)");
+        final Pointer global = new Pointer();
+        check(cudaMallocManaged(global, 256), "cudaMallocManaged (default flags)");
+        check(cudaFree(global), "cudaFree (managed)");
+        final long[] driverManaged = new long[1];
+        check(cuMemAllocManaged(driverManaged, N, CU_MEM_ATTACH_GLOBAL), "cuMemAllocManaged");
+        check(cuMemcpyHtoD(driverManaged[0], host, N), "cuMemcpyHtoD (managed)");
+        check(cuMemcpyDtoH(back, driverManaged[0], N), "cuMemcpyDtoH (managed)");
+        expect("driver managed element", host.get(7), back.get(7));
+        check(cuMemFree(driverManaged[0]), "cuMemFree (managed)");
+        if (relayed)
+        {
+            final Pointer refused = new Pointer();
+            expect("cudaMallocManaged with cudaMemAttachHost", NOT_SUPPORTED,
+                cudaMallocManaged(refused, 256, cudaMemAttachHost));
+            expect("the last error", NOT_SUPPORTED, cudaGetLastError());
+            final int[] attribute = { -1 };
+            check(cuDeviceGetAttribute(attribute, CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, 0), "managed attribute");
+            expect("the managed-memory attribute of JavaCPP programs", 0, attribute[0]);
+        }
+    }
+
+    private static void pitched()
+    {
+        final int rowBytes = WIDTH * Float.BYTES;
+        final FloatPointer packed = new FloatPointer((long)WIDTH * HEIGHT);
+        for (int i = 0; i < WIDTH * HEIGHT; i++)
+        {
+            packed.put(i, i + 0.5f);
+        }
+        final Pointer device = new Pointer();
+        final SizeTPointer pitch = new SizeTPointer(1);
+        check(cudaMallocPitch(device, pitch, rowBytes, HEIGHT), "cudaMallocPitch");
+        if (pitch.get() < rowBytes)
+        {
+            throw new AssertionError("cudaMallocPitch gave a pitch of " + pitch.get() + " for rows of " + rowBytes);
+        }
+        check(cudaMemcpy2D(device, pitch.get(), packed, rowBytes, rowBytes, HEIGHT, cudaMemcpyHostToDevice),
+            "cudaMemcpy2D to the device");
+        final Pointer second = new Pointer();
+        final SizeTPointer secondPitch = new SizeTPointer(1);
+        check(cudaMallocPitch(second, secondPitch, rowBytes, HEIGHT), "cudaMallocPitch");
+        check(cudaMemcpy2D(second, secondPitch.get(), device, pitch.get(), rowBytes, HEIGHT, cudaMemcpyDefault),
+            "cudaMemcpy2D on the device (default kind)");
+        final int hostPitch = rowBytes + 64;
+        final BytePointer spread = new BytePointer((long)hostPitch * HEIGHT);
+        spread.fill(0x7F);
+        final CUstream_st stream = new CUstream_st();
+        check(cudaStreamCreate(stream), "cudaStreamCreate");
+        check(cudaMemcpy2DAsync(spread, hostPitch, second, secondPitch.get(), rowBytes, HEIGHT,
+            cudaMemcpyDeviceToHost, stream), "cudaMemcpy2DAsync to the host");
+        check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+        final FloatPointer rows = new FloatPointer(spread);
+        for (int y = 0; y < HEIGHT; y++)
+        {
+            for (int x = 0; x < WIDTH; x++)
+            {
+                expect("pitched element " + x + "," + y, y * WIDTH + x + 0.5f, rows.get((long)y * hostPitch / 4 + x));
+            }
+            for (int gap = rowBytes; gap < hostPitch; gap++)
+            {
+                expect("the host pitch's gap after row " + y, (byte)0x7F, spread.get((long)y * hostPitch + gap));
+            }
+        }
+        mix(spread, (long)hostPitch * HEIGHT);
+        final long[] driverPitched = new long[1];
+        final SizeTPointer driverPitch = new SizeTPointer(1);
+        check(cuMemAllocPitch(driverPitched, driverPitch, rowBytes, HEIGHT, Float.BYTES), "cuMemAllocPitch");
+        if (driverPitch.get() < rowBytes)
+        {
+            throw new AssertionError("cuMemAllocPitch gave a pitch of " + driverPitch.get());
+        }
+        check(cuMemFree(driverPitched[0]), "cuMemFree (pitched)");
+        check(cudaStreamDestroy(stream), "cudaStreamDestroy");
+        check(cudaFree(device), "cudaFree");
+        check(cudaFree(second), "cudaFree");
+    }
+
+    private static void peer(final int devices)
+    {
+        final BytePointer pattern = new BytePointer(N);
+        for (int i = 0; i < N; i++)
+        {
+            pattern.put(i, (byte)(i * 7));
+        }
+        final Pointer source = new Pointer();
+        final Pointer destination = new Pointer();
+        check(cudaMalloc(source, N), "cudaMalloc");
+        check(cudaMalloc(destination, N), "cudaMalloc");
+        check(cudaMemcpy(source, pattern, N, cudaMemcpyHostToDevice), "cudaMemcpy");
+        check(cudaMemcpyPeer(destination, 0, source, 0, N), "cudaMemcpyPeer");
+        final BytePointer back = new BytePointer(N);
+        check(cudaMemcpy(back, destination, N, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        expectBytes("cudaMemcpyPeer on one device", pattern, back, N);
+        check(cudaMemset(destination, 0, N), "cudaMemset");
+        final CUstream_st stream = new CUstream_st();
+        check(cudaStreamCreate(stream), "cudaStreamCreate");
+        check(cudaMemcpyPeerAsync(destination, 0, source, 0, N / 2, stream), "cudaMemcpyPeerAsync");
+        check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+        check(cudaMemcpy(back, destination, N, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        expectBytes("cudaMemcpyPeerAsync's half", pattern, back, N / 2);
+        expect("past cudaMemcpyPeerAsync's count", (byte)0, back.get(N / 2));
+        expect("cudaMemcpyPeer to no device", cudaErrorInvalidDevice,
+            cudaMemcpyPeer(destination, devices, source, 0, N));
+        expect("the last error", cudaErrorInvalidDevice, cudaGetLastError());
+        if (devices > 1)
+        {
+            check(cudaSetDevice(1), "cudaSetDevice 1");
+            final Pointer far = new Pointer();
+            check(cudaMalloc(far, N), "cudaMalloc on device 1");
+            check(cudaMemcpyPeer(far, 1, source, 0, N), "cudaMemcpyPeer between devices");
+            final BytePointer farBack = new BytePointer(N);
+            check(cudaMemcpy(farBack, far, N, cudaMemcpyDeviceToHost), "cudaMemcpy from device 1");
+            expectBytes("cudaMemcpyPeer between devices", pattern, farBack, N);
+            check(cudaFree(far), "cudaFree on device 1");
+            check(cudaSetDevice(0), "cudaSetDevice 0");
+        }
+        mix(back, N);
+        check(cudaStreamDestroy(stream), "cudaStreamDestroy");
+        check(cudaFree(source), "cudaFree");
+        check(cudaFree(destination), "cudaFree");
+    }
+
+    private static void registered()
+    {
+        final Pointer device = new Pointer();
+        check(cudaMalloc(device, N), "cudaMalloc");
+        final cudaPointerAttributes attributes = new cudaPointerAttributes();
+        check(cudaPointerGetAttributes(attributes, device), "cudaPointerGetAttributes (device)");
+        expect("device memory's type", cudaMemoryTypeDevice, attributes.type());
+        expect("device memory's device", 0, attributes.device());
+        expect("device memory's device pointer", device.address(), attributes.devicePointer().address());
+        final BytePointer plain = new BytePointer(N);
+        check(cudaPointerGetAttributes(attributes, plain), "cudaPointerGetAttributes (plain host memory)");
+        expect("plain host memory's type", cudaMemoryTypeUnregistered, attributes.type());
+
+        check(cudaHostRegister(plain, N, cudaHostRegisterDefault), "cudaHostRegister");
+        expect("registering twice", CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
+            cudaHostRegister(plain, N, cudaHostRegisterDefault));
+        expect("the last error", CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED, cudaGetLastError());
+        check(cudaPointerGetAttributes(attributes, plain), "cudaPointerGetAttributes (registered)");
+        expect("registered memory's type", cudaMemoryTypeHost, attributes.type());
+        for (int i = 0; i < N; i++)
+        {
+            plain.put(i, (byte)(255 - i));
+        }
+        final CUstream_st stream = new CUstream_st();
+        check(cudaStreamCreate(stream), "cudaStreamCreate");
+        check(cudaMemcpyAsync(device, plain, N, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync (registered)");
+        check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+        check(cudaHostUnregister(plain), "cudaHostUnregister");
+        expect("unregistering twice", cudaErrorHostMemoryNotRegistered, cudaHostUnregister(plain));
+        expect("the last error", cudaErrorHostMemoryNotRegistered, cudaGetLastError());
+        final BytePointer back = new BytePointer(N);
+        check(cudaMemcpy(back, device, N, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        expectBytes("registered memory copied", plain, back, N);
+        mix(back, N);
+
+        final Pointer pinned = new Pointer();
+        check(cudaHostAlloc(pinned, N, cudaHostAllocPortable), "cudaHostAlloc");
+        final int[] flags = new int[1];
+        check(cudaHostGetFlags(flags, pinned), "cudaHostGetFlags");
+        if ((flags[0] & cudaHostAllocPortable) == 0)
+        {
+            throw new AssertionError("cudaHostGetFlags gave " + flags[0] + " for portable memory");
+        }
+        check(cudaPointerGetAttributes(attributes, pinned), "cudaPointerGetAttributes (pinned)");
+        expect("pinned memory's type", cudaMemoryTypeHost, attributes.type());
+        check(cudaFreeHost(pinned), "cudaFreeHost");
+        final CUctx_st primary = new CUctx_st();
+        check(cuDevicePrimaryCtxRetain(primary, 0), "cuDevicePrimaryCtxRetain");
+        check(cuCtxSetCurrent(primary), "cuCtxSetCurrent");
+        final Pointer driverPinned = new Pointer();
+        check(cuMemHostAlloc(driverPinned, N, CU_MEMHOSTALLOC_PORTABLE), "cuMemHostAlloc");
+        final IntPointer driverFlags = new IntPointer(1);
+        check(cuMemHostGetFlags(driverFlags, driverPinned), "cuMemHostGetFlags");
+        if ((driverFlags.get() & CU_MEMHOSTALLOC_PORTABLE) == 0)
+        {
+            throw new AssertionError("cuMemHostGetFlags gave " + driverFlags.get() + " for portable memory");
+        }
+        check(cuMemFreeHost(driverPinned), "cuMemFreeHost");
+        final BytePointer driverRegistered = new BytePointer(N);
+        check(cuMemHostRegister(driverRegistered, N, 0), "cuMemHostRegister");
+        check(cuMemHostUnregister(driverRegistered), "cuMemHostUnregister");
+        check(cuDevicePrimaryCtxRelease(0), "cuDevicePrimaryCtxRelease");
+        check(cudaStreamDestroy(stream), "cudaStreamDestroy");
+        check(cudaFree(device), "cudaFree");
+    }
+
+    private static void mix(final Pointer memory, final long bytes)
+    {
+        final BytePointer view = new BytePointer(memory);
+        for (long i = 0; i < bytes; i++)
+        {
+            hash = hash * 31 + view.get(i);
+        }
+    }
+
+    private static void expectBytes(final String what, final BytePointer expected, final BytePointer actual,
+        final int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            if (expected.get(i) != actual.get(i))
+            {
+                throw new AssertionError(what + ": byte " + i + " is " + actual.get(i) + ", expected " +
+                    expected.get(i));
+            }
+        }
+    }
+
+    private static void expect(final String what, final Object expected, final Object actual)
+    {
+        if (!expected.equals(actual))
+        {
+            throw new AssertionError(what + ": " + actual + ", expected " + expected);
+        }
+    }
+
+    private static void check(final int status, final String what)
+    {
+        if (status != 0)
+        {
+            throw new AssertionError(what + " failed with " + status);
+        }
+    }
+}
