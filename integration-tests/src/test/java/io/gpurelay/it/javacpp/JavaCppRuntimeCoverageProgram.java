@@ -64,6 +64,12 @@ public final class JavaCppRuntimeCoverageProgram
         device();
         streams(count[0]);
         memory(count[0]);
+        // Last: the reset ends everything the primary context held.
+        check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+        check(cuDevicePrimaryCtxReset(0), "cuDevicePrimaryCtxReset");
+        final int[] flags = new int[1];
+        final int[] active = new int[1];
+        check(cuDevicePrimaryCtxGetState(0, flags, active), "cuDevicePrimaryCtxGetState after the reset");
         if (Arrays.asList(args).contains("dump"))
         {
             System.out.println("result-hash " + Long.toHexString(hash));
