@@ -5,6 +5,7 @@ import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.driver.DriverCalls;
+import io.gpurelay.agent.jcuda.driver.DriverPeerCopies;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
@@ -287,6 +288,104 @@ final class JavaCppDriver
             new long[]{ a.devicePointer(0), a.devicePointer(1), a.longValue(2), 0 }, null, null, null));
         module.function("cuMemcpyDtoDAsync", a -> DriverCalls.pipelinedInContext(Function.CU_MEMCPY_DTOD,
             new long[]{ a.devicePointer(0), a.devicePointer(1), a.longValue(2), a.stream(3) }, null));
+        // With unified addressing a copy between two CUdeviceptr, as JCuda's cuMemcpy takes it: device memory.
+        module.function("cuMemcpy", a -> DriverCalls.inContext(Function.CU_MEMCPY_DTOD,
+            new long[]{ a.devicePointer(0), a.devicePointer(1), a.longValue(2), 0 }, null, null, null));
+        module.function("cuMemcpyAsync", a -> DriverCalls.pipelinedInContext(Function.CU_MEMCPY_DTOD,
+            new long[]{ a.devicePointer(0), a.devicePointer(1), a.longValue(2), a.stream(3) }, null));
+        module.function("cuMemcpyPeer", a -> DriverPeerCopies.copy(a.method().qualifiedName(), a.devicePointer(0),
+            a.handle(1), a.devicePointer(2), a.handle(3), a.longValue(4), false, 0));
+        module.function("cuMemcpyPeerAsync", a -> DriverPeerCopies.copy(a.method().qualifiedName(),
+            a.devicePointer(0), a.handle(1), a.devicePointer(2), a.handle(3), a.longValue(4), true, a.stream(5)));
+        module.function("cuDeviceCanAccessPeer", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 0);
+            final DeviceRouter client = DeviceRouter.installed();
+            final int status = client.connect();
+            if (status != DriverStatus.SUCCESS)
+            {
+                return status;
+            }
+            if (client.executorOf(a.intValue(1)) < 0 || client.executorOf(a.intValue(2)) < 0)
+            {
+                return DriverStatus.INVALID_DEVICE;
+            }
+            a.setInt(0, 0);
+            return DriverStatus.SUCCESS;
+        });
+        module.function("cuCtxEnablePeerAccess", a ->
+        {
+            final long current = DriverCalls.currentContext();
+            if (!DriverCalls.isLiveContext(current))
+            {
+                return DriverCalls.noCurrentContext();
+            }
+            final long peer = a.handle(0);
+            if (!DriverCalls.isLiveContext(peer))
+            {
+                return DriverPeerCopies.notAContext(peer);
+            }
+            final DeviceRouter client = DeviceRouter.installed();
+            final int executor = client.executorOfContext(current);
+            final int peerExecutor = client.executorOfContext(peer);
+            AgentLog.warnOnce("cudart.cuCtxEnablePeerAccess: " + (executor == peerExecutor ?
+                "gpurelay does not map a device's memory into another's" :
+                "the current context (executor " + client.channel(executor) + ") and the peer context (executor " +
+                    client.channel(peerExecutor) + ") are on different executors, which share no memory") +
+                "; copy between them with cuMemcpyPeer, which goes through this client; returning " +
+                "CUDA_ERROR_PEER_ACCESS_UNSUPPORTED");
+            return DriverStatus.PEER_ACCESS_UNSUPPORTED;
+        });
+        // gpurelay never enables peer access, so there is none to disable: CUDA's answer, once the contexts are live.
+        module.function("cuCtxDisablePeerAccess", a ->
+        {
+            if (!DriverCalls.isLiveContext(DriverCalls.currentContext()))
+            {
+                return DriverCalls.noCurrentContext();
+            }
+            return DriverCalls.isLiveContext(a.handle(0)) ? DriverStatus.PEER_ACCESS_NOT_ENABLED :
+                DriverPeerCopies.notAContext(a.handle(0));
+        });
+        module.function("cuMemAdvise", a -> DriverCalls.inContext(Function.CU_MEM_ADVISE,
+            new long[]{ a.devicePointer(0), a.longValue(1), a.intValue(2), JavaCppMemory.locationDevice(a, 3) },
+            null, null, null));
+        module.function("cuMemPrefetchAsync", a ->
+        {
+            final long device = JavaCppMemory.locationDevice(a, 2);
+            JavaCppMemory.requireNoPrefetchFlags(a, 3);
+            return DriverCalls.inContext(Function.CU_MEM_PREFETCH_ASYNC,
+                new long[]{ a.devicePointer(0), a.longValue(1), device, a.stream(4) }, null, null, null);
+        });
+        module.function("cuStreamAttachMemAsync", a -> DriverCalls.inContext(Function.CU_STREAM_ATTACH_MEM_ASYNC,
+            new long[]{ a.stream(0), a.devicePointer(1), a.longValue(2), Integer.toUnsignedLong(a.intValue(3)) },
+            null, null, null));
+        module.function("cuMemAllocAsync", a -> allocateAsync(a, 0, 2));
+        module.function("cuMemAllocFromPoolAsync", a ->
+        {
+            final long pool = a.handle(2);
+            if (pool == 0)
+            {
+                throw new JavaCppArgumentException("the pool is null");
+            }
+            return allocateAsync(a, pool, 3);
+        });
+        // Answered, not pipelined: a pointer that is not a live allocation of the session fails here, as in CUDA.
+        module.function("cuMemFreeAsync", a ->
+        {
+            final long address = a.devicePointer(0);
+            final int status = DriverCalls.inContext(Function.CU_MEM_FREE_ASYNC, new long[]{ address, a.stream(1) },
+                null, null, null);
+            if (status == DriverStatus.SUCCESS)
+            {
+                JavaCppRuntime.freed(address, DriverCalls.session());
+            }
+            return status;
+        });
+        module.function("cuMemPoolCreate", JavaCppDriver::createPool);
+        module.function("cuMemPoolDestroy", a -> DriverCalls.call(Function.CU_MEM_POOL_DESTROY,
+            new long[]{ a.handle(0) }, null, null, null));
+        module.function("cuMemPoolTrimTo", a -> DriverCalls.call(Function.CU_MEM_POOL_TRIM_TO,
+            new long[]{ a.handle(0), a.longValue(1) }, null, null, null));
         module.function("cuMemsetD8", a -> memset(a, 0xFFL, Byte.BYTES, false));
         module.function("cuMemsetD16", a -> memset(a, 0xFFFFL, Short.BYTES, false));
         module.function("cuMemsetD32", a -> memset(a, 0xFFFFFFFFL, Integer.BYTES, false));
@@ -424,6 +523,55 @@ final class JavaCppDriver
             UnsafeApi.putInt(null, base + (long)i * Integer.BYTES, values[i]);
         }
         return DriverStatus.SUCCESS;
+    }
+
+    /**
+     * cuMemAllocAsync and cuMemAllocFromPoolAsync (pool 0: the device's current pool), in the current context.
+     */
+    private static int allocateAsync(final JavaCppArgs a, final long pool, final int streamIndex)
+    {
+        JavaCppRuntime.requireOutput(a, 0);
+        final long size = a.longValue(1);
+        final long[] results = new long[1];
+        final int status = DriverCalls.inContext(Function.CU_MEM_ALLOC_ASYNC,
+            new long[]{ size, a.stream(streamIndex), pool }, null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            JavaCppRuntime.allocated(results[0], size, DriverCalls.session());
+            a.setLong(0, results[0]);
+        }
+        return status;
+    }
+
+    /**
+     * cuMemPoolCreate: the pool is the executor's, on the device the location names, with the properties JCuda's
+     * binding carries (allocation type, handle types, location); {@code win32SecurityAttributes} means nothing on the
+     * executor's Linux host and is not sent. CUDA 13's maximum size and usage are not taken: other than 0 they are
+     * refused with CUDA_ERROR_NOT_SUPPORTED, saying so.
+     */
+    private static int createPool(final JavaCppArgs a)
+    {
+        JavaCppRuntime.requireOutput(a, 0);
+        final Pointer properties = JavaCppStructArgs.struct(a, 1);
+        final long maxSize = JavaCppStructs.getLong(properties, "maxSize");
+        final long usage = JavaCppStructs.getLong(properties, "usage");
+        if (maxSize != 0 || usage != 0)
+        {
+            AgentLog.warnOnce("cudart.cuMemPoolCreate: a maximum size or usage (" + maxSize + ", " + usage + ") is " +
+                "not supported by gpurelay; returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        final long location = JavaCppStructs.memberAddress(properties, "location");
+        final long[] results = new long[1];
+        final int status = DriverCalls.call(Function.CU_MEM_POOL_CREATE, new long[]{
+            JavaCppStructs.getLong(properties, "allocType"), JavaCppStructs.getLong(properties, "handleTypes"),
+            Integer.toUnsignedLong(UnsafeApi.getInt(null, location)), UnsafeApi.getInt(null, location + Integer.BYTES) },
+            null, null, results);
+        if (status == DriverStatus.SUCCESS)
+        {
+            a.setHandle(0, results[0]);
+        }
+        return status;
     }
 
     private static int resultInt(final JavaCppArgs a, final int output, final Function function, final long[] args)

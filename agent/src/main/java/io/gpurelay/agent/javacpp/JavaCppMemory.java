@@ -28,6 +28,13 @@ final class JavaCppMemory
     private static final int ATTACH_GLOBAL = 0x01;
     /** {@code cudaMemAttachHost} / {@code CU_MEM_ATTACH_HOST}. */
     private static final int ATTACH_HOST = 0x02;
+    /** {@code cudaMemAttachSingle}: the flags of cudaStreamAttachMemAsync's overloads without them. */
+    private static final long ATTACH_SINGLE = 0x04;
+    /** {@code cudaMemLocationTypeDevice} / {@code CU_MEM_LOCATION_TYPE_DEVICE}, and {@code _HOST}. */
+    private static final int LOCATION_DEVICE = 1;
+    private static final int LOCATION_HOST = 2;
+    /** {@code cudaCpuDeviceId} / {@code CU_DEVICE_CPU}. */
+    private static final long CPU_DEVICE = -1;
     private static final int HOST_TO_HOST = 0;
     private static final int HOST_TO_DEVICE = 1;
     private static final int DEVICE_TO_HOST = 2;
@@ -52,6 +59,23 @@ final class JavaCppMemory
     {
         JavaCppRuntime.runtime(module, "cudaMallocManaged", a -> managed(a, false));
         module.function("cuMemAllocManaged", a -> managed(a, true));
+        JavaCppRuntime.runtime(module, "cudaMemAdvise", a -> RuntimeCalls.call(Function.CUDA_MEM_ADVISE,
+            new long[]{ a.devicePointer(0), a.longValue(1), a.intValue(2), locationDevice(a, 3) }, null, null, null));
+        // Waits for the executor's answer, so that a bad argument fails this call as in CUDA; the prefetch itself
+        // runs on the stream.
+        JavaCppRuntime.runtime(module, "cudaMemPrefetchAsync", a ->
+        {
+            final long device = locationDevice(a, 2);
+            requireNoPrefetchFlags(a, 3);
+            return RuntimeCalls.call(Function.CUDA_MEM_PREFETCH_ASYNC,
+                new long[]{ a.devicePointer(0), a.longValue(1), device, a.count() > 4 ? a.stream(4) : 0 }, null,
+                null, null);
+        });
+        // The shorter overloads are C++'s defaults: length 0 (the whole allocation), cudaMemAttachSingle.
+        JavaCppRuntime.runtime(module, "cudaStreamAttachMemAsync", a -> RuntimeCalls.call(
+            Function.CUDA_STREAM_ATTACH_MEM_ASYNC, new long[]{ a.stream(0), a.devicePointer(1),
+                a.count() > 2 ? a.longValue(2) : 0, a.count() > 3 ? Integer.toUnsignedLong(a.intValue(3)) : ATTACH_SINGLE },
+            null, null, null));
         JavaCppRuntime.runtime(module, "cudaMallocPitch", a ->
         {
             JavaCppRuntime.requireOutput(a, 0);
@@ -129,6 +153,32 @@ final class JavaCppMemory
             a.setHandle(0, results[0]);
         }
         return status;
+    }
+
+    /**
+     * The device a {@code cudaMemLocation} / {@code CUmemLocation} names for a managed-memory hint, as the executor
+     * takes it (JCuda's device argument): a device's ordinal, or -1 for the host ({@code cudaCpuDeviceId}). NUMA
+     * locations are refused with the invalid-value status, saying so.
+     */
+    static long locationDevice(final JavaCppArgs a, final int index)
+    {
+        final Pointer location = JavaCppStructArgs.struct(a, index);
+        final int type = JavaCppStructs.getInt(location, "type");
+        return switch (type)
+        {
+            case LOCATION_DEVICE -> JavaCppStructs.getInt(location, "id");
+            case LOCATION_HOST -> CPU_DEVICE;
+            default -> throw new JavaCppArgumentException("memory location type " + type + " is not a device (1) " +
+                "or the host (2), the locations gpurelay takes");
+        };
+    }
+
+    static void requireNoPrefetchFlags(final JavaCppArgs a, final int index)
+    {
+        if (a.intValue(index) != 0)
+        {
+            throw new JavaCppArgumentException("flags must be 0, got " + a.intValue(index));
+        }
     }
 
     /**

@@ -12,6 +12,7 @@ import io.gpurelay.agent.javacpp.struct.JavaCppDeviceProperties;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.driver.DriverCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Function;
@@ -116,6 +117,65 @@ final class JavaCppRuntime
         runtime(module, "cudaMemcpyAsync", a -> memcpy(a, true));
         runtime(module, "cudaDeviceSynchronize", a ->
             RuntimeCalls.call(Function.CUDA_DEVICE_SYNCHRONIZE, NO_ARGS, null, null, null));
+        // What failed asynchronously on the device ends with it: a reset is how a program recovers from a fault.
+        runtime(module, "cudaDeviceReset", a ->
+        {
+            final int device = RuntimeThreadState.currentDevice();
+            return RuntimeCalls.record(DeviceRouter.installed().callEndingContext(Function.CUDA_DEVICE_RESET, device,
+                device, NO_ARGS));
+        });
+        // gpurelay maps no device's memory into another's, so no device can access a peer's.
+        runtime(module, "cudaDeviceCanAccessPeer", a ->
+        {
+            requireOutput(a, 0);
+            final int status = DeviceRouter.installed().connect();
+            if (status != RuntimeStatus.SUCCESS)
+            {
+                return RuntimeCalls.record(status);
+            }
+            if (DeviceRouter.installed().executorOf(a.intValue(1)) < 0 ||
+                DeviceRouter.installed().executorOf(a.intValue(2)) < 0)
+            {
+                return RuntimeCalls.record(RuntimeStatus.INVALID_DEVICE);
+            }
+            a.setInt(0, 0);
+            return RuntimeStatus.SUCCESS;
+        });
+        runtime(module, "cudaDeviceEnablePeerAccess", a ->
+        {
+            final DeviceRouter client = DeviceRouter.installed();
+            final int status = client.connect();
+            if (status != RuntimeStatus.SUCCESS)
+            {
+                return RuntimeCalls.record(status);
+            }
+            final int device = RuntimeThreadState.currentDevice();
+            final int peerDevice = a.intValue(0);
+            final int executor = client.executorOf(device);
+            final int peerExecutor = client.executorOf(peerDevice);
+            if (peerExecutor < 0)
+            {
+                return RuntimeCalls.record(RuntimeStatus.INVALID_DEVICE);
+            }
+            AgentLog.warnOnce("cudart.cudaDeviceEnablePeerAccess: " + (executor == peerExecutor ?
+                "gpurelay does not map a device's memory into another's" :
+                "device " + device + " (executor " + client.channel(executor) + ") and device " + peerDevice +
+                    " (executor " + client.channel(peerExecutor) + ") are on different executors, which share no " +
+                    "memory") + "; copy between them with cudaMemcpyPeer, which goes through this client; returning " +
+                "cudaErrorPeerAccessUnsupported");
+            return RuntimeCalls.record(RuntimeStatus.PEER_ACCESS_UNSUPPORTED);
+        });
+        // gpurelay never enables peer access, so there is none to disable: CUDA's answer, once the peer is checked.
+        runtime(module, "cudaDeviceDisablePeerAccess", a ->
+        {
+            final int status = DeviceRouter.installed().connect();
+            if (status != RuntimeStatus.SUCCESS)
+            {
+                return RuntimeCalls.record(status);
+            }
+            return RuntimeCalls.record(DeviceRouter.installed().executorOf(a.intValue(0)) < 0 ?
+                RuntimeStatus.INVALID_DEVICE : RuntimeStatus.PEER_ACCESS_NOT_ENABLED);
+        });
         runtime(module, "cudaGetLastError", a -> RuntimeCalls.takeLastError());
         runtime(module, "cudaPeekAtLastError", a -> RuntimeCalls.peekLastError());
         module.function("cudaGetErrorName", a -> a.cString(RuntimeStatusNames.name(a.intValue(0))));

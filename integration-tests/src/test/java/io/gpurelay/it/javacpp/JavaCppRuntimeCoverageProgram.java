@@ -6,11 +6,15 @@ import org.bytedeco.cuda.cudart.CUctx_st;
 import org.bytedeco.cuda.cudart.CUdevprop_v1;
 import org.bytedeco.cuda.cudart.CUevent_st;
 import org.bytedeco.cuda.cudart.CUlaunchAttributeValue;
+import org.bytedeco.cuda.cudart.CUmemLocation_v1;
+import org.bytedeco.cuda.cudart.CUmemPoolHandle_st;
+import org.bytedeco.cuda.cudart.CUmemPoolProps_v1;
 import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.cuda.cudart.CUuuid;
 import org.bytedeco.cuda.cudart.cudaAccessPolicyWindow;
 import org.bytedeco.cuda.cudart.cudaDeviceProp;
 import org.bytedeco.cuda.cudart.cudaLaunchAttributeValue;
+import org.bytedeco.cuda.cudart.cudaMemLocation;
 import org.bytedeco.cuda.cudart.cudaPointerAttributes;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.FloatPointer;
@@ -64,8 +68,12 @@ public final class JavaCppRuntimeCoverageProgram
         device();
         streams(count[0]);
         memory(count[0]);
-        // Last: the reset ends everything the primary context held.
+        // Last: the resets end everything the device held; the runtime starts afresh after cudaDeviceReset.
         check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+        check(cudaDeviceReset(), "cudaDeviceReset");
+        final Pointer afterReset = new Pointer();
+        check(cudaMalloc(afterReset, N), "cudaMalloc after cudaDeviceReset");
+        check(cudaFree(afterReset), "cudaFree after cudaDeviceReset");
         check(cuDevicePrimaryCtxReset(0), "cuDevicePrimaryCtxReset");
         final int[] flags = new int[1];
         final int[] active = new int[1];
@@ -285,8 +293,9 @@ public final class JavaCppRuntimeCoverageProgram
         managed();
         pitched();
         peer(devices);
+        pools();
         registered();
-        System.out.println("memory: managed, pitched, peer, registered and pinned memory correct");
+        System.out.println("memory: managed, pitched, peer, pooled, registered and pinned memory correct");
     }
 
     private static void managed()
@@ -306,6 +315,17 @@ public final class JavaCppRuntimeCoverageProgram
             expect("managed element " + i, i * 0.25f, back.get(i));
         }
         mix(back, (long)N * Float.BYTES);
+        final cudaMemLocation onDevice = new cudaMemLocation().type(cudaMemLocationTypeDevice).id(0);
+        check(cudaMemAdvise(managed, (long)N * Float.BYTES, cudaMemAdviseSetPreferredLocation, onDevice),
+            "cudaMemAdvise");
+        final CUstream_st stream = new CUstream_st();
+        check(cudaStreamCreate(stream), "cudaStreamCreate");
+        check(cudaStreamAttachMemAsync(stream, managed, 0, cudaMemAttachGlobal), "cudaStreamAttachMemAsync");
+        check(cudaMemPrefetchAsync(managed, (long)N * Float.BYTES, onDevice, 0, stream), "cudaMemPrefetchAsync");
+        check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+        check(cudaMemcpy(back, managed, (long)N * Float.BYTES, cudaMemcpyDeviceToHost), "cudaMemcpy after hints");
+        expect("managed element after the hints", host.get(N - 1), back.get(N - 1));
+        check(cudaStreamDestroy(stream), "cudaStreamDestroy");
         final cudaPointerAttributes attributes = new cudaPointerAttributes();
         check(cudaPointerGetAttributes(attributes, managed), "cudaPointerGetAttributes (managed)");
         expect("managed memory's type", cudaMemoryTypeManaged, attributes.type());
@@ -316,6 +336,12 @@ public final class JavaCppRuntimeCoverageProgram
         final long[] driverManaged = new long[1];
         check(cuMemAllocManaged(driverManaged, N, CU_MEM_ATTACH_GLOBAL), "cuMemAllocManaged");
         check(cuMemcpyHtoD(driverManaged[0], host, N), "cuMemcpyHtoD (managed)");
+        final CUmemLocation_v1 toHost = new CUmemLocation_v1().type(CU_MEM_LOCATION_TYPE_HOST).id(0);
+        final CUmemLocation_v1 toDevice = new CUmemLocation_v1().type(CU_MEM_LOCATION_TYPE_DEVICE).id(0);
+        check(cuMemAdvise(driverManaged[0], N, CU_MEM_ADVISE_SET_READ_MOSTLY, toDevice), "cuMemAdvise");
+        check(cuStreamAttachMemAsync(null, driverManaged[0], 0, CU_MEM_ATTACH_GLOBAL), "cuStreamAttachMemAsync");
+        check(cuMemPrefetchAsync(driverManaged[0], N, toHost, 0, null), "cuMemPrefetchAsync");
+        check(cuCtxSynchronize(), "cuCtxSynchronize");
         check(cuMemcpyDtoH(back, driverManaged[0], N), "cuMemcpyDtoH (managed)");
         expect("driver managed element", host.get(7), back.get(7));
         check(cuMemFree(driverManaged[0]), "cuMemFree (managed)");
@@ -426,10 +452,75 @@ public final class JavaCppRuntimeCoverageProgram
             check(cudaFree(far), "cudaFree on device 1");
             check(cudaSetDevice(0), "cudaSetDevice 0");
         }
+        final int[] canAccess = { -1 };
+        check(cudaDeviceCanAccessPeer(canAccess, 0, 0), "cudaDeviceCanAccessPeer");
+        expect("cudaDeviceCanAccessPeer of a device itself", 0, canAccess[0]);
+        canAccess[0] = -1;
+        check(cuDeviceCanAccessPeer(canAccess, 0, 0), "cuDeviceCanAccessPeer");
+        expect("cuDeviceCanAccessPeer of a device itself", 0, canAccess[0]);
+        if (relayed)
+        {
+            expect("cudaDeviceEnablePeerAccess", cudaErrorPeerAccessUnsupported, cudaDeviceEnablePeerAccess(0, 0));
+            expect("the last error", cudaErrorPeerAccessUnsupported, cudaGetLastError());
+            expect("cudaDeviceDisablePeerAccess", cudaErrorPeerAccessNotEnabled, cudaDeviceDisablePeerAccess(0));
+            expect("the last error", cudaErrorPeerAccessNotEnabled, cudaGetLastError());
+        }
+
+        // The driver's copies, in the primary context.
+        final CUctx_st primary = new CUctx_st();
+        check(cuDevicePrimaryCtxRetain(primary, 0), "cuDevicePrimaryCtxRetain");
+        check(cuCtxSetCurrent(primary), "cuCtxSetCurrent");
+        check(cudaMemset(destination, 0, N), "cudaMemset");
+        check(cuMemcpy(destination.address(), source.address(), N / 4), "cuMemcpy");
+        check(cuMemcpyAsync(destination.address() + N / 4, source.address() + N / 4, N / 4, stream),
+            "cuMemcpyAsync");
+        check(cuMemcpyPeer(destination.address() + N / 2, primary, source.address() + N / 2, primary, N / 4),
+            "cuMemcpyPeer");
+        check(cuMemcpyPeerAsync(destination.address() + 3 * N / 4, primary, source.address() + 3 * N / 4, primary,
+            N / 4, stream), "cuMemcpyPeerAsync");
+        check(cuStreamSynchronize(stream), "cuStreamSynchronize");
+        check(cuMemcpyDtoH(back, destination.address(), N), "cuMemcpyDtoH");
+        expectBytes("cuMemcpy, cuMemcpyAsync, cuMemcpyPeer and cuMemcpyPeerAsync", pattern, back, N);
+        check(cuDevicePrimaryCtxRelease(0), "cuDevicePrimaryCtxRelease");
         mix(back, N);
         check(cudaStreamDestroy(stream), "cudaStreamDestroy");
         check(cudaFree(source), "cudaFree");
         check(cudaFree(destination), "cudaFree");
+    }
+
+    /**
+     * Stream-ordered allocation from the device's current pool and from a pool of the program's.
+     */
+    private static void pools()
+    {
+        final CUctx_st primary = new CUctx_st();
+        check(cuDevicePrimaryCtxRetain(primary, 0), "cuDevicePrimaryCtxRetain");
+        check(cuCtxSetCurrent(primary), "cuCtxSetCurrent");
+        final CUstream_st stream = new CUstream_st();
+        check(cuStreamCreate(stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+        final CUmemPoolProps_v1 properties = new CUmemPoolProps_v1();
+        properties.allocType(CU_MEM_ALLOCATION_TYPE_PINNED);
+        properties.location().type(CU_MEM_LOCATION_TYPE_DEVICE).id(0);
+        final CUmemPoolHandle_st pool = new CUmemPoolHandle_st();
+        check(cuMemPoolCreate(pool, properties), "cuMemPoolCreate");
+        final long[] fromPool = new long[1];
+        check(cuMemAllocFromPoolAsync(fromPool, N, pool, stream), "cuMemAllocFromPoolAsync");
+        final long[] fromDefault = new long[1];
+        check(cuMemAllocAsync(fromDefault, N, stream), "cuMemAllocAsync");
+        check(cuMemsetD8Async(fromPool[0], (byte)0x21, N, stream), "cuMemsetD8Async");
+        check(cuMemcpyDtoDAsync(fromDefault[0], fromPool[0], N, stream), "cuMemcpyDtoDAsync");
+        check(cuStreamSynchronize(stream), "cuStreamSynchronize");
+        final BytePointer back = new BytePointer(N);
+        check(cuMemcpyDtoH(back, fromDefault[0], N), "cuMemcpyDtoH");
+        expect("stream-ordered memory's byte", (byte)0x21, back.get(N - 1));
+        mix(back, N);
+        check(cuMemFreeAsync(fromPool[0], stream), "cuMemFreeAsync");
+        check(cuMemFreeAsync(fromDefault[0], stream), "cuMemFreeAsync");
+        check(cuStreamSynchronize(stream), "cuStreamSynchronize");
+        check(cuMemPoolTrimTo(pool, 0), "cuMemPoolTrimTo");
+        check(cuMemPoolDestroy(pool), "cuMemPoolDestroy");
+        check(cuStreamDestroy(stream), "cuStreamDestroy");
+        check(cuDevicePrimaryCtxRelease(0), "cuDevicePrimaryCtxRelease");
     }
 
     private static void registered()
