@@ -24,6 +24,7 @@ public final class CudartModule extends JavaCppModule
         JavaCppDriver.register(this);
         JavaCppPinnedMemory.register(this);
         JavaCppMemory.register(this);
+        JavaCppStreamOrdered.register(this);
         JavaCppCallbacks.register(this);
         for (final FunctionRow row : FunctionTable.standard().rows())
         {

@@ -544,12 +544,13 @@ final class JavaCppDriver
     }
 
     /**
-     * cuMemPoolCreate: the pool is the executor's, on the device the location names, with the properties JCuda's
-     * binding carries (allocation type, handle types, location); {@code win32SecurityAttributes} means nothing on the
-     * executor's Linux host and is not sent. CUDA 13's maximum size and usage are not taken: other than 0 they are
-     * refused with CUDA_ERROR_NOT_SUPPORTED, saying so.
+     * cuMemPoolCreate, and the runtime's cudaMemPoolCreate, whose properties lie alike: the pool is the executor's,
+     * on the device the location names, with the properties JCuda's binding carries (allocation type, handle types,
+     * location); {@code win32SecurityAttributes} means nothing on the executor's Linux host and is not sent. CUDA 13's
+     * maximum size and usage are not taken: other than 0 they are refused with the not-supported status (801 in both
+     * APIs), saying so.
      */
-    private static int createPool(final JavaCppArgs a)
+    static int createPool(final JavaCppArgs a)
     {
         JavaCppRuntime.requireOutput(a, 0);
         final Pointer properties = JavaCppStructArgs.struct(a, 1);
@@ -557,8 +558,8 @@ final class JavaCppDriver
         final long usage = JavaCppStructs.getLong(properties, "usage");
         if (maxSize != 0 || usage != 0)
         {
-            AgentLog.warnOnce("cudart.cuMemPoolCreate: a maximum size or usage (" + maxSize + ", " + usage + ") is " +
-                "not supported by gpurelay; returning CUDA_ERROR_NOT_SUPPORTED");
+            AgentLog.warnOnce(a.method().qualifiedName() + ": a maximum size or usage (" + maxSize + ", " + usage +
+                ") is not supported by gpurelay; returning the not-supported status (801)");
             return DriverStatus.NOT_SUPPORTED;
         }
         final long location = JavaCppStructs.memberAddress(properties, "location");

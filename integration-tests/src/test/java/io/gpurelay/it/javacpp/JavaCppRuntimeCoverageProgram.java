@@ -15,6 +15,7 @@ import org.bytedeco.cuda.cudart.cudaAccessPolicyWindow;
 import org.bytedeco.cuda.cudart.cudaDeviceProp;
 import org.bytedeco.cuda.cudart.cudaLaunchAttributeValue;
 import org.bytedeco.cuda.cudart.cudaMemLocation;
+import org.bytedeco.cuda.cudart.cudaMemPoolProps;
 import org.bytedeco.cuda.cudart.cudaPointerAttributes;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.FloatPointer;
@@ -521,6 +522,31 @@ public final class JavaCppRuntimeCoverageProgram
         check(cuMemPoolDestroy(pool), "cuMemPoolDestroy");
         check(cuStreamDestroy(stream), "cuStreamDestroy");
         check(cuDevicePrimaryCtxRelease(0), "cuDevicePrimaryCtxRelease");
+
+        // The runtime's forms, in the device's primary context.
+        final CUstream_st runtimeStream = new CUstream_st();
+        check(cudaStreamCreate(runtimeStream), "cudaStreamCreate");
+        final Pointer async = new Pointer();
+        check(cudaMallocAsync(async, N, runtimeStream), "cudaMallocAsync");
+        check(cudaMemsetAsync(async, 0x44, N, runtimeStream), "cudaMemsetAsync");
+        final cudaMemPoolProps runtimeProperties = new cudaMemPoolProps();
+        runtimeProperties.allocType(cudaMemAllocationTypePinned);
+        runtimeProperties.location().type(cudaMemLocationTypeDevice).id(0);
+        final CUmemPoolHandle_st runtimePool = new CUmemPoolHandle_st();
+        check(cudaMemPoolCreate(runtimePool, runtimeProperties), "cudaMemPoolCreate");
+        final Pointer pooled = new Pointer();
+        check(cudaMallocFromPoolAsync(pooled, N, runtimePool, runtimeStream), "cudaMallocFromPoolAsync");
+        check(cudaMemcpyAsync(pooled, async, N, cudaMemcpyDefault, runtimeStream), "cudaMemcpyAsync (default kind)");
+        check(cudaStreamSynchronize(runtimeStream), "cudaStreamSynchronize");
+        check(cudaMemcpy(back, pooled, N, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        expect("the runtime's stream-ordered memory's byte", (byte)0x44, back.get(0));
+        mix(back, N);
+        check(cudaFreeAsync(async, runtimeStream), "cudaFreeAsync");
+        check(cudaFreeAsync(pooled, runtimeStream), "cudaFreeAsync");
+        check(cudaStreamSynchronize(runtimeStream), "cudaStreamSynchronize");
+        check(cudaMemPoolTrimTo(runtimePool, 0), "cudaMemPoolTrimTo");
+        check(cudaMemPoolDestroy(runtimePool), "cudaMemPoolDestroy");
+        check(cudaStreamDestroy(runtimeStream), "cudaStreamDestroy");
     }
 
     private static void registered()
