@@ -3,6 +3,7 @@ package io.gpurelay.agent.javacpp;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
+import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
@@ -14,6 +15,7 @@ import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
+import org.agrona.UnsafeApi;
 import org.bytedeco.javacpp.Pointer;
 
 /**
@@ -106,6 +108,30 @@ final class JavaCppMemory
             }
             return status;
         });
+        JavaCppRuntime.runtime(module, "cudaMalloc3D", a ->
+        {
+            final Pointer pitched = JavaCppStructArgs.struct(a, 0);
+            final Pointer extent = JavaCppStructArgs.struct(a, 1);
+            final long width = JavaCppStructs.getLong(extent, "width");
+            final long height = JavaCppStructs.getLong(extent, "height");
+            final long rows = Math.multiplyExact(height, JavaCppStructs.getLong(extent, "depth"));
+            final long[] results = new long[2];
+            final int status = RuntimeCalls.call(Function.CUDA_MALLOC_PITCH, new long[]{ width, rows }, null, null,
+                results);
+            if (status == RuntimeStatus.SUCCESS)
+            {
+                JavaCppRuntime.allocated(results[0], results[1] * rows, RuntimeCalls.session());
+                JavaCppStructs.putLong(pitched, "ptr", results[0]);
+                JavaCppStructs.putLong(pitched, "pitch", results[1]);
+                JavaCppStructs.putLong(pitched, "xsize", width);
+                JavaCppStructs.putLong(pitched, "ysize", height);
+            }
+            return status;
+        });
+        JavaCppRuntime.runtime(module, "cudaMemcpy3D", a -> copy3D(a, false));
+        JavaCppRuntime.runtime(module, "cudaMemcpy3DAsync", a -> copy3D(a, true));
+        JavaCppRuntime.runtime(module, "cudaMemset3D", a -> memset3D(a, false));
+        JavaCppRuntime.runtime(module, "cudaMemset3DAsync", a -> memset3D(a, true));
         JavaCppRuntime.runtime(module, "cudaMemcpy2D", a -> copy2D(a, false));
         JavaCppRuntime.runtime(module, "cudaMemcpy2DAsync", a -> copy2D(a, true));
         JavaCppRuntime.runtime(module, "cudaMemcpyPeer", a -> peerCopy(a, false));
@@ -222,6 +248,111 @@ final class JavaCppMemory
         {
             throw new JavaCppArgumentException(ex.getMessage());
         }
+    }
+
+    /**
+     * cudaMemcpy3D(Async)(const cudaMemcpy3DParms*[, stream]) between pitched pointers: one pitched copy on the
+     * executor ({@link PitchedCopy}), the positions and extent in bytes and rows. CUDA arrays are not relayed for
+     * JavaCPP programs (cudaMallocArray is not), so a side that names one is refused with the not-supported status.
+     */
+    private static int copy3D(final JavaCppArgs a, final boolean asynchronous)
+    {
+        final Pointer parameters = JavaCppStructArgs.struct(a, 0);
+        final long base = JavaCppStructs.structAddress(parameters);
+        if (JavaCppStructs.getLong(parameters, "srcArray") != 0 || JavaCppStructs.getLong(parameters, "dstArray") != 0)
+        {
+            AgentLog.warnOnce(a.method().qualifiedName() + " with a CUDA array is not supported by gpurelay for " +
+                "JavaCPP programs (CUDA arrays are not relayed for them); returning cudaErrorNotSupported");
+            return RuntimeCalls.record(RuntimeStatus.NOT_SUPPORTED);
+        }
+        final long srcPointer = base + JavaCppStructs.offsetof(parameters.getClass(), "srcPtr");
+        final long dstPointer = base + JavaCppStructs.offsetof(parameters.getClass(), "dstPtr");
+        final long source = UnsafeApi.getLong(null, srcPointer);
+        final long destination = UnsafeApi.getLong(null, dstPointer);
+        if (source == 0 || destination == 0)
+        {
+            throw new JavaCppArgumentException("p." + (source == 0 ? "srcPtr" : "dstPtr") + ".ptr is null and no " +
+                "array is named");
+        }
+        final int kind = JavaCppStructs.getInt(parameters, "kind");
+        final Object session = RuntimeCalls.session();
+        final boolean dstIsHost;
+        final boolean srcIsHost;
+        switch (kind)
+        {
+            case HOST_TO_HOST -> { dstIsHost = true; srcIsHost = true; }
+            case HOST_TO_DEVICE -> { dstIsHost = false; srcIsHost = true; }
+            case DEVICE_TO_HOST -> { dstIsHost = true; srcIsHost = false; }
+            case DEVICE_TO_DEVICE -> { dstIsHost = false; srcIsHost = false; }
+            case DEFAULT ->
+            {
+                dstIsHost = !JavaCppRuntime.isDeviceMemory(destination, session);
+                srcIsHost = !JavaCppRuntime.isDeviceMemory(source, session);
+            }
+            default ->
+            {
+                AgentLog.warn(a.method().qualifiedName() + ": " + kind + " is not a cudaMemcpyKind; returning " +
+                    "cudaErrorInvalidMemcpyDirection");
+                return RuntimeCalls.record(RuntimeStatus.INVALID_MEMCPY_DIRECTION);
+            }
+        }
+        final long extent = base + JavaCppStructs.offsetof(parameters.getClass(), "extent");
+        final PitchedCopy.Side from = side3D(parameters, base, "srcPos", srcPointer, srcIsHost);
+        final PitchedCopy.Side to = side3D(parameters, base, "dstPos", dstPointer, dstIsHost);
+        final long stream = asynchronous && a.count() > 1 ? a.stream(1) : 0;
+        try
+        {
+            return RuntimeCalls.record(PitchedCopy.run(from, to, UnsafeApi.getLong(null, extent),
+                UnsafeApi.getLong(null, extent + Long.BYTES), UnsafeApi.getLong(null, extent + 2 * Long.BYTES), stream,
+                (args, payload, sink) -> asynchronous && sink == null ?
+                    RuntimeCalls.pipelined(Function.CUDA_MEMCPY_3D, args, payload) :
+                    RuntimeCalls.call(Function.CUDA_MEMCPY_3D, args, payload, sink, null)));
+        }
+        catch (final HostRangeException ex)
+        {
+            throw new JavaCppArgumentException(ex.getMessage());
+        }
+    }
+
+    /**
+     * One side of a cudaMemcpy3DParms: its cudaPos (x in bytes) and its cudaPitchedPtr {ptr, pitch, xsize, ysize}.
+     */
+    private static PitchedCopy.Side side3D(final Pointer parameters, final long base, final String position,
+        final long pitched, final boolean host)
+    {
+        final long at = base + JavaCppStructs.offsetof(parameters.getClass(), position);
+        final long x = UnsafeApi.getLong(null, at);
+        final long y = UnsafeApi.getLong(null, at + Long.BYTES);
+        final long z = UnsafeApi.getLong(null, at + 2 * Long.BYTES);
+        final long address = UnsafeApi.getLong(null, pitched);
+        final long pitch = UnsafeApi.getLong(null, pitched + Long.BYTES);
+        final long rows = UnsafeApi.getLong(null, pitched + 3 * Long.BYTES);
+        if (!host)
+        {
+            return PitchedCopy.Side.device(address, x, y, z, pitch, rows);
+        }
+        if (PinnedHostMemory.isFreedAddress(address))
+        {
+            throw new JavaCppArgumentException("a side designates pinned host memory that was freed " +
+                "(cudaFreeHost/cuMemFreeHost)");
+        }
+        return PitchedCopy.Side.hostMemory(byteCount -> HostRange.ofNative(address, byteCount, parameters), x, y, z,
+            pitch, rows);
+    }
+
+    /**
+     * cudaMemset3D(Async)(pitchedDevPtr, value, extent[, stream]): the executor sets the rows of each slice.
+     */
+    private static int memset3D(final JavaCppArgs a, final boolean asynchronous)
+    {
+        final Pointer pitched = JavaCppStructArgs.struct(a, 0);
+        final Pointer extent = JavaCppStructArgs.struct(a, 2);
+        final long[] args = { JavaCppStructs.getLong(pitched, "ptr"), JavaCppStructs.getLong(pitched, "pitch"),
+            JavaCppStructs.getLong(pitched, "ysize"), a.intValue(1), JavaCppStructs.getLong(extent, "width"),
+            JavaCppStructs.getLong(extent, "height"), JavaCppStructs.getLong(extent, "depth"),
+            asynchronous && a.count() > 3 ? a.stream(3) : 0 };
+        return asynchronous ? RuntimeCalls.pipelined(Function.CUDA_MEMSET_3D, args, null) :
+            RuntimeCalls.call(Function.CUDA_MEMSET_3D, args, null, null, null);
     }
 
     private static PitchedCopy.Side side(final JavaCppArgs a, final int index, final long pitch, final boolean host)

@@ -13,9 +13,12 @@ import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.cuda.cudart.CUuuid;
 import org.bytedeco.cuda.cudart.cudaAccessPolicyWindow;
 import org.bytedeco.cuda.cudart.cudaDeviceProp;
+import org.bytedeco.cuda.cudart.cudaExtent;
 import org.bytedeco.cuda.cudart.cudaLaunchAttributeValue;
 import org.bytedeco.cuda.cudart.cudaMemLocation;
 import org.bytedeco.cuda.cudart.cudaMemPoolProps;
+import org.bytedeco.cuda.cudart.cudaMemcpy3DParms;
+import org.bytedeco.cuda.cudart.cudaPitchedPtr;
 import org.bytedeco.cuda.cudart.cudaPointerAttributes;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.FloatPointer;
@@ -409,9 +412,55 @@ public final class JavaCppRuntimeCoverageProgram
             throw new AssertionError("cuMemAllocPitch gave a pitch of " + driverPitch.get());
         }
         check(cuMemFree(driverPitched[0]), "cuMemFree (pitched)");
+        volume(stream);
         check(cudaStreamDestroy(stream), "cudaStreamDestroy");
         check(cudaFree(device), "cudaFree");
         check(cudaFree(second), "cudaFree");
+    }
+
+    /**
+     * cudaMalloc3D, cudaMemcpy3D there and cudaMemcpy3DAsync back, cudaMemset3D of the first half of each row.
+     */
+    private static void volume(final CUstream_st stream)
+    {
+        final int rowBytes = 96;
+        final int rows = 8;
+        final int slices = 3;
+        final int bytes = rowBytes * rows * slices;
+        final cudaExtent extent = new cudaExtent().width(rowBytes).height(rows).depth(slices);
+        final cudaPitchedPtr device = new cudaPitchedPtr();
+        check(cudaMalloc3D(device, extent), "cudaMalloc3D");
+        if (device.pitch() < rowBytes || device.ptr().address() == 0)
+        {
+            throw new AssertionError("cudaMalloc3D gave a pitch of " + device.pitch());
+        }
+        final BytePointer source = new BytePointer(bytes);
+        for (int i = 0; i < bytes; i++)
+        {
+            source.put(i, (byte)(i * 13 + 1));
+        }
+        final cudaMemcpy3DParms there = new cudaMemcpy3DParms();
+        there.srcPtr().ptr(source).pitch(rowBytes).xsize(rowBytes).ysize(rows);
+        there.dstPtr().ptr(device.ptr()).pitch(device.pitch()).xsize(device.xsize()).ysize(device.ysize());
+        there.extent().width(rowBytes).height(rows).depth(slices);
+        there.kind(cudaMemcpyHostToDevice);
+        check(cudaMemcpy3D(there), "cudaMemcpy3D to the device");
+        check(cudaMemset3D(device, 9, new cudaExtent().width(rowBytes / 2).height(rows).depth(slices)),
+            "cudaMemset3D");
+        final BytePointer back = new BytePointer(bytes);
+        final cudaMemcpy3DParms home = new cudaMemcpy3DParms();
+        home.srcPtr().ptr(device.ptr()).pitch(device.pitch()).xsize(device.xsize()).ysize(device.ysize());
+        home.dstPtr().ptr(back).pitch(rowBytes).xsize(rowBytes).ysize(rows);
+        home.extent().width(rowBytes).height(rows).depth(slices);
+        home.kind(cudaMemcpyDefault);
+        check(cudaMemcpy3DAsync(home, stream), "cudaMemcpy3DAsync to the host");
+        check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+        for (int i = 0; i < bytes; i++)
+        {
+            expect("volume byte " + i, i % rowBytes < rowBytes / 2 ? (byte)9 : source.get(i), back.get(i));
+        }
+        mix(back, bytes);
+        check(cudaFree(device.ptr()), "cudaFree (3D)");
     }
 
     private static void peer(final int devices)
