@@ -34,6 +34,8 @@ class JavaCppRuntimeIT
                 JavaCppRuntimeCoverageProgram.class, "emulator", "relayed");
             final String output = Client.assertPassed(client, Duration.ofSeconds(240));
             assertTrue(output.contains("contexts: stack, devices and primary state correct"), output);
+            assertTrue(output.contains("modules and queries: globals, pointer attributes, device selection and bus " +
+                "ids correct"), output);
             assertTrue(output.contains("memory: managed, pitched, peer, pooled, registered and pinned memory correct"), output);
             assertTrue(output.contains("cudaMallocManaged with cudaMemAttachHost is not supported by gpurelay for " +
                 "JavaCPP programs"), "the refusal says why:\n" + output);

@@ -25,6 +25,7 @@ public final class CudartModule extends JavaCppModule
         JavaCppPinnedMemory.register(this);
         JavaCppMemory.register(this);
         JavaCppStreamOrdered.register(this);
+        JavaCppDeviceSelection.register(this);
         JavaCppCallbacks.register(this);
         for (final FunctionRow row : FunctionTable.standard().rows())
         {

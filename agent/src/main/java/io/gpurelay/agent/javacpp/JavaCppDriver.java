@@ -1,5 +1,11 @@
 package io.gpurelay.agent.javacpp;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
@@ -225,6 +231,63 @@ final class JavaCppDriver
         module.function("cuDeviceGetProperties", JavaCppDriver::deviceProperties);
         module.function("cuModuleLoadData", a -> loadModule(a, 1));
         module.function("cuModuleLoadDataEx", a -> loadModule(a, 1));
+        // The file is read here, where the program named it; the executor receives the image.
+        module.function("cuModuleLoad", a ->
+        {
+            JavaCppRuntime.requireOutput(a, 0);
+            final String file = a.string(1);
+            if (file == null)
+            {
+                throw new JavaCppArgumentException("the file name is null");
+            }
+            if (!DriverCalls.isLiveContext(DriverCalls.currentContext()))
+            {
+                return DriverCalls.noCurrentContext();
+            }
+            final byte[] image;
+            try
+            {
+                image = Files.readAllBytes(Path.of(file));
+            }
+            catch (final IOException | InvalidPathException | SecurityException ex)
+            {
+                AgentLog.warn("cudart.cuModuleLoad: cannot read '" + file + "' (" + AgentLog.describe(ex) +
+                    "); returning CUDA_ERROR_FILE_NOT_FOUND");
+                return DriverStatus.FILE_NOT_FOUND;
+            }
+            final long[] loaded = new long[1];
+            final int status = DriverCalls.loadModule(new ByteArrayPayload(image), loaded);
+            if (status == DriverStatus.SUCCESS)
+            {
+                a.setHandle(0, loaded[0]);
+            }
+            return status;
+        });
+        module.function("cuModuleLoadFatBinary", a -> loadModule(a, 1));
+        // dptr and bytes may each be null, as in CUDA.
+        module.function("cuModuleGetGlobal", a ->
+        {
+            final String name = a.string(3);
+            if (name == null)
+            {
+                throw new JavaCppArgumentException("the global's name is null");
+            }
+            final long[] results = new long[2];
+            final int status = DriverCalls.inContext(Function.CU_MODULE_GET_GLOBAL, new long[]{ a.handle(2) },
+                new ByteArrayPayload(name.getBytes(StandardCharsets.UTF_8)), null, results);
+            if (status == DriverStatus.SUCCESS)
+            {
+                if (!a.isNull(0))
+                {
+                    a.setLong(0, results[0]);
+                }
+                if (!a.isNull(1))
+                {
+                    a.setLong(1, results[1]);
+                }
+            }
+            return status;
+        });
         module.function("cuModuleUnload", a ->
         {
             return DriverCalls.unloadModule(a.handle(0));

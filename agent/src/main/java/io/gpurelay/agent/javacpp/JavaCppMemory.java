@@ -50,6 +50,16 @@ final class JavaCppMemory
     private static final int MEMORY_TYPE_HOST = 1;
     private static final int MEMORY_TYPE_DEVICE = 2;
     private static final int MEMORY_TYPE_MANAGED = 3;
+    /** {@code CUpointer_attribute}s cuPointerGetAttribute answers, and the {@code CUmemorytype}s it gives. */
+    private static final int POINTER_MEMORY_TYPE = 2;
+    private static final int POINTER_DEVICE_POINTER = 3;
+    private static final int POINTER_IS_MANAGED = 8;
+    private static final int POINTER_DEVICE_ORDINAL = 9;
+    private static final int POINTER_RANGE_START_ADDR = 11;
+    private static final int POINTER_RANGE_SIZE = 12;
+    private static final int POINTER_MAPPED = 13;
+    private static final long CU_MEMORYTYPE_HOST = 1;
+    private static final long CU_MEMORYTYPE_DEVICE = 2;
     /** The device of unregistered host memory in {@code cudaPointerAttributes}: {@code cudaInvalidDeviceId}. */
     private static final int NO_DEVICE = -2;
 
@@ -137,6 +147,7 @@ final class JavaCppMemory
         JavaCppRuntime.runtime(module, "cudaMemcpyPeer", a -> peerCopy(a, false));
         JavaCppRuntime.runtime(module, "cudaMemcpyPeerAsync", a -> peerCopy(a, true));
         JavaCppRuntime.runtime(module, "cudaPointerGetAttributes", JavaCppMemory::pointerAttributes);
+        module.function("cuPointerGetAttribute", JavaCppMemory::pointerAttribute);
         JavaCppRuntime.runtime(module, "cudaHostRegister", a -> RuntimeCalls.record(hostRegister(a, false)));
         module.function("cuMemHostRegister", a -> hostRegister(a, true));
         JavaCppRuntime.runtime(module, "cudaHostUnregister", a -> RuntimeCalls.record(hostUnregister(a, false)));
@@ -431,6 +442,64 @@ final class JavaCppMemory
         final int kind = (int)results[0];
         fill(attributes, kind == 1 ? MEMORY_TYPE_HOST : kind == 3 ? MEMORY_TYPE_MANAGED : MEMORY_TYPE_DEVICE,
             (int)results[1], address, kind == 3 ? address : 0);
+        return status;
+    }
+
+    /**
+     * cuPointerGetAttribute(data, attribute, ptr) of device and managed memory of the session, from its tables on the
+     * executor: the memory type, device pointer, whether managed, device ordinal, range start and size, and whether
+     * mapped, as for JCuda. Pinned and registered host memory of this process and the other attributes are refused
+     * with CUDA_ERROR_NOT_SUPPORTED, naming them.
+     */
+    private static int pointerAttribute(final JavaCppArgs a)
+    {
+        final int attribute = a.intValue(1);
+        final long address = a.devicePointer(2);
+        final String name = a.method().qualifiedName();
+        if (PinnedHostMemory.find(address) != null || HostRegistrations.flagsAt(address) >= 0)
+        {
+            AgentLog.warnOnce(name + " of host memory of this process is not supported by gpurelay (only device " +
+                "and managed memory); returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
+        }
+        final boolean wide;
+        switch (attribute)
+        {
+            case POINTER_MEMORY_TYPE, POINTER_IS_MANAGED, POINTER_DEVICE_ORDINAL, POINTER_MAPPED -> wide = false;
+            case POINTER_DEVICE_POINTER, POINTER_RANGE_START_ADDR, POINTER_RANGE_SIZE -> wide = true;
+            default ->
+            {
+                AgentLog.warnOnce(name + " of attribute " + attribute + " is not supported by gpurelay; returning " +
+                    "CUDA_ERROR_NOT_SUPPORTED");
+                return DriverStatus.NOT_SUPPORTED;
+            }
+        }
+        JavaCppRuntime.requireOutput(a, 0);
+        final long[] results = new long[4];
+        final int status = DriverCalls.inContext(Function.CU_POINTER_GET_ATTRIBUTE, new long[]{ address }, null,
+            null, results);
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        final long value = switch (attribute)
+        {
+            case POINTER_MEMORY_TYPE -> results[0] == 1 ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+            case POINTER_IS_MANAGED -> results[0] == 3 ? 1 : 0;
+            case POINTER_DEVICE_ORDINAL -> results[1];
+            case POINTER_MAPPED -> 1;
+            case POINTER_DEVICE_POINTER -> address;
+            case POINTER_RANGE_START_ADDR -> results[2];
+            default -> results[3];
+        };
+        if (wide)
+        {
+            a.setLong(0, value);
+        }
+        else
+        {
+            a.setInt(0, (int)value);
+        }
         return status;
     }
 

@@ -1,11 +1,16 @@
 package io.gpurelay.it.javacpp;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 import org.bytedeco.cuda.cudart.CUctx_st;
 import org.bytedeco.cuda.cudart.CUdevprop_v1;
 import org.bytedeco.cuda.cudart.CUevent_st;
 import org.bytedeco.cuda.cudart.CUlaunchAttributeValue;
+import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.CUmemLocation_v1;
 import org.bytedeco.cuda.cudart.CUmemPoolHandle_st;
 import org.bytedeco.cuda.cudart.CUmemPoolProps_v1;
@@ -23,6 +28,7 @@ import org.bytedeco.cuda.cudart.cudaPointerAttributes;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
 import org.bytedeco.javacpp.SizeTPointer;
@@ -51,6 +57,20 @@ public final class JavaCppRuntimeCoverageProgram
     private static final int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
     private static final int CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712;
     private static final int NOT_SUPPORTED = 801;
+    /** A module with a global and a constant, as cuModuleGetGlobal finds them. */
+    private static final String GLOBALS_PTX = """
+        .version 9.0
+        .target sm_90
+        .address_size 64
+
+        .const .align 4 .b8 coeffs[16] = {0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 0, 63, 0, 0, 128, 191};
+        .global .align 4 .u32 launchCount = 7;
+
+        .visible .entry nothing()
+        {
+            ret;
+        }
+        """;
 
     private static boolean emulator;
     private static boolean relayed;
@@ -70,6 +90,7 @@ public final class JavaCppRuntimeCoverageProgram
         errors();
         contexts();
         device();
+        modulesAndQueries();
         streams(count[0]);
         memory(count[0]);
         // Last: the resets end everything the device held; the runtime starts afresh after cudaDeviceReset.
@@ -178,6 +199,87 @@ public final class JavaCppRuntimeCoverageProgram
                 Arrays.toString(fromRuntime));
         }
         System.out.println("device: sm_" + major[0] + minor[0] + ", properties and uuid correct");
+    }
+
+    /**
+     * A module from a file with its globals, pointer attributes, device selection and PCI bus ids.
+     */
+    private static void modulesAndQueries()
+    {
+        final CUctx_st primary = new CUctx_st();
+        check(cuDevicePrimaryCtxRetain(primary, 0), "cuDevicePrimaryCtxRetain");
+        check(cuCtxSetCurrent(primary), "cuCtxSetCurrent");
+        final Path file;
+        try
+        {
+            file = Files.createTempFile("globals", ".ptx");
+            Files.writeString(file, GLOBALS_PTX);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+        final CUmod_st module = new CUmod_st();
+        check(cuModuleLoad(module, file.toString()), "cuModuleLoad");
+        expect("cuModuleLoad of no file", CUDA_ERROR_FILE_NOT_FOUND,
+            cuModuleLoad(new CUmod_st(), file + ".missing"));
+        final long[] address = new long[1];
+        final SizeTPointer size = new SizeTPointer(1);
+        check(cuModuleGetGlobal(address, size, module, "launchCount"), "cuModuleGetGlobal");
+        expect("launchCount's size", 4L, size.get());
+        final IntPointer value = new IntPointer(1);
+        check(cuMemcpyDtoH(value, address[0], 4), "cuMemcpyDtoH of launchCount");
+        expect("launchCount", 7, value.get());
+        final LongPointer constant = new LongPointer(1);
+        check(cuModuleGetGlobal(constant, null, module, "coeffs"), "cuModuleGetGlobal (no size)");
+        final FloatPointer coefficients = new FloatPointer(4);
+        check(cuMemcpyDtoH(coefficients, constant.get(), 16), "cuMemcpyDtoH of coeffs");
+        expect("coeffs[1]", 2.0f, coefficients.get(1));
+        check(cuModuleUnload(module), "cuModuleUnload");
+        try
+        {
+            Files.delete(file);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+
+        final Pointer device = new Pointer();
+        check(cudaMalloc(device, N), "cudaMalloc");
+        final IntPointer type = new IntPointer(1);
+        check(cuPointerGetAttribute(type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, device.address()),
+            "cuPointerGetAttribute (memory type)");
+        expect("the memory type", CU_MEMORYTYPE_DEVICE, type.get());
+        final IntPointer ordinal = new IntPointer(1);
+        check(cuPointerGetAttribute(ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, device.address() + 16),
+            "cuPointerGetAttribute (device ordinal)");
+        expect("the device ordinal", 0, ordinal.get());
+        final LongPointer range = new LongPointer(1);
+        check(cuPointerGetAttribute(range, CU_POINTER_ATTRIBUTE_RANGE_SIZE, device.address() + 16),
+            "cuPointerGetAttribute (range size)");
+        expect("the range size", (long)N, range.get());
+        check(cudaFree(device), "cudaFree");
+        check(cuDevicePrimaryCtxRelease(0), "cuDevicePrimaryCtxRelease");
+
+        check(cudaSetValidDevices(new int[]{ 0 }, 1), "cudaSetValidDevices");
+        check(cudaInitDevice(0, 0, 0), "cudaInitDevice");
+        final byte[] busId = new byte[64];
+        check(cudaDeviceGetPCIBusId(busId, busId.length, 0), "cudaDeviceGetPCIBusId");
+        final String id = new String(busId, java.nio.charset.StandardCharsets.US_ASCII).replace("\0", "");
+        final int[] found = { -1 };
+        check(cudaDeviceGetByPCIBusId(found, id), "cudaDeviceGetByPCIBusId");
+        expect("the device of " + id, 0, found[0]);
+        found[0] = -1;
+        check(cuDeviceGetByPCIBusId(found, id), "cuDeviceGetByPCIBusId");
+        expect("the driver's device of " + id, 0, found[0]);
+        if (relayed)
+        {
+            expect("cudaDeviceGetByPCIBusId of no bus id", cudaErrorInvalidValue,
+                cudaDeviceGetByPCIBusId(found, "not a bus id"));
+            expect("the last error", cudaErrorInvalidValue, cudaGetLastError());
+        }
+        System.out.println("modules and queries: globals, pointer attributes, device selection and bus ids correct");
     }
 
     private static void streams(final int devices)
