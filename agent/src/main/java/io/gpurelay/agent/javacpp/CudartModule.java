@@ -26,6 +26,7 @@ public final class CudartModule extends JavaCppModule
         JavaCppMemory.register(this);
         JavaCppStreamOrdered.register(this);
         JavaCppDeviceSelection.register(this);
+        JavaCppDriverCopies.register(this);
         JavaCppCallbacks.register(this);
         for (final FunctionRow row : FunctionTable.standard().rows())
         {

@@ -308,7 +308,10 @@ final class JavaCppDriver
             }
             return status;
         });
-        module.function("cuLaunchKernel", JavaCppDriver::launch);
+        module.function("cuLaunchKernel", a -> launch(a, false));
+        // Answered, so that a grid too large to be resident at once fails at its call, as CUDA fails it; it has no
+        // extra form.
+        module.function("cuLaunchCooperativeKernel", a -> launch(a, true));
         module.function("cuMemAlloc", a ->
         {
             JavaCppRuntime.requireOutput(a, 0);
@@ -750,19 +753,21 @@ final class JavaCppDriver
     }
 
     /**
-     * cuLaunchKernel: {@code kernelParams} holds one pointer per parameter to the parameter's value, whose size the
-     * kernel's signature gives (cuModuleGetFunction asked the executor). The {@code extra} form is not taken.
+     * cuLaunchKernel and cuLaunchCooperativeKernel: {@code kernelParams} holds one pointer per parameter to the
+     * parameter's value, whose size the kernel's signature gives (cuModuleGetFunction asked the executor). The
+     * {@code extra} form is not taken. A cooperative launch is answered, not pipelined.
      */
-    private static int launch(final JavaCppArgs a)
+    private static int launch(final JavaCppArgs a, final boolean cooperative)
     {
+        final String name = a.method().qualifiedName();
         final long function = a.handle(0);
         if (!DriverCalls.isKernel(function))
         {
-            AgentLog.warnOnce("cudart.cuLaunchKernel: function 0x" + Long.toHexString(function) + " is not from " +
+            AgentLog.warnOnce(name + ": function 0x" + Long.toHexString(function) + " is not from " +
                 "cuModuleGetFunction, or its module was unloaded; returning CUDA_ERROR_INVALID_HANDLE");
             return DriverStatus.INVALID_HANDLE;
         }
-        if (a.count() > 10 && !a.isNull(10) && ((Pointer)a.get(10)).address() != 0)
+        if (!cooperative && a.count() > 10 && !a.isNull(10) && ((Pointer)a.get(10)).address() != 0)
         {
             AgentLog.warnOnce("cudart.cuLaunchKernel: the extra form of parameters is not supported for JavaCPP " +
                 "programs by gpurelay (pass kernelParams); returning CUDA_ERROR_NOT_SUPPORTED");
@@ -777,7 +782,7 @@ final class JavaCppDriver
         }
         if (sizes.length > DriverCalls.maxLaunchParameters())
         {
-            AgentLog.warnOnce("cudart.cuLaunchKernel: kernel '" + kernel + "' has " + sizes.length + " parameters; " +
+            AgentLog.warnOnce(name + ": kernel '" + kernel + "' has " + sizes.length + " parameters; " +
                 "a call carries at most " + DriverCalls.maxLaunchParameters() + "; returning CUDA_ERROR_NOT_SUPPORTED");
             return DriverStatus.NOT_SUPPORTED;
         }
@@ -815,8 +820,13 @@ final class JavaCppDriver
             }
             java.lang.ref.Reference.reachabilityFence(pointer);
         }
-        return DriverCalls.launch(function, new int[]{ a.intValue(1), a.intValue(2), a.intValue(3), a.intValue(4),
-            a.intValue(5), a.intValue(6) }, a.intValue(7), a.stream(8), sizes.length, sizes, bytes.byteArray());
+        final int[] dimensions = { a.intValue(1), a.intValue(2), a.intValue(3), a.intValue(4), a.intValue(5),
+            a.intValue(6) };
+        return cooperative ?
+            DriverCalls.launchCooperative(function, dimensions, a.intValue(7), a.stream(8), sizes.length, sizes,
+                bytes.byteArray()) :
+            DriverCalls.launch(function, dimensions, a.intValue(7), a.stream(8), sizes.length, sizes,
+                bytes.byteArray());
     }
 
     private static int hostToDevice(final JavaCppArgs a, final boolean asynchronous)

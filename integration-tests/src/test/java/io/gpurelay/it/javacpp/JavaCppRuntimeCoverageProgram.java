@@ -6,9 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
+import org.bytedeco.cuda.cudart.CUDA_MEMCPY2D_v2;
+import org.bytedeco.cuda.cudart.CUDA_MEMCPY3D_v2;
 import org.bytedeco.cuda.cudart.CUctx_st;
 import org.bytedeco.cuda.cudart.CUdevprop_v1;
 import org.bytedeco.cuda.cudart.CUevent_st;
+import org.bytedeco.cuda.cudart.CUfunc_st;
 import org.bytedeco.cuda.cudart.CUlaunchAttributeValue;
 import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.CUmemLocation_v1;
@@ -235,6 +238,18 @@ public final class JavaCppRuntimeCoverageProgram
         final FloatPointer coefficients = new FloatPointer(4);
         check(cuMemcpyDtoH(coefficients, constant.get(), 16), "cuMemcpyDtoH of coeffs");
         expect("coeffs[1]", 2.0f, coefficients.get(1));
+        final CUfunc_st nothing = new CUfunc_st();
+        check(cuModuleGetFunction(nothing, module, "nothing"), "cuModuleGetFunction");
+        final int cooperative = cuLaunchCooperativeKernel(nothing, 1, 1, 1, 1, 1, 1, 0, null, (PointerPointer<?>)null);
+        if (emulator)
+        {
+            expect("the emulator's cooperative launch", NOT_SUPPORTED, cooperative);
+        }
+        else
+        {
+            check(cooperative, "cuLaunchCooperativeKernel");
+        }
+        check(cuCtxSynchronize(), "cuCtxSynchronize");
         check(cuModuleUnload(module), "cuModuleUnload");
         try
         {
@@ -512,6 +527,23 @@ public final class JavaCppRuntimeCoverageProgram
         if (driverPitch.get() < rowBytes)
         {
             throw new AssertionError("cuMemAllocPitch gave a pitch of " + driverPitch.get());
+        }
+        final CUDA_MEMCPY2D_v2 up = new CUDA_MEMCPY2D_v2();
+        up.srcMemoryType(CU_MEMORYTYPE_HOST).srcHost(packed).srcPitch(rowBytes);
+        up.dstMemoryType(CU_MEMORYTYPE_DEVICE).dstDevice(driverPitched[0]).dstPitch(driverPitch.get());
+        up.WidthInBytes(rowBytes).Height(HEIGHT);
+        check(cuMemcpy2D(up), "cuMemcpy2D to the device");
+        final FloatPointer down = new FloatPointer((long)WIDTH * HEIGHT);
+        final CUDA_MEMCPY3D_v2 back = new CUDA_MEMCPY3D_v2();
+        back.srcMemoryType(CU_MEMORYTYPE_UNIFIED).srcDevice(driverPitched[0]).srcPitch(driverPitch.get())
+            .srcHeight(HEIGHT);
+        back.dstMemoryType(CU_MEMORYTYPE_HOST).dstHost(down).dstPitch(rowBytes).dstHeight(HEIGHT);
+        back.WidthInBytes(rowBytes).Height(HEIGHT).Depth(1);
+        check(cuMemcpy3DAsync(back, null), "cuMemcpy3DAsync to the host");
+        check(cuCtxSynchronize(), "cuCtxSynchronize");
+        for (int i = 0; i < WIDTH * HEIGHT; i++)
+        {
+            expect("driver pitched element " + i, packed.get(i), down.get(i));
         }
         check(cuMemFree(driverPitched[0]), "cuMemFree (pitched)");
         volume(stream);
