@@ -39,6 +39,13 @@ class JavaCppRuntimeIT
             assertTrue(output.contains("memory: managed, pitched, peer, pooled, registered and pinned memory correct"), output);
             assertTrue(output.contains("cudaMallocManaged with cudaMemAttachHost is not supported by gpurelay for " +
                 "JavaCPP programs"), "the refusal says why:\n" + output);
+            assertTrue(output.contains("bad input: refused with CUDA's statuses"), output);
+            assertTrue(output.contains("cudart.cuDeviceGetUuid: argument 0 (CUuuid) is null; the function reads or " +
+                "writes the struct there; returning cudaErrorInvalidValue / CUDA_ERROR_INVALID_VALUE"),
+                "the refusal says why:\n" + output);
+            assertTrue(output.contains("cudart.cudaMemPrefetchAsync: memory location type 3 is not a device (1) or " +
+                "the host (2), the locations gpurelay takes; returning cudaErrorInvalidValue"),
+                "the refusal says why:\n" + output);
             assertFalse(output.contains("UnsatisfiedLinkError"), output);
             assertFalse(output.replace("cudaMallocManaged with cudaMemAttachHost is not supported by gpurelay", "")
                 .contains("is not supported by gpurelay"), "every other call the program makes is remoted:\n" +

@@ -96,6 +96,10 @@ public final class JavaCppRuntimeCoverageProgram
         modulesAndQueries();
         streams(count[0]);
         memory(count[0]);
+        if (relayed)
+        {
+            badInput();
+        }
         // Last: the resets end everything the device held; the runtime starts afresh after cudaDeviceReset.
         check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
         check(cudaDeviceReset(), "cudaDeviceReset");
@@ -796,6 +800,32 @@ public final class JavaCppRuntimeCoverageProgram
         check(cuDevicePrimaryCtxRelease(0), "cuDevicePrimaryCtxRelease");
         check(cudaStreamDestroy(stream), "cudaStreamDestroy");
         check(cudaFree(device), "cudaFree");
+    }
+
+    /**
+     * Arguments gpurelay cannot take: CUDA's invalid-value status (the runtime's as the thread's last error), and a
+     * log line that says why.
+     */
+    private static void badInput()
+    {
+        expect("cuDeviceGetUuid into null", CUDA_ERROR_INVALID_VALUE, cuDeviceGetUuid(null, 0));
+        final CUstream_st stream = new CUstream_st();
+        check(cudaStreamCreate(stream), "cudaStreamCreate");
+        expect("cudaStreamGetAttribute into null", cudaErrorInvalidValue,
+            cudaStreamGetAttribute(stream, cudaLaunchAttributeSynchronizationPolicy, null));
+        expect("the last error", cudaErrorInvalidValue, cudaGetLastError());
+        final Pointer managed = new Pointer();
+        check(cudaMallocManaged(managed, N, cudaMemAttachGlobal), "cudaMallocManaged");
+        final cudaMemLocation numa = new cudaMemLocation().type(cudaMemLocationTypeHostNuma).id(0);
+        expect("cudaMemPrefetchAsync to a NUMA node", cudaErrorInvalidValue,
+            cudaMemPrefetchAsync(managed, N, numa, 0, stream));
+        expect("the last error", cudaErrorInvalidValue, cudaGetLastError());
+        expect("cudaMemcpy2D of no kind", cudaErrorInvalidMemcpyDirection,
+            cudaMemcpy2D(managed, 64, managed, 64, 64, 2, 99));
+        expect("the last error", cudaErrorInvalidMemcpyDirection, cudaGetLastError());
+        check(cudaFree(managed), "cudaFree");
+        check(cudaStreamDestroy(stream), "cudaStreamDestroy");
+        System.out.println("bad input: refused with CUDA's statuses");
     }
 
     private static void mix(final Pointer memory, final long bytes)
