@@ -10,6 +10,7 @@ import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.agent.javacpp.struct.JavaCppDeviceProperties;
 import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.jcuda.TableRowCalls;
 import io.gpurelay.agent.jcuda.driver.DriverCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
@@ -17,6 +18,7 @@ import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
+import io.gpurelay.protocol.table.FunctionRow;
 
 /**
  * The CUDA runtime functions of JavaCPP's {@code cudart} that need hand-written code, on the same calls JCuda's
@@ -34,6 +36,11 @@ final class JavaCppRuntime
     private static final int DEFAULT = 4;
     /** {@code cudaDevAttrManagedMemory} and {@code CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY}. */
     private static final int MANAGED_MEMORY_ATTRIBUTE = 83;
+    /** {@code cudaStreamCaptureStatusNone}. */
+    private static final int CAPTURE_STATUS_NONE = 0;
+    /** The function-table rows of {@code cudaEventRecordWithFlags} and {@code cudaMemset2DAsync}. */
+    private static final int EVENT_RECORD_WITH_FLAGS_ROW = 1124;
+    private static final int MEMSET_2D_ASYNC_ROW = 1126;
 
     /**
      * Device allocations of this process's runtime and driver calls, for cudaMemcpyDefault: per session (the
@@ -207,8 +214,27 @@ final class JavaCppRuntime
         runtime(module, "cudaStreamSetAttribute", a -> JavaCppStreamAttributes.set(a, false));
         runtime(module, "cudaEventQuery", a -> RuntimeCalls.call(Function.CUDA_EVENT_QUERY,
             new long[]{ a.handle(0) }, null, null, null));
+        // A JavaCPP program cannot begin a capture through gpurelay (cudaStreamBeginCapture is not relayed for it), so
+        // a stream never captures: the executor checks the stream (cudaStreamQuery, whose "not ready" is no error
+        // here) and the answer is cudaStreamCaptureStatusNone, as JavaCppDriver answers cuStreamIsCapturing.
+        runtime(module, "cudaStreamIsCapturing", a ->
+        {
+            requireOutput(a, 1);
+            final int status = RuntimeCalls.call(Function.CUDA_STREAM_QUERY, new long[]{ a.stream(0) }, null, null,
+                null);
+            if (status != RuntimeStatus.SUCCESS && status != RuntimeStatus.NOT_READY)
+            {
+                return status;
+            }
+            a.setInt(1, CAPTURE_STATUS_NONE);
+            return RuntimeStatus.SUCCESS;
+        });
         runtime(module, "cudaEventCreate", a -> create(a, Function.CUDA_EVENT_CREATE, 0));
         runtime(module, "cudaEventCreateWithFlags", a -> create(a, Function.CUDA_EVENT_CREATE, a.intValue(1)));
+        // Function-table rows whose shorter overloads are C++'s default arguments (the default stream, flags 0):
+        // those run the row with the defaults.
+        withDefaults(module, "cudaEventRecordWithFlags", EVENT_RECORD_WITH_FLAGS_ROW, null, 0);
+        withDefaults(module, "cudaMemset2DAsync", MEMSET_2D_ASYNC_ROW, (Object)null);
         runtime(module, "cudaEventRecord", a -> RuntimeCalls.pipelined(Function.CUDA_EVENT_RECORD,
             new long[]{ a.handle(0), a.stream(1) }, null));
         runtime(module, "cudaEventSynchronize", a -> RuntimeCalls.call(Function.CUDA_EVENT_SYNCHRONIZE,
@@ -296,6 +322,31 @@ final class JavaCppRuntime
                     "cudaErrorInvalidValue");
                 return RuntimeCalls.record(RuntimeStatus.INVALID_VALUE);
             }
+        });
+    }
+
+    /**
+     * Remote every overload of a function through its row, the overloads that leave out trailing arguments with the
+     * values C++ gives them: {@code defaults} are the row's last arguments.
+     */
+    private static void withDefaults(final CudartModule module, final String name, final int rowId,
+        final Object... defaults)
+    {
+        final FunctionRow row = TableRowCalls.row(rowId);
+        final JavaCppFunction function = JavaCppTableFunctions.of(row);
+        final int count = row.arguments().size();
+        runtime(module, name, a ->
+        {
+            if (a.count() >= count)
+            {
+                return function.call(a);
+            }
+            final Object[] arguments = new Object[count];
+            for (int i = 0; i < count; i++)
+            {
+                arguments[i] = i < a.count() ? a.get(i) : defaults[i - (count - defaults.length)];
+            }
+            return function.call(new JavaCppArgs(a.method(), arguments));
         });
     }
 

@@ -323,6 +323,12 @@ public final class JavaCppRuntimeCoverageProgram
         check(cudaStreamWaitEvent(consumer, written), "cudaStreamWaitEvent (no flags)");
         check(cudaStreamSynchronize(consumer), "cudaStreamSynchronize");
         check(cudaEventQuery(written), "cudaEventQuery after the wait");
+        final int[] capturing = { -1 };
+        check(cudaStreamIsCapturing(consumer, capturing), "cudaStreamIsCapturing");
+        expect("a stream's capture status", cudaStreamCaptureStatusNone, capturing[0]);
+        check(cudaEventRecordWithFlags(written, consumer, cudaEventRecordDefault), "cudaEventRecordWithFlags");
+        check(cudaEventRecordWithFlags(written), "cudaEventRecordWithFlags (default stream and flags)");
+        check(cudaEventSynchronize(written), "cudaEventSynchronize");
         final BytePointer bytes = new BytePointer(N);
         check(cudaMemcpy(bytes, b, N, cudaMemcpyDeviceToHost), "cudaMemcpy");
         for (int i = 0; i < N; i++)
@@ -504,6 +510,12 @@ public final class JavaCppRuntimeCoverageProgram
         check(cudaMallocPitch(second, secondPitch, rowBytes, HEIGHT), "cudaMallocPitch");
         check(cudaMemcpy2D(second, secondPitch.get(), device, pitch.get(), rowBytes, HEIGHT, cudaMemcpyDefault),
             "cudaMemcpy2D on the device (default kind)");
+        // Zero a column band of the source, then copy it again: the band must stay out of the second copy's rows.
+        check(cudaMemset2DAsync(device, pitch.get(), 0, Float.BYTES, HEIGHT), "cudaMemset2DAsync (default stream)");
+        check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+        final FloatPointer firstColumn = new FloatPointer(1);
+        check(cudaMemcpy(firstColumn, device, Float.BYTES, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        expect("the memset band", 0f, firstColumn.get());
         final int hostPitch = rowBytes + 64;
         final BytePointer spread = new BytePointer((long)hostPitch * HEIGHT);
         spread.fill(0x7F);
