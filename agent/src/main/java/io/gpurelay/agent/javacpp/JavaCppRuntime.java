@@ -124,7 +124,10 @@ final class JavaCppRuntime
         runtime(module, "cudaMemcpyAsync", a -> memcpy(a, true));
         runtime(module, "cudaDeviceSynchronize", a ->
             RuntimeCalls.call(Function.CUDA_DEVICE_SYNCHRONIZE, NO_ARGS, null, null, null));
-        // What failed asynchronously on the device ends with it: a reset is how a program recovers from a fault.
+        // What failed asynchronously on the device ends with it: a reset is how a program recovers from a fault. The
+        // device's allocations stay in the table cudaMemcpyDefault reads (the session's table holds its other devices'
+        // too): a copy that names one after the reset goes to the device and fails there, which is safe, where taking
+        // a device address for host memory would not be.
         runtime(module, "cudaDeviceReset", a ->
         {
             final int device = RuntimeThreadState.currentDevice();
