@@ -51,26 +51,51 @@ final class DriverStatusNames
     private static Map<Integer, String> read()
     {
         final Map<Integer, String> read = new HashMap<>();
-        try
+        final Class<?> preset = preset();
+        if (preset == null)
         {
-            final ClassLoader loader = Thread.currentThread().getContextClassLoader() != null ?
-                Thread.currentThread().getContextClassLoader() : DriverStatusNames.class.getClassLoader();
-            for (final Field field : Class.forName(PRESET, false, loader).getFields())
+            AgentLog.warnOnce("cannot find " + PRESET + " to read its CUresult names; cuGetErrorName and " +
+                "cuGetErrorString know only CUDA_SUCCESS");
+            read.put(0, "CUDA_SUCCESS");
+            return Map.copyOf(read);
+        }
+        for (final Field field : preset.getFields())
+        {
+            final String name = field.getName();
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == int.class &&
+                (name.equals("CUDA_SUCCESS") || name.startsWith("CUDA_ERROR_")))
             {
-                final String name = field.getName();
-                if (Modifier.isStatic(field.getModifiers()) && field.getType() == int.class &&
-                    (name.equals("CUDA_SUCCESS") || name.startsWith("CUDA_ERROR_")))
+                try
                 {
                     read.putIfAbsent(field.getInt(null), name);
                 }
+                catch (final IllegalAccessException ex)
+                {
+                    AgentLog.debug("cannot read " + PRESET + "." + name + ": " + ex);
+                }
             }
         }
-        catch (final ReflectiveOperationException | LinkageError ex)
-        {
-            AgentLog.warnOnce("cannot read the CUresult names of " + PRESET + " (" + ex + "); cuGetErrorName " +
-                "knows only CUDA_SUCCESS");
-            read.put(0, "CUDA_SUCCESS");
-        }
         return Map.copyOf(read);
+    }
+
+    /**
+     * The program's preset class: it is loaded (its natives are what call here), by the thread's context loader or
+     * the one that loaded JavaCPP.
+     */
+    private static Class<?> preset()
+    {
+        for (final ClassLoader loader : new ClassLoader[]{ Thread.currentThread().getContextClassLoader(),
+            org.bytedeco.javacpp.Pointer.class.getClassLoader(), DriverStatusNames.class.getClassLoader() })
+        {
+            try
+            {
+                return Class.forName(PRESET, false, loader);
+            }
+            catch (final ClassNotFoundException | LinkageError ex)
+            {
+                // Try the next loader.
+            }
+        }
+        return null;
     }
 }
