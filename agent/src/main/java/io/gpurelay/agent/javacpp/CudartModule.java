@@ -27,6 +27,7 @@ public final class CudartModule extends JavaCppModule
         JavaCppStreamOrdered.register(this);
         JavaCppDeviceSelection.register(this);
         JavaCppDriverCopies.register(this);
+        JavaCppLinker.register(this);
         JavaCppCallbacks.register(this);
         for (final FunctionRow row : FunctionTable.standard().rows())
         {

@@ -13,6 +13,7 @@ import org.bytedeco.cuda.cudart.CUdevprop_v1;
 import org.bytedeco.cuda.cudart.CUevent_st;
 import org.bytedeco.cuda.cudart.CUfunc_st;
 import org.bytedeco.cuda.cudart.CUlaunchAttributeValue;
+import org.bytedeco.cuda.cudart.CUlinkState_st;
 import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.CUmemLocation_v1;
 import org.bytedeco.cuda.cudart.CUmemPoolHandle_st;
@@ -242,6 +243,7 @@ public final class JavaCppRuntimeCoverageProgram
         final FloatPointer coefficients = new FloatPointer(4);
         check(cuMemcpyDtoH(coefficients, constant.get(), 16), "cuMemcpyDtoH of coeffs");
         expect("coeffs[1]", 2.0f, coefficients.get(1));
+        link();
         final CUfunc_st nothing = new CUfunc_st();
         check(cuModuleGetFunction(nothing, module, "nothing"), "cuModuleGetFunction");
         final int cooperative = cuLaunchCooperativeKernel(nothing, 1, 1, 1, 1, 1, 1, 0, null, (PointerPointer<?>)null);
@@ -299,6 +301,43 @@ public final class JavaCppRuntimeCoverageProgram
             expect("the last error", cudaErrorInvalidValue, cudaGetLastError());
         }
         System.out.println("modules and queries: globals, pointer attributes, device selection and bus ids correct");
+    }
+
+    /**
+     * The JIT linker: the executor links the PTX, and the cubin it gives back loads as a module with the globals. The
+     * emulator, which runs PTX only, says it cannot link.
+     */
+    private static void link()
+    {
+        final CUlinkState_st link = new CUlinkState_st();
+        check(cuLinkCreate(0, (IntPointer)null, (PointerPointer<?>)null, link), "cuLinkCreate");
+        final BytePointer ptx = new BytePointer(GLOBALS_PTX);
+        check(cuLinkAddData(link, CU_JIT_INPUT_PTX, ptx, ptx.capacity(), "globals.ptx", 0, (IntPointer)null,
+            (Pointer)null), "cuLinkAddData");
+        final Pointer cubin = new Pointer();
+        final SizeTPointer cubinSize = new SizeTPointer(1);
+        final int linked = cuLinkComplete(link, cubin, cubinSize);
+        if (emulator)
+        {
+            expect("the emulator's cuLinkComplete", NOT_SUPPORTED, linked);
+        }
+        else
+        {
+            check(linked, "cuLinkComplete");
+            if (cubinSize.get() <= 0 || cubin.address() == 0)
+            {
+                throw new AssertionError("cuLinkComplete gave " + cubinSize.get() + " bytes");
+            }
+            final CUmod_st linkedModule = new CUmod_st();
+            check(cuModuleLoadData(linkedModule, cubin), "cuModuleLoadData of the linked cubin");
+            final long[] address = new long[1];
+            check(cuModuleGetGlobal(address, null, linkedModule, "launchCount"), "cuModuleGetGlobal (linked)");
+            final IntPointer value = new IntPointer(1);
+            check(cuMemcpyDtoH(value, address[0], 4), "cuMemcpyDtoH of the linked launchCount");
+            expect("the linked launchCount", 7, value.get());
+            check(cuModuleUnload(linkedModule), "cuModuleUnload");
+        }
+        check(cuLinkDestroy(link), "cuLinkDestroy");
     }
 
     private static void streams(final int devices)
