@@ -23,6 +23,11 @@ public final class CudartModule extends JavaCppModule
         JavaCppRuntime.register(this);
         JavaCppDriver.register(this);
         JavaCppPinnedMemory.register(this);
+        JavaCppMemory.register(this);
+        JavaCppStreamOrdered.register(this);
+        JavaCppDeviceSelection.register(this);
+        JavaCppDriverCopies.register(this);
+        JavaCppLinker.register(this);
         JavaCppCallbacks.register(this);
         for (final FunctionRow row : FunctionTable.standard().rows())
         {

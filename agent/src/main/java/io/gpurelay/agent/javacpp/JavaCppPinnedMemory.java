@@ -93,7 +93,9 @@ final class JavaCppPinnedMemory
         }
         if (shared != null)
         {
-            a.setHandle(0, PinnedHostMemory.register(shared));
+            final long address = PinnedHostMemory.register(shared);
+            PinnedHostMemory.recordFlags(address, flags);
+            a.setHandle(0, address);
             return RuntimeStatus.SUCCESS;
         }
         if (status[0] != RuntimeStatus.SUCCESS)
@@ -116,6 +118,7 @@ final class JavaCppPinnedMemory
         try
         {
             final ByteBuffer buffer = PinnedHostMemory.allocate((int)size);
+            PinnedHostMemory.recordFlags(PinnedHostMemory.address(buffer), flags);
             a.setHandle(0, PinnedHostMemory.address(buffer));
             return RuntimeStatus.SUCCESS;
         }

@@ -10,12 +10,15 @@ import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.agent.javacpp.struct.JavaCppDeviceProperties;
 import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.jcuda.TableRowCalls;
 import io.gpurelay.agent.jcuda.driver.DriverCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
+import io.gpurelay.protocol.table.FunctionRow;
 
 /**
  * The CUDA runtime functions of JavaCPP's {@code cudart} that need hand-written code, on the same calls JCuda's
@@ -33,6 +36,11 @@ final class JavaCppRuntime
     private static final int DEFAULT = 4;
     /** {@code cudaDevAttrManagedMemory} and {@code CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY}. */
     private static final int MANAGED_MEMORY_ATTRIBUTE = 83;
+    /** {@code cudaStreamCaptureStatusNone}. */
+    private static final int CAPTURE_STATUS_NONE = 0;
+    /** The function-table rows of {@code cudaEventRecordWithFlags} and {@code cudaMemset2DAsync}. */
+    private static final int EVENT_RECORD_WITH_FLAGS_ROW = 1124;
+    private static final int MEMSET_2D_ASYNC_ROW = 1126;
 
     /**
      * Device allocations of this process's runtime and driver calls, for cudaMemcpyDefault: per session (the
@@ -116,6 +124,68 @@ final class JavaCppRuntime
         runtime(module, "cudaMemcpyAsync", a -> memcpy(a, true));
         runtime(module, "cudaDeviceSynchronize", a ->
             RuntimeCalls.call(Function.CUDA_DEVICE_SYNCHRONIZE, NO_ARGS, null, null, null));
+        // What failed asynchronously on the device ends with it: a reset is how a program recovers from a fault. The
+        // device's allocations stay in the table cudaMemcpyDefault reads (the session's table holds its other devices'
+        // too): a copy that names one after the reset goes to the device and fails there, which is safe, where taking
+        // a device address for host memory would not be.
+        runtime(module, "cudaDeviceReset", a ->
+        {
+            final int device = RuntimeThreadState.currentDevice();
+            return RuntimeCalls.record(DeviceRouter.installed().callEndingContext(Function.CUDA_DEVICE_RESET, device,
+                device, NO_ARGS));
+        });
+        // gpurelay maps no device's memory into another's, so no device can access a peer's.
+        runtime(module, "cudaDeviceCanAccessPeer", a ->
+        {
+            requireOutput(a, 0);
+            final int status = DeviceRouter.installed().connect();
+            if (status != RuntimeStatus.SUCCESS)
+            {
+                return RuntimeCalls.record(status);
+            }
+            if (DeviceRouter.installed().executorOf(a.intValue(1)) < 0 ||
+                DeviceRouter.installed().executorOf(a.intValue(2)) < 0)
+            {
+                return RuntimeCalls.record(RuntimeStatus.INVALID_DEVICE);
+            }
+            a.setInt(0, 0);
+            return RuntimeStatus.SUCCESS;
+        });
+        runtime(module, "cudaDeviceEnablePeerAccess", a ->
+        {
+            final DeviceRouter client = DeviceRouter.installed();
+            final int status = client.connect();
+            if (status != RuntimeStatus.SUCCESS)
+            {
+                return RuntimeCalls.record(status);
+            }
+            final int device = RuntimeThreadState.currentDevice();
+            final int peerDevice = a.intValue(0);
+            final int executor = client.executorOf(device);
+            final int peerExecutor = client.executorOf(peerDevice);
+            if (peerExecutor < 0)
+            {
+                return RuntimeCalls.record(RuntimeStatus.INVALID_DEVICE);
+            }
+            AgentLog.warnOnce("cudart.cudaDeviceEnablePeerAccess: " + (executor == peerExecutor ?
+                "gpurelay does not map a device's memory into another's" :
+                "device " + device + " (executor " + client.channel(executor) + ") and device " + peerDevice +
+                    " (executor " + client.channel(peerExecutor) + ") are on different executors, which share no " +
+                    "memory") + "; copy between them with cudaMemcpyPeer, which goes through this client; returning " +
+                "cudaErrorPeerAccessUnsupported");
+            return RuntimeCalls.record(RuntimeStatus.PEER_ACCESS_UNSUPPORTED);
+        });
+        // gpurelay never enables peer access, so there is none to disable: CUDA's answer, once the peer is checked.
+        runtime(module, "cudaDeviceDisablePeerAccess", a ->
+        {
+            final int status = DeviceRouter.installed().connect();
+            if (status != RuntimeStatus.SUCCESS)
+            {
+                return RuntimeCalls.record(status);
+            }
+            return RuntimeCalls.record(DeviceRouter.installed().executorOf(a.intValue(0)) < 0 ?
+                RuntimeStatus.INVALID_DEVICE : RuntimeStatus.PEER_ACCESS_NOT_ENABLED);
+        });
         runtime(module, "cudaGetLastError", a -> RuntimeCalls.takeLastError());
         runtime(module, "cudaPeekAtLastError", a -> RuntimeCalls.peekLastError());
         module.function("cudaGetErrorName", a -> a.cString(RuntimeStatusNames.name(a.intValue(0))));
@@ -128,8 +198,46 @@ final class JavaCppRuntime
             new long[]{ a.stream(0) }, null, null, null));
         runtime(module, "cudaStreamQuery", a -> RuntimeCalls.call(Function.CUDA_STREAM_QUERY,
             new long[]{ a.stream(0) }, null, null, null));
+        runtime(module, "cudaStreamCreateWithPriority", a ->
+        {
+            requireOutput(a, 0);
+            final long[] results = new long[1];
+            final int status = RuntimeCalls.call(Function.CUDA_STREAM_CREATE_WITH_PRIORITY,
+                new long[]{ Integer.toUnsignedLong(a.intValue(1)), a.intValue(2) }, null, null, results);
+            if (status == RuntimeStatus.SUCCESS)
+            {
+                a.setHandle(0, results[0]);
+            }
+            return status;
+        });
+        // The two-argument overload is C++'s default flags of 0.
+        runtime(module, "cudaStreamWaitEvent", a -> RuntimeCalls.pipelined(Function.CUDA_STREAM_WAIT_EVENT,
+            new long[]{ a.stream(0), a.handle(1), a.count() > 2 ? Integer.toUnsignedLong(a.intValue(2)) : 0 }, null));
+        runtime(module, "cudaStreamGetAttribute", a -> JavaCppStreamAttributes.get(a, false));
+        runtime(module, "cudaStreamSetAttribute", a -> JavaCppStreamAttributes.set(a, false));
+        runtime(module, "cudaEventQuery", a -> RuntimeCalls.call(Function.CUDA_EVENT_QUERY,
+            new long[]{ a.handle(0) }, null, null, null));
+        // A JavaCPP program cannot begin a capture through gpurelay (cudaStreamBeginCapture is not relayed for it), so
+        // a stream never captures: the executor checks the stream (cudaStreamQuery, whose "not ready" is no error
+        // here) and the answer is cudaStreamCaptureStatusNone, as JavaCppDriver answers cuStreamIsCapturing.
+        runtime(module, "cudaStreamIsCapturing", a ->
+        {
+            requireOutput(a, 1);
+            final int status = RuntimeCalls.call(Function.CUDA_STREAM_QUERY, new long[]{ a.stream(0) }, null, null,
+                null);
+            if (status != RuntimeStatus.SUCCESS && status != RuntimeStatus.NOT_READY)
+            {
+                return status;
+            }
+            a.setInt(1, CAPTURE_STATUS_NONE);
+            return RuntimeStatus.SUCCESS;
+        });
         runtime(module, "cudaEventCreate", a -> create(a, Function.CUDA_EVENT_CREATE, 0));
         runtime(module, "cudaEventCreateWithFlags", a -> create(a, Function.CUDA_EVENT_CREATE, a.intValue(1)));
+        // Function-table rows whose shorter overloads are C++'s default arguments (the default stream, flags 0):
+        // those run the row with the defaults.
+        withDefaults(module, "cudaEventRecordWithFlags", EVENT_RECORD_WITH_FLAGS_ROW, null, 0);
+        withDefaults(module, "cudaMemset2DAsync", MEMSET_2D_ASYNC_ROW, (Object)null);
         runtime(module, "cudaEventRecord", a -> RuntimeCalls.pipelined(Function.CUDA_EVENT_RECORD,
             new long[]{ a.handle(0), a.stream(1) }, null));
         runtime(module, "cudaEventSynchronize", a -> RuntimeCalls.call(Function.CUDA_EVENT_SYNCHRONIZE,
@@ -220,6 +328,31 @@ final class JavaCppRuntime
         });
     }
 
+    /**
+     * Remote every overload of a function through its row, the overloads that leave out trailing arguments with the
+     * values C++ gives them: {@code defaults} are the row's last arguments.
+     */
+    private static void withDefaults(final CudartModule module, final String name, final int rowId,
+        final Object... defaults)
+    {
+        final FunctionRow row = TableRowCalls.row(rowId);
+        final JavaCppFunction function = JavaCppTableFunctions.of(row);
+        final int count = row.arguments().size();
+        runtime(module, name, a ->
+        {
+            if (a.count() >= count)
+            {
+                return function.call(a);
+            }
+            final Object[] arguments = new Object[count];
+            for (int i = 0; i < count; i++)
+            {
+                arguments[i] = i < a.count() ? a.get(i) : defaults[i - (count - defaults.length)];
+            }
+            return function.call(new JavaCppArgs(a.method(), arguments));
+        });
+    }
+
     private static int resultInt(final JavaCppArgs a, final int output, final Function function, final long[] args)
     {
         requireOutput(a, output);
@@ -233,10 +366,12 @@ final class JavaCppRuntime
     }
 
     /**
-     * Managed memory is not remoted for JavaCPP programs: its host and device views share one address in CUDA, and
-     * JavaCPP's pointers are plain addresses, so the client cannot have the view the device has. The device attribute
-     * that announces managed memory ({@code cudaDevAttrManagedMemory}, {@code CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY},
-     * 83 in both APIs) is therefore 0 for them, as on a device without it, where JCuda programs see the executor's 1.
+     * Managed memory has no host view for JavaCPP programs: its host and device views share one address in CUDA, and
+     * JavaCPP's pointers are plain addresses, so the client cannot have the view the device has. cudaMallocManaged
+     * (global) gives device-side managed memory ({@link JavaCppMemory}), but the device attribute that announces
+     * managed memory ({@code cudaDevAttrManagedMemory}, {@code CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY}, 83 in both APIs)
+     * stays 0 for them, so a program that would touch managed memory from the host does not take it for granted,
+     * where JCuda programs see the executor's 1.
      */
     static int withoutManagedMemory(final JavaCppArgs a, final int attribute, final int status)
     {

@@ -243,7 +243,14 @@ public final class PinnedHostMemory
      */
     public static void recordFlags(final Pointer pointer, final int flags)
     {
-        final long address = JCudaPointers.address(pointer);
+        recordFlags(JCudaPointers.address(pointer), flags);
+    }
+
+    /**
+     * Remember the flags the allocation starting at the address was made with.
+     */
+    public static void recordFlags(final long address, final int flags)
+    {
         if (ALLOCATIONS.containsKey(address))
         {
             FLAGS.put(address, flags);

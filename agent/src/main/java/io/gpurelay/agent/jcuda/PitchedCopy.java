@@ -36,6 +36,19 @@ public final class PitchedCopy
     }
 
     /**
+     * Host memory of the program from where a host side starts, as many bytes as the copy touches: a binding's
+     * pointer, array or buffer, whichever it passes.
+     */
+    @FunctionalInterface
+    public interface HostMemory
+    {
+        /**
+         * @throws HostRangeException when fewer bytes lie behind the argument.
+         */
+        HostRange range(long byteCount) throws HostRangeException;
+    }
+
+    /**
      * One side: host memory behind a pointer, a device address or an array handle, with a position (x in bytes),
      * a pitch in bytes and rows per slice.
      */
@@ -43,14 +56,14 @@ public final class PitchedCopy
     {
         final int type;
         final long address;
-        final Pointer host;
+        final HostMemory host;
         final long x;
         final long y;
         final long z;
         final long pitch;
         final long rows;
 
-        private Side(final int type, final long address, final Pointer host, final long x, final long y,
+        private Side(final int type, final long address, final HostMemory host, final long x, final long y,
             final long z, final long pitch, final long rows)
         {
             this.type = type;
@@ -65,6 +78,15 @@ public final class PitchedCopy
 
         public static Side host(final Pointer host, final long x, final long y, final long z, final long pitch,
             final long rows)
+        {
+            return new Side(HOST, 0, byteCount -> HostRange.of(host, byteCount), x, y, z, pitch, rows);
+        }
+
+        /**
+         * Host memory of a binding that passes no JCuda pointer (JavaCPP).
+         */
+        public static Side hostMemory(final HostMemory host, final long x, final long y, final long z,
+            final long pitch, final long rows)
         {
             return new Side(HOST, 0, host, x, y, z, pitch, rows);
         }
@@ -196,7 +218,7 @@ public final class PitchedCopy
         {
             final long end = Math.addExact(Math.multiplyExact(Math.addExact(Math.multiplyExact(
                 host.z + depth - 1, host.rows), host.y + height - 1), host.pitch), host.x + width);
-            return HostRange.of(host.host, end);
+            return host.host.range(end);
         }
         catch (final ArithmeticException ex)
         {

@@ -108,6 +108,17 @@ public final class DriverCalls
         return DriverContexts.primary(device);
     }
 
+    /**
+     * The primary context of a device as the runtime API holds it (retained once for the process), for runtime
+     * functions the executor runs as driver functions in it (cudaMallocAsync as cuMemAllocAsync).
+     *
+     * @return the context, or 0 when the client is not connected or the executor could not retain it.
+     */
+    public static long runtimePrimaryContext(final int device)
+    {
+        return RuntimePrimaryContexts.of(device);
+    }
+
     public static void contextCreated(final long context, final int device)
     {
         DriverContexts.created(context, device);

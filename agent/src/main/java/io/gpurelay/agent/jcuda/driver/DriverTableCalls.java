@@ -37,7 +37,9 @@ public final class DriverTableCalls
     {
         // Stream capture: a stream-ordered row is not recorded into a capture, so on a capturing stream it is refused
         // and invalidates the capture, as CUDA refuses what it cannot capture.
-        final Argument stream = row.order() == StreamOrder.STREAM ? row.first(ArgumentRole.STREAM) : null;
+        // StreamCaptures names JCuda's classes: asked only while a capture (which only JCuda's binding begins) is on.
+        final Argument stream = row.order() == StreamOrder.STREAM && CaptureActivity.underWay ?
+            row.first(ArgumentRole.STREAM) : null;
         if (stream != null)
         {
             final int captured = StreamCaptures.refuse(args[stream.wireIndex()], row.name());

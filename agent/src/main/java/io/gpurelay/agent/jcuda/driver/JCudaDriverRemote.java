@@ -113,8 +113,6 @@ public final class JCudaDriverRemote
     private static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
     private static final long CU_STREAM_LEGACY = 1;
     private static final long CU_STREAM_PER_THREAD = 2;
-    /** How much of a copy between contexts the client holds at a time. */
-    private static final long PEER_COPY_CHUNK_BYTES = 8L * 1024 * 1024;
 
     static
     {
@@ -1156,65 +1154,9 @@ public final class JCudaDriverRemote
         requireNonNull(dstContext, "dstContext", name);
         requireNonNull(srcDevice, "srcDevice", name);
         requireNonNull(srcContext, "srcContext", name);
-        final long destinationContext = JCudaPointers.nativePointer(dstContext);
-        final long sourceContext = JCudaPointers.nativePointer(srcContext);
-        if (!DriverContexts.isLive(destinationContext))
-        {
-            return notAContext(destinationContext);
-        }
-        if (!DriverContexts.isLive(sourceContext))
-        {
-            return notAContext(sourceContext);
-        }
-        if (byteCount < 0)
-        {
-            return invalidValue(name, "ByteCount is negative: " + byteCount);
-        }
-        final long destination = JCudaPointers.address(dstDevice);
-        final long source = JCudaPointers.address(srcDevice);
-        final long stream = asynchronous ? streamHandle(hStream) : 0;
-        final long streamContext = DriverContexts.current();
-        if (stream != 0 && !DriverContexts.isLive(streamContext))
-        {
-            return noCurrentContext();
-        }
-        if (destinationContext == sourceContext && (stream == 0 || streamContext == destinationContext))
-        {
-            final long[] args = { destination, source, byteCount, stream };
-            return asynchronous ?
-                client().callPipelined(Function.CU_MEMCPY_DTOD, destinationContext, args, null) :
-                client().call(Function.CU_MEMCPY_DTOD, destinationContext, args, null, null, null);
-        }
-        final boolean streamOnDestination = stream != 0 && streamContext == destinationContext;
-        if (stream != 0 && !streamOnDestination)
-        {
-            final int synchronised = client().call(Function.CU_STREAM_SYNCHRONIZE, streamContext,
-                new long[]{ stream }, null, null, null);
-            if (synchronised != DriverStatus.SUCCESS)
-            {
-                return synchronised;
-            }
-        }
-        for (long offset = 0; offset < byteCount; offset += PEER_COPY_CHUNK_BYTES)
-        {
-            final long length = Math.min(PEER_COPY_CHUNK_BYTES, byteCount - offset);
-            final ByteArrayPayload chunk = new ByteArrayPayload();
-            final int read = client().call(Function.CU_MEMCPY_DTOH, sourceContext,
-                new long[]{ source + offset, length, 0 }, null, chunk, null);
-            if (read != DriverStatus.SUCCESS)
-            {
-                return read;
-            }
-            final long[] writeArgs = { destination + offset, length, streamOnDestination ? stream : 0 };
-            final int written = streamOnDestination ?
-                client().callPipelined(Function.CU_MEMCPY_HTOD, destinationContext, writeArgs, chunk) :
-                client().call(Function.CU_MEMCPY_HTOD, destinationContext, writeArgs, chunk, null, null);
-            if (written != DriverStatus.SUCCESS)
-            {
-                return written;
-            }
-        }
-        return DriverStatus.SUCCESS;
+        return DriverPeerCopies.copy(name, JCudaPointers.address(dstDevice), JCudaPointers.nativePointer(dstContext),
+            JCudaPointers.address(srcDevice), JCudaPointers.nativePointer(srcContext), byteCount, asynchronous,
+            asynchronous ? streamHandle(hStream) : 0);
     }
 
     // Texture and surface objects and the array queries: DriverTextures.
@@ -2833,15 +2775,7 @@ public final class JCudaDriverRemote
 
     private static int notAContext(final long context)
     {
-        final int status = client().connect();
-        if (status != DriverStatus.SUCCESS)
-        {
-            return status;
-        }
-        AgentLog.warnOnce("0x" + Long.toHexString(context) + (DriverContexts.wasDestroyed(context) ?
-            " is a destroyed context" : " is not a context from cuCtxCreate or cuDevicePrimaryCtxRetain") +
-            "; returning CUDA_ERROR_INVALID_CONTEXT");
-        return DriverStatus.INVALID_CONTEXT;
+        return DriverPeerCopies.notAContext(context);
     }
 
     private static int loadModule(final CUmodule module, final PayloadSource image)

@@ -27,12 +27,28 @@ final class RuntimePrimaryContexts
         {
             return DriverContexts.NONE;
         }
-        final int device = RuntimeThreadState.currentDevice();
+        final long primary = of(RuntimeThreadState.currentDevice());
+        if (primary == DriverContexts.NONE)
+        {
+            return DriverContexts.NONE;
+        }
+        DriverContexts.setCurrent(primary);
+        return primary;
+    }
+
+    /**
+     * The device's primary context, as the runtime holds it: retained once for the process.
+     *
+     * @return the context, or {@link DriverContexts#NONE} when the client is not connected or the executor could not
+     *         retain it.
+     */
+    static long of(final int device)
+    {
         long primary = DriverContexts.primary(device);
         if (primary == DriverContexts.NONE)
         {
             // Retaining a primary context would try an executor that did not answer once more: only a client that is
-            // connected adopts one.
+            // connected retains one.
             if (DeviceRouter.installed().connect() != DriverStatus.SUCCESS)
             {
                 return DriverContexts.NONE;
@@ -46,7 +62,6 @@ final class RuntimePrimaryContexts
             primary = results[0];
             DriverContexts.retainedPrimary(primary, device);
         }
-        DriverContexts.setCurrent(primary);
         return primary;
     }
 }

@@ -79,8 +79,6 @@ public final class StreamCaptures
     private static final Map<SessionHandle, EventMark> EVENTS = new HashMap<>();
     private static final ThreadLocal<int[]> THREAD_MODE =
         ThreadLocal.withInitial(() -> new int[]{ CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL });
-    /** Whether any capture is under way: most calls need only this, without the lock. */
-    private static volatile boolean any;
 
     static
     {
@@ -101,7 +99,7 @@ public final class StreamCaptures
         {
             STREAMS.keySet().removeIf(key -> key.session() == session);
             EVENTS.keySet().removeIf(key -> key.session() == session);
-            any = !STREAMS.isEmpty();
+            CaptureActivity.underWay = !STREAMS.isEmpty();
         }
     }
 
@@ -163,21 +161,21 @@ public final class StreamCaptures
             final Capture capture = new Capture(session, context, stream, graph, mode, Thread.currentThread());
             capture.streams.add(stream);
             STREAMS.put(key, new StreamState(capture));
-            any = true;
+            CaptureActivity.underWay = true;
         }
         if (SessionEnds.hasEnded(session))
         {
             synchronized (LOCK)
             {
                 STREAMS.remove(key);
-                any = !STREAMS.isEmpty();
+                CaptureActivity.underWay = !STREAMS.isEmpty();
             }
         }
     }
 
     static int end(final long stream, final CUgraph phGraph)
     {
-        return end(stream, phGraph, any ? DriverCalls.session() : null);
+        return end(stream, phGraph, CaptureActivity.underWay ? DriverCalls.session() : null);
     }
 
     /**
@@ -213,7 +211,7 @@ public final class StreamCaptures
                 STREAMS.remove(new SessionHandle(capture.session, member));
             }
             EVENTS.values().removeIf(mark -> mark.capture == capture);
-            any = !STREAMS.isEmpty();
+            CaptureActivity.underWay = !STREAMS.isEmpty();
         }
         if (wrongThread || capture.invalidated || unjoined)
         {
@@ -246,7 +244,7 @@ public final class StreamCaptures
      */
     static int status(final long stream)
     {
-        if (!any)
+        if (!CaptureActivity.underWay)
         {
             return CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE;
         }
@@ -391,7 +389,7 @@ public final class StreamCaptures
      */
     static int recordEvent(final long event, final long stream)
     {
-        if (!any)
+        if (!CaptureActivity.underWay)
         {
             return NOT_CAPTURED;
         }
@@ -427,7 +425,7 @@ public final class StreamCaptures
      */
     static int waitEvent(final long stream, final CUevent event, final int flags)
     {
-        if (!any)
+        if (!CaptureActivity.underWay)
         {
             return NOT_CAPTURED;
         }
@@ -503,7 +501,7 @@ public final class StreamCaptures
      */
     static int refuse(final long stream, final String function)
     {
-        return any ? refuse(stream, function, DriverCalls.session()) : NOT_CAPTURED;
+        return CaptureActivity.underWay ? refuse(stream, function, DriverCalls.session()) : NOT_CAPTURED;
     }
 
     /**
@@ -531,7 +529,7 @@ public final class StreamCaptures
      */
     public static int refuseRuntime(final long stream, final String function)
     {
-        return any ? refuse(stream, function, RuntimeCalls.session()) : NOT_CAPTURED;
+        return CaptureActivity.underWay ? refuse(stream, function, RuntimeCalls.session()) : NOT_CAPTURED;
     }
 
     /**
@@ -542,7 +540,8 @@ public final class StreamCaptures
      */
     static int synchronizeAll(final String function)
     {
-        return any ? synchronizeAll(function, DriverCalls.session(), DriverContexts.current()) : NOT_CAPTURED;
+        return CaptureActivity.underWay ?
+            synchronizeAll(function, DriverCalls.session(), DriverContexts.current()) : NOT_CAPTURED;
     }
 
     /**
@@ -578,7 +577,7 @@ public final class StreamCaptures
      */
     static int unsafe(final String function)
     {
-        if (!any)
+        if (!CaptureActivity.underWay)
         {
             return NOT_CAPTURED;
         }
@@ -619,7 +618,7 @@ public final class StreamCaptures
      */
     static int eventUse(final long event, final String function)
     {
-        return any ? eventUse(event, function, DriverCalls.session()) : NOT_CAPTURED;
+        return CaptureActivity.underWay ? eventUse(event, function, DriverCalls.session()) : NOT_CAPTURED;
     }
 
     /**
@@ -647,7 +646,7 @@ public final class StreamCaptures
      */
     static void streamDestroyed(final long stream)
     {
-        if (any)
+        if (CaptureActivity.underWay)
         {
             streamDestroyed(stream, DriverCalls.session());
         }
@@ -658,7 +657,7 @@ public final class StreamCaptures
      */
     public static void runtimeStreamDestroyed(final long stream)
     {
-        if (any)
+        if (CaptureActivity.underWay)
         {
             streamDestroyed(stream, RuntimeCalls.session());
         }
@@ -689,7 +688,7 @@ public final class StreamCaptures
                 STREAMS.remove(new SessionHandle(capture.session, member));
             }
             EVENTS.values().removeIf(mark -> mark.capture == capture);
-            any = !STREAMS.isEmpty();
+            CaptureActivity.underWay = !STREAMS.isEmpty();
             ended = capture;
         }
         final int status = JCudaDriverGraphs.destroy(ended.graph);
@@ -705,7 +704,7 @@ public final class StreamCaptures
      */
     private static SessionHandle capturing(final long stream)
     {
-        if (!any)
+        if (!CaptureActivity.underWay)
         {
             return null;
         }

@@ -81,8 +81,6 @@ public final class JCudaRuntimeRemote
     private static final int HOST_MEMORY_NOT_REGISTERED = 713;
     private static final long CUDA_STREAM_LEGACY = 1;
     private static final long CUDA_STREAM_PER_THREAD = 2;
-    /** How much of a copy between devices the client holds at a time. */
-    private static final long PEER_COPY_CHUNK_BYTES = 8L * 1024 * 1024;
 
     static
     {
@@ -273,8 +271,7 @@ public final class JCudaRuntimeRemote
     }
 
     /**
-     * Between two devices the bytes go through this client, chunk by chunk: the devices may be on different
-     * executors, which share no memory and no network path to each other. On one device the copy stays there.
+     * As {@link PeerCopies#copy}: between two devices the bytes go through this client.
      */
     public static int cudaMemcpyPeerNative(
         final Pointer dst, final int dstDevice, final Pointer src, final int srcDevice, final long count)
@@ -283,14 +280,8 @@ public final class JCudaRuntimeRemote
     }
 
     /**
-     * On one device, an asynchronous device-to-device copy on the stream. Between two devices the bytes go through
-     * this client as cudaMemcpyPeer's do, and the call returns once they are staged: it is synchronous to the host,
-     * which CUDA allows of an asynchronous copy. It keeps the stream's order all the same. The stream is the calling
-     * thread's current device's, as every runtime stream argument is. Where that is the destination, the bytes are
-     * read from the source (after the source's earlier work on its default stream, as any copy from it) and written
-     * by asynchronous copies on the stream, so they land after the stream's earlier work and before its later work.
-     * Where it is the source or another device, the stream is synchronised first, so its earlier work is done before
-     * the bytes are read, and they are written before the call returns, before any later work of the stream.
+     * As {@link PeerCopies#copy}: on one device an asynchronous device-to-device copy on the stream; between two, the
+     * call returns once the bytes are staged, in the stream's order.
      */
     public static int cudaMemcpyPeerAsyncNative(
         final Pointer dst, final int dstDevice, final Pointer src, final int srcDevice, final long count,
@@ -313,19 +304,10 @@ public final class JCudaRuntimeRemote
     {
         requireNonNull(dst, "dst", name);
         requireNonNull(src, "src", name);
-        final RuntimeThreadState thread = RuntimeThreadState.current();
-        final int status = client().connect();
-        if (status != RuntimeStatus.SUCCESS)
+        final int checked = PeerCopies.check(name, dstDevice, srcDevice, count);
+        if (checked != RuntimeStatus.SUCCESS)
         {
-            return thread.record(status);
-        }
-        if (client().executorOf(dstDevice) < 0 || client().executorOf(srcDevice) < 0)
-        {
-            return thread.record(RuntimeStatus.INVALID_DEVICE);
-        }
-        if (count < 0)
-        {
-            return invalidValue(name, "count is negative: " + count);
+            return checked;
         }
         final long destination;
         final long source;
@@ -338,47 +320,8 @@ public final class JCudaRuntimeRemote
         {
             return invalidValue(name, ex.getMessage());
         }
-        final long handle = asynchronous ? streamHandle(stream) : 0;
-        final int streamDevice = thread.device();
-        if (dstDevice == srcDevice && (handle == 0 || streamDevice == dstDevice))
-        {
-            return thread.record(asynchronous ?
-                client().callPipelined(Function.CUDA_MEMCPY_DTOD_ASYNC, dstDevice,
-                    new long[]{ destination, source, count, handle }, null) :
-                client().call(Function.CUDA_MEMCPY_DTOD, dstDevice,
-                    new long[]{ destination, source, count }, null, null, null));
-        }
-        final boolean streamOnDestination = handle != 0 && streamDevice == dstDevice;
-        if (handle != 0 && !streamOnDestination)
-        {
-            final int synchronised = client().call(Function.CUDA_STREAM_SYNCHRONIZE, streamDevice,
-                new long[]{ handle }, null, null, null);
-            if (synchronised != RuntimeStatus.SUCCESS)
-            {
-                return thread.record(synchronised);
-            }
-        }
-        for (long offset = 0; offset < count; offset += PEER_COPY_CHUNK_BYTES)
-        {
-            final long length = Math.min(PEER_COPY_CHUNK_BYTES, count - offset);
-            final ByteArrayPayload chunk = new ByteArrayPayload();
-            final int read = client().call(Function.CUDA_MEMCPY_DTOH, srcDevice,
-                new long[]{ source + offset, length }, null, chunk, null);
-            if (read != RuntimeStatus.SUCCESS)
-            {
-                return thread.record(read);
-            }
-            final int written = streamOnDestination ?
-                client().callPipelined(Function.CUDA_MEMCPY_HTOD_ASYNC, dstDevice,
-                    new long[]{ destination + offset, length, handle }, chunk) :
-                client().call(Function.CUDA_MEMCPY_HTOD, dstDevice,
-                    new long[]{ destination + offset, length }, chunk, null, null);
-            if (written != RuntimeStatus.SUCCESS)
-            {
-                return thread.record(written);
-            }
-        }
-        return RuntimeStatus.SUCCESS;
+        return PeerCopies.copy(destination, dstDevice, source, srcDevice, count, asynchronous,
+            asynchronous ? streamHandle(stream) : 0);
     }
 
     /**

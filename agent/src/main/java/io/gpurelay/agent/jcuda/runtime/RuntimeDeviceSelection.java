@@ -18,7 +18,7 @@ import jcuda.runtime.cudaDeviceProp;
  * device's primary context in the session, with the device flags applied as cudaSetDeviceFlags applies them, without
  * making the device current.
  */
-final class RuntimeDeviceSelection
+public final class RuntimeDeviceSelection
 {
     /** cudaInitDeviceFlagsAreValid. */
     private static final int INIT_DEVICE_FLAGS_ARE_VALID = 1;
@@ -41,7 +41,10 @@ final class RuntimeDeviceSelection
         return valid == null || valid.length == 0 ? 0 : valid[0];
     }
 
-    static int setValidDevices(final int[] deviceArr, final int len)
+    /**
+     * cudaSetValidDevices, for either binding: the devices a thread that has not chosen one may use, in order.
+     */
+    public static int setValidDevices(final int[] deviceArr, final int len)
     {
         final String name = "cudaSetValidDevices";
         if (deviceArr == null)
@@ -131,7 +134,10 @@ final class RuntimeDeviceSelection
         return RuntimeStatus.SUCCESS;
     }
 
-    static int initDevice(final int device, final int deviceFlags, final int flags)
+    /**
+     * cudaInitDevice, for either binding.
+     */
+    public static int initDevice(final int device, final int deviceFlags, final int flags)
     {
         final String name = "cudaInitDevice";
         final DeviceRouter client = DeviceRouter.installed();

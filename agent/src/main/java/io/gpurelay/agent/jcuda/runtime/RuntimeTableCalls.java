@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda.runtime;
 
+import io.gpurelay.agent.jcuda.driver.CaptureActivity;
 import io.gpurelay.agent.jcuda.driver.StreamCaptures;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.Argument;
@@ -25,7 +26,9 @@ public final class RuntimeTableCalls
         final boolean pipelined)
     {
         // Stream capture: a stream-ordered row on a stream a driver-API capture records is refused, as the driver's.
-        final Argument stream = row.order() == StreamOrder.STREAM ? row.first(ArgumentRole.STREAM) : null;
+        // StreamCaptures names JCuda's classes: asked only while a capture (which only JCuda's binding begins) is on.
+        final Argument stream = row.order() == StreamOrder.STREAM && CaptureActivity.underWay() ?
+            row.first(ArgumentRole.STREAM) : null;
         if (stream != null)
         {
             final int captured = StreamCaptures.refuseRuntime(args[stream.wireIndex()], row.name());
@@ -34,7 +37,7 @@ public final class RuntimeTableCalls
                 return RuntimeCalls.record(captured);
             }
         }
-        return pipelined ? JCudaRuntimeRemote.pipelined(row, args, null) :
-            JCudaRuntimeRemote.call(row, args, text, results);
+        // RuntimeCalls, not JCuda's binding: a JavaCPP program has no JCuda classes to load it with.
+        return pipelined ? RuntimeCalls.pipelined(row, args, null) : RuntimeCalls.call(row, args, null, text, results);
     }
 }
