@@ -6,6 +6,7 @@ import static jcuda.driver.JCudaDriver.cuCtxDisablePeerAccess;
 import static jcuda.driver.JCudaDriver.cuCtxGetApiVersion;
 import static jcuda.driver.JCudaDriver.cuCtxGetCacheConfig;
 import static jcuda.driver.JCudaDriver.cuCtxGetId;
+import static jcuda.driver.JCudaDriver.cuCtxGetFlags;
 import static jcuda.driver.JCudaDriver.cuCtxGetLimit;
 import static jcuda.driver.JCudaDriver.cuCtxGetSharedMemConfig;
 import static jcuda.driver.JCudaDriver.cuCtxGetStreamPriorityRange;
@@ -36,6 +37,7 @@ import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import static jcuda.driver.JCudaDriver.cuStreamWriteValue32;
 import static jcuda.runtime.JCuda.cudaDeviceDisablePeerAccess;
 import static jcuda.runtime.JCuda.cudaDeviceGetCacheConfig;
+import static jcuda.runtime.JCuda.cudaCtxResetPersistingL2Cache;
 import static jcuda.runtime.JCuda.cudaDeviceGetLimit;
 import static jcuda.runtime.JCuda.cudaDeviceGetPCIBusId;
 import static jcuda.runtime.JCuda.cudaDeviceGetStreamPriorityRange;
@@ -153,9 +155,12 @@ public final class TableFunctionsProgram
         CHECKS.equal("cuEventSynchronize", 0, cuEventSynchronize(event));
 
         final long[] limit = { -1 };
-        CHECKS.equal("cuCtxGetLimit is not supported on the emulator", CUresult.CUDA_ERROR_NOT_SUPPORTED,
-            cuCtxGetLimit(limit, CUlimit.CU_LIMIT_PRINTF_FIFO_SIZE));
-        CHECKS.equal("cuCtxGetLimit wrote nothing", -1, limit[0]);
+        CHECKS.equal("cuCtxGetLimit", 0, cuCtxGetLimit(limit, CUlimit.CU_LIMIT_PRINTF_FIFO_SIZE));
+        CHECKS.equal("cuCtxGetLimit the emulator's printf FIFO", 1 << 20, limit[0]);
+        final int[] flags = { -1 };
+        CHECKS.equal("cuCtxGetFlags is not supported on the emulator", CUresult.CUDA_ERROR_NOT_SUPPORTED,
+            cuCtxGetFlags(flags));
+        CHECKS.equal("cuCtxGetFlags wrote nothing", -1, flags[0]);
         final CUdeviceptr word = new CUdeviceptr();
         CHECKS.equal("cuMemAlloc", 0, cuMemAlloc(word, Integer.BYTES));
         for (int attempt = 1; attempt <= 2; attempt++)
@@ -208,8 +213,10 @@ public final class TableFunctionsProgram
         CHECKS.equal("cudaEventSynchronize", 0, cudaEventSynchronize(event));
 
         final long[] limit = { -1 };
-        CHECKS.equal("cudaDeviceGetLimit is not supported on the emulator", cudaError.cudaErrorNotSupported,
-            cudaDeviceGetLimit(limit, cudaLimit.cudaLimitPrintfFifoSize));
+        CHECKS.equal("cudaDeviceGetLimit", 0, cudaDeviceGetLimit(limit, cudaLimit.cudaLimitMallocHeapSize));
+        CHECKS.equal("cudaDeviceGetLimit the default malloc heap", 8 << 20, limit[0]);
+        CHECKS.equal("cudaCtxResetPersistingL2Cache is not supported on the emulator", cudaError.cudaErrorNotSupported,
+            cudaCtxResetPersistingL2Cache());
         CHECKS.equal("cudaGetLastError keeps the failure", cudaError.cudaErrorNotSupported, cudaGetLastError());
         CHECKS.equal("cudaGetLastError then clears it", 0, cudaGetLastError());
         final String[] busId = new String[1];
