@@ -1,16 +1,15 @@
 package io.gpurelay.it;
 
+import static io.gpurelay.it.JavaCppGpuRuns.RUN;
+import static io.gpurelay.it.JavaCppGpuRuns.hash;
+import static io.gpurelay.it.JavaCppGpuRuns.local;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import io.gpurelay.it.javacpp.JavaCppCublasCoverageProgram;
 import org.junit.jupiter.api.Tag;
@@ -29,15 +28,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ExtendWith(GpuAvailability.Required.class)
 class JavaCppCublasGpuIT
 {
-    private static final Pattern HASH = Pattern.compile("result-hash .*");
-    private static final Duration RUN = Duration.ofSeconds(240);
-
     @ParameterizedTest
     @EnumSource(Transport.class)
     @Timeout(value = 480, unit = TimeUnit.SECONDS)
     void theRemoteRunEqualsTheLocalOne(final Transport transport, @TempDir final Path work) throws Exception
     {
-        final String local = hash(local(), "local");
+        final String local = hash(local(JavaCppCublasCoverageProgram.class, "dump"), "local");
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""),
@@ -51,27 +47,5 @@ class JavaCppCublasGpuIT
             }
             assertFalse(output.contains("is not supported by gpurelay"), output);
         }
-    }
-
-    /**
-     * The program without the agent, on the presets' natives and the host's CUDA.
-     */
-    private static String local() throws Exception
-    {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.executorJar();
-        final ForkedProcess process = new ForkedProcess("JavaCppCublasCoverageProgram-local", List.of(
-            Artifacts.java(), "-cp", classpath, JavaCppCublasCoverageProgram.class.getName(), "dump"));
-        try (process)
-        {
-            assertEquals(0, process.awaitExit(RUN), process.output());
-            return process.output();
-        }
-    }
-
-    private static String hash(final String output, final String run)
-    {
-        final Matcher matcher = HASH.matcher(output);
-        assertTrue(matcher.find() && output.contains("\nPASSED"), run + " run:\n" + output);
-        return matcher.group();
     }
 }

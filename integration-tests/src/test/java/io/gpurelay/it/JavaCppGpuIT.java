@@ -1,9 +1,11 @@
 package io.gpurelay.it;
 
+import static io.gpurelay.it.JavaCppGpuRuns.RUN;
+import static io.gpurelay.it.JavaCppGpuRuns.hash;
+import static io.gpurelay.it.JavaCppGpuRuns.local;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
@@ -34,23 +36,20 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ExtendWith(GpuAvailability.Required.class)
 class JavaCppGpuIT
 {
-    private static final Pattern HASHES = Pattern.compile("result-hash .*");
-    private static final Duration RUN = Duration.ofSeconds(240);
-
     @ParameterizedTest
     @EnumSource(Transport.class)
     @Timeout(value = 480, unit = TimeUnit.SECONDS)
     void theRemoteRunEqualsTheLocalOneAndGoesThroughTheExecutor(final Transport transport, @TempDir final Path work)
         throws Exception
     {
-        final String local = hashes(local(), "local");
+        final String local = hash(local(JavaCppProgram.class, "dump"), "local");
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work, "--metrics-port", "0"))
         {
             final Matcher metrics = executor.process().awaitLine(
                 Pattern.compile("serving metrics on (http://127\\.0\\.0\\.1:\\d+/metrics)"), Duration.ofSeconds(60));
             final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""), JavaCppProgram.class, "dump");
             assertEquals(0, client.awaitExit(RUN), client.output());
-            assertEquals(local, hashes(client.output(), "remote"), "remote results equal the local run's");
+            assertEquals(local, hash(client.output(), "remote"), "remote results equal the local run's");
             executor.process().awaitLine(Pattern.compile("session \\d+ .*client .* pid " + client.pid() + "\\b"),
                 Duration.ofSeconds(10));
             final PrometheusText scraped = PrometheusText.parse(scrape(URI.create(metrics.group(1))));
@@ -62,27 +61,7 @@ class JavaCppGpuIT
         }
     }
 
-    /**
-     * The program without the agent, on the presets' natives and the host's CUDA.
-     */
-    private static String local() throws Exception
-    {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.executorJar();
-        final ForkedProcess process = new ForkedProcess("JavaCppProgram-local", List.of(Artifacts.java(), "-cp",
-            classpath, JavaCppProgram.class.getName(), "dump"));
-        try (process)
-        {
-            assertEquals(0, process.awaitExit(RUN), process.output());
-            return process.output();
-        }
-    }
 
-    private static String hashes(final String output, final String run)
-    {
-        final Matcher matcher = HASHES.matcher(output);
-        assertTrue(matcher.find() && output.contains("\nPASSED"), run + " run:\n" + output);
-        return matcher.group();
-    }
 
     /**
      * With java.base only: the distribution's runtime, which runs the GPU tests, has no java.net.http.

@@ -1,14 +1,14 @@
 package io.gpurelay.it;
 
+import static io.gpurelay.it.JavaCppGpuRuns.RUN;
+import static io.gpurelay.it.JavaCppGpuRuns.hash;
+import static io.gpurelay.it.JavaCppGpuRuns.local;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.gpurelay.it.javacpp.JavaCppLibrariesProgram;
@@ -31,47 +31,22 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ExtendWith(GpuAvailability.Required.class)
 class JavaCppLibrariesGpuIT
 {
-    private static final Pattern HASHES = Pattern.compile("result-hash .*");
-    private static final Duration RUN = Duration.ofSeconds(240);
-
     @ParameterizedTest
     @EnumSource(Transport.class)
     @Timeout(value = 480, unit = TimeUnit.SECONDS)
     void theRemoteRunEqualsTheLocalOne(final Transport transport, @TempDir final Path work) throws Exception
     {
-        final String local = hashes(local(), "local");
+        final String local = hash(local(JavaCppLibrariesProgram.class, "dump"), "local");
         try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
         {
             final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""),
                 JavaCppLibrariesProgram.class, "dump", "refusals");
             assertEquals(0, client.awaitExit(RUN), client.output());
-            assertEquals(local, hashes(client.output(), "remote"), "remote results equal the local run's");
+            assertEquals(local, hash(client.output(), "remote"), "remote results equal the local run's");
             assertTrue(!client.output().contains("is not supported by gpurelay"), "every call the program makes is " +
                 "remoted:\n" + client.output());
             executor.process().awaitLine(Pattern.compile("session \\d+ .*client .* pid " + client.pid() + "\\b"),
                 Duration.ofSeconds(10));
         }
-    }
-
-    /**
-     * The program without the agent, on the presets' natives and the host's CUDA.
-     */
-    private static String local() throws Exception
-    {
-        final String classpath = Artifacts.programsDir() + File.pathSeparator + Artifacts.executorJar();
-        final ForkedProcess process = new ForkedProcess("JavaCppLibrariesProgram-local", List.of(Artifacts.java(),
-            "-cp", classpath, JavaCppLibrariesProgram.class.getName(), "dump"));
-        try (process)
-        {
-            assertEquals(0, process.awaitExit(RUN), process.output());
-            return process.output();
-        }
-    }
-
-    private static String hashes(final String output, final String run)
-    {
-        final Matcher matcher = HASHES.matcher(output);
-        assertTrue(matcher.find() && output.contains("\nPASSED"), run + " run:\n" + output);
-        return matcher.group();
     }
 }
