@@ -29,6 +29,7 @@ public final class CudartModule extends JavaCppModule
         JavaCppDriverCopies.register(this);
         JavaCppLinker.register(this);
         JavaCppCallbacks.register(this);
+        JavaCppStructMakers.register(this);
         for (final FunctionRow row : FunctionTable.standard().rows())
         {
             row(row);

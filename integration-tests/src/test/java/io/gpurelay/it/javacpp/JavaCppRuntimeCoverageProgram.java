@@ -92,6 +92,7 @@ public final class JavaCppRuntimeCoverageProgram
         check(cudaGetDeviceCount(count), "cudaGetDeviceCount");
         check(cudaSetDevice(0), "cudaSetDevice");
         errors();
+        structMakers();
         contexts();
         device();
         modulesAndQueries();
@@ -899,6 +900,34 @@ public final class JavaCppRuntimeCoverageProgram
                     expected.get(i));
             }
         }
+    }
+
+    /**
+     * CUDA's struct makers, inline host code: make_cudaExtent, make_cudaPos, make_cudaPitchedPtr, vectors, complex
+     * numbers.
+     */
+    private static void structMakers()
+    {
+        final org.bytedeco.cuda.cudart.cudaExtent extent = org.bytedeco.cuda.global.cudart.make_cudaExtent(64, 3, 2);
+        expect("make_cudaExtent", "64 3 2", extent.width() + " " + extent.height() + " " + extent.depth());
+        final org.bytedeco.cuda.cudart.cudaPos position = org.bytedeco.cuda.global.cudart.make_cudaPos(1, 2, 3);
+        expect("make_cudaPos", "1 2 3", position.x() + " " + position.y() + " " + position.z());
+        final Pointer device = new Pointer();
+        check(cudaMalloc(device, 256), "cudaMalloc for a pitched pointer");
+        final org.bytedeco.cuda.cudart.cudaPitchedPtr pitched =
+            org.bytedeco.cuda.global.cudart.make_cudaPitchedPtr(device, 128, 100, 2);
+        expect("make_cudaPitchedPtr", device.address() + " 128 100 2", pitched.ptr().address() + " " + pitched.pitch() +
+            " " + pitched.xsize() + " " + pitched.ysize());
+        check(cudaFree(device), "cudaFree of the pitched pointer's memory");
+        final org.bytedeco.cuda.cudart.float4 vector = org.bytedeco.cuda.global.cudart.make_float4(1.5f, 2, 3, 4);
+        expect("make_float4", "1.5 2.0 3.0 4.0", vector.x() + " " + vector.y() + " " + vector.z() + " " + vector.w());
+        final org.bytedeco.cuda.cudart.char1 character = org.bytedeco.cuda.global.cudart.make_char1((byte)7);
+        expect("make_char1", (byte)7, character.x());
+        final org.bytedeco.cuda.cudart.double2 complex =
+            org.bytedeco.cuda.global.cudart.make_cuDoubleComplex(1.25, -2);
+        expect("make_cuDoubleComplex", "1.25 -2.0", complex.x() + " " + complex.y());
+        final org.bytedeco.cuda.cudart.longlong3 wide = org.bytedeco.cuda.global.cudart.make_longlong3(1L << 40, -1, 5);
+        expect("make_longlong3", (1L << 40) + " -1 5", wide.x() + " " + wide.y() + " " + wide.z());
     }
 
     private static void expect(final String what, final Object expected, final Object actual)
