@@ -50,20 +50,33 @@ final class DriverStatusNames
 
     private static Map<Integer, String> read()
     {
+        final Map<Integer, String> read = read("CUDA_SUCCESS", "CUDA_ERROR_");
+        if (read == null)
+        {
+            AgentLog.warnOnce("cannot find " + PRESET + " to read its CUresult names; cuGetErrorName and " +
+                "cuGetErrorString know only CUDA_SUCCESS");
+            return Map.of(0, "CUDA_SUCCESS");
+        }
+        return read;
+    }
+
+    /**
+     * The preset's status constants named {@code success} or starting with {@code errorPrefix}, by value (the first
+     * name of a value), or null when the preset class cannot be found.
+     */
+    static Map<Integer, String> read(final String success, final String errorPrefix)
+    {
         final Map<Integer, String> read = new HashMap<>();
         final Class<?> preset = preset();
         if (preset == null)
         {
-            AgentLog.warnOnce("cannot find " + PRESET + " to read its CUresult names; cuGetErrorName and " +
-                "cuGetErrorString know only CUDA_SUCCESS");
-            read.put(0, "CUDA_SUCCESS");
-            return Map.copyOf(read);
+            return null;
         }
         for (final Field field : preset.getFields())
         {
             final String name = field.getName();
             if (Modifier.isStatic(field.getModifiers()) && field.getType() == int.class &&
-                (name.equals("CUDA_SUCCESS") || name.startsWith("CUDA_ERROR_")))
+                (name.equals(success) || name.startsWith(errorPrefix)))
             {
                 try
                 {

@@ -5,8 +5,12 @@ import java.util.Map;
 import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
 
 /**
- * cudaGetErrorName and cudaGetErrorString for JavaCPP programs, answered here: CUDA's names of the errors gpurelay
- * returns, and the runtime's descriptions of those programs meet (else the name).
+ * cudaGetErrorName and cudaGetErrorString for JavaCPP programs, answered here: the names are the {@code cudaError}
+ * constants of the program's own preset ({@code cudaSuccess}, {@code cudaError*} of
+ * {@code org.bytedeco.cuda.global.cudart}), so every code its CUDA version knows has its name; the errors gpurelay
+ * returns have CUDA's names from a table here first, where a preset's aliases could name a code otherwise; the
+ * descriptions are the runtime's for the errors programs
+ * meet, else the name.
  */
 final class RuntimeStatusNames
 {
@@ -40,14 +44,32 @@ final class RuntimeStatusNames
         Map.entry(801, "cudaErrorNotSupported"),
         Map.entry(999, "cudaErrorUnknown"));
 
+    private static volatile Map<Integer, String> presetNames;
+
     private RuntimeStatusNames()
     {
     }
 
     static String name(final int error)
     {
-        final String name = NAMES.get(error);
+        String name = NAMES.get(error);
+        if (name == null)
+        {
+            name = presetNames().get(error);
+        }
         return name != null ? name : "unrecognized error code";
+    }
+
+    private static Map<Integer, String> presetNames()
+    {
+        Map<Integer, String> known = presetNames;
+        if (known == null)
+        {
+            final Map<Integer, String> read = DriverStatusNames.read("cudaSuccess", "cudaError");
+            known = read == null ? Map.of() : read;
+            presetNames = known;
+        }
+        return known;
     }
 
     static String description(final int error)

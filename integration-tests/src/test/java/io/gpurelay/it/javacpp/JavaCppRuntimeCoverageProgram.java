@@ -133,6 +133,8 @@ public final class JavaCppRuntimeCoverageProgram
         final BytePointer unknown = new BytePointer((Pointer)null);
         expect("cuGetErrorName of no CUresult", CUDA_ERROR_INVALID_VALUE, cuGetErrorName(123456, unknown));
         expect("cudaGetErrorName", "cudaErrorNotReady", cudaGetErrorName(cudaErrorNotReady).getString());
+        expect("cudaGetErrorName of an error gpurelay never returns", "cudaErrorStartupFailure",
+            cudaGetErrorName(127).getString());
         System.out.println("errors: names and strings correct");
     }
 
