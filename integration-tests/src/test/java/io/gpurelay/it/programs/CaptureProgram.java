@@ -445,6 +445,28 @@ public final class CaptureProgram
         refused("a context synchronisation in the capture's context", JCudaDriver.cuCtxSynchronize(), 900);
         refused("the end of the capture it invalidated", JCudaDriver.cuStreamEndCapture(stream, new CUgraph()), 901);
         JCudaDriver.cuCtxDestroy(other);
+        // The runtime's device synchronisation is cuCtxSynchronize of the primary context: a capture there is
+        // invalidated, one in another context goes on.
+        final CUcontext primary = new CUcontext();
+        JCudaDriver.cuDevicePrimaryCtxRetain(primary, device);
+        JCudaDriver.cuCtxPushCurrent(primary);
+        final CUstream inPrimary = new CUstream();
+        JCudaDriver.cuStreamCreate(inPrimary, 0);
+        JCudaDriver.cuStreamBeginCapture(inPrimary, CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED);
+        refused("a device synchronisation with a capture in the primary context",
+            jcuda.runtime.JCuda.cudaDeviceSynchronize(), 900);
+        refused("the runtime's last error after it", jcuda.runtime.JCuda.cudaGetLastError(), 900);
+        refused("the end of the capture it invalidated", JCudaDriver.cuStreamEndCapture(inPrimary, new CUgraph()),
+            901);
+        JCudaDriver.cuStreamDestroy(inPrimary);
+        JCudaDriver.cuCtxPopCurrent(new CUcontext());
+        JCudaDriver.cuStreamBeginCapture(stream, CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_RELAXED);
+        refused("nothing: a device synchronisation with a capture in another context",
+            jcuda.runtime.JCuda.cudaDeviceSynchronize(), 0);
+        final CUgraph still = new CUgraph();
+        refused("nothing: the end of that capture", JCudaDriver.cuStreamEndCapture(stream, still), 0);
+        JCudaDriver.cuGraphDestroy(still);
+        JCudaDriver.cuDevicePrimaryCtxRelease(device);
         JCudaDriver.cuStreamDestroy(joined);
         JCudaDriver.cuEventDestroy(event);
         JCudaDriver.cuGraphExecDestroy(innerExec);

@@ -15,6 +15,7 @@ import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.agent.client.SessionHandle;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
@@ -542,6 +543,23 @@ public final class StreamCaptures
     {
         return CaptureActivity.underWay ?
             synchronizeAll(function, DriverCalls.session(), DriverContexts.current()) : NOT_CAPTURED;
+    }
+
+    /**
+     * cudaDeviceSynchronize (and cudaThreadSynchronize): {@code cuCtxSynchronize} of the device's primary context, so a
+     * capture of the driver API in that context is refused and invalidated as {@link #synchronizeAll(String)} refuses
+     * it, with the runtime's code of the same number (cudaErrorStreamCaptureUnsupported, 900). Without a primary
+     * context retained in this process no capture can be in it.
+     */
+    public static int synchronizeRuntimeDevice(final String function)
+    {
+        if (!CaptureActivity.underWay)
+        {
+            return NOT_CAPTURED;
+        }
+        final long primary = DriverContexts.primary(RuntimeThreadState.currentDevice());
+        return primary == DriverContexts.NONE ? NOT_CAPTURED :
+            synchronizeAll(function, RuntimeCalls.session(), primary);
     }
 
     /**

@@ -831,11 +831,24 @@ public final class JCudaRuntimeRemote
 
     public static int cudaDeviceSynchronizeNative()
     {
-        return call(Function.CUDA_DEVICE_SYNCHRONIZE, NO_ARGS, null);
+        return deviceSynchronize("cudaDeviceSynchronize");
     }
 
     public static int cudaThreadSynchronizeNative()
     {
+        return deviceSynchronize("cudaThreadSynchronize");
+    }
+
+    /**
+     * A capture of the driver API in the device's primary context refuses it, as it refuses cuCtxSynchronize there.
+     */
+    private static int deviceSynchronize(final String function)
+    {
+        final int captured = StreamCaptures.synchronizeRuntimeDevice(function);
+        if (captured != StreamCaptures.NOT_CAPTURED)
+        {
+            return RuntimeCalls.record(captured);
+        }
         return call(Function.CUDA_DEVICE_SYNCHRONIZE, NO_ARGS, null);
     }
 
