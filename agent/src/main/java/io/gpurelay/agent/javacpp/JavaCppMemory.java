@@ -37,11 +37,6 @@ final class JavaCppMemory
     private static final int LOCATION_HOST = 2;
     /** {@code cudaCpuDeviceId} / {@code CU_DEVICE_CPU}. */
     private static final long CPU_DEVICE = -1;
-    private static final int HOST_TO_HOST = 0;
-    private static final int HOST_TO_DEVICE = 1;
-    private static final int DEVICE_TO_HOST = 2;
-    private static final int DEVICE_TO_DEVICE = 3;
-    private static final int DEFAULT = 4;
     /** {@code cudaErrorHostMemoryAlreadyRegistered} / {@code CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED}. */
     private static final int HOST_MEMORY_ALREADY_REGISTERED = 712;
     /** {@code cudaErrorHostMemoryNotRegistered} / {@code CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED}. */
@@ -225,29 +220,14 @@ final class JavaCppMemory
     private static int copy2D(final JavaCppArgs a, final boolean asynchronous)
     {
         final int kind = a.intValue(6);
-        final boolean dstIsHost;
-        final boolean srcIsHost;
-        switch (kind)
+        final JavaCppCopyKind sides = JavaCppCopyKind.of(kind, () -> isDevice(a, 0), () -> isDevice(a, 2));
+        if (sides == null)
         {
-            case HOST_TO_HOST -> { dstIsHost = true; srcIsHost = true; }
-            case HOST_TO_DEVICE -> { dstIsHost = false; srcIsHost = true; }
-            case DEVICE_TO_HOST -> { dstIsHost = true; srcIsHost = false; }
-            case DEVICE_TO_DEVICE -> { dstIsHost = false; srcIsHost = false; }
-            case DEFAULT ->
-            {
-                dstIsHost = !isDevice(a, 0);
-                srcIsHost = !isDevice(a, 2);
-            }
-            default ->
-            {
-                AgentLog.warn(a.method().qualifiedName() + ": " + kind + " is not a cudaMemcpyKind; returning " +
-                    "cudaErrorInvalidMemcpyDirection");
-                return RuntimeCalls.record(RuntimeStatus.INVALID_MEMCPY_DIRECTION);
-            }
+            return JavaCppCopyKind.invalid(a, kind);
         }
         final long stream = asynchronous && a.count() > 7 ? a.stream(7) : 0;
-        final PitchedCopy.Side destination = side(a, 0, a.longValue(1), dstIsHost);
-        final PitchedCopy.Side source = side(a, 2, a.longValue(3), srcIsHost);
+        final PitchedCopy.Side destination = side(a, 0, a.longValue(1), sides.dstIsHost());
+        final PitchedCopy.Side source = side(a, 2, a.longValue(3), sides.srcIsHost());
         try
         {
             return RuntimeCalls.record(PitchedCopy.run(source, destination, a.longValue(4), a.longValue(5), 1,
@@ -287,29 +267,16 @@ final class JavaCppMemory
         }
         final int kind = JavaCppStructs.getInt(parameters, "kind");
         final Object session = RuntimeCalls.session();
-        final boolean dstIsHost;
-        final boolean srcIsHost;
-        switch (kind)
+        final JavaCppCopyKind sides = JavaCppCopyKind.of(kind,
+            () -> JavaCppRuntime.isDeviceMemory(destination, session),
+            () -> JavaCppRuntime.isDeviceMemory(source, session));
+        if (sides == null)
         {
-            case HOST_TO_HOST -> { dstIsHost = true; srcIsHost = true; }
-            case HOST_TO_DEVICE -> { dstIsHost = false; srcIsHost = true; }
-            case DEVICE_TO_HOST -> { dstIsHost = true; srcIsHost = false; }
-            case DEVICE_TO_DEVICE -> { dstIsHost = false; srcIsHost = false; }
-            case DEFAULT ->
-            {
-                dstIsHost = !JavaCppRuntime.isDeviceMemory(destination, session);
-                srcIsHost = !JavaCppRuntime.isDeviceMemory(source, session);
-            }
-            default ->
-            {
-                AgentLog.warn(a.method().qualifiedName() + ": " + kind + " is not a cudaMemcpyKind; returning " +
-                    "cudaErrorInvalidMemcpyDirection");
-                return RuntimeCalls.record(RuntimeStatus.INVALID_MEMCPY_DIRECTION);
-            }
+            return JavaCppCopyKind.invalid(a, kind);
         }
         final long extent = base + JavaCppStructs.offsetof(parameters.getClass(), "extent");
-        final PitchedCopy.Side from = side3D(parameters, base, "srcPos", srcPointer, srcIsHost);
-        final PitchedCopy.Side to = side3D(parameters, base, "dstPos", dstPointer, dstIsHost);
+        final PitchedCopy.Side from = side3D(parameters, base, "srcPos", srcPointer, sides.srcIsHost());
+        final PitchedCopy.Side to = side3D(parameters, base, "dstPos", dstPointer, sides.dstIsHost());
         final long stream = asynchronous && a.count() > 1 ? a.stream(1) : 0;
         try
         {
