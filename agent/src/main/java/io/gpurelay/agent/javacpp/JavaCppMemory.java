@@ -9,6 +9,7 @@ import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.PitchedCopy;
 import io.gpurelay.agent.jcuda.driver.DriverCalls;
+import io.gpurelay.agent.jcuda.driver.PointerAttributes;
 import io.gpurelay.agent.jcuda.runtime.PeerCopies;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
@@ -45,16 +46,6 @@ final class JavaCppMemory
     private static final int MEMORY_TYPE_HOST = 1;
     private static final int MEMORY_TYPE_DEVICE = 2;
     private static final int MEMORY_TYPE_MANAGED = 3;
-    /** {@code CUpointer_attribute}s cuPointerGetAttribute answers, and the {@code CUmemorytype}s it gives. */
-    private static final int POINTER_MEMORY_TYPE = 2;
-    private static final int POINTER_DEVICE_POINTER = 3;
-    private static final int POINTER_IS_MANAGED = 8;
-    private static final int POINTER_DEVICE_ORDINAL = 9;
-    private static final int POINTER_RANGE_START_ADDR = 11;
-    private static final int POINTER_RANGE_SIZE = 12;
-    private static final int POINTER_MAPPED = 13;
-    private static final long CU_MEMORYTYPE_HOST = 1;
-    private static final long CU_MEMORYTYPE_DEVICE = 2;
     /** The device of unregistered host memory in {@code cudaPointerAttributes}: {@code cudaInvalidDeviceId}. */
     private static final int NO_DEVICE = -2;
 
@@ -429,43 +420,26 @@ final class JavaCppMemory
                 "and managed memory); returning CUDA_ERROR_NOT_SUPPORTED");
             return DriverStatus.NOT_SUPPORTED;
         }
-        final boolean wide;
-        switch (attribute)
+        if (!PointerAttributes.isSupported(attribute))
         {
-            case POINTER_MEMORY_TYPE, POINTER_IS_MANAGED, POINTER_DEVICE_ORDINAL, POINTER_MAPPED -> wide = false;
-            case POINTER_DEVICE_POINTER, POINTER_RANGE_START_ADDR, POINTER_RANGE_SIZE -> wide = true;
-            default ->
-            {
-                AgentLog.warnOnce(name + " of attribute " + attribute + " is not supported by gpurelay; returning " +
-                    "CUDA_ERROR_NOT_SUPPORTED");
-                return DriverStatus.NOT_SUPPORTED;
-            }
+            AgentLog.warnOnce(name + " of attribute " + attribute + " is not supported by gpurelay; returning " +
+                "CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
         }
         JavaCppRuntime.requireOutput(a, 0);
-        final long[] results = new long[4];
-        final int status = DriverCalls.inContext(Function.CU_POINTER_GET_ATTRIBUTE, new long[]{ address }, null,
-            null, results);
+        final long[] value = new long[1];
+        final int status = PointerAttributes.query(attribute, address, value);
         if (status != DriverStatus.SUCCESS)
         {
             return status;
         }
-        final long value = switch (attribute)
+        if (PointerAttributes.isWide(attribute))
         {
-            case POINTER_MEMORY_TYPE -> results[0] == 1 ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
-            case POINTER_IS_MANAGED -> results[0] == 3 ? 1 : 0;
-            case POINTER_DEVICE_ORDINAL -> results[1];
-            case POINTER_MAPPED -> 1;
-            case POINTER_DEVICE_POINTER -> address;
-            case POINTER_RANGE_START_ADDR -> results[2];
-            default -> results[3];
-        };
-        if (wide)
-        {
-            a.setLong(0, value);
+            a.setLong(0, value[0]);
         }
         else
         {
-            a.setInt(0, (int)value);
+            a.setInt(0, (int)value[0]);
         }
         return status;
     }
