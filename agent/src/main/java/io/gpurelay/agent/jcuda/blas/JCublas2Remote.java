@@ -54,8 +54,6 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 public final class JCublas2Remote
 {
-    private static final int PEDANTIC_MATH = 2;
-    private static final int MATH_MODE_MASK = 0xF;
     private static final long LEGACY_STREAM = 1;
     private static final long PER_THREAD_STREAM = 2;
     /** rotm's param: flag, h11, h21, h12, h22. */
@@ -275,19 +273,9 @@ public final class JCublas2Remote
         {
             return status;
         }
-        final boolean pedantic = (mathMode[0] & MATH_MODE_MASK) == PEDANTIC_MATH;
-        final int migrated = switch (dataType)
+        final int migrated = CublasComputeTypes.migrate("cublasMigrateComputeType", dataType, mathMode[0]);
+        if (migrated == CublasComputeTypes.NONE)
         {
-            case 0, 4 -> pedantic ? 69 : 68;
-            case 1, 5 -> pedantic ? 71 : 70;
-            case 2, 6 -> pedantic ? 65 : 64;
-            case 10, 11 -> pedantic ? 73 : 72;
-            default -> -1;
-        };
-        if (migrated < 0)
-        {
-            AgentLog.warn("cublasMigrateComputeType: " + dataType + " is no compute type; returning " +
-                "CUBLAS_STATUS_NOT_SUPPORTED");
             return CublasStatus.NOT_SUPPORTED;
         }
         computeType[0] = migrated;
