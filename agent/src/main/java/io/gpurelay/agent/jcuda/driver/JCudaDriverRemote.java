@@ -1,11 +1,7 @@
 package io.gpurelay.agent.jcuda.driver;
 
-import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.Arrays;
 
 import io.gpurelay.agent.AgentLog;
@@ -441,15 +437,9 @@ public final class JCudaDriverRemote
         {
             return noCurrentContext();
         }
-        final byte[] image;
-        try
+        final byte[] image = DriverCalls.readModuleFile("cuModuleLoad", fname);
+        if (image == null)
         {
-            image = Files.readAllBytes(Path.of(fname));
-        }
-        catch (final IOException | InvalidPathException | SecurityException ex)
-        {
-            AgentLog.warn("cuModuleLoad: cannot read '" + fname + "' (" + AgentLog.describe(ex) +
-                "); returning CUDA_ERROR_FILE_NOT_FOUND");
             return DriverStatus.FILE_NOT_FOUND;
         }
         return loadModule(module, new ByteArrayPayload(image));
