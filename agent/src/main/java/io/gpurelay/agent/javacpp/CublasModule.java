@@ -920,31 +920,12 @@ public final class CublasModule extends JavaCppModule
 
     private static double[] readReals(final JavaCppArgs a, final int index, final int bytes, final int count)
     {
-        final UnsafeBuffer buffer = new UnsafeBuffer(a.bytes(index, (long)bytes * count));
-        final double[] values = new double[count];
-        for (int i = 0; i < count; i++)
-        {
-            values[i] = bytes == Float.BYTES ? buffer.getFloat(i * bytes, ByteOrder.LITTLE_ENDIAN) :
-                buffer.getDouble(i * bytes, ByteOrder.LITTLE_ENDIAN);
-        }
-        return values;
+        return HostRotations.reals(new UnsafeBuffer(a.bytes(index, (long)bytes * count)), bytes, count);
     }
 
     private static void writeReals(final JavaCppArgs a, final int index, final int bytes, final double... values)
     {
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[bytes * values.length]);
-        for (int i = 0; i < values.length; i++)
-        {
-            if (bytes == Float.BYTES)
-            {
-                buffer.putFloat(i * bytes, (float)values[i], ByteOrder.LITTLE_ENDIAN);
-            }
-            else
-            {
-                buffer.putDouble(i * bytes, values[i], ByteOrder.LITTLE_ENDIAN);
-            }
-        }
-        a.writeBytes(index, buffer.byteArray(), bytes * values.length);
+        a.writeBytes(index, HostRotations.realBytes(bytes, values).byteArray(), bytes * values.length);
     }
 
     private static int query(final JavaCppArgs a, final Function function)

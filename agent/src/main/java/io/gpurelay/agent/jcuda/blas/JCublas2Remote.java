@@ -1963,32 +1963,14 @@ public final class JCublas2Remote
         final HostRange range = HostRange.of(pointer, (long)bytes * count);
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[bytes * count]);
         range.copyTo(0, buffer, 0, bytes * count);
-        final double[] values = new double[count];
-        for (int i = 0; i < count; i++)
-        {
-            values[i] = bytes == Float.BYTES ? buffer.getFloat(i * bytes, ByteOrder.LITTLE_ENDIAN) :
-                buffer.getDouble(i * bytes, ByteOrder.LITTLE_ENDIAN);
-        }
-        return values;
+        return HostRotations.reals(buffer, bytes, count);
     }
 
     private static void writeReals(final Pointer pointer, final int bytes, final double... values)
         throws HostRangeException
     {
         final HostRange range = HostRange.of(pointer, (long)bytes * values.length);
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[bytes * values.length]);
-        for (int i = 0; i < values.length; i++)
-        {
-            if (bytes == Float.BYTES)
-            {
-                buffer.putFloat(i * bytes, (float)values[i], ByteOrder.LITTLE_ENDIAN);
-            }
-            else
-            {
-                buffer.putDouble(i * bytes, values[i], ByteOrder.LITTLE_ENDIAN);
-            }
-        }
-        range.write(0, buffer, 0, bytes * values.length);
+        range.write(0, HostRotations.realBytes(bytes, values), 0, bytes * values.length);
     }
 
     public static int cublasStpttrNative(final cublasHandle handle, final int uplo, final int n, final Pointer ap,
