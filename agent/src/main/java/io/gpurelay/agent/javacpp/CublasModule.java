@@ -8,6 +8,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.jcuda.blas.CublasComputeTypes;
 import io.gpurelay.agent.jcuda.blas.CublasPointerModes;
 import io.gpurelay.agent.jcuda.blas.CublasStatusTexts;
 import io.gpurelay.agent.jcuda.blas.CublasTransfers;
@@ -56,8 +57,6 @@ public final class CublasModule extends JavaCppModule
     private static final int ROTM_PARAMETERS = 5;
     private static final char REORDER = '>';
     private static final char ZERO_SLOT = '_';
-    private static final int PEDANTIC_MATH = 2;
-    private static final int MATH_MODE_MASK = 0xF;
 
     /**
      * The element type of a routine: its {@code cudaDataType}, the bytes of one real, whether it is complex.
@@ -338,20 +337,10 @@ public final class CublasModule extends JavaCppModule
         {
             return status;
         }
-        final boolean pedantic = (mathMode[0] & MATH_MODE_MASK) == PEDANTIC_MATH;
-        final int dataType = a.intValue(1);
-        final int migrated = switch (dataType)
+        final int migrated = CublasComputeTypes.migrate("cublas.cublasMigrateComputeType", a.intValue(1),
+            mathMode[0]);
+        if (migrated == CublasComputeTypes.NONE)
         {
-            case 0, 4 -> pedantic ? 69 : 68;
-            case 1, 5 -> pedantic ? 71 : 70;
-            case 2, 6 -> pedantic ? 65 : 64;
-            case 10, 11 -> pedantic ? 73 : 72;
-            default -> -1;
-        };
-        if (migrated < 0)
-        {
-            AgentLog.warn("cublas.cublasMigrateComputeType: " + dataType + " is no compute type; returning " +
-                "CUBLAS_STATUS_NOT_SUPPORTED");
             return CublasStatus.NOT_SUPPORTED;
         }
         a.setInt(2, migrated);
@@ -931,31 +920,12 @@ public final class CublasModule extends JavaCppModule
 
     private static double[] readReals(final JavaCppArgs a, final int index, final int bytes, final int count)
     {
-        final UnsafeBuffer buffer = new UnsafeBuffer(a.bytes(index, (long)bytes * count));
-        final double[] values = new double[count];
-        for (int i = 0; i < count; i++)
-        {
-            values[i] = bytes == Float.BYTES ? buffer.getFloat(i * bytes, ByteOrder.LITTLE_ENDIAN) :
-                buffer.getDouble(i * bytes, ByteOrder.LITTLE_ENDIAN);
-        }
-        return values;
+        return HostRotations.reals(new UnsafeBuffer(a.bytes(index, (long)bytes * count)), bytes, count);
     }
 
     private static void writeReals(final JavaCppArgs a, final int index, final int bytes, final double... values)
     {
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[bytes * values.length]);
-        for (int i = 0; i < values.length; i++)
-        {
-            if (bytes == Float.BYTES)
-            {
-                buffer.putFloat(i * bytes, (float)values[i], ByteOrder.LITTLE_ENDIAN);
-            }
-            else
-            {
-                buffer.putDouble(i * bytes, values[i], ByteOrder.LITTLE_ENDIAN);
-            }
-        }
-        a.writeBytes(index, buffer.byteArray(), bytes * values.length);
+        a.writeBytes(index, HostRotations.realBytes(bytes, values).byteArray(), bytes * values.length);
     }
 
     private static int query(final JavaCppArgs a, final Function function)

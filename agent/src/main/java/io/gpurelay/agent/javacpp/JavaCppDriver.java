@@ -1,10 +1,6 @@
 package io.gpurelay.agent.javacpp;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
@@ -244,15 +240,9 @@ final class JavaCppDriver
             {
                 return DriverCalls.noCurrentContext();
             }
-            final byte[] image;
-            try
+            final byte[] image = DriverCalls.readModuleFile("cudart.cuModuleLoad", file);
+            if (image == null)
             {
-                image = Files.readAllBytes(Path.of(file));
-            }
-            catch (final IOException | InvalidPathException | SecurityException ex)
-            {
-                AgentLog.warn("cudart.cuModuleLoad: cannot read '" + file + "' (" + AgentLog.describe(ex) +
-                    "); returning CUDA_ERROR_FILE_NOT_FOUND");
                 return DriverStatus.FILE_NOT_FOUND;
             }
             final long[] loaded = new long[1];

@@ -9,6 +9,7 @@ import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.PitchedCopy;
 import io.gpurelay.agent.jcuda.driver.DriverCalls;
+import io.gpurelay.agent.jcuda.driver.PointerAttributes;
 import io.gpurelay.agent.jcuda.runtime.PeerCopies;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
@@ -37,11 +38,6 @@ final class JavaCppMemory
     private static final int LOCATION_HOST = 2;
     /** {@code cudaCpuDeviceId} / {@code CU_DEVICE_CPU}. */
     private static final long CPU_DEVICE = -1;
-    private static final int HOST_TO_HOST = 0;
-    private static final int HOST_TO_DEVICE = 1;
-    private static final int DEVICE_TO_HOST = 2;
-    private static final int DEVICE_TO_DEVICE = 3;
-    private static final int DEFAULT = 4;
     /** {@code cudaErrorHostMemoryAlreadyRegistered} / {@code CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED}. */
     private static final int HOST_MEMORY_ALREADY_REGISTERED = 712;
     /** {@code cudaErrorHostMemoryNotRegistered} / {@code CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED}. */
@@ -50,16 +46,6 @@ final class JavaCppMemory
     private static final int MEMORY_TYPE_HOST = 1;
     private static final int MEMORY_TYPE_DEVICE = 2;
     private static final int MEMORY_TYPE_MANAGED = 3;
-    /** {@code CUpointer_attribute}s cuPointerGetAttribute answers, and the {@code CUmemorytype}s it gives. */
-    private static final int POINTER_MEMORY_TYPE = 2;
-    private static final int POINTER_DEVICE_POINTER = 3;
-    private static final int POINTER_IS_MANAGED = 8;
-    private static final int POINTER_DEVICE_ORDINAL = 9;
-    private static final int POINTER_RANGE_START_ADDR = 11;
-    private static final int POINTER_RANGE_SIZE = 12;
-    private static final int POINTER_MAPPED = 13;
-    private static final long CU_MEMORYTYPE_HOST = 1;
-    private static final long CU_MEMORYTYPE_DEVICE = 2;
     /** The device of unregistered host memory in {@code cudaPointerAttributes}: {@code cudaInvalidDeviceId}. */
     private static final int NO_DEVICE = -2;
 
@@ -225,29 +211,14 @@ final class JavaCppMemory
     private static int copy2D(final JavaCppArgs a, final boolean asynchronous)
     {
         final int kind = a.intValue(6);
-        final boolean dstIsHost;
-        final boolean srcIsHost;
-        switch (kind)
+        final JavaCppCopyKind sides = JavaCppCopyKind.of(kind, () -> isDevice(a, 0), () -> isDevice(a, 2));
+        if (sides == null)
         {
-            case HOST_TO_HOST -> { dstIsHost = true; srcIsHost = true; }
-            case HOST_TO_DEVICE -> { dstIsHost = false; srcIsHost = true; }
-            case DEVICE_TO_HOST -> { dstIsHost = true; srcIsHost = false; }
-            case DEVICE_TO_DEVICE -> { dstIsHost = false; srcIsHost = false; }
-            case DEFAULT ->
-            {
-                dstIsHost = !isDevice(a, 0);
-                srcIsHost = !isDevice(a, 2);
-            }
-            default ->
-            {
-                AgentLog.warn(a.method().qualifiedName() + ": " + kind + " is not a cudaMemcpyKind; returning " +
-                    "cudaErrorInvalidMemcpyDirection");
-                return RuntimeCalls.record(RuntimeStatus.INVALID_MEMCPY_DIRECTION);
-            }
+            return JavaCppCopyKind.invalid(a, kind);
         }
         final long stream = asynchronous && a.count() > 7 ? a.stream(7) : 0;
-        final PitchedCopy.Side destination = side(a, 0, a.longValue(1), dstIsHost);
-        final PitchedCopy.Side source = side(a, 2, a.longValue(3), srcIsHost);
+        final PitchedCopy.Side destination = side(a, 0, a.longValue(1), sides.dstIsHost());
+        final PitchedCopy.Side source = side(a, 2, a.longValue(3), sides.srcIsHost());
         try
         {
             return RuntimeCalls.record(PitchedCopy.run(source, destination, a.longValue(4), a.longValue(5), 1,
@@ -287,29 +258,16 @@ final class JavaCppMemory
         }
         final int kind = JavaCppStructs.getInt(parameters, "kind");
         final Object session = RuntimeCalls.session();
-        final boolean dstIsHost;
-        final boolean srcIsHost;
-        switch (kind)
+        final JavaCppCopyKind sides = JavaCppCopyKind.of(kind,
+            () -> JavaCppRuntime.isDeviceMemory(destination, session),
+            () -> JavaCppRuntime.isDeviceMemory(source, session));
+        if (sides == null)
         {
-            case HOST_TO_HOST -> { dstIsHost = true; srcIsHost = true; }
-            case HOST_TO_DEVICE -> { dstIsHost = false; srcIsHost = true; }
-            case DEVICE_TO_HOST -> { dstIsHost = true; srcIsHost = false; }
-            case DEVICE_TO_DEVICE -> { dstIsHost = false; srcIsHost = false; }
-            case DEFAULT ->
-            {
-                dstIsHost = !JavaCppRuntime.isDeviceMemory(destination, session);
-                srcIsHost = !JavaCppRuntime.isDeviceMemory(source, session);
-            }
-            default ->
-            {
-                AgentLog.warn(a.method().qualifiedName() + ": " + kind + " is not a cudaMemcpyKind; returning " +
-                    "cudaErrorInvalidMemcpyDirection");
-                return RuntimeCalls.record(RuntimeStatus.INVALID_MEMCPY_DIRECTION);
-            }
+            return JavaCppCopyKind.invalid(a, kind);
         }
         final long extent = base + JavaCppStructs.offsetof(parameters.getClass(), "extent");
-        final PitchedCopy.Side from = side3D(parameters, base, "srcPos", srcPointer, srcIsHost);
-        final PitchedCopy.Side to = side3D(parameters, base, "dstPos", dstPointer, dstIsHost);
+        final PitchedCopy.Side from = side3D(parameters, base, "srcPos", srcPointer, sides.srcIsHost());
+        final PitchedCopy.Side to = side3D(parameters, base, "dstPos", dstPointer, sides.dstIsHost());
         final long stream = asynchronous && a.count() > 1 ? a.stream(1) : 0;
         try
         {
@@ -462,43 +420,26 @@ final class JavaCppMemory
                 "and managed memory); returning CUDA_ERROR_NOT_SUPPORTED");
             return DriverStatus.NOT_SUPPORTED;
         }
-        final boolean wide;
-        switch (attribute)
+        if (!PointerAttributes.isSupported(attribute))
         {
-            case POINTER_MEMORY_TYPE, POINTER_IS_MANAGED, POINTER_DEVICE_ORDINAL, POINTER_MAPPED -> wide = false;
-            case POINTER_DEVICE_POINTER, POINTER_RANGE_START_ADDR, POINTER_RANGE_SIZE -> wide = true;
-            default ->
-            {
-                AgentLog.warnOnce(name + " of attribute " + attribute + " is not supported by gpurelay; returning " +
-                    "CUDA_ERROR_NOT_SUPPORTED");
-                return DriverStatus.NOT_SUPPORTED;
-            }
+            AgentLog.warnOnce(name + " of attribute " + attribute + " is not supported by gpurelay; returning " +
+                "CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
         }
         JavaCppRuntime.requireOutput(a, 0);
-        final long[] results = new long[4];
-        final int status = DriverCalls.inContext(Function.CU_POINTER_GET_ATTRIBUTE, new long[]{ address }, null,
-            null, results);
+        final long[] value = new long[1];
+        final int status = PointerAttributes.query(attribute, address, value);
         if (status != DriverStatus.SUCCESS)
         {
             return status;
         }
-        final long value = switch (attribute)
+        if (PointerAttributes.isWide(attribute))
         {
-            case POINTER_MEMORY_TYPE -> results[0] == 1 ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
-            case POINTER_IS_MANAGED -> results[0] == 3 ? 1 : 0;
-            case POINTER_DEVICE_ORDINAL -> results[1];
-            case POINTER_MAPPED -> 1;
-            case POINTER_DEVICE_POINTER -> address;
-            case POINTER_RANGE_START_ADDR -> results[2];
-            default -> results[3];
-        };
-        if (wide)
-        {
-            a.setLong(0, value);
+            a.setLong(0, value[0]);
         }
         else
         {
-            a.setInt(0, (int)value);
+            a.setInt(0, (int)value[0]);
         }
         return status;
     }

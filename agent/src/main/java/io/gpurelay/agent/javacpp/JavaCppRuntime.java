@@ -29,11 +29,6 @@ import io.gpurelay.protocol.table.FunctionRow;
 final class JavaCppRuntime
 {
     private static final long[] NO_ARGS = new long[0];
-    private static final int HOST_TO_HOST = 0;
-    private static final int HOST_TO_DEVICE = 1;
-    private static final int DEVICE_TO_HOST = 2;
-    private static final int DEVICE_TO_DEVICE = 3;
-    private static final int DEFAULT = 4;
     /** {@code cudaDevAttrManagedMemory} and {@code CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY}. */
     private static final int MANAGED_MEMORY_ATTRIBUTE = 83;
     /** {@code cudaStreamCaptureStatusNone}. */
@@ -418,26 +413,14 @@ final class JavaCppRuntime
         final long count = a.longValue(2);
         final int kind = a.intValue(3);
         final long stream = asynchronous ? a.stream(4) : 0;
-        final boolean dstIsHost;
-        final boolean srcIsHost;
-        switch (kind)
+        final JavaCppCopyKind sides = JavaCppCopyKind.of(kind, () -> isHostArgumentDevice(a, 0),
+            () -> isHostArgumentDevice(a, 1));
+        if (sides == null)
         {
-            case HOST_TO_HOST -> { dstIsHost = true; srcIsHost = true; }
-            case HOST_TO_DEVICE -> { dstIsHost = false; srcIsHost = true; }
-            case DEVICE_TO_HOST -> { dstIsHost = true; srcIsHost = false; }
-            case DEVICE_TO_DEVICE -> { dstIsHost = false; srcIsHost = false; }
-            case DEFAULT ->
-            {
-                dstIsHost = !isHostArgumentDevice(a, 0);
-                srcIsHost = !isHostArgumentDevice(a, 1);
-            }
-            default ->
-            {
-                AgentLog.warn(a.method().qualifiedName() + ": " + kind + " is not a cudaMemcpyKind; returning " +
-                    "cudaErrorInvalidMemcpyDirection");
-                return RuntimeCalls.record(RuntimeStatus.INVALID_MEMCPY_DIRECTION);
-            }
+            return JavaCppCopyKind.invalid(a, kind);
         }
+        final boolean dstIsHost = sides.dstIsHost();
+        final boolean srcIsHost = sides.srcIsHost();
         if (srcIsHost && dstIsHost)
         {
             HostRange.copy(a.host(1, count), a.host(0, count));

@@ -1,5 +1,10 @@
 package io.gpurelay.agent.jcuda.blas;
 
+import java.nio.ByteOrder;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
 /**
  * The rotations of the BLAS that work on host scalars only (rotg, rotmg), as the reference BLAS computes them: the
  * legacy cuBLAS API takes their arguments in host memory, so they run in the client.
@@ -8,6 +13,42 @@ public final class HostRotations
 {
     private HostRotations()
     {
+    }
+
+    /**
+     * {@code count} host scalars of {@code bytes} each (4: float, 8: double, little-endian as host memory holds them)
+     * from {@code buffer}, as doubles: how the rotations read their arguments, whichever binding passed them.
+     */
+    public static double[] reals(final DirectBuffer buffer, final int bytes, final int count)
+    {
+        final double[] values = new double[count];
+        for (int i = 0; i < count; i++)
+        {
+            values[i] = bytes == Float.BYTES ? buffer.getFloat(i * bytes, ByteOrder.LITTLE_ENDIAN) :
+                buffer.getDouble(i * bytes, ByteOrder.LITTLE_ENDIAN);
+        }
+        return values;
+    }
+
+    /**
+     * The host scalars a rotation writes back, as {@code values.length} floats or doubles of {@code bytes} each: the
+     * bytes to copy into the binding's host memory.
+     */
+    public static UnsafeBuffer realBytes(final int bytes, final double... values)
+    {
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[bytes * values.length]);
+        for (int i = 0; i < values.length; i++)
+        {
+            if (bytes == Float.BYTES)
+            {
+                buffer.putFloat(i * bytes, (float)values[i], ByteOrder.LITTLE_ENDIAN);
+            }
+            else
+            {
+                buffer.putDouble(i * bytes, values[i], ByteOrder.LITTLE_ENDIAN);
+            }
+        }
+        return buffer;
     }
 
     /**

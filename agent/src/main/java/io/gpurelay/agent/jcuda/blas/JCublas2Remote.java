@@ -54,8 +54,6 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 public final class JCublas2Remote
 {
-    private static final int PEDANTIC_MATH = 2;
-    private static final int MATH_MODE_MASK = 0xF;
     private static final long LEGACY_STREAM = 1;
     private static final long PER_THREAD_STREAM = 2;
     /** rotm's param: flag, h11, h21, h12, h22. */
@@ -275,19 +273,9 @@ public final class JCublas2Remote
         {
             return status;
         }
-        final boolean pedantic = (mathMode[0] & MATH_MODE_MASK) == PEDANTIC_MATH;
-        final int migrated = switch (dataType)
+        final int migrated = CublasComputeTypes.migrate("cublasMigrateComputeType", dataType, mathMode[0]);
+        if (migrated == CublasComputeTypes.NONE)
         {
-            case 0, 4 -> pedantic ? 69 : 68;
-            case 1, 5 -> pedantic ? 71 : 70;
-            case 2, 6 -> pedantic ? 65 : 64;
-            case 10, 11 -> pedantic ? 73 : 72;
-            default -> -1;
-        };
-        if (migrated < 0)
-        {
-            AgentLog.warn("cublasMigrateComputeType: " + dataType + " is no compute type; returning " +
-                "CUBLAS_STATUS_NOT_SUPPORTED");
             return CublasStatus.NOT_SUPPORTED;
         }
         computeType[0] = migrated;
@@ -1975,32 +1963,14 @@ public final class JCublas2Remote
         final HostRange range = HostRange.of(pointer, (long)bytes * count);
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[bytes * count]);
         range.copyTo(0, buffer, 0, bytes * count);
-        final double[] values = new double[count];
-        for (int i = 0; i < count; i++)
-        {
-            values[i] = bytes == Float.BYTES ? buffer.getFloat(i * bytes, ByteOrder.LITTLE_ENDIAN) :
-                buffer.getDouble(i * bytes, ByteOrder.LITTLE_ENDIAN);
-        }
-        return values;
+        return HostRotations.reals(buffer, bytes, count);
     }
 
     private static void writeReals(final Pointer pointer, final int bytes, final double... values)
         throws HostRangeException
     {
         final HostRange range = HostRange.of(pointer, (long)bytes * values.length);
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[bytes * values.length]);
-        for (int i = 0; i < values.length; i++)
-        {
-            if (bytes == Float.BYTES)
-            {
-                buffer.putFloat(i * bytes, (float)values[i], ByteOrder.LITTLE_ENDIAN);
-            }
-            else
-            {
-                buffer.putDouble(i * bytes, values[i], ByteOrder.LITTLE_ENDIAN);
-            }
-        }
-        range.write(0, buffer, 0, bytes * values.length);
+        range.write(0, HostRotations.realBytes(bytes, values), 0, bytes * values.length);
     }
 
     public static int cublasStpttrNative(final cublasHandle handle, final int uplo, final int n, final Pointer ap,

@@ -1475,19 +1475,7 @@ public final class JCublasRemote
 
     private static void writeReals(final HostRange range, final int realBytes, final double... values)
     {
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[values.length * Double.BYTES]);
-        for (int i = 0; i < values.length; i++)
-        {
-            if (realBytes == Float.BYTES)
-            {
-                buffer.putFloat(i * Float.BYTES, (float)values[i], ByteOrder.LITTLE_ENDIAN);
-            }
-            else
-            {
-                buffer.putDouble(i * Double.BYTES, values[i], ByteOrder.LITTLE_ENDIAN);
-            }
-        }
-        range.write(0, buffer, 0, values.length * realBytes);
+        range.write(0, HostRotations.realBytes(realBytes, values), 0, values.length * realBytes);
     }
 
     /**

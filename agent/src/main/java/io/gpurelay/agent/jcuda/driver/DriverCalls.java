@@ -1,6 +1,10 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 import io.gpurelay.agent.AgentLog;
@@ -203,6 +207,26 @@ public final class DriverCalls
     public static int loadModule(final PayloadSource image, final long[] module)
     {
         return inContext(Function.CU_MODULE_LOAD_DATA, NO_ARGS, image, null, module);
+    }
+
+    /**
+     * cuModuleLoad's file, read here, where the program named it (the executor receives the image, not the name).
+     *
+     * @param function the name the warning gives the call.
+     * @return the file's bytes, or null, logged, when it cannot be read: the caller returns CUDA_ERROR_FILE_NOT_FOUND.
+     */
+    public static byte[] readModuleFile(final String function, final String file)
+    {
+        try
+        {
+            return Files.readAllBytes(Path.of(file));
+        }
+        catch (final IOException | InvalidPathException | SecurityException ex)
+        {
+            AgentLog.warn(function + ": cannot read '" + file + "' (" + AgentLog.describe(ex) +
+                "); returning CUDA_ERROR_FILE_NOT_FOUND");
+            return null;
+        }
     }
 
     /**

@@ -1,11 +1,7 @@
 package io.gpurelay.agent.jcuda.driver;
 
-import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.Arrays;
 
 import io.gpurelay.agent.AgentLog;
@@ -100,15 +96,6 @@ public final class JCudaDriverRemote
     private static final long[] NO_ARGS = new long[0];
     private static final int HOST_MEMORY_ALREADY_REGISTERED = 712;
     private static final int HOST_MEMORY_NOT_REGISTERED = 713;
-    private static final int POINTER_MEMORY_TYPE = 2;
-    private static final int POINTER_DEVICE_POINTER = 3;
-    private static final int POINTER_IS_MANAGED = 8;
-    private static final int POINTER_DEVICE_ORDINAL = 9;
-    private static final int POINTER_RANGE_START_ADDR = 11;
-    private static final int POINTER_RANGE_SIZE = 12;
-    private static final int POINTER_MAPPED = 13;
-    private static final int MEMORYTYPE_HOST = 1;
-    private static final int MEMORYTYPE_DEVICE = 2;
     private static final int UUID_BYTES = 16;
     private static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
     private static final long CU_STREAM_LEGACY = 1;
@@ -450,15 +437,9 @@ public final class JCudaDriverRemote
         {
             return noCurrentContext();
         }
-        final byte[] image;
-        try
+        final byte[] image = DriverCalls.readModuleFile("cuModuleLoad", fname);
+        if (image == null)
         {
-            image = Files.readAllBytes(Path.of(fname));
-        }
-        catch (final IOException | InvalidPathException | SecurityException ex)
-        {
-            AgentLog.warn("cuModuleLoad: cannot read '" + fname + "' (" + AgentLog.describe(ex) +
-                "); returning CUDA_ERROR_FILE_NOT_FOUND");
             return DriverStatus.FILE_NOT_FOUND;
         }
         return loadModule(module, new ByteArrayPayload(image));
@@ -787,35 +768,20 @@ public final class JCudaDriverRemote
                 "by gpurelay (only device and managed memory); returning CUDA_ERROR_NOT_SUPPORTED");
             return DriverStatus.NOT_SUPPORTED;
         }
-        final boolean wide;
-        switch (attribute)
+        if (!PointerAttributes.isSupported(attribute))
         {
-            case POINTER_MEMORY_TYPE, POINTER_IS_MANAGED, POINTER_DEVICE_ORDINAL, POINTER_MAPPED -> wide = false;
-            case POINTER_DEVICE_POINTER, POINTER_RANGE_START_ADDR, POINTER_RANGE_SIZE -> wide = true;
-            default ->
-            {
-                AgentLog.warnOnce("JCudaDriver.cuPointerGetAttribute of attribute " + attribute + " is not " +
-                    "supported by gpurelay; returning CUDA_ERROR_NOT_SUPPORTED");
-                return DriverStatus.NOT_SUPPORTED;
-            }
+            AgentLog.warnOnce("JCudaDriver.cuPointerGetAttribute of attribute " + attribute + " is not " +
+                "supported by gpurelay; returning CUDA_ERROR_NOT_SUPPORTED");
+            return DriverStatus.NOT_SUPPORTED;
         }
-        final long address = JCudaPointers.address(ptr);
-        final long[] results = new long[4];
-        final int status = inContext(Function.CU_POINTER_GET_ATTRIBUTE, new long[]{ address }, null, null, results);
+        final boolean wide = PointerAttributes.isWide(attribute);
+        final long[] answer = new long[1];
+        final int status = PointerAttributes.query(attribute, JCudaPointers.address(ptr), answer);
         if (status != DriverStatus.SUCCESS)
         {
             return status;
         }
-        final long value = switch (attribute)
-        {
-            case POINTER_MEMORY_TYPE -> results[0] == 1 ? MEMORYTYPE_HOST : MEMORYTYPE_DEVICE;
-            case POINTER_IS_MANAGED -> results[0] == 3 ? 1 : 0;
-            case POINTER_DEVICE_ORDINAL -> results[1];
-            case POINTER_MAPPED -> 1;
-            case POINTER_DEVICE_POINTER -> address;
-            case POINTER_RANGE_START_ADDR -> results[2];
-            default -> results[3];
-        };
+        final long value = answer[0];
         if (wide && !HostRange.isHostMemory(data))
         {
             JCudaPointers.setAddress(data, value);
@@ -923,8 +889,7 @@ public final class JCudaDriverRemote
 
     private static int pointerAttributeDefault(final Pointer data, final int attribute)
     {
-        final boolean wide = attribute == POINTER_DEVICE_POINTER || attribute == POINTER_RANGE_START_ADDR ||
-            attribute == POINTER_RANGE_SIZE;
+        final boolean wide = PointerAttributes.isWide(attribute);
         if (wide && !HostRange.isHostMemory(data))
         {
             JCudaPointers.setAddress(data, 0);
