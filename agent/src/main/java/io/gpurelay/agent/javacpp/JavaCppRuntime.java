@@ -11,7 +11,6 @@ import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.agent.javacpp.struct.JavaCppDeviceProperties;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.TableRowCalls;
-import io.gpurelay.agent.jcuda.driver.DriverCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.ByteArrayPayload;

@@ -5,7 +5,6 @@ import java.nio.ByteOrder;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
-import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote;
 import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.CublasStatus;
