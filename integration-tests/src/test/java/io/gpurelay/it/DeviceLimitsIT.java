@@ -49,6 +49,7 @@ class DeviceLimitsIT
                 "FN cudaDeviceSetLimit/printf_2_MiB status=0 value=2097152",
                 "FN cudaDeviceSetLimit/heap_0 status=0 value=4194304",
                 "FN cudaDeviceSetLimit/heap_32_MiB status=0 value=33554432",
+                "FN cudaDeviceSetLimit/heap_2^50 status=2 value=33554432",
                 "FN cudaDeviceSetLimit/sync_depth_4 status=215 value=-1",
                 "FN cudaDeviceSetLimit/pending_launches_4096 status=0 value=4096",
                 "FN cudaDeviceSetLimit/L2_fetch_32 status=0 value=32",

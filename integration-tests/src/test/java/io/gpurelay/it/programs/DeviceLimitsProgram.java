@@ -76,6 +76,7 @@ public final class DeviceLimitsProgram
         set("printf 2 MiB", PRINTF_FIFO, 2 * MIB);
         set("heap 0", MALLOC_HEAP, 0);
         set("heap 32 MiB", MALLOC_HEAP, 32 * MIB);
+        set("heap 2^50", MALLOC_HEAP, 1L << 50);
         set("sync depth 4", SYNC_DEPTH, 4);
         set("pending launches 4096", 4, 4096);
         set("L2 fetch 32", 5, 32);

@@ -147,7 +147,13 @@ final class EmulatedBackendSession implements BackendSession
         this.fft = new EmulatedFftSession(devices, owners);
         this.rtc = new EmulatedRtcSession(compiler, EmulatedBackend.CUDA_VERSION);
         this.ptxCompiler = new EmulatedPtxCompilerSession(ptxas, EmulatedBackend.CUDA_VERSION);
-        this.limits = new EmulatedLimits(systemCalls, devices[0].properties().attribute(SHARED_MEMORY_PER_BLOCK_OPTIN));
+        final long[] deviceMemory = new long[devices.length];
+        for (int i = 0; i < devices.length; i++)
+        {
+            deviceMemory[i] = devices[i].memory().capacity();
+        }
+        this.limits = new EmulatedLimits(systemCalls, deviceMemory,
+            devices[0].properties().attribute(SHARED_MEMORY_PER_BLOCK_OPTIN));
     }
 
     /**

@@ -44,14 +44,19 @@ final class EmulatedLimits
     static final long MAX_PRINTF_FIFO = 64L * 1024 * 1024;
 
     private final DeviceSystemCalls[] systemCalls;
+    private final long[] deviceMemory;
     private final long sharedMemoryOptin;
     private final long[] stack;
     private final long[] pendingLaunches;
     private final long[] l2FetchGranularity;
 
-    EmulatedLimits(final DeviceSystemCalls[] systemCalls, final long sharedMemoryOptin)
+    /**
+     * @param deviceMemory each device's memory in bytes, which a malloc heap cannot exceed.
+     */
+    EmulatedLimits(final DeviceSystemCalls[] systemCalls, final long[] deviceMemory, final long sharedMemoryOptin)
     {
         this.systemCalls = systemCalls;
+        this.deviceMemory = deviceMemory;
         this.sharedMemoryOptin = sharedMemoryOptin;
         this.stack = new long[systemCalls.length];
         this.pendingLaunches = new long[systemCalls.length];
@@ -116,10 +121,10 @@ final class EmulatedLimits
             }
             case MALLOC_HEAP_SIZE ->
             {
-                if (value < 0)
+                if (value < 0 || value > deviceMemory[device])
                 {
                     result.fail(CudaError.OUT_OF_MEMORY, name + ": a heap of " + Long.toUnsignedString(value) +
-                        " bytes does not fit the device");
+                        " bytes does not fit the device's " + deviceMemory[device] + " bytes");
                     return;
                 }
                 if (!calls.heapSize(value))
