@@ -1,19 +1,14 @@
 package io.gpurelay.agent.javacpp;
 
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.jcuda.PciBusIds;
-import io.gpurelay.agent.jcuda.TableRowCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeDeviceSelection;
-import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
-import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.table.Argument;
-import io.gpurelay.protocol.table.FunctionRow;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -24,10 +19,6 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 final class JavaCppDeviceSelection
 {
-    /** The function-table rows of {@code cuDeviceGetPCIBusId} and {@code cudaDeviceGetPCIBusId}. */
-    private static final int DRIVER_PCI_BUS_ID_ROW = 1024;
-    private static final int RUNTIME_PCI_BUS_ID_ROW = 1114;
-
     private JavaCppDeviceSelection()
     {
     }
@@ -87,36 +78,12 @@ final class JavaCppDeviceSelection
                 "invalid-value status");
             return DriverStatus.INVALID_VALUE;
         }
-        final FunctionRow row = TableRowCalls.row(driver ? DRIVER_PCI_BUS_ID_ROW : RUNTIME_PCI_BUS_ID_ROW);
-        for (int candidate = 0; candidate < client.deviceCount(); candidate++)
+        final int[] device = new int[1];
+        final int status = PciBusIds.find(wanted, client.deviceCount(), driver, device);
+        if (status == DriverStatus.SUCCESS)
         {
-            final long[] wire = new long[row.wireArgumentCount()];
-            for (final Argument argument : row.arguments())
-            {
-                if (argument.wireIndex() >= 0)
-                {
-                    wire[argument.wireIndex()] = switch (argument.role())
-                    {
-                        case DEVICE -> candidate;
-                        case IN_INT -> PciBusIds.ID_LENGTH;
-                        default -> throw new IllegalStateException(row.name() + ": " + argument.role());
-                    };
-                }
-            }
-            final ByteArrayPayload text = new ByteArrayPayload();
-            final long[] results = new long[row.resultCount()];
-            final int status = TableRowCalls.send(row, wire, results, text);
-            if (status != DriverStatus.SUCCESS)
-            {
-                return status;
-            }
-            final String candidateId = new String(text.bytes(), StandardCharsets.US_ASCII).replace("\0", "");
-            if (PciBusIds.parse(candidateId) == wanted)
-            {
-                a.setInt(0, candidate);
-                return DriverStatus.SUCCESS;
-            }
+            a.setInt(0, device[0]);
         }
-        return driver ? DriverStatus.INVALID_DEVICE : RuntimeStatus.INVALID_DEVICE;
+        return status;
     }
 }

@@ -1665,9 +1665,6 @@ public final class JCudaDriverRemote
     // Stream-ordered allocation, memory pools, stream priorities, cooperative launches, primary-context flags, and
     // what the agent answers from other remote calls (the device of a PCI bus id, the occupancy calculator).
 
-    /** The function-table row of {@code cuDeviceGetPCIBusId} (gpurelay-functions.txt). */
-    private static final int DEVICE_GET_PCI_BUS_ID_ROW = 1024;
-
     public static int cuMemAllocAsyncNative(final CUdeviceptr dptr, final long bytesize, final CUstream hStream)
     {
         requireNonNull(dptr, "dptr", "cuMemAllocAsync");
@@ -1812,23 +1809,13 @@ public final class JCudaDriverRemote
         {
             return invalidValue("cuDeviceGetByPCIBusId", "'" + pciBusId + "' is not a PCI bus id");
         }
-        final String[] id = new String[1];
-        final CUdevice candidate = new CUdevice();
-        for (int device = 0; device < count[0]; device++)
+        final int[] device = new int[1];
+        status = PciBusIds.find(wanted, count[0], true, device);
+        if (status == DriverStatus.SUCCESS)
         {
-            JCudaPointers.setNativePointer(candidate, device);
-            status = TableCalls.call(DEVICE_GET_PCI_BUS_ID_ROW, new Object[]{ id, PciBusIds.ID_LENGTH, candidate });
-            if (status != DriverStatus.SUCCESS)
-            {
-                return status;
-            }
-            if (PciBusIds.parse(id[0]) == wanted)
-            {
-                JCudaPointers.setNativePointer(dev, device);
-                return DriverStatus.SUCCESS;
-            }
+            JCudaPointers.setNativePointer(dev, device[0]);
         }
-        return DriverStatus.INVALID_DEVICE;
+        return status;
     }
 
     public static int cuOccupancyMaxPotentialBlockSizeNative(

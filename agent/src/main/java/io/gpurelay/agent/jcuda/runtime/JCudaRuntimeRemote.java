@@ -884,9 +884,6 @@ public final class JCudaRuntimeRemote
 
     // Stream priorities and what the agent answers from other remote calls (the device of a PCI bus id).
 
-    /** The function-table row of {@code cudaDeviceGetPCIBusId} (gpurelay-functions.txt). */
-    private static final int DEVICE_GET_PCI_BUS_ID_ROW = 1114;
-
     public static int cudaStreamCreateWithPriorityNative(final cudaStream_t pStream, final int flags, final int priority)
     {
         requireNonNull(pStream, "pStream", "cudaStreamCreateWithPriority");
@@ -922,21 +919,8 @@ public final class JCudaRuntimeRemote
                 "cudaErrorInvalidValue");
             return RuntimeCalls.record(RuntimeStatus.INVALID_VALUE);
         }
-        final String[] id = new String[1];
-        for (int candidate = 0; candidate < count[0]; candidate++)
-        {
-            status = TableCalls.call(DEVICE_GET_PCI_BUS_ID_ROW, new Object[]{ id, PciBusIds.ID_LENGTH, candidate });
-            if (status != RuntimeStatus.SUCCESS)
-            {
-                return status;
-            }
-            if (PciBusIds.parse(id[0]) == wanted)
-            {
-                device[0] = candidate;
-                return RuntimeStatus.SUCCESS;
-            }
-        }
-        return RuntimeCalls.record(RuntimeStatus.INVALID_DEVICE);
+        status = PciBusIds.find(wanted, count[0], false, device);
+        return status == RuntimeStatus.INVALID_DEVICE ? RuntimeCalls.record(status) : status;
     }
 
     /**
