@@ -26,11 +26,11 @@ public final class CublasPointerModes
     }
 
     /**
-     * cublasCreate gave the handle: it is in host mode.
+     * cublasCreate gave the handle: it is in host mode, which is what a handle not kept here is in.
      */
     public static void created(final long handle)
     {
-        set(handle, HOST, RuntimeCalls.session());
+        MODES.remove(RuntimeCalls.session(), handle);
     }
 
     /**
@@ -57,9 +57,20 @@ public final class CublasPointerModes
         return !MODES.isEmpty() && deviceMode(handle, RuntimeCalls.session());
     }
 
+    /**
+     * Only device mode is kept: a handle not kept is in host mode, so while no handle is in device mode a routine's
+     * mode costs no session lookup.
+     */
     static void set(final long handle, final int mode, final Object session)
     {
-        MODES.put(session, handle, mode);
+        if (mode == DEVICE)
+        {
+            MODES.put(session, handle, mode);
+        }
+        else
+        {
+            MODES.remove(session, handle);
+        }
     }
 
     static boolean deviceMode(final long handle, final Object session)
