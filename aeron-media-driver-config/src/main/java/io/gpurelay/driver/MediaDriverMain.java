@@ -17,13 +17,13 @@ import picocli.CommandLine.Option;
     description = "Run a standalone Aeron media driver that the executor and clients on this host share.")
 public final class MediaDriverMain implements Callable<Integer>
 {
-    @Option(names = "--profile", defaultValue = "${env:GPURELAY_PROFILE:-auto}",
+    @Option(names = "--profile", paramLabel = "auto|shared|balanced|throughput|low-latency", defaultValue = "${env:GPURELAY_PROFILE:-auto}",
         description = "auto (default: balanced on a host with 8 cores or more, else shared), shared (one backing-off " +
             "thread), balanced (dedicated threads that spin briefly, then back off), throughput or low-latency " +
             "(spinning threads). Env: GPURELAY_PROFILE.")
     String profile;
 
-    @Option(names = "--aeron-dir", defaultValue = "${env:GPURELAY_AERON_DIR}",
+    @Option(names = "--aeron-dir", paramLabel = "DIR", defaultValue = "${env:GPURELAY_AERON_DIR}",
         description = "Aeron directory; default: Aeron's default (/dev/shm/aeron-$USER on Linux). Env: GPURELAY_AERON_DIR.")
     String aeronDir;
 

@@ -24,6 +24,7 @@ import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.bench.workload.Workload;
 import io.gpurelay.bench.workload.WorkloadOptions;
 import io.gpurelay.protocol.FreePorts;
+import io.gpurelay.executor.ShortUsageErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Option;
  * the agent against an executor over Aeron IPC and UDP on loopback, in one run, then prints the figures side by side
  * with their ratios and writes {@code results.csv}, {@code summary.txt} and PNG charts to the results folder.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "gpurelay bench", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Measure local JCuda against gpurelay over Aeron IPC and UDP on loopback, side by side.")
 public final class Bench implements Callable<Integer>
 {
@@ -46,50 +47,53 @@ public final class Bench implements Callable<Integer>
     @Option(names = "--quick", description = "Small sizes, a few minutes on the emulator (the plan 'quick').")
     private boolean quick;
 
-    @Option(names = "--plan", description = "full, quick or tiny. Default: full, or quick with --quick.")
+    @Option(names = "--plan", paramLabel = "full|quick|tiny", description = "full, quick or tiny. Default: full, or quick with --quick.")
     private String plan;
 
-    @Option(names = "--backend", defaultValue = "auto",
+    @Option(names = "--backend", paramLabel = "auto|gpu|emulated", defaultValue = "auto",
         description = "The executor's backend: auto, gpu or emulated. Default: auto.")
     private String backend;
 
-    @Option(names = "--transports", split = ",", defaultValue = "local,ipc,udp",
+    @Option(names = "--transports", paramLabel = "TRANSPORT", split = ",", defaultValue = "local,ipc,udp",
         description = "Which of local, ipc, udp, udp-sealed (UDP with a token: every message sealed) to run. " +
             "Default: local,ipc,udp (local only where a GPU is usable).")
     private List<String> transportNames;
 
-    @Option(names = "--results", description = "Where the CSV, table and charts go. Default: results/bench-<time>.")
+    @Option(names = "--results", paramLabel = "DIR", description = "Where the CSV, table and charts go. Default: results/bench-<time>.")
     private Path resultsDir;
 
-    @Option(names = "--report", description = "Only print the table and draw the charts again from the results.csv " +
+    @Option(names = "--report", paramLabel = "DIR", description = "Only print the table and draw the charts again from the results.csv " +
         "in this folder (e.g. one written where the Java runtime has no AWT to draw with).")
     private Path reportDir;
 
-    @Option(names = "--agent-jar", description = "gpurelay-agent.jar. Default: agent/target beside this module.")
+    @Option(names = "--agent-jar", paramLabel = "JAR", description = "gpurelay-agent.jar. Default: agent/target beside this module.")
     private Path agentJar;
 
-    @Option(names = "--lib", description = "The folder of jars beside the benchmarks jar. Default: its lib/.")
+    @Option(names = "--lib", paramLabel = "DIR", description = "The folder of jars beside the benchmarks jar. Default: its lib/.")
     private Path libDir;
 
-    @Option(names = "--profile", defaultValue = "auto",
+    @Option(names = "--profile", paramLabel = "PROFILE", defaultValue = "auto",
         description = "Aeron tuning of the executor's and the clients' media drivers and waits: auto (default: what " +
             "the executor and the agent pick without the flag, balanced on 8 cores or more, else shared), shared " +
             "(backs off, for small machines), balanced, throughput, or low-latency (busy-spinning threads, for hosts " +
             "with cores to spare).")
     private String profile;
 
-    @Option(names = "--executor-option", description = "An extra executor flag, repeatable, e.g. " +
+    @Option(names = "--executor-option", paramLabel = "FLAG", description = "An extra executor flag, repeatable, e.g. " +
         "--executor-option=--keepalive-timeout=30s.")
     private List<String> executorOptions = new ArrayList<>();
 
-    @Option(names = "--idle-cpu", defaultValue = "PT0S",
+    @Option(names = "--idle-cpu", paramLabel = "DURATION", defaultValue = "PT0S",
         description = "Before each remote workload, measure for this long (ISO-8601, e.g. PT10S) how much CPU the " +
             "idle executor uses, its worker processes included, as a row 'executor-idle-cpu'. Default: not measured.")
     private Duration idleCpuPeriod;
 
-    @Option(names = "--workload-timeout", defaultValue = "PT20M",
+    @Option(names = "--workload-timeout", paramLabel = "DURATION", defaultValue = "PT20M",
         description = "Longest one transport's workload may run (ISO-8601, e.g. PT5M). Default: PT20M.")
     private Duration workloadTimeout;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     private final PrintStream out;
 
@@ -106,7 +110,13 @@ public final class Bench implements Callable<Integer>
     public static void main(final String[] args)
     {
         System.setProperty("java.awt.headless", "true");
-        System.exit(new CommandLine(new Bench()).setOverwrittenOptionsAllowed(true).execute(args));
+        System.exit(commandLine(new Bench()).execute(args));
+    }
+
+    /** The command line {@code ./gpurelay bench} parses: a bad flag prints its error and where the help is. */
+    static CommandLine commandLine(final Bench bench)
+    {
+        return ShortUsageErrors.install(new CommandLine(bench).setOverwrittenOptionsAllowed(true));
     }
 
     public Integer call() throws Exception
@@ -119,18 +129,31 @@ public final class Bench implements Callable<Integer>
             writeCharts(resultSet, shown, reportDir);
             return 0;
         }
+        if (plan != null && !List.of("full", "quick", "tiny").contains(plan.toLowerCase(Locale.ROOT)))
+        {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                "--plan: expected full, quick or tiny, got '" + plan + "'");
+        }
         final BenchPlan chosenPlan = plan != null ? BenchPlan.valueOf(plan.toUpperCase(Locale.ROOT)) :
             quick ? BenchPlan.QUICK : BenchPlan.FULL;
-        final List<Transport> transports = transportNames.stream().map(Transport::fromLabel).distinct()
-            .sorted(Comparator.naturalOrder()).toList();
+        final List<Transport> transports;
+        try
+        {
+            transports = transportNames.stream().map(Transport::fromLabel).distinct()
+                .sorted(Comparator.naturalOrder()).toList();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--transports: " + ex.getMessage());
+        }
         if (!List.of("auto", "shared", "balanced", "throughput", "low-latency").contains(profile))
         {
-            throw new CommandLine.ParameterException(new CommandLine(this),
+            throw new CommandLine.ParameterException(spec.commandLine(),
                 "--profile: expected auto, shared, balanced, throughput or low-latency, got '" + profile + "'");
         }
         if (!List.of("auto", "gpu", "emulated").contains(backend))
         {
-            throw new CommandLine.ParameterException(new CommandLine(this),
+            throw new CommandLine.ParameterException(spec.commandLine(),
                 "--backend: expected auto, gpu or emulated, got '" + backend + "'");
         }
         final BenchArtifacts artifacts = new BenchArtifacts(libDir, agentJar);

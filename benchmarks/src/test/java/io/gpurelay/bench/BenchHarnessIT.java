@@ -36,7 +36,7 @@ class BenchHarnessIT
     void tinyRunOverIpcUdpAndSealedUdpWritesEveryFigure() throws IOException
     {
         final ByteArrayOutputStream output = new ByteArrayOutputStream();
-        final int exitCode = new CommandLine(new Bench(new PrintStream(output, true, StandardCharsets.UTF_8)))
+        final int exitCode = Bench.commandLine(new Bench(new PrintStream(output, true, StandardCharsets.UTF_8)))
             .execute("--plan", "tiny", "--backend", "emulated", "--transports", "local,ipc,udp,udp-sealed",
                 "--idle-cpu", "PT1S",
                 "--results", results.toString(),

@@ -248,12 +248,12 @@ public final class ExecutorMain implements Callable<Integer>
     {
         final CommandLine executor = new CommandLine(new ExecutorMain())
             .setDefaultValueProvider(new EnvironmentAndFileDefaults(environment, args));
-        return new CommandLine(new GpurelayCommand())
+        return ShortUsageErrors.install(new CommandLine(new GpurelayCommand())
             .addSubcommand("executor", executor)
             .addSubcommand("media-driver", new MediaDriverMain())
             .addSubcommand("stat", new StatCommand())
             .addSubcommand("registry", new RegistryMemberCommand())
-            .addSubcommand("pool", new PoolCommand());
+            .addSubcommand("pool", new PoolCommand()));
     }
 
     public Integer call()

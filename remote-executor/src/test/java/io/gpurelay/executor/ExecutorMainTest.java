@@ -118,6 +118,20 @@ class ExecutorMainTest
     }
 
     @Test
+    void aBadFlagOrValueIsOneLineOfErrorAndOneNamingTheHelpNotTheWholeUsage()
+    {
+        assertUsageError("Invalid value for option '--max-sessions': 'x' is not an int", "executor",
+            "--max-sessions", "x");
+        assertShortUsageError("gpurelay executor", "executor", "--max-sessions", "x");
+        assertUsageError("--max-sessions must be at least 1: 0", "executor", "--max-sessions", "0");
+        assertShortUsageError("gpurelay executor", "executor", "--max-sessions", "0");
+        assertUsageError("Unknown option: '--max-sesions=3'", "executor", "--max-sesions=3");
+        assertTrue(err.toString().contains("--max-sessions"), () -> "a close match is suggested:\n" + err);
+        assertUsageError("--interval must be between 10 and 3600000 ms: 1", "stat", "--interval", "1");
+        assertShortUsageError("gpurelay stat", "stat", "--interval", "1");
+    }
+
+    @Test
     void theTransferChunkIsHalfAMebibyteByDefaultAndWholePagesOfAtLeast64KiB()
     {
         final ExecutorLog log = new ExecutorLog(System.err, ExecutorLog.Level.INFO);
@@ -488,6 +502,16 @@ class ExecutorMainTest
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
         return commandLine.execute(args);
+    }
+
+    private void assertShortUsageError(final String command, final String... args)
+    {
+        err.getBuffer().setLength(0);
+        assertEquals(2, execute(args), () -> String.join(" ", args) + " gave:\n" + err);
+        final String printed = err.toString();
+        assertFalse(printed.contains("Usage:"), () -> "the usage text buries the error:\n" + printed);
+        assertTrue(printed.strip().lines().count() <= 3, () -> "a few lines, not the help:\n" + printed);
+        assertTrue(printed.contains("Try '" + command + " --help' for more information."), printed);
     }
 
     private void assertUsageError(final String message, final String... args)

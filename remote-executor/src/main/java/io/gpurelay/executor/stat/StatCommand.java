@@ -36,6 +36,9 @@ public final class StatCommand implements Callable<Integer>
 {
     private static final String CLEAR_SCREEN = "\033[H\033[2J";
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--aeron-dir", paramLabel = "DIR",
         description = "The executor's Aeron directory. Default: Aeron's default (/dev/shm/aeron-$USER on Linux).")
     String aeronDir;
@@ -71,7 +74,7 @@ public final class StatCommand implements Callable<Integer>
     {
         if (intervalMs < 10 || intervalMs > Duration.ofHours(1).toMillis())
         {
-            throw new CommandLine.ParameterException(new CommandLine(this),
+            throw new CommandLine.ParameterException(spec.commandLine(),
                 "--interval must be between 10 and 3600000 ms: " + intervalMs);
         }
         if (executorChannel != null)
@@ -95,7 +98,7 @@ public final class StatCommand implements Callable<Integer>
     {
         if (timeoutMs < 1)
         {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--timeout must be positive: " + timeoutMs);
+            throw new CommandLine.ParameterException(spec.commandLine(), "--timeout must be positive: " + timeoutMs);
         }
         final String token;
         try
