@@ -849,6 +849,22 @@ public final class JavaCppRuntimeCoverageProgram
             throw new AssertionError("cuMemHostGetFlags gave " + driverFlags.get() + " for portable memory");
         }
         check(cuMemFreeHost(driverPinned), "cuMemFreeHost");
+        final Pointer driverMapped = new Pointer();
+        check(cuMemHostAlloc(driverMapped, N, CU_MEMHOSTALLOC_DEVICEMAP), "cuMemHostAlloc (DEVICEMAP)");
+        final LongPointer driverMappedDevice = new LongPointer(1);
+        check(cuMemHostGetDevicePointer(driverMappedDevice, driverMapped, 0), "cuMemHostGetDevicePointer");
+        check(cuMemsetD8(driverMappedDevice.get(), (byte)0x3C, N), "cuMemsetD8 (driver-mapped memory)");
+        check(cuCtxSynchronize(), "cuCtxSynchronize (driver-mapped memory)");
+        final BytePointer driverMappedBytes = new BytePointer(driverMapped).capacity(N);
+        for (int i = 0; i < N; i++)
+        {
+            if (driverMappedBytes.get(i) != 0x3C)
+            {
+                throw new AssertionError("driver-mapped memory's byte " + i + " is " + driverMappedBytes.get(i) +
+                    " after the memset");
+            }
+        }
+        check(cuMemFreeHost(driverMapped), "cuMemFreeHost (DEVICEMAP)");
         final BytePointer driverRegistered = new BytePointer(N);
         check(cuMemHostRegister(driverRegistered, N, 0), "cuMemHostRegister");
         check(cuMemHostUnregister(driverRegistered), "cuMemHostUnregister");
