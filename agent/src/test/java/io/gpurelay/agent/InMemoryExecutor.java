@@ -488,7 +488,7 @@ public final class InMemoryExecutor implements AutoCloseable
                     reply(call.correlationId(), call.pipelined(), RuntimeStatus.SUCCESS, 2, null, null);
                 }
                 case CUDA_GET_DEVICE_PROPERTIES -> properties(call);
-                case CUDA_MALLOC -> malloc(call);
+                case CUDA_MALLOC, CUDA_MALLOC_MANAGED -> malloc(call);
                 case CUDA_POINTER_GET_ATTRIBUTES -> pointerAttributes(call);
                 case CUDA_FREE -> status(call, allocations.remove(call.arg(0)) != null ?
                     RuntimeStatus.SUCCESS : RuntimeStatus.INVALID_VALUE);
@@ -659,7 +659,7 @@ public final class InMemoryExecutor implements AutoCloseable
                 case CU_MODULE_GET_FUNCTION -> getFunction(call);
                 case CU_MODULE_GET_GLOBAL -> getGlobal(call);
                 case CU_FUNC_GET_ATTRIBUTE -> value(call, call.arg(0) * 10);
-                case CU_MEM_ALLOC -> malloc(call);
+                case CU_MEM_ALLOC, CU_MEM_ALLOC_MANAGED -> malloc(call);
                 case CU_POINTER_GET_ATTRIBUTE -> pointerAttributes(call);
                 case CU_MEM_FREE -> status(call, allocations.remove(call.arg(0)) != null ?
                     0 : DriverStatus.INVALID_VALUE);

@@ -6,6 +6,7 @@ import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.HostRegistrations;
+import io.gpurelay.agent.jcuda.MappedHostMemory;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.PitchedCopy;
 import io.gpurelay.agent.jcuda.driver.DriverCalls;
@@ -368,8 +369,9 @@ final class JavaCppMemory
     /**
      * cudaPointerGetAttributes: pinned memory of this process and memory it registered are host memory; anything
      * else is asked of the executor, whose session tables know its device and managed memory, and what it does not
-     * know is unregistered host memory, as CUDA reports it. Host memory's device pointer is not filled in (null): use
-     * cudaHostGetDevicePointer for mapped memory.
+     * know is unregistered host memory, as CUDA reports it. Mapped pinned memory's device pointer is what
+     * cudaHostGetDevicePointer gives (other host memory's is null), and the device copy of mapped memory the executor
+     * cannot map is host memory too ({@link MappedHostMemory}), as for JCuda.
      */
     private static int pointerAttributes(final JavaCppArgs a)
     {
@@ -382,10 +384,17 @@ final class JavaCppMemory
         }
         if (address != 0 && (PinnedHostMemory.find(address) != null || HostRegistrations.flagsAt(address) >= 0))
         {
-            fill(attributes, MEMORY_TYPE_HOST, RuntimeThreadState.currentDevice(), 0, address);
+            fill(attributes, MEMORY_TYPE_HOST, RuntimeThreadState.currentDevice(),
+                PinnedHostMemory.find(address) != null ? MappedHostMemory.runtimeDevicePointer(address) : 0, address);
             return RuntimeStatus.SUCCESS;
         }
         final long[] results = new long[4];
+        final long mappedHost = MappedHostMemory.hostPointer(address, results);
+        if (mappedHost >= 0)
+        {
+            fill(attributes, MEMORY_TYPE_HOST, (int)results[1], address, mappedHost);
+            return RuntimeStatus.SUCCESS;
+        }
         final int status = DeviceRouter.installed().call(Function.CUDA_POINTER_GET_ATTRIBUTES,
             RuntimeThreadState.currentDevice(), new long[]{ address }, null, null, results);
         if (status == RuntimeStatus.INVALID_VALUE)

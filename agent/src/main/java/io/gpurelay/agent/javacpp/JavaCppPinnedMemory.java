@@ -6,6 +6,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.jcuda.MappedHostMemory;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.driver.DriverCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
@@ -19,8 +20,8 @@ import io.gpurelay.protocol.RuntimeStatus;
  * Pinned host memory for JavaCPP programs, as for JCuda ones ({@link PinnedHostMemory}, shared by the bindings):
  * {@code cudaMallocHost}, {@code cudaHostAlloc}, {@code cuMemAllocHost} and {@code cuMemHostAlloc} allocate in
  * memory the executor shares and page-locks when the session offers it (one DMA per copy, asynchronous copies not
- * waited for, mapped memory that kernels read and write), else in this process's own memory; the pointer the program
- * gets is that memory's address. Copies between such memory and the device name the allocation instead of carrying
+ * waited for, mapped memory that kernels read and write), else in this process's own memory (mapped memory then with
+ * a device copy on the executor, {@link MappedHostMemory}); the pointer the program gets is that memory's address. Copies between such memory and the device name the allocation instead of carrying
  * the bytes. Freed pinned memory is refused by every later call that would read or write it.
  */
 final class JavaCppPinnedMemory
@@ -104,10 +105,14 @@ final class JavaCppPinnedMemory
         }
         if ((flags & (driver ? DRIVER_DEVICEMAP : RUNTIME_MAPPED)) != 0)
         {
-            AgentLog.warnOnce(name + " of mapped memory needs pinned memory shared with the executor (an IPC session " +
-                "of an executor offering --pinned-memory, one executor); returning " +
-                (driver ? "CUDA_ERROR_NOT_SUPPORTED" : "cudaErrorNotSupported"));
-            return RuntimeStatus.NOT_SUPPORTED;
+            final ByteBuffer buffer = MappedHostMemory.allocate(driver, size, name, status);
+            if (buffer == null)
+            {
+                return status[0];
+            }
+            PinnedHostMemory.recordFlags(PinnedHostMemory.address(buffer), flags);
+            a.setHandle(0, PinnedHostMemory.address(buffer));
+            return RuntimeStatus.SUCCESS;
         }
         if (size > Integer.MAX_VALUE - PinnedHostMemory.ALIGNMENT)
         {
@@ -146,7 +151,7 @@ final class JavaCppPinnedMemory
                 DriverCalls.call(Function.CU_MEM_FREE_HOST, new long[]{ shared.handle() }, null, null, null) :
                 RuntimeCalls.call(Function.CUDA_FREE_HOST, new long[]{ shared.handle() }, null, null, null);
         }
-        return RuntimeStatus.SUCCESS;
+        return MappedHostMemory.free(address);
     }
 
     private static int devicePointer(final JavaCppArgs a, final boolean driver)
@@ -157,12 +162,21 @@ final class JavaCppPinnedMemory
             throw new JavaCppArgumentException("flags must be 0, not " + a.intValue(2));
         }
         final HostRange host = a.host(1, 0);
+        final long copy = MappedHostMemory.devicePointer(host.nativeAddress());
+        if (copy >= 0)
+        {
+            if (driver && !DriverCalls.isLiveContext(DriverCalls.currentContext()))
+            {
+                return DriverCalls.noCurrentContext();
+            }
+            a.setHandle(0, copy);
+            return RuntimeStatus.SUCCESS;
+        }
         final PinnedHostMemory.SharedRange shared = PinnedHostMemory.sharedRange(host);
         if (shared == null || !DeviceRouter.installed().isCurrent(shared.allocation()))
         {
             throw new JavaCppArgumentException("the pointer is not mapped pinned memory of the executor's current " +
-                "session (cudaHostAlloc with cudaHostAllocMapped, cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP, " +
-                "over an IPC session)");
+                "session (cudaHostAlloc with cudaHostAllocMapped, cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP)");
         }
         final long[] results = new long[1];
         final long[] args = { shared.allocation().handle(), shared.offset() };

@@ -6,30 +6,35 @@ import java.nio.ByteOrder;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionHandles;
+import io.gpurelay.agent.jcuda.driver.DriverCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.RuntimeStatus;
 
 /**
- * The client's host views of managed memory ({@code cudaMallocManaged} with {@code cudaMemAttachHost}, the one form
- * JCuda gives a buffer for: {@code Pointer.getByteBuffer} then reads and writes the managed bytes). The device view is
- * an allocation on the executor; the host view is a direct buffer here, kept coherent at CUDA's synchronisation
- * points, which is what a program may rely on of a device without concurrent managed access (gpurelay reports
- * {@code concurrentManagedAccess} 0):
+ * The client's host views of managed memory ({@code cudaMallocManaged} and {@code cuMemAllocManaged} with
+ * {@code cudaMemAttachHost}/{@code CU_MEM_ATTACH_HOST}, the one flag JCuda gives a buffer for: {@code
+ * Pointer.getByteBuffer} then reads and writes the managed bytes), and of mapped pinned memory that is not shared with
+ * the executor ({@link MappedHostMemory}: the program's pinned buffer is the host view of a managed allocation there).
+ * The device view is an allocation on the executor; the host view is a direct buffer here, kept coherent at CUDA's
+ * synchronisation points, which is what a program may rely on of a device without concurrent managed access (gpurelay
+ * reports {@code concurrentManagedAccess} 0):
  * <ul>
  *     <li>before any call goes to the executor, the bytes the host changed since the views were last coherent are
  *     written to the device (a change is found by comparing the view with a snapshot of it, so an unchanged view
  *     costs a comparison and no transfer);</li>
  *     <li>after a call that synchronises with the device answers (device, context, stream and event synchronisation, a
- *     stream or event query that finds the work done, a synchronous copy), every view is fetched from the device.</li>
+ *     stream or event query that finds the work done, a synchronous copy, of either API), what the call itself wrote
+ *     into a view (a copy to host memory that is a view) goes to the device, then every view is fetched from it.</li>
  * </ul>
- * The copies are ordinary ones of the runtime API on the allocation's device: shared or payload bytes over IPC, the
- * payload over UDP. A host view is at most 2 GiB (what a Java buffer holds); JCuda's pointer holds the buffer and the
+ * The copies are ordinary ones where the allocation was made: of the runtime API on its device, or of the driver API
+ * in its context; shared or payload bytes over IPC, the payload over UDP. A host view is at most 2 GiB (what a Java buffer holds); JCuda's pointer holds the buffer and the
  * device address, so the agent passes the device address wherever device memory is meant.
  * <p>
  * A view is kept under the session its allocation was made in and its device address together (the executors of one
@@ -39,7 +44,7 @@ import io.gpurelay.protocol.RuntimeStatus;
  */
 public final class ManagedMemory implements DeviceRouter.Coherence
 {
-    /** cudaMemAttachHost: the flag for which JCuda makes a host view. */
+    /** cudaMemAttachHost and CU_MEM_ATTACH_HOST: the flag for which JCuda makes a host view. */
     public static final int ATTACH_HOST = 2;
     private static final ManagedMemory INSTANCE = new ManagedMemory();
     private static final int COMPARE_CHUNK = 4096;
@@ -53,7 +58,29 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     {
     }
 
-    private record View(long address, int device, ByteBuffer host, ByteBuffer snapshot)
+    /**
+     * Where an allocation was made: on a device through the runtime API ({@code context} 0), or in a driver context
+     * ({@code primary} when it is the device's primary context, which a device reset ends).
+     */
+    public record Home(int device, long context, boolean primary)
+    {
+        public static Home runtime(final int device)
+        {
+            return new Home(device, 0, true);
+        }
+
+        public static Home driver(final int device, final long context, final boolean primary)
+        {
+            return new Home(device, context, primary);
+        }
+
+        public boolean isDriver()
+        {
+            return context != 0;
+        }
+    }
+
+    private record View(long address, Home home, ByteBuffer host, ByteBuffer snapshot)
     {
     }
 
@@ -82,11 +109,33 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     }
 
     /**
-     * Start keeping {@code host} coherent with the managed allocation at {@code address} of {@code device}.
+     * Start keeping {@code host} coherent with the managed allocation at {@code address} of {@code device}, made
+     * through the runtime API.
      */
     public static void add(final long address, final int device, final ByteBuffer host)
     {
-        add(address, device, host, RuntimeCalls.session());
+        add(address, Home.runtime(device), host, RuntimeCalls.session(), false);
+    }
+
+    /**
+     * As {@link #add(long, int, ByteBuffer)}, for an allocation made where {@code home} says in the session; a
+     * {@code mapped} host buffer is the program's pinned memory, which stays host memory for the bindings.
+     */
+    public static void add(final long address, final Home home, final ByteBuffer host, final Object session,
+        final boolean mapped)
+    {
+        synchronized (INSTANCE)
+        {
+            final ByteBuffer snapshot = ByteBuffer.allocateDirect(host.capacity());
+            snapshot.put(0, host, 0, host.capacity());
+            if (!mapped)
+            {
+                // The buffer is a host view before the view is kept: a session that ended meanwhile forgets both.
+                HOST_VIEWS.add(host);
+            }
+            INSTANCE.views.put(session, address, new View(address, home, host, snapshot));
+        }
+        DeviceRouter.coherence(INSTANCE);
     }
 
     /**
@@ -94,14 +143,36 @@ public final class ManagedMemory implements DeviceRouter.Coherence
      */
     static void add(final long address, final int device, final ByteBuffer host, final Object session)
     {
+        add(address, Home.runtime(device), host, session, false);
+    }
+
+    /**
+     * Where the session's allocation at {@code address} with a kept view was made, or null when no view of the
+     * session is kept there (freed, or its session ended).
+     */
+    public static Home homeOf(final long address, final Object session)
+    {
+        final View view = INSTANCE.views.get(session, address);
+        return view == null ? null : view.home;
+    }
+
+    /**
+     * Stop keeping the session's view at this address, for a caller that frees the allocation itself.
+     *
+     * @return where the allocation was made, or null when the session keeps no view there.
+     */
+    public static Home forgetKept(final long address, final Object session)
+    {
         synchronized (INSTANCE)
         {
-            final ByteBuffer snapshot = ByteBuffer.allocateDirect(host.capacity());
-            // The buffer is a host view before the view is kept: a session that ended meanwhile forgets both.
-            HOST_VIEWS.add(host);
-            INSTANCE.views.put(session, address, new View(address, device, host, snapshot));
+            final View view = INSTANCE.views.remove(session, address);
+            if (view == null)
+            {
+                return null;
+            }
+            HOST_VIEWS.remove(view.host);
+            return view.home;
         }
-        DeviceRouter.coherence(INSTANCE);
     }
 
     /**
@@ -111,6 +182,14 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     public static void forget(final long address)
     {
         forget(address, RuntimeCalls.session());
+    }
+
+    /**
+     * As {@link #forget(long)}, for an allocation freed through the driver API in the current context.
+     */
+    public static void forgetInContext(final long address)
+    {
+        forget(address, DriverCalls.session());
     }
 
     /**
@@ -129,15 +208,28 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     }
 
     /**
-     * A device reset freed the device's allocations.
+     * A device reset freed the allocations of the device's primary context (the runtime's and the driver's in it).
      */
     public static void forgetDevice(final int device)
+    {
+        forgetWhere(home -> home.device() == device && home.primary());
+    }
+
+    /**
+     * A destroyed context freed its allocations.
+     */
+    static void forgetContext(final long context)
+    {
+        forgetWhere(home -> home.isDriver() && home.context() == context);
+    }
+
+    private static void forgetWhere(final Predicate<Home> which)
     {
         synchronized (INSTANCE)
         {
             INSTANCE.views.removeIf(view ->
             {
-                if (view.device != device)
+                if (!which.test(view.home))
                 {
                     return false;
                 }
@@ -209,6 +301,11 @@ public final class ManagedMemory implements DeviceRouter.Coherence
             forgetDevice((int)args[0]);
             return;
         }
+        if (function == Function.CU_CTX_DESTROY && args.length > 0)
+        {
+            forgetContext(args[0]);
+            return;
+        }
         if (!synchronises(function, args))
         {
             return;
@@ -218,7 +315,11 @@ public final class ManagedMemory implements DeviceRouter.Coherence
             OWN_CALL.set(Boolean.TRUE);
             try
             {
-                views.forEach(ManagedMemory::fetch);
+                views.forEach(view ->
+                {
+                    writeBack(view);
+                    fetch(view);
+                });
             }
             finally
             {
@@ -241,7 +342,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
             case CUDA_DEVICE_SYNCHRONIZE, CU_CTX_SYNCHRONIZE, CUDA_STREAM_SYNCHRONIZE, CU_STREAM_SYNCHRONIZE,
                 CUDA_EVENT_SYNCHRONIZE, CU_EVENT_SYNCHRONIZE, CUDA_STREAM_QUERY, CU_STREAM_QUERY, CUDA_EVENT_QUERY,
                 CU_EVENT_QUERY, CUDA_MEMCPY_HTOD, CUDA_MEMCPY_DTOH, CUDA_MEMCPY_DTOD, CU_MEMCPY_HTOD, CU_MEMCPY_DTOH,
-                CU_MEMCPY_DTOD -> true;
+                CU_MEMCPY_DTOD, CUDA_MEMCPY_3D, CU_MEMCPY_3D -> true;
             case CUDA_MEMCPY_HOST_MEMORY, CU_MEMCPY_HOST_MEMORY -> args.length > 6 && args[6] != 0;
             default -> false;
         };
@@ -262,8 +363,12 @@ public final class ManagedMemory implements DeviceRouter.Coherence
         final int status;
         try
         {
-            status = DeviceRouter.installed().call(Function.CUDA_MEMCPY_HTOD, view.device,
-                new long[]{ view.address + first, count }, MemoryRange.of(view.host, 1, first, count), null, null);
+            status = view.home.isDriver() ?
+                DeviceRouter.installed().call(Function.CU_MEMCPY_HTOD, view.home.context(),
+                    new long[]{ view.address + first, count, 0 }, MemoryRange.of(view.host, 1, first, count), null,
+                    null) :
+                DeviceRouter.installed().call(Function.CUDA_MEMCPY_HTOD, view.home.device(),
+                    new long[]{ view.address + first, count }, MemoryRange.of(view.host, 1, first, count), null, null);
         }
         catch (final HostRangeException ex)
         {
@@ -310,8 +415,11 @@ public final class ManagedMemory implements DeviceRouter.Coherence
         final int status;
         try
         {
-            status = DeviceRouter.installed().call(Function.CUDA_MEMCPY_DTOH, view.device,
-                new long[]{ view.address, size }, null, MemoryRange.of(view.host, 1, 0, size), null);
+            status = view.home.isDriver() ?
+                DeviceRouter.installed().call(Function.CU_MEMCPY_DTOH, view.home.context(),
+                    new long[]{ view.address, size, 0 }, null, MemoryRange.of(view.host, 1, 0, size), null) :
+                DeviceRouter.installed().call(Function.CUDA_MEMCPY_DTOH, view.home.device(),
+                    new long[]{ view.address, size }, null, MemoryRange.of(view.host, 1, 0, size), null);
         }
         catch (final HostRangeException ex)
         {

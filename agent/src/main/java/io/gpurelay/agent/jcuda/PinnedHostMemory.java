@@ -150,7 +150,15 @@ public final class PinnedHostMemory
      */
     public static SharedRange sharedRange(final HostRange range)
     {
-        final long address = range.nativeAddress();
+        return sharedRange(range.nativeAddress(), range.length());
+    }
+
+    /**
+     * Where {@code length} bytes at {@code address} lie in a live shared allocation, or null when they do not lie
+     * wholly inside one.
+     */
+    public static SharedRange sharedRange(final long address, final long length)
+    {
         if (address == 0 || SHARED.isEmpty())
         {
             return null;
@@ -162,7 +170,7 @@ public final class PinnedHostMemory
         }
         final long offset = address - entry.getKey();
         final long capacity = entry.getValue().buffer().capacity();
-        return offset <= capacity - range.length() ? new SharedRange(entry.getValue(), offset) : null;
+        return offset <= capacity - length ? new SharedRange(entry.getValue(), offset) : null;
     }
 
     /**
@@ -181,7 +189,7 @@ public final class PinnedHostMemory
         if (shared == null || !isCurrent.test(shared.allocation()))
         {
             throw new HostRangeException("the pointer is not mapped pinned memory of the executor's current session (" +
-                howMade + " over an IPC session)");
+                howMade + ")");
         }
         return shared;
     }

@@ -75,7 +75,8 @@ class ManagedMemoryTest
     {
         for (final Function function : new Function[]{ Function.CUDA_DEVICE_SYNCHRONIZE, Function.CU_CTX_SYNCHRONIZE,
             Function.CUDA_STREAM_SYNCHRONIZE, Function.CU_EVENT_SYNCHRONIZE, Function.CUDA_MEMCPY_DTOH,
-            Function.CU_MEMCPY_HTOD, Function.CUDA_STREAM_QUERY })
+            Function.CU_MEMCPY_HTOD, Function.CUDA_STREAM_QUERY, Function.CU_STREAM_SYNCHRONIZE,
+            Function.CU_MEMCPY_DTOH, Function.CU_MEMCPY_3D })
         {
             assertTrue(ManagedMemory.synchronises(function, new long[0]), function.name());
         }
@@ -88,5 +89,37 @@ class ManagedMemoryTest
         final long[] synchronous = { 0, 0, 0, 0, 0, 0, 1 };
         assertFalse(ManagedMemory.synchronises(Function.CUDA_MEMCPY_HOST_MEMORY, asynchronous));
         assertTrue(ManagedMemory.synchronises(Function.CUDA_MEMCPY_HOST_MEMORY, synchronous));
+    }
+
+    @Test
+    void aDeviceResetForgetsThePrimaryContextsViewsAndADestroyedContextItsOwn()
+    {
+        final Object session = new Object();
+        final ByteBuffer runtime = ManagedMemory.hostBuffer(64);
+        final ByteBuffer primary = ManagedMemory.hostBuffer(64);
+        final ByteBuffer created = ManagedMemory.hostBuffer(64);
+        final ByteBuffer mapped = ManagedMemory.hostBuffer(64);
+        try
+        {
+            ManagedMemory.add(ADDRESS, 0, runtime, session);
+            ManagedMemory.add(ADDRESS + 64, ManagedMemory.Home.driver(0, 0x10, true), primary, session, false);
+            ManagedMemory.add(ADDRESS + 128, ManagedMemory.Home.driver(0, 0x20, false), created, session, false);
+            ManagedMemory.add(ADDRESS + 192, ManagedMemory.Home.driver(0, 0x20, false), mapped, session, true);
+            assertFalse(ManagedMemory.isHostView(mapped), "mapped memory's buffer stays host memory");
+            assertEquals(ManagedMemory.Home.driver(0, 0x20, false), ManagedMemory.homeOf(ADDRESS + 192, session));
+
+            ManagedMemory.forgetDevice(0);
+            assertFalse(ManagedMemory.isHostView(runtime), "the runtime's view of the reset device");
+            assertFalse(ManagedMemory.isHostView(primary), "the primary context's view");
+            assertTrue(ManagedMemory.isHostView(created), "a created context's allocation outlives a device reset");
+
+            ManagedMemory.forgetContext(0x20);
+            assertFalse(ManagedMemory.isHostView(created), "the destroyed context's view");
+            assertEquals(null, ManagedMemory.homeOf(ADDRESS + 192, session), "the destroyed context's mapped view");
+        }
+        finally
+        {
+            ManagedMemory.sessionEnded(session);
+        }
     }
 }

@@ -836,6 +836,7 @@ public final class JavaCppRuntimeCoverageProgram
         check(cudaPointerGetAttributes(attributes, pinned), "cudaPointerGetAttributes (pinned)");
         expect("pinned memory's type", cudaMemoryTypeHost, attributes.type());
         check(cudaFreeHost(pinned), "cudaFreeHost");
+        mappedMemory(back);
         final CUctx_st primary = new CUctx_st();
         check(cuDevicePrimaryCtxRetain(primary, 0), "cuDevicePrimaryCtxRetain");
         check(cuCtxSetCurrent(primary), "cuCtxSetCurrent");
@@ -848,12 +849,64 @@ public final class JavaCppRuntimeCoverageProgram
             throw new AssertionError("cuMemHostGetFlags gave " + driverFlags.get() + " for portable memory");
         }
         check(cuMemFreeHost(driverPinned), "cuMemFreeHost");
+        final Pointer driverMapped = new Pointer();
+        check(cuMemHostAlloc(driverMapped, N, CU_MEMHOSTALLOC_DEVICEMAP), "cuMemHostAlloc (DEVICEMAP)");
+        final LongPointer driverMappedDevice = new LongPointer(1);
+        check(cuMemHostGetDevicePointer(driverMappedDevice, driverMapped, 0), "cuMemHostGetDevicePointer");
+        check(cuMemsetD8(driverMappedDevice.get(), (byte)0x3C, N), "cuMemsetD8 (driver-mapped memory)");
+        check(cuCtxSynchronize(), "cuCtxSynchronize (driver-mapped memory)");
+        final BytePointer driverMappedBytes = new BytePointer(driverMapped).capacity(N);
+        for (int i = 0; i < N; i++)
+        {
+            if (driverMappedBytes.get(i) != 0x3C)
+            {
+                throw new AssertionError("driver-mapped memory's byte " + i + " is " + driverMappedBytes.get(i) +
+                    " after the memset");
+            }
+        }
+        check(cuMemFreeHost(driverMapped), "cuMemFreeHost (DEVICEMAP)");
         final BytePointer driverRegistered = new BytePointer(N);
         check(cuMemHostRegister(driverRegistered, N, 0), "cuMemHostRegister");
         check(cuMemHostUnregister(driverRegistered), "cuMemHostUnregister");
         check(cuDevicePrimaryCtxRelease(0), "cuDevicePrimaryCtxRelease");
         check(cudaStreamDestroy(stream), "cudaStreamDestroy");
         check(cudaFree(device), "cudaFree");
+    }
+
+    /**
+     * Mapped pinned memory (cudaHostAllocMapped): what the host writes, a copy from its device pointer reads; what a
+     * memset through the device pointer writes, the host reads after synchronising; its device pointer is host memory.
+     * Over IPC the executor maps the program's shared memory, otherwise the executor keeps a device copy.
+     */
+    private static void mappedMemory(final BytePointer back)
+    {
+        final Pointer mapped = new Pointer();
+        check(cudaHostAlloc(mapped, N, cudaHostAllocMapped), "cudaHostAlloc (mapped)");
+        final BytePointer bytes = new BytePointer(mapped).capacity(N);
+        for (int i = 0; i < N; i++)
+        {
+            bytes.put(i, (byte)(3 * i));
+        }
+        final Pointer devicePointer = new Pointer();
+        check(cudaHostGetDevicePointer(devicePointer, mapped, 0), "cudaHostGetDevicePointer");
+        check(cudaMemcpy(back, devicePointer, N, cudaMemcpyDeviceToHost), "cudaMemcpy (from mapped memory's device)");
+        expectBytes("mapped memory read through its device pointer", bytes, back, N);
+        check(cudaMemset(devicePointer, 0x5A, N), "cudaMemset (mapped memory's device pointer)");
+        check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+        for (int i = 0; i < N; i++)
+        {
+            if (bytes.get(i) != 0x5A)
+            {
+                throw new AssertionError("mapped memory's byte " + i + " is " + bytes.get(i) + " after the memset");
+            }
+        }
+        final cudaPointerAttributes attributes = new cudaPointerAttributes();
+        check(cudaPointerGetAttributes(attributes, mapped), "cudaPointerGetAttributes (mapped)");
+        expect("mapped memory's type", cudaMemoryTypeHost, attributes.type());
+        expect("mapped memory's device pointer", devicePointer.address(), attributes.devicePointer().address());
+        check(cudaPointerGetAttributes(attributes, devicePointer), "cudaPointerGetAttributes (mapped, device)");
+        expect("mapped memory's device pointer's type", cudaMemoryTypeHost, attributes.type());
+        check(cudaFreeHost(mapped), "cudaFreeHost (mapped)");
     }
 
     /**

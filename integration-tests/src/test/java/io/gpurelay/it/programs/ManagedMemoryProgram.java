@@ -4,11 +4,18 @@ import static jcuda.driver.JCudaDriver.cuCtxSetCurrent;
 import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
 import static jcuda.driver.JCudaDriver.cuDevicePrimaryCtxRetain;
+import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventDestroy;
+import static jcuda.driver.JCudaDriver.cuEventRecord;
+import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAdvise;
 import static jcuda.driver.JCudaDriver.cuMemAllocManaged;
 import static jcuda.driver.JCudaDriver.cuMemFree;
+import static jcuda.driver.JCudaDriver.cuMemFreeHost;
+import static jcuda.driver.JCudaDriver.cuMemHostAlloc;
+import static jcuda.driver.JCudaDriver.cuMemHostGetDevicePointer;
 import static jcuda.driver.JCudaDriver.cuMemPrefetchAsync;
 import static jcuda.driver.JCudaDriver.cuMemRangeGetAttribute;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
@@ -35,6 +42,7 @@ import static jcuda.runtime.JCuda.cudaGetDeviceFlags;
 import static jcuda.runtime.JCuda.cudaGetLastError;
 import static jcuda.runtime.JCuda.cudaHostAlloc;
 import static jcuda.runtime.JCuda.cudaHostAllocMapped;
+import static jcuda.runtime.JCuda.cudaHostAllocPortable;
 import static jcuda.runtime.JCuda.cudaHostGetDevicePointer;
 import static jcuda.runtime.JCuda.cudaHostRegister;
 import static jcuda.runtime.JCuda.cudaHostRegisterDefault;
@@ -73,6 +81,7 @@ import jcuda.Sizeof;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmemAttach_flags;
 import jcuda.driver.CUmem_advise;
@@ -98,8 +107,10 @@ import jcuda.runtime.cudaStream_t;
  * device's agree at every synchronisation point. The host writes, a kernel reads and writes, the host reads after a
  * device, context, stream or event synchronisation, writes again (all of it, part of it, one value), and so on; copies
  * to and from managed memory see and are seen by the host view; the driver API's {@code cuMemAllocManaged}; advice,
- * prefetches and attachments, and their refusals (CUDA's errors). Its CHECK lines hold both with JCuda's own natives on
- * a GPU and through gpurelay, so that the same program compares the two.
+ * prefetches and attachments, and their refusals (CUDA's errors); the driver API's host view
+ * ({@code cuMemAllocManaged(CU_MEM_ATTACH_HOST)}) at the driver's synchronisation points; mapped pinned memory of both
+ * APIs, which kernels read and write through its device pointer, over any transport. Its CHECK lines hold both with
+ * JCuda's own natives on a GPU and through gpurelay, so that the same program compares the two.
  */
 public final class ManagedMemoryProgram
 {
@@ -149,9 +160,11 @@ public final class ManagedMemoryProgram
         hints();
         refusals();
         driver(device);
+        driverHostView();
         registration();
         pointerAttributes();
-        mapped(args.length == 0 || !args[0].equals("mapped=no"));
+        mapped();
+        driverMapped();
         CHECKS.finish();
     }
 
@@ -407,6 +420,70 @@ public final class ManagedMemoryProgram
     }
 
     /**
+     * cuMemAllocManaged with CU_MEM_ATTACH_HOST: JCuda gives the CUdeviceptr a buffer over the managed bytes, as for
+     * cudaMallocManaged; the host view and the device agree at the driver API's synchronisation points.
+     */
+    private static void driverHostView()
+    {
+        final CUdeviceptr global = new CUdeviceptr();
+        cuMemAllocManaged(global, BYTES, CUmemAttach_flags.CU_MEM_ATTACH_GLOBAL);
+        CHECKS.check("no host view for CU_MEM_ATTACH_GLOBAL, as JCuda gives none", global.getByteBuffer() == null);
+        cuMemFree(global);
+
+        final CUdeviceptr managed = new CUdeviceptr();
+        CHECKS.equal("cuMemAllocManaged CU_MEM_ATTACH_HOST", CUresult.CUDA_SUCCESS,
+            cuMemAllocManaged(managed, BYTES, CUmemAttach_flags.CU_MEM_ATTACH_HOST));
+        final ByteBuffer bytes = managed.getByteBuffer(0, BYTES);
+        CHECKS.check("the driver API's managed pointer has a host view", bytes != null);
+        if (bytes == null)
+        {
+            return;
+        }
+        final IntBuffer values = bytes.order(ByteOrder.nativeOrder()).asIntBuffer();
+        for (int i = 0; i < COUNT; i++)
+        {
+            values.put(i, 13 * i);
+        }
+        launch(managed);
+        CHECKS.equal("cuCtxSynchronize after a kernel on the driver's host view", CUresult.CUDA_SUCCESS,
+            cuCtxSynchronize());
+        CHECKS.check("driver round 1: the host reads what the kernel wrote", all(values, i -> 13 * i + 1));
+
+        values.put(COUNT / 3, -50);
+        launch(managed);
+        CHECKS.equal("cuStreamSynchronize of the default stream", CUresult.CUDA_SUCCESS, cuStreamSynchronize(null));
+        CHECKS.check("driver round 2: the kernel read the one value the host changed",
+            all(values, i -> i == COUNT / 3 ? -49 : 13 * i + 2));
+
+        final CUevent event = new CUevent();
+        cuEventCreate(event, 0);
+        for (int i = 0; i < 10; i++)
+        {
+            values.put(i, 100 + i);
+        }
+        launch(managed);
+        cuEventRecord(event, null);
+        CHECKS.equal("cuEventSynchronize", CUresult.CUDA_SUCCESS, cuEventSynchronize(event));
+        CHECKS.check("driver round 3: the kernel read the values at the start the host changed",
+            all(values, i -> i < 10 ? 101 + i : i == COUNT / 3 ? -48 : 13 * i + 3));
+        cuEventDestroy(event);
+
+        final int[] host = new int[COUNT];
+        CHECKS.equal("cuMemcpyDtoH from the driver's host view", CUresult.CUDA_SUCCESS,
+            cuMemcpyDtoH(Pointer.to(host), managed, BYTES));
+        CHECKS.check("the copy read what the host view holds", host[5] == 106 && host[COUNT - 1] == 13 * (COUNT - 1) + 3,
+            host[5] + " " + host[COUNT - 1]);
+        for (int i = 0; i < COUNT; i++)
+        {
+            host[i] = -3 * i;
+        }
+        CHECKS.equal("cuMemcpyHtoD to the driver's host view", CUresult.CUDA_SUCCESS,
+            cuMemcpyHtoD(managed, Pointer.to(host), BYTES));
+        CHECKS.check("the driver's host view shows what the copy wrote", all(values, i -> -3 * i));
+        CHECKS.equal("cuMemFree of managed memory with a host view", CUresult.CUDA_SUCCESS, cuMemFree(managed));
+    }
+
+    /**
      * cudaHostRegister of a direct buffer: copies from and to it, CUDA's errors for registering twice and for
      * unregistering what is not registered. Mapping it into the device is refused through gpurelay (INFO line).
      */
@@ -525,22 +602,15 @@ public final class ManagedMemoryProgram
     }
 
     /**
-     * Mapped pinned memory through the runtime API after cudaSetDeviceFlags(cudaDeviceMapHost): a kernel reads and
-     * writes it through the device pointer cudaHostGetDevicePointer gives. {@code expected}: false where the
-     * transport cannot share memory with the executor (UDP), where gpurelay refuses it by name.
+     * Mapped pinned memory through the runtime API after cudaSetDeviceFlags(cudaDeviceMapHost), portable too: a kernel
+     * reads and writes it through the device pointer cudaHostGetDevicePointer gives, the host sees its writes after
+     * synchronising, a copy into the host memory reaches a later kernel; its pointer attributes.
      */
-    private static void mapped(final boolean expected)
+    private static void mapped()
     {
         final Pointer host = new Pointer();
-        final int status = cudaHostAlloc(host, BYTES, cudaHostAllocMapped);
-        CHECKS.equal("cudaHostAlloc cudaHostAllocMapped as the transport allows",
-            expected ? 0 : cudaError.cudaErrorNotSupported, status);
-        cudaGetLastError();
-        if (status != 0)
-        {
-            CHECKS.check("a kernel read and wrote mapped memory, or it was refused", !expected);
-            return;
-        }
+        CHECKS.equal("cudaHostAlloc cudaHostAllocMapped | cudaHostAllocPortable", 0,
+            cudaHostAlloc(host, BYTES, cudaHostAllocMapped | cudaHostAllocPortable));
         final IntBuffer values = host.getByteBuffer(0, BYTES).order(ByteOrder.nativeOrder()).asIntBuffer();
         for (int i = 0; i < COUNT; i++)
         {
@@ -549,9 +619,83 @@ public final class ManagedMemoryProgram
         final Pointer device = new Pointer();
         CHECKS.equal("cudaHostGetDevicePointer", 0, cudaHostGetDevicePointer(device, host, 0));
         launch(device, " on mapped memory");
+        CHECKS.equal("cudaDeviceSynchronize after the kernel on mapped memory", 0, cudaDeviceSynchronize());
+        CHECKS.check("a kernel read and wrote mapped memory", all(values, i -> 11 * i + 1));
+
+        values.put(7, 700);
+        launch(device, " on mapped memory again");
+        CHECKS.equal("cudaStreamSynchronize after the kernel on mapped memory", 0, cudaStreamSynchronize(null));
+        CHECKS.check("the kernel read the value the host changed in mapped memory",
+            all(values, i -> i == 7 ? 701 : 11 * i + 2));
+
+        final Pointer source = new Pointer();
+        cudaMalloc(source, BYTES);
+        final int[] sevens = new int[COUNT];
+        for (int i = 0; i < COUNT; i++)
+        {
+            sevens[i] = 7 * i;
+        }
+        cudaMemcpy(source, Pointer.to(sevens), BYTES, cudaMemcpyHostToDevice);
+        CHECKS.equal("cudaMemcpy device memory to mapped memory", 0,
+            cudaMemcpy(host, source, BYTES, cudaMemcpyDeviceToHost));
+        CHECKS.check("mapped memory holds what the copy wrote", all(values, i -> 7 * i));
+        launch(device, " on mapped memory after a copy");
         cudaDeviceSynchronize();
-        CHECKS.check("a kernel read and wrote mapped memory, or it was refused", all(values, i -> 11 * i + 1));
+        CHECKS.check("the kernel read what the copy wrote into mapped memory", all(values, i -> 7 * i + 1));
+        cudaFree(source);
+
+        final cudaPointerAttributes attributes = new cudaPointerAttributes();
+        CHECKS.equal("cudaPointerGetAttributes of mapped memory", 0, cudaPointerGetAttributes(attributes, host));
+        CHECKS.equal("mapped memory's type", cudaMemoryType.cudaMemoryTypeHost, attributes.type);
+        CHECKS.check("mapped memory's device pointer is cudaHostGetDevicePointer's",
+            attributes.devicePointer.equals(device), attributes.devicePointer + " " + device);
+        CHECKS.equal("cudaPointerGetAttributes of mapped memory's device pointer", 0,
+            cudaPointerGetAttributes(attributes, device));
+        CHECKS.equal("mapped memory's device pointer is host memory", cudaMemoryType.cudaMemoryTypeHost,
+            attributes.type);
+        final CUdeviceptr driverDevice = new CUdeviceptr();
+        CHECKS.equal("cuMemHostGetDevicePointer of the runtime's mapped memory", CUresult.CUDA_SUCCESS,
+            cuMemHostGetDevicePointer(driverDevice, host, 0));
+        final int[] type = new int[1];
+        CHECKS.equal("cuPointerGetAttribute MEMORY_TYPE of mapped memory's device pointer", CUresult.CUDA_SUCCESS,
+            cuPointerGetAttribute(Pointer.to(type), CUpointer_attribute.CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                driverDevice));
+        CHECKS.equal("the driver API's type of mapped memory's device pointer", CUmemorytype.CU_MEMORYTYPE_HOST,
+            type[0]);
         CHECKS.equal("cudaFreeHost of mapped memory", 0, cudaFreeHost(host));
+    }
+
+    /**
+     * Mapped pinned memory through the driver API (CU_MEMHOSTALLOC_DEVICEMAP, write-combined too): a kernel reads
+     * and writes it through the device pointer cuMemHostGetDevicePointer gives; the host sees its writes after
+     * cuCtxSynchronize.
+     */
+    private static void driverMapped()
+    {
+        final Pointer host = new Pointer();
+        CHECKS.equal("cuMemHostAlloc DEVICEMAP | WRITECOMBINED", CUresult.CUDA_SUCCESS, cuMemHostAlloc(host, BYTES,
+            JCudaDriver.CU_MEMHOSTALLOC_DEVICEMAP | JCudaDriver.CU_MEMHOSTALLOC_WRITECOMBINED));
+        final IntBuffer values = host.getByteBuffer(0, BYTES).order(ByteOrder.nativeOrder()).asIntBuffer();
+        for (int i = 0; i < COUNT; i++)
+        {
+            values.put(i, 17 * i);
+        }
+        final CUdeviceptr device = new CUdeviceptr();
+        CHECKS.equal("cuMemHostGetDevicePointer", CUresult.CUDA_SUCCESS, cuMemHostGetDevicePointer(device, host, 0));
+        launch(device, " on driver-mapped memory");
+        CHECKS.equal("cuCtxSynchronize after the kernel on driver-mapped memory", CUresult.CUDA_SUCCESS,
+            cuCtxSynchronize());
+        CHECKS.check("a kernel read and wrote driver-mapped memory", all(values, i -> 17 * i + 1));
+        final CUdeviceptr inside = new CUdeviceptr();
+        CHECKS.equal("cuMemHostGetDevicePointer inside the allocation", CUresult.CUDA_SUCCESS,
+            cuMemHostGetDevicePointer(inside, host.withByteOffset(64), 0));
+        final Pointer parameters = Pointer.to(Pointer.to(inside), Pointer.to(new int[]{ COUNT - 16 }));
+        CHECKS.equal("cuLaunchKernel through the device pointer inside", CUresult.CUDA_SUCCESS,
+            cuLaunchKernel(addOne, (COUNT + 255) / 256, 1, 1, 256, 1, 1, 0, null, parameters, null));
+        cuCtxSynchronize();
+        CHECKS.check("the kernel changed the values from the device pointer inside on",
+            all(values, i -> i < 16 ? 17 * i + 1 : 17 * i + 2));
+        CHECKS.equal("cuMemFreeHost of driver-mapped memory", CUresult.CUDA_SUCCESS, cuMemFreeHost(host));
     }
 
     private static void launchOn(final Pointer data, final cudaStream_t stream)

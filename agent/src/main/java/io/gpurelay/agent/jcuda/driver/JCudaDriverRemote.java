@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -15,6 +16,7 @@ import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.ManagedMemory;
+import io.gpurelay.agent.jcuda.MappedHostMemory;
 import io.gpurelay.agent.jcuda.MemRangeAttributes;
 import io.gpurelay.agent.jcuda.PciBusIds;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
@@ -641,16 +643,41 @@ public final class JCudaDriverRemote
         return status;
     }
 
-    // Managed memory (family "managed and mapped memory"). JCuda's driver API gives managed memory no host view: the
-    // CUdeviceptr holds the address, as for cuMemAlloc.
+    // Managed memory (family "managed and mapped memory").
 
+    /**
+     * Managed memory on the executor. With CU_MEM_ATTACH_HOST the pointer gets a host view, as JCuda's native code
+     * gives it a buffer over the managed bytes (for that flag alone, as cudaMallocManaged): {@link ManagedMemory}
+     * keeps the two coherent at synchronisation points; the view belongs to the current context.
+     */
     public static int cuMemAllocManagedNative(final CUdeviceptr dptr, final long bytesize, final int flags)
     {
         requireNonNull(dptr, "dptr", "cuMemAllocManaged");
+        final boolean attachHost = flags == ManagedMemory.ATTACH_HOST && bytesize > 0;
+        final ByteBuffer host = attachHost ? ManagedMemory.hostBuffer(bytesize) : null;
+        if (attachHost && host == null)
+        {
+            return NotSupportedCalls.status("JCudaDriver.cuMemAllocManaged with CU_MEM_ATTACH_HOST of more than " +
+                Integer.MAX_VALUE + " bytes: the host view is a Java buffer, which holds no more; returning " +
+                "CUDA_ERROR_NOT_SUPPORTED", DriverStatus.NOT_SUPPORTED);
+        }
         final long[] results = new long[1];
         final int status = inContext(Function.CU_MEM_ALLOC_MANAGED,
             new long[]{ bytesize, Integer.toUnsignedLong(flags) }, null, null, results);
-        if (status == DriverStatus.SUCCESS)
+        if (status != DriverStatus.SUCCESS)
+        {
+            return status;
+        }
+        if (host != null)
+        {
+            final long context = DriverContexts.current();
+            final int device = DriverContexts.device(context);
+            JCudaPointers.setHostBuffer(dptr, host, results[0]);
+            ManagedMemory.add(results[0],
+                ManagedMemory.Home.driver(device, context, DriverContexts.primary(device) == context), host,
+                DriverCalls.session(), false);
+        }
+        else
         {
             JCudaPointers.setAddress(dptr, results[0]);
         }
@@ -919,7 +946,7 @@ public final class JCudaDriverRemote
         final int status = inContext(Function.CU_MEM_FREE, new long[]{ address }, null, null, null);
         if (status == DriverStatus.SUCCESS)
         {
-            ManagedMemory.forget(address);
+            ManagedMemory.forgetInContext(address);
         }
         return status;
     }
@@ -986,11 +1013,12 @@ public final class JCudaDriverRemote
             return client().call(Function.CU_MEM_FREE_HOST, DriverContexts.current(), new long[]{ shared.handle() },
                 null, null, null);
         }
-        return DriverStatus.SUCCESS;
+        return MappedHostMemory.free(address);
     }
 
     /**
-     * The device address of mapped pinned memory (CU_MEMHOSTALLOC_DEVICEMAP), as the executor mapped it.
+     * The device address of mapped pinned memory (CU_MEMHOSTALLOC_DEVICEMAP): as the executor mapped it, or its device
+     * copy's ({@link MappedHostMemory}).
      */
     public static int cuMemHostGetDevicePointerNative(final CUdeviceptr ret, final Pointer p, final int flags)
     {
@@ -999,6 +1027,16 @@ public final class JCudaDriverRemote
         if (flags != 0)
         {
             return invalidValue("cuMemHostGetDevicePointer", "flags must be 0, not " + flags);
+        }
+        final long copy = MappedHostMemory.devicePointer(hostAddress(p));
+        if (copy >= 0)
+        {
+            if (!DriverContexts.isLive(DriverContexts.current()))
+            {
+                return noCurrentContext();
+            }
+            JCudaPointers.setAddress(ret, copy);
+            return DriverStatus.SUCCESS;
         }
         final PinnedHostMemory.SharedRange shared;
         try
@@ -1017,6 +1055,21 @@ public final class JCudaDriverRemote
             JCudaPointers.setAddress(ret, results[0]);
         }
         return status;
+    }
+
+    /**
+     * The address of a host pointer's memory, or 0 when it has none.
+     */
+    private static long hostAddress(final Pointer pointer)
+    {
+        try
+        {
+            return HostRange.of(pointer, 0).nativeAddress();
+        }
+        catch (final HostRangeException ex)
+        {
+            return 0;
+        }
     }
 
     public static int cuMemcpyHtoDNative(final CUdeviceptr dstDevice, final Pointer srcHost, final long byteCount)
@@ -2833,8 +2886,9 @@ public final class JCudaDriverRemote
     }
 
     /**
-     * Pinned host memory is shared with the executor when the session offers it, else lives in this process; CUDA
-     * gives it only to a thread with a current context.
+     * Pinned host memory is shared with the executor when the session offers it, else lives in this process (mapped
+     * memory with a device copy on the executor, {@link MappedHostMemory}); CUDA gives it only to a thread with a
+     * current context.
      */
     private static int allocateHost(final Pointer pointer, final long size, final int flags, final String function)
     {
@@ -2857,12 +2911,16 @@ public final class JCudaDriverRemote
             {
                 return status[0];
             }
-        }
-        if ((flags & CU_MEMHOSTALLOC_DEVICEMAP) != 0)
-        {
-            return NotSupportedCalls.status("JCudaDriver.cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP needs pinned " +
-                "memory shared with the executor (an IPC session of an executor offering --pinned-memory, one " +
-                "executor); returning CUDA_ERROR_NOT_SUPPORTED", DriverStatus.NOT_SUPPORTED);
+            if ((flags & CU_MEMHOSTALLOC_DEVICEMAP) != 0)
+            {
+                final ByteBuffer buffer = MappedHostMemory.allocate(true, size, "JCudaDriver." + function, status);
+                if (buffer == null)
+                {
+                    return status[0];
+                }
+                JCudaPointers.setHostBuffer(pointer, buffer, PinnedHostMemory.address(buffer));
+                return DriverStatus.SUCCESS;
+            }
         }
         return PinnedHostMemory.allocateInto(pointer, size, function, "CUDA_ERROR_OUT_OF_MEMORY") ?
             DriverStatus.SUCCESS : DriverStatus.OUT_OF_MEMORY;

@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import io.gpurelay.agent.jcuda.MappedHostMemory;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 
@@ -52,13 +53,23 @@ public final class PointerAttributes
 
     /**
      * Asks the executor about {@code address} in the current context and puts the value of the supported
-     * {@code attribute} into {@code value[0]} when that succeeds.
+     * {@code attribute} into {@code value[0]} when that succeeds. The device copy of mapped memory that the executor
+     * cannot map ({@link MappedHostMemory}) is answered here, as the host memory it stands for.
      *
      * @return the driver status of the call.
      */
     public static int query(final int attribute, final long address, final long[] value)
     {
         final long[] results = new long[4];
+        if (MappedHostMemory.hostPointer(address, results) >= 0)
+        {
+            if (!DriverContexts.isLive(DriverContexts.current()))
+            {
+                return DriverCalls.noCurrentContext();
+            }
+            value[0] = value(attribute, address, results);
+            return DriverStatus.SUCCESS;
+        }
         final int status = DriverCalls.inContext(Function.CU_POINTER_GET_ATTRIBUTE, new long[]{ address }, null,
             null, results);
         if (status == DriverStatus.SUCCESS)

@@ -12,6 +12,7 @@ import io.gpurelay.agent.jcuda.HostRangeException;
 import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.ManagedMemory;
+import io.gpurelay.agent.jcuda.MappedHostMemory;
 import io.gpurelay.agent.jcuda.MemRangeAttributes;
 import io.gpurelay.agent.jcuda.PciBusIds;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
@@ -556,11 +557,12 @@ public final class JCudaRuntimeRemote
         {
             return call(Function.CUDA_FREE_HOST, new long[]{ shared.handle() }, null);
         }
-        return RuntimeStatus.SUCCESS;
+        return RuntimeThreadState.current().record(MappedHostMemory.free(address));
     }
 
     /**
-     * The device address of mapped pinned memory (cudaHostAllocMapped), as the executor mapped it into its device.
+     * The device address of mapped pinned memory (cudaHostAllocMapped): as the executor mapped it into its device,
+     * or its device copy's ({@link MappedHostMemory}).
      */
     public static int cudaHostGetDevicePointerNative(final Pointer pDevice, final Pointer pHost, final int flags)
     {
@@ -569,6 +571,12 @@ public final class JCudaRuntimeRemote
         if (flags != 0)
         {
             return invalidValue("cudaHostGetDevicePointer", "flags must be 0, not " + flags);
+        }
+        final long copy = MappedHostMemory.devicePointer(hostAddress(pHost));
+        if (copy >= 0)
+        {
+            JCudaPointers.setAddress(pDevice, copy);
+            return RuntimeThreadState.current().record(client().connect());
         }
         final PinnedHostMemory.SharedRange shared;
         try
@@ -587,6 +595,21 @@ public final class JCudaRuntimeRemote
             JCudaPointers.setAddress(pDevice, results[0]);
         }
         return status;
+    }
+
+    /**
+     * The address of a host pointer's memory, or 0 when it has none.
+     */
+    private static long hostAddress(final Pointer pointer)
+    {
+        try
+        {
+            return HostRange.of(pointer, 0).nativeAddress();
+        }
+        catch (final HostRangeException ex)
+        {
+            return 0;
+        }
     }
 
     // Managed memory (family "managed and mapped memory").
@@ -729,8 +752,9 @@ public final class JCudaRuntimeRemote
 
     /**
      * Device and managed memory from the session's tables on the executor; pinned and registered memory of this
-     * process is host memory; any other host memory is unregistered memory, as CUDA reports it. Host memory's device
-     * pointer is not filled in (null): use cudaHostGetDevicePointer for mapped memory.
+     * process is host memory; any other host memory is unregistered memory, as CUDA reports it. Mapped pinned memory's
+     * device pointer is what cudaHostGetDevicePointer gives (other host memory's is null), and that device pointer is
+     * host memory too, with the program's host pointer where this process knows it (mapped memory's device copy).
      */
     public static int cudaPointerGetAttributesNative(final cudaPointerAttributes attributes, final Pointer ptr)
     {
@@ -756,10 +780,17 @@ public final class JCudaRuntimeRemote
             final boolean pinned = host != 0 &&
                 (PinnedHostMemory.find(host) != null || HostRegistrations.flagsAt(host) >= 0);
             fillAttributes(attributes, pinned ? MEMORY_TYPE_HOST : MEMORY_TYPE_UNREGISTERED,
-                pinned ? RuntimeThreadState.current().device() : NO_DEVICE, 0, pinned ? host : 0);
+                pinned ? RuntimeThreadState.current().device() : NO_DEVICE, pinned ? MappedHostMemory.runtimeDevicePointer(host) : 0,
+                pinned ? host : 0);
             return RuntimeStatus.SUCCESS;
         }
         final long[] results = new long[4];
+        final long mappedHost = MappedHostMemory.hostPointer(address, results);
+        if (mappedHost >= 0)
+        {
+            fillAttributes(attributes, MEMORY_TYPE_HOST, (int)results[1], address, mappedHost);
+            return RuntimeThreadState.current().record(client().connect());
+        }
         final RuntimeThreadState thread = RuntimeThreadState.current();
         final int status = client().call(Function.CUDA_POINTER_GET_ATTRIBUTES, thread.device(), new long[]{ address },
             null, null, results);
@@ -1206,7 +1237,7 @@ public final class JCudaRuntimeRemote
 
     /**
      * Shared memory the executor page-locks when the session offers it, else this process's own memory; mapped memory
-     * (cudaHostAllocMapped) needs the executor's.
+     * (cudaHostAllocMapped) that is not shared gets a device copy on the executor ({@link MappedHostMemory}).
      */
     private static int allocateHost(final Pointer ptr, final long size, final int flags, final String function)
     {
@@ -1227,12 +1258,17 @@ public final class JCudaRuntimeRemote
             {
                 return thread.record(status[0]);
             }
-        }
-        if (mapped)
-        {
-            return RuntimeThreadState.notSupported("JCuda.cudaHostAlloc with cudaHostAllocMapped needs pinned memory " +
-                "shared with the executor (an IPC session of an executor offering --pinned-memory, one executor); " +
-                "returning cudaErrorNotSupported", RuntimeStatus.NOT_SUPPORTED);
+            if (mapped)
+            {
+                final ByteBuffer buffer = MappedHostMemory.allocate(false, size, "JCuda." + function, status);
+                if (buffer == null)
+                {
+                    return thread.record(status[0]);
+                }
+                JCudaPointers.setHostBuffer(ptr, buffer, PinnedHostMemory.address(buffer));
+                PinnedHostMemory.recordFlags(ptr, flags);
+                return thread.record(RuntimeStatus.SUCCESS);
+            }
         }
         if (!PinnedHostMemory.allocateInto(ptr, size, function, "cudaErrorMemoryAllocation"))
         {

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuCtxCreateNative;
+import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuMemHostGetDevicePointerNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuGetErrorNameNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuGetErrorStringNative;
 import static io.gpurelay.agent.jcuda.driver.JCudaDriverRemote.cuCtxDestroyNative;
@@ -566,9 +567,14 @@ class JCudaDriverRemoteTest extends InMemoryExecutorTest
         assertEquals(0, cuMemFreeHostNative(hostAlloc));
         try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
         {
-            assertEquals(CUresult.CUDA_ERROR_NOT_SUPPORTED, cuMemHostAllocNative(new Pointer(), 64, 0x02));
-            assertEquals(CUresult.CUDA_ERROR_NOT_SUPPORTED, cuMemHostAllocNative(new Pointer(), 64, 0x02));
-            assertEquals(1, log.count("CU_MEMHOSTALLOC_DEVICEMAP needs pinned memory shared with the executor"));
+            // Mapped memory without memory shared with the executor: pinned memory here, a device copy there.
+            final Pointer mapped = new Pointer();
+            assertEquals(0, cuMemHostAllocNative(mapped, 64, 0x02));
+            final CUdeviceptr mappedDevice = new CUdeviceptr();
+            assertEquals(0, cuMemHostGetDevicePointerNative(mappedDevice, mapped, 0));
+            assertTrue(JCudaPointers.address(mappedDevice) != 0);
+            assertEquals(0, cuMemFreeHostNative(mapped));
+            assertEquals(JCudaPointers.address(mappedDevice), last(Function.CU_MEM_FREE).args()[0]);
             assertEquals(CUresult.CUDA_ERROR_INVALID_VALUE, cuMemcpyHtoDNative(device, Pointer.to(new byte[4]), 8));
             assertEquals(1, log.count("cuMemcpyHtoD: 8 bytes at byte offset 0 do not fit the byte[4]"));
         }

@@ -44,6 +44,7 @@ import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaGetErrorNam
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaGetErrorStringNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaGetLastErrorNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaHostAllocNative;
+import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaHostGetDevicePointerNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMallocHostNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMallocNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemGetInfoNative;
@@ -305,13 +306,16 @@ class JCudaRuntimeRemoteTest extends InMemoryExecutorTest
             assertEquals(i * 0.25f, back.get(i));
         }
 
-        try (LogCapture log = new LogCapture(AgentLog.Level.WARN))
-        {
-            assertEquals(RuntimeStatus.NOT_SUPPORTED, cudaHostAllocNative(new Pointer(), 64, 2));
-            assertEquals(RuntimeStatus.NOT_SUPPORTED, cudaHostAllocNative(new Pointer(), 64, 2));
-            assertEquals(1, log.count("cudaHostAllocMapped needs pinned memory shared with the executor"),
-                log.lines().toString());
-        }
+        // Mapped memory without memory shared with the executor: pinned memory here, a device copy there.
+        final Pointer mapped = new Pointer();
+        assertEquals(0, cudaHostAllocNative(mapped, 64, 2));
+        assertNotNull(mapped.getByteBuffer(0, 64));
+        final Pointer mappedDevice = new Pointer();
+        assertEquals(0, cudaHostGetDevicePointerNative(mappedDevice, mapped, 0));
+        assertTrue(JCudaPointers.address(mappedDevice) != 0);
+        assertEquals(1, last(Function.CUDA_MALLOC_MANAGED).args()[1], "a device copy attached globally");
+        assertEquals(0, cudaFreeHostNative(mapped));
+        assertEquals(JCudaPointers.address(mappedDevice), last(Function.CUDA_FREE).args()[0]);
         assertEquals(0, cudaFreeHostNative(pinned));
         assertEquals(0, cudaFreeHostNative(other));
         assertEquals(RuntimeStatus.INVALID_VALUE, cudaFreeHostNative(other));

@@ -344,8 +344,8 @@ final class EmulatedBackendSession implements BackendSession
     }
 
     /**
-     * Device and managed memory of the session, on any of its devices; mapped host memory is memory of the
-     * emulated device too, and reported as device memory.
+     * Device and managed memory of the session, on any of its devices; mapped pinned memory is host memory, as CUDA
+     * and the gpu backend report it (the ranges virtual memory maps are device memory).
      */
     public void pointerAttributes(final long address, final CallResult result)
     {
@@ -357,8 +357,9 @@ final class EmulatedBackendSession implements BackendSession
                 ": " + hex(address) + " is not memory of this session");
             return;
         }
-        result.value(managedStarts.contains(allocation.deviceAddress()) ? POINTER_MANAGED : POINTER_DEVICE)
-            .value(owner).value(allocation.deviceAddress()).value(allocation.size());
+        final int kind = allocation.isMappedHostMemory() && !isVirtualMapping(allocation) ? POINTER_HOST_MAPPED :
+            managedStarts.contains(allocation.deviceAddress()) ? POINTER_MANAGED : POINTER_DEVICE;
+        result.value(kind).value(owner).value(allocation.deviceAddress()).value(allocation.size());
     }
 
     /**
