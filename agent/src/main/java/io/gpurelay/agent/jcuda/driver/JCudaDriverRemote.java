@@ -164,7 +164,6 @@ public final class JCudaDriverRemote
 
     public static int cuDriverGetVersionNative(final int[] driverVersion)
     {
-        requireNonNull(driverVersion, "driverVersion", "cuDriverGetVersion");
         final long[] results = new long[1];
         final int status = call(Function.CU_DRIVER_GET_VERSION, NO_ARGS, null, null, results);
         if (status == DriverStatus.SUCCESS)
@@ -188,7 +187,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDeviceGetNative(final CUdevice device, final int ordinal)
     {
-        requireNonNull(device, "device", "cuDeviceGet");
         final int status = client().connect();
         if (status != DriverStatus.SUCCESS)
         {
@@ -207,8 +205,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDeviceGetNameNative(final byte[] name, final int len, final CUdevice dev)
     {
-        requireNonNull(name, "name", "cuDeviceGetName");
-        requireNonNull(dev, "dev", "cuDeviceGetName");
         if (len <= 0)
         {
             return invalidValue("cuDeviceGetName", "len must be positive, got " + len);
@@ -243,9 +239,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDeviceComputeCapabilityNative(final int[] major, final int[] minor, final CUdevice dev)
     {
-        requireNonNull(major, "major", "cuDeviceComputeCapability");
-        requireNonNull(minor, "minor", "cuDeviceComputeCapability");
-        requireNonNull(dev, "dev", "cuDeviceComputeCapability");
         final int status = cuDeviceGetAttributeNative(major,
             CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
         return status != DriverStatus.SUCCESS ? status : cuDeviceGetAttributeNative(minor,
@@ -254,8 +247,6 @@ public final class JCudaDriverRemote
 
     public static int cuDeviceGetUuidNative(final CUuuid uuid, final CUdevice dev)
     {
-        requireNonNull(uuid, "uuid", "cuDeviceGetUuid");
-        requireNonNull(dev, "dev", "cuDeviceGetUuid");
         final ByteArrayPayload bytes = new ByteArrayPayload();
         final int status = call(Function.CU_DEVICE_GET_UUID, new long[]{ ordinal(dev) }, null, bytes, null);
         if (status == DriverStatus.SUCCESS)
@@ -308,7 +299,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxSetCurrentNative(final CUcontext ctx)
     {
-        requireNonNull(ctx, "ctx", "cuCtxSetCurrent");
         final long context = JCudaPointers.nativePointer(ctx);
         if (context != DriverContexts.NONE && !DriverContexts.isLive(context))
         {
@@ -324,7 +314,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxGetCurrentNative(final CUcontext pctx)
     {
-        requireNonNull(pctx, "pctx", "cuCtxGetCurrent");
         final int status = client().connect();
         if (status == DriverStatus.SUCCESS)
         {
@@ -335,7 +324,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxPushCurrentNative(final CUcontext ctx)
     {
-        requireNonNull(ctx, "ctx", "cuCtxPushCurrent");
         final long context = JCudaPointers.nativePointer(ctx);
         if (!DriverContexts.isLive(context))
         {
@@ -347,7 +335,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxPopCurrentNative(final CUcontext pctx)
     {
-        requireNonNull(pctx, "pctx", "cuCtxPopCurrent");
         if (DriverContexts.current() == DriverContexts.NONE)
         {
             return noCurrentContext();
@@ -358,7 +345,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxGetDeviceNative(final CUdevice device)
     {
-        requireNonNull(device, "device", "cuCtxGetDevice");
         final int ordinal = DriverContexts.device(DriverContexts.current());
         if (ordinal < 0)
         {
@@ -380,8 +366,6 @@ public final class JCudaDriverRemote
 
     public static int cuDevicePrimaryCtxRetainNative(final CUcontext pctx, final CUdevice dev)
     {
-        requireNonNull(pctx, "pctx", "cuDevicePrimaryCtxRetain");
-        requireNonNull(dev, "dev", "cuDevicePrimaryCtxRetain");
         final long[] results = new long[1];
         final int device = ordinal(dev);
         final int status = call(Function.CU_DEVICE_PRIMARY_CTX_RETAIN, new long[]{ device }, null, null, results);
@@ -395,7 +379,6 @@ public final class JCudaDriverRemote
 
     public static int cuDevicePrimaryCtxReleaseNative(final CUdevice dev)
     {
-        requireNonNull(dev, "dev", "cuDevicePrimaryCtxRelease");
         return call(Function.CU_DEVICE_PRIMARY_CTX_RELEASE, new long[]{ ordinal(dev) }, null, null, null);
     }
 
@@ -404,7 +387,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDevicePrimaryCtxResetNative(final CUdevice dev)
     {
-        requireNonNull(dev, "dev", "cuDevicePrimaryCtxReset");
         final int device = ordinal(dev);
         return client().callEndingContext(Function.CU_DEVICE_PRIMARY_CTX_RESET, DriverContexts.current(),
             DriverContexts.primary(device), new long[]{ device });
@@ -412,9 +394,6 @@ public final class JCudaDriverRemote
 
     public static int cuDevicePrimaryCtxGetStateNative(final CUdevice dev, final int[] flags, final int[] active)
     {
-        requireNonNull(dev, "dev", "cuDevicePrimaryCtxGetState");
-        requireNonNull(flags, "flags", "cuDevicePrimaryCtxGetState");
-        requireNonNull(active, "active", "cuDevicePrimaryCtxGetState");
         final long[] results = new long[2];
         final int status = call(Function.CU_DEVICE_PRIMARY_CTX_GET_STATE, new long[]{ ordinal(dev) }, null, null,
             results);
@@ -431,8 +410,6 @@ public final class JCudaDriverRemote
      */
     public static int cuModuleLoadNative(final CUmodule module, final String fname)
     {
-        requireNonNull(module, "module", "cuModuleLoad");
-        requireNonNull(fname, "fname", "cuModuleLoad");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -450,18 +427,12 @@ public final class JCudaDriverRemote
      */
     public static int cuModuleLoadDataNative(final CUmodule module, final byte[] image)
     {
-        requireNonNull(module, "module", "cuModuleLoadData");
-        requireNonNull(image, "image", "cuModuleLoadData");
         return loadModule(module, new ByteArrayPayload(image));
     }
 
     public static int cuModuleLoadDataExNative(
         final CUmodule phMod, final Pointer p, final int numOptions, final int[] options, final Pointer optionValues)
     {
-        requireNonNull(phMod, "phMod", "cuModuleLoadDataEx");
-        requireNonNull(p, "p", "cuModuleLoadDataEx");
-        requireNonNull(options, "options", "cuModuleLoadDataEx");
-        requireNonNull(optionValues, "optionValues", "cuModuleLoadDataEx");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -491,7 +462,6 @@ public final class JCudaDriverRemote
      */
     public static int cuModuleUnloadNative(final CUmodule hmod)
     {
-        requireNonNull(hmod, "hmod", "cuModuleUnload");
         return DriverCalls.unloadModule(JCudaPointers.nativePointer(hmod));
     }
 
@@ -501,9 +471,6 @@ public final class JCudaDriverRemote
      */
     public static int cuModuleGetFunctionNative(final CUfunction hfunc, final CUmodule hmod, final String name)
     {
-        requireNonNull(hfunc, "hfunc", "cuModuleGetFunction");
-        requireNonNull(hmod, "hmod", "cuModuleGetFunction");
-        requireNonNull(name, "name", "cuModuleGetFunction");
         final long[] function = new long[1];
         final int status = DriverCalls.getFunction(JCudaPointers.nativePointer(hmod), name, function);
         if (status == DriverStatus.SUCCESS)
@@ -516,8 +483,6 @@ public final class JCudaDriverRemote
     public static int cuModuleGetGlobalNative(
         final CUdeviceptr dptr, final long[] bytes, final CUmodule hmod, final String name)
     {
-        requireNonNull(hmod, "hmod", "cuModuleGetGlobal");
-        requireNonNull(name, "name", "cuModuleGetGlobal");
         final long[] results = new long[2];
         final int status = inContext(Function.CU_MODULE_GET_GLOBAL, new long[]{ JCudaPointers.nativePointer(hmod) },
             new ByteArrayPayload(name.getBytes(StandardCharsets.UTF_8)), null, results);
@@ -612,8 +577,6 @@ public final class JCudaDriverRemote
 
     public static int cuMemGetInfoNative(final long[] free, final long[] total)
     {
-        requireNonNull(free, "free", "cuMemGetInfo");
-        requireNonNull(total, "total", "cuMemGetInfo");
         final long[] results = new long[2];
         final int status = inContext(Function.CU_MEM_GET_INFO, NO_ARGS, null, null, results);
         if (status == DriverStatus.SUCCESS)
@@ -646,7 +609,6 @@ public final class JCudaDriverRemote
 
     public static int cuMemAllocManagedNative(final CUdeviceptr dptr, final long bytesize, final int flags)
     {
-        requireNonNull(dptr, "dptr", "cuMemAllocManaged");
         final long[] results = new long[1];
         final int status = inContext(Function.CU_MEM_ALLOC_MANAGED,
             new long[]{ bytesize, Integer.toUnsignedLong(flags) }, null, null, results);
@@ -660,7 +622,6 @@ public final class JCudaDriverRemote
     public static int cuMemAdviseNative(final CUdeviceptr devPtr, final long count, final int advice,
         final CUdevice device)
     {
-        requireNonNull(devPtr, "devPtr", "cuMemAdvise");
         requireNonNull(device, "device", "cuMemAdvise");
         return inContext(Function.CU_MEM_ADVISE,
             new long[]{ JCudaPointers.address(devPtr), count, advice, ordinal(device) }, null, null, null);
@@ -673,8 +634,6 @@ public final class JCudaDriverRemote
     public static int cuMemPrefetchAsyncNative(final CUdeviceptr devPtr, final long count, final CUdevice dstDevice,
         final CUstream hStream)
     {
-        requireNonNull(devPtr, "devPtr", "cuMemPrefetchAsync");
-        requireNonNull(dstDevice, "dstDevice", "cuMemPrefetchAsync");
         final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemPrefetchAsync");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -688,7 +647,6 @@ public final class JCudaDriverRemote
     public static int cuStreamAttachMemAsyncNative(final CUstream hStream, final CUdeviceptr dptr, final long length,
         final int flags)
     {
-        requireNonNull(dptr, "dptr", "cuStreamAttachMemAsync");
         final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamAttachMemAsync");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -704,7 +662,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemHostRegisterNative(final Pointer p, final long bytesize, final int flags)
     {
-        requireNonNull(p, "p", "cuMemHostRegister");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -735,7 +692,6 @@ public final class JCudaDriverRemote
 
     public static int cuMemHostUnregisterNative(final Pointer p)
     {
-        requireNonNull(p, "p", "cuMemHostUnregister");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -849,9 +805,6 @@ public final class JCudaDriverRemote
     public static int cuPointerGetAttributesNative(final int numAttributes, final int[] attributes, final Pointer data,
         final CUdeviceptr ptr)
     {
-        requireNonNull(attributes, "attributes", "cuPointerGetAttributes");
-        requireNonNull(data, "data", "cuPointerGetAttributes");
-        requireNonNull(ptr, "ptr", "cuPointerGetAttributes");
         final NativePointerObject[] results = JCudaPointers.pointers(data);
         if (numAttributes <= 0 || numAttributes > attributes.length || results == null ||
             numAttributes > results.length)
@@ -926,13 +879,11 @@ public final class JCudaDriverRemote
 
     public static int cuMemAllocHostNative(final Pointer pp, final long bytesize)
     {
-        requireNonNull(pp, "pp", "cuMemAllocHost");
         return recordHostFlags(pp, 0, allocateHost(pp, bytesize, 0, "cuMemAllocHost"));
     }
 
     public static int cuMemHostAllocNative(final Pointer pp, final long bytesize, final int flags)
     {
-        requireNonNull(pp, "pp", "cuMemHostAlloc");
         return recordHostFlags(pp, flags, allocateHost(pp, bytesize, flags, "cuMemHostAlloc"));
     }
 
@@ -941,8 +892,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemHostGetFlagsNative(final int[] pFlags, final Pointer p)
     {
-        requireNonNull(pFlags, "pFlags", "cuMemHostGetFlags");
-        requireNonNull(p, "p", "cuMemHostGetFlags");
         final long context = DriverContexts.current();
         if (!DriverContexts.isLive(context))
         {
@@ -973,7 +922,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemFreeHostNative(final Pointer p)
     {
-        requireNonNull(p, "p", "cuMemFreeHost");
         final long address = JCudaPointers.address(p);
         final SharedHostAllocation shared = PinnedHostMemory.sharedAt(address);
         if (!PinnedHostMemory.free(address))
@@ -994,8 +942,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemHostGetDevicePointerNative(final CUdeviceptr ret, final Pointer p, final int flags)
     {
-        requireNonNull(ret, "ret", "cuMemHostGetDevicePointer");
-        requireNonNull(p, "p", "cuMemHostGetDevicePointer");
         if (flags != 0)
         {
             return invalidValue("cuMemHostGetDevicePointer", "flags must be 0, not " + flags);
@@ -1021,8 +967,6 @@ public final class JCudaDriverRemote
 
     public static int cuMemcpyHtoDNative(final CUdeviceptr dstDevice, final Pointer srcHost, final long byteCount)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemcpyHtoD");
-        requireNonNull(srcHost, "srcHost", "cuMemcpyHtoD");
         return hostToDevice("cuMemcpyHtoD", dstDevice, srcHost, byteCount, false, 0);
     }
 
@@ -1044,8 +988,6 @@ public final class JCudaDriverRemote
 
     public static int cuMemcpyDtoHNative(final Pointer dstHost, final CUdeviceptr srcDevice, final long byteCount)
     {
-        requireNonNull(dstHost, "dstHost", "cuMemcpyDtoH");
-        requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoH");
         return deviceToHost("cuMemcpyDtoH", dstHost, srcDevice, byteCount, 0, false);
     }
 
@@ -1357,8 +1299,6 @@ public final class JCudaDriverRemote
     public static int cuDeviceCanAccessPeerNative(final int[] canAccessPeer, final CUdevice dev, final CUdevice peerDev)
     {
         requireNonNull(canAccessPeer, "canAccessPeer", "cuDeviceCanAccessPeer");
-        requireNonNull(dev, "dev", "cuDeviceCanAccessPeer");
-        requireNonNull(peerDev, "peerDev", "cuDeviceCanAccessPeer");
         final int status = client().connect();
         if (status != DriverStatus.SUCCESS)
         {
@@ -1374,7 +1314,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxEnablePeerAccessNative(final CUcontext peerContext, final int flags)
     {
-        requireNonNull(peerContext, "peerContext", "cuCtxEnablePeerAccess");
         final long current = DriverContexts.current();
         if (!DriverContexts.isLive(current))
         {
@@ -1402,7 +1341,6 @@ public final class JCudaDriverRemote
      */
     public static int cuCtxDisablePeerAccessNative(final CUcontext peerContext)
     {
-        requireNonNull(peerContext, "peerContext", "cuCtxDisablePeerAccess");
         final long current = DriverContexts.current();
         if (!DriverContexts.isLive(current))
         {
@@ -1436,35 +1374,28 @@ public final class JCudaDriverRemote
      */
     public static int cuMemcpyNative(final CUdeviceptr dst, final CUdeviceptr src, final long byteCount)
     {
-        requireNonNull(dst, "dst", "cuMemcpy");
-        requireNonNull(src, "src", "cuMemcpy");
         return cuMemcpyDtoDNative(dst, src, byteCount);
     }
 
     public static int cuMemcpyAsyncNative(
         final CUdeviceptr dst, final CUdeviceptr src, final long byteCount, final CUstream hStream)
     {
-        requireNonNull(dst, "dst", "cuMemcpyAsync");
-        requireNonNull(src, "src", "cuMemcpyAsync");
         return cuMemcpyDtoDAsyncNative(dst, src, byteCount, hStream);
     }
 
     public static int cuMemsetD8Native(final CUdeviceptr dstDevice, final byte uc, final long N)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD8");
         return inContext(Function.CU_MEMSET, memsetArgs(dstDevice, uc & 0xFFL, N, Byte.BYTES, 0), null, null, null);
     }
 
     public static int cuMemsetD16Native(final CUdeviceptr dstDevice, final short us, final long N)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD16");
         return inContext(Function.CU_MEMSET, memsetArgs(dstDevice, us & 0xFFFFL, N, Short.BYTES, 0), null, null,
             null);
     }
 
     public static int cuMemsetD32Native(final CUdeviceptr dstDevice, final int ui, final long N)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD32");
         return inContext(Function.CU_MEMSET, memsetArgs(dstDevice, Integer.toUnsignedLong(ui), N, Integer.BYTES, 0),
             null, null, null);
     }
@@ -1472,7 +1403,6 @@ public final class JCudaDriverRemote
     public static int cuMemsetD8AsyncNative(final CUdeviceptr dstDevice, final byte uc, final long N,
         final CUstream hStream)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD8Async");
         final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), uc & 0xFFL,
             Byte.BYTES, N);
         if (captured != StreamCaptures.NOT_CAPTURED)
@@ -1486,7 +1416,6 @@ public final class JCudaDriverRemote
     public static int cuMemsetD16AsyncNative(final CUdeviceptr dstDevice, final short us, final long N,
         final CUstream hStream)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD16Async");
         final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), us & 0xFFFFL,
             Short.BYTES, N);
         if (captured != StreamCaptures.NOT_CAPTURED)
@@ -1500,7 +1429,6 @@ public final class JCudaDriverRemote
     public static int cuMemsetD32AsyncNative(final CUdeviceptr dstDevice, final int ui, final long N,
         final CUstream hStream)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD32Async");
         final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), Integer.toUnsignedLong(ui),
             Integer.BYTES, N);
         if (captured != StreamCaptures.NOT_CAPTURED)
@@ -1513,7 +1441,6 @@ public final class JCudaDriverRemote
 
     public static int cuStreamCreateNative(final CUstream phStream, final int flags)
     {
-        requireNonNull(phStream, "phStream", "cuStreamCreate");
         return create(Function.CU_STREAM_CREATE, phStream, flags);
     }
 
@@ -1545,7 +1472,6 @@ public final class JCudaDriverRemote
 
     public static int cuStreamWaitEventNative(final CUstream hStream, final CUevent hEvent, final int flags)
     {
-        requireNonNull(hEvent, "hEvent", "cuStreamWaitEvent");
         final int captured = StreamCaptures.waitEvent(streamHandle(hStream), hEvent, flags);
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1563,7 +1489,6 @@ public final class JCudaDriverRemote
     public static int cuStreamAddCallbackNative(
         final CUstream hStream, final CUstreamCallback callback, final Object userData, final int flags)
     {
-        requireNonNull(callback, "callback", "cuStreamAddCallback");
         final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamAddCallback");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1578,7 +1503,6 @@ public final class JCudaDriverRemote
      */
     public static int cuLaunchHostFuncNative(final CUstream hStream, final CUhostFn fn, final Object userData)
     {
-        requireNonNull(fn, "fn", "cuLaunchHostFunc");
         final int captured = StreamCaptures.hostFunction(streamHandle(hStream), fn, userData);
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1589,13 +1513,11 @@ public final class JCudaDriverRemote
 
     public static int cuEventCreateNative(final CUevent phEvent, final int flags)
     {
-        requireNonNull(phEvent, "phEvent", "cuEventCreate");
         return create(Function.CU_EVENT_CREATE, phEvent, flags);
     }
 
     public static int cuEventRecordNative(final CUevent hEvent, final CUstream hStream)
     {
-        requireNonNull(hEvent, "hEvent", "cuEventRecord");
         final int captured = StreamCaptures.recordEvent(JCudaPointers.nativePointer(hEvent), streamHandle(hStream));
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1607,7 +1529,6 @@ public final class JCudaDriverRemote
 
     public static int cuEventQueryNative(final CUevent hEvent)
     {
-        requireNonNull(hEvent, "hEvent", "cuEventQuery");
         final int captured = StreamCaptures.eventUse(JCudaPointers.nativePointer(hEvent), "cuEventQuery");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1619,7 +1540,6 @@ public final class JCudaDriverRemote
 
     public static int cuEventSynchronizeNative(final CUevent hEvent)
     {
-        requireNonNull(hEvent, "hEvent", "cuEventSynchronize");
         final int captured = StreamCaptures.eventUse(JCudaPointers.nativePointer(hEvent), "cuEventSynchronize");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1631,16 +1551,12 @@ public final class JCudaDriverRemote
 
     public static int cuEventDestroyNative(final CUevent hEvent)
     {
-        requireNonNull(hEvent, "hEvent", "cuEventDestroy");
         return inContext(Function.CU_EVENT_DESTROY, new long[]{ JCudaPointers.nativePointer(hEvent) }, null, null,
             null);
     }
 
     public static int cuEventElapsedTimeNative(final float[] pMilliseconds, final CUevent hStart, final CUevent hEnd)
     {
-        requireNonNull(pMilliseconds, "pMilliseconds", "cuEventElapsedTime");
-        requireNonNull(hStart, "hStart", "cuEventElapsedTime");
-        requireNonNull(hEnd, "hEnd", "cuEventElapsedTime");
         final int capturedStart = StreamCaptures.eventUse(JCudaPointers.nativePointer(hStart), "cuEventElapsedTime");
         if (capturedStart != StreamCaptures.NOT_CAPTURED)
         {
@@ -1667,9 +1583,7 @@ public final class JCudaDriverRemote
 
     public static int cuMemAllocAsyncNative(final CUdeviceptr dptr, final long bytesize, final CUstream hStream)
     {
-        requireNonNull(dptr, "dptr", "cuMemAllocAsync");
         // As JCuda's own native: the default stream is a CUstream whose pointer is null, not null.
-        requireNonNull(hStream, "hStream", "cuMemAllocAsync");
         final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemAllocAsync");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1681,8 +1595,6 @@ public final class JCudaDriverRemote
     public static int cuMemAllocFromPoolAsyncNative(
         final CUdeviceptr dptr, final long bytesize, final CUmemoryPool pool, final CUstream hStream)
     {
-        requireNonNull(dptr, "dptr", "cuMemAllocFromPoolAsync");
-        requireNonNull(pool, "pool", "cuMemAllocFromPoolAsync");
         final long handle = JCudaPointers.nativePointer(pool);
         if (handle == 0)
         {
@@ -1701,7 +1613,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemFreeAsyncNative(final CUdeviceptr dptr, final CUstream hStream)
     {
-        requireNonNull(dptr, "dptr", "cuMemFreeAsync");
         final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemFreeAsync");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1717,8 +1628,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemPoolCreateNative(final CUmemoryPool pool, final CUmemPoolProps poolProps)
     {
-        requireNonNull(pool, "pool", "cuMemPoolCreate");
-        requireNonNull(poolProps, "poolProps", "cuMemPoolCreate");
         final long locationType = poolProps.location == null ? 0 : poolProps.location.type;
         final long locationId = poolProps.location == null ? 0 : poolProps.location.id;
         final long[] results = new long[1];
@@ -1739,14 +1648,12 @@ public final class JCudaDriverRemote
 
     public static int cuMemPoolTrimToNative(final CUmemoryPool pool, final long minBytesToKeep)
     {
-        requireNonNull(pool, "pool", "cuMemPoolTrimTo");
         return call(Function.CU_MEM_POOL_TRIM_TO, new long[]{ JCudaPointers.nativePointer(pool), minBytesToKeep },
             null, null, null);
     }
 
     public static int cuStreamCreateWithPriorityNative(final CUstream phStream, final int flags, final int priority)
     {
-        requireNonNull(phStream, "phStream", "cuStreamCreateWithPriority");
         final long[] results = new long[1];
         final int status = inContext(Function.CU_STREAM_CREATE_WITH_PRIORITY,
             new long[]{ Integer.toUnsignedLong(flags), priority }, null, null, results);
@@ -1784,7 +1691,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDevicePrimaryCtxSetFlagsNative(final CUdevice dev, final int flags)
     {
-        requireNonNull(dev, "dev", "cuDevicePrimaryCtxSetFlags");
         return call(Function.CU_DEVICE_PRIMARY_CTX_SET_FLAGS, new long[]{ ordinal(dev), Integer.toUnsignedLong(flags) },
             null, null, null);
     }
@@ -1796,8 +1702,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDeviceGetByPCIBusIdNative(final CUdevice dev, final String pciBusId)
     {
-        requireNonNull(dev, "dev", "cuDeviceGetByPCIBusId");
-        requireNonNull(pciBusId, "pciBusId", "cuDeviceGetByPCIBusId");
         final int[] count = new int[1];
         int status = cuDeviceGetCountNative(count);
         if (status != DriverStatus.SUCCESS)
@@ -1835,9 +1739,6 @@ public final class JCudaDriverRemote
         final CUoccupancyB2DSize blockSizeToDynamicSMemSize, final long dynamicSMemSize, final int blockSizeLimit,
         final int flags)
     {
-        requireNonNull(minGridSize, "minGridSize", "cuOccupancyMaxPotentialBlockSize");
-        requireNonNull(blockSize, "blockSize", "cuOccupancyMaxPotentialBlockSize");
-        requireNonNull(func, "func", "cuOccupancyMaxPotentialBlockSize");
         return OccupancyCalculator.maxPotentialBlockSize(minGridSize, blockSize, func, blockSizeToDynamicSMemSize,
             dynamicSMemSize, blockSizeLimit, flags);
     }
@@ -1848,8 +1749,6 @@ public final class JCudaDriverRemote
      */
     public static int cuModuleLoadFatBinaryNative(final CUmodule module, final byte[] fatCubin)
     {
-        requireNonNull(module, "module", "cuModuleLoadFatBinary");
-        requireNonNull(fatCubin, "fatCubin", "cuModuleLoadFatBinary");
         return loadModule(module, new ByteArrayPayload(fatCubin));
     }
 
@@ -1861,8 +1760,6 @@ public final class JCudaDriverRemote
     public static int cuModuleLoadDataJITNative(final CUmodule module, final Pointer pointer,
         final JITOptions jitOptions)
     {
-        requireNonNull(module, "module", "cuModuleLoadDataJIT");
-        requireNonNull(pointer, "pointer", "cuModuleLoadDataJIT");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -1895,7 +1792,6 @@ public final class JCudaDriverRemote
      */
     public static int cuStreamGetAttributeNative(final CUstream hStream, final int attr, final CUstreamAttrValue value)
     {
-        requireNonNull(value, "value", "cuStreamGetAttribute");
         final long[] results = new long[5];
         final int status = inContext(Function.CU_STREAM_GET_ATTRIBUTE, new long[]{ streamHandle(hStream), attr },
             null, null, results);
@@ -1915,7 +1811,6 @@ public final class JCudaDriverRemote
 
     public static int cuStreamSetAttributeNative(final CUstream hStream, final int attr, final CUstreamAttrValue value)
     {
-        requireNonNull(value, "value", "cuStreamSetAttribute");
         final long[] args;
         if (attr == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
         {
@@ -1942,8 +1837,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDeviceGetPropertiesNative(final CUdevprop prop, final CUdevice dev)
     {
-        requireNonNull(prop, "prop", "cuDeviceGetProperties");
-        requireNonNull(dev, "dev", "cuDeviceGetProperties");
         final int[] values = new int[15];
         final int[] value = new int[1];
         for (int attribute = 1; attribute < values.length; attribute++)
@@ -1979,7 +1872,6 @@ public final class JCudaDriverRemote
      */
     public static int cuCtxAttachNative(final CUcontext pctx, final int flags)
     {
-        requireNonNull(pctx, "pctx", "cuCtxAttach");
         final long context = DriverContexts.current();
         if (!DriverContexts.isLive(context))
         {
@@ -2000,7 +1892,6 @@ public final class JCudaDriverRemote
      */
     public static int cuCtxDetachNative(final CUcontext ctx)
     {
-        requireNonNull(ctx, "ctx", "cuCtxDetach");
         final long context = JCudaPointers.nativePointer(ctx);
         if (!DriverContexts.isLive(context))
         {
@@ -2025,7 +1916,6 @@ public final class JCudaDriverRemote
 
     public static int cuLinkCreateNative(final JITOptions jitOptions, final CUlinkState stateOut)
     {
-        requireNonNull(stateOut, "stateOut", "cuLinkCreate");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -2044,7 +1934,6 @@ public final class JCudaDriverRemote
     public static int cuLinkAddFileNative(final CUlinkState state, final int type, final String path,
         final JITOptions jitOptions)
     {
-        requireNonNull(path, "path", "cuLinkAddFile");
         return LinkStates.addFile(state, type, path);
     }
 
@@ -2067,7 +1956,6 @@ public final class JCudaDriverRemote
      */
     public static int cuParamSetfNative(final CUfunction hfunc, final int offset, final float value)
     {
-        requireNonNull(hfunc, "hfunc", "cuParamSetf");
         return TableCalls.call(PARAM_SETI_ROW, new Object[]{ hfunc, offset, Float.floatToRawIntBits(value) });
     }
 
@@ -2078,8 +1966,6 @@ public final class JCudaDriverRemote
      */
     public static int cuParamSetvNative(final CUfunction hfunc, final int offset, final Pointer ptr, final int numbytes)
     {
-        requireNonNull(hfunc, "hfunc", "cuParamSetv");
-        requireNonNull(ptr, "ptr", "cuParamSetv");
         if (numbytes < 0 || offset < 0)
         {
             return invalidValue("cuParamSetv", "offset " + offset + " and size " + numbytes + " must not be negative");
@@ -2489,7 +2375,6 @@ public final class JCudaDriverRemote
      */
     public static int cuStreamIsCapturingNative(final CUstream hStream, final int[] captureStatus)
     {
-        requireNonNull(captureStatus, "captureStatus", "cuStreamIsCapturing");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -2550,35 +2435,29 @@ public final class JCudaDriverRemote
      */
     public static int cuGLCtxCreateNative(final CUcontext pCtx, final int flags, final CUdevice device)
     {
-        requireNonNull(pCtx, "pCtx", "cuGLCtxCreate");
-        requireNonNull(device, "device", "cuGLCtxCreate");
         return DriverGlInterop.ctxCreate(pCtx, flags, device);
     }
 
     public static int cuGLGetDevicesNative(final int[] pCudaDeviceCount, final CUdevice[] pCudaDevices,
         final int cudaDeviceCount, final int deviceList)
     {
-        requireNonNull(pCudaDeviceCount, "pCudaDeviceCount", "cuGLGetDevices");
         return DriverGlInterop.getDevices(pCudaDeviceCount, pCudaDevices, cudaDeviceCount, deviceList);
     }
 
     public static int cuGraphicsGLRegisterBufferNative(final CUgraphicsResource pCudaResource, final int buffer,
         final int flags)
     {
-        requireNonNull(pCudaResource, "pCudaResource", "cuGraphicsGLRegisterBuffer");
         return DriverGlInterop.registerBuffer(pCudaResource, buffer, flags);
     }
 
     public static int cuGraphicsUnregisterResourceNative(final CUgraphicsResource resource)
     {
-        requireNonNull(resource, "resource", "cuGraphicsUnregisterResource");
         return DriverGlInterop.RESOURCES.unregister("cuGraphicsUnregisterResource",
             JCudaPointers.nativePointer(resource));
     }
 
     public static int cuGraphicsResourceSetMapFlagsNative(final CUgraphicsResource resource, final int flags)
     {
-        requireNonNull(resource, "resource", "cuGraphicsResourceSetMapFlags");
         return DriverGlInterop.RESOURCES.setMapFlags("cuGraphicsResourceSetMapFlags",
             JCudaPointers.nativePointer(resource), flags);
     }
@@ -2589,7 +2468,6 @@ public final class JCudaDriverRemote
     public static int cuGraphicsMapResourcesNative(final int count, final CUgraphicsResource[] resources,
         final CUstream hStream)
     {
-        requireNonNull(resources, "resources", "cuGraphicsMapResources");
         return DriverGlInterop.map(count, resources, hStream);
     }
 
@@ -2600,15 +2478,12 @@ public final class JCudaDriverRemote
     public static int cuGraphicsUnmapResourcesNative(final int count, final CUgraphicsResource[] resources,
         final CUstream hStream)
     {
-        requireNonNull(resources, "resources", "cuGraphicsUnmapResources");
         return DriverGlInterop.unmap(count, resources, hStream);
     }
 
     public static int cuGraphicsResourceGetMappedPointerNative(final CUdeviceptr pDevPtr, final long[] pSize,
         final CUgraphicsResource resource)
     {
-        requireNonNull(pDevPtr, "pDevPtr", "cuGraphicsResourceGetMappedPointer");
-        requireNonNull(resource, "resource", "cuGraphicsResourceGetMappedPointer");
         return DriverGlInterop.mappedPointer(pDevPtr, pSize, resource);
     }
 
@@ -2619,8 +2494,6 @@ public final class JCudaDriverRemote
     public static int cuGraphicsSubResourceGetMappedArrayNative(final CUarray pArray,
         final CUgraphicsResource resource, final int arrayIndex, final int mipLevel)
     {
-        requireNonNull(pArray, "pArray", "cuGraphicsSubResourceGetMappedArray");
-        requireNonNull(resource, "resource", "cuGraphicsSubResourceGetMappedArray");
         return DriverGlInterop.RESOURCES.mappedArray("cuGraphicsSubResourceGetMappedArray",
             JCudaPointers.nativePointer(resource));
     }
@@ -2631,8 +2504,6 @@ public final class JCudaDriverRemote
     public static int cuGraphicsResourceGetMappedMipmappedArrayNative(final CUmipmappedArray pMipmappedArray,
         final CUgraphicsResource resource)
     {
-        requireNonNull(pMipmappedArray, "pMipmappedArray", "cuGraphicsResourceGetMappedMipmappedArray");
-        requireNonNull(resource, "resource", "cuGraphicsResourceGetMappedMipmappedArray");
         return DriverGlInterop.RESOURCES.mappedArray("cuGraphicsResourceGetMappedMipmappedArray",
             JCudaPointers.nativePointer(resource));
     }
@@ -2643,14 +2514,12 @@ public final class JCudaDriverRemote
      */
     public static int cuGLMapBufferObjectNative(final CUdeviceptr dptr, final long[] size, final int buffer)
     {
-        requireNonNull(dptr, "dptr", "cuGLMapBufferObject");
         return DriverGlInterop.mapBufferObject("cuGLMapBufferObject", dptr, size, buffer, null);
     }
 
     public static int cuGLMapBufferObjectAsyncNative(final CUdeviceptr dptr, final long[] size, final int buffer,
         final CUstream hStream)
     {
-        requireNonNull(dptr, "dptr", "cuGLMapBufferObjectAsync");
         return DriverGlInterop.mapBufferObject("cuGLMapBufferObjectAsync", dptr, size, buffer, hStream);
     }
 
