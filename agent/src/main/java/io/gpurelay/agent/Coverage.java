@@ -8,6 +8,7 @@ import java.util.Set;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.instrumentation.NativeMethodTable;
+import io.gpurelay.agent.instrumentation.NullChecks;
 import io.gpurelay.agent.jcuda.TableEncoding;
 import io.gpurelay.protocol.table.FunctionRow;
 import net.bytebuddy.description.method.MethodDescription;
@@ -17,8 +18,9 @@ import net.bytebuddy.pool.TypePool;
 /**
  * {@code java -cp gpurelay-agent.jar:jcuda.jar io.gpurelay.agent.Coverage [--markdown]}: for each binding class the
  * agent rewrites, how many native methods it has, how many gpurelay remotes (by hand-written code and by the function
- * table), how many of those the emulator runs, and which it does not remote. It builds the same tables the
- * instrumentation builds, from the binding classes on the class path, without loading them; the function table's
+ * table), how many of those the emulator runs, on how many it makes JCuda's null checks ({@link NullChecks}), and which
+ * it does not remote. It builds the same tables the instrumentation builds, from the binding classes on the class
+ * path, without loading them; the function table's
  * emulator column says which rows the emulator runs, and each module which of its hand-written functions it does not
  * ({@link io.gpurelay.agent.instrumentation.InstrumentationModule#emulatorRefusal}).
  */
@@ -69,6 +71,18 @@ public final class Coverage
         for (final String className : absent)
         {
             out.printf("%-36s not on the class path%n", className);
+        }
+        out.println();
+        for (final NativeMethodTable table : tables)
+        {
+            final List<NullChecks.Row> rows = NullChecks.standard().rows(table.target().getName());
+            if (!rows.isEmpty())
+            {
+                final List<String> unmatched = unmatchedNullChecks(table, rows);
+                out.println(table.target().getName() + ": JCuda's null checks on " +
+                    (rows.size() - unmatched.size()) + " natives" +
+                    (unmatched.isEmpty() ? "" : "; rows matching no native: " + String.join(", ", unmatched)));
+            }
         }
         for (final NativeMethodTable table : tables)
         {
@@ -190,6 +204,24 @@ public final class Coverage
      * ({@link io.gpurelay.agent.instrumentation.InstrumentationModule#emulatorRefusal}), then table rows whose
      * emulator column says no.
      */
+    /**
+     * Rows of {@link NullChecks} naming no native of the table's class with that name and parameter count.
+     */
+    static List<String> unmatchedNullChecks(final NativeMethodTable table, final List<NullChecks.Row> rows)
+    {
+        final List<String> unmatched = new ArrayList<>();
+        for (final NullChecks.Row row : rows)
+        {
+            final boolean found = table.target().getDeclaredMethods().stream().anyMatch(method -> method.isNative() &&
+                method.getName().equals(row.nativeName()) && method.getParameters().size() == row.arity());
+            if (!found)
+            {
+                unmatched.add(row.nativeName() + "/" + row.arity());
+            }
+        }
+        return unmatched;
+    }
+
     private static List<String> notOnEmulator(final NativeMethodTable table)
     {
         final Set<String> names = new LinkedHashSet<>();

@@ -50,6 +50,7 @@ class CoverageTest
             table.tableRemoted().size() + "\\s+" + Coverage.emulated(table) + "\\s+" + table.notSupported().size() +
             "\\n.*"), text);
         assertTrue(text.contains("jcuda.runtime.JCuda: remoted, not supported on the emulator ("), text);
+        assertTrue(text.contains("\njcuda.runtime.JCuda: JCuda's null checks on 118 natives\n"), text);
         assertTrue(text.contains("\n  cudaDeviceGetP2PAttribute\n"), text);
         assertTrue(text.matches("(?s).*\\njcuda\\.jcublas\\.JCublas2\\s+not on the class path\\n.*"), text);
         // The first refused native in declaration order, with its reason in parentheses.

@@ -1,6 +1,7 @@
 package io.gpurelay.agent.instrumentation;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import net.bytebuddy.description.method.MethodDescription;
@@ -18,10 +19,24 @@ import net.bytebuddy.matcher.ElementMatcher;
 final class MethodBodies implements Implementation
 {
     private final Map<MethodDescription.SignatureToken, Implementation> bodies = new HashMap<>();
+    private final NullChecks nullChecks;
+    private final String className;
+
+    /**
+     * @param nullChecks JCuda's null checks, which every body of a listed native begins with.
+     * @param className  the class whose methods these are.
+     */
+    MethodBodies(final NullChecks nullChecks, final String className)
+    {
+        this.nullChecks = nullChecks;
+        this.className = className;
+    }
 
     void put(final MethodDescription method, final Implementation body)
     {
-        bodies.put(method.asSignatureToken(), body);
+        final List<NullChecks.Check> checks =
+            nullChecks.of(className, method.getName(), method.getParameters().size());
+        bodies.put(method.asSignatureToken(), checks.isEmpty() ? body : new NullCheckedBody(checks, body));
     }
 
     /**

@@ -20,6 +20,10 @@ import net.bytebuddy.utility.JavaModule;
  * Gives every native method of one binding class a Java body: a call to its remote implementation, or the
  * not-supported handler. The class is rebased with the agent's native method prefix, so each original native method
  * stays in the class under a prefixed name and is never linked.
+ * <p>
+ * Every body, remoted or not supported, begins with the null checks JCuda's JNI code makes of that native's
+ * arguments ({@link NullChecks}): JCuda checks before it calls CUDA, so a null argument gets JCuda's
+ * NullPointerException (or status) even from a function gpurelay does not support.
  */
 final class NativeMethodTransformer implements AgentBuilder.Transformer
 {
@@ -27,12 +31,19 @@ final class NativeMethodTransformer implements AgentBuilder.Transformer
     private static final Method TABLE_CALL = tableCall();
 
     private final InstrumentationModule module;
+    private final NullChecks nullChecks;
     private final Method notSupportedHandler;
     private final Method notSupportedReportHandler;
 
     NativeMethodTransformer(final InstrumentationModule module)
     {
+        this(module, NullChecks.standard());
+    }
+
+    NativeMethodTransformer(final InstrumentationModule module, final NullChecks nullChecks)
+    {
         this.module = module;
+        this.nullChecks = nullChecks;
         this.notSupportedHandler = module.notSupportedHandler();
         InstrumentationModule.checkNotSupportedHandler(notSupportedHandler);
         this.notSupportedReportHandler = module.notSupportedReportHandler();
@@ -47,7 +58,7 @@ final class NativeMethodTransformer implements AgentBuilder.Transformer
         final ProtectionDomain protectionDomain)
     {
         final NativeMethodTable table = NativeMethodTable.of(module, typeDescription);
-        final MethodBodies bodies = new MethodBodies();
+        final MethodBodies bodies = new MethodBodies(nullChecks, typeDescription.getName());
         for (final Map.Entry<MethodDescription.InDefinedShape, MethodDescription.InDefinedShape> entry :
             table.remoted().entrySet())
         {

@@ -173,7 +173,7 @@ public final class Cublas2CoverageProgram
         status("cublasSgemm with a workspace", cublasSgemm(handle, N, N, 2, 2, 2, Pointer.to(new float[]{ 1 }),
             upload(a), 2, upload(a), 2, Pointer.to(new float[]{ 0 }), dc, 2));
         close("cublasSgemm with a workspace", product(a, a, 2, 2, 2), download(dc, 4));
-        status("cublasSetWorkspace (cuBLAS's own)", cublasSetWorkspace(handle, null, 0));
+        status("cublasSetWorkspace (cuBLAS's own)", cublasSetWorkspace(handle, new Pointer(), 0));
     }
 
     private void statusNames()

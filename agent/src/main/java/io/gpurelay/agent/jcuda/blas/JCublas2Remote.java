@@ -77,7 +77,6 @@ public final class JCublas2Remote
 
     public static int cublasCreateNative(final cublasHandle handle)
     {
-        requireNonNull(handle, "handle", "cublasCreate");
         final long[] results = new long[1];
         final int status = call(Function.CUBLAS_CREATE, new long[0], results);
         if (status == CublasStatus.SUCCESS)
@@ -90,7 +89,6 @@ public final class JCublas2Remote
 
     public static int cublasDestroyNative(final cublasHandle handle)
     {
-        requireNonNull(handle, "handle", "cublasDestroy");
         final long value = JCudaPointers.nativePointer(handle);
         final int status = call(Function.CUBLAS_DESTROY, new long[]{ value }, null);
         if (status == CublasStatus.SUCCESS)
@@ -102,22 +100,17 @@ public final class JCublas2Remote
 
     public static int cublasGetVersionNative(final cublasHandle handle, final int[] version)
     {
-        requireNonNull(handle, "handle", "cublasGetVersion");
-        requireNonNull(version, "version", "cublasGetVersion");
         return query(Function.CUBLAS_GET_VERSION, handle, version);
     }
 
     public static int cublasSetStreamNative(final cublasHandle handle, final cudaStream_t streamId)
     {
-        requireNonNull(handle, "handle", "cublasSetStream");
         return call(Function.CUBLAS_SET_STREAM,
             new long[]{ JCudaPointers.nativePointer(handle), streamHandle(streamId) }, null);
     }
 
     public static int cublasGetStreamNative(final cublasHandle handle, final cudaStream_t streamId)
     {
-        requireNonNull(handle, "handle", "cublasGetStream");
-        requireNonNull(streamId, "streamId", "cublasGetStream");
         final long[] results = new long[1];
         final int status = call(Function.CUBLAS_GET_STREAM, new long[]{ JCudaPointers.nativePointer(handle) }, results);
         if (status == CublasStatus.SUCCESS)
@@ -129,14 +122,11 @@ public final class JCublas2Remote
 
     public static int cublasGetPointerModeNative(final cublasHandle handle, final int[] mode)
     {
-        requireNonNull(handle, "handle", "cublasGetPointerMode");
-        requireNonNull(mode, "mode", "cublasGetPointerMode");
         return query(Function.CUBLAS_GET_POINTER_MODE, handle, mode);
     }
 
     public static int cublasSetPointerModeNative(final cublasHandle handle, final int mode)
     {
-        requireNonNull(handle, "handle", "cublasSetPointerMode");
         final long value = JCudaPointers.nativePointer(handle);
         final int status = call(Function.CUBLAS_SET_POINTER_MODE, new long[]{ value, mode }, null);
         if (status == CublasStatus.SUCCESS)
@@ -148,27 +138,21 @@ public final class JCublas2Remote
 
     public static int cublasGetMathModeNative(final cublasHandle handle, final int[] mode)
     {
-        requireNonNull(handle, "handle", "cublasGetMathMode");
-        requireNonNull(mode, "mode", "cublasGetMathMode");
         return query(Function.CUBLAS_GET_MATH_MODE, handle, mode);
     }
 
     public static int cublasSetMathModeNative(final cublasHandle handle, final int mode)
     {
-        requireNonNull(handle, "handle", "cublasSetMathMode");
         return call(Function.CUBLAS_SET_MATH_MODE, new long[]{ JCudaPointers.nativePointer(handle), mode }, null);
     }
 
     public static int cublasGetAtomicsModeNative(final cublasHandle handle, final int[] mode)
     {
-        requireNonNull(handle, "handle", "cublasGetAtomicsMode");
-        requireNonNull(mode, "mode", "cublasGetAtomicsMode");
         return query(Function.CUBLAS_GET_ATOMICS_MODE, handle, mode);
     }
 
     public static int cublasSetAtomicsModeNative(final cublasHandle handle, final int mode)
     {
-        requireNonNull(handle, "handle", "cublasSetAtomicsMode");
         return call(Function.CUBLAS_SET_ATOMICS_MODE, new long[]{ JCudaPointers.nativePointer(handle), mode }, null);
     }
 
@@ -177,8 +161,6 @@ public final class JCublas2Remote
      */
     public static int cublasGetSmCountTargetNative(final cublasHandle handle, final Pointer smCountTarget)
     {
-        requireNonNull(handle, "handle", "cublasGetSmCountTarget");
-        requireNonNull(smCountTarget, "smCountTarget", "cublasGetSmCountTarget");
         try
         {
             final HostRange destination = HostRange.of(smCountTarget, Integer.BYTES);
@@ -200,7 +182,6 @@ public final class JCublas2Remote
 
     public static int cublasSetSmCountTargetNative(final cublasHandle handle, final int smCountTarget)
     {
-        requireNonNull(handle, "handle", "cublasSetSmCountTarget");
         return call(Function.CUBLAS_SET_SM_COUNT_TARGET,
             new long[]{ JCudaPointers.nativePointer(handle), smCountTarget }, null);
     }
@@ -220,7 +201,6 @@ public final class JCublas2Remote
      */
     public static int cublasGetPropertyNative(final int type, final int[] value)
     {
-        requireNonNull(value, "value", "cublasGetProperty");
         final long[] results = new long[1];
         final int status = call(Function.CUBLAS_GET_PROPERTY, new long[]{ type }, results);
         if (status == CublasStatus.SUCCESS)

@@ -40,8 +40,6 @@ final class DriverArrays
     static int cuMemAllocPitch(final CUdeviceptr dptr, final long[] pPitch, final long widthInBytes,
         final long height, final int elementSizeBytes)
     {
-        requireNonNull(dptr, "dptr", "cuMemAllocPitch");
-        requireNonNull(pPitch, "pPitch", "cuMemAllocPitch");
         final long[] results = new long[2];
         final int status = DriverCalls.inContext(Function.CU_MEM_ALLOC_PITCH,
             new long[]{ widthInBytes, height, elementSizeBytes }, null, null, results);
@@ -55,22 +53,17 @@ final class DriverArrays
 
     static int cuArrayCreate(final CUarray pHandle, final CUDA_ARRAY_DESCRIPTOR descriptor)
     {
-        requireNonNull(pHandle, "pHandle", "cuArrayCreate");
-        requireNonNull(descriptor, "pAllocateArray", "cuArrayCreate");
         return create(pHandle, descriptor.Width, descriptor.Height, 0, descriptor.Format, descriptor.NumChannels, 0);
     }
 
     static int cuArray3DCreate(final CUarray pHandle, final CUDA_ARRAY3D_DESCRIPTOR descriptor)
     {
-        requireNonNull(pHandle, "pHandle", "cuArray3DCreate");
-        requireNonNull(descriptor, "pAllocateArray", "cuArray3DCreate");
         return create(pHandle, descriptor.Width, descriptor.Height, descriptor.Depth, descriptor.Format,
             descriptor.NumChannels, descriptor.Flags);
     }
 
     static int cuArrayGetDescriptor(final CUDA_ARRAY_DESCRIPTOR descriptor, final CUarray hArray)
     {
-        requireNonNull(descriptor, "pArrayDescriptor", "cuArrayGetDescriptor");
         final long[] values = new long[6];
         final int status = describe(hArray, values);
         if (status == DriverStatus.SUCCESS)
@@ -85,7 +78,6 @@ final class DriverArrays
 
     static int cuArray3DGetDescriptor(final CUDA_ARRAY3D_DESCRIPTOR descriptor, final CUarray hArray)
     {
-        requireNonNull(descriptor, "pArrayDescriptor", "cuArray3DGetDescriptor");
         final long[] values = new long[6];
         final int status = describe(hArray, values);
         if (status == DriverStatus.SUCCESS)
@@ -103,8 +95,6 @@ final class DriverArrays
     static int cuMipmappedArrayCreate(final CUmipmappedArray pHandle, final CUDA_ARRAY3D_DESCRIPTOR descriptor,
         final int numMipmapLevels)
     {
-        requireNonNull(pHandle, "pHandle", "cuMipmappedArrayCreate");
-        requireNonNull(descriptor, "pMipmappedArrayDesc", "cuMipmappedArrayCreate");
         final long[] results = new long[1];
         final int status = DriverCalls.inContext(Function.CU_MIPMAPPED_ARRAY_CREATE, new long[]{ descriptor.Width,
             descriptor.Height, descriptor.Depth, Integer.toUnsignedLong(descriptor.Format),
@@ -120,8 +110,6 @@ final class DriverArrays
     static int cuMipmappedArrayGetLevel(final CUarray pLevelArray, final CUmipmappedArray hMipmappedArray,
         final int level)
     {
-        requireNonNull(pLevelArray, "pLevelArray", "cuMipmappedArrayGetLevel");
-        requireNonNull(hMipmappedArray, "hMipmappedArray", "cuMipmappedArrayGetLevel");
         final long[] results = new long[1];
         final int status = DriverCalls.inContext(Function.CU_MIPMAPPED_ARRAY_GET_LEVEL,
             new long[]{ JCudaPointers.nativePointer(hMipmappedArray), level }, null, null, results);
@@ -134,14 +122,12 @@ final class DriverArrays
 
     static int cuMipmappedArrayDestroy(final CUmipmappedArray hMipmappedArray)
     {
-        requireNonNull(hMipmappedArray, "hMipmappedArray", "cuMipmappedArrayDestroy");
         return DriverCalls.inContext(Function.CU_MIPMAPPED_ARRAY_DESTROY,
             new long[]{ JCudaPointers.nativePointer(hMipmappedArray) }, null, null, null);
     }
 
     static int cuArrayDestroy(final CUarray hArray)
     {
-        requireNonNull(hArray, "hArray", "cuArrayDestroy");
         return DriverCalls.inContext(Function.CU_ARRAY_DESTROY, new long[]{ JCudaPointers.nativePointer(hArray) },
             null, null, null);
     }

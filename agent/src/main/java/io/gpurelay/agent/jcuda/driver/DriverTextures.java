@@ -66,9 +66,6 @@ final class DriverTextures
     static int cuTexObjectCreate(final CUtexObject pTexObject, final CUDA_RESOURCE_DESC pResDesc,
         final CUDA_TEXTURE_DESC pTexDesc, final CUDA_RESOURCE_VIEW_DESC pResViewDesc)
     {
-        requireNonNull(pTexObject, "pTexObject", "cuTexObjectCreate");
-        requireNonNull(pResDesc, "pResDesc", "cuTexObjectCreate");
-        requireNonNull(pTexDesc, "pTexDesc", "cuTexObjectCreate");
         final long[] args = new long[CREATE_ARGUMENTS];
         resource(pResDesc, args);
         texture(pTexDesc, args);
@@ -89,8 +86,6 @@ final class DriverTextures
 
     static int cuSurfObjectCreate(final CUsurfObject pSurfObject, final CUDA_RESOURCE_DESC pResDesc)
     {
-        requireNonNull(pSurfObject, "pSurfObject", "cuSurfObjectCreate");
-        requireNonNull(pResDesc, "pResDesc", "cuSurfObjectCreate");
         final long[] args = new long[RESOURCE_VALUES];
         resource(pResDesc, args);
         return TextureCalls.create(SENDER, Function.CU_SURF_OBJECT_CREATE, args, pSurfObject);
@@ -148,8 +143,6 @@ final class DriverTextures
 
     static int cuTexObjectGetTextureDesc(final CUDA_TEXTURE_DESC pTexDesc, final CUtexObject texObject)
     {
-        requireNonNull(pTexDesc, "pTexDesc", "cuTexObjectGetTextureDesc");
-        requireNonNull(texObject, "texObject", "cuTexObjectGetTextureDesc");
         return TextureCalls.query(SENDER, Function.CU_TEX_OBJECT_GET_TEXTURE_DESC,
             new long[]{ JCudaPointers.nativePointer(texObject) }, TEXTURE_VALUES, values ->
             {

@@ -105,9 +105,6 @@ final class JCudaDriverGraphs
      */
     static int kernelNodeGetParams(final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
     {
-        final String name = "cuGraphKernelNodeGetParams";
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(nodeParams, "nodeParams", name);
         final long[] results = new long[MAX_VALUES];
         final ByteArrayPayload bytes = new ByteArrayPayload();
         final int status = DriverCalls.inContext(Function.CU_GRAPH_KERNEL_NODE_GET_PARAMS,
@@ -159,8 +156,6 @@ final class JCudaDriverGraphs
     static int kernelNodeGetAttribute(final CUgraphNode hNode, final int attr, final CUkernelNodeAttrValue value)
     {
         final String name = "cuGraphKernelNodeGetAttribute";
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(value, "value_out", name);
         final int status = attributeKnown(name, attr);
         if (status != DriverStatus.SUCCESS)
         {
@@ -213,9 +208,6 @@ final class JCudaDriverGraphs
 
     static int kernelNodeCopyAttributes(final CUgraphNode dst, final CUgraphNode src)
     {
-        final String name = "cuGraphKernelNodeCopyAttributes";
-        requireNonNull(dst, "dst", name);
-        requireNonNull(src, "src", name);
         return DriverCalls.inContext(Function.CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES,
             new long[]{ handle(dst), handle(src) }, null, null, null);
     }
@@ -248,8 +240,6 @@ final class JCudaDriverGraphs
     static int kernelNodeSetParams(final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
     {
         final String name = "cuGraphKernelNodeSetParams";
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(nodeParams, "nodeParams", name);
         final KernelCall kernel = kernel(nodeParams, name);
         if (kernel.status != DriverStatus.SUCCESS)
         {
@@ -264,9 +254,6 @@ final class JCudaDriverGraphs
         final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_KERNEL_NODE_PARAMS nodeParams)
     {
         final String name = "cuGraphExecKernelNodeSetParams";
-        requireNonNull(hGraphExec, "hGraphExec", name);
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(nodeParams, "nodeParams", name);
         final KernelCall kernel = kernel(nodeParams, name);
         if (kernel.status != DriverStatus.SUCCESS)
         {
@@ -296,9 +283,6 @@ final class JCudaDriverGraphs
 
     static int memsetNodeGetParams(final CUgraphNode hNode, final CUDA_MEMSET_NODE_PARAMS nodeParams)
     {
-        final String name = "cuGraphMemsetNodeGetParams";
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(nodeParams, "nodeParams", name);
         final long[] results = new long[MEMSET_VALUES];
         final int status = DriverCalls.inContext(Function.CU_GRAPH_MEMSET_NODE_GET_PARAMS,
             new long[]{ handle(hNode) }, null, null, results);
@@ -317,9 +301,6 @@ final class JCudaDriverGraphs
 
     static int memsetNodeSetParams(final CUgraphNode hNode, final CUDA_MEMSET_NODE_PARAMS nodeParams)
     {
-        final String name = "cuGraphMemsetNodeSetParams";
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(nodeParams, "nodeParams", name);
         return DriverCalls.inContext(Function.CU_GRAPH_MEMSET_NODE_SET_PARAMS,
             concat(new long[]{ handle(hNode) }, memset(nodeParams)), null, null, null);
     }
@@ -327,10 +308,6 @@ final class JCudaDriverGraphs
     static int execMemsetNodeSetParams(
         final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_MEMSET_NODE_PARAMS memsetParams)
     {
-        final String name = "cuGraphExecMemsetNodeSetParams";
-        requireNonNull(hGraphExec, "hGraphExec", name);
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(memsetParams, "memsetParams", name);
         return DriverCalls.inContext(Function.CU_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS,
             concat(new long[]{ handle(hGraphExec), handle(hNode) }, memset(memsetParams)), null, null, null);
     }
@@ -359,9 +336,6 @@ final class JCudaDriverGraphs
 
     static int memcpyNodeGetParams(final CUgraphNode hNode, final CUDA_MEMCPY3D nodeParams)
     {
-        final String name = "cuGraphMemcpyNodeGetParams";
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(nodeParams, "nodeParams", name);
         final long[] results = new long[MEMCPY_VALUES];
         final int status = DriverCalls.inContext(Function.CU_GRAPH_MEMCPY_NODE_GET_PARAMS,
             new long[]{ handle(hNode) }, null, null, results);
@@ -393,8 +367,6 @@ final class JCudaDriverGraphs
     static int memcpyNodeSetParams(final CUgraphNode hNode, final CUDA_MEMCPY3D nodeParams)
     {
         final String name = "cuGraphMemcpyNodeSetParams";
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(nodeParams, "nodeParams", name);
         final long[] copy = memcpy(nodeParams, name);
         return copy == null ? DriverStatus.NOT_SUPPORTED : DriverCalls.inContext(
             Function.CU_GRAPH_MEMCPY_NODE_SET_PARAMS, concat(new long[]{ handle(hNode) }, copy), null, null, null);
@@ -404,9 +376,6 @@ final class JCudaDriverGraphs
         final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_MEMCPY3D copyParams)
     {
         final String name = "cuGraphExecMemcpyNodeSetParams";
-        requireNonNull(hGraphExec, "hGraphExec", name);
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(copyParams, "copyParams", name);
         final long[] copy = memcpy(copyParams, name);
         return copy == null ? DriverStatus.NOT_SUPPORTED : DriverCalls.inContext(
             Function.CU_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS,
@@ -436,16 +405,12 @@ final class JCudaDriverGraphs
         final long numDependencies, final CUgraph childGraph)
     {
         final String name = "cuGraphAddChildGraphNode";
-        requireNonNull(childGraph, "childGraph", name);
         return addNode(Function.CU_GRAPH_ADD_CHILD_GRAPH_NODE, name, phGraphNode, hGraph, dependencies,
             numDependencies, new long[]{ handle(childGraph) });
     }
 
     static int childGraphNodeGetGraph(final CUgraphNode hNode, final CUgraph phGraph)
     {
-        final String name = "cuGraphChildGraphNodeGetGraph";
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(phGraph, "phGraph", name);
         return handleCall(Function.CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH, new long[]{ handle(hNode) }, null, phGraph);
     }
 
@@ -477,10 +442,6 @@ final class JCudaDriverGraphs
     static int execChildGraphNodeSetParams(
         final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUgraph childGraph)
     {
-        final String name = "cuGraphExecChildGraphNodeSetParams";
-        requireNonNull(hGraphExec, "hGraphExec", name);
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(childGraph, "childGraph", name);
         final ByteArrayPayload keys = new ByteArrayPayload();
         final long[] released = new long[1];
         final int status = DriverCalls.inContext(Function.CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS,
@@ -495,8 +456,6 @@ final class JCudaDriverGraphs
 
     static int nodeGetType(final CUgraphNode hNode, final int[] type)
     {
-        requireNonNull(hNode, "hNode", "cuGraphNodeGetType");
-        requireNonNull(type, "type", "cuGraphNodeGetType");
         final long[] results = new long[1];
         final int status = DriverCalls.inContext(Function.CU_GRAPH_NODE_GET_TYPE, new long[]{ handle(hNode) }, null,
             null, results);
@@ -544,8 +503,6 @@ final class JCudaDriverGraphs
     static int getEdges(final CUgraph hGraph, final CUgraphNode[] from, final CUgraphNode[] to, final long[] numEdges)
     {
         final String name = "cuGraphGetEdges";
-        requireNonNull(hGraph, "hGraph", name);
-        requireNonNull(numEdges, "numEdges", name);
         if (from == null != (to == null))
         {
             return invalidValue(name, "from and to must both be given or both be null");
@@ -596,7 +553,6 @@ final class JCudaDriverGraphs
 
     static int destroyNode(final CUgraphNode hNode)
     {
-        requireNonNull(hNode, "hNode", "cuGraphDestroyNode");
         return releasingCall(Function.CU_GRAPH_DESTROY_NODE, new long[]{ handle(hNode), HostNodeFunctions.RELEASED });
     }
 
@@ -609,18 +565,12 @@ final class JCudaDriverGraphs
 
     static int nodeFindInClone(final CUgraphNode phNode, final CUgraphNode hOriginalNode, final CUgraph hClonedGraph)
     {
-        final String name = "cuGraphNodeFindInClone";
-        requireNonNull(phNode, "phNode", name);
-        requireNonNull(hOriginalNode, "hOriginalNode", name);
-        requireNonNull(hClonedGraph, "hClonedGraph", name);
         return handleCall(Function.CU_GRAPH_NODE_FIND_IN_CLONE,
             new long[]{ handle(hOriginalNode), handle(hClonedGraph) }, null, phNode);
     }
 
     static int instantiate(final CUgraphExec phGraphExec, final CUgraph hGraph, final long flags)
     {
-        requireNonNull(phGraphExec, "phGraphExec", "cuGraphInstantiate");
-        requireNonNull(hGraph, "hGraph", "cuGraphInstantiate");
         final long[] results = new long[1];
         final ByteArrayPayload keys = new ByteArrayPayload();
         final int status = DriverCalls.inContext(Function.CU_GRAPH_INSTANTIATE, new long[]{ handle(hGraph), flags },
@@ -664,7 +614,6 @@ final class JCudaDriverGraphs
 
     static int execDestroy(final CUgraphExec hGraphExec)
     {
-        requireNonNull(hGraphExec, "hGraphExec", "cuGraphExecDestroy");
         final int status = releasingCall(Function.CU_GRAPH_EXEC_DESTROY,
             new long[]{ handle(hGraphExec), HostNodeFunctions.RELEASED });
         if (status == DriverStatus.SUCCESS)
@@ -716,9 +665,6 @@ final class JCudaDriverGraphs
 
     static int hostNodeGetParams(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
     {
-        final String name = "cuGraphHostNodeGetParams";
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(nodeParams, "nodeParams", name);
         final long[] results = new long[1];
         final int status = DriverCalls.inContext(Function.CU_GRAPH_HOST_NODE_GET_PARAMS, new long[]{ handle(hNode) },
             null, null, results);
@@ -734,8 +680,6 @@ final class JCudaDriverGraphs
     static int hostNodeSetParams(final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
     {
         final String name = "cuGraphHostNodeSetParams";
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(nodeParams, "nodeParams", name);
         if (nodeParams.fn == null)
         {
             return invalidValue(name, "nodeParams.fn is null");
@@ -754,9 +698,6 @@ final class JCudaDriverGraphs
         final CUgraphExec hGraphExec, final CUgraphNode hNode, final CUDA_HOST_NODE_PARAMS nodeParams)
     {
         final String name = "cuGraphExecHostNodeSetParams";
-        requireNonNull(hGraphExec, "hGraphExec", name);
-        requireNonNull(hNode, "hNode", name);
-        requireNonNull(nodeParams, "nodeParams", name);
         if (nodeParams.fn == null)
         {
             return invalidValue(name, "nodeParams.fn is null");

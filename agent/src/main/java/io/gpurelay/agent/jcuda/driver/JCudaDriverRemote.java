@@ -166,7 +166,6 @@ public final class JCudaDriverRemote
 
     public static int cuDriverGetVersionNative(final int[] driverVersion)
     {
-        requireNonNull(driverVersion, "driverVersion", "cuDriverGetVersion");
         final long[] results = new long[1];
         final int status = call(Function.CU_DRIVER_GET_VERSION, NO_ARGS, null, null, results);
         if (status == DriverStatus.SUCCESS)
@@ -190,7 +189,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDeviceGetNative(final CUdevice device, final int ordinal)
     {
-        requireNonNull(device, "device", "cuDeviceGet");
         final int status = client().connect();
         if (status != DriverStatus.SUCCESS)
         {
@@ -209,8 +207,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDeviceGetNameNative(final byte[] name, final int len, final CUdevice dev)
     {
-        requireNonNull(name, "name", "cuDeviceGetName");
-        requireNonNull(dev, "dev", "cuDeviceGetName");
         if (len <= 0)
         {
             return invalidValue("cuDeviceGetName", "len must be positive, got " + len);
@@ -245,9 +241,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDeviceComputeCapabilityNative(final int[] major, final int[] minor, final CUdevice dev)
     {
-        requireNonNull(major, "major", "cuDeviceComputeCapability");
-        requireNonNull(minor, "minor", "cuDeviceComputeCapability");
-        requireNonNull(dev, "dev", "cuDeviceComputeCapability");
         final int status = cuDeviceGetAttributeNative(major,
             CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
         return status != DriverStatus.SUCCESS ? status : cuDeviceGetAttributeNative(minor,
@@ -256,8 +249,6 @@ public final class JCudaDriverRemote
 
     public static int cuDeviceGetUuidNative(final CUuuid uuid, final CUdevice dev)
     {
-        requireNonNull(uuid, "uuid", "cuDeviceGetUuid");
-        requireNonNull(dev, "dev", "cuDeviceGetUuid");
         final ByteArrayPayload bytes = new ByteArrayPayload();
         final int status = call(Function.CU_DEVICE_GET_UUID, new long[]{ ordinal(dev) }, null, bytes, null);
         if (status == DriverStatus.SUCCESS)
@@ -310,7 +301,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxSetCurrentNative(final CUcontext ctx)
     {
-        requireNonNull(ctx, "ctx", "cuCtxSetCurrent");
         final long context = JCudaPointers.nativePointer(ctx);
         if (context != DriverContexts.NONE && !DriverContexts.isLive(context))
         {
@@ -326,7 +316,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxGetCurrentNative(final CUcontext pctx)
     {
-        requireNonNull(pctx, "pctx", "cuCtxGetCurrent");
         final int status = client().connect();
         if (status == DriverStatus.SUCCESS)
         {
@@ -337,7 +326,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxPushCurrentNative(final CUcontext ctx)
     {
-        requireNonNull(ctx, "ctx", "cuCtxPushCurrent");
         final long context = JCudaPointers.nativePointer(ctx);
         if (!DriverContexts.isLive(context))
         {
@@ -349,7 +337,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxPopCurrentNative(final CUcontext pctx)
     {
-        requireNonNull(pctx, "pctx", "cuCtxPopCurrent");
         if (DriverContexts.current() == DriverContexts.NONE)
         {
             return noCurrentContext();
@@ -360,7 +347,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxGetDeviceNative(final CUdevice device)
     {
-        requireNonNull(device, "device", "cuCtxGetDevice");
         final int ordinal = DriverContexts.device(DriverContexts.current());
         if (ordinal < 0)
         {
@@ -382,8 +368,6 @@ public final class JCudaDriverRemote
 
     public static int cuDevicePrimaryCtxRetainNative(final CUcontext pctx, final CUdevice dev)
     {
-        requireNonNull(pctx, "pctx", "cuDevicePrimaryCtxRetain");
-        requireNonNull(dev, "dev", "cuDevicePrimaryCtxRetain");
         final long[] results = new long[1];
         final int device = ordinal(dev);
         final int status = call(Function.CU_DEVICE_PRIMARY_CTX_RETAIN, new long[]{ device }, null, null, results);
@@ -397,7 +381,6 @@ public final class JCudaDriverRemote
 
     public static int cuDevicePrimaryCtxReleaseNative(final CUdevice dev)
     {
-        requireNonNull(dev, "dev", "cuDevicePrimaryCtxRelease");
         return call(Function.CU_DEVICE_PRIMARY_CTX_RELEASE, new long[]{ ordinal(dev) }, null, null, null);
     }
 
@@ -406,7 +389,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDevicePrimaryCtxResetNative(final CUdevice dev)
     {
-        requireNonNull(dev, "dev", "cuDevicePrimaryCtxReset");
         final int device = ordinal(dev);
         return client().callEndingContext(Function.CU_DEVICE_PRIMARY_CTX_RESET, DriverContexts.current(),
             DriverContexts.primary(device), new long[]{ device });
@@ -414,9 +396,6 @@ public final class JCudaDriverRemote
 
     public static int cuDevicePrimaryCtxGetStateNative(final CUdevice dev, final int[] flags, final int[] active)
     {
-        requireNonNull(dev, "dev", "cuDevicePrimaryCtxGetState");
-        requireNonNull(flags, "flags", "cuDevicePrimaryCtxGetState");
-        requireNonNull(active, "active", "cuDevicePrimaryCtxGetState");
         final long[] results = new long[2];
         final int status = call(Function.CU_DEVICE_PRIMARY_CTX_GET_STATE, new long[]{ ordinal(dev) }, null, null,
             results);
@@ -433,8 +412,6 @@ public final class JCudaDriverRemote
      */
     public static int cuModuleLoadNative(final CUmodule module, final String fname)
     {
-        requireNonNull(module, "module", "cuModuleLoad");
-        requireNonNull(fname, "fname", "cuModuleLoad");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -452,18 +429,12 @@ public final class JCudaDriverRemote
      */
     public static int cuModuleLoadDataNative(final CUmodule module, final byte[] image)
     {
-        requireNonNull(module, "module", "cuModuleLoadData");
-        requireNonNull(image, "image", "cuModuleLoadData");
         return loadModule(module, new ByteArrayPayload(image));
     }
 
     public static int cuModuleLoadDataExNative(
         final CUmodule phMod, final Pointer p, final int numOptions, final int[] options, final Pointer optionValues)
     {
-        requireNonNull(phMod, "phMod", "cuModuleLoadDataEx");
-        requireNonNull(p, "p", "cuModuleLoadDataEx");
-        requireNonNull(options, "options", "cuModuleLoadDataEx");
-        requireNonNull(optionValues, "optionValues", "cuModuleLoadDataEx");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -493,7 +464,6 @@ public final class JCudaDriverRemote
      */
     public static int cuModuleUnloadNative(final CUmodule hmod)
     {
-        requireNonNull(hmod, "hmod", "cuModuleUnload");
         return DriverCalls.unloadModule(JCudaPointers.nativePointer(hmod));
     }
 
@@ -503,9 +473,6 @@ public final class JCudaDriverRemote
      */
     public static int cuModuleGetFunctionNative(final CUfunction hfunc, final CUmodule hmod, final String name)
     {
-        requireNonNull(hfunc, "hfunc", "cuModuleGetFunction");
-        requireNonNull(hmod, "hmod", "cuModuleGetFunction");
-        requireNonNull(name, "name", "cuModuleGetFunction");
         final long[] function = new long[1];
         final int status = DriverCalls.getFunction(JCudaPointers.nativePointer(hmod), name, function);
         if (status == DriverStatus.SUCCESS)
@@ -518,8 +485,6 @@ public final class JCudaDriverRemote
     public static int cuModuleGetGlobalNative(
         final CUdeviceptr dptr, final long[] bytes, final CUmodule hmod, final String name)
     {
-        requireNonNull(hmod, "hmod", "cuModuleGetGlobal");
-        requireNonNull(name, "name", "cuModuleGetGlobal");
         final long[] results = new long[2];
         final int status = inContext(Function.CU_MODULE_GET_GLOBAL, new long[]{ JCudaPointers.nativePointer(hmod) },
             new ByteArrayPayload(name.getBytes(StandardCharsets.UTF_8)), null, results);
@@ -614,8 +579,6 @@ public final class JCudaDriverRemote
 
     public static int cuMemGetInfoNative(final long[] free, final long[] total)
     {
-        requireNonNull(free, "free", "cuMemGetInfo");
-        requireNonNull(total, "total", "cuMemGetInfo");
         final long[] results = new long[2];
         final int status = inContext(Function.CU_MEM_GET_INFO, NO_ARGS, null, null, results);
         if (status == DriverStatus.SUCCESS)
@@ -652,7 +615,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemAllocManagedNative(final CUdeviceptr dptr, final long bytesize, final int flags)
     {
-        requireNonNull(dptr, "dptr", "cuMemAllocManaged");
         final boolean attachHost = flags == ManagedMemory.ATTACH_HOST && bytesize > 0;
         final ByteBuffer host = attachHost ? ManagedMemory.hostBuffer(bytesize) : null;
         if (attachHost && host == null)
@@ -687,7 +649,6 @@ public final class JCudaDriverRemote
     public static int cuMemAdviseNative(final CUdeviceptr devPtr, final long count, final int advice,
         final CUdevice device)
     {
-        requireNonNull(devPtr, "devPtr", "cuMemAdvise");
         requireNonNull(device, "device", "cuMemAdvise");
         return inContext(Function.CU_MEM_ADVISE,
             new long[]{ JCudaPointers.address(devPtr), count, advice, ordinal(device) }, null, null, null);
@@ -700,8 +661,6 @@ public final class JCudaDriverRemote
     public static int cuMemPrefetchAsyncNative(final CUdeviceptr devPtr, final long count, final CUdevice dstDevice,
         final CUstream hStream)
     {
-        requireNonNull(devPtr, "devPtr", "cuMemPrefetchAsync");
-        requireNonNull(dstDevice, "dstDevice", "cuMemPrefetchAsync");
         final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemPrefetchAsync");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -715,7 +674,6 @@ public final class JCudaDriverRemote
     public static int cuStreamAttachMemAsyncNative(final CUstream hStream, final CUdeviceptr dptr, final long length,
         final int flags)
     {
-        requireNonNull(dptr, "dptr", "cuStreamAttachMemAsync");
         final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamAttachMemAsync");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -731,7 +689,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemHostRegisterNative(final Pointer p, final long bytesize, final int flags)
     {
-        requireNonNull(p, "p", "cuMemHostRegister");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -762,7 +719,6 @@ public final class JCudaDriverRemote
 
     public static int cuMemHostUnregisterNative(final Pointer p)
     {
-        requireNonNull(p, "p", "cuMemHostUnregister");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -876,9 +832,6 @@ public final class JCudaDriverRemote
     public static int cuPointerGetAttributesNative(final int numAttributes, final int[] attributes, final Pointer data,
         final CUdeviceptr ptr)
     {
-        requireNonNull(attributes, "attributes", "cuPointerGetAttributes");
-        requireNonNull(data, "data", "cuPointerGetAttributes");
-        requireNonNull(ptr, "ptr", "cuPointerGetAttributes");
         final NativePointerObject[] results = JCudaPointers.pointers(data);
         if (numAttributes <= 0 || numAttributes > attributes.length || results == null ||
             numAttributes > results.length)
@@ -953,13 +906,11 @@ public final class JCudaDriverRemote
 
     public static int cuMemAllocHostNative(final Pointer pp, final long bytesize)
     {
-        requireNonNull(pp, "pp", "cuMemAllocHost");
         return recordHostFlags(pp, 0, allocateHost(pp, bytesize, 0, "cuMemAllocHost"));
     }
 
     public static int cuMemHostAllocNative(final Pointer pp, final long bytesize, final int flags)
     {
-        requireNonNull(pp, "pp", "cuMemHostAlloc");
         return recordHostFlags(pp, flags, allocateHost(pp, bytesize, flags, "cuMemHostAlloc"));
     }
 
@@ -968,8 +919,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemHostGetFlagsNative(final int[] pFlags, final Pointer p)
     {
-        requireNonNull(pFlags, "pFlags", "cuMemHostGetFlags");
-        requireNonNull(p, "p", "cuMemHostGetFlags");
         final long context = DriverContexts.current();
         if (!DriverContexts.isLive(context))
         {
@@ -1000,7 +949,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemFreeHostNative(final Pointer p)
     {
-        requireNonNull(p, "p", "cuMemFreeHost");
         final long address = JCudaPointers.address(p);
         final SharedHostAllocation shared = PinnedHostMemory.sharedAt(address);
         if (!PinnedHostMemory.free(address))
@@ -1022,8 +970,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemHostGetDevicePointerNative(final CUdeviceptr ret, final Pointer p, final int flags)
     {
-        requireNonNull(ret, "ret", "cuMemHostGetDevicePointer");
-        requireNonNull(p, "p", "cuMemHostGetDevicePointer");
         if (flags != 0)
         {
             return invalidValue("cuMemHostGetDevicePointer", "flags must be 0, not " + flags);
@@ -1074,8 +1020,6 @@ public final class JCudaDriverRemote
 
     public static int cuMemcpyHtoDNative(final CUdeviceptr dstDevice, final Pointer srcHost, final long byteCount)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemcpyHtoD");
-        requireNonNull(srcHost, "srcHost", "cuMemcpyHtoD");
         return hostToDevice("cuMemcpyHtoD", dstDevice, srcHost, byteCount, false, 0);
     }
 
@@ -1097,8 +1041,6 @@ public final class JCudaDriverRemote
 
     public static int cuMemcpyDtoHNative(final Pointer dstHost, final CUdeviceptr srcDevice, final long byteCount)
     {
-        requireNonNull(dstHost, "dstHost", "cuMemcpyDtoH");
-        requireNonNull(srcDevice, "srcDevice", "cuMemcpyDtoH");
         return deviceToHost("cuMemcpyDtoH", dstHost, srcDevice, byteCount, 0, false);
     }
 
@@ -1410,8 +1352,6 @@ public final class JCudaDriverRemote
     public static int cuDeviceCanAccessPeerNative(final int[] canAccessPeer, final CUdevice dev, final CUdevice peerDev)
     {
         requireNonNull(canAccessPeer, "canAccessPeer", "cuDeviceCanAccessPeer");
-        requireNonNull(dev, "dev", "cuDeviceCanAccessPeer");
-        requireNonNull(peerDev, "peerDev", "cuDeviceCanAccessPeer");
         final int status = client().connect();
         if (status != DriverStatus.SUCCESS)
         {
@@ -1427,7 +1367,6 @@ public final class JCudaDriverRemote
 
     public static int cuCtxEnablePeerAccessNative(final CUcontext peerContext, final int flags)
     {
-        requireNonNull(peerContext, "peerContext", "cuCtxEnablePeerAccess");
         final long current = DriverContexts.current();
         if (!DriverContexts.isLive(current))
         {
@@ -1455,7 +1394,6 @@ public final class JCudaDriverRemote
      */
     public static int cuCtxDisablePeerAccessNative(final CUcontext peerContext)
     {
-        requireNonNull(peerContext, "peerContext", "cuCtxDisablePeerAccess");
         final long current = DriverContexts.current();
         if (!DriverContexts.isLive(current))
         {
@@ -1489,35 +1427,28 @@ public final class JCudaDriverRemote
      */
     public static int cuMemcpyNative(final CUdeviceptr dst, final CUdeviceptr src, final long byteCount)
     {
-        requireNonNull(dst, "dst", "cuMemcpy");
-        requireNonNull(src, "src", "cuMemcpy");
         return cuMemcpyDtoDNative(dst, src, byteCount);
     }
 
     public static int cuMemcpyAsyncNative(
         final CUdeviceptr dst, final CUdeviceptr src, final long byteCount, final CUstream hStream)
     {
-        requireNonNull(dst, "dst", "cuMemcpyAsync");
-        requireNonNull(src, "src", "cuMemcpyAsync");
         return cuMemcpyDtoDAsyncNative(dst, src, byteCount, hStream);
     }
 
     public static int cuMemsetD8Native(final CUdeviceptr dstDevice, final byte uc, final long N)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD8");
         return inContext(Function.CU_MEMSET, memsetArgs(dstDevice, uc & 0xFFL, N, Byte.BYTES, 0), null, null, null);
     }
 
     public static int cuMemsetD16Native(final CUdeviceptr dstDevice, final short us, final long N)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD16");
         return inContext(Function.CU_MEMSET, memsetArgs(dstDevice, us & 0xFFFFL, N, Short.BYTES, 0), null, null,
             null);
     }
 
     public static int cuMemsetD32Native(final CUdeviceptr dstDevice, final int ui, final long N)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD32");
         return inContext(Function.CU_MEMSET, memsetArgs(dstDevice, Integer.toUnsignedLong(ui), N, Integer.BYTES, 0),
             null, null, null);
     }
@@ -1525,7 +1456,6 @@ public final class JCudaDriverRemote
     public static int cuMemsetD8AsyncNative(final CUdeviceptr dstDevice, final byte uc, final long N,
         final CUstream hStream)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD8Async");
         final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), uc & 0xFFL,
             Byte.BYTES, N);
         if (captured != StreamCaptures.NOT_CAPTURED)
@@ -1539,7 +1469,6 @@ public final class JCudaDriverRemote
     public static int cuMemsetD16AsyncNative(final CUdeviceptr dstDevice, final short us, final long N,
         final CUstream hStream)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD16Async");
         final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), us & 0xFFFFL,
             Short.BYTES, N);
         if (captured != StreamCaptures.NOT_CAPTURED)
@@ -1553,7 +1482,6 @@ public final class JCudaDriverRemote
     public static int cuMemsetD32AsyncNative(final CUdeviceptr dstDevice, final int ui, final long N,
         final CUstream hStream)
     {
-        requireNonNull(dstDevice, "dstDevice", "cuMemsetD32Async");
         final int captured = StreamCaptures.memset(streamHandle(hStream), JCudaPointers.address(dstDevice), Integer.toUnsignedLong(ui),
             Integer.BYTES, N);
         if (captured != StreamCaptures.NOT_CAPTURED)
@@ -1566,7 +1494,6 @@ public final class JCudaDriverRemote
 
     public static int cuStreamCreateNative(final CUstream phStream, final int flags)
     {
-        requireNonNull(phStream, "phStream", "cuStreamCreate");
         return create(Function.CU_STREAM_CREATE, phStream, flags);
     }
 
@@ -1598,7 +1525,6 @@ public final class JCudaDriverRemote
 
     public static int cuStreamWaitEventNative(final CUstream hStream, final CUevent hEvent, final int flags)
     {
-        requireNonNull(hEvent, "hEvent", "cuStreamWaitEvent");
         final int captured = StreamCaptures.waitEvent(streamHandle(hStream), hEvent, flags);
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1616,7 +1542,6 @@ public final class JCudaDriverRemote
     public static int cuStreamAddCallbackNative(
         final CUstream hStream, final CUstreamCallback callback, final Object userData, final int flags)
     {
-        requireNonNull(callback, "callback", "cuStreamAddCallback");
         final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuStreamAddCallback");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1631,7 +1556,6 @@ public final class JCudaDriverRemote
      */
     public static int cuLaunchHostFuncNative(final CUstream hStream, final CUhostFn fn, final Object userData)
     {
-        requireNonNull(fn, "fn", "cuLaunchHostFunc");
         final int captured = StreamCaptures.hostFunction(streamHandle(hStream), fn, userData);
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1642,13 +1566,11 @@ public final class JCudaDriverRemote
 
     public static int cuEventCreateNative(final CUevent phEvent, final int flags)
     {
-        requireNonNull(phEvent, "phEvent", "cuEventCreate");
         return create(Function.CU_EVENT_CREATE, phEvent, flags);
     }
 
     public static int cuEventRecordNative(final CUevent hEvent, final CUstream hStream)
     {
-        requireNonNull(hEvent, "hEvent", "cuEventRecord");
         final int captured = StreamCaptures.recordEvent(JCudaPointers.nativePointer(hEvent), streamHandle(hStream));
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1660,7 +1582,6 @@ public final class JCudaDriverRemote
 
     public static int cuEventQueryNative(final CUevent hEvent)
     {
-        requireNonNull(hEvent, "hEvent", "cuEventQuery");
         final int captured = StreamCaptures.eventUse(JCudaPointers.nativePointer(hEvent), "cuEventQuery");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1672,7 +1593,6 @@ public final class JCudaDriverRemote
 
     public static int cuEventSynchronizeNative(final CUevent hEvent)
     {
-        requireNonNull(hEvent, "hEvent", "cuEventSynchronize");
         final int captured = StreamCaptures.eventUse(JCudaPointers.nativePointer(hEvent), "cuEventSynchronize");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1684,16 +1604,12 @@ public final class JCudaDriverRemote
 
     public static int cuEventDestroyNative(final CUevent hEvent)
     {
-        requireNonNull(hEvent, "hEvent", "cuEventDestroy");
         return inContext(Function.CU_EVENT_DESTROY, new long[]{ JCudaPointers.nativePointer(hEvent) }, null, null,
             null);
     }
 
     public static int cuEventElapsedTimeNative(final float[] pMilliseconds, final CUevent hStart, final CUevent hEnd)
     {
-        requireNonNull(pMilliseconds, "pMilliseconds", "cuEventElapsedTime");
-        requireNonNull(hStart, "hStart", "cuEventElapsedTime");
-        requireNonNull(hEnd, "hEnd", "cuEventElapsedTime");
         final int capturedStart = StreamCaptures.eventUse(JCudaPointers.nativePointer(hStart), "cuEventElapsedTime");
         if (capturedStart != StreamCaptures.NOT_CAPTURED)
         {
@@ -1720,9 +1636,7 @@ public final class JCudaDriverRemote
 
     public static int cuMemAllocAsyncNative(final CUdeviceptr dptr, final long bytesize, final CUstream hStream)
     {
-        requireNonNull(dptr, "dptr", "cuMemAllocAsync");
         // As JCuda's own native: the default stream is a CUstream whose pointer is null, not null.
-        requireNonNull(hStream, "hStream", "cuMemAllocAsync");
         final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemAllocAsync");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1734,8 +1648,6 @@ public final class JCudaDriverRemote
     public static int cuMemAllocFromPoolAsyncNative(
         final CUdeviceptr dptr, final long bytesize, final CUmemoryPool pool, final CUstream hStream)
     {
-        requireNonNull(dptr, "dptr", "cuMemAllocFromPoolAsync");
-        requireNonNull(pool, "pool", "cuMemAllocFromPoolAsync");
         final long handle = JCudaPointers.nativePointer(pool);
         if (handle == 0)
         {
@@ -1754,7 +1666,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemFreeAsyncNative(final CUdeviceptr dptr, final CUstream hStream)
     {
-        requireNonNull(dptr, "dptr", "cuMemFreeAsync");
         final int captured = StreamCaptures.refuse(streamHandle(hStream), "cuMemFreeAsync");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -1770,8 +1681,6 @@ public final class JCudaDriverRemote
      */
     public static int cuMemPoolCreateNative(final CUmemoryPool pool, final CUmemPoolProps poolProps)
     {
-        requireNonNull(pool, "pool", "cuMemPoolCreate");
-        requireNonNull(poolProps, "poolProps", "cuMemPoolCreate");
         final long locationType = poolProps.location == null ? 0 : poolProps.location.type;
         final long locationId = poolProps.location == null ? 0 : poolProps.location.id;
         final long[] results = new long[1];
@@ -1792,14 +1701,12 @@ public final class JCudaDriverRemote
 
     public static int cuMemPoolTrimToNative(final CUmemoryPool pool, final long minBytesToKeep)
     {
-        requireNonNull(pool, "pool", "cuMemPoolTrimTo");
         return call(Function.CU_MEM_POOL_TRIM_TO, new long[]{ JCudaPointers.nativePointer(pool), minBytesToKeep },
             null, null, null);
     }
 
     public static int cuStreamCreateWithPriorityNative(final CUstream phStream, final int flags, final int priority)
     {
-        requireNonNull(phStream, "phStream", "cuStreamCreateWithPriority");
         final long[] results = new long[1];
         final int status = inContext(Function.CU_STREAM_CREATE_WITH_PRIORITY,
             new long[]{ Integer.toUnsignedLong(flags), priority }, null, null, results);
@@ -1837,7 +1744,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDevicePrimaryCtxSetFlagsNative(final CUdevice dev, final int flags)
     {
-        requireNonNull(dev, "dev", "cuDevicePrimaryCtxSetFlags");
         return call(Function.CU_DEVICE_PRIMARY_CTX_SET_FLAGS, new long[]{ ordinal(dev), Integer.toUnsignedLong(flags) },
             null, null, null);
     }
@@ -1849,8 +1755,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDeviceGetByPCIBusIdNative(final CUdevice dev, final String pciBusId)
     {
-        requireNonNull(dev, "dev", "cuDeviceGetByPCIBusId");
-        requireNonNull(pciBusId, "pciBusId", "cuDeviceGetByPCIBusId");
         final int[] count = new int[1];
         int status = cuDeviceGetCountNative(count);
         if (status != DriverStatus.SUCCESS)
@@ -1888,9 +1792,6 @@ public final class JCudaDriverRemote
         final CUoccupancyB2DSize blockSizeToDynamicSMemSize, final long dynamicSMemSize, final int blockSizeLimit,
         final int flags)
     {
-        requireNonNull(minGridSize, "minGridSize", "cuOccupancyMaxPotentialBlockSize");
-        requireNonNull(blockSize, "blockSize", "cuOccupancyMaxPotentialBlockSize");
-        requireNonNull(func, "func", "cuOccupancyMaxPotentialBlockSize");
         return OccupancyCalculator.maxPotentialBlockSize(minGridSize, blockSize, func, blockSizeToDynamicSMemSize,
             dynamicSMemSize, blockSizeLimit, flags);
     }
@@ -1901,8 +1802,6 @@ public final class JCudaDriverRemote
      */
     public static int cuModuleLoadFatBinaryNative(final CUmodule module, final byte[] fatCubin)
     {
-        requireNonNull(module, "module", "cuModuleLoadFatBinary");
-        requireNonNull(fatCubin, "fatCubin", "cuModuleLoadFatBinary");
         return loadModule(module, new ByteArrayPayload(fatCubin));
     }
 
@@ -1914,8 +1813,6 @@ public final class JCudaDriverRemote
     public static int cuModuleLoadDataJITNative(final CUmodule module, final Pointer pointer,
         final JITOptions jitOptions)
     {
-        requireNonNull(module, "module", "cuModuleLoadDataJIT");
-        requireNonNull(pointer, "pointer", "cuModuleLoadDataJIT");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -1948,7 +1845,6 @@ public final class JCudaDriverRemote
      */
     public static int cuStreamGetAttributeNative(final CUstream hStream, final int attr, final CUstreamAttrValue value)
     {
-        requireNonNull(value, "value", "cuStreamGetAttribute");
         final long[] results = new long[5];
         final int status = inContext(Function.CU_STREAM_GET_ATTRIBUTE, new long[]{ streamHandle(hStream), attr },
             null, null, results);
@@ -1968,7 +1864,6 @@ public final class JCudaDriverRemote
 
     public static int cuStreamSetAttributeNative(final CUstream hStream, final int attr, final CUstreamAttrValue value)
     {
-        requireNonNull(value, "value", "cuStreamSetAttribute");
         final long[] args;
         if (attr == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
         {
@@ -1995,8 +1890,6 @@ public final class JCudaDriverRemote
      */
     public static int cuDeviceGetPropertiesNative(final CUdevprop prop, final CUdevice dev)
     {
-        requireNonNull(prop, "prop", "cuDeviceGetProperties");
-        requireNonNull(dev, "dev", "cuDeviceGetProperties");
         final int[] values = new int[15];
         final int[] value = new int[1];
         for (int attribute = 1; attribute < values.length; attribute++)
@@ -2032,7 +1925,6 @@ public final class JCudaDriverRemote
      */
     public static int cuCtxAttachNative(final CUcontext pctx, final int flags)
     {
-        requireNonNull(pctx, "pctx", "cuCtxAttach");
         final long context = DriverContexts.current();
         if (!DriverContexts.isLive(context))
         {
@@ -2053,7 +1945,6 @@ public final class JCudaDriverRemote
      */
     public static int cuCtxDetachNative(final CUcontext ctx)
     {
-        requireNonNull(ctx, "ctx", "cuCtxDetach");
         final long context = JCudaPointers.nativePointer(ctx);
         if (!DriverContexts.isLive(context))
         {
@@ -2078,7 +1969,6 @@ public final class JCudaDriverRemote
 
     public static int cuLinkCreateNative(final JITOptions jitOptions, final CUlinkState stateOut)
     {
-        requireNonNull(stateOut, "stateOut", "cuLinkCreate");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -2097,7 +1987,6 @@ public final class JCudaDriverRemote
     public static int cuLinkAddFileNative(final CUlinkState state, final int type, final String path,
         final JITOptions jitOptions)
     {
-        requireNonNull(path, "path", "cuLinkAddFile");
         return LinkStates.addFile(state, type, path);
     }
 
@@ -2120,7 +2009,6 @@ public final class JCudaDriverRemote
      */
     public static int cuParamSetfNative(final CUfunction hfunc, final int offset, final float value)
     {
-        requireNonNull(hfunc, "hfunc", "cuParamSetf");
         return TableCalls.call(PARAM_SETI_ROW, new Object[]{ hfunc, offset, Float.floatToRawIntBits(value) });
     }
 
@@ -2131,8 +2019,6 @@ public final class JCudaDriverRemote
      */
     public static int cuParamSetvNative(final CUfunction hfunc, final int offset, final Pointer ptr, final int numbytes)
     {
-        requireNonNull(hfunc, "hfunc", "cuParamSetv");
-        requireNonNull(ptr, "ptr", "cuParamSetv");
         if (numbytes < 0 || offset < 0)
         {
             return invalidValue("cuParamSetv", "offset " + offset + " and size " + numbytes + " must not be negative");
@@ -2542,7 +2428,6 @@ public final class JCudaDriverRemote
      */
     public static int cuStreamIsCapturingNative(final CUstream hStream, final int[] captureStatus)
     {
-        requireNonNull(captureStatus, "captureStatus", "cuStreamIsCapturing");
         if (!DriverContexts.isLive(DriverContexts.current()))
         {
             return noCurrentContext();
@@ -2603,35 +2488,29 @@ public final class JCudaDriverRemote
      */
     public static int cuGLCtxCreateNative(final CUcontext pCtx, final int flags, final CUdevice device)
     {
-        requireNonNull(pCtx, "pCtx", "cuGLCtxCreate");
-        requireNonNull(device, "device", "cuGLCtxCreate");
         return DriverGlInterop.ctxCreate(pCtx, flags, device);
     }
 
     public static int cuGLGetDevicesNative(final int[] pCudaDeviceCount, final CUdevice[] pCudaDevices,
         final int cudaDeviceCount, final int deviceList)
     {
-        requireNonNull(pCudaDeviceCount, "pCudaDeviceCount", "cuGLGetDevices");
         return DriverGlInterop.getDevices(pCudaDeviceCount, pCudaDevices, cudaDeviceCount, deviceList);
     }
 
     public static int cuGraphicsGLRegisterBufferNative(final CUgraphicsResource pCudaResource, final int buffer,
         final int flags)
     {
-        requireNonNull(pCudaResource, "pCudaResource", "cuGraphicsGLRegisterBuffer");
         return DriverGlInterop.registerBuffer(pCudaResource, buffer, flags);
     }
 
     public static int cuGraphicsUnregisterResourceNative(final CUgraphicsResource resource)
     {
-        requireNonNull(resource, "resource", "cuGraphicsUnregisterResource");
         return DriverGlInterop.RESOURCES.unregister("cuGraphicsUnregisterResource",
             JCudaPointers.nativePointer(resource));
     }
 
     public static int cuGraphicsResourceSetMapFlagsNative(final CUgraphicsResource resource, final int flags)
     {
-        requireNonNull(resource, "resource", "cuGraphicsResourceSetMapFlags");
         return DriverGlInterop.RESOURCES.setMapFlags("cuGraphicsResourceSetMapFlags",
             JCudaPointers.nativePointer(resource), flags);
     }
@@ -2642,7 +2521,6 @@ public final class JCudaDriverRemote
     public static int cuGraphicsMapResourcesNative(final int count, final CUgraphicsResource[] resources,
         final CUstream hStream)
     {
-        requireNonNull(resources, "resources", "cuGraphicsMapResources");
         return DriverGlInterop.map(count, resources, hStream);
     }
 
@@ -2653,15 +2531,12 @@ public final class JCudaDriverRemote
     public static int cuGraphicsUnmapResourcesNative(final int count, final CUgraphicsResource[] resources,
         final CUstream hStream)
     {
-        requireNonNull(resources, "resources", "cuGraphicsUnmapResources");
         return DriverGlInterop.unmap(count, resources, hStream);
     }
 
     public static int cuGraphicsResourceGetMappedPointerNative(final CUdeviceptr pDevPtr, final long[] pSize,
         final CUgraphicsResource resource)
     {
-        requireNonNull(pDevPtr, "pDevPtr", "cuGraphicsResourceGetMappedPointer");
-        requireNonNull(resource, "resource", "cuGraphicsResourceGetMappedPointer");
         return DriverGlInterop.mappedPointer(pDevPtr, pSize, resource);
     }
 
@@ -2672,8 +2547,6 @@ public final class JCudaDriverRemote
     public static int cuGraphicsSubResourceGetMappedArrayNative(final CUarray pArray,
         final CUgraphicsResource resource, final int arrayIndex, final int mipLevel)
     {
-        requireNonNull(pArray, "pArray", "cuGraphicsSubResourceGetMappedArray");
-        requireNonNull(resource, "resource", "cuGraphicsSubResourceGetMappedArray");
         return DriverGlInterop.RESOURCES.mappedArray("cuGraphicsSubResourceGetMappedArray",
             JCudaPointers.nativePointer(resource));
     }
@@ -2684,8 +2557,6 @@ public final class JCudaDriverRemote
     public static int cuGraphicsResourceGetMappedMipmappedArrayNative(final CUmipmappedArray pMipmappedArray,
         final CUgraphicsResource resource)
     {
-        requireNonNull(pMipmappedArray, "pMipmappedArray", "cuGraphicsResourceGetMappedMipmappedArray");
-        requireNonNull(resource, "resource", "cuGraphicsResourceGetMappedMipmappedArray");
         return DriverGlInterop.RESOURCES.mappedArray("cuGraphicsResourceGetMappedMipmappedArray",
             JCudaPointers.nativePointer(resource));
     }
@@ -2696,14 +2567,12 @@ public final class JCudaDriverRemote
      */
     public static int cuGLMapBufferObjectNative(final CUdeviceptr dptr, final long[] size, final int buffer)
     {
-        requireNonNull(dptr, "dptr", "cuGLMapBufferObject");
         return DriverGlInterop.mapBufferObject("cuGLMapBufferObject", dptr, size, buffer, null);
     }
 
     public static int cuGLMapBufferObjectAsyncNative(final CUdeviceptr dptr, final long[] size, final int buffer,
         final CUstream hStream)
     {
-        requireNonNull(dptr, "dptr", "cuGLMapBufferObjectAsync");
         return DriverGlInterop.mapBufferObject("cuGLMapBufferObjectAsync", dptr, size, buffer, hStream);
     }
 

@@ -66,7 +66,6 @@ public final class JCufftRemote
 
     public static int cufftGetVersionNative(final int[] version)
     {
-        requireNonNull(version, "version", "cufftGetVersion");
         return CufftCalls.getVersion(version);
     }
 
@@ -75,13 +74,11 @@ public final class JCufftRemote
      */
     public static int cufftGetPropertyNative(final int type, final int[] value)
     {
-        requireNonNull(value, "value", "cufftGetProperty");
         return CufftCalls.getProperty(type, value);
     }
 
     public static int cufftCreateNative(final cufftHandle plan)
     {
-        requireNonNull(plan, "plan", "cufftCreate");
         final int[] number = new int[1];
         final int status = CufftCalls.create(number);
         if (status == CufftStatus.SUCCESS)
@@ -93,26 +90,22 @@ public final class JCufftRemote
 
     public static int cufftDestroyNative(final cufftHandle plan)
     {
-        requireNonNull(plan, "plan", "cufftDestroy");
         return CufftCalls.destroy("cufftDestroy", number(plan));
     }
 
     public static int cufftPlan1dNative(final cufftHandle plan, final int nx, final int type, final int batch)
     {
-        requireNonNull(plan, "plan", "cufftPlan1d");
         return createAndMake(plan, "cufftPlan1d", CufftGeometry.basic(type, batch, nx));
     }
 
     public static int cufftPlan2dNative(final cufftHandle plan, final int nx, final int ny, final int type)
     {
-        requireNonNull(plan, "plan", "cufftPlan2d");
         return createAndMake(plan, "cufftPlan2d", CufftGeometry.basic(type, 1, nx, ny));
     }
 
     public static int cufftPlan3dNative(
         final cufftHandle plan, final int nx, final int ny, final int nz, final int type)
     {
-        requireNonNull(plan, "plan", "cufftPlan3d");
         return createAndMake(plan, "cufftPlan3d", CufftGeometry.basic(type, 1, nx, ny, nz));
     }
 
@@ -120,7 +113,6 @@ public final class JCufftRemote
         final cufftHandle plan, final int rank, final int[] n, final int[] inembed, final int istride,
         final int idist, final int[] onembed, final int ostride, final int odist, final int type, final int batch)
     {
-        requireNonNull(plan, "plan", "cufftPlanMany");
         final CufftGeometry geometry = CufftCalls.many("cufftPlanMany", rank, longs(n), longs(inembed), istride,
             idist, longs(onembed), ostride, odist, type, batch);
         return geometry == null ? CufftStatus.INVALID_VALUE : createAndMake(plan, "cufftPlanMany", geometry);
@@ -239,8 +231,6 @@ public final class JCufftRemote
 
     public static int cufftGetSizeNative(final cufftHandle plan, final long[] workSize)
     {
-        requireNonNull(plan, "plan", "cufftGetSize");
-        requireNonNull(workSize, "workSize", "cufftGetSize");
         return CufftCalls.getSize("cufftGetSize", number(plan), workSize.length > 0 ? workSize : new long[1]);
     }
 
@@ -249,7 +239,6 @@ public final class JCufftRemote
      */
     public static int cufftSetWorkAreaNative(final cufftHandle plan, final Pointer workArea)
     {
-        requireNonNull(plan, "plan", "cufftSetWorkArea");
         if (workArea != null && isHostMemory(workArea))
         {
             AgentLog.warn("cufftSetWorkArea: the work area is host memory; gpurelay's cuFFT works in device memory " +
@@ -262,7 +251,6 @@ public final class JCufftRemote
 
     public static int cufftSetAutoAllocationNative(final cufftHandle plan, final int autoAllocate)
     {
-        requireNonNull(plan, "plan", "cufftSetAutoAllocation");
         return CufftCalls.planCall(Function.CUFFT_SET_AUTO_ALLOCATION, "cufftSetAutoAllocation", number(plan),
             autoAllocate);
     }
@@ -272,7 +260,6 @@ public final class JCufftRemote
      */
     public static int cufftSetStreamNative(final cufftHandle plan, final cudaStream_t stream)
     {
-        requireNonNull(plan, "plan", "cufftSetStream");
         final long handle = stream == null ? 0 : JCudaPointers.nativePointer(stream);
         final long executorStream = handle == CUDA_STREAM_LEGACY || handle == CUDA_STREAM_PER_THREAD ? 0 : handle;
         return CufftCalls.planCall(Function.CUFFT_SET_STREAM, "cufftSetStream", number(plan), executorStream);

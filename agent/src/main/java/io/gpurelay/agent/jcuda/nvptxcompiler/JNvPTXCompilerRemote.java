@@ -47,8 +47,6 @@ public final class JNvPTXCompilerRemote
 
     public static int nvPTXCompilerGetVersionNative(final int[] major, final int[] minor)
     {
-        requireNonNull(major, "major", "nvPTXCompilerGetVersion");
-        requireNonNull(minor, "minor", "nvPTXCompilerGetVersion");
         final long[] results = new long[2];
         final int status = call(Function.NVPTX_COMPILER_GET_VERSION, NO_ARGS, null, null, results);
         if (status == NvPtxCompilerStatus.SUCCESS)
@@ -71,8 +69,6 @@ public final class JNvPTXCompilerRemote
     public static int nvPTXCompilerCreateNative(
         final nvPTXCompilerHandle compiler, final long ptxCodeLen, final byte[] ptxCode)
     {
-        requireNonNull(compiler, "compiler", "nvPTXCompilerCreate");
-        requireNonNull(ptxCode, "ptxCode", "nvPTXCompilerCreate");
         if (ptxCodeLen < 0 || ptxCodeLen > ptxCode.length)
         {
             return invalidInput("nvPTXCompilerCreate", "ptxCodeLen is " + ptxCodeLen + ", the array holds " +
@@ -96,7 +92,6 @@ public final class JNvPTXCompilerRemote
 
     public static int nvPTXCompilerDestroyNative(final nvPTXCompilerHandle compiler)
     {
-        requireNonNull(compiler, "compiler", "nvPTXCompilerDestroy");
         final int status = call(Function.NVPTX_COMPILER_DESTROY, new long[]{ handle(compiler) }, null, null, null);
         if (status == NvPtxCompilerStatus.SUCCESS)
         {
@@ -112,8 +107,6 @@ public final class JNvPTXCompilerRemote
     public static int nvPTXCompilerCompileNative(
         final nvPTXCompilerHandle compiler, final int numCompileOptions, final String[] compileOptions)
     {
-        requireNonNull(compiler, "compiler", "nvPTXCompilerCompile");
-        requireNonNull(compileOptions, "compileOptions", "nvPTXCompilerCompile");
         if (numCompileOptions < 0 || numCompileOptions > compileOptions.length)
         {
             return invalidInput("nvPTXCompilerCompile", numCompileOptions + " options, but " +

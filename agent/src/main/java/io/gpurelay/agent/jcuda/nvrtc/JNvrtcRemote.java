@@ -55,8 +55,6 @@ public final class JNvrtcRemote
 
     public static int nvrtcVersionNative(final int[] major, final int[] minor)
     {
-        requireNonNull(major, "major", "nvrtcVersion");
-        requireNonNull(minor, "minor", "nvrtcVersion");
         final long[] results = new long[2];
         final int status = call(Function.NVRTC_VERSION, NO_ARGS, null, null, results);
         if (status == NvrtcStatus.SUCCESS)
@@ -71,7 +69,6 @@ public final class JNvrtcRemote
         final nvrtcProgram prog, final String src, final String name, final int numHeaders, final String[] headers,
         final String[] includeNames)
     {
-        requireNonNull(prog, "prog", "nvrtcCreateProgram");
         if (src == null)
         {
             return invalidInput("nvrtcCreateProgram", "the source is null");
@@ -111,7 +108,6 @@ public final class JNvrtcRemote
 
     public static int nvrtcDestroyProgramNative(final nvrtcProgram prog)
     {
-        requireNonNull(prog, "prog", "nvrtcDestroyProgram");
         final int status = call(Function.NVRTC_DESTROY_PROGRAM, new long[]{ handle(prog) }, null, null, null);
         if (status == NvrtcStatus.SUCCESS)
         {
@@ -122,7 +118,6 @@ public final class JNvrtcRemote
 
     public static int nvrtcCompileProgramNative(final nvrtcProgram prog, final int numOptions, final String[] options)
     {
-        requireNonNull(prog, "prog", "nvrtcCompileProgram");
         if (numOptions < 0 || numOptions > 0 && (options == null || options.length < numOptions))
         {
             return invalidInput("nvrtcCompileProgram", numOptions + " options, but " +
@@ -163,7 +158,6 @@ public final class JNvrtcRemote
 
     public static int nvrtcAddNameExpressionNative(final nvrtcProgram prog, final String nameExpression)
     {
-        requireNonNull(prog, "prog", "nvrtcAddNameExpression");
         if (nameExpression == null)
         {
             return invalidInput("nvrtcAddNameExpression", "the name expression is null");
@@ -175,8 +169,6 @@ public final class JNvrtcRemote
     public static int nvrtcGetLoweredNameNative(
         final nvrtcProgram prog, final String nameExpression, final String[] loweredName)
     {
-        requireNonNull(prog, "prog", "nvrtcGetLoweredName");
-        requireNonNull(loweredName, "loweredName", "nvrtcGetLoweredName");
         if (nameExpression == null)
         {
             return invalidInput("nvrtcGetLoweredName", "the name expression is null");
@@ -193,7 +185,6 @@ public final class JNvrtcRemote
 
     public static int nvrtcGetNumSupportedArchsNative(final int[] numArchs)
     {
-        requireNonNull(numArchs, "numArchs", "nvrtcGetNumSupportedArchs");
         return NvrtcCalls.numSupportedArchs(numArchs.length > 0 ? numArchs : new int[1]);
     }
 
@@ -203,7 +194,6 @@ public final class JNvrtcRemote
      */
     public static int nvrtcGetSupportedArchsNative(final int[] supportedArchs)
     {
-        requireNonNull(supportedArchs, "supportedArchs", "nvrtcGetSupportedArchs");
         final int[] count = new int[1];
         int status = NvrtcCalls.numSupportedArchs(count);
         if (status != NvrtcStatus.SUCCESS)

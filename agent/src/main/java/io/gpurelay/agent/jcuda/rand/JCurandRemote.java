@@ -54,7 +54,6 @@ public final class JCurandRemote
 
     public static int curandCreateGeneratorNative(final curandGenerator generator, final int rngType)
     {
-        requireNonNull(generator, "generator", "curandCreateGenerator");
         final long[] results = new long[1];
         final int status = CurandCalls.call(Function.CURAND_CREATE_GENERATOR, new long[]{ rngType }, results);
         if (status == CurandStatus.SUCCESS)
@@ -66,13 +65,11 @@ public final class JCurandRemote
 
     public static int curandDestroyGeneratorNative(final curandGenerator generator)
     {
-        requireNonNull(generator, "generator", "curandDestroyGenerator");
         return CurandCalls.call(Function.CURAND_DESTROY_GENERATOR, new long[]{ handle(generator) }, null);
     }
 
     public static int curandGetVersionNative(final int[] version)
     {
-        requireNonNull(version, "version", "curandGetVersion");
         return CurandCalls.getVersion(version);
     }
 
@@ -81,7 +78,6 @@ public final class JCurandRemote
      */
     public static int curandGetPropertyNative(final int type, final int[] value)
     {
-        requireNonNull(value, "value", "curandGetProperty");
         return CurandCalls.getProperty(type, value);
     }
 
@@ -91,7 +87,6 @@ public final class JCurandRemote
      */
     public static int curandSetStreamNative(final curandGenerator generator, final cudaStream_t stream)
     {
-        requireNonNull(generator, "generator", "curandSetStream");
         final long handle = stream == null ? 0 : JCudaPointers.nativePointer(stream);
         final long executorStream = handle == CUDA_STREAM_LEGACY || handle == CUDA_STREAM_PER_THREAD ? 0 : handle;
         return CurandCalls.call(Function.CURAND_SET_STREAM, new long[]{ handle(generator), executorStream }, null);
@@ -99,21 +94,18 @@ public final class JCurandRemote
 
     public static int curandSetPseudoRandomGeneratorSeedNative(final curandGenerator generator, final long seed)
     {
-        requireNonNull(generator, "generator", "curandSetPseudoRandomGeneratorSeed");
         return CurandCalls.call(Function.CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED, new long[]{ handle(generator), seed },
             null);
     }
 
     public static int curandSetGeneratorOffsetNative(final curandGenerator generator, final long offset)
     {
-        requireNonNull(generator, "generator", "curandSetGeneratorOffset");
         return CurandCalls.call(Function.CURAND_SET_GENERATOR_OFFSET, new long[]{ handle(generator), offset },
             null);
     }
 
     public static int curandSetGeneratorOrderingNative(final curandGenerator generator, final int order)
     {
-        requireNonNull(generator, "generator", "curandSetGeneratorOrdering");
         return CurandCalls.call(Function.CURAND_SET_GENERATOR_ORDERING, new long[]{ handle(generator), order },
             null);
     }
@@ -126,7 +118,6 @@ public final class JCurandRemote
     public static int curandCreatePoissonDistributionNative(
         final double lambda, final curandDiscreteDistribution discrete_distribution)
     {
-        requireNonNull(discrete_distribution, "discrete_distribution", "curandCreatePoissonDistribution");
         final long[] address = new long[1];
         final int status = CurandCalls.createPoissonDistribution(lambda, address);
         if (status == CurandStatus.SUCCESS)
@@ -138,21 +129,18 @@ public final class JCurandRemote
 
     public static int curandDestroyDistributionNative(final curandDiscreteDistribution discrete_distribution)
     {
-        requireNonNull(discrete_distribution, "discrete_distribution", "curandDestroyDistribution");
         return CurandCalls.destroyDistribution(JCudaPointers.nativePointer(discrete_distribution));
     }
 
     public static int curandSetQuasiRandomGeneratorDimensionsNative(
         final curandGenerator generator, final int num_dimensions)
     {
-        requireNonNull(generator, "generator", "curandSetQuasiRandomGeneratorDimensions");
         return CurandCalls.call(Function.CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS,
             new long[]{ handle(generator), num_dimensions }, null);
     }
 
     public static int curandGenerateSeedsNative(final curandGenerator generator)
     {
-        requireNonNull(generator, "generator", "curandGenerateSeeds");
         return CurandCalls.call(Function.CURAND_GENERATE_SEEDS, new long[]{ handle(generator) }, null);
     }
 

@@ -115,7 +115,6 @@ public final class JCudaRuntimeRemote
 
     public static int cudaGetDeviceNative(final int[] device)
     {
-        requireNonNull(device, "device", "cudaGetDevice");
         return RuntimeCalls.getDevice(device);
     }
 
@@ -152,7 +151,6 @@ public final class JCudaRuntimeRemote
 
     public static int cudaDeviceGetAttributeNative(final int[] value, final int attr, final int device)
     {
-        requireNonNull(value, "value", "cudaDeviceGetAttribute");
         final long[] results = new long[1];
         final int status = call(Function.CUDA_DEVICE_GET_ATTRIBUTE, new long[]{ attr, device }, results);
         if (status == RuntimeStatus.SUCCESS)
@@ -164,20 +162,16 @@ public final class JCudaRuntimeRemote
 
     public static int cudaDriverGetVersionNative(final int[] driverVersion)
     {
-        requireNonNull(driverVersion, "driverVersion", "cudaDriverGetVersion");
         return version(Function.CUDA_DRIVER_GET_VERSION, driverVersion);
     }
 
     public static int cudaRuntimeGetVersionNative(final int[] runtimeVersion)
     {
-        requireNonNull(runtimeVersion, "runtimeVersion", "cudaRuntimeGetVersion");
         return version(Function.CUDA_RUNTIME_GET_VERSION, runtimeVersion);
     }
 
     public static int cudaMemGetInfoNative(final long[] free, final long[] total)
     {
-        requireNonNull(free, "free", "cudaMemGetInfo");
-        requireNonNull(total, "total", "cudaMemGetInfo");
         final long[] results = new long[2];
         final int status = call(Function.CUDA_MEM_GET_INFO, NO_ARGS, results);
         if (status == RuntimeStatus.SUCCESS)
@@ -222,7 +216,6 @@ public final class JCudaRuntimeRemote
 
     public static int cudaMemsetNative(final Pointer devPtr, final int value, final long count)
     {
-        requireNonNull(devPtr, "devPtr", "cudaMemset");
         if (HostRange.isHostMemory(devPtr))
         {
             return invalidValue("cudaMemset", "the pointer is host memory, not device memory");
@@ -232,8 +225,6 @@ public final class JCudaRuntimeRemote
 
     public static int cudaMemcpyNative(final Pointer dst, final Pointer src, final long count, final int kind)
     {
-        requireNonNull(dst, "dst", "cudaMemcpy");
-        requireNonNull(src, "src", "cudaMemcpy");
         return memcpy("cudaMemcpy", dst, src, count, kind, false, 0);
     }
 
@@ -257,7 +248,6 @@ public final class JCudaRuntimeRemote
     public static int cudaMemsetAsyncNative(
         final Pointer devPtr, final int value, final long count, final cudaStream_t stream)
     {
-        requireNonNull(devPtr, "devPtr", "cudaMemsetAsync");
         final int captured = captured(stream, "cudaMemsetAsync");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -330,7 +320,6 @@ public final class JCudaRuntimeRemote
      */
     public static int cudaDeviceCanAccessPeerNative(final int[] canAccessPeer, final int device, final int peerDevice)
     {
-        requireNonNull(canAccessPeer, "canAccessPeer", "cudaDeviceCanAccessPeer");
         final RuntimeThreadState thread = RuntimeThreadState.current();
         final int status = client().connect();
         if (status != RuntimeStatus.SUCCESS)
@@ -390,13 +379,11 @@ public final class JCudaRuntimeRemote
 
     public static int cudaStreamCreateNative(final cudaStream_t stream)
     {
-        requireNonNull(stream, "stream", "cudaStreamCreate");
         return create(Function.CUDA_STREAM_CREATE, stream, 0);
     }
 
     public static int cudaStreamCreateWithFlagsNative(final cudaStream_t stream, final int flags)
     {
-        requireNonNull(stream, "stream", "cudaStreamCreateWithFlags");
         return create(Function.CUDA_STREAM_CREATE, stream, flags);
     }
 
@@ -429,7 +416,6 @@ public final class JCudaRuntimeRemote
 
     public static int cudaStreamWaitEventNative(final cudaStream_t stream, final cudaEvent_t event, final int flags)
     {
-        requireNonNull(event, "event", "cudaStreamWaitEvent");
         final int captured = captured(stream, "cudaStreamWaitEvent");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -446,7 +432,6 @@ public final class JCudaRuntimeRemote
     public static int cudaStreamAddCallbackNative(
         final cudaStream_t stream, final cudaStreamCallback callback, final Object userData, final int flags)
     {
-        requireNonNull(callback, "callback", "cudaStreamAddCallback");
         final int captured = captured(stream, "cudaStreamAddCallback");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -461,7 +446,6 @@ public final class JCudaRuntimeRemote
      */
     public static int cudaLaunchHostFuncNative(final cudaStream_t stream, final cudaHostFn fn, final Object userData)
     {
-        requireNonNull(fn, "fn", "cudaLaunchHostFunc");
         final int captured = captured(stream, "cudaLaunchHostFunc");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -472,19 +456,16 @@ public final class JCudaRuntimeRemote
 
     public static int cudaEventCreateNative(final cudaEvent_t event)
     {
-        requireNonNull(event, "event", "cudaEventCreate");
         return create(Function.CUDA_EVENT_CREATE, event, 0);
     }
 
     public static int cudaEventCreateWithFlagsNative(final cudaEvent_t event, final int flags)
     {
-        requireNonNull(event, "event", "cudaEventCreateWithFlags");
         return create(Function.CUDA_EVENT_CREATE, event, flags);
     }
 
     public static int cudaEventRecordNative(final cudaEvent_t event, final cudaStream_t stream)
     {
-        requireNonNull(event, "event", "cudaEventRecord");
         final int captured = captured(stream, "cudaEventRecord");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -496,27 +477,21 @@ public final class JCudaRuntimeRemote
 
     public static int cudaEventQueryNative(final cudaEvent_t event)
     {
-        requireNonNull(event, "event", "cudaEventQuery");
         return call(Function.CUDA_EVENT_QUERY, new long[]{ JCudaPointers.nativePointer(event) }, null);
     }
 
     public static int cudaEventSynchronizeNative(final cudaEvent_t event)
     {
-        requireNonNull(event, "event", "cudaEventSynchronize");
         return call(Function.CUDA_EVENT_SYNCHRONIZE, new long[]{ JCudaPointers.nativePointer(event) }, null);
     }
 
     public static int cudaEventDestroyNative(final cudaEvent_t event)
     {
-        requireNonNull(event, "event", "cudaEventDestroy");
         return call(Function.CUDA_EVENT_DESTROY, new long[]{ JCudaPointers.nativePointer(event) }, null);
     }
 
     public static int cudaEventElapsedTimeNative(final float[] ms, final cudaEvent_t start, final cudaEvent_t end)
     {
-        requireNonNull(ms, "ms", "cudaEventElapsedTime");
-        requireNonNull(start, "start", "cudaEventElapsedTime");
-        requireNonNull(end, "end", "cudaEventElapsedTime");
         final long[] results = new long[1];
         final int status = call(Function.CUDA_EVENT_ELAPSED_TIME,
             new long[]{ JCudaPointers.nativePointer(start), JCudaPointers.nativePointer(end) }, results);
@@ -529,13 +504,11 @@ public final class JCudaRuntimeRemote
 
     public static int cudaMallocHostNative(final Pointer ptr, final long size)
     {
-        requireNonNull(ptr, "ptr", "cudaMallocHost");
         return allocateHost(ptr, size, 0, "cudaMallocHost");
     }
 
     public static int cudaHostAllocNative(final Pointer ptr, final long size, final int flags)
     {
-        requireNonNull(ptr, "ptr", "cudaHostAlloc");
         return allocateHost(ptr, size, flags, "cudaHostAlloc");
     }
 
@@ -545,7 +518,6 @@ public final class JCudaRuntimeRemote
      */
     public static int cudaFreeHostNative(final Pointer ptr)
     {
-        requireNonNull(ptr, "ptr", "cudaFreeHost");
         final long address = JCudaPointers.address(ptr);
         final SharedHostAllocation shared = PinnedHostMemory.sharedAt(address);
         if (!PinnedHostMemory.free(address))
@@ -566,8 +538,6 @@ public final class JCudaRuntimeRemote
      */
     public static int cudaHostGetDevicePointerNative(final Pointer pDevice, final Pointer pHost, final int flags)
     {
-        requireNonNull(pDevice, "pDevice", "cudaHostGetDevicePointer");
-        requireNonNull(pHost, "pHost", "cudaHostGetDevicePointer");
         if (flags != 0)
         {
             return invalidValue("cudaHostGetDevicePointer", "flags must be 0, not " + flags);
@@ -621,7 +591,6 @@ public final class JCudaRuntimeRemote
      */
     public static int cudaMallocManagedNative(final Pointer devPtr, final long size, final int flags)
     {
-        requireNonNull(devPtr, "devPtr", "cudaMallocManaged");
         final ByteBuffer host = flags == ManagedMemory.ATTACH_HOST && size > 0 ? ManagedMemory.hostBuffer(size) : null;
         if (flags == ManagedMemory.ATTACH_HOST && size > 0 && host == null)
         {
@@ -650,7 +619,6 @@ public final class JCudaRuntimeRemote
 
     public static int cudaMemAdviseNative(final Pointer devPtr, final long count, final int advice, final int device)
     {
-        requireNonNull(devPtr, "devPtr", "cudaMemAdvise");
         if (HostRange.isHostMemory(devPtr))
         {
             return invalidValue("cudaMemAdvise", "the pointer is host memory, not managed memory");
@@ -666,7 +634,6 @@ public final class JCudaRuntimeRemote
     public static int cudaMemPrefetchAsyncNative(
         final Pointer devPtr, final long count, final int dstDevice, final cudaStream_t stream)
     {
-        requireNonNull(devPtr, "devPtr", "cudaMemPrefetchAsync");
         final int captured = captured(stream, "cudaMemPrefetchAsync");
         if (captured != StreamCaptures.NOT_CAPTURED)
         {
@@ -704,7 +671,6 @@ public final class JCudaRuntimeRemote
      */
     public static int cudaHostRegisterNative(final Pointer ptr, final long size, final int flags)
     {
-        requireNonNull(ptr, "ptr", "cudaHostRegister");
         final int connected = client().connect();
         if (connected != RuntimeStatus.SUCCESS)
         {
@@ -736,7 +702,6 @@ public final class JCudaRuntimeRemote
 
     public static int cudaHostUnregisterNative(final Pointer ptr)
     {
-        requireNonNull(ptr, "ptr", "cudaHostUnregister");
         final long address;
         try
         {
@@ -758,8 +723,6 @@ public final class JCudaRuntimeRemote
      */
     public static int cudaPointerGetAttributesNative(final cudaPointerAttributes attributes, final Pointer ptr)
     {
-        requireNonNull(attributes, "attributes", "cudaPointerGetAttributes");
-        requireNonNull(ptr, "ptr", "cudaPointerGetAttributes");
         final long address = JCudaPointers.address(ptr);
         if (HostRange.isHostMemory(ptr))
         {
@@ -917,7 +880,6 @@ public final class JCudaRuntimeRemote
 
     public static int cudaStreamCreateWithPriorityNative(final cudaStream_t pStream, final int flags, final int priority)
     {
-        requireNonNull(pStream, "pStream", "cudaStreamCreateWithPriority");
         final long[] results = new long[1];
         final int status = call(Function.CUDA_STREAM_CREATE_WITH_PRIORITY,
             new long[]{ Integer.toUnsignedLong(flags), priority }, results);
@@ -935,8 +897,6 @@ public final class JCudaRuntimeRemote
      */
     public static int cudaDeviceGetByPCIBusIdNative(final int[] device, final String pciBusId)
     {
-        requireNonNull(device, "device", "cudaDeviceGetByPCIBusId");
-        requireNonNull(pciBusId, "pciBusId", "cudaDeviceGetByPCIBusId");
         final int[] count = new int[1];
         int status = cudaGetDeviceCountNative(count);
         if (status != RuntimeStatus.SUCCESS)
@@ -961,7 +921,6 @@ public final class JCudaRuntimeRemote
     public static int cudaStreamGetAttributeNative(
         final cudaStream_t hStream, final int attr, final jcuda.runtime.cudaStreamAttrValue value)
     {
-        requireNonNull(value, "value", "cudaStreamGetAttribute");
         final long[] results = new long[5];
         final int status = call(Function.CUDA_STREAM_GET_ATTRIBUTE, new long[]{ streamHandle(hStream), attr },
             results);
@@ -990,7 +949,6 @@ public final class JCudaRuntimeRemote
     public static int cudaStreamSetAttributeNative(
         final cudaStream_t hStream, final int attr, final jcuda.runtime.cudaStreamAttrValue value)
     {
-        requireNonNull(value, "value", "cudaStreamSetAttribute");
         final long[] args;
         if (attr == STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW)
         {
@@ -1024,7 +982,6 @@ public final class JCudaRuntimeRemote
     public static int cudaDeviceGetTexture1DLinearMaxWidthNative(
         final long[] maxWidthInElements, final jcuda.runtime.cudaChannelFormatDesc fmtDesc, final int device)
     {
-        requireNonNull(maxWidthInElements, "maxWidthInElements", "cudaDeviceGetTexture1DLinearMaxWidth");
         requireNonNull(fmtDesc, "fmtDesc", "cudaDeviceGetTexture1DLinearMaxWidth");
         final int[] bits = { fmtDesc.x, fmtDesc.y, fmtDesc.z, fmtDesc.w };
         int channels = 0;
@@ -1084,26 +1041,22 @@ public final class JCudaRuntimeRemote
     public static int cudaGLGetDevicesNative(final int[] pCudaDeviceCount, final int[] pCudaDevices,
         final int cudaDeviceCount, final int deviceList)
     {
-        requireNonNull(pCudaDeviceCount, "pCudaDeviceCount", "cudaGLGetDevices");
         return RuntimeGlInterop.getDevices(pCudaDeviceCount, pCudaDevices, cudaDeviceCount, deviceList);
     }
 
     public static int cudaGraphicsGLRegisterBufferNative(final cudaGraphicsResource resource, final int buffer,
         final int flags)
     {
-        requireNonNull(resource, "resource", "cudaGraphicsGLRegisterBuffer");
         return RuntimeGlInterop.registerBuffer(resource, buffer, flags);
     }
 
     public static int cudaGraphicsUnregisterResourceNative(final cudaGraphicsResource resource)
     {
-        requireNonNull(resource, "resource", "cudaGraphicsUnregisterResource");
         return RuntimeGlInterop.unregister(resource);
     }
 
     public static int cudaGraphicsResourceSetMapFlagsNative(final cudaGraphicsResource resource, final int flags)
     {
-        requireNonNull(resource, "resource", "cudaGraphicsResourceSetMapFlags");
         return RuntimeGlInterop.setMapFlags(resource, flags);
     }
 
@@ -1113,7 +1066,6 @@ public final class JCudaRuntimeRemote
     public static int cudaGraphicsMapResourcesNative(final int count, final cudaGraphicsResource[] resources,
         final cudaStream_t stream)
     {
-        requireNonNull(resources, "resources", "cudaGraphicsMapResources");
         return RuntimeGlInterop.map(count, resources, stream);
     }
 
@@ -1124,15 +1076,12 @@ public final class JCudaRuntimeRemote
     public static int cudaGraphicsUnmapResourcesNative(final int count, final cudaGraphicsResource[] resources,
         final cudaStream_t stream)
     {
-        requireNonNull(resources, "resources", "cudaGraphicsUnmapResources");
         return RuntimeGlInterop.unmap(count, resources, stream);
     }
 
     public static int cudaGraphicsResourceGetMappedPointerNative(final Pointer devPtr, final long[] size,
         final cudaGraphicsResource resource)
     {
-        requireNonNull(devPtr, "devPtr", "cudaGraphicsResourceGetMappedPointer");
-        requireNonNull(resource, "resource", "cudaGraphicsResourceGetMappedPointer");
         return RuntimeGlInterop.mappedPointer(devPtr, size, resource);
     }
 
@@ -1143,8 +1092,6 @@ public final class JCudaRuntimeRemote
     public static int cudaGraphicsSubResourceGetMappedArrayNative(final cudaArray array,
         final cudaGraphicsResource resource, final int arrayIndex, final int mipLevel)
     {
-        requireNonNull(array, "array", "cudaGraphicsSubResourceGetMappedArray");
-        requireNonNull(resource, "resource", "cudaGraphicsSubResourceGetMappedArray");
         return RuntimeGlInterop.mappedArray("cudaGraphicsSubResourceGetMappedArray", resource);
     }
 
@@ -1154,8 +1101,6 @@ public final class JCudaRuntimeRemote
     public static int cudaGraphicsResourceGetMappedMipmappedArrayNative(final cudaMipmappedArray mipmappedArray,
         final cudaGraphicsResource resource)
     {
-        requireNonNull(mipmappedArray, "mipmappedArray", "cudaGraphicsResourceGetMappedMipmappedArray");
-        requireNonNull(resource, "resource", "cudaGraphicsResourceGetMappedMipmappedArray");
         return RuntimeGlInterop.mappedArray("cudaGraphicsResourceGetMappedMipmappedArray", resource);
     }
 
@@ -1165,14 +1110,12 @@ public final class JCudaRuntimeRemote
      */
     public static int cudaGLMapBufferObjectNative(final Pointer devPtr, final int bufObj)
     {
-        requireNonNull(devPtr, "devPtr", "cudaGLMapBufferObject");
         return RuntimeGlInterop.mapBufferObject("cudaGLMapBufferObject", devPtr, bufObj, null);
     }
 
     public static int cudaGLMapBufferObjectAsyncNative(final Pointer devPtr, final int bufObj,
         final cudaStream_t stream)
     {
-        requireNonNull(devPtr, "devPtr", "cudaGLMapBufferObjectAsync");
         return RuntimeGlInterop.mapBufferObject("cudaGLMapBufferObjectAsync", devPtr, bufObj, stream);
     }
 

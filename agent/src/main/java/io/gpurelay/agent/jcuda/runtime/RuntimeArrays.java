@@ -51,8 +51,6 @@ final class RuntimeArrays
 
     static int cudaMallocPitch(final Pointer devPtr, final long[] pitch, final long width, final long height)
     {
-        requireNonNull(devPtr, "devPtr", "cudaMallocPitch");
-        requireNonNull(pitch, "pitch", "cudaMallocPitch");
         final long[] results = new long[2];
         final int status = RuntimeCalls.call(Function.CUDA_MALLOC_PITCH, new long[]{ width, height }, null, null,
             results);
@@ -69,8 +67,6 @@ final class RuntimeArrays
      */
     static int cudaMalloc3D(final cudaPitchedPtr pitchedDevPtr, final cudaExtent extent)
     {
-        requireNonNull(pitchedDevPtr, "pitchedDevPtr", "cudaMalloc3D");
-        requireNonNull(extent, "extent", "cudaMalloc3D");
         final long[] results = new long[2];
         final int status = RuntimeCalls.call(Function.CUDA_MALLOC_PITCH,
             new long[]{ extent.width, extent.height * extent.depth }, null, null, results);
@@ -89,26 +85,18 @@ final class RuntimeArrays
     static int cudaMallocArray(final cudaArray array, final cudaChannelFormatDesc desc, final long width,
         final long height, final int flags)
     {
-        requireNonNull(array, "array", "cudaMallocArray");
-        requireNonNull(desc, "desc", "cudaMallocArray");
         return create(array, desc, width, height, 0, flags, "cudaMallocArray");
     }
 
     static int cudaMalloc3DArray(final cudaArray array, final cudaChannelFormatDesc desc, final cudaExtent extent,
         final int flags)
     {
-        requireNonNull(array, "array", "cudaMalloc3DArray");
-        requireNonNull(desc, "desc", "cudaMalloc3DArray");
-        requireNonNull(extent, "extent", "cudaMalloc3DArray");
         return create(array, desc, extent.width, extent.height, extent.depth, flags, "cudaMalloc3DArray");
     }
 
     static int cudaMallocMipmappedArray(final cudaMipmappedArray mipmappedArray, final cudaChannelFormatDesc desc,
         final cudaExtent extent, final int numLevels, final int flags)
     {
-        requireNonNull(mipmappedArray, "mipmappedArray", "cudaMallocMipmappedArray");
-        requireNonNull(desc, "desc", "cudaMallocMipmappedArray");
-        requireNonNull(extent, "extent", "cudaMallocMipmappedArray");
         final int format = format(desc);
         final int channels = channels(desc);
         if (format == 0 || !sameSizes(desc, channels))
@@ -130,8 +118,6 @@ final class RuntimeArrays
     static int cudaGetMipmappedArrayLevel(final cudaArray levelArray, final cudaMipmappedArray mipmappedArray,
         final int level)
     {
-        requireNonNull(levelArray, "levelArray", "cudaGetMipmappedArrayLevel");
-        requireNonNull(mipmappedArray, "mipmappedArray", "cudaGetMipmappedArrayLevel");
         final long[] results = new long[1];
         final int status = RuntimeCalls.call(Function.CUDA_GET_MIPMAPPED_ARRAY_LEVEL,
             new long[]{ JCudaPointers.nativePointer(mipmappedArray), level }, null, null, results);
@@ -181,7 +167,6 @@ final class RuntimeArrays
 
     static int cudaGetChannelDesc(final cudaChannelFormatDesc desc, final cudaArray array)
     {
-        requireNonNull(desc, "desc", "cudaGetChannelDesc");
         return cudaArrayGetInfo(desc, null, null, array);
     }
 

@@ -1,6 +1,5 @@
 package io.gpurelay.agent.jcuda.runtime;
 
-import static io.gpurelay.agent.jcuda.TextureCalls.requireNonNull;
 import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_HANDLE;
 import static io.gpurelay.protocol.TextureDescriptors.RESOURCE_VALUES;
 import static io.gpurelay.protocol.TextureDescriptors.TYPE_ARRAY;
@@ -44,8 +43,6 @@ final class RuntimeTextures
 
     static int cudaCreateSurfaceObject(final cudaSurfaceObject pSurfObject, final cudaResourceDesc pResDesc)
     {
-        requireNonNull(pSurfObject, "pSurfObject", "cudaCreateSurfaceObject");
-        requireNonNull(pResDesc, "pResDesc", "cudaCreateSurfaceObject");
         final long[] args = new long[RESOURCE_VALUES];
         TextureCalls.resource(args, pResDesc.resType, 0);
         switch (pResDesc.resType)

@@ -11,7 +11,6 @@ import jcuda.driver.CUDA_TEXTURE_DESC;
 import jcuda.driver.CUarray;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUgraphicsResource;
-import jcuda.driver.CUsurfObject;
 import jcuda.driver.CUtexObject;
 import org.junit.jupiter.api.Test;
 
@@ -29,27 +28,13 @@ class DriverTexturesAndGlArgumentsTest
     void nullTextureArgumentsNameTheParameterAndTheFunction()
     {
         final CUtexObject texture = new CUtexObject();
-        final CUsurfObject surface = new CUsurfObject();
         final CUDA_RESOURCE_DESC resource = new CUDA_RESOURCE_DESC();
-        final CUDA_TEXTURE_DESC textureDesc = new CUDA_TEXTURE_DESC();
-        assertRefused("pTexObject", "cuTexObjectCreate",
-            () -> DriverTextures.cuTexObjectCreate(null, resource, textureDesc, null));
-        assertRefused("pResDesc", "cuTexObjectCreate",
-            () -> DriverTextures.cuTexObjectCreate(texture, null, textureDesc, null));
-        assertRefused("pTexDesc", "cuTexObjectCreate",
-            () -> DriverTextures.cuTexObjectCreate(texture, resource, null, null));
-        assertRefused("pSurfObject", "cuSurfObjectCreate", () -> DriverTextures.cuSurfObjectCreate(null, resource));
-        assertRefused("pResDesc", "cuSurfObjectCreate", () -> DriverTextures.cuSurfObjectCreate(surface, null));
         assertRefused("texObject", "cuTexObjectDestroy", () -> DriverTextures.destroy(null, false));
         assertRefused("surfObject", "cuSurfObjectDestroy", () -> DriverTextures.destroy(null, true));
         assertRefused("pResDesc", "cuTexObjectGetResourceDesc",
             () -> DriverTextures.getResourceDesc(null, texture, false));
         assertRefused("surfObject", "cuSurfObjectGetResourceDesc",
             () -> DriverTextures.getResourceDesc(resource, null, true));
-        assertRefused("pTexDesc", "cuTexObjectGetTextureDesc",
-            () -> DriverTextures.cuTexObjectGetTextureDesc(null, texture));
-        assertRefused("texObject", "cuTexObjectGetTextureDesc",
-            () -> DriverTextures.cuTexObjectGetTextureDesc(textureDesc, null));
         assertRefused("pResViewDesc", "cuTexObjectGetResourceViewDesc",
             () -> DriverTextures.cuTexObjectGetResourceViewDesc(null, texture));
         assertRefused("texObject", "cuTexObjectGetResourceViewDesc",

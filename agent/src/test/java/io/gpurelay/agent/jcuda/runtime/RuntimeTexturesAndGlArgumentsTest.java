@@ -37,10 +37,6 @@ class RuntimeTexturesAndGlArgumentsTest
     {
         final cudaTextureObject texture = new cudaTextureObject();
         final cudaResourceDesc resource = new cudaResourceDesc();
-        assertRefused("pSurfObject", "cudaCreateSurfaceObject",
-            () -> RuntimeTextures.cudaCreateSurfaceObject(null, resource));
-        assertRefused("pResDesc", "cudaCreateSurfaceObject",
-            () -> RuntimeTextures.cudaCreateSurfaceObject(new cudaSurfaceObject(), null));
         assertRefused("texObject", "cudaDestroyTextureObject", () -> RuntimeTextures.destroy(null, false));
         assertRefused("surfObject", "cudaDestroySurfaceObject", () -> RuntimeTextures.destroy(null, true));
         assertRefused("pResDesc", "cudaGetSurfaceObjectResourceDesc",
