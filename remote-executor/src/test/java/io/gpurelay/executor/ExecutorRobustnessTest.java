@@ -5,6 +5,7 @@ import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_FREE;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
 import static io.gpurelay.protocol.Function.CUDA_MEMCPY_DTOH;
+import static io.gpurelay.protocol.Function.CUDA_MEMCPY_HTOD;
 import static io.gpurelay.protocol.Function.CUDA_MEMSET;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
 import static io.gpurelay.protocol.Function.CU_CTX_SYNCHRONIZE;
@@ -138,6 +139,24 @@ class ExecutorRobustnessTest
         assertEquals(RECEIVE_BUFFERS, executor.context().receiveBudget().available());
 
         ok(connected("after announcements").call(CUDA_MALLOC, DEVICE_0, 256));
+    }
+
+    @Test
+    void bytesInCountWhatArrivedNotWhatACallDeclares()
+    {
+        final TestClient client = connected("declares huge payloads");
+        final long address = ok(client.call(CUDA_MALLOC, DEVICE_0, 4096)).value(0);
+        final long before = executor.counters().bytesIn();
+        for (final long declared : new long[]{ Long.MAX_VALUE, Long.MAX_VALUE / 2, 1L << 40 })
+        {
+            final Reply refused = client.awaitReply(
+                client.announceRegionCall(CUDA_MEMCPY_HTOD, DEVICE_0, declared, address, 4096));
+            assertEquals(RuntimeStatus.INVALID_VALUE, refused.status(), refused.message());
+        }
+        assertEquals(before, executor.counters().bytesIn(), "nothing arrived");
+
+        ok(client.callWithPayload(CUDA_MEMCPY_HTOD, DEVICE_0, new byte[4096], address, 4096));
+        assertEquals(before + 4096, executor.counters().bytesIn(), "the copy's 4096 bytes, exactly");
     }
 
     @Test
