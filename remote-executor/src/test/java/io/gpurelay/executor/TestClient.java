@@ -86,7 +86,7 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     private final ClientProxy proxy = new ClientProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
     private final IdleStrategy idleStrategy = new BackoffIdleStrategy();
     private final Map<Long, Reply> replies = new HashMap<>();
-    private final int responseStreamId;
+    final int responseStreamId;
     private final String responseChannel;
     private Publication control;
     private Publication requests;
