@@ -14,6 +14,8 @@ import java.lang.reflect.Field;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUgraph;
+import jcuda.driver.CUstreamCaptureMode;
 import jcuda.driver.JCudaDriver;
 import jcuda.runtime.cudaMemcpyKind;
 import jcuda.runtime.cudaStream_t;
@@ -63,6 +65,20 @@ public final class ForgedHandlesProgram
         driverRefused(checks, "cuStreamWaitEvent forged stream",
             cuStreamWaitEvent(forged(new CUstream()), event, 0));
         checks.equal("cuEventDestroy", CUresult.CUDA_SUCCESS, cuEventDestroy(event));
+
+        // In a capture the record runs nothing (it marks the event for a later wait): its refusal cannot wait.
+        final CUstream capturing = new CUstream();
+        checks.equal("cuStreamCreate", CUresult.CUDA_SUCCESS, JCudaDriver.cuStreamCreate(capturing, 0));
+        checks.equal("cuStreamBeginCapture", CUresult.CUDA_SUCCESS,
+            JCudaDriver.cuStreamBeginCapture(capturing, CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_GLOBAL));
+        final int capturedForged = cuEventRecord(forged, capturing);
+        final int capturedDestroyed = cuEventRecord(destroyed, capturing);
+        final CUgraph graph = new CUgraph();
+        checks.equal("cuStreamEndCapture", CUresult.CUDA_SUCCESS, JCudaDriver.cuStreamEndCapture(capturing, graph));
+        checks.equal("cuEventRecord forged in a capture", CUresult.CUDA_ERROR_INVALID_HANDLE, capturedForged);
+        checks.equal("cuEventRecord destroyed in a capture", CUresult.CUDA_ERROR_INVALID_HANDLE, capturedDestroyed);
+        checks.equal("cuGraphDestroy", CUresult.CUDA_SUCCESS, JCudaDriver.cuGraphDestroy(graph));
+        checks.equal("cuStreamDestroy", CUresult.CUDA_SUCCESS, JCudaDriver.cuStreamDestroy(capturing));
 
         final CUdeviceptr memory = new CUdeviceptr();
         checks.equal("cuMemAlloc", CUresult.CUDA_SUCCESS, JCudaDriver.cuMemAlloc(memory, 256));
