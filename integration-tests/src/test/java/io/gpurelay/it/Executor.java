@@ -108,17 +108,40 @@ final class Executor implements AutoCloseable
     }
 
     /**
-     * @param launch how the JVM finds the executor: {@code -jar} and the jar, or a class path and the main class.
+     * Start an executor on the emulated backend as an operator would, {@code java -jar gpurelay-executor.jar
+     * executor}, with no JVM option: what the JVM needs comes from the jar's manifest.
      */
+    static Executor startAsJarOnly(final String channel, final Path workDir, final String... extraArgs)
+        throws IOException, InterruptedException
+    {
+        return start("emulated", channel, workDir, Map.of(), false,
+            List.of("-jar", Artifacts.executorJar().toString()), extraArgs);
+    }
+
     private static Executor start(
         final String backend, final String channel, final Path workDir, final Map<String, String> environment,
         final List<String> launch, final String... extraArgs) throws IOException, InterruptedException
     {
+        return start(backend, channel, workDir, environment, true, launch, extraArgs);
+    }
+
+    /**
+     * @param jvmOptions whether the JVM gets the options of our launch script (heap, module opens) before {@code launch}.
+     * @param launch     how the JVM finds the executor: {@code -jar} and the jar, or a class path and the main class.
+     */
+    private static Executor start(
+        final String backend, final String channel, final Path workDir, final Map<String, String> environment,
+        final boolean jvmOptions, final List<String> launch, final String... extraArgs)
+        throws IOException, InterruptedException
+    {
         final Path aeronDir = workDir.resolve("aeron-executor");
         final List<String> command = new ArrayList<>();
         command.add(Artifacts.java());
-        command.add("-Xmx512m");
-        command.addAll(Artifacts.JVM_OPENS);
+        if (jvmOptions)
+        {
+            command.add("-Xmx512m");
+            command.addAll(Artifacts.JVM_OPENS);
+        }
         command.addAll(launch);
         command.add("executor");
         command.add("--channel");

@@ -68,6 +68,28 @@ class ProcessIsolationIT
 
     @Test
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void startedAsJavaJarWithNoJvmOptionItsWorkersServeASession(@TempDir final Path work) throws Exception
+    {
+        try (Executor executor = Executor.startAsJarOnly("aeron:ipc", work, "--isolation", "process",
+            "--warm-workers", "1"))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), FaultIsolationProgram.class, "fresh");
+            try
+            {
+                assertEquals(0, client.awaitExit(START), client.output() + "\nexecutor:\n" + executor.process().output());
+                assertTrue(client.output().contains("FRESH status=CUDA_SUCCESS"), client.output());
+            }
+            finally
+            {
+                client.close();
+            }
+            assertTrue(executor.process().anyLine(line -> WORKER_READY.matcher(line).find()),
+                executor.process().output());
+        }
+    }
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void aKilledClientsWorkerEndsWithinTheKeepAliveTimeout(@TempDir final Path work) throws Exception
     {
         try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", "process", "--warm-workers", "1",

@@ -5,8 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 
 import io.aeron.Aeron;
-import io.aeron.ChannelUri;
-import io.aeron.CommonContext;
 import io.aeron.ExclusivePublication;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
@@ -25,7 +23,6 @@ final class AeronWorkerLink implements WorkerLink
 {
     private static final int FRAGMENT_LIMIT = 16;
     /** A notice is a single small message: the smallest term there is. */
-    private static final String NOTICE_TERM_LENGTH = "65536";
 
     private final Aeron aeron;
     private final long noticeTimeoutNs;
@@ -170,13 +167,8 @@ final class AeronWorkerLink implements WorkerLink
     {
         try
         {
-            final ChannelUri channel = ChannelUri.parse(assignment.responseChannel());
-            if (channel.get(CommonContext.TERM_LENGTH_PARAM_NAME) == null)
-            {
-                channel.put(CommonContext.TERM_LENGTH_PARAM_NAME, NOTICE_TERM_LENGTH);
-            }
             final ExclusivePublication publication = aeron.addExclusivePublication(
-                channel.toString(), assignment.responseStreamId());
+                ResponseChannels.forRefusal(assignment.responseChannel()), assignment.responseStreamId());
             notices.add(new Notice(publication, assignment, reason, connectRequest, nowNs + noticeTimeoutNs));
         }
         catch (final RuntimeException ex)

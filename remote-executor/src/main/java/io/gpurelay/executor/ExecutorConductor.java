@@ -351,7 +351,8 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
         try
         {
             pendingRejections.add(new PendingRejection(
-                aeron.asyncAddExclusivePublication(responseChannel, responseStreamId), correlationId, reason, detail,
+                aeron.asyncAddExclusivePublication(ResponseChannels.forRefusal(responseChannel), responseStreamId),
+                correlationId, reason, detail,
                 nowNs + ctx.responseConnectTimeoutNs()));
         }
         catch (final RuntimeException ex)

@@ -585,10 +585,9 @@ final class ExecutorSession implements Agent, SessionRequestListener, SessionCal
             regionInputPending = regionAnnounced && view.totalPayloadLength() > 0;
             counters.callCounters.onCall(family());
             result.reset(call.remoted() == null ? Api.RUNTIME : call.remoted().api());
-            if (!view.bulkFollows())
-            {
-                addBytesIn(view.totalPayloadLength());
-            }
+            // What arrived: the inline payload now (the adapter checked it is the declared length), chunks as
+            // they come, a region's payload once taken; never the length a call declares.
+            addBytesIn(view.payload().capacity());
             if (view.payloadInRegion() && !regionAnnounced)
             {
                 onMalformed("call " + view.correlationId() + " claims the transfer region, which the client " +
@@ -654,12 +653,12 @@ final class ExecutorSession implements Agent, SessionRequestListener, SessionCal
             return;
         }
         lastActivityNs = nowNs;
-        addBytesIn(length);
         if (inputState == Input.NONE || correlationId != inputCorrelationId)
         {
             onMalformed("payload chunk for call " + correlationId + ", which announced no payload now");
             return;
         }
+        addBytesIn(length);
         if (inputState == Input.DISCARDING)
         {
             return;
@@ -823,6 +822,7 @@ final class ExecutorSession implements Agent, SessionRequestListener, SessionCal
             close(regionFailure(outcome, "receiving the payload of " + call.remoted()));
             return;
         }
+        addBytesIn(length);
         input.wrap(reassembly != null ? reassembly.bytes() : NO_INPUT);
         try
         {

@@ -106,7 +106,7 @@ public final class HostedSessions implements AutoCloseable
         try
         {
             starting.publicationRegistrationId = aeron.asyncAddExclusivePublication(
-                SessionChannels.forSessionPublication(responseChannel), responseStreamId);
+                SessionChannels.forSessionPublication(ResponseChannels.forSession(responseChannel)), responseStreamId);
             starting.subscriptionRegistrationId = aeron.asyncAddSubscription(ctx.channel(), requestStreamId);
             starting.callbackSubscriptionRegistrationId =
                 aeron.asyncAddSubscription(ctx.channel(), Protocol.callbackStreamId(requestStreamId));

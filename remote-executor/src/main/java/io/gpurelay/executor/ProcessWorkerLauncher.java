@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -15,14 +17,17 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongFunction;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 import io.gpurelay.executor.worker.GpuProbe;
 import io.gpurelay.executor.worker.WorkerMain;
 import io.gpurelay.executor.worker.WorkerSettings;
 
 /**
- * Starts worker JVMs with the executor's own Java runtime (the distribution's, on a GPU host) and class path, and the
- * executor's own JVM options except agents and debuggers. Each worker's stdout goes to a file of its own in a
+ * Starts worker JVMs with the executor's own Java runtime (the distribution's, on a GPU host) and class path, the
+ * executor's own JVM options except agents and debuggers, and the options its jar's manifest gives {@code java -jar}. Each worker's stdout goes to a file of its own in a
  * private directory (see {@link WorkerMain#STDOUT_PROP_NAME}), deleted when the worker ends; its stderr is the
  * executor's. Its stdin is a pipe from the executor, which closes when the executor dies.
  */
@@ -143,10 +148,75 @@ final class ProcessWorkerLauncher implements WorkerLauncher
                 command.add(option);
             }
         }
+        command.addAll(manifestOptions(ProcessWorkerLauncher.class));
         command.add("-XX:+ExitOnOutOfMemoryError");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         return command;
+    }
+
+    /**
+     * What the manifest of the jar that holds {@code type} asks of the JVM, as options: {@code java -jar} applies a
+     * jar's {@code Add-Opens}, {@code Add-Exports} and {@code Enable-Native-Access} (JDK 22 and later), and a worker,
+     * started with {@code -cp}, would lose them. None for classes outside a jar.
+     */
+    static List<String> manifestOptions(final Class<?> type)
+    {
+        final List<String> options = new ArrayList<>();
+        final Attributes attributes = manifestAttributes(type);
+        if (attributes == null)
+        {
+            return options;
+        }
+        addPackages(options, "--add-opens=", attributes.getValue("Add-Opens"));
+        addPackages(options, "--add-exports=", attributes.getValue("Add-Exports"));
+        final String nativeAccess = attributes.getValue("Enable-Native-Access");
+        if (nativeAccess != null && !nativeAccess.isBlank() && Runtime.version().feature() >= 22)
+        {
+            options.add("--enable-native-access=" + nativeAccess.trim());
+        }
+        return options;
+    }
+
+    private static void addPackages(final List<String> options, final String option, final String packages)
+    {
+        if (packages == null)
+        {
+            return;
+        }
+        for (final String modulePackage : packages.trim().split("\\s+"))
+        {
+            if (!modulePackage.isEmpty())
+            {
+                options.add(option + modulePackage + "=ALL-UNNAMED");
+            }
+        }
+    }
+
+    private static Attributes manifestAttributes(final Class<?> type)
+    {
+        final CodeSource source = type.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null)
+        {
+            return null;
+        }
+        try
+        {
+            final Path location = Path.of(source.getLocation().toURI());
+            if (!Files.isRegularFile(location))
+            {
+                return null;
+            }
+            try (JarFile jar = new JarFile(location.toFile()))
+            {
+                final Manifest manifest = jar.getManifest();
+                return manifest == null ? null : manifest.getMainAttributes();
+            }
+        }
+        catch (final IOException | URISyntaxException | RuntimeException ex)
+        {
+            return null;
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_FREE;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
 import static io.gpurelay.protocol.Function.CUDA_MEMCPY_DTOH;
+import static io.gpurelay.protocol.Function.CUDA_MEMCPY_HTOD;
 import static io.gpurelay.protocol.Function.CUDA_MEMSET;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
 import static io.gpurelay.protocol.Function.CU_CTX_SYNCHRONIZE;
@@ -24,9 +25,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.aeron.Aeron;
 import io.aeron.Publication;
+import io.aeron.Subscription;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -37,6 +40,7 @@ import io.gpurelay.protocol.codecs.ConnectRequestEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
 import org.agrona.CloseHelper;
+import org.agrona.SemanticVersion;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -138,6 +142,52 @@ class ExecutorRobustnessTest
         assertEquals(RECEIVE_BUFFERS, executor.context().receiveBudget().available());
 
         ok(connected("after announcements").call(CUDA_MALLOC, DEVICE_0, 256));
+    }
+
+    @Test
+    void bytesInCountWhatArrivedNotWhatACallDeclares()
+    {
+        final TestClient client = connected("declares huge payloads");
+        final long address = ok(client.call(CUDA_MALLOC, DEVICE_0, 4096)).value(0);
+        final long before = executor.counters().bytesIn();
+        for (final long declared : new long[]{ Long.MAX_VALUE, Long.MAX_VALUE / 2, 1L << 40 })
+        {
+            final Reply refused = client.awaitReply(
+                client.announceRegionCall(CUDA_MEMCPY_HTOD, DEVICE_0, declared, address, 4096));
+            assertEquals(RuntimeStatus.INVALID_VALUE, refused.status(), refused.message());
+        }
+        assertEquals(before, executor.counters().bytesIn(), "nothing arrived");
+
+        ok(client.callWithPayload(CUDA_MEMCPY_HTOD, DEVICE_0, new byte[4096], address, 4096));
+        assertEquals(before + 4096, executor.counters().bytesIn(), "the copy's 4096 bytes, exactly");
+    }
+
+    @Test
+    void aRefusedConnectRequestIsAnsweredOnSmallTermsAndASessionsTermsAreBoundedWhateverTheClientAsks()
+    {
+        assertEquals(ResponseChannels.REFUSAL_TERM_LENGTH,
+            responseTermLength("aeron:ipc?term-length=16m|linger=3600s", SemanticVersion.compose(2, 0, 0)));
+        assertEquals(ResponseChannels.MAX_SESSION_TERM_LENGTH,
+            responseTermLength("aeron:ipc?term-length=128m", Protocol.PROTOCOL_VERSION));
+        assertEquals(64 * 1024, responseTermLength(SMALL_TERMS_CHANNEL, Protocol.PROTOCOL_VERSION));
+    }
+
+    /**
+     * @return the term length of the publication the executor answered a connect request on.
+     */
+    private int responseTermLength(final String responseChannel, final int protocolVersion)
+    {
+        final TestClient client = new TestClient(aeron, CHANNEL, responseChannel, "asks " + responseChannel);
+        clients.add(client);
+        final AtomicInteger termLength = new AtomicInteger();
+        try (Subscription watch = aeron.addSubscription(CHANNEL, client.responseStreamId,
+            image -> termLength.compareAndSet(0, image.termBufferLength()), image -> { }))
+        {
+            final boolean accepted = client.connect("", protocolVersion);
+            assertEquals(protocolVersion == Protocol.PROTOCOL_VERSION, accepted, () -> client.rejectDetail);
+            TestClient.await("the answer's image seen", () -> termLength.get() != 0);
+        }
+        return termLength.get();
     }
 
     @Test

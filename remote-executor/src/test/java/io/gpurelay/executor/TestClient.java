@@ -86,7 +86,7 @@ final class TestClient implements AutoCloseable, ClientResponseListener
     private final ClientProxy proxy = new ClientProxy(new BackoffIdleStrategy(), TIMEOUT_NS);
     private final IdleStrategy idleStrategy = new BackoffIdleStrategy();
     private final Map<Long, Reply> replies = new HashMap<>();
-    private final int responseStreamId;
+    final int responseStreamId;
     private final String responseChannel;
     private Publication control;
     private Publication requests;
@@ -346,6 +346,30 @@ final class TestClient implements AutoCloseable, ClientResponseListener
             .context(context)
             .totalPayloadLength(totalLength);
         encoder.flags().clear().bulkFollows(true);
+        final CallEncoder.ArgsEncoder argsEncoder = encoder.argsCount(args.length);
+        for (final long arg : args)
+        {
+            argsEncoder.next().value(arg);
+        }
+        encoder.putPayload(new byte[0], 0, 0);
+        offer(buffer, MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
+        return correlationId;
+    }
+
+    /**
+     * A call that claims its payload of {@code totalLength} bytes waits in the session's transfer region.
+     */
+    long announceRegionCall(final Function function, final long context, final long totalLength, final long... args)
+    {
+        final long correlationId = nextCorrelationId++;
+        final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
+        final CallEncoder encoder = new CallEncoder().wrapAndApplyHeader(buffer, 0, new MessageHeaderEncoder())
+            .sessionId(sessionId)
+            .correlationId(correlationId)
+            .function(function.id())
+            .context(context)
+            .totalPayloadLength(totalLength);
+        encoder.flags().clear().payloadInRegion(true);
         final CallEncoder.ArgsEncoder argsEncoder = encoder.argsCount(args.length);
         for (final long arg : args)
         {

@@ -17,6 +17,7 @@ import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.DriverStatus;
+import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
@@ -386,7 +387,9 @@ public final class StreamCaptures
 
     /**
      * cuEventRecord: in a capturing stream it runs nothing but marks the event with the stream's tail, for a later
-     * cuStreamWaitEvent; elsewhere it runs, and the event is no longer a capture's.
+     * cuStreamWaitEvent; elsewhere it runs, and the event is no longer a capture's. As nothing reaches the executor,
+     * a capturing stream's event is first checked there (a query, which refuses a handle that is not a live event of
+     * the session): CUDA refuses such a handle at once, and no later call would report it.
      */
     static int recordEvent(final long event, final long stream)
     {
@@ -394,7 +397,25 @@ public final class StreamCaptures
         {
             return NOT_CAPTURED;
         }
-        return recordEvent(event, stream, DriverCalls.session());
+        final Object session = DriverCalls.session();
+        if (isCapturing(stream, session))
+        {
+            final int status = DriverCalls.inContext(
+                Function.CU_EVENT_QUERY, new long[]{ event }, null, null, null);
+            if (status != DriverStatus.SUCCESS && status != CUresult.CUDA_ERROR_NOT_READY)
+            {
+                return status;
+            }
+        }
+        return recordEvent(event, stream, session);
+    }
+
+    private static boolean isCapturing(final long stream, final Object session)
+    {
+        synchronized (LOCK)
+        {
+            return STREAMS.containsKey(new SessionHandle(session, stream));
+        }
     }
 
     /**
