@@ -12,6 +12,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dest="${1:?usage: scripts/gpu-carry.sh DEST}"
+mkdir -p "$dest"
+dest="$(cd "$dest" && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$dest" "$work/bundle"
