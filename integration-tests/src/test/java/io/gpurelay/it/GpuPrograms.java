@@ -96,7 +96,8 @@ final class GpuPrograms
         final List<String> command = new ArrayList<>(List.of(Artifacts.java(),
             "-javaagent:" + Artifacts.agentJar() + (options.isEmpty() ? "" : "=" + options)));
         command.addAll(properties);
-        command.addAll(List.of("-cp", classpath(), program.getName()));
+        // Through the agent no native library loads, so the program may use every JCuda library.
+        command.addAll(List.of("-cp", Artifacts.programClasspath(), program.getName()));
         command.addAll(List.of(args));
         final ForkedProcess remote = new ForkedProcess(
             program.getSimpleName() + "-remote" + (run.isEmpty() ? "" : "-" + run), command);
