@@ -337,29 +337,20 @@ final class TestClient implements AutoCloseable, ClientResponseListener
      */
     long announceBulkCall(final Function function, final long context, final long totalLength, final long... args)
     {
-        final long correlationId = nextCorrelationId++;
-        final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
-        final CallEncoder encoder = new CallEncoder().wrapAndApplyHeader(buffer, 0, new MessageHeaderEncoder())
-            .sessionId(sessionId)
-            .correlationId(correlationId)
-            .function(function.id())
-            .context(context)
-            .totalPayloadLength(totalLength);
-        encoder.flags().clear().bulkFollows(true);
-        final CallEncoder.ArgsEncoder argsEncoder = encoder.argsCount(args.length);
-        for (final long arg : args)
-        {
-            argsEncoder.next().value(arg);
-        }
-        encoder.putPayload(new byte[0], 0, 0);
-        offer(buffer, MessageHeaderEncoder.ENCODED_LENGTH + encoder.encodedLength());
-        return correlationId;
+        return announceCall(function, context, totalLength, true, args);
     }
 
     /**
      * A call that claims its payload of {@code totalLength} bytes waits in the session's transfer region.
      */
     long announceRegionCall(final Function function, final long context, final long totalLength, final long... args)
+    {
+        return announceCall(function, context, totalLength, false, args);
+    }
+
+    /** A call with an empty inline payload whose {@code totalLength} bytes follow in chunks or wait in the region. */
+    private long announceCall(
+        final Function function, final long context, final long totalLength, final boolean bulk, final long... args)
     {
         final long correlationId = nextCorrelationId++;
         final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
@@ -369,7 +360,14 @@ final class TestClient implements AutoCloseable, ClientResponseListener
             .function(function.id())
             .context(context)
             .totalPayloadLength(totalLength);
-        encoder.flags().clear().payloadInRegion(true);
+        if (bulk)
+        {
+            encoder.flags().clear().bulkFollows(true);
+        }
+        else
+        {
+            encoder.flags().clear().payloadInRegion(true);
+        }
         final CallEncoder.ArgsEncoder argsEncoder = encoder.argsCount(args.length);
         for (final long arg : args)
         {
