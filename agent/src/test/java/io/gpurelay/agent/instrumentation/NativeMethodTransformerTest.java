@@ -1,6 +1,5 @@
 package io.gpurelay.agent.instrumentation;
 
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
 import io.gpurelay.agent.AgentLog;
@@ -129,14 +128,6 @@ class NativeMethodTransformerTest
     private static Object invoke(final String name, final Class<?>[] parameterTypes, final Object... args)
         throws Exception
     {
-        final Method method = rewritten.getMethod(name, parameterTypes);
-        try
-        {
-            return method.invoke(null, args);
-        }
-        catch (final InvocationTargetException ex)
-        {
-            throw (Exception)ex.getCause();
-        }
+        return StaticCalls.invoke(rewritten, name, parameterTypes, args);
     }
 }

@@ -1,7 +1,6 @@
 package io.gpurelay.agent.instrumentation;
 
 import java.io.StringReader;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
 import net.bytebuddy.ByteBuddy;
@@ -89,14 +88,6 @@ class NullCheckedBodyTest
     private static Object invoke(final String name, final Class<?>[] parameterTypes, final Object... args)
         throws Exception
     {
-        final Method method = rewritten.getMethod(name, parameterTypes);
-        try
-        {
-            return method.invoke(null, args);
-        }
-        catch (final InvocationTargetException ex)
-        {
-            throw (Exception)ex.getCause();
-        }
+        return StaticCalls.invoke(rewritten, name, parameterTypes, args);
     }
 }
