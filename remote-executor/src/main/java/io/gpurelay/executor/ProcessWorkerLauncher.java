@@ -27,9 +27,10 @@ import io.gpurelay.executor.worker.WorkerSettings;
 
 /**
  * Starts worker JVMs with the executor's own Java runtime (the distribution's, on a GPU host) and class path, the
- * executor's own JVM options except agents and debuggers, and the options its jar's manifest gives {@code java -jar}. Each worker's stdout goes to a file of its own in a
- * private directory (see {@link WorkerMain#STDOUT_PROP_NAME}), deleted when the worker ends; its stderr is the
- * executor's. Its stdin is a pipe from the executor, which closes when the executor dies.
+ * executor's own JVM options except agents and debuggers, and the options its jar's manifest gives {@code java -jar}.
+ * Each worker's stdout goes to a file of its own in a private directory (see {@link WorkerMain#STDOUT_PROP_NAME}),
+ * deleted when the worker ends; its stderr is the executor's. Its stdin is a pipe from the executor, which closes when
+ * the executor dies.
  */
 final class ProcessWorkerLauncher implements WorkerLauncher
 {
