@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.executor.backend.DeviceMemoryFigures;
 import java.util.Map;
 import java.util.function.Supplier;
 

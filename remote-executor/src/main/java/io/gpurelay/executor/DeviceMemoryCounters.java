@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.executor.backend.DeviceMemoryFigures;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 

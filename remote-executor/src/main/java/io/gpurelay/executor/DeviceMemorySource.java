@@ -1,5 +1,7 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.executor.backend.DeviceMemoryFigures;
+
 /**
  * Where the executor learns how much memory each of its devices has and has free, for the registry's placement
  * ({@code registry.min.free}) and its stat view: NVML on the gpu backend ({@link NvmlDeviceMemory}), which needs no

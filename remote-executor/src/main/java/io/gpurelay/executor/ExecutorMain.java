@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.executor.backend.DeviceSelection;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,7 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.executor.backend.Nvml;
+import io.gpurelay.executor.backend.DeviceMemoryFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;

@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.executor.backend.DeviceMemoryFigures;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

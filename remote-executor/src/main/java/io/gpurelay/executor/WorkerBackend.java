@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.executor.backend.DeviceSelection;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;

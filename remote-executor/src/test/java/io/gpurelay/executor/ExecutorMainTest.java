@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.executor.backend.DeviceSelection;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.executor.backend.DeviceSelection;
 import static io.gpurelay.executor.Kernels.function;
 import static io.gpurelay.executor.Kernels.loadModule;
 import static io.gpurelay.executor.TestClient.allocUpload;

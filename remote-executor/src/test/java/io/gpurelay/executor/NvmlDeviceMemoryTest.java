@@ -1,5 +1,7 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.executor.backend.Nvml;
+import io.gpurelay.executor.backend.DeviceMemoryFigures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

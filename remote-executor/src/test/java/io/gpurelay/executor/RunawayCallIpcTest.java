@@ -1,5 +1,6 @@
 package io.gpurelay.executor;
 
+import io.gpurelay.executor.backend.DeviceSelection;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;

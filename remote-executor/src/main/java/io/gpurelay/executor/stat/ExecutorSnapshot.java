@@ -12,7 +12,7 @@ import java.util.TreeMap;
 
 import io.gpurelay.executor.CallCounters;
 import io.gpurelay.executor.DeviceMemoryCounters;
-import io.gpurelay.executor.DeviceMemoryFigures;
+import io.gpurelay.executor.backend.DeviceMemoryFigures;
 import io.gpurelay.executor.ExecutorCounters;
 import io.gpurelay.executor.SessionCounters;
 import org.agrona.DirectBuffer;

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
-import io.gpurelay.executor.DeviceMemoryFigures;
+import io.gpurelay.executor.backend.DeviceMemoryFigures;
 import io.gpurelay.executor.ExecutorCounters;
 import io.gpurelay.executor.stat.ExecutorSnapshot.SessionStats;
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import io.gpurelay.executor.DeviceSelection;
+import io.gpurelay.executor.backend.DeviceSelection;
 import io.gpurelay.executor.ExecutorLog;
 import io.gpurelay.executor.IdleStrategyKind;
 import io.gpurelay.executor.WorkerBackend;

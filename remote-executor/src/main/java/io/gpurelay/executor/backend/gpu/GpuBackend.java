@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 
-import io.gpurelay.executor.DeviceSelection;
+import io.gpurelay.executor.backend.DeviceSelection;
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.executor.backend.BackendSession;
 

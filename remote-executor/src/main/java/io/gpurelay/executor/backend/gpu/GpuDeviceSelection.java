@@ -1,6 +1,6 @@
 package io.gpurelay.executor.backend.gpu;
 
-import io.gpurelay.executor.DeviceSelection;
+import io.gpurelay.executor.backend.DeviceSelection;
 
 /**
  * The check {@code --devices} needs on a GPU host, where its ordinals are the host's physical ones: every device it

@@ -7,8 +7,8 @@ import static org.bytedeco.cuda.global.nvml.nvmlErrorString;
 import static org.bytedeco.cuda.global.nvml.nvmlInit_v2;
 import static org.bytedeco.cuda.global.nvml.nvmlShutdown;
 
-import io.gpurelay.executor.DeviceMemoryFigures;
-import io.gpurelay.executor.Nvml;
+import io.gpurelay.executor.backend.DeviceMemoryFigures;
+import io.gpurelay.executor.backend.Nvml;
 import org.bytedeco.cuda.global.nvml;
 import org.bytedeco.cuda.nvml.nvmlDevice_st;
 import org.bytedeco.cuda.nvml.nvmlMemory_t;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.gpurelay.executor.DeviceSelection;
+import io.gpurelay.executor.backend.DeviceSelection;
 import org.junit.jupiter.api.Test;
 
 class GpuDeviceSelectionTest

@@ -8,7 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import io.gpurelay.executor.DeviceMemoryFigures;
+import io.gpurelay.executor.backend.DeviceMemoryFigures;
 import io.gpurelay.executor.ExecutorLog;
 import io.gpurelay.executor.NvmlDeviceMemory;
 import io.gpurelay.executor.backend.BackendContext;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.time.Duration;
 
-import io.gpurelay.executor.DeviceSelection;
+import io.gpurelay.executor.backend.DeviceSelection;
 import org.junit.jupiter.api.Test;
 
 /**

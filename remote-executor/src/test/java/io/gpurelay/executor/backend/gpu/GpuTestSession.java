@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpurelay.executor.DeviceSelection;
+import io.gpurelay.executor.backend.DeviceSelection;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendKernel;
 import io.gpurelay.executor.backend.BackendModule;

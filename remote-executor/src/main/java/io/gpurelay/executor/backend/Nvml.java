@@ -1,4 +1,4 @@
-package io.gpurelay.executor;
+package io.gpurelay.executor.backend;
 
 /**
  * The part of NVML the executor uses, behind an interface so that the mapping of devices to NVML

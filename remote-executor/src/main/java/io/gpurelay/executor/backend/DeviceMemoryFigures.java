@@ -1,4 +1,4 @@
-package io.gpurelay.executor;
+package io.gpurelay.executor.backend;
 
 /**
  * A device's memory at one moment: its total and how much of it is free, or {@link #UNKNOWN} for either where the

@@ -1,4 +1,4 @@
-package io.gpurelay.executor;
+package io.gpurelay.executor.backend;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
