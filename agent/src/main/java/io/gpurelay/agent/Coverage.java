@@ -9,7 +9,6 @@ import java.util.Set;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.instrumentation.NativeMethodTable;
 import io.gpurelay.agent.instrumentation.NullChecks;
-import io.gpurelay.agent.jcuda.TableEncoding;
 import io.gpurelay.protocol.table.FunctionRow;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
@@ -110,7 +109,7 @@ public final class Coverage
                     table.unmatchedRows().size() + ")");
                 for (final FunctionRow row : table.unmatchedRows())
                 {
-                    out.println("  " + row.name() + " " + TableEncoding.descriptor(row));
+                    out.println("  " + row.name() + " " + table.module().tableDescriptor(row));
                 }
             }
             if (!table.unmatched().isEmpty())

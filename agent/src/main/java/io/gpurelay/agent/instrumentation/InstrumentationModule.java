@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 import io.gpurelay.protocol.table.Binding;
+import io.gpurelay.protocol.table.FunctionRow;
+import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.implementation.Implementation;
 
@@ -116,6 +118,36 @@ public abstract class InstrumentationModule
     public Binding tableBinding()
     {
         return null;
+    }
+
+    /**
+     * The descriptor of the native a row of the function table remotes in this binding (its roles' Java types):
+     * a native of the row's name matches the row only with this descriptor. Asked only of a module with a {@link
+     * #tableBinding()}, which overrides it.
+     */
+    public String tableDescriptor(final FunctionRow row)
+    {
+        throw new UnsupportedOperationException(bindingName() + " has no function-table rows");
+    }
+
+    /**
+     * The one body of every native a row of the function table remotes in this binding: {@code public static int
+     * (int id, Object[] arguments)}, called with the row's id and the native's arguments. Asked only of a module with
+     * a {@link #tableBinding()}, which overrides it.
+     */
+    public Method tableCall()
+    {
+        throw new UnsupportedOperationException(bindingName() + " has no function-table rows");
+    }
+
+    /**
+     * Rules of this binding beyond its target class (the classes of its structs and function pointers), installed
+     * once with the agent's other rules; none by default. The core knows no binding: what a binding rewrites besides
+     * its target class is the binding's to say.
+     */
+    public AgentBuilder extraRules(final AgentBuilder rules)
+    {
+        return rules;
     }
 
     /**

@@ -5,8 +5,6 @@ import java.security.ProtectionDomain;
 import java.util.List;
 
 import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.javacpp.JavaCppFunctionPointers;
-import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -67,8 +65,10 @@ public final class NativeInstrumentation
         }
         rules = rules.type(namedOneOf(LIBRARY_LOADERS)).transform(NativeInstrumentation::skipRelayedLibraryLoads);
         rules = rules.type(named(JAVACPP_LOADER)).transform(NativeInstrumentation::skipRelayedPresetLoads);
-        rules = JavaCppStructs.install(rules, RelayedLibraries::registerClasses);
-        rules = JavaCppFunctionPointers.install(rules);
+        for (final InstrumentationModule module : modules)
+        {
+            rules = module.extraRules(rules);
+        }
         rules.installOn(instrumentation);
         warnAboutClassesLoadedAlready(instrumentation, modules);
     }

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.gpurelay.agent.jcuda.TableEncoding;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
@@ -111,7 +110,7 @@ public final class NativeMethodTable
                 remotedByName.put(nativeMethod, null);
             }
             else if (row != null && nativeMethod.getName().equals(row.name() + "Native") &&
-                nativeMethod.getDescriptor().equals(TableEncoding.descriptor(row)))
+                nativeMethod.getDescriptor().equals(module.tableDescriptor(row)))
             {
                 tableRemoted.put(nativeMethod, row);
                 unmatchedRows.remove(row);

@@ -5,7 +5,6 @@ import java.security.ProtectionDomain;
 import java.util.Map;
 
 import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.jcuda.TableCalls;
 import io.gpurelay.protocol.table.FunctionRow;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.method.MethodDescription;
@@ -27,9 +26,6 @@ import net.bytebuddy.utility.JavaModule;
  */
 final class NativeMethodTransformer implements AgentBuilder.Transformer
 {
-    /** The one body of every native a function-table row remotes. */
-    private static final Method TABLE_CALL = tableCall();
-
     private final InstrumentationModule module;
     private final NullChecks nullChecks;
     private final Method notSupportedHandler;
@@ -73,7 +69,7 @@ final class NativeMethodTransformer implements AgentBuilder.Transformer
             if (!table.remotedByName().containsKey(entry.getKey()))
             {
                 bodies.put(entry.getKey(),
-                    MethodCall.invoke(TABLE_CALL).with(entry.getValue().id()).withArgumentArray());
+                    MethodCall.invoke(module.tableCall()).with(entry.getValue().id()).withArgumentArray());
             }
         }
         for (final MethodDescription.InDefinedShape nativeMethod : table.notSupported())
@@ -105,17 +101,5 @@ final class NativeMethodTransformer implements AgentBuilder.Transformer
             return MethodCall.invoke(notSupportedHandler).with(message, module.notSupportedStatus());
         }
         return MethodCall.invoke(notSupportedReportHandler).with(message).andThen(StubMethod.INSTANCE);
-    }
-
-    private static Method tableCall()
-    {
-        try
-        {
-            return TableCalls.class.getMethod("call", int.class, Object[].class);
-        }
-        catch (final NoSuchMethodException ex)
-        {
-            throw new IllegalStateException(ex);
-        }
     }
 }

@@ -24,7 +24,7 @@ public final class RelayedLibraries
         PREFIXES.add(libraryNamePrefix);
     }
 
-    static void registerClasses(final String classNamePrefix)
+    public static void registerClasses(final String classNamePrefix)
     {
         CLASS_PREFIXES.add(classNamePrefix);
     }

@@ -2,9 +2,12 @@ package io.gpurelay.agent.javacpp;
 
 import java.util.List;
 
+import io.gpurelay.agent.instrumentation.RelayedLibraries;
+import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
+import net.bytebuddy.agent.builder.AgentBuilder;
 
 /**
  * JavaCPP's {@code org.bytedeco.cuda.global.cudart}, which holds both the CUDA runtime and the driver API: its
@@ -34,5 +37,14 @@ public final class CudartModule extends JavaCppModule
         {
             row(row);
         }
+    }
+
+    /**
+     * The presets' struct classes get Java bodies for their natives ({@link JavaCppStructs}), and their
+     * function-pointer classes refuse to wrap a C function ({@link JavaCppFunctionPointers}).
+     */
+    public AgentBuilder extraRules(final AgentBuilder rules)
+    {
+        return JavaCppFunctionPointers.install(JavaCppStructs.install(rules, RelayedLibraries::registerClasses));
     }
 }
