@@ -5,7 +5,7 @@ import java.util.List;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
-import io.gpurelay.agent.jcuda.fft.CufftCalls;
+import io.gpurelay.agent.cuda.fft.CufftCalls;
 import io.gpurelay.protocol.CufftGeometry;
 import io.gpurelay.protocol.CufftStatus;
 import io.gpurelay.protocol.Function;

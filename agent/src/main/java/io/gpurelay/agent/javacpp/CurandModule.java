@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
-import io.gpurelay.agent.jcuda.rand.CurandCalls;
+import io.gpurelay.agent.cuda.rand.CurandCalls;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.SobolTable;

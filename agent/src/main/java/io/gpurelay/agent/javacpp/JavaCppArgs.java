@@ -10,7 +10,7 @@ import java.nio.LongBuffer;
 import java.nio.charset.StandardCharsets;
 
 import io.gpurelay.agent.jcuda.HostRange;
-import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import org.agrona.UnsafeApi;
 import org.agrona.concurrent.UnsafeBuffer;

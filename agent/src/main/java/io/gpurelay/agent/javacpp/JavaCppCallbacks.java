@@ -2,9 +2,9 @@ package io.gpurelay.agent.javacpp;
 
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.HostCallback;
-import io.gpurelay.agent.jcuda.driver.DriverCalls;
-import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
-import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
+import io.gpurelay.agent.cuda.driver.DriverCalls;
+import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.Function;
 import org.bytedeco.cuda.cudart.CUhostFn;
 import org.bytedeco.cuda.cudart.CUstreamCallback;

@@ -3,7 +3,7 @@ package io.gpurelay.agent.javacpp;
 import java.util.function.BooleanSupplier;
 
 import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.protocol.RuntimeStatus;
 
 /**

@@ -4,8 +4,8 @@ import java.nio.ByteOrder;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
-import io.gpurelay.agent.jcuda.PciBusIds;
-import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.cuda.PciBusIds;
+import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeDeviceSelection;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.table.Argument;

@@ -1,7 +1,7 @@
 package io.gpurelay.agent.javacpp;
 
-import io.gpurelay.agent.jcuda.driver.DriverCalls;
-import io.gpurelay.agent.jcuda.driver.LinkInputs;
+import io.gpurelay.agent.cuda.driver.DriverCalls;
+import io.gpurelay.agent.cuda.driver.LinkInputs;
 import io.gpurelay.protocol.DriverStatus;
 
 /**

@@ -1,8 +1,8 @@
 package io.gpurelay.agent.javacpp;
 
 import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
-import io.gpurelay.agent.jcuda.driver.DriverCalls;
-import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.cuda.driver.DriverCalls;
+import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import org.agrona.UnsafeApi;

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
-import io.gpurelay.agent.jcuda.nvrtc.NvrtcCalls;
+import io.gpurelay.agent.cuda.nvrtc.NvrtcCalls;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.NulTerminatedStrings;

@@ -11,6 +11,7 @@ import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
 import java.util.Map;
 
+import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
 import jcuda.NativePointerObject;

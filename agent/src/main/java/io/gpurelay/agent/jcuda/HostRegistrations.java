@@ -2,6 +2,7 @@ package io.gpurelay.agent.jcuda;
 
 import java.util.Map;
 import java.util.TreeMap;
+import io.gpurelay.agent.cuda.HostRangeException;
 
 import jcuda.Pointer;
 

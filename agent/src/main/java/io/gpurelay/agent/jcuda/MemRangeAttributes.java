@@ -2,6 +2,7 @@ package io.gpurelay.agent.jcuda;
 
 import java.nio.ByteOrder;
 
+import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.protocol.RemotedFunction;
 import org.agrona.concurrent.UnsafeBuffer;
 

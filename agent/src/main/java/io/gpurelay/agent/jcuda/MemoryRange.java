@@ -4,6 +4,7 @@ import java.lang.ref.Reference;
 import java.lang.reflect.Array;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
+import io.gpurelay.agent.cuda.HostRangeException;
 
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;

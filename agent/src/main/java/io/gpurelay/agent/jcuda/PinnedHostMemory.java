@@ -10,6 +10,7 @@ import java.util.function.Predicate;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.SharedHostAllocation;
+import io.gpurelay.agent.cuda.HostRangeException;
 import jcuda.Pointer;
 import org.agrona.BufferUtil;
 import org.agrona.UnsafeApi;

@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda;
 
+import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
 import jcuda.Pointer;

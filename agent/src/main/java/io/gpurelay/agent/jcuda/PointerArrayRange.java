@@ -1,6 +1,7 @@
 package io.gpurelay.agent.jcuda;
 
 import java.nio.ByteOrder;
+import io.gpurelay.agent.cuda.HostRangeException;
 
 import jcuda.NativePointerObject;
 import jcuda.Pointer;

@@ -2,7 +2,7 @@ package io.gpurelay.agent.jcuda;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
-import io.gpurelay.agent.jcuda.driver.DriverTableCalls;
+import io.gpurelay.agent.cuda.driver.DriverTableCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeTableCalls;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.FunctionRow;

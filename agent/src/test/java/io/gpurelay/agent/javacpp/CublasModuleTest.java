@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.agent.InMemoryExecutor.CallRecord;
 import io.gpurelay.agent.InMemoryExecutorTest;
-import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.Function;
 import org.bytedeco.javacpp.BytePointer;

@@ -12,6 +12,7 @@ import java.nio.ShortBuffer;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.Stream;
+import io.gpurelay.agent.cuda.HostRangeException;
 
 import jcuda.NativePointerObject;
 import jcuda.Pointer;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import io.gpurelay.agent.cuda.HostRangeException;
 
 import jcuda.Pointer;
 import org.agrona.concurrent.UnsafeBuffer;

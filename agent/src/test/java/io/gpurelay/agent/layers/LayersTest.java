@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The agent's layering, read from its compiled classes: its core (bootstrap, configuration, log, the instrumentation
- * SPI and the client) knows no binding, and reaches each binding's module only through the service loader; and
+ * SPI, the client, and the CUDA logic on addresses and handles that both bindings share) knows no binding, and reaches each binding's module only through the service loader; and
  * JavaCPP's adapters never touch JCuda's classes, which a JavaCPP program does not have.
  */
 class LayersTest

@@ -3,10 +3,11 @@ package io.gpurelay.agent.jcuda.blas;
 import java.nio.ByteOrder;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.cuda.blas.HostRotations;
 import io.gpurelay.agent.jcuda.HostRange;
-import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote;
-import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
+import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;

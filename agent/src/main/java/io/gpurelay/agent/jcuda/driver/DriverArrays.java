@@ -1,8 +1,10 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.cuda.driver.DriverCalls;
+import io.gpurelay.agent.cuda.driver.DriverContexts;
 import io.gpurelay.agent.jcuda.HostRange;
-import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.PitchedCopy;
 import io.gpurelay.protocol.DriverStatus;

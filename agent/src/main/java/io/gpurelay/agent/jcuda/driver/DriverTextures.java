@@ -30,6 +30,7 @@ import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_LAYER;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_LAST_MIPMAP_LEVEL;
 import static io.gpurelay.protocol.TextureDescriptors.VIEW_WIDTH;
 
+import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.TextureCalls;
 import io.gpurelay.protocol.Function;

@@ -7,6 +7,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.agent.client.SessionHandles;
+import io.gpurelay.agent.cuda.driver.DriverCalls;
+import io.gpurelay.agent.cuda.driver.DriverContexts;
 import io.gpurelay.protocol.ByteArrayPayload;
 import jcuda.driver.CUhostFn;
 

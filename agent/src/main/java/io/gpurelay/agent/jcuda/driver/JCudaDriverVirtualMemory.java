@@ -3,7 +3,7 @@ package io.gpurelay.agent.jcuda.driver;
 import java.nio.ByteOrder;
 
 import io.gpurelay.agent.jcuda.HostRange;
-import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;

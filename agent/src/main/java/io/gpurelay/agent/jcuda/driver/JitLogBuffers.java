@@ -7,7 +7,7 @@ import java.util.Map;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.jcuda.HostRange;
-import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;

@@ -2,8 +2,10 @@ package io.gpurelay.agent.jcuda.driver;
 
 import java.nio.ByteOrder;
 
+import io.gpurelay.agent.cuda.driver.DriverCalls;
+import io.gpurelay.agent.cuda.driver.KernelSignatures;
 import io.gpurelay.agent.jcuda.HostRange;
-import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;

@@ -4,8 +4,10 @@ import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.gpurelay.agent.cuda.driver.DriverCalls;
+import io.gpurelay.agent.cuda.driver.LinkInputs;
 import io.gpurelay.agent.jcuda.HostRange;
-import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.DriverStatus;
 import jcuda.Pointer;

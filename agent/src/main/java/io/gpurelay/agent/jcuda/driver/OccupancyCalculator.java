@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.TableCalls;
 import io.gpurelay.protocol.DriverStatus;

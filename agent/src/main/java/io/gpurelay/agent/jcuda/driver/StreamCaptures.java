@@ -13,9 +13,13 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.agent.client.SessionHandle;
+import io.gpurelay.agent.cuda.driver.CaptureActivity;
+import io.gpurelay.agent.cuda.driver.DriverCalls;
+import io.gpurelay.agent.cuda.driver.DriverContexts;
+import io.gpurelay.agent.cuda.driver.DriverTableCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;
-import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
-import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
+import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.table.Binding;
@@ -70,7 +74,12 @@ public final class StreamCaptures
     /** CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE. */
     private static final int COOPERATIVE = 2;
     /** What a call answers when it is not a capture's: the caller runs it as usual. */
-    public static final int NOT_CAPTURED = -1;
+    public static final int NOT_CAPTURED = CaptureActivity.NOT_CAPTURED;
+
+    static
+    {
+        CaptureActivity.refusal((stream, function) -> refuse(stream, function));
+    }
 
     private static final Object LOCK = new Object();
     private static final FunctionRow STREAM_GET_CTX =

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
+import io.gpurelay.agent.cuda.fft.CufftCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.ManagedMemory;
 import io.gpurelay.protocol.Api;

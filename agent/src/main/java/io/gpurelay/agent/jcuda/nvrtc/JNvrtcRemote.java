@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
+import io.gpurelay.agent.cuda.nvrtc.NvrtcCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;

@@ -6,6 +6,7 @@ import java.nio.LongBuffer;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
+import io.gpurelay.agent.cuda.rand.CurandCalls;
 import io.gpurelay.agent.jcuda.HostRange;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Api;

@@ -2,6 +2,7 @@ package io.gpurelay.agent.jcuda.runtime;
 
 import java.lang.reflect.Method;
 
+import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.jcuda.InteropRefusals;
 import io.gpurelay.agent.jcuda.TableCalls;

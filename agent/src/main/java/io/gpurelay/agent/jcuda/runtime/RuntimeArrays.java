@@ -1,8 +1,9 @@
 package io.gpurelay.agent.jcuda.runtime;
 
 import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.jcuda.HostRange;
-import io.gpurelay.agent.jcuda.HostRangeException;
+import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.PitchedCopy;
 import io.gpurelay.protocol.Function;

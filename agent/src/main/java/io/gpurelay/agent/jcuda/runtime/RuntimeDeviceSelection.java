@@ -2,6 +2,8 @@ package io.gpurelay.agent.jcuda.runtime;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.agent.jcuda.TableRowCalls;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
@@ -25,20 +27,8 @@ public final class RuntimeDeviceSelection
     /** The function-table row of {@code cudaSetDeviceFlags} (gpurelay-functions.txt). */
     private static final int SET_DEVICE_FLAGS_ROW = 1500;
 
-    /** The devices to try in order; null for all, in order. */
-    private static volatile int[] validDevices;
-
     private RuntimeDeviceSelection()
     {
-    }
-
-    /**
-     * The device a thread that has not chosen one uses.
-     */
-    static int implicitDevice()
-    {
-        final int[] valid = validDevices;
-        return valid == null || valid.length == 0 ? 0 : valid[0];
     }
 
     /**
@@ -60,7 +50,7 @@ public final class RuntimeDeviceSelection
         }
         if (len == 0)
         {
-            validDevices = null;
+            RuntimeThreadState.validDevices(null);
             return RuntimeStatus.SUCCESS;
         }
         final int count = client.deviceCount();
@@ -80,7 +70,7 @@ public final class RuntimeDeviceSelection
             }
             valid[i] = deviceArr[i];
         }
-        validDevices = valid;
+        RuntimeThreadState.validDevices(valid);
         return RuntimeStatus.SUCCESS;
     }
 
@@ -102,7 +92,7 @@ public final class RuntimeDeviceSelection
         {
             return RuntimeCalls.record(status);
         }
-        final int[] valid = validDevices;
+        final int[] valid = RuntimeThreadState.validDevices();
         final int candidates = valid == null ? client.deviceCount() : valid.length;
         int best = -1;
         long bestDistance = Long.MAX_VALUE;

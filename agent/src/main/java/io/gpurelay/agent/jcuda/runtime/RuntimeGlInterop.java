@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda.runtime;
 
+import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.gl.GlBindings;
 import io.gpurelay.agent.jcuda.gl.GlInteropCalls;

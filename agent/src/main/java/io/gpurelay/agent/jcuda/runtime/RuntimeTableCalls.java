@@ -1,6 +1,7 @@
 package io.gpurelay.agent.jcuda.runtime;
 
-import io.gpurelay.agent.jcuda.driver.CaptureActivity;
+import io.gpurelay.agent.cuda.driver.CaptureActivity;
+import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.jcuda.driver.StreamCaptures;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.Argument;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import io.gpurelay.agent.cuda.blas.CublasPointerModes;
 
 /**
  * A cuBLAS handle's pointer mode is kept per session: two executors of one device list can give the same handle, and

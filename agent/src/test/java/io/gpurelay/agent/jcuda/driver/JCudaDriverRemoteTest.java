@@ -15,6 +15,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.InMemoryExecutor;
 import io.gpurelay.agent.InMemoryExecutorTest;
 import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.cuda.driver.DriverContexts;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.TableCalls;
 import io.gpurelay.protocol.Function;

@@ -3,6 +3,7 @@ package io.gpurelay.agent.jcuda.driver;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
+import io.gpurelay.agent.cuda.driver.KernelSignatures;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import jcuda.Pointer;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import io.gpurelay.agent.cuda.driver.KernelSignatures;
 
 /**
  * Kernels are kept per session: two executors of one device list can give the same function or module handle, and

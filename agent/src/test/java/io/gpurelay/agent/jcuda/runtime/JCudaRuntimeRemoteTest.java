@@ -13,6 +13,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.InMemoryExecutor;
 import io.gpurelay.agent.InMemoryExecutorTest;
 import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;

@@ -1,6 +1,6 @@
-package io.gpurelay.agent.jcuda.driver;
+package io.gpurelay.agent.cuda.driver;
 
-import io.gpurelay.agent.jcuda.MappedHostMemory;
+import io.gpurelay.agent.cuda.MappedHostMemory;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 
@@ -83,7 +83,7 @@ public final class PointerAttributes
      * The value of a supported attribute of {@code address}, from CU_POINTER_GET_ATTRIBUTE's reply {@code results}
      * (memory kind, device ordinal, range start, range size).
      */
-    static long value(final int attribute, final long address, final long[] results)
+    public static long value(final int attribute, final long address, final long[] results)
     {
         return switch (attribute)
         {

@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda.driver;
+package io.gpurelay.agent.cuda.driver;
 
 import java.util.ArrayDeque;
 import java.util.Map;
@@ -11,10 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * carries), which device each live context belongs to, and which contexts were destroyed. Contexts are the
  * executor's handles; moving them on and off a thread's stack never needs the executor.
  */
-final class DriverContexts
+public final class DriverContexts
 {
     /** The handle of no context: JCuda's {@code new CUcontext()}. */
-    static final long NONE = 0;
+    public static final long NONE = 0;
 
     private static final ThreadLocal<ArrayDeque<Long>> STACKS = ThreadLocal.withInitial(ArrayDeque::new);
     private static final Map<Long, Integer> DEVICES = new ConcurrentHashMap<>();
@@ -28,7 +28,7 @@ final class DriverContexts
     /**
      * @return the calling thread's current context, or {@link #NONE}.
      */
-    static long current()
+    public static long current()
     {
         final Long top = STACKS.get().peek();
         return top == null ? RuntimePrimaryContexts.adopt() : top;
@@ -37,7 +37,7 @@ final class DriverContexts
     /**
      * The thread's current context without adopting the runtime's primary context.
      */
-    static long top()
+    public static long top()
     {
         final Long top = STACKS.get().peek();
         return top == null ? NONE : top;
@@ -46,12 +46,12 @@ final class DriverContexts
     /**
      * @return whether the handle names a context of this process that was not destroyed.
      */
-    static boolean isLive(final long context)
+    public static boolean isLive(final long context)
     {
         return DEVICES.containsKey(context);
     }
 
-    static boolean wasDestroyed(final long context)
+    public static boolean wasDestroyed(final long context)
     {
         return DESTROYED.contains(context);
     }
@@ -59,7 +59,7 @@ final class DriverContexts
     /**
      * @return the device of a live context, or -1.
      */
-    static int device(final long context)
+    public static int device(final long context)
     {
         final Integer device = DEVICES.get(context);
         return device == null ? -1 : device;
@@ -68,7 +68,7 @@ final class DriverContexts
     /**
      * @return the handle cuDevicePrimaryCtxRetain gave for the device, or {@link #NONE}.
      */
-    static long primary(final int device)
+    public static long primary(final int device)
     {
         final Long primary = PRIMARY.get(device);
         return primary == null ? NONE : primary;
@@ -77,7 +77,7 @@ final class DriverContexts
     /**
      * cuCtxCreate: the new context is current to the calling thread, on top of the ones it had.
      */
-    static void created(final long context, final int device)
+    public static void created(final long context, final int device)
     {
         DESTROYED.remove(context);
         DEVICES.put(context, device);
@@ -87,7 +87,7 @@ final class DriverContexts
     /**
      * cuDevicePrimaryCtxRetain: the primary context can be made current, and is not made current by retaining it.
      */
-    static void retainedPrimary(final long context, final int device)
+    public static void retainedPrimary(final long context, final int device)
     {
         DESTROYED.remove(context);
         DEVICES.put(context, device);
@@ -98,7 +98,7 @@ final class DriverContexts
      * cuCtxDestroy: a context current to the calling thread is popped from its stack. Other threads that still have
      * it current find it destroyed when they next use it, as in CUDA.
      */
-    static void destroyed(final long context)
+    public static void destroyed(final long context)
     {
         DEVICES.remove(context);
         DESTROYED.add(context);
@@ -112,7 +112,7 @@ final class DriverContexts
     /**
      * cuCtxSetCurrent: replaces the top of the stack, or pushes onto an empty one; {@link #NONE} pops.
      */
-    static void setCurrent(final long context)
+    public static void setCurrent(final long context)
     {
         final ArrayDeque<Long> stack = STACKS.get();
         if (!stack.isEmpty())
@@ -125,7 +125,7 @@ final class DriverContexts
         }
     }
 
-    static void push(final long context)
+    public static void push(final long context)
     {
         STACKS.get().push(context);
     }
@@ -133,7 +133,7 @@ final class DriverContexts
     /**
      * @return the popped context, or {@link #NONE} when the stack was empty.
      */
-    static long pop()
+    public static long pop()
     {
         final Long top = STACKS.get().poll();
         return top == null ? NONE : top;

@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda.driver;
+package io.gpurelay.agent.cuda.driver;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -218,7 +218,7 @@ public final class LinkInputs
         return link;
     }
 
-    static int invalid(final String function, final String reason)
+    public static int invalid(final String function, final String reason)
     {
         AgentLog.warn(function + ": " + reason + "; returning CUDA_ERROR_INVALID_VALUE");
         return DriverStatus.INVALID_VALUE;

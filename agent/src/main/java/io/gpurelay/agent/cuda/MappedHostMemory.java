@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda;
+package io.gpurelay.agent.cuda;
 
 import java.nio.ByteBuffer;
 import java.util.Map;
@@ -6,9 +6,11 @@ import java.util.concurrent.ConcurrentSkipListMap;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
-import io.gpurelay.agent.jcuda.driver.DriverCalls;
-import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
-import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
+import io.gpurelay.agent.cuda.driver.DriverCalls;
+import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
+import io.gpurelay.agent.jcuda.ManagedMemory;
+import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 

@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda.fft;
+package io.gpurelay.agent.cuda.fft;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
-import io.gpurelay.agent.jcuda.LibraryVersion;
-import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
+import io.gpurelay.agent.cuda.LibraryVersion;
+import io.gpurelay.agent.cuda.driver.LibraryCallContext;
 import io.gpurelay.protocol.CufftGeometry;
 import io.gpurelay.protocol.CufftStatus;
 import io.gpurelay.protocol.Function;

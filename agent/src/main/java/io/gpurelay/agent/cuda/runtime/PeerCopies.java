@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda.runtime;
+package io.gpurelay.agent.cuda.runtime;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;

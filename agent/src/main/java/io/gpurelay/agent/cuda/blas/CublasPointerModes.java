@@ -1,7 +1,7 @@
-package io.gpurelay.agent.jcuda.blas;
+package io.gpurelay.agent.cuda.blas;
 
 import io.gpurelay.agent.client.SessionHandles;
-import io.gpurelay.agent.jcuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 
 /**
  * The pointer mode of each live cuBLAS handle, as cuBLAS keeps it, for both bindings (JCublas2 and JavaCPP's cuBLAS):
@@ -61,7 +61,7 @@ public final class CublasPointerModes
      * Only device mode is kept: a handle not kept is in host mode, so while no handle is in device mode a routine's
      * mode costs no session lookup.
      */
-    static void set(final long handle, final int mode, final Object session)
+    public static void set(final long handle, final int mode, final Object session)
     {
         if (mode == DEVICE)
         {
@@ -73,17 +73,17 @@ public final class CublasPointerModes
         }
     }
 
-    static boolean deviceMode(final long handle, final Object session)
+    public static boolean deviceMode(final long handle, final Object session)
     {
         return MODES.getOrDefault(session, handle, HOST) == DEVICE;
     }
 
-    static void forget(final long handle, final Object session)
+    public static void forget(final long handle, final Object session)
     {
         MODES.remove(session, handle);
     }
 
-    static void sessionEnded(final Object session)
+    public static void sessionEnded(final Object session)
     {
         MODES.sessionEnded(session);
     }

@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda.blas;
+package io.gpurelay.agent.cuda.blas;
 
 /**
  * The argument rules of {@code cublasSetVector}/{@code GetVector}/{@code SetMatrix}/{@code GetMatrix} and their

@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda.runtime;
+package io.gpurelay.agent.cuda.runtime;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.protocol.RuntimeStatus;
@@ -9,6 +9,9 @@ import io.gpurelay.protocol.RuntimeStatus;
  */
 public final class RuntimeThreadState
 {
+    /** cudaSetValidDevices' list: the devices to try in order; null for all, in order. */
+    private static volatile int[] validDevices;
+
     private static final ThreadLocal<RuntimeThreadState> CURRENT = ThreadLocal.withInitial(RuntimeThreadState::new);
 
     private int device;
@@ -21,7 +24,7 @@ public final class RuntimeThreadState
     {
     }
 
-    static RuntimeThreadState current()
+    public static RuntimeThreadState current()
     {
         return CURRENT.get();
     }
@@ -58,11 +61,11 @@ public final class RuntimeThreadState
         return binding;
     }
 
-    void initialized()
+    public void initialized()
     {
         if (!chosen)
         {
-            device(RuntimeDeviceSelection.implicitDevice());
+            device(implicitDevice());
         }
         initialized = true;
     }
@@ -70,12 +73,12 @@ public final class RuntimeThreadState
     /**
      * The thread's device: as chosen, or while none is, the first of cudaSetValidDevices' list (0 without one).
      */
-    int device()
+    public int device()
     {
-        return chosen ? device : RuntimeDeviceSelection.implicitDevice();
+        return chosen ? device : implicitDevice();
     }
 
-    void device(final int device)
+    public void device(final int device)
     {
         this.device = device;
         chosen = true;
@@ -85,7 +88,7 @@ public final class RuntimeThreadState
      * @return the status, after remembering it as the last error if it is one; cudaErrorNotReady, which only says
      *         that queued work is still running, is not.
      */
-    int record(final int status)
+    public int record(final int status)
     {
         if (status != RuntimeStatus.SUCCESS && status != RuntimeStatus.NOT_READY)
         {
@@ -94,15 +97,40 @@ public final class RuntimeThreadState
         return status;
     }
 
-    int takeLastError()
+    public int takeLastError()
     {
         final int error = lastError;
         lastError = RuntimeStatus.SUCCESS;
         return error;
     }
 
-    int peekLastError()
+    public int peekLastError()
     {
         return lastError;
+    }
+
+    /**
+     * @return cudaSetValidDevices' list, or null for all devices in order.
+     */
+    public static int[] validDevices()
+    {
+        return validDevices;
+    }
+
+    /**
+     * Set cudaSetValidDevices' list (null for all devices in order), for every thread that has not chosen a device.
+     */
+    public static void validDevices(final int[] valid)
+    {
+        validDevices = valid;
+    }
+
+    /**
+     * The device a thread that has not chosen one uses: the first of cudaSetValidDevices' list, 0 without one.
+     */
+    public static int implicitDevice()
+    {
+        final int[] valid = validDevices;
+        return valid == null || valid.length == 0 ? 0 : valid[0];
     }
 }

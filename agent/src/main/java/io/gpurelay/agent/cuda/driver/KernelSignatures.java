@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda.driver;
+package io.gpurelay.agent.cuda.driver;
 
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
@@ -16,7 +16,7 @@ import io.gpurelay.agent.client.SessionHandles;
  * session's end takes its modules with it, and its kernels are forgotten ({@link SessionEnds}); one found while its
  * session ends is forgotten by its call ({@link SessionHandles}).
  */
-final class KernelSignatures
+public final class KernelSignatures
 {
     private static final SessionHandles<KernelSignature> BY_FUNCTION = new SessionHandles<>();
 
@@ -24,9 +24,9 @@ final class KernelSignatures
      * @param parameterSizes each parameter's size in bytes, or null when the executor did not say (then the
      *                       parameters' own sizes are sent and the executor checks them).
      */
-    record KernelSignature(String name, long module, long[] parameterSizes)
+    public record KernelSignature(String name, long module, long[] parameterSizes)
     {
-        boolean knowsParameters()
+        public boolean knowsParameters()
         {
             return parameterSizes != null;
         }
@@ -36,7 +36,7 @@ final class KernelSignatures
     {
     }
 
-    static void add(final long function, final KernelSignature signature)
+    public static void add(final long function, final KernelSignature signature)
     {
         add(function, signature, DriverCalls.session());
     }
@@ -44,7 +44,7 @@ final class KernelSignatures
     /**
      * As {@link #add(long, KernelSignature)}, for the session's function; not kept when the session has ended.
      */
-    static void add(final long function, final KernelSignature signature, final Object session)
+    public static void add(final long function, final KernelSignature signature, final Object session)
     {
         BY_FUNCTION.put(session, function, signature);
     }
@@ -52,7 +52,7 @@ final class KernelSignatures
     /**
      * @return the kernel behind a function handle from cuModuleGetFunction, or null.
      */
-    static KernelSignature find(final long function)
+    public static KernelSignature find(final long function)
     {
         return BY_FUNCTION.isEmpty() ? null : find(function, DriverCalls.session());
     }
@@ -60,7 +60,7 @@ final class KernelSignatures
     /**
      * @return the kernel behind the session's function handle, or null.
      */
-    static KernelSignature find(final long function, final Object session)
+    public static KernelSignature find(final long function, final Object session)
     {
         return BY_FUNCTION.get(session, function);
     }
@@ -68,7 +68,7 @@ final class KernelSignatures
     /**
      * The module's functions are gone with it.
      */
-    static void moduleUnloaded(final long module)
+    public static void moduleUnloaded(final long module)
     {
         moduleUnloaded(module, DriverCalls.session());
     }
@@ -76,7 +76,7 @@ final class KernelSignatures
     /**
      * The session's module's functions are gone with it; another session's module of the same handle keeps its own.
      */
-    static void moduleUnloaded(final long module, final Object session)
+    public static void moduleUnloaded(final long module, final Object session)
     {
         BY_FUNCTION.removeIf(session, signature -> signature.module() == module);
     }
@@ -84,7 +84,7 @@ final class KernelSignatures
     /**
      * The session ended: its modules went with it, and so do their kernels here.
      */
-    static void sessionEnded(final Object session)
+    public static void sessionEnded(final Object session)
     {
         BY_FUNCTION.sessionEnded(session);
     }

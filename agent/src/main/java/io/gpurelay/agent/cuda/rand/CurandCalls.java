@@ -1,12 +1,12 @@
-package io.gpurelay.agent.jcuda.rand;
+package io.gpurelay.agent.cuda.rand;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
-import io.gpurelay.agent.jcuda.LibraryVersion;
-import io.gpurelay.agent.jcuda.driver.LibraryCallContext;
+import io.gpurelay.agent.cuda.LibraryVersion;
+import io.gpurelay.agent.cuda.driver.LibraryCallContext;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.Function;

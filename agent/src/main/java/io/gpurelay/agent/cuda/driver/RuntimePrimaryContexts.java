@@ -1,7 +1,7 @@
-package io.gpurelay.agent.jcuda.driver;
+package io.gpurelay.agent.cuda.driver;
 
 import io.gpurelay.agent.client.DeviceRouter;
-import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
+import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 
@@ -11,7 +11,7 @@ import io.gpurelay.protocol.Function;
  * current context has that device's primary context current for the driver API. The primary context is retained once per
  * device for the process, as the runtime holds it, and put on the thread's stack when a driver call first needs it.
  */
-final class RuntimePrimaryContexts
+public final class RuntimePrimaryContexts
 {
     private RuntimePrimaryContexts()
     {
@@ -21,7 +21,7 @@ final class RuntimePrimaryContexts
      * @return the primary context of the thread's runtime device, now current, or {@link DriverContexts#NONE} when
      *         the thread has not initialised the runtime or the executor could not retain it.
      */
-    static long adopt()
+    public static long adopt()
     {
         if (DeviceRouter.onCallbackThread() || !RuntimeThreadState.takeRuntimeBinding())
         {
@@ -42,7 +42,7 @@ final class RuntimePrimaryContexts
      * @return the context, or {@link DriverContexts#NONE} when the client is not connected or the executor could not
      *         retain it.
      */
-    static long of(final int device)
+    public static long of(final int device)
     {
         long primary = DriverContexts.primary(device);
         if (primary == DriverContexts.NONE)

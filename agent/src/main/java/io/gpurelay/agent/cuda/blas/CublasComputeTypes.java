@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda.blas;
+package io.gpurelay.agent.cuda.blas;
 
 import io.gpurelay.agent.AgentLog;
 

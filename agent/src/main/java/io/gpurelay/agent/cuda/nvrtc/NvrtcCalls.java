@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda.nvrtc;
+package io.gpurelay.agent.cuda.nvrtc;
 
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.protocol.ByteArrayPayload;

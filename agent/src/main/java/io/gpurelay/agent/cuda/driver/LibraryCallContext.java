@@ -1,6 +1,6 @@
-package io.gpurelay.agent.jcuda.driver;
+package io.gpurelay.agent.cuda.driver;
 
-import io.gpurelay.agent.jcuda.runtime.RuntimeThreadState;
+import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 
 /**
  * Where a call of a CUDA library (cuRAND) runs: in the calling thread's current context, as the libraries do, which is

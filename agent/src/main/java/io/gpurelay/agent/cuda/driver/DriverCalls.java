@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda.driver;
+package io.gpurelay.agent.cuda.driver;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +38,7 @@ public final class DriverCalls
     {
     }
 
-    static DeviceRouter client()
+    public static DeviceRouter client()
     {
         return DeviceRouter.installed();
     }

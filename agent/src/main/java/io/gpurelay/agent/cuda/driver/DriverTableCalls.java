@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda.driver;
+package io.gpurelay.agent.cuda.driver;
 
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.Argument;
@@ -37,13 +37,12 @@ public final class DriverTableCalls
     {
         // Stream capture: a stream-ordered row is not recorded into a capture, so on a capturing stream it is refused
         // and invalidates the capture, as CUDA refuses what it cannot capture.
-        // StreamCaptures names JCuda's classes: asked only while a capture (which only JCuda's binding begins) is on.
         final Argument stream = row.order() == StreamOrder.STREAM && CaptureActivity.underWay ?
             row.first(ArgumentRole.STREAM) : null;
         if (stream != null)
         {
-            final int captured = StreamCaptures.refuse(args[stream.wireIndex()], row.name());
-            if (captured != StreamCaptures.NOT_CAPTURED)
+            final int captured = CaptureActivity.refuse(args[stream.wireIndex()], row.name());
+            if (captured != CaptureActivity.NOT_CAPTURED)
             {
                 return captured;
             }

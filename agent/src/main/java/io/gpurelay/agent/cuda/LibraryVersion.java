@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda;
+package io.gpurelay.agent.cuda;
 
 /**
  * A CUDA library's version as cuFFT and cuRAND encode it, {@code major * 1000 + minor * 100 + patch}, taken apart by

@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda;
+package io.gpurelay.agent.cuda;
 
 /**
  * A host memory range that cannot be used, and why, in words for the log.
