@@ -2,7 +2,6 @@ package io.gpurelay.agent.cuda;
 
 import java.nio.charset.StandardCharsets;
 
-import io.gpurelay.agent.jcuda.TableRowCalls;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.table.Argument;

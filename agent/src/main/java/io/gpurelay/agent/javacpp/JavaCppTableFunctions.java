@@ -1,7 +1,7 @@
 package io.gpurelay.agent.javacpp;
 
 
-import io.gpurelay.agent.jcuda.TableRowCalls;
+import io.gpurelay.agent.cuda.TableRowCalls;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.ArgumentRole;

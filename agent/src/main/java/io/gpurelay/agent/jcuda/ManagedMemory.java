@@ -95,14 +95,6 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     }
 
     /**
-     * @return whether the pointer is managed memory with a host view here.
-     */
-    public static boolean isManaged(final jcuda.Pointer pointer)
-    {
-        return isHostView(JCudaPointers.buffer(pointer));
-    }
-
-    /**
      * A buffer for the host view of {@code size} bytes, or null when a Java buffer cannot hold that many.
      */
     public static ByteBuffer hostBuffer(final long size)

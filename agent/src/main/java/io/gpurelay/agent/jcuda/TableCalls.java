@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda;
 
+import io.gpurelay.agent.cuda.TableRowCalls;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.FunctionRow;
 

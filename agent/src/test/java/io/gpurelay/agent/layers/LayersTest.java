@@ -1,17 +1,23 @@
 package io.gpurelay.agent.layers;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.gpurelay.agent.jcuda.ManagedMemory;
+import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The agent's layering, read from its compiled classes: its core (bootstrap, configuration, log, the instrumentation
- * SPI, the client, and the CUDA logic on addresses and handles that both bindings share) knows no binding, and reaches each binding's module only through the service loader; and
- * JavaCPP's adapters never touch JCuda's classes, which a JavaCPP program does not have.
+ * The agent's layering, read from its compiled classes. Its core (bootstrap, configuration, log, the instrumentation
+ * SPI and the client) knows no binding and reaches each binding's module only through the service loader. The CUDA
+ * logic both bindings share ({@code io.gpurelay.agent.cuda}) names no class of either binding library. The bindings'
+ * adapters do not import each other, and JavaCPP's never touch JCuda's classes, which a JavaCPP program lacks.
  */
 class LayersTest
 {
@@ -32,8 +38,34 @@ class LayersTest
     {
         noClasses().that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage(
-                "io.gpurelay.agent.jcuda..", "io.gpurelay.agent.javacpp..", "jcuda..", "org.bytedeco..")
+                "io.gpurelay.agent.jcuda..", "io.gpurelay.agent.javacpp..", "io.gpurelay.agent.cuda..", "jcuda..",
+                "org.bytedeco..")
             .because("a binding's module is found by the service loader; the core must load without either binding")
+            .check(agent);
+    }
+
+    /**
+     * The shared CUDA logic names no binding class. Two of its edges into JCuda's adapters remain: mapped host
+     * memory keeps its host view in ManagedMemory and PinnedHostMemory, which still hold JCuda's pointer overloads
+     * beside their address logic; the rule fails on any other.
+     */
+    @Test
+    void theSharedCudaLogicNamesNoBindingClass()
+    {
+        noClasses().that().resideInAPackage("io.gpurelay.agent.cuda..")
+            .should().dependOnClassesThat().resideInAnyPackage("jcuda..", "org.bytedeco..", "io.gpurelay.agent.javacpp..")
+            .orShould().dependOnClassesThat(resideInAPackage("io.gpurelay.agent.jcuda..")
+                .and(not(belongToAnyOf(ManagedMemory.class, PinnedHostMemory.class))))
+            .because("both bindings' adapters call it, and a program has only one of the two bindings")
+            .check(agent);
+    }
+
+    @Test
+    void theBindingsDoNotImportEachOther()
+    {
+        noClasses().that().resideInAPackage("io.gpurelay.agent.jcuda..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.gpurelay.agent.javacpp..", "org.bytedeco..")
+            .because("a JCuda program has no JavaCPP on its class path")
             .check(agent);
     }
 

@@ -1,7 +1,5 @@
 package io.gpurelay.agent.cuda.driver;
 
-import java.util.function.ToIntBiFunction;
-
 /**
  * Whether any stream capture is under way in the process, and how a call that cannot be captured is refused: the
  * one thing the calls of every binding ask of captures. Captures begin only through JCuda's binding, whose stream
@@ -16,8 +14,20 @@ public final class CaptureActivity
     /** Written by the binding's stream captures under their lock as captures begin and end; read without it. */
     public static volatile boolean underWay;
 
-    /** The binding's refusal of a call on a capturing stream: its status, or {@link #NOT_CAPTURED}. */
-    private static volatile ToIntBiFunction<Long, String> refusal;
+    /** The binding's refusal of a call on a capturing stream of a session. */
+    private static volatile Refusal refusal;
+
+    /**
+     * How the binding that begins captures refuses a call on one of a session's capturing streams.
+     */
+    @FunctionalInterface
+    public interface Refusal
+    {
+        /**
+         * @return the refusal's status (the capture is invalidated), or {@link #NOT_CAPTURED}.
+         */
+        int refuse(long stream, String function, Object session);
+    }
 
     private CaptureActivity()
     {
@@ -31,20 +41,20 @@ public final class CaptureActivity
     /**
      * Registered by the binding that begins captures, before the first one begins.
      */
-    public static void refusal(final ToIntBiFunction<Long, String> refusal)
+    public static void refusal(final Refusal refusal)
     {
         CaptureActivity.refusal = refusal;
     }
 
     /**
-     * A call that cannot be captured, on {@code stream}: refused (and the capture invalidated) where the stream is
+     * A call that cannot be captured, on the session's {@code stream}: refused (and the capture invalidated) where the stream is
      * capturing, as CUDA refuses what it cannot capture.
      *
      * @return the refusal's status, or {@link #NOT_CAPTURED}.
      */
-    public static int refuse(final long stream, final String function)
+    public static int refuse(final long stream, final String function, final Object session)
     {
-        final ToIntBiFunction<Long, String> refuse = refusal;
-        return !underWay || refuse == null ? NOT_CAPTURED : refuse.applyAsInt(stream, function);
+        final Refusal refuse = refusal;
+        return !underWay || refuse == null ? NOT_CAPTURED : refuse.refuse(stream, function, session);
     }
 }

@@ -41,7 +41,7 @@ public final class DriverTableCalls
             row.first(ArgumentRole.STREAM) : null;
         if (stream != null)
         {
-            final int captured = CaptureActivity.refuse(args[stream.wireIndex()], row.name());
+            final int captured = CaptureActivity.refuse(args[stream.wireIndex()], row.name(), DriverCalls.session());
             if (captured != CaptureActivity.NOT_CAPTURED)
             {
                 return captured;

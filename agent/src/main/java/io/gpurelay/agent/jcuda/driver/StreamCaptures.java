@@ -78,7 +78,7 @@ public final class StreamCaptures
 
     static
     {
-        CaptureActivity.refusal((stream, function) -> refuse(stream, function));
+        CaptureActivity.refusal(StreamCaptures::refuse);
     }
 
     private static final Object LOCK = new Object();

@@ -371,7 +371,7 @@ public final class JCufftRemote
 
     private static boolean isHostMemory(final Pointer pointer)
     {
-        return JCudaPointers.buffer(pointer) != null && !ManagedMemory.isManaged(pointer) ||
+        return JCudaPointers.buffer(pointer) != null && !ManagedMemory.isHostView(JCudaPointers.buffer(pointer)) ||
             JCudaPointers.pointers(pointer) != null;
     }
 

@@ -4,7 +4,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
-import io.gpurelay.agent.jcuda.TableRowCalls;
+import io.gpurelay.agent.cuda.TableRowCalls;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.runtime.cudaDeviceProp;

@@ -1,9 +1,9 @@
-package io.gpurelay.agent.jcuda;
+package io.gpurelay.agent.cuda;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 import io.gpurelay.agent.cuda.driver.DriverTableCalls;
-import io.gpurelay.agent.jcuda.runtime.RuntimeTableCalls;
+import io.gpurelay.agent.cuda.runtime.RuntimeTableCalls;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;

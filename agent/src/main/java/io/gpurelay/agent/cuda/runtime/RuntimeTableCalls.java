@@ -1,8 +1,6 @@
-package io.gpurelay.agent.jcuda.runtime;
+package io.gpurelay.agent.cuda.runtime;
 
 import io.gpurelay.agent.cuda.driver.CaptureActivity;
-import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
-import io.gpurelay.agent.jcuda.driver.StreamCaptures;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.ArgumentRole;
@@ -27,13 +25,12 @@ public final class RuntimeTableCalls
         final boolean pipelined)
     {
         // Stream capture: a stream-ordered row on a stream a driver-API capture records is refused, as the driver's.
-        // StreamCaptures names JCuda's classes: asked only while a capture (which only JCuda's binding begins) is on.
         final Argument stream = row.order() == StreamOrder.STREAM && CaptureActivity.underWay() ?
             row.first(ArgumentRole.STREAM) : null;
         if (stream != null)
         {
-            final int captured = StreamCaptures.refuseRuntime(args[stream.wireIndex()], row.name());
-            if (captured != StreamCaptures.NOT_CAPTURED)
+            final int captured = CaptureActivity.refuse(args[stream.wireIndex()], row.name(), RuntimeCalls.session());
+            if (captured != CaptureActivity.NOT_CAPTURED)
             {
                 return RuntimeCalls.record(captured);
             }
