@@ -27,7 +27,7 @@ java="$(echo "$work"/*/bin/java)"
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "host: $(uname -a)"
     echo "cpus: $(nproc)"
-    # UDP bandwidth depends on how large a receive buffer the kernel grants (see the README's UDP tuning).
+    # UDP bandwidth depends on how large a receive buffer the kernel grants (see docs/configuration.md, UDP tuning).
     echo "net.core.rmem_max: $(cat /proc/sys/net/core/rmem_max 2>/dev/null || echo unknown)," \
          "net.core.wmem_max: $(cat /proc/sys/net/core/wmem_max 2>/dev/null || echo unknown)"
     nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 || true

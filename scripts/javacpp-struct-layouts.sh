@@ -9,7 +9,7 @@
 # Needs a JDK (JAVA_HOME or java on the PATH), g++, the CUDA headers, and the presets jars in ~/.m2 (the versions the
 # root pom names). Members the headers lack (a presets version newer than the headers) are reported and left out;
 # struct classes of presets whose headers the toolkit lacks (cuBLAS without cublasLt.h, ...) are listed as skipped.
-# Check the result against the presets' own native library on a GPU host with JavaCppStructLayoutCheck (README).
+# Check the result against the presets' own native library on a GPU host with StructLayoutCheck (docs/remoted.md, "Struct classes").
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"

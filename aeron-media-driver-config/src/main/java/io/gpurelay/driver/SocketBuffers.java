@@ -13,7 +13,7 @@ import java.util.Properties;
  * the kernel really grants ({@code aeron.socket.so_rcvbuf}, capped by {@code net.core.rmem_max}) lets a burst overflow
  * it whenever the receiver thread is late (a busy host): the kernel drops datagrams, and every loss costs a NAK and a
  * retransmission, which is how a copy crawls. So the window a profile asks for is cut to the buffer the host gives;
- * raising {@code net.core.rmem_max} gives the full window back (see the README's UDP tuning).
+ * raising {@code net.core.rmem_max} gives the full window back (see docs/configuration.md, UDP tuning).
  */
 final class SocketBuffers
 {

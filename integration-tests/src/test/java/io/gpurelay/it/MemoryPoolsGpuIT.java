@@ -27,7 +27,7 @@ class MemoryPoolsGpuIT
 {
     /** Calls whose local and remote results are known to differ, each as observed (local | through gpurelay). */
     private static final Map<String, String> KNOWN_DIFFERENCES = Map.of(
-        // gpurelay sets the parameter buffer in whole 4-byte words (README, limits); CUDA takes any length.
+        // gpurelay sets the parameter buffer in whole 4-byte words (docs/remoted.md, the driver API); CUDA takes any length.
         "cuParamSetv/three-bytes", "status=0 | status=801");
 
     @Test

@@ -14,7 +14,7 @@ import org.bytedeco.javacpp.Pointer;
  * presets were built with) and compares each size and offset with the layouts. Prints every mismatch and exits 1 on
  * any; members and classes only one side has are listed, not failed, and so is a size that differs because the
  * library's headers (a newer CUDA) add members the layouts' headers lack (VERSION lines). Needs a host with CUDA and its driver, since
- * the library links both. README, "JavaCPP presets", gives the command line.
+ * the library links both. docs/remoted.md, "Struct classes", gives the command line.
  */
 public final class StructLayoutCheck
 {
