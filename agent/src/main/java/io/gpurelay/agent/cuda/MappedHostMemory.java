@@ -9,8 +9,6 @@ import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
-import io.gpurelay.agent.jcuda.ManagedMemory;
-import io.gpurelay.agent.jcuda.PinnedHostMemory;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 

@@ -7,7 +7,7 @@ import java.util.List;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.blas.CublasComputeTypes;
 import io.gpurelay.agent.cuda.blas.CublasPointerModes;
 import io.gpurelay.agent.cuda.blas.CublasStatusTexts;

@@ -9,9 +9,9 @@ import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.charset.StandardCharsets;
 
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
-import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.agent.cuda.PinnedHostMemory;
 import org.agrona.UnsafeApi;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.bytedeco.javacpp.BytePointer;

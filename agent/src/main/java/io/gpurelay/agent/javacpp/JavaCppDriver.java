@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.cuda.driver.DriverPeerCopies;
 import io.gpurelay.protocol.ByteArrayPayload;

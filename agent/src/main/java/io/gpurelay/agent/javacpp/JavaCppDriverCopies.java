@@ -2,9 +2,9 @@ package io.gpurelay.agent.javacpp;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
-import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.agent.cuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.PitchedCopy;
 import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.protocol.DriverStatus;

@@ -9,7 +9,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.agent.javacpp.struct.JavaCppDeviceProperties;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.TableRowCalls;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;

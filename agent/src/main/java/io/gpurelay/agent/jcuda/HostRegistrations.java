@@ -2,6 +2,7 @@ package io.gpurelay.agent.jcuda;
 
 import java.util.Map;
 import java.util.TreeMap;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 
 import jcuda.Pointer;
@@ -60,7 +61,7 @@ public final class HostRegistrations
         {
             throw new HostRangeException("a size of " + size + " bytes");
         }
-        final long address = HostRange.of(pointer, size).nativeAddress();
+        final long address = JCudaHostRanges.of(pointer, size).nativeAddress();
         if (address == 0)
         {
             throw new HostRangeException("the pointer is not native memory of this process (a direct buffer or " +

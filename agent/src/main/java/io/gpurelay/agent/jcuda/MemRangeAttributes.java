@@ -2,6 +2,7 @@ package io.gpurelay.agent.jcuda;
 
 import java.nio.ByteOrder;
 
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.protocol.RemotedFunction;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -55,7 +56,7 @@ public final class MemRangeAttributes
         final int attribute, final long address, final long count, final Remote remote, final int success)
         throws HostRangeException
     {
-        final HostRange destination = HostRange.of(data, dataSize);
+        final HostRange destination = JCudaHostRanges.of(data, dataSize);
         final int entries = entries(attribute, dataSize);
         final long[] results = new long[entries];
         final int status = remote.call(function, new long[]{ address, count, attribute, entries }, results);

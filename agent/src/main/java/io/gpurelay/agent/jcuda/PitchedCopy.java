@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda;
 
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
@@ -80,7 +81,7 @@ public final class PitchedCopy
         public static Side host(final Pointer host, final long x, final long y, final long z, final long pitch,
             final long rows)
         {
-            return new Side(HOST, 0, byteCount -> HostRange.of(host, byteCount), x, y, z, pitch, rows);
+            return new Side(HOST, 0, byteCount -> JCudaHostRanges.of(host, byteCount), x, y, z, pitch, rows);
         }
 
         /**

@@ -1,6 +1,7 @@
 package io.gpurelay.agent.jcuda;
 
 import java.nio.ByteOrder;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 
 import jcuda.NativePointerObject;
@@ -44,7 +45,7 @@ final class PointerArrayRange extends HostRange
         for (int i = 0; i < pointers.length; i++)
         {
             final NativePointerObject element = pointers[i];
-            if (element instanceof Pointer && HostRange.isHostMemory((Pointer)element))
+            if (element instanceof Pointer && JCudaHostRanges.isHostMemory((Pointer)element))
             {
                 throw new HostRangeException("element " + i + " of the pointer array is host memory, " +
                     "which the executor cannot address");

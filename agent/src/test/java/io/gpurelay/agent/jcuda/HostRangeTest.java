@@ -12,7 +12,9 @@ import java.nio.ShortBuffer;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.Stream;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
+import io.gpurelay.agent.cuda.PinnedHostMemory;
 
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
@@ -97,9 +99,9 @@ class HostRangeTest
     @MethodSource("kinds")
     void readsTheBytesJCudaWouldPass(final Kind kind) throws HostRangeException
     {
-        final HostRange range = HostRange.of(kind.source(), kind.expected().length);
+        final HostRange range = JCudaHostRanges.of(kind.source(), kind.expected().length);
 
-        assertTrue(HostRange.isHostMemory(kind.source()));
+        assertTrue(JCudaHostRanges.isHostMemory(kind.source()));
         assertArrayEquals(kind.expected(), readInOddChunks(range));
     }
 
@@ -107,13 +109,13 @@ class HostRangeTest
     @MethodSource("kinds")
     void writesIntoTheMemoryBehindThePointer(final Kind kind) throws HostRangeException
     {
-        final HostRange range = HostRange.of(kind.destination(), kind.expected().length);
+        final HostRange range = JCudaHostRanges.of(kind.destination(), kind.expected().length);
         assertTrue(range.begin(kind.expected().length));
         assertFalse(range.begin(kind.expected().length + 1L));
 
         writeInOddChunks(range, kind.expected());
 
-        assertArrayEquals(kind.expected(), readInOddChunks(HostRange.of(kind.destination(), kind.expected().length)));
+        assertArrayEquals(kind.expected(), readInOddChunks(JCudaHostRanges.of(kind.destination(), kind.expected().length)));
         assertArrayEquals(kind.expected(), contents(kind.destinationMemory(), kind.expected().length));
     }
 
@@ -123,28 +125,28 @@ class HostRangeTest
     {
         final int length = kind.expected().length;
         final HostRangeException tooLong = assertThrows(HostRangeException.class,
-            () -> HostRange.of(kind.source(), length + 1L));
+            () -> JCudaHostRanges.of(kind.source(), length + 1L));
         assertTrue(tooLong.getMessage().contains(length + 1 + " bytes at byte offset 0 do not fit"),
             tooLong.getMessage());
         assertTrue(tooLong.getMessage().contains("(" + length + " bytes)"), tooLong.getMessage());
 
-        assertThrows(HostRangeException.class, () -> HostRange.of(kind.source().withByteOffset(8), length - 7L));
-        assertThrows(HostRangeException.class, () -> HostRange.of(kind.source().withByteOffset(-1), 1));
-        assertThrows(HostRangeException.class, () -> HostRange.of(kind.source(), -1));
-        assertThrows(HostRangeException.class, () -> HostRange.of(kind.source().withByteOffset(Long.MAX_VALUE), 2));
+        assertThrows(HostRangeException.class, () -> JCudaHostRanges.of(kind.source().withByteOffset(8), length - 7L));
+        assertThrows(HostRangeException.class, () -> JCudaHostRanges.of(kind.source().withByteOffset(-1), 1));
+        assertThrows(HostRangeException.class, () -> JCudaHostRanges.of(kind.source(), -1));
+        assertThrows(HostRangeException.class, () -> JCudaHostRanges.of(kind.source().withByteOffset(Long.MAX_VALUE), 2));
     }
 
     @Test
     void byteOffsetsApplyOnTopOfThePointer() throws HostRangeException
     {
         final int[] ints = { 10, 11, 12, 13, 14, 15, 16, 17 };
-        final HostRange middle = HostRange.of(Pointer.to(ints).withByteOffset(8).withByteOffset(4), 12);
+        final HostRange middle = JCudaHostRanges.of(Pointer.to(ints).withByteOffset(8).withByteOffset(4), 12);
         final ByteBuffer read = ByteBuffer.wrap(readInOddChunks(middle)).order(ByteOrder.nativeOrder());
         assertEquals(13, read.getInt(0));
         assertEquals(15, read.getInt(8));
 
         final int[] target = new int[8];
-        writeInOddChunks(HostRange.of(Pointer.to(target).withByteOffset(20), 12), readInOddChunks(middle));
+        writeInOddChunks(JCudaHostRanges.of(Pointer.to(target).withByteOffset(20), 12), readInOddChunks(middle));
         assertArrayEquals(new int[]{ 0, 0, 0, 0, 0, 13, 14, 15 }, target);
     }
 
@@ -155,9 +157,9 @@ class HostRangeTest
         final ByteBuffer positioned = ByteBuffer.wrap(bytes);
         positioned.position(3);
 
-        assertArrayEquals(new byte[]{ 0, 1 }, readInOddChunks(HostRange.of(Pointer.to(positioned), 2)));
-        assertArrayEquals(new byte[]{ 3, 4 }, readInOddChunks(HostRange.of(Pointer.toBuffer(positioned), 2)));
-        assertThrows(HostRangeException.class, () -> HostRange.of(Pointer.toBuffer(positioned), 6));
+        assertArrayEquals(new byte[]{ 0, 1 }, readInOddChunks(JCudaHostRanges.of(Pointer.to(positioned), 2)));
+        assertArrayEquals(new byte[]{ 3, 4 }, readInOddChunks(JCudaHostRanges.of(Pointer.toBuffer(positioned), 2)));
+        assertThrows(HostRangeException.class, () -> JCudaHostRanges.of(Pointer.toBuffer(positioned), 6));
     }
 
     @Test
@@ -170,8 +172,8 @@ class HostRangeTest
         }
         final ByteBuffer slice = direct.position(10).slice();
 
-        assertArrayEquals(new byte[]{ 10, 11, 12 }, readInOddChunks(HostRange.of(Pointer.to(slice), 3)));
-        assertThrows(HostRangeException.class, () -> HostRange.of(Pointer.to(slice), 7));
+        assertArrayEquals(new byte[]{ 10, 11, 12 }, readInOddChunks(JCudaHostRanges.of(Pointer.to(slice), 3)));
+        assertThrows(HostRangeException.class, () -> JCudaHostRanges.of(Pointer.to(slice), 7));
     }
 
     @Test
@@ -183,21 +185,21 @@ class HostRangeTest
         pinned.put(100, (byte)42);
 
         final Pointer inside = new Pointer().withByteOffset(address + 100);
-        assertTrue(HostRange.isHostMemory(inside));
-        assertArrayEquals(new byte[]{ 42 }, readInOddChunks(HostRange.of(inside, 1)));
-        assertThrows(HostRangeException.class, () -> HostRange.of(inside, 8093));
+        assertTrue(JCudaHostRanges.isHostMemory(inside));
+        assertArrayEquals(new byte[]{ 42 }, readInOddChunks(JCudaHostRanges.of(inside, 1)));
+        assertThrows(HostRangeException.class, () -> JCudaHostRanges.of(inside, 8093));
 
         assertTrue(PinnedHostMemory.free(address));
         assertFalse(PinnedHostMemory.free(address));
-        assertFalse(HostRange.isHostMemory(inside));
+        assertFalse(JCudaHostRanges.isHostMemory(inside));
     }
 
     @Test
     void aDevicePointerIsNotHostMemory()
     {
         final Pointer device = new Pointer().withByteOffset(0x7f00_0000_1000L);
-        assertFalse(HostRange.isHostMemory(device));
-        final HostRangeException refused = assertThrows(HostRangeException.class, () -> HostRange.of(device, 4));
+        assertFalse(JCudaHostRanges.isHostMemory(device));
+        final HostRangeException refused = assertThrows(HostRangeException.class, () -> JCudaHostRanges.of(device, 4));
         assertTrue(refused.getMessage().contains("0x7f0000001000"), refused.getMessage());
     }
 
@@ -209,20 +211,20 @@ class HostRangeTest
         final Pointer array = Pointer.to(first, second, null);
 
         final ByteBuffer read =
-            ByteBuffer.wrap(readInOddChunks(HostRange.of(array, 24))).order(ByteOrder.nativeOrder());
+            ByteBuffer.wrap(readInOddChunks(JCudaHostRanges.of(array, 24))).order(ByteOrder.nativeOrder());
         assertEquals(0x1000, read.getLong(0));
         assertEquals(0x2010, read.getLong(8));
         assertEquals(0, read.getLong(16));
 
         final ByteBuffer replacement = ByteBuffer.allocate(8).order(ByteOrder.nativeOrder()).putLong(0, 0x9000);
-        writeInOddChunks(HostRange.of(array.withByteOffset(8), 8), replacement.array());
+        writeInOddChunks(JCudaHostRanges.of(array.withByteOffset(8), 8), replacement.array());
         assertEquals(0x9000, JCudaPointers.address(second));
         assertEquals(0, JCudaPointers.byteOffset(second));
         assertEquals(0x1000, JCudaPointers.address(first));
 
-        assertThrows(HostRangeException.class, () -> HostRange.of(array, 25));
+        assertThrows(HostRangeException.class, () -> JCudaHostRanges.of(array, 25));
         assertThrows(HostRangeException.class,
-            () -> HostRange.of(Pointer.to(new NativePointerObject[]{ Pointer.to(new int[1]) }), 8));
+            () -> JCudaHostRanges.of(Pointer.to(new NativePointerObject[]{ Pointer.to(new int[1]) }), 8));
     }
 
     @Test
@@ -231,8 +233,8 @@ class HostRangeTest
         final byte[] source = randomBytes(200_003);
         final ByteBuffer destination = ByteBuffer.allocateDirect(source.length + 5);
 
-        HostRange.copy(HostRange.of(Pointer.to(source), source.length),
-            HostRange.of(Pointer.to(destination).withByteOffset(5), source.length));
+        HostRange.copy(JCudaHostRanges.of(Pointer.to(source), source.length),
+            JCudaHostRanges.of(Pointer.to(destination).withByteOffset(5), source.length));
 
         final byte[] copied = new byte[source.length];
         destination.position(5);

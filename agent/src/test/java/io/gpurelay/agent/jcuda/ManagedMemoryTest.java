@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 
+import io.gpurelay.agent.cuda.ManagedMemory;
 import io.gpurelay.protocol.Function;
 import org.junit.jupiter.api.Test;
 

@@ -1,15 +1,12 @@
 package io.gpurelay.agent.layers;
 
-import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import io.gpurelay.agent.jcuda.ManagedMemory;
-import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.agent.cuda.ManagedMemory;
+import io.gpurelay.agent.cuda.PinnedHostMemory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -44,18 +41,12 @@ class LayersTest
             .check(agent);
     }
 
-    /**
-     * The shared CUDA logic names no binding class. Two of its edges into JCuda's adapters remain: mapped host
-     * memory keeps its host view in ManagedMemory and PinnedHostMemory, which still hold JCuda's pointer overloads
-     * beside their address logic; the rule fails on any other.
-     */
     @Test
     void theSharedCudaLogicNamesNoBindingClass()
     {
         noClasses().that().resideInAPackage("io.gpurelay.agent.cuda..")
-            .should().dependOnClassesThat().resideInAnyPackage("jcuda..", "org.bytedeco..", "io.gpurelay.agent.javacpp..")
-            .orShould().dependOnClassesThat(resideInAPackage("io.gpurelay.agent.jcuda..")
-                .and(not(belongToAnyOf(ManagedMemory.class, PinnedHostMemory.class))))
+            .should().dependOnClassesThat().resideInAnyPackage(
+                "jcuda..", "org.bytedeco..", "io.gpurelay.agent.jcuda..", "io.gpurelay.agent.javacpp..")
             .because("both bindings' adapters call it, and a program has only one of the two bindings")
             .check(agent);
     }

@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda.blas;
 
+import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
@@ -11,7 +12,7 @@ import io.gpurelay.agent.cuda.blas.CublasPointerModes;
 import io.gpurelay.agent.cuda.blas.CublasStatusTexts;
 import io.gpurelay.agent.cuda.blas.CublasTransfers;
 import io.gpurelay.agent.cuda.blas.HostRotations;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
@@ -168,7 +169,7 @@ public final class JCublas2Remote
     {
         try
         {
-            final HostRange destination = HostRange.of(smCountTarget, Integer.BYTES);
+            final HostRange destination = JCudaHostRanges.of(smCountTarget, Integer.BYTES);
             final int[] target = new int[1];
             final int status = query(Function.CUBLAS_GET_SM_COUNT_TARGET, handle, target);
             if (status == CublasStatus.SUCCESS)
@@ -1886,7 +1887,7 @@ public final class JCublas2Remote
         {
             final double[] in = { readReals(d1, bytes, 1)[0], readReals(d2, bytes, 1)[0], readReals(x1, bytes, 1)[0],
                 readReals(y1, bytes, 1)[0] };
-            HostRange.of(param, ROTM_PARAMETERS * (long)bytes);
+            JCudaHostRanges.of(param, ROTM_PARAMETERS * (long)bytes);
             if (bytes == Float.BYTES)
             {
                 final float[] sd1 = { (float)in[0] };
@@ -1945,7 +1946,7 @@ public final class JCublas2Remote
     private static double[] readReals(final Pointer pointer, final int bytes, final int count)
         throws HostRangeException
     {
-        final HostRange range = HostRange.of(pointer, (long)bytes * count);
+        final HostRange range = JCudaHostRanges.of(pointer, (long)bytes * count);
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[bytes * count]);
         range.copyTo(0, buffer, 0, bytes * count);
         return HostRotations.reals(buffer, bytes, count);
@@ -1954,7 +1955,7 @@ public final class JCublas2Remote
     private static void writeReals(final Pointer pointer, final int bytes, final double... values)
         throws HostRangeException
     {
-        final HostRange range = HostRange.of(pointer, (long)bytes * values.length);
+        final HostRange range = JCudaHostRanges.of(pointer, (long)bytes * values.length);
         range.write(0, HostRotations.realBytes(bytes, values), 0, bytes * values.length);
     }
 
@@ -2522,7 +2523,7 @@ public final class JCublas2Remote
         final Marshalling marshalling = new Marshalling(name, handle);
         try
         {
-            final HostRange destination = HostRange.of(info, Integer.BYTES);
+            final HostRange destination = JCudaHostRanges.of(info, Integer.BYTES);
             final long[] args = arguments.of(new TypedWire(marshalling, element)).toArray();
             final long[] results = new long[1];
             final int status = call(function, args, results);
@@ -2563,7 +2564,7 @@ public final class JCublas2Remote
         try
         {
             final long[] args = arguments.of(new TypedWire(marshalling, element)).toArray();
-            final HostRange destination = marshalling.deviceMode ? null : HostRange.of(result, (long)partBytes * parts);
+            final HostRange destination = marshalling.deviceMode ? null : JCudaHostRanges.of(result, (long)partBytes * parts);
             final long[] results = new long[parts];
             final int status = call(function, args, results);
             if (status == CublasStatus.SUCCESS && destination != null)
@@ -2761,7 +2762,7 @@ public final class JCublas2Remote
         try
         {
             final long[] args = arguments.of(marshalling);
-            final HostRange destination = marshalling.deviceMode ? null : HostRange.of(result, bytes);
+            final HostRange destination = marshalling.deviceMode ? null : JCudaHostRanges.of(result, bytes);
             final long[] results = new long[1];
             final int status = call(function, args, results);
             if (status == CublasStatus.SUCCESS && destination != null)
@@ -2840,11 +2841,11 @@ public final class JCublas2Remote
             }
             else if (ldHost == rows)
             {
-                packed = HostRange.of(host, packedBytes);
+                packed = JCudaHostRanges.of(host, packedBytes);
             }
             else
             {
-                final HostRange source = HostRange.of(host, CublasTransfers.span(rows, cols, elemSize, ldHost));
+                final HostRange source = JCudaHostRanges.of(host, CublasTransfers.span(rows, cols, elemSize, ldHost));
                 final UnsafeBuffer buffer = new UnsafeBuffer(new byte[Math.toIntExact(packedBytes)]);
                 for (long j = 0; j < cols; j++)
                 {
@@ -2884,11 +2885,11 @@ public final class JCublas2Remote
             final long[] args = { rows, cols, elemSize, source, ldDevice, stream };
             if (packedBytes == 0 || ldHost == rows)
             {
-                final PayloadSink sink = packedBytes == 0 ? new ByteArrayPayload() : HostRange.of(host, packedBytes);
+                final PayloadSink sink = packedBytes == 0 ? new ByteArrayPayload() : JCudaHostRanges.of(host, packedBytes);
                 return cublasStatus(client().call(Function.CUBLAS_GET_MATRIX, RuntimeThreadState.currentDevice(),
                     args, null, sink, null));
             }
-            final HostRange destination = HostRange.of(host, CublasTransfers.span(rows, cols, elemSize, ldHost));
+            final HostRange destination = JCudaHostRanges.of(host, CublasTransfers.span(rows, cols, elemSize, ldHost));
             final ByteArrayPayload packed = new ByteArrayPayload();
             final int status = cublasStatus(client().call(Function.CUBLAS_GET_MATRIX,
                 RuntimeThreadState.currentDevice(), args, null, packed, null));
@@ -2910,7 +2911,7 @@ public final class JCublas2Remote
 
     static long deviceAddress(final Pointer pointer, final String what) throws HostRangeException
     {
-        if (HostRange.isHostMemory(pointer))
+        if (JCudaHostRanges.isHostMemory(pointer))
         {
             throw new HostRangeException(what + " is host memory where device memory is expected");
         }
@@ -2988,20 +2989,20 @@ public final class JCublas2Remote
             }
             if (deviceMode)
             {
-                if (HostRange.isHostMemory(pointer))
+                if (JCudaHostRanges.isHostMemory(pointer))
                 {
                     throw new HostRangeException(what + " is host memory but the handle's pointer mode is " +
                         "CUBLAS_POINTER_MODE_DEVICE");
                 }
                 return JCudaPointers.address(pointer);
             }
-            if (!HostRange.isHostMemory(pointer))
+            if (!JCudaHostRanges.isHostMemory(pointer))
             {
                 throw new HostRangeException(what + " is not host memory but the handle's pointer mode is " +
                     "CUBLAS_POINTER_MODE_HOST");
             }
             final UnsafeBuffer value = new UnsafeBuffer(new byte[Long.BYTES]);
-            HostRange.of(pointer, bytes).copyTo(0, value, 0, bytes);
+            JCudaHostRanges.of(pointer, bytes).copyTo(0, value, 0, bytes);
             return value.getLong(0, ByteOrder.LITTLE_ENDIAN);
         }
 
@@ -3015,12 +3016,12 @@ public final class JCublas2Remote
             {
                 throw new HostRangeException(what + " is null");
             }
-            if (!HostRange.isHostMemory(pointer))
+            if (!JCudaHostRanges.isHostMemory(pointer))
             {
                 throw new HostRangeException(what + " is not host memory but the handle's pointer mode is " +
                     "CUBLAS_POINTER_MODE_HOST");
             }
-            final HostRange range = HostRange.of(pointer, (long)bytes * count);
+            final HostRange range = JCudaHostRanges.of(pointer, (long)bytes * count);
             final UnsafeBuffer value = new UnsafeBuffer(new byte[Long.BYTES]);
             final long[] reals = new long[count];
             for (int i = 0; i < count; i++)
@@ -3040,14 +3041,14 @@ public final class JCublas2Remote
         {
             if (!deviceMode)
             {
-                if (!HostRange.isHostMemory(pointer))
+                if (!JCudaHostRanges.isHostMemory(pointer))
                 {
                     throw new HostRangeException("the result is not host memory but the handle's pointer mode is " +
                         "CUBLAS_POINTER_MODE_HOST");
                 }
                 return 0;
             }
-            if (HostRange.isHostMemory(pointer))
+            if (JCudaHostRanges.isHostMemory(pointer))
             {
                 throw new HostRangeException("the result is host memory but the handle's pointer mode is " +
                     "CUBLAS_POINTER_MODE_DEVICE");

@@ -1,10 +1,11 @@
 package io.gpurelay.agent.jcuda.blas;
 
+import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteOrder;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.cuda.blas.HostRotations;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
@@ -1450,9 +1451,9 @@ public final class JCublasRemote
         }
         try
         {
-            final HostRange caRange = HostRange.of(ca, 2L * realBytes);
-            final HostRange scRange = HostRange.of(sc, realBytes);
-            final HostRange csRange = HostRange.of(cs, 2L * realBytes);
+            final HostRange caRange = JCudaHostRanges.of(ca, 2L * realBytes);
+            final HostRange scRange = JCudaHostRanges.of(sc, realBytes);
+            final HostRange csRange = JCudaHostRanges.of(cs, 2L * realBytes);
             final UnsafeBuffer buffer = new UnsafeBuffer(new byte[2 * Double.BYTES]);
             caRange.copyTo(0, buffer, 0, 2 * realBytes);
             final double[] a = realBytes == Float.BYTES ?
@@ -1551,8 +1552,8 @@ public final class JCublasRemote
         }
         try
         {
-            final HostRange[] ranges = { HostRange.of(a, bytes), HostRange.of(b, bytes), HostRange.of(c, bytes),
-                HostRange.of(s, bytes) };
+            final HostRange[] ranges = { JCudaHostRanges.of(a, bytes), JCudaHostRanges.of(b, bytes), JCudaHostRanges.of(c, bytes),
+                JCudaHostRanges.of(s, bytes) };
             final UnsafeBuffer buffer = new UnsafeBuffer(new byte[4 * Double.BYTES]);
             ranges[0].copyTo(0, buffer, 0, bytes);
             ranges[1].copyTo(0, buffer, bytes, bytes);

@@ -1,9 +1,10 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.cuda.driver.DriverContexts;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.PitchedCopy;
@@ -290,7 +291,7 @@ final class DriverArrays
                 PitchedCopy.Side.device(JCudaPointers.address(device), x, y, z, pitch, rows);
             case CU_MEMORYTYPE_ARRAY -> array == null ? null :
                 PitchedCopy.Side.array(JCudaPointers.nativePointer(array), x, y, z);
-            case CU_MEMORYTYPE_UNIFIED -> device == null ? null : HostRange.isHostMemory(device) ?
+            case CU_MEMORYTYPE_UNIFIED -> device == null ? null : JCudaHostRanges.isHostMemory(device) ?
                 PitchedCopy.Side.host(device, x, y, z, pitch, rows) :
                 PitchedCopy.Side.device(JCudaPointers.address(device), x, y, z, pitch, rows);
             default -> null;

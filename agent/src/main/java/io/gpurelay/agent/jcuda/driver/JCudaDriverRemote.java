@@ -1,5 +1,7 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import io.gpurelay.agent.jcuda.JCudaPinnedHostMemory;
+import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -16,15 +18,15 @@ import io.gpurelay.agent.cuda.driver.DriverPeerCopies;
 import io.gpurelay.agent.cuda.driver.KernelSignatures;
 import io.gpurelay.agent.cuda.driver.PointerAttributes;
 import io.gpurelay.agent.instrumentation.NotSupportedCalls;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
-import io.gpurelay.agent.jcuda.ManagedMemory;
+import io.gpurelay.agent.cuda.ManagedMemory;
 import io.gpurelay.agent.cuda.MappedHostMemory;
 import io.gpurelay.agent.jcuda.MemRangeAttributes;
 import io.gpurelay.agent.cuda.PciBusIds;
-import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.agent.cuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.TableCalls;
 import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
 import io.gpurelay.protocol.Api;
@@ -444,7 +446,7 @@ public final class JCudaDriverRemote
         {
             return noCurrentContext();
         }
-        final long extent = HostRange.extent(p);
+        final long extent = JCudaHostRanges.extent(p);
         if (extent <= 0)
         {
             return invalidValue("cuModuleLoadDataEx", "the image is not in host memory, or empty");
@@ -452,7 +454,7 @@ public final class JCudaDriverRemote
         final HostRange image;
         try
         {
-            image = HostRange.of(p, extent);
+            image = JCudaHostRanges.of(p, extent);
         }
         catch (final HostRangeException ex)
         {
@@ -750,7 +752,7 @@ public final class JCudaDriverRemote
     {
         requireNonNull(data, "data", "cuPointerGetAttribute");
         requireNonNull(ptr, "ptr", "cuPointerGetAttribute");
-        if (HostRange.isHostMemory(ptr))
+        if (JCudaHostRanges.isHostMemory(ptr))
         {
             AgentLog.warnOnce("JCudaDriver.cuPointerGetAttribute of host memory of this process is not supported " +
                 "by gpurelay (only device and managed memory); returning CUDA_ERROR_NOT_SUPPORTED");
@@ -770,7 +772,7 @@ public final class JCudaDriverRemote
             return status;
         }
         final long value = answer[0];
-        if (wide && !HostRange.isHostMemory(data))
+        if (wide && !JCudaHostRanges.isHostMemory(data))
         {
             JCudaPointers.setAddress(data, value);
             return status;
@@ -787,7 +789,7 @@ public final class JCudaDriverRemote
             {
                 bytes.putInt(0, (int)value, ByteOrder.nativeOrder());
             }
-            HostRange.of(data, width).write(0, bytes, 0, width);
+            JCudaHostRanges.of(data, width).write(0, bytes, 0, width);
         }
         catch (final HostRangeException ex)
         {
@@ -851,7 +853,7 @@ public final class JCudaDriverRemote
                 return invalidValue("cuPointerGetAttributes", "data's element " + i + " is not a pointer");
             }
             final int status = cuPointerGetAttributeNative(result, attributes[i], ptr);
-            if (status == DriverStatus.INVALID_VALUE && !HostRange.isHostMemory(ptr))
+            if (status == DriverStatus.INVALID_VALUE && !JCudaHostRanges.isHostMemory(ptr))
             {
                 // Not memory of the session: CUDA's defaults for every attribute.
                 for (int j = 0; j < numAttributes; j++)
@@ -875,7 +877,7 @@ public final class JCudaDriverRemote
     private static int pointerAttributeDefault(final Pointer data, final int attribute)
     {
         final boolean wide = PointerAttributes.isWide(attribute);
-        if (wide && !HostRange.isHostMemory(data))
+        if (wide && !JCudaHostRanges.isHostMemory(data))
         {
             JCudaPointers.setAddress(data, 0);
             return DriverStatus.SUCCESS;
@@ -883,7 +885,7 @@ public final class JCudaDriverRemote
         try
         {
             final int width = wide ? Long.BYTES : Integer.BYTES;
-            HostRange.of(data, width).write(0, new UnsafeBuffer(new byte[width]), 0, width);
+            JCudaHostRanges.of(data, width).write(0, new UnsafeBuffer(new byte[width]), 0, width);
             return DriverStatus.SUCCESS;
         }
         catch (final HostRangeException ex)
@@ -943,7 +945,7 @@ public final class JCudaDriverRemote
     {
         if (status == DriverStatus.SUCCESS)
         {
-            PinnedHostMemory.recordFlags(pointer, flags);
+            JCudaPinnedHostMemory.recordFlags(pointer, flags);
         }
         return status;
     }
@@ -992,7 +994,7 @@ public final class JCudaDriverRemote
         final PinnedHostMemory.SharedRange shared;
         try
         {
-            shared = PinnedHostMemory.mappedRange(p, client()::isCurrent, "cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP");
+            shared = JCudaPinnedHostMemory.mappedRange(p, client()::isCurrent, "cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP");
         }
         catch (final HostRangeException ex)
         {
@@ -1015,7 +1017,7 @@ public final class JCudaDriverRemote
     {
         try
         {
-            return HostRange.of(pointer, 0).nativeAddress();
+            return JCudaHostRanges.of(pointer, 0).nativeAddress();
         }
         catch (final HostRangeException ex)
         {
@@ -1822,7 +1824,7 @@ public final class JCudaDriverRemote
         {
             return noCurrentContext();
         }
-        final long extent = HostRange.extent(pointer);
+        final long extent = JCudaHostRanges.extent(pointer);
         if (extent <= 0)
         {
             return invalidValue("cuModuleLoadDataJIT", "the image is not in host memory, or empty");
@@ -1830,7 +1832,7 @@ public final class JCudaDriverRemote
         final HostRange image;
         try
         {
-            image = HostRange.of(pointer, extent);
+            image = JCudaHostRanges.of(pointer, extent);
         }
         catch (final HostRangeException ex)
         {
@@ -2037,7 +2039,7 @@ public final class JCudaDriverRemote
         final byte[] bytes = new byte[numbytes];
         try
         {
-            HostRange.of(ptr, numbytes).copyTo(0, new org.agrona.concurrent.UnsafeBuffer(bytes), 0, numbytes);
+            JCudaHostRanges.of(ptr, numbytes).copyTo(0, new org.agrona.concurrent.UnsafeBuffer(bytes), 0, numbytes);
         }
         catch (final HostRangeException ex)
         {
@@ -2676,7 +2678,7 @@ public final class JCudaDriverRemote
         final HostRange bytes;
         try
         {
-            bytes = HostRange.of(source, count);
+            bytes = JCudaHostRanges.of(source, count);
         }
         catch (final HostRangeException ex)
         {
@@ -2700,7 +2702,7 @@ public final class JCudaDriverRemote
         final HostRange bytes;
         try
         {
-            bytes = HostRange.of(destination, count);
+            bytes = JCudaHostRanges.of(destination, count);
         }
         catch (final HostRangeException ex)
         {
@@ -2778,7 +2780,7 @@ public final class JCudaDriverRemote
                 Function.CU_MEM_FREE_HOST, context, size, Integer.toUnsignedLong(flags), status);
             if (shared != null)
             {
-                PinnedHostMemory.share(pointer, shared);
+                JCudaPinnedHostMemory.share(pointer, shared);
                 return DriverStatus.SUCCESS;
             }
             if (status[0] != DriverStatus.SUCCESS)
@@ -2796,7 +2798,7 @@ public final class JCudaDriverRemote
                 return DriverStatus.SUCCESS;
             }
         }
-        return PinnedHostMemory.allocateInto(pointer, size, function, "CUDA_ERROR_OUT_OF_MEMORY") ?
+        return JCudaPinnedHostMemory.allocateInto(pointer, size, function, "CUDA_ERROR_OUT_OF_MEMORY") ?
             DriverStatus.SUCCESS : DriverStatus.OUT_OF_MEMORY;
     }
 

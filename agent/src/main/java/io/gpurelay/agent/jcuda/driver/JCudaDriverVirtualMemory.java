@@ -1,8 +1,9 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteOrder;
 
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.DriverStatus;
@@ -200,7 +201,7 @@ final class JCudaDriverVirtualMemory
         final UnsafeBuffer bytes = new UnsafeBuffer(new byte[Integer.BYTES]);
         try
         {
-            HostRange.of(value, Integer.BYTES).copyTo(0, bytes, 0, Integer.BYTES);
+            JCudaHostRanges.of(value, Integer.BYTES).copyTo(0, bytes, 0, Integer.BYTES);
         }
         catch (final HostRangeException ex)
         {

@@ -1,12 +1,13 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.lang.reflect.Field;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import jcuda.NativePointerObject;
@@ -105,7 +106,7 @@ final class JitLogBuffers
             return;
         }
         final Pointer buffer = (Pointer)entry;
-        final long room = Math.min(limit, HostRange.extent(buffer));
+        final long room = Math.min(limit, JCudaHostRanges.extent(buffer));
         if (room <= 0)
         {
             return;
@@ -116,7 +117,7 @@ final class JitLogBuffers
         terminated.putBytes(0, text, 0, length);
         try
         {
-            HostRange.of(buffer, length + 1).write(0, terminated, 0, length + 1);
+            JCudaHostRanges.of(buffer, length + 1).write(0, terminated, 0, length + 1);
         }
         catch (final HostRangeException ex)
         {
@@ -151,16 +152,16 @@ final class JitLogBuffers
             return JCudaPointers.nativePointer(entry);
         }
         final Pointer pointer = (Pointer)entry;
-        final long held = HostRange.extent(pointer);
+        final long held = JCudaHostRanges.extent(pointer);
         if (held < Integer.BYTES)
         {
-            return HostRange.isHostMemory(pointer) ? 0 : JCudaPointers.address(pointer);
+            return JCudaHostRanges.isHostMemory(pointer) ? 0 : JCudaPointers.address(pointer);
         }
         final int width = held >= Long.BYTES ? Long.BYTES : Integer.BYTES;
         final UnsafeBuffer value = new UnsafeBuffer(new byte[Long.BYTES]);
         try
         {
-            HostRange.of(pointer, width).copyTo(0, value, 0, width);
+            JCudaHostRanges.of(pointer, width).copyTo(0, value, 0, width);
         }
         catch (final HostRangeException ex)
         {

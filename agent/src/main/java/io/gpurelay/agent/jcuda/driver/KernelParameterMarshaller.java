@@ -1,10 +1,11 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteOrder;
 
 import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.cuda.driver.KernelSignatures;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import jcuda.NativePointerObject;
@@ -105,7 +106,7 @@ final class KernelParameterMarshaller
             final int size = (int)sizes[i];
             try
             {
-                HostRange.of((Pointer)entries[first + i], size).copyTo(0, bytes, offset, size);
+                JCudaHostRanges.of((Pointer)entries[first + i], size).copyTo(0, bytes, offset, size);
             }
             catch (final HostRangeException ex)
             {
@@ -134,7 +135,7 @@ final class KernelParameterMarshaller
             throw new KernelParameterException(parameter + " is a " + entry.getClass().getSimpleName() +
                 " itself, not a pointer to its value: wrap it as Pointer.to(...)");
         }
-        final long held = HostRange.extent((Pointer)entry);
+        final long held = JCudaHostRanges.extent((Pointer)entry);
         if (held < 0)
         {
             throw new KernelParameterException(parameter + " points to device memory, not to the parameter's " +
@@ -191,7 +192,7 @@ final class KernelParameterMarshaller
         {
             try
             {
-                HostRange.of(buffer, size).copyTo(0, bytes, 0, (int)size);
+                JCudaHostRanges.of(buffer, size).copyTo(0, bytes, 0, (int)size);
             }
             catch (final HostRangeException ex)
             {
@@ -214,7 +215,7 @@ final class KernelParameterMarshaller
         }
         if (entry instanceof Pointer)
         {
-            if (HostRange.isHostMemory((Pointer)entry))
+            if (JCudaHostRanges.isHostMemory((Pointer)entry))
             {
                 throw new KernelParameterException(form + "; a buffer stands where a CU_LAUNCH_PARAM key belongs");
             }
@@ -228,7 +229,7 @@ final class KernelParameterMarshaller
      */
     private static long bufferSize(final Pointer value, final String form) throws KernelParameterException
     {
-        final long held = HostRange.extent(value);
+        final long held = JCudaHostRanges.extent(value);
         final int width = held >= Long.BYTES ? Long.BYTES : held == Integer.BYTES ? Integer.BYTES : 0;
         if (width == 0)
         {
@@ -237,7 +238,7 @@ final class KernelParameterMarshaller
         final UnsafeBuffer size = new UnsafeBuffer(new byte[Long.BYTES]);
         try
         {
-            HostRange.of(value, width).copyTo(0, size, 0, width);
+            JCudaHostRanges.of(value, width).copyTo(0, size, 0, width);
         }
         catch (final HostRangeException ex)
         {

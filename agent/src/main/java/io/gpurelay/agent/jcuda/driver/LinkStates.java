@@ -1,12 +1,13 @@
 package io.gpurelay.agent.jcuda.driver;
 
+import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.cuda.driver.LinkInputs;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.DriverStatus;
@@ -55,7 +56,7 @@ final class LinkStates
         final byte[] bytes = new byte[(int)size];
         try
         {
-            HostRange.of(data, size).copyTo(0, new org.agrona.concurrent.UnsafeBuffer(bytes), 0, (int)size);
+            JCudaHostRanges.of(data, size).copyTo(0, new org.agrona.concurrent.UnsafeBuffer(bytes), 0, (int)size);
         }
         catch (final HostRangeException ex)
         {

@@ -7,7 +7,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.cuda.fft.CufftCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;
-import io.gpurelay.agent.jcuda.ManagedMemory;
+import io.gpurelay.agent.cuda.ManagedMemory;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CufftGeometry;
 import io.gpurelay.protocol.CufftStatus;

@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda.rand;
 
+import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
@@ -7,7 +8,7 @@ import java.nio.LongBuffer;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.cuda.rand.CurandCalls;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CurandStatus;
@@ -289,7 +290,7 @@ public final class JCurandRemote
     {
         requireNonNull(generator, "generator", name);
         requireNonNull(output, "outputPtr", name);
-        if (HostRange.isHostMemory(output))
+        if (JCudaHostRanges.isHostMemory(output))
         {
             AgentLog.warn(name + ": the output is host memory; gpurelay's cuRAND generators write device memory " +
                 "only (cudaMalloc, cuMemAlloc); returning CURAND_STATUS_LAUNCH_FAILURE");

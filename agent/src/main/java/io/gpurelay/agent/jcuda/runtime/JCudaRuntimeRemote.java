@@ -1,5 +1,7 @@
 package io.gpurelay.agent.jcuda.runtime;
 
+import io.gpurelay.agent.jcuda.JCudaPinnedHostMemory;
+import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteBuffer;
 
 import io.gpurelay.agent.AgentLog;
@@ -10,15 +12,15 @@ import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.cuda.runtime.PeerCopies;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
-import io.gpurelay.agent.jcuda.ManagedMemory;
+import io.gpurelay.agent.cuda.ManagedMemory;
 import io.gpurelay.agent.cuda.MappedHostMemory;
 import io.gpurelay.agent.jcuda.MemRangeAttributes;
 import io.gpurelay.agent.cuda.PciBusIds;
-import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.agent.cuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.TableCalls;
 import io.gpurelay.agent.jcuda.driver.StreamCaptures;
 import io.gpurelay.protocol.Api;
@@ -200,7 +202,7 @@ public final class JCudaRuntimeRemote
     public static int cudaFreeNative(final Pointer devPtr)
     {
         requireNonNull(devPtr, "devPtr", "cudaFree");
-        if (HostRange.isHostMemory(devPtr))
+        if (JCudaHostRanges.isHostMemory(devPtr))
         {
             return invalidValue("cudaFree", "the pointer is host memory, not device memory");
         }
@@ -219,7 +221,7 @@ public final class JCudaRuntimeRemote
 
     public static int cudaMemsetNative(final Pointer devPtr, final int value, final long count)
     {
-        if (HostRange.isHostMemory(devPtr))
+        if (JCudaHostRanges.isHostMemory(devPtr))
         {
             return invalidValue("cudaMemset", "the pointer is host memory, not device memory");
         }
@@ -256,7 +258,7 @@ public final class JCudaRuntimeRemote
         {
             return captured;
         }
-        if (HostRange.isHostMemory(devPtr))
+        if (JCudaHostRanges.isHostMemory(devPtr))
         {
             return invalidValue("cudaMemsetAsync", "the pointer is host memory, not device memory");
         }
@@ -554,7 +556,7 @@ public final class JCudaRuntimeRemote
         final PinnedHostMemory.SharedRange shared;
         try
         {
-            shared = PinnedHostMemory.mappedRange(pHost, client()::isCurrent, "cudaHostAlloc with cudaHostAllocMapped");
+            shared = JCudaPinnedHostMemory.mappedRange(pHost, client()::isCurrent, "cudaHostAlloc with cudaHostAllocMapped");
         }
         catch (final HostRangeException ex)
         {
@@ -577,7 +579,7 @@ public final class JCudaRuntimeRemote
     {
         try
         {
-            return HostRange.of(pointer, 0).nativeAddress();
+            return JCudaHostRanges.of(pointer, 0).nativeAddress();
         }
         catch (final HostRangeException ex)
         {
@@ -622,7 +624,7 @@ public final class JCudaRuntimeRemote
 
     public static int cudaMemAdviseNative(final Pointer devPtr, final long count, final int advice, final int device)
     {
-        if (HostRange.isHostMemory(devPtr))
+        if (JCudaHostRanges.isHostMemory(devPtr))
         {
             return invalidValue("cudaMemAdvise", "the pointer is host memory, not managed memory");
         }
@@ -642,7 +644,7 @@ public final class JCudaRuntimeRemote
         {
             return captured;
         }
-        if (HostRange.isHostMemory(devPtr))
+        if (JCudaHostRanges.isHostMemory(devPtr))
         {
             return invalidValue("cudaMemPrefetchAsync", "the pointer is host memory, not managed memory");
         }
@@ -659,7 +661,7 @@ public final class JCudaRuntimeRemote
         {
             return captured;
         }
-        if (HostRange.isHostMemory(devPtr))
+        if (JCudaHostRanges.isHostMemory(devPtr))
         {
             return invalidValue("cudaStreamAttachMemAsync", "the pointer is host memory, not managed memory");
         }
@@ -727,7 +729,7 @@ public final class JCudaRuntimeRemote
     public static int cudaPointerGetAttributesNative(final cudaPointerAttributes attributes, final Pointer ptr)
     {
         final long address = JCudaPointers.address(ptr);
-        if (HostRange.isHostMemory(ptr))
+        if (JCudaHostRanges.isHostMemory(ptr))
         {
             final int connected = client().connect();
             if (connected != RuntimeStatus.SUCCESS)
@@ -737,7 +739,7 @@ public final class JCudaRuntimeRemote
             long host;
             try
             {
-                host = HostRange.of(ptr, 0).nativeAddress();
+                host = JCudaHostRanges.of(ptr, 0).nativeAddress();
             }
             catch (final HostRangeException ex)
             {
@@ -800,7 +802,7 @@ public final class JCudaRuntimeRemote
             return invalidValue("cudaMemRangeGetAttribute", "a data size of " + dataSize + " bytes for attribute " +
                 attribute);
         }
-        if (HostRange.isHostMemory(devPtr))
+        if (JCudaHostRanges.isHostMemory(devPtr))
         {
             return invalidValue("cudaMemRangeGetAttribute", "the pointer is host memory, not managed memory");
         }
@@ -1196,8 +1198,8 @@ public final class JCudaRuntimeRemote
                 Function.CUDA_FREE_HOST, thread.device(), size, Integer.toUnsignedLong(flags), status);
             if (shared != null)
             {
-                PinnedHostMemory.share(ptr, shared);
-                PinnedHostMemory.recordFlags(ptr, flags);
+                JCudaPinnedHostMemory.share(ptr, shared);
+                JCudaPinnedHostMemory.recordFlags(ptr, flags);
                 return thread.record(RuntimeStatus.SUCCESS);
             }
             if (status[0] != RuntimeStatus.SUCCESS)
@@ -1212,15 +1214,15 @@ public final class JCudaRuntimeRemote
                     return thread.record(status[0]);
                 }
                 JCudaPointers.setHostBuffer(ptr, buffer, PinnedHostMemory.address(buffer));
-                PinnedHostMemory.recordFlags(ptr, flags);
+                JCudaPinnedHostMemory.recordFlags(ptr, flags);
                 return thread.record(RuntimeStatus.SUCCESS);
             }
         }
-        if (!PinnedHostMemory.allocateInto(ptr, size, function, "cudaErrorMemoryAllocation"))
+        if (!JCudaPinnedHostMemory.allocateInto(ptr, size, function, "cudaErrorMemoryAllocation"))
         {
             return thread.record(RuntimeStatus.MEMORY_ALLOCATION);
         }
-        PinnedHostMemory.recordFlags(ptr, flags);
+        JCudaPinnedHostMemory.recordFlags(ptr, flags);
         return thread.record(RuntimeStatus.SUCCESS);
     }
 
@@ -1292,8 +1294,8 @@ public final class JCudaRuntimeRemote
             }
             case CUDA_MEMCPY_DEFAULT ->
             {
-                dstIsHost = HostRange.isHostMemory(dst);
-                srcIsHost = HostRange.isHostMemory(src);
+                dstIsHost = JCudaHostRanges.isHostMemory(dst);
+                srcIsHost = JCudaHostRanges.isHostMemory(src);
             }
             default ->
             {
@@ -1306,13 +1308,13 @@ public final class JCudaRuntimeRemote
         {
             if (srcIsHost && dstIsHost)
             {
-                HostRange.copy(HostRange.of(src, count), HostRange.of(dst, count));
+                HostRange.copy(JCudaHostRanges.of(src, count), JCudaHostRanges.of(dst, count));
                 return RuntimeStatus.SUCCESS;
             }
             if (srcIsHost)
             {
                 final long destination = deviceAddress(dst, "dst");
-                final HostRange source = HostRange.of(src, count);
+                final HostRange source = JCudaHostRanges.of(src, count);
                 final int shared = sharedCopy(PinnedMemoryFiles.HOST_TO_DEVICE, destination, source, asynchronous,
                     stream);
                 if (shared >= 0)
@@ -1326,7 +1328,7 @@ public final class JCudaRuntimeRemote
             if (dstIsHost)
             {
                 final long source = deviceAddress(src, "src");
-                final HostRange destination = HostRange.of(dst, count);
+                final HostRange destination = JCudaHostRanges.of(dst, count);
                 final int shared = sharedCopy(PinnedMemoryFiles.DEVICE_TO_HOST, source, destination, asynchronous,
                     stream);
                 if (shared >= 0)
@@ -1676,7 +1678,7 @@ public final class JCudaRuntimeRemote
 
     private static long deviceAddress(final Pointer pointer, final String parameter) throws HostRangeException
     {
-        if (HostRange.isHostMemory(pointer))
+        if (JCudaHostRanges.isHostMemory(pointer))
         {
             throw new HostRangeException(parameter + " is host memory where the copy kind says device memory");
         }

@@ -1,8 +1,9 @@
 package io.gpurelay.agent.jcuda.runtime;
 
+import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
-import io.gpurelay.agent.jcuda.HostRange;
+import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.PitchedCopy;
@@ -349,8 +350,8 @@ final class RuntimeArrays
             case HOST_TO_DEVICE -> new boolean[]{ false, true };
             case DEVICE_TO_HOST -> new boolean[]{ true, false };
             case DEVICE_TO_DEVICE -> new boolean[]{ false, false };
-            case DEFAULT -> new boolean[]{ dst != null && HostRange.isHostMemory(dst),
-                src != null && HostRange.isHostMemory(src) };
+            case DEFAULT -> new boolean[]{ dst != null && JCudaHostRanges.isHostMemory(dst),
+                src != null && JCudaHostRanges.isHostMemory(src) };
             default ->
             {
                 AgentLog.warn(function + ": " + kind + " is not a cudaMemcpyKind; returning " +

@@ -5,7 +5,7 @@ import java.nio.ByteOrder;
 
 import io.gpurelay.agent.cuda.driver.KernelSignatures;
 import io.gpurelay.agent.jcuda.JCudaPointers;
-import io.gpurelay.agent.jcuda.PinnedHostMemory;
+import io.gpurelay.agent.cuda.PinnedHostMemory;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;

@@ -1,10 +1,9 @@
-package io.gpurelay.agent.jcuda;
+package io.gpurelay.agent.cuda;
 
 import java.lang.ref.Reference;
 import java.lang.reflect.Array;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
-import io.gpurelay.agent.cuda.HostRangeException;
 
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
@@ -15,7 +14,7 @@ import org.agrona.UnsafeApi;
  * Plain memory: a primitive array (base object plus offset) or native memory (null base, absolute address), copied
  * with Unsafe straight between it and message buffers.
  */
-final class MemoryRange extends HostRange
+public final class MemoryRange extends HostRange
 {
     private final Object base;
     private final long start;
@@ -29,7 +28,7 @@ final class MemoryRange extends HostRange
         this.owner = owner;
     }
 
-    static MemoryRange of(final Buffer buffer, final int elementSize, final long byteOffset, final long byteCount)
+    public static MemoryRange of(final Buffer buffer, final int elementSize, final long byteOffset, final long byteCount)
         throws HostRangeException
     {
         final String type = buffer.getClass().getSimpleName();
@@ -55,7 +54,7 @@ final class MemoryRange extends HostRange
      * Native memory at an absolute address, which the caller vouches for (a JavaCPP pointer's memory); the owner is
      * kept reachable while bytes move.
      */
-    static MemoryRange atAddress(final long address, final long byteCount, final Object owner)
+    public static MemoryRange atAddress(final long address, final long byteCount, final Object owner)
     {
         return new MemoryRange(null, address, byteCount, owner);
     }
@@ -63,7 +62,7 @@ final class MemoryRange extends HostRange
     /**
      * A primitive array from a byte offset into it.
      */
-    static MemoryRange ofPrimitiveArray(final Object array, final int elementSize, final long byteOffset, final long byteCount)
+    public static MemoryRange ofPrimitiveArray(final Object array, final int elementSize, final long byteOffset, final long byteCount)
         throws HostRangeException
     {
         final int elements = Array.getLength(array);
@@ -72,7 +71,7 @@ final class MemoryRange extends HostRange
         return new MemoryRange(array, UnsafeApi.arrayBaseOffset(array.getClass()) + byteOffset, byteCount, array);
     }
 
-    static MemoryRange ofPinned(final ByteBuffer allocation, final long offset, final long byteCount)
+    public static MemoryRange ofPinned(final ByteBuffer allocation, final long offset, final long byteCount)
         throws HostRangeException
     {
         checkFits("pinned host allocation", allocation.capacity(), offset, byteCount);

@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda;
+package io.gpurelay.agent.cuda;
 
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
@@ -11,8 +11,6 @@ import java.util.function.Predicate;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionHandles;
-import io.gpurelay.agent.cuda.HostRangeException;
-import io.gpurelay.agent.cuda.MappedHostMemory;
 import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.protocol.Function;
@@ -135,7 +133,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     /**
      * As {@link #add(long, int, ByteBuffer)}, for an allocation the session made.
      */
-    static void add(final long address, final int device, final ByteBuffer host, final Object session)
+    public static void add(final long address, final int device, final ByteBuffer host, final Object session)
     {
         add(address, Home.runtime(device), host, session, false);
     }
@@ -189,7 +187,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     /**
      * As {@link #forget(long)}, for the session's allocation; another session's view at the same address stays.
      */
-    static void forget(final long address, final Object session)
+    public static void forget(final long address, final Object session)
     {
         synchronized (INSTANCE)
         {
@@ -212,7 +210,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     /**
      * A destroyed context freed its allocations.
      */
-    static void forgetContext(final long context)
+    public static void forgetContext(final long context)
     {
         forgetWhere(home -> home.isDriver() && home.context() == context);
     }
@@ -237,7 +235,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
      * The session ended: its allocations went with it, and their views are no longer kept (told by the views' table
      * itself; here for a caller that ends a session it made up).
      */
-    static void sessionEnded(final Object session)
+    public static void sessionEnded(final Object session)
     {
         INSTANCE.views.sessionEnded(session);
     }
@@ -325,7 +323,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     /**
      * The calls after which the host may read managed memory the device wrote: CUDA's synchronisation points.
      */
-    static boolean synchronises(final RemotedFunction function, final long[] args)
+    public static boolean synchronises(final RemotedFunction function, final long[] args)
     {
         if (!(function instanceof Function known))
         {
@@ -382,7 +380,7 @@ public final class ManagedMemory implements DeviceRouter.Coherence
     /**
      * The last byte at or after {@code first} where the two buffers differ (they differ at {@code first}).
      */
-    static int lastMismatch(final ByteBuffer host, final ByteBuffer snapshot, final int first)
+    public static int lastMismatch(final ByteBuffer host, final ByteBuffer snapshot, final int first)
     {
         int end = host.capacity();
         while (end > first)

@@ -1,4 +1,4 @@
-package io.gpurelay.agent.jcuda;
+package io.gpurelay.agent.cuda;
 
 import java.lang.ref.WeakReference;
 import java.nio.Buffer;
@@ -6,12 +6,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.function.Predicate;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.SharedHostAllocation;
-import io.gpurelay.agent.cuda.HostRangeException;
-import jcuda.Pointer;
 import org.agrona.BufferUtil;
 import org.agrona.UnsafeApi;
 
@@ -55,54 +52,7 @@ public final class PinnedHostMemory
     {
     }
 
-    /**
-     * What cudaMallocHost, cudaHostAlloc, cuMemAllocHost and cuMemHostAlloc do: make the pointer designate new pinned
-     * memory of this size (a null pointer for size 0).
-     *
-     * @param function       the API function, for the message.
-     * @param outOfMemoryName the status the function returns when this fails, for the message.
-     * @return false, after saying why, when one Java direct buffer cannot hold that much or the JVM's direct memory
-     *         limit does not allow it.
-     */
-    public static boolean allocateInto(
-        final Pointer pointer, final long size, final String function, final String outOfMemoryName)
-    {
-        if (size <= 0)
-        {
-            JCudaPointers.setHostBuffer(pointer, null, 0);
-            return true;
-        }
-        if (size > Integer.MAX_VALUE - ALIGNMENT)
-        {
-            AgentLog.warn(function + ": " + size + " bytes is more than one Java direct buffer can hold; returning " +
-                outOfMemoryName);
-            return false;
-        }
-        try
-        {
-            final ByteBuffer buffer = allocate((int)size);
-            JCudaPointers.setHostBuffer(pointer, buffer, address(buffer));
-            return true;
-        }
-        catch (final OutOfMemoryError ex)
-        {
-            AgentLog.warn(function + ": no direct memory for " + size + " bytes (" + ex.getMessage() +
-                "; -XX:MaxDirectMemorySize raises the limit); returning " + outOfMemoryName);
-            return false;
-        }
-    }
 
-    /**
-     * Make the pointer designate a shared allocation, as {@link #allocateInto} does for one of this process.
-     */
-    public static void share(final Pointer pointer, final SharedHostAllocation allocation)
-    {
-        final ByteBuffer buffer = allocation.buffer();
-        final long address = address(buffer);
-        ALLOCATIONS.put(address, buffer);
-        SHARED.put(address, allocation);
-        JCudaPointers.setHostBuffer(pointer, buffer, address);
-    }
 
     /**
      * Keep a shared allocation as pinned memory of this process, for bindings whose pointers are plain addresses
@@ -174,26 +124,6 @@ public final class PinnedHostMemory
         return offset <= capacity - length ? new SharedRange(entry.getValue(), offset) : null;
     }
 
-    /**
-     * Where the mapped pinned memory at {@code pointer} lies, for {@code cuMemHostGetDevicePointer} and
-     * {@code cudaHostGetDevicePointer}: only memory of the client's current session has a device address.
-     *
-     * @param isCurrent whether an allocation belongs to the client's current session.
-     * @param howMade   how such memory is made, for the message.
-     * @throws HostRangeException when the pointer is not such memory, saying why.
-     */
-    public static SharedRange mappedRange(
-        final Pointer pointer, final Predicate<SharedHostAllocation> isCurrent, final String howMade)
-        throws HostRangeException
-    {
-        final SharedRange shared = sharedRange(HostRange.of(pointer, 0));
-        if (shared == null || !isCurrent.test(shared.allocation()))
-        {
-            throw new HostRangeException("the pointer is not mapped pinned memory of the executor's current session (" +
-                howMade + ")");
-        }
-        return shared;
-    }
 
     /**
      * @return a zeroed, page-aligned direct buffer of native byte order.
@@ -231,7 +161,7 @@ public final class PinnedHostMemory
     /**
      * Whether a direct buffer lies in pinned memory that has been freed (the allocation itself or a view of it).
      */
-    static boolean isFreed(final Buffer buffer)
+    public static boolean isFreed(final Buffer buffer)
     {
         if (FREED.isEmpty() || !buffer.isDirect())
         {
@@ -247,13 +177,6 @@ public final class PinnedHostMemory
         return freed != null && address - entry.getKey() < freed.capacity();
     }
 
-    /**
-     * Remember the flags the allocation the pointer now designates was made with.
-     */
-    public static void recordFlags(final Pointer pointer, final int flags)
-    {
-        recordFlags(JCudaPointers.address(pointer), flags);
-    }
 
     /**
      * Remember the flags the allocation starting at the address was made with.
