@@ -77,7 +77,7 @@ public final class StatusClassGenerator
         }
     }
 
-    record Status(String javaName, int code, String cName)
+    record Status(String javaName, int code, String cName, String comment)
     {
     }
 
@@ -121,7 +121,8 @@ public final class StatusClassGenerator
                     if (words.length != 3 || !C_NAME.matcher(words[1]).matches() ||
                         !HEADER.matcher(words[2]).matches())
                     {
-                        throw new DescriptionException(file, lineNumber, "expected 'library <C type> <header.h>'", line);
+                        throw new DescriptionException(
+                            file, lineNumber, "expected 'library <C type> <header.h>'", line);
                     }
                     library = new Library(words[1], words[2], new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
                     libraries.add(library);
@@ -167,11 +168,11 @@ public final class StatusClassGenerator
                 case "status" ->
                 {
                     requireLibrary(library, file, lineNumber, line);
-                    if (words.length != 4 || !JAVA_NAME.matcher(words[1]).matches() ||
+                    if (words.length < 4 || !JAVA_NAME.matcher(words[1]).matches() ||
                         !C_NAME.matcher(words[3]).matches())
                     {
                         throw new DescriptionException(
-                            file, lineNumber, "expected 'status <JAVA_NAME> <code> <C_NAME>'", line);
+                            file, lineNumber, "expected 'status <JAVA_NAME> <code> <C_NAME> [comment]'", line);
                     }
                     final int code;
                     try
@@ -190,7 +191,8 @@ public final class StatusClassGenerator
                     {
                         throw new DescriptionException(file, lineNumber, "code " + code + " given twice", line);
                     }
-                    library.statuses().add(new Status(words[1], code, words[3]));
+                    final String comment = words.length == 4 ? null : stripped.split("\\s+", 5)[4];
+                    library.statuses().add(new Status(words[1], code, words[3], comment));
                 }
                 default -> throw new DescriptionException(
                     file, lineNumber, "unknown keyword '" + words[0] + "' (library, doc, class or status)", line);
@@ -252,21 +254,23 @@ public final class StatusClassGenerator
         out.append("// Generated from library-statuses.txt by ").append(StatusClassGenerator.class.getName())
             .append(": edit the description, not this file.\n\n");
         out.append("/**\n");
-        for (final String doc : library.doc())
-        {
-            out.append(" * ").append(doc).append('\n');
-        }
+        out.append(" * The {@code ").append(library.cType()).append("} values of {@code ").append(library.header())
+            .append("}.\n");
         if (!library.doc().isEmpty())
         {
             out.append(" * <p>\n");
         }
-        out.append(" * The {@code ").append(library.cType()).append("} values of {@code ").append(library.header())
-            .append("}.\n */\n");
+        for (final String doc : library.doc())
+        {
+            out.append(" * ").append(doc).append('\n');
+        }
+        out.append(" */\n");
         out.append("public ").append(target.open() ? "" : "final ").append("class ").append(name).append('\n');
         out.append("{\n");
         for (final Status status : library.statuses())
         {
-            out.append("    /** {@code ").append(status.cName()).append("}. */\n");
+            out.append("    /** {@code ").append(status.cName())
+                .append(status.comment() == null ? "}. */\n" : "}: " + status.comment() + " */\n");
             out.append("    public static final int ").append(status.javaName()).append(" = ").append(status.code())
                 .append(";\n");
         }

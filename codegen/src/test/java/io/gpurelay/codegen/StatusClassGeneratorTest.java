@@ -19,7 +19,7 @@ class StatusClassGeneratorTest
         class io.gpurelay.protocol.FooStatus
         class io.gpurelay.emulator.foo.FooStatus parenthesised
         status SUCCESS 0 FOO_SUCCESS
-        status BROKEN 7 FOO_ERROR_BROKEN
+        status BROKEN 7 FOO_ERROR_BROKEN  broken,  beyond repair.
 
         library barResult bar.h
         class io.gpurelay.protocol.BarStatusCodes open
@@ -39,11 +39,14 @@ class StatusClassGeneratorTest
         final String foo = protocol.get("io/gpurelay/protocol/FooStatus.java");
         assertTrue(foo.startsWith("package io.gpurelay.protocol;\n"), foo);
         assertTrue(foo.contains("public final class FooStatus\n"), foo);
-        assertTrue(foo.contains("    public static final int BROKEN = 7;\n"), foo);
+        assertTrue(foo.contains("    /** {@code FOO_SUCCESS}. */\n    public static final int SUCCESS = 0;\n"), foo);
+        assertTrue(foo.contains("    /** {@code FOO_ERROR_BROKEN}: broken,  beyond repair. */\n" +
+            "    public static final int BROKEN = 7;\n"), foo);
         assertTrue(foo.contains("    private FooStatus()\n"), foo);
         assertTrue(foo.contains("            case BROKEN -> \"FOO_ERROR_BROKEN\";\n"), foo);
         assertTrue(foo.contains("            default -> \"fooStatus_t \" + status;\n"), foo);
-        assertTrue(foo.contains(" * The foo statuses.\n"), foo);
+        assertTrue(foo.contains(
+            "/**\n * The {@code fooStatus_t} values of {@code foo.h}.\n * <p>\n * The foo statuses.\n */\n"), foo);
 
         final String bar = protocol.get("io/gpurelay/protocol/BarStatusCodes.java");
         assertTrue(bar.contains("public class BarStatusCodes\n"), bar);
@@ -71,7 +74,7 @@ class StatusClassGeneratorTest
             "library fooStatus_t foo.h\nclass a.Foo\nstatus SUCCESS 0 X\nstatus SUCCESS 1 Y\n");
         assertMalformed("d.txt:2: unknown class option 'closed': class a.Foo closed",
             "library fooStatus_t foo.h\nclass a.Foo closed\n");
-        assertMalformed("d.txt:3: expected 'status <JAVA_NAME> <code> <C_NAME>': status Success 0 X",
+        assertMalformed("d.txt:3: expected 'status <JAVA_NAME> <code> <C_NAME> [comment]': status Success 0 X",
             "library fooStatus_t foo.h\nclass a.Foo\nstatus Success 0 X\n");
         assertMalformed("d.txt:1: library has no 'status' line: library fooStatus_t",
             "library fooStatus_t foo.h\nclass a.Foo\n");
