@@ -165,14 +165,14 @@ public final class StatusClassGenerator
                     }
                     library.targets().add(new Target(words[1], open, parenthesised));
                 }
-                case "status" ->
+                case "status", "value" ->
                 {
                     requireLibrary(library, file, lineNumber, line);
                     if (words.length < 4 || !JAVA_NAME.matcher(words[1]).matches() ||
                         !C_NAME.matcher(words[3]).matches())
                     {
-                        throw new DescriptionException(
-                            file, lineNumber, "expected 'status <JAVA_NAME> <code> <C_NAME> [comment]'", line);
+                        throw new DescriptionException(file, lineNumber,
+                            "expected '" + words[0] + " <JAVA_NAME> <code> <C_NAME> [comment]'", line);
                     }
                     final int code;
                     try
@@ -185,7 +185,7 @@ public final class StatusClassGenerator
                     }
                     if (!names.add(words[1]))
                     {
-                        throw new DescriptionException(file, lineNumber, "status " + words[1] + " given twice", line);
+                        throw new DescriptionException(file, lineNumber, words[1] + " given twice", line);
                     }
                     if (!codes.add(code))
                     {
@@ -194,8 +194,8 @@ public final class StatusClassGenerator
                     final String comment = words.length == 4 ? null : stripped.split("\\s+", 5)[4];
                     library.statuses().add(new Status(words[1], code, words[3], comment));
                 }
-                default -> throw new DescriptionException(
-                    file, lineNumber, "unknown keyword '" + words[0] + "' (library, doc, class or status)", line);
+                default -> throw new DescriptionException(file, lineNumber,
+                    "unknown keyword '" + words[0] + "' (library, doc, class, status or value)", line);
             }
         }
         check(library, file, libraryLine);
@@ -222,7 +222,8 @@ public final class StatusClassGenerator
         }
         if (library.statuses().isEmpty())
         {
-            throw new DescriptionException(file, line, "library has no 'status' line", "library " + library.cType());
+            throw new DescriptionException(
+                file, line, "library has no 'status' or 'value' line", "library " + library.cType());
         }
     }
 

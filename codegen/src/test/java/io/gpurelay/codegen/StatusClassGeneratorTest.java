@@ -24,7 +24,7 @@ class StatusClassGeneratorTest
         library barResult bar.h
         class io.gpurelay.protocol.BarStatusCodes open
         status SUCCESS 0 BAR_SUCCESS
-        status NEGATIVE -3 BAR_NEGATIVE
+        value NEGATIVE -3 BAR_NEGATIVE
         """;
 
     @Test
@@ -65,18 +65,18 @@ class StatusClassGeneratorTest
     {
         assertMalformed("d.txt:3: code 'seven' is no int: status BROKEN seven FOO_ERROR_BROKEN",
             "library fooStatus_t foo.h\nclass a.Foo\nstatus BROKEN seven FOO_ERROR_BROKEN\n");
-        assertMalformed("d.txt:2: unknown keyword 'stauts' (library, doc, class or status): stauts SUCCESS 0 X",
+        assertMalformed("d.txt:2: unknown keyword 'stauts' (library, doc, class, status or value): stauts SUCCESS 0 X",
             "library fooStatus_t foo.h\nstauts SUCCESS 0 X\n");
         assertMalformed("d.txt:1: no 'library' line before: status SUCCESS 0 X", "status SUCCESS 0 X\n");
         assertMalformed("d.txt:4: code 0 given twice: status OTHER 0 Y",
             "library fooStatus_t foo.h\nclass a.Foo\nstatus SUCCESS 0 X\nstatus OTHER 0 Y\n");
-        assertMalformed("d.txt:4: status SUCCESS given twice: status SUCCESS 1 Y",
+        assertMalformed("d.txt:4: SUCCESS given twice: status SUCCESS 1 Y",
             "library fooStatus_t foo.h\nclass a.Foo\nstatus SUCCESS 0 X\nstatus SUCCESS 1 Y\n");
         assertMalformed("d.txt:2: unknown class option 'closed': class a.Foo closed",
             "library fooStatus_t foo.h\nclass a.Foo closed\n");
         assertMalformed("d.txt:3: expected 'status <JAVA_NAME> <code> <C_NAME> [comment]': status Success 0 X",
             "library fooStatus_t foo.h\nclass a.Foo\nstatus Success 0 X\n");
-        assertMalformed("d.txt:1: library has no 'status' line: library fooStatus_t",
+        assertMalformed("d.txt:1: library has no 'status' or 'value' line: library fooStatus_t",
             "library fooStatus_t foo.h\nclass a.Foo\n");
         assertMalformed("d.txt:1: library has no 'class' line: library fooStatus_t",
             "library fooStatus_t foo.h\nstatus SUCCESS 0 X\nlibrary barResult bar.h\n");
