@@ -13,8 +13,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Writes the Java class of each library status type in a description file (the format is documented at the top of
- * {@code wire-protocol/src/main/statuses/library-statuses.txt}): the statuses as {@code int} constants and a
+ * Writes the Java class of each status (or other value) type in a description file (the format is documented at the
+ * top of {@code wire-protocol/src/main/statuses/library-statuses.txt}): the values as {@code int} constants and a
  * {@code name(int)} that gives each one's C name. A module generates only the classes in its own packages.
  * <p>
  * Arguments: the description file, the directory the sources go to, and the package prefix of the classes to write.
@@ -53,8 +53,8 @@ public final class StatusClassGenerator
     }
 
     /**
-     * One C status type: its {@code typedef} name, the header that declares it, the class comment, the classes it is
-     * generated into and its values in the description's order.
+     * One C status or value type: its {@code typedef} name, the header that declares it, the class comment, the
+     * classes it is generated into and its values in the description's order.
      */
     record Library(String cType, String header, List<String> doc, List<Target> targets, List<Status> statuses)
     {
