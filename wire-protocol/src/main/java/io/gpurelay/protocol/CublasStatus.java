@@ -1,21 +1,11 @@
 package io.gpurelay.protocol;
 
 /**
- * The {@code cublasStatus_t} values, CUDA 13's {@code cublas_api.h} numbers, and how a failure of the executor or
- * the client that is not cuBLAS's own reads to a cuBLAS caller.
+ * The {@code cublasStatus_t} values (generated into {@link CublasStatusCodes} from the library status description)
+ * and how a failure of the executor or the client that is not cuBLAS's own reads to a cuBLAS caller.
  */
-public final class CublasStatus
+public final class CublasStatus extends CublasStatusCodes
 {
-    public static final int SUCCESS = 0;
-    public static final int NOT_INITIALIZED = 1;
-    public static final int ALLOC_FAILED = 3;
-    public static final int INVALID_VALUE = 7;
-    public static final int ARCH_MISMATCH = 8;
-    public static final int MAPPING_ERROR = 11;
-    public static final int EXECUTION_FAILED = 13;
-    public static final int INTERNAL_ERROR = 14;
-    public static final int NOT_SUPPORTED = 15;
-
     private CublasStatus()
     {
     }

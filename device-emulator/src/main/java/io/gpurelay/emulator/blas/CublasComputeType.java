@@ -1,26 +1,12 @@
 package io.gpurelay.emulator.blas;
 
 /**
- * {@code cublasComputeType_t} values of CUDA 13. {@code cublasGemmEx} also takes the legacy {@code cudaDataType}
- * values {@link CudaDataType#R_32F} and {@link CudaDataType#R_64F} as compute types, as cuBLAS still does for
- * binaries built against CUDA 10.
+ * {@code cublasComputeType_t} values of CUDA 13, generated into {@link CublasComputeTypeCodes}.
+ * {@code cublasGemmEx} also takes the legacy {@code cudaDataType} values {@link CudaDataType#R_32F} and
+ * {@link CudaDataType#R_64F} as compute types, as cuBLAS still does for binaries built against CUDA 10.
  */
-public final class CublasComputeType
+public final class CublasComputeType extends CublasComputeTypeCodes
 {
-    public static final int COMPUTE_16F = 64;
-    public static final int COMPUTE_16F_PEDANTIC = 65;
-    public static final int COMPUTE_32F = 68;
-    public static final int COMPUTE_32F_PEDANTIC = 69;
-    public static final int COMPUTE_32F_FAST_16F = 74;
-    public static final int COMPUTE_32F_FAST_16BF = 75;
-    public static final int COMPUTE_32F_FAST_TF32 = 77;
-    public static final int COMPUTE_32F_EMULATED_16BFX9 = 78;
-    public static final int COMPUTE_64F = 70;
-    public static final int COMPUTE_64F_PEDANTIC = 71;
-    public static final int COMPUTE_64F_EMULATED_FIXEDPOINT = 79;
-    public static final int COMPUTE_32I = 72;
-    public static final int COMPUTE_32I_PEDANTIC = 73;
-
     private CublasComputeType()
     {
     }

@@ -6,7 +6,7 @@ package io.gpurelay.protocol.table;
  * handle is the executor's handle of an object of its kind, checked against the session's tables; a device is the
  * device's ordinal as the client numbers them.
  */
-public enum ArgumentRole
+public enum ArgumentRole implements TableToken
 {
     /** A 32-bit signed integer or enum, passed by value. */
     IN_INT("in:int", Kind.SCALAR_IN),
@@ -208,13 +208,6 @@ public enum ArgumentRole
      */
     public static ArgumentRole of(final String token)
     {
-        for (final ArgumentRole role : values())
-        {
-            if (role.token.equals(token))
-            {
-                return role;
-            }
-        }
-        return null;
+        return TableToken.of(values(), token);
     }
 }

@@ -5,7 +5,7 @@ import io.gpurelay.protocol.Api;
 /**
  * A JCuda binding class whose natives table rows remote, and the API whose status codes their replies carry.
  */
-public enum Binding
+public enum Binding implements TableToken
 {
     JCUDA_DRIVER("JCudaDriver", "jcuda.driver.JCudaDriver", Api.DRIVER),
     JCUDA("JCuda", "jcuda.runtime.JCuda", Api.RUNTIME);
@@ -41,13 +41,6 @@ public enum Binding
 
     static Binding of(final String token)
     {
-        for (final Binding binding : values())
-        {
-            if (binding.token.equals(token))
-            {
-                return binding;
-            }
-        }
-        return null;
+        return TableToken.of(values(), token);
     }
 }

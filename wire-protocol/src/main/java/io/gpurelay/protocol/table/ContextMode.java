@@ -1,44 +1,33 @@
 package io.gpurelay.protocol.table;
 
+import java.util.Locale;
+
 /**
- * Which context a table function runs in on the executor.
+ * Which context a table function runs in on the executor. The table names each by its name in lower case.
  */
-public enum ContextMode
+public enum ContextMode implements TableToken
 {
     /** None: a query of a device or of the process ({@code cuDeviceGetTexture1DLinearMaxWidth}). */
-    NONE("none"),
+    NONE,
     /**
      * The calling thread's current context: for the driver API the context the call carries, which must be live;
      * for the runtime API the primary context of the thread's current device.
      */
-    CURRENT("current"),
+    CURRENT,
     /**
      * The context of the first handle argument (a stream's, an event's, a kernel's module's, or the context itself);
      * a default stream is the current context's.
      */
-    OBJECT("object");
+    OBJECT;
 
-    private final String token;
-
-    ContextMode(final String token)
-    {
-        this.token = token;
-    }
-
+    @Override
     public String token()
     {
-        return token;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     static ContextMode of(final String token)
     {
-        for (final ContextMode mode : values())
-        {
-            if (mode.token.equals(token))
-            {
-                return mode;
-            }
-        }
-        return null;
+        return TableToken.of(values(), token);
     }
 }
