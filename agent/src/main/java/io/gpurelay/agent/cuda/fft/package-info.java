@@ -1,0 +1,4 @@
+/**
+ * cuFFT logic both bindings share: plans and executions as they travel, and the library's version.
+ */
+package io.gpurelay.agent.cuda.fft;
