@@ -4,6 +4,8 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 
+import io.gpurelay.agent.cuda.LibraryRefusals;
+import io.gpurelay.agent.cuda.blas.CublasRefusals;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
@@ -961,8 +963,8 @@ public final class CublasModule extends JavaCppModule
         return status;
     }
 
-    protected InstrumentationModule jcudaTwin()
+    protected LibraryRefusals refusals()
     {
-        return new io.gpurelay.agent.jcuda.blas.JCublas2Instrumentation();
+        return CublasRefusals.V2;
     }
 }

@@ -3,6 +3,8 @@ package io.gpurelay.agent.javacpp;
 import java.nio.ByteOrder;
 import java.util.List;
 
+import io.gpurelay.agent.cuda.LibraryRefusals;
+import io.gpurelay.agent.cuda.fft.CufftRefusals;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.cuda.fft.CufftCalls;
@@ -239,12 +241,12 @@ public final class CufftModule extends JavaCppModule
         {
             case "cufftSetPlanPropertyInt64", "cufftGetPlanPropertyInt64", "cufftResetPlanProperty" ->
                 "no call carries cuFFT's plan properties to the executor yet (JCufft has none to share it with)";
-            default -> jcudaTwin().refusalReason(functionName);
+            default -> CufftRefusals.INSTANCE.refusalReason(functionName);
         };
     }
 
-    protected InstrumentationModule jcudaTwin()
+    protected LibraryRefusals refusals()
     {
-        return new io.gpurelay.agent.jcuda.fft.JCufftInstrumentation();
+        return CufftRefusals.INSTANCE;
     }
 }

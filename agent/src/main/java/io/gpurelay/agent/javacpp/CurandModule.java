@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.gpurelay.agent.cuda.LibraryRefusals;
+import io.gpurelay.agent.cuda.rand.CurandRefusals;
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.cuda.rand.CurandCalls;
@@ -183,11 +185,11 @@ public final class CurandModule extends JavaCppModule
     {
         return "curandGeneratePoissonMethod".equals(functionName) ? "no call carries a Poisson generation method " +
             "to the executor (JCurand has none to share it with); curandGeneratePoisson, which lets cuRAND pick " +
-            "its method, is relayed" : jcudaTwin().refusalReason(functionName);
+            "its method, is relayed" : CurandRefusals.INSTANCE.refusalReason(functionName);
     }
 
-    protected InstrumentationModule jcudaTwin()
+    protected LibraryRefusals refusals()
     {
-        return new io.gpurelay.agent.jcuda.rand.JCurandInstrumentation();
+        return CurandRefusals.INSTANCE;
     }
 }

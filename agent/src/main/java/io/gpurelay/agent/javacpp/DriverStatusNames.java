@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
+import io.gpurelay.agent.cuda.runtime.RuntimeErrorDescriptions;
 
 /**
  * cuGetErrorName and cuGetErrorString for JavaCPP programs, answered here: the names are the {@code CUresult}
@@ -33,7 +33,7 @@ final class DriverStatusNames
 
     static String description(final int error)
     {
-        final String description = RuntimeErrors.knownDescription(error);
+        final String description = RuntimeErrorDescriptions.of(error);
         return description != null ? description : name(error);
     }
 

@@ -6,7 +6,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.cuda.PciBusIds;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
-import io.gpurelay.agent.jcuda.runtime.RuntimeDeviceSelection;
+import io.gpurelay.agent.cuda.runtime.RuntimeDeviceSelection;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.table.Argument;
 import org.agrona.concurrent.UnsafeBuffer;

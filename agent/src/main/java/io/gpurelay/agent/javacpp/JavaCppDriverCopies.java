@@ -5,7 +5,7 @@ import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
 import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.cuda.PinnedHostMemory;
-import io.gpurelay.agent.jcuda.PitchedCopy;
+import io.gpurelay.agent.cuda.PitchedCopy;
 import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.gpurelay.agent.cuda.LibraryRefusals;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.table.FunctionRow;
 import net.bytebuddy.description.annotation.AnnotationDescription;
@@ -95,7 +96,7 @@ public abstract class JavaCppModule extends InstrumentationModule
      * The JCuda module of the same library, whose hand-written functions travel as this module's do: the emulator
      * refuses the same ones, for the same reasons. Null where there is none.
      */
-    protected InstrumentationModule jcudaTwin()
+    protected LibraryRefusals refusals()
     {
         return null;
     }
@@ -110,8 +111,8 @@ public abstract class JavaCppModule extends InstrumentationModule
 
     public String emulatorRefusal(final String functionName)
     {
-        final InstrumentationModule twin = jcudaTwin();
-        return twin == null ? null : twin.emulatorRefusal(jcudaName(functionName));
+        final LibraryRefusals refusals = refusals();
+        return refusals == null ? null : refusals.emulatorRefusal(jcudaName(functionName));
     }
 
     /**

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.gpurelay.agent.cuda.LibraryRefusals;
+import io.gpurelay.agent.cuda.nvrtc.NvrtcRefusals;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcCalls;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -324,12 +326,12 @@ public final class NvrtcModule extends JavaCppModule
                 "executor yet (JNvrtc has none to share it with)";
             case "nvrtcSetFlowCallback" -> "it takes a C function pointer as a callback, which gpurelay does not " +
                 "call across processes";
-            default -> jcudaTwin().refusalReason(functionName);
+            default -> NvrtcRefusals.INSTANCE.refusalReason(functionName);
         };
     }
 
-    protected InstrumentationModule jcudaTwin()
+    protected LibraryRefusals refusals()
     {
-        return new io.gpurelay.agent.jcuda.nvrtc.JNvrtcInstrumentation();
+        return NvrtcRefusals.INSTANCE;
     }
 }

@@ -2,7 +2,7 @@ package io.gpurelay.agent.javacpp;
 
 import java.util.Map;
 
-import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
+import io.gpurelay.agent.cuda.runtime.RuntimeErrorDescriptions;
 
 /**
  * cudaGetErrorName and cudaGetErrorString for JavaCPP programs, answered here: the names are the {@code cudaError}
@@ -74,7 +74,7 @@ final class RuntimeStatusNames
 
     static String description(final int error)
     {
-        final String description = RuntimeErrors.knownDescription(error);
+        final String description = RuntimeErrorDescriptions.of(error);
         return description != null ? description : name(error);
     }
 }

@@ -10,6 +10,7 @@ import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.cuda.ManagedMemory;
 import io.gpurelay.agent.cuda.MemoryRange;
 import io.gpurelay.agent.cuda.PinnedHostMemory;
+import io.gpurelay.agent.cuda.PitchedCopy;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
 
@@ -93,5 +94,34 @@ public final class JCudaHostRanges
         }
         throw new HostRangeException("the pointer (address 0x" + Long.toHexString(address) +
             ") is not host memory: neither a Java array or buffer nor memory from cudaMallocHost/cudaHostAlloc");
+    }
+
+    /**
+     * The host side of a pitched copy ({@link PitchedCopy}) at a JCuda pointer.
+     */
+    public static PitchedCopy.Side pitchedSide(final Pointer host, final long x, final long y, final long z,
+        final long pitch, final long rows)
+    {
+        return PitchedCopy.Side.hostMemory(byteCount -> of(host, byteCount), x, y, z, pitch, rows);
+    }
+
+    /**
+     * The start address of {@code size} bytes of native memory behind the pointer.
+     *
+     * @throws HostRangeException when the pointer is not native host memory of that size.
+     */
+    public static long nativeRange(final Pointer pointer, final long size) throws HostRangeException
+    {
+        if (size <= 0)
+        {
+            throw new HostRangeException("a size of " + size + " bytes");
+        }
+        final long address = of(pointer, size).nativeAddress();
+        if (address == 0)
+        {
+            throw new HostRangeException("the pointer is not native memory of this process (a direct buffer or " +
+                "pinned memory); a Java array cannot be registered");
+        }
+        return address;
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import io.gpurelay.agent.cuda.HostRangeException;
+import io.gpurelay.agent.cuda.PitchedCopy;
 
 import jcuda.Pointer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -35,7 +36,7 @@ class PitchedCopyTest
         }
         final List<long[]> calls = new ArrayList<>();
         final List<byte[]> payloads = new ArrayList<>();
-        final int status = PitchedCopy.run(PitchedCopy.Side.host(Pointer.to(host), 0, 0, 0, pitch, height),
+        final int status = PitchedCopy.run(JCudaHostRanges.pitchedSide(Pointer.to(host), 0, 0, 0, pitch, height),
             PitchedCopy.Side.device(DEVICE_ADDRESS, 0, 0, 0, 4 * 1024 * 1024, height), width, height, 1, 0,
             (args, payload, sink) ->
             {
@@ -74,7 +75,7 @@ class PitchedCopyTest
         Arrays.fill(host, (byte)0x55);
         final List<long[]> calls = new ArrayList<>();
         final int status = PitchedCopy.run(PitchedCopy.Side.array(0x0e00_0000_0000_0001L, 0, 0, 0),
-            PitchedCopy.Side.host(Pointer.to(host), 0, 0, 0, pitch, 2), width, 2, 1, 0, (args, payload, sink) ->
+            JCudaHostRanges.pitchedSide(Pointer.to(host), 0, 0, 0, pitch, 2), width, 2, 1, 0, (args, payload, sink) ->
             {
                 calls.add(args);
                 final byte[] bytes = new byte[(int)(args[14] * args[15])];
@@ -104,14 +105,14 @@ class PitchedCopyTest
         final byte[] host = new byte[100];
         final int[] calls = { 0 };
         assertThrows(HostRangeException.class, () -> PitchedCopy.run(
-            PitchedCopy.Side.host(Pointer.to(host), 0, 0, 0, 40, 3),
+            JCudaHostRanges.pitchedSide(Pointer.to(host), 0, 0, 0, 40, 3),
             PitchedCopy.Side.device(DEVICE_ADDRESS, 0, 0, 0, 64, 3), 30, 3, 1, 0, (args, payload, sink) ->
             {
                 calls[0]++;
                 return 0;
             }));
         assertThrows(HostRangeException.class, () -> PitchedCopy.run(
-            PitchedCopy.Side.host(Pointer.to(host), 0, 0, 0, 20, 3),
+            JCudaHostRanges.pitchedSide(Pointer.to(host), 0, 0, 0, 20, 3),
             PitchedCopy.Side.device(DEVICE_ADDRESS, 0, 0, 0, 64, 3), 30, 3, 1, 0, (args, payload, sink) ->
             {
                 calls[0]++;

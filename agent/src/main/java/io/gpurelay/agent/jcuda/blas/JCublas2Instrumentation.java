@@ -3,8 +3,8 @@ package io.gpurelay.agent.jcuda.blas;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.List;
-import java.util.regex.Pattern;
 
+import io.gpurelay.agent.cuda.blas.CublasRefusals;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.CublasStatus;
 import net.bytebuddy.description.method.MethodDescription;
@@ -28,10 +28,6 @@ public final class JCublas2Instrumentation extends InstrumentationModule
     /** How JCublas2 names the {@code _64} form of {@code cublasXNative}: after the {@code _v2} or not. */
     private static final List<String> WIDE_SUFFIXES = List.of("_v2_64Native", "_64Native");
     private static final String NEW = "_newNative";
-    private static final Pattern EMULATOR_REAL_V2_ONLY =
-        Pattern.compile("cublas[SD](syrkx|gemvBatched|gemvStridedBatched|trsmBatched|getrsBatched|matinvBatched|" +
-            "geqrfBatched|gelsBatched)");
-    private static final Pattern LOGGER = Pattern.compile("cublasLoggerConfigure|cublas[SG]etLoggerCallback");
 
     public JCublas2Instrumentation()
     {
@@ -48,18 +44,12 @@ public final class JCublas2Instrumentation extends InstrumentationModule
      */
     public String emulatorRefusal(final String functionName)
     {
-        final String name = wideFunctionName32(functionName);
-        if (EMULATOR_REAL_V2_ONLY.matcher(name).matches())
-        {
-            return "the emulator has no syrkx, batched gemv or trsm, or batched getrs, matinv, geqrf or gels";
-        }
-        return JCublasInstrumentation.emulatorRefusalOf(name);
+        return CublasRefusals.V2.emulatorRefusal(wideFunctionName32(functionName));
     }
 
     public String refusalReason(final String functionName)
     {
-        return LOGGER.matcher(functionName).matches() ? "cuBLAS's logger runs in the executor's process, where the " +
-            "application's callback and log file are not; the agent logs every failed call by name" : null;
+        return CublasRefusals.V2.refusalReason(functionName);
     }
 
     /**

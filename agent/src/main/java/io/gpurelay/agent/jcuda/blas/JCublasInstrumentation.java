@@ -1,8 +1,8 @@
 package io.gpurelay.agent.jcuda.blas;
 
 import java.lang.reflect.Method;
-import java.util.regex.Pattern;
 
+import io.gpurelay.agent.cuda.blas.CublasRefusals;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.CublasStatus;
 
@@ -14,17 +14,11 @@ import io.gpurelay.protocol.CublasStatus;
 public final class JCublasInstrumentation extends InstrumentationModule
 {
     /** gbmv, sbmv/hbmv, spmv/hpmv, spr(2)/hpr(2), syr(2)/her(2), tbmv/tbsv, tpmv/tpsv, syr2k/her2k, rotm. */
-    private static final Pattern EMULATOR_BANDED_PACKED_RANK = Pattern.compile(
-        "cublas[SDCZ](gbmv|sbmv|hbmv|spmv|hpmv|spr2?|hpr2?|syr2?|her2?|tbmv|tbsv|tpmv|tpsv|syr2k|her2k|rotm)");
     /**
      * A routine on complex data: C or Z (Csrot, Zdscal, ...), and Icamax, Scasum, Scnrm2 and their Z twins; not
      * JCublas2's cublasCreate, which only looks like one.
      */
-    private static final Pattern COMPLEX_ROUTINE = Pattern.compile(
-        "cublas[CZ](?!reate$)[a-z0-9]+|cublasI[cz]am(ax|in)|cublasScasum|cublasScnrm2|cublasDzasum|cublasDznrm2");
     /** The complex routines the emulator runs, and the rotation generators, which the client computes. */
-    private static final Pattern EMULATOR_COMPLEX = Pattern.compile(
-        "cublas[CZ](axpy|scal|sscal|dscal|dotu|dotc|gemm|rotg)");
 
     public JCublasInstrumentation()
     {
@@ -41,26 +35,13 @@ public final class JCublasInstrumentation extends InstrumentationModule
      */
     public String emulatorRefusal(final String functionName)
     {
-        return emulatorRefusalOf(functionName);
+        return CublasRefusals.legacyEmulatorRefusal(functionName);
     }
 
     /**
      * The one rule for both cuBLAS bindings ({@link JCublas2Instrumentation} uses it too): the routines are the same
      * typed families on the wire, so the emulator refuses the same names.
      */
-    static String emulatorRefusalOf(final String functionName)
-    {
-        if (EMULATOR_BANDED_PACKED_RANK.matcher(functionName).matches())
-        {
-            return "the emulator has no banded, packed, rank-update or modified-rotation routines";
-        }
-        if (COMPLEX_ROUTINE.matcher(functionName).matches() && !EMULATOR_COMPLEX.matcher(functionName).matches())
-        {
-            return "of the complex routines the emulator has axpy, scal, dotu/dotc and gemm only";
-        }
-        return null;
-    }
-
     public String refusalReason(final String functionName)
     {
         return "printVector".equals(functionName) || "printMatrix".equals(functionName) ?

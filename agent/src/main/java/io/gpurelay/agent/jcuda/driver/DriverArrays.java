@@ -7,7 +7,7 @@ import io.gpurelay.agent.cuda.driver.DriverContexts;
 import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
-import io.gpurelay.agent.jcuda.PitchedCopy;
+import io.gpurelay.agent.cuda.PitchedCopy;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 import jcuda.Pointer;
@@ -138,7 +138,7 @@ final class DriverArrays
     static int cuMemcpyHtoA(final CUarray dstArray, final long dstOffset, final Pointer srcHost, final long byteCount,
         final CUstream stream, final boolean asynchronous)
     {
-        return row("cuMemcpyHtoA", PitchedCopy.Side.host(srcHost, 0, 0, 0, byteCount, 1),
+        return row("cuMemcpyHtoA", JCudaHostRanges.pitchedSide(srcHost, 0, 0, 0, byteCount, 1),
             arraySide(dstArray, dstOffset), byteCount, stream, asynchronous);
     }
 
@@ -146,7 +146,7 @@ final class DriverArrays
         final long byteCount, final CUstream stream, final boolean asynchronous)
     {
         return row("cuMemcpyAtoH", arraySide(srcArray, srcOffset),
-            PitchedCopy.Side.host(dstHost, 0, 0, 0, byteCount, 1), byteCount, stream, asynchronous);
+            JCudaHostRanges.pitchedSide(dstHost, 0, 0, 0, byteCount, 1), byteCount, stream, asynchronous);
     }
 
     static int cuMemcpyDtoA(final CUarray dstArray, final long dstOffset, final CUdeviceptr srcDevice,
@@ -286,13 +286,13 @@ final class DriverArrays
     {
         return switch (memoryType)
         {
-            case CU_MEMORYTYPE_HOST -> host == null ? null : PitchedCopy.Side.host(host, x, y, z, pitch, rows);
+            case CU_MEMORYTYPE_HOST -> host == null ? null : JCudaHostRanges.pitchedSide(host, x, y, z, pitch, rows);
             case CU_MEMORYTYPE_DEVICE -> device == null ? null :
                 PitchedCopy.Side.device(JCudaPointers.address(device), x, y, z, pitch, rows);
             case CU_MEMORYTYPE_ARRAY -> array == null ? null :
                 PitchedCopy.Side.array(JCudaPointers.nativePointer(array), x, y, z);
             case CU_MEMORYTYPE_UNIFIED -> device == null ? null : JCudaHostRanges.isHostMemory(device) ?
-                PitchedCopy.Side.host(device, x, y, z, pitch, rows) :
+                JCudaHostRanges.pitchedSide(device, x, y, z, pitch, rows) :
                 PitchedCopy.Side.device(JCudaPointers.address(device), x, y, z, pitch, rows);
             default -> null;
         };

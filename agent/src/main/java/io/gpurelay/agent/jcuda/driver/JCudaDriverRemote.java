@@ -20,7 +20,7 @@ import io.gpurelay.agent.cuda.driver.PointerAttributes;
 import io.gpurelay.agent.instrumentation.NotSupportedCalls;
 import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
-import io.gpurelay.agent.jcuda.HostRegistrations;
+import io.gpurelay.agent.cuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.cuda.ManagedMemory;
 import io.gpurelay.agent.cuda.MappedHostMemory;
@@ -28,7 +28,7 @@ import io.gpurelay.agent.jcuda.MemRangeAttributes;
 import io.gpurelay.agent.cuda.PciBusIds;
 import io.gpurelay.agent.cuda.PinnedHostMemory;
 import io.gpurelay.agent.jcuda.TableCalls;
-import io.gpurelay.agent.jcuda.runtime.RuntimeErrors;
+import io.gpurelay.agent.cuda.runtime.RuntimeErrorDescriptions;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
@@ -152,7 +152,7 @@ public final class JCudaDriverRemote
         final int status = cuGetErrorNameNative(error, pStr);
         if (status == DriverStatus.SUCCESS)
         {
-            final String description = RuntimeErrors.knownDescription(error);
+            final String description = RuntimeErrorDescriptions.of(error);
             if (description != null)
             {
                 pStr[0] = description;
@@ -714,7 +714,7 @@ public final class JCudaDriverRemote
         final long address;
         try
         {
-            address = HostRegistrations.nativeRange(p, bytesize);
+            address = JCudaHostRanges.nativeRange(p, bytesize);
         }
         catch (final HostRangeException ex)
         {
@@ -732,7 +732,7 @@ public final class JCudaDriverRemote
         }
         try
         {
-            return HostRegistrations.unregister(HostRegistrations.nativeRange(p, 1)) ==
+            return HostRegistrations.unregister(JCudaHostRanges.nativeRange(p, 1)) ==
                 HostRegistrations.Refusal.NONE ? DriverStatus.SUCCESS : HOST_MEMORY_NOT_REGISTERED;
         }
         catch (final HostRangeException ex)

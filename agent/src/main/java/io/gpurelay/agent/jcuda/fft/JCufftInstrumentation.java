@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda.fft;
 
+import io.gpurelay.agent.cuda.fft.CufftRefusals;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.CufftStatus;
 
@@ -27,7 +28,6 @@ public final class JCufftInstrumentation extends InstrumentationModule
 
     public String refusalReason(final String functionName)
     {
-        return "cufftSetCompatibilityMode".equals(functionName) ? "cuFFT no longer has it: the executor's cuFFT " +
-            "(CUDA 13) always lays data out as FFTW does, the only mode the function could still set" : null;
+        return CufftRefusals.INSTANCE.refusalReason(functionName);
     }
 }

@@ -1,7 +1,7 @@
 package io.gpurelay.agent.jcuda.nvrtc;
 
+import io.gpurelay.agent.cuda.nvrtc.NvrtcRefusals;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
-import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
 
 /**
@@ -22,24 +22,11 @@ public final class JNvrtcInstrumentation extends InstrumentationModule
      */
     public String emulatorRefusal(final String functionName)
     {
-        if ("nvrtcGetNumSupportedArchs".equals(functionName) || "nvrtcGetSupportedArchs".equals(functionName))
-        {
-            return "it compiles to PTX for itself, for no real architecture";
-        }
-        for (final NvrtcOutput output : NvrtcOutput.values())
-        {
-            if (output.functionName().equals(functionName) || (output.functionName() + "Size").equals(functionName))
-            {
-                return "it compiles programs to PTX only";
-            }
-        }
-        return null;
+        return NvrtcRefusals.INSTANCE.emulatorRefusal(functionName);
     }
 
     public String refusalReason(final String functionName)
     {
-        return "nvrtcGetNVVMSize".equals(functionName) || "nvrtcGetNVVM".equals(functionName) ?
-            "deprecated by NVRTC for nvrtcGetLTOIR (which gpurelay remotes); the executor's NVRTC (CUDA 13) no " +
-            "longer has it" : null;
+        return NvrtcRefusals.INSTANCE.refusalReason(functionName);
     }
 }

@@ -1,8 +1,8 @@
 package io.gpurelay.agent.jcuda.rand;
 
+import io.gpurelay.agent.cuda.rand.CurandRefusals;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.CurandStatus;
-import io.gpurelay.protocol.SobolTable;
 
 /**
  * JCuda's cuRAND host API, {@code jcuda.jcurand.JCurand}: remoted by {@link JCurandRemote}. cuRAND has no "not
@@ -23,27 +23,11 @@ public final class JCurandInstrumentation extends InstrumentationModule
      */
     public String emulatorRefusal(final String functionName)
     {
-        for (final SobolTable table : SobolTable.values())
-        {
-            if (table.functionName().equals(functionName))
-            {
-                return "it has no Sobol' generators and does not carry their tables";
-            }
-        }
-        return switch (functionName)
-        {
-            case "curandSetQuasiRandomGeneratorDimensions" -> "its generators are all pseudo-random " +
-                "(CURAND_STATUS_TYPE_ERROR, as cuRAND answers for those)";
-            case "curandCreatePoissonDistribution", "curandDestroyDistribution" ->
-                "it has no discrete distributions of cuRAND's device API";
-            default -> null;
-        };
+        return CurandRefusals.INSTANCE.emulatorRefusal(functionName);
     }
 
     public String refusalReason(final String functionName)
     {
-        return "curandCreateGeneratorHost".equals(functionName) ? "a host generator writes the caller's host " +
-            "memory, and gpurelay's generators write device memory on the executor; generating there and copying " +
-            "the values back is not done yet: generate into device memory and copy it" : null;
+        return CurandRefusals.INSTANCE.refusalReason(functionName);
     }
 }

@@ -1,5 +1,6 @@
 package io.gpurelay.agent.jcuda.runtime;
 
+import io.gpurelay.agent.cuda.runtime.RuntimeDeviceSelection;
 import io.gpurelay.agent.jcuda.JCudaPinnedHostMemory;
 import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteBuffer;
@@ -14,7 +15,7 @@ import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
-import io.gpurelay.agent.jcuda.HostRegistrations;
+import io.gpurelay.agent.cuda.HostRegistrations;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.cuda.ManagedMemory;
 import io.gpurelay.agent.cuda.MappedHostMemory;
@@ -132,7 +133,7 @@ public final class JCudaRuntimeRemote
 
     public static int cudaChooseDeviceNative(final int[] device, final cudaDeviceProp prop)
     {
-        return RuntimeDeviceSelection.chooseDevice(device, prop);
+        return JCudaDeviceChoice.chooseDevice(device, prop);
     }
 
     public static int cudaInitDeviceNative(final int device, final int deviceFlags, final int flags)
@@ -695,7 +696,7 @@ public final class JCudaRuntimeRemote
         final long address;
         try
         {
-            address = HostRegistrations.nativeRange(ptr, size);
+            address = JCudaHostRanges.nativeRange(ptr, size);
         }
         catch (final HostRangeException ex)
         {
@@ -710,7 +711,7 @@ public final class JCudaRuntimeRemote
         final long address;
         try
         {
-            address = HostRegistrations.nativeRange(ptr, 1);
+            address = JCudaHostRanges.nativeRange(ptr, 1);
         }
         catch (final HostRangeException ex)
         {

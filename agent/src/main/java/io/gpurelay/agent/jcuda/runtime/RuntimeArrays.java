@@ -6,7 +6,7 @@ import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
-import io.gpurelay.agent.jcuda.PitchedCopy;
+import io.gpurelay.agent.cuda.PitchedCopy;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.Pointer;
@@ -334,7 +334,7 @@ final class RuntimeArrays
         {
             throw new NullPointerException("Parameter 'ptr' is null for a copy");
         }
-        return host ? PitchedCopy.Side.host(pointer, x, y, z, pitch, rows) :
+        return host ? JCudaHostRanges.pitchedSide(pointer, x, y, z, pitch, rows) :
             PitchedCopy.Side.device(JCudaPointers.address(pointer), x, y, z, pitch, rows);
     }
 

@@ -1,11 +1,8 @@
-package io.gpurelay.agent.jcuda;
+package io.gpurelay.agent.cuda;
 
 import java.util.Map;
 import java.util.TreeMap;
-import io.gpurelay.agent.cuda.HostRange;
-import io.gpurelay.agent.cuda.HostRangeException;
 
-import jcuda.Pointer;
 
 /**
  * Host memory of the program registered with {@code cudaHostRegister} / {@code cuMemHostRegister}. CUDA page-locks
@@ -50,25 +47,6 @@ public final class HostRegistrations
         NOT_REGISTERED
     }
 
-    /**
-     * The start address of {@code size} bytes of native memory behind the pointer.
-     *
-     * @throws HostRangeException when the pointer is not native host memory of that size.
-     */
-    public static long nativeRange(final Pointer pointer, final long size) throws HostRangeException
-    {
-        if (size <= 0)
-        {
-            throw new HostRangeException("a size of " + size + " bytes");
-        }
-        final long address = JCudaHostRanges.of(pointer, size).nativeAddress();
-        if (address == 0)
-        {
-            throw new HostRangeException("the pointer is not native memory of this process (a direct buffer or " +
-                "pinned memory); a Java array cannot be registered");
-        }
-        return address;
-    }
 
     /**
      * Register {@code [address, address + size)} unless it overlaps a registration.

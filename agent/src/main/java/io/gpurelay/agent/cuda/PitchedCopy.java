@@ -1,10 +1,7 @@
-package io.gpurelay.agent.jcuda;
+package io.gpurelay.agent.cuda;
 
-import io.gpurelay.agent.cuda.HostRange;
-import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
-import jcuda.Pointer;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -24,7 +21,7 @@ public final class PitchedCopy
     public static final int DEVICE = 2;
     public static final int ARRAY = 3;
     /** The most host bytes one call carries. */
-    static final long CHUNK_BYTES = 8L * 1024 * 1024;
+    public static final long CHUNK_BYTES = 8L * 1024 * 1024;
     private static final int SIDE_ARGUMENTS = 7;
 
     /**
@@ -76,12 +73,6 @@ public final class PitchedCopy
             this.z = z;
             this.pitch = pitch;
             this.rows = rows;
-        }
-
-        public static Side host(final Pointer host, final long x, final long y, final long z, final long pitch,
-            final long rows)
-        {
-            return new Side(HOST, 0, byteCount -> JCudaHostRanges.of(host, byteCount), x, y, z, pitch, rows);
         }
 
         /**
@@ -263,7 +254,7 @@ public final class PitchedCopy
      * Rows of host memory seen as packed bytes: packed byte {@code p} is byte {@code p % width} of row
      * {@code p / width}, which starts {@code base + row * pitch} bytes into the range.
      */
-    static final class StridedHost implements PayloadSource, PayloadSink
+    public static final class StridedHost implements PayloadSource, PayloadSink
     {
         private final HostRange range;
         private final long base;
