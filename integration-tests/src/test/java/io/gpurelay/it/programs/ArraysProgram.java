@@ -31,6 +31,7 @@ import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import java.util.Arrays;
 import java.util.zip.CRC32;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.driver.CUDA_ARRAY3D_DESCRIPTOR;
 import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;

@@ -29,6 +29,7 @@ import static jcuda.runtime.JCuda.cudaStreamSynchronize;
 import java.util.Arrays;
 import java.util.zip.CRC32;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.runtime.cudaArray;
 import jcuda.runtime.cudaChannelFormatDesc;
