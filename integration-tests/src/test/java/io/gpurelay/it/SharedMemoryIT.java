@@ -21,11 +21,11 @@ import io.aeron.Subscription;
 import io.gpurelay.it.programs.SharedMemoryProgram;
 import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.ClientResponseAdapter;
-import io.gpurelay.protocol.ClientResponseListener;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.TransferRegion;
 import io.gpurelay.protocol.codecs.RejectReason;
 import io.gpurelay.protocol.security.ClientHandshake;
+import io.gpurelay.testsupport.HandshakeListener;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.Test;
@@ -169,7 +169,7 @@ class SharedMemoryIT
     /**
      * Takes the handshake's answer and nothing else.
      */
-    private static final class SilentClient implements ClientResponseListener
+    private static final class SilentClient implements HandshakeListener
     {
         static final int RESPONSE_STREAM_ID = 0x2345_6789;
 
@@ -177,21 +177,10 @@ class SharedMemoryIT
         int requestStreamId;
         int requestPublicationSessionId;
 
-        public void onConnected(
-            final long correlationId,
-            final long sessionId,
-            final int protocolVersion,
-            final int requestStreamId,
-            final int requestPublicationSessionId,
-            final byte[] executorPublicKey,
-            final byte[] executorProof,
-            final int deviceCount,
-            final long keepAliveIntervalMs,
-            final String executorVersion,
-            final String backend)
+        public void onConnected(final Connected connected)
         {
-            this.requestStreamId = requestStreamId;
-            this.requestPublicationSessionId = requestPublicationSessionId;
+            this.requestStreamId = connected.requestStreamId();
+            this.requestPublicationSessionId = connected.requestPublicationSessionId();
         }
 
         public void onTransferRegionOffered(final long correlationId, final String fileName, final long length)
