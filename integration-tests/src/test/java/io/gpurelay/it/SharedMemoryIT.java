@@ -1,16 +1,15 @@
 package io.gpurelay.it;
 
+import static io.gpurelay.it.SessionFiles.awaitSessionClosed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import io.aeron.Aeron;
 import io.aeron.ChannelUri;
@@ -82,18 +81,8 @@ class SharedMemoryIT
     void aClientKilledInTheMiddleOfACopyLeavesNoRegionFile(final String isolation, @TempDir final Path work)
         throws Exception
     {
-        try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", isolation))
-        {
-            final ForkedProcess client = Client.start(executor.agentOptions("log=debug"), SharedMemoryProgram.class,
-                "endless", "64");
-            client.awaitLine(Pattern.compile("^COPYING"), WAIT);
-            assertTrue(REGION_USED.matcher(client.output()).find(), client.output());
-            Thread.sleep(300);
-            client.kill();
-            awaitSessionClosed(executor, client.pid());
-            assertEquals(List.of(), regionFiles(executor.aeronDir()));
-            assertTrue(executor.process().isAlive(), executor.process().output());
-        }
+        SessionFiles.killedMidCopyLeavesNoFile(isolation, work, SharedMemoryProgram.class, REGION_USED,
+            TransferRegion.FILE_NAME_PREFIX);
     }
 
     /**
@@ -152,18 +141,9 @@ class SharedMemoryIT
         }
     }
 
-    private static void awaitSessionClosed(final Executor executor, final long clientPid) throws InterruptedException
-    {
-        executor.process().awaitLine(Pattern.compile("session \\S+ \\(client .*pid " + clientPid + "\\) closed: "),
-            WAIT);
-    }
-
     private static List<Path> regionFiles(final Path aeronDir) throws IOException
     {
-        try (Stream<Path> files = Files.list(aeronDir))
-        {
-            return files.filter(file -> file.getFileName().toString().startsWith(TransferRegion.FILE_NAME_PREFIX)).toList();
-        }
+        return SessionFiles.named(aeronDir, TransferRegion.FILE_NAME_PREFIX);
     }
 
     /**
