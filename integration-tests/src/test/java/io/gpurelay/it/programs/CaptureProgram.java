@@ -1,6 +1,5 @@
 package io.gpurelay.it.programs;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,12 +23,14 @@ import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
 import jcuda.driver.CUkernelNodeAttrID;
 import jcuda.driver.CUkernelNodeAttrValue;
-import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstreamCaptureMode;
 import jcuda.driver.JCudaDriver;
 import static io.gpurelay.it.programs.FnLines.caseLine;
 import static io.gpurelay.it.programs.FnLines.address;
+import static io.gpurelay.it.programs.GraphPrograms.alloc;
+import static io.gpurelay.it.programs.GraphPrograms.allEqual;
+import static io.gpurelay.it.programs.GraphPrograms.read;
 
 /**
  * Stream capture through JCuda's driver API: memsets, a kernel ({@code saxpy}), a device-to-device copy and a host
@@ -71,18 +72,9 @@ public final class CaptureProgram
         final boolean emulator = java.util.Arrays.asList(args).contains("emulator");
         BASES = refusals;
 
-        caseLine("cuInit", "", JCudaDriver.cuInit(0));
-        final CUdevice device = new CUdevice();
-        caseLine("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
-        final CUcontext context = new CUcontext();
-        caseLine("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
-        final CUmodule module = new CUmodule();
-        final byte[] ptx = Files.readAllBytes(kernels.resolve("saxpy.ptx"));
-        final byte[] image = new byte[ptx.length + 1];
-        System.arraycopy(ptx, 0, image, 0, ptx.length);
-        caseLine("cuModuleLoadData", "", JCudaDriver.cuModuleLoadData(module, image));
-        final CUfunction saxpy = new CUfunction();
-        caseLine("cuModuleGetFunction", "", JCudaDriver.cuModuleGetFunction(saxpy, module, "saxpy"));
+        final GraphPrograms.Saxpy start = GraphPrograms.start(kernels);
+        final CUcontext context = start.context();
+        final CUfunction saxpy = start.function();
         final CUstream s1 = new CUstream();
         caseLine("cuStreamCreate", "s1", JCudaDriver.cuStreamCreate(s1, 0));
         final CUstream s2 = new CUstream();
@@ -493,50 +485,10 @@ public final class CaptureProgram
         caseLine("cuStreamIsCapturing", what, JCudaDriver.cuStreamIsCapturing(stream, status), status[0]);
     }
 
-    private static CUdeviceptr alloc(final long bytes)
-    {
-        final CUdeviceptr pointer = new CUdeviceptr();
-        caseLine("cuMemAlloc", "" + bytes, JCudaDriver.cuMemAlloc(pointer, bytes));
-        return pointer;
-    }
-
-    private static float[] read(final CUdeviceptr source, final int count)
-    {
-        final float[] values = new float[count];
-        JCudaDriver.cuMemcpyDtoH(Pointer.to(values), source, (long)count * Sizeof.FLOAT);
-        return values;
-    }
-
     private static int[] readInts(final CUdeviceptr source, final int count)
     {
         final int[] values = new int[count];
         JCudaDriver.cuMemcpyDtoH(Pointer.to(values), source, (long)count * Sizeof.INT);
         return values;
     }
-
-    private static boolean allEqual(final float[] values, final float expected)
-    {
-        for (final float value : values)
-        {
-            if (value != expected)
-            {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean allEqual(final int[] values, final int expected)
-    {
-        for (final int value : values)
-        {
-            if (value != expected)
-            {
-                return false;
-            }
-        }
-        return true;
-    }
-
-
 }

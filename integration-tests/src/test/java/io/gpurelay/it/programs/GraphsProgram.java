@@ -1,6 +1,5 @@
 package io.gpurelay.it.programs;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +13,6 @@ import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
 import jcuda.driver.CUDA_MEMCPY3D;
 import jcuda.driver.CUDA_MEMSET_NODE_PARAMS;
 import jcuda.driver.CUcontext;
-import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
@@ -23,11 +21,13 @@ import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
 import jcuda.driver.CUmemorytype;
-import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 import static io.gpurelay.it.programs.FnLines.caseLine;
 import static io.gpurelay.it.programs.FnLines.address;
+import static io.gpurelay.it.programs.GraphPrograms.alloc;
+import static io.gpurelay.it.programs.GraphPrograms.allEqual;
+import static io.gpurelay.it.programs.GraphPrograms.read;
 
 /**
  * CUDA graphs through JCuda's driver API: a graph of memset, kernel ({@code saxpy}), memcpy, empty and event nodes
@@ -66,18 +66,9 @@ public final class GraphsProgram
         final Path kernels = Path.of(args[0]);
         final boolean refusals = args.length > 1 && "refusals".equals(args[1]);
 
-        caseLine("cuInit", "", JCudaDriver.cuInit(0));
-        final CUdevice device = new CUdevice();
-        caseLine("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
-        final CUcontext context = new CUcontext();
-        caseLine("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
-        final CUmodule module = new CUmodule();
-        final byte[] ptx = Files.readAllBytes(kernels.resolve("saxpy.ptx"));
-        final byte[] image = new byte[ptx.length + 1];
-        System.arraycopy(ptx, 0, image, 0, ptx.length);
-        caseLine("cuModuleLoadData", "", JCudaDriver.cuModuleLoadData(module, image));
-        final CUfunction saxpy = new CUfunction();
-        caseLine("cuModuleGetFunction", "", JCudaDriver.cuModuleGetFunction(saxpy, module, "saxpy"));
+        final GraphPrograms.Saxpy start = GraphPrograms.start(kernels);
+        final CUcontext context = start.context();
+        final CUfunction saxpy = start.function();
         final CUstream stream = new CUstream();
         caseLine("cuStreamCreate", "", JCudaDriver.cuStreamCreate(stream, 0));
         final CUevent event = new CUevent();
@@ -540,37 +531,11 @@ public final class GraphsProgram
         return params;
     }
 
-    private static CUdeviceptr alloc(final long bytes)
-    {
-        final CUdeviceptr pointer = new CUdeviceptr();
-        caseLine("cuMemAlloc", "" + bytes, JCudaDriver.cuMemAlloc(pointer, bytes));
-        return pointer;
-    }
-
-    private static float[] read(final CUdeviceptr source, final int count)
-    {
-        final float[] values = new float[count];
-        JCudaDriver.cuMemcpyDtoH(Pointer.to(values), source, (long)count * Sizeof.FLOAT);
-        return values;
-    }
-
     private static byte[] readBytes(final CUdeviceptr source, final int count)
     {
         final byte[] values = new byte[count];
         JCudaDriver.cuMemcpyDtoH(Pointer.to(values), source, count);
         return values;
-    }
-
-    private static boolean allEqual(final float[] values, final float expected)
-    {
-        for (final float value : values)
-        {
-            if (value != expected)
-            {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static long checksum(final byte[] bytes)
@@ -582,6 +547,4 @@ public final class GraphsProgram
         }
         return sum;
     }
-
-
 }
