@@ -8,7 +8,6 @@ import java.util.List;
 import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.Sizeof;
-import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
 import jcuda.driver.CUaccessPolicyWindow;
 import jcuda.driver.CUaccessProperty;
 import jcuda.driver.CUcontext;
@@ -31,6 +30,7 @@ import static io.gpurelay.it.programs.FnLines.address;
 import static io.gpurelay.it.programs.GraphPrograms.alloc;
 import static io.gpurelay.it.programs.GraphPrograms.allEqual;
 import static io.gpurelay.it.programs.GraphPrograms.read;
+import static io.gpurelay.it.programs.GraphPrograms.saxpyNode;
 
 /**
  * Stream capture through JCuda's driver API: memsets, a kernel ({@code saxpy}), a device-to-device copy and a host
@@ -252,10 +252,10 @@ public final class CaptureProgram
         caseLine("cuGraphCreate", "attributes", JCudaDriver.cuGraphCreate(graph, 0));
         final CUgraphNode first = new CUgraphNode();
         caseLine("cuGraphAddKernelNode", "first", JCudaDriver.cuGraphAddKernelNode(first, graph, null, 0,
-            saxpyNode(saxpy, 1f, x, y)));
+            saxpyNode(saxpy, N, 1f, x, y)));
         final CUgraphNode second = new CUgraphNode();
         caseLine("cuGraphAddKernelNode", "second", JCudaDriver.cuGraphAddKernelNode(second, graph,
-            new CUgraphNode[]{ first }, 1, saxpyNode(saxpy, 1f, x, y)));
+            new CUgraphNode[]{ first }, 1, saxpyNode(saxpy, N, 1f, x, y)));
         attribute("first default", first);
         final CUkernelNodeAttrValue cooperative = new CUkernelNodeAttrValue();
         cooperative.cooperative = 1;
@@ -353,23 +353,6 @@ public final class CaptureProgram
         }
         return new long[]{ cooperative.cooperative, window.num_bytes, Float.floatToRawIntBits(window.hitRatio),
             window.hitProp, window.missProp };
-    }
-
-    private static CUDA_KERNEL_NODE_PARAMS saxpyNode(
-        final CUfunction function, final float a, final CUdeviceptr x, final CUdeviceptr y)
-    {
-        final CUDA_KERNEL_NODE_PARAMS params = new CUDA_KERNEL_NODE_PARAMS();
-        params.func = function;
-        params.gridDimX = (N + 127) / 128;
-        params.gridDimY = 1;
-        params.gridDimZ = 1;
-        params.blockDimX = 128;
-        params.blockDimY = 1;
-        params.blockDimZ = 1;
-        params.sharedMemBytes = 0;
-        params.kernelParams = Pointer.to(Pointer.to(new int[]{ N }), Pointer.to(new float[]{ a }), Pointer.to(x),
-            Pointer.to(y));
-        return params;
     }
 
     /**

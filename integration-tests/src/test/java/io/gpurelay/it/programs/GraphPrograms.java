@@ -8,6 +8,7 @@ import java.nio.file.Path;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
+import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
@@ -17,7 +18,7 @@ import jcuda.driver.JCudaDriver;
 
 /**
  * What {@link CaptureProgram} and {@link GraphsProgram} share: a context on device 0 with {@code saxpy.ptx} loaded,
- * device buffers, and reading them back. Each driver call of the start and of an allocation prints its
+ * saxpy kernel nodes, device buffers, and reading them back. Each driver call of the start and of an allocation prints its
  * {@link FnLines#caseLine} line.
  */
 final class GraphPrograms
@@ -51,6 +52,26 @@ final class GraphPrograms
         final CUfunction saxpy = new CUfunction();
         caseLine("cuModuleGetFunction", "", JCudaDriver.cuModuleGetFunction(saxpy, module, "saxpy"));
         return new Saxpy(context, saxpy);
+    }
+
+    /**
+     * A kernel node's parameters for {@code saxpy(n, a, x, y)}: y = a * x + y over n floats, in blocks of 128.
+     */
+    static CUDA_KERNEL_NODE_PARAMS saxpyNode(final CUfunction function, final int n, final float a,
+        final CUdeviceptr x, final CUdeviceptr y)
+    {
+        final CUDA_KERNEL_NODE_PARAMS params = new CUDA_KERNEL_NODE_PARAMS();
+        params.func = function;
+        params.gridDimX = (n + 127) / 128;
+        params.gridDimY = 1;
+        params.gridDimZ = 1;
+        params.blockDimX = 128;
+        params.blockDimY = 1;
+        params.blockDimZ = 1;
+        params.sharedMemBytes = 0;
+        params.kernelParams = Pointer.to(Pointer.to(new int[]{ n }), Pointer.to(new float[]{ a }), Pointer.to(x),
+            Pointer.to(y));
+        return params;
     }
 
     static CUdeviceptr alloc(final long bytes)

@@ -28,6 +28,7 @@ import static io.gpurelay.it.programs.FnLines.address;
 import static io.gpurelay.it.programs.GraphPrograms.alloc;
 import static io.gpurelay.it.programs.GraphPrograms.allEqual;
 import static io.gpurelay.it.programs.GraphPrograms.read;
+import static io.gpurelay.it.programs.GraphPrograms.saxpyNode;
 
 /**
  * CUDA graphs through JCuda's driver API: a graph of memset, kernel ({@code saxpy}), memcpy, empty and event nodes
@@ -89,7 +90,7 @@ public final class GraphsProgram
             memset(y, Float.floatToRawIntBits(2f), N), context));
         final CUgraphNode kernel = node("saxpy");
         caseLine("cuGraphAddKernelNode", "", JCudaDriver.cuGraphAddKernelNode(kernel, graph,
-            new CUgraphNode[]{ setX, setY }, 2, saxpy(saxpy, 3f, x, y)));
+            new CUgraphNode[]{ setX, setY }, 2, saxpyNode(saxpy, N, 3f, x, y)));
         final CUgraphNode copy = node("copy");
         caseLine("cuGraphAddMemcpyNode", "", JCudaDriver.cuGraphAddMemcpyNode(copy, graph,
             new CUgraphNode[]{ kernel }, 1, copy1d(z, y, N * Sizeof.FLOAT), context));
@@ -130,7 +131,7 @@ public final class GraphsProgram
 
         // The exec is a snapshot: setting a node of the graph does not reach it, setting the exec's node does.
         caseLine("cuGraphKernelNodeSetParams", "a = 10", JCudaDriver.cuGraphKernelNodeSetParams(kernel,
-            saxpy(saxpy, 10f, x, y)));
+            saxpyNode(saxpy, N, 10f, x, y)));
         final CUDA_KERNEL_NODE_PARAMS got = new CUDA_KERNEL_NODE_PARAMS();
         caseLine("cuGraphKernelNodeGetParams", "", JCudaDriver.cuGraphKernelNodeGetParams(kernel, got),
             address(got.func) == address(saxpy), got.gridDimX, got.blockDimX, got.sharedMemBytes);
@@ -139,7 +140,7 @@ public final class GraphsProgram
         caseLine("cuGraphExecMemsetNodeSetParams", "y = 4", JCudaDriver.cuGraphExecMemsetNodeSetParams(exec, setY,
             memset(y, Float.floatToRawIntBits(4f), N), context));
         caseLine("cuGraphExecKernelNodeSetParams", "a = 2", JCudaDriver.cuGraphExecKernelNodeSetParams(exec, kernel,
-            saxpy(saxpy, 2f, x, y)));
+            saxpyNode(saxpy, N, 2f, x, y)));
         launch("after the exec's nodes changed", exec, stream);
         CHECKS.check("the exec ran its new parameters: z = 2 * 1 + 4", allEqual(read(z, N), 6f), "" + read(z, N)[0]);
         final CUgraphExec second = new CUgraphExec();
@@ -345,7 +346,7 @@ public final class GraphsProgram
         refused("a node of a destroyed graph", JCudaDriver.cuGraphNodeGetType(goneNode, type), 1);
         refused("a dependency of another graph", JCudaDriver.cuGraphAddEmptyNode(new CUgraphNode(), graph,
             new CUgraphNode[]{ goneNode }, 1), 1);
-        final CUDA_KERNEL_NODE_PARAMS wrong = saxpy(saxpy, 1f, x, y);
+        final CUDA_KERNEL_NODE_PARAMS wrong = saxpyNode(saxpy, N, 1f, x, y);
         wrong.kernelParams = Pointer.to(Pointer.to(new int[]{ N }));
         refused("a kernel node with too few parameters", JCudaDriver.cuGraphAddKernelNode(new CUgraphNode(), graph,
             null, 0, wrong), 1);
@@ -498,23 +499,6 @@ public final class GraphsProgram
         params.width = count;
         params.height = 1;
         params.pitch = 0;
-        return params;
-    }
-
-    private static CUDA_KERNEL_NODE_PARAMS saxpy(
-        final CUfunction function, final float a, final CUdeviceptr x, final CUdeviceptr y)
-    {
-        final CUDA_KERNEL_NODE_PARAMS params = new CUDA_KERNEL_NODE_PARAMS();
-        params.func = function;
-        params.gridDimX = (N + 127) / 128;
-        params.gridDimY = 1;
-        params.gridDimZ = 1;
-        params.blockDimX = 128;
-        params.blockDimY = 1;
-        params.blockDimZ = 1;
-        params.sharedMemBytes = 0;
-        params.kernelParams = Pointer.to(Pointer.to(new int[]{ N }), Pointer.to(new float[]{ a }), Pointer.to(x),
-            Pointer.to(y));
         return params;
     }
 
