@@ -55,12 +55,15 @@ class GlInteropIT
             for (final Path file : (Iterable<Path>)files::iterator)
             {
                 final String name = file.getFileName().toString();
-                if (name.startsWith("GlInteropProgram") || name.startsWith("Checks"))
+                if (name.startsWith("GlInteropProgram"))
                 {
                     Files.copy(file, target.resolve(name));
                 }
             }
         }
+        final Path checks = Files.createDirectories(classes.resolve("io/gpurelay/testsupport"));
+        Files.copy(Artifacts.programsDir().resolve("io/gpurelay/testsupport/Checks.class"),
+            checks.resolve("Checks.class"));
         try (Executor executor = Executor.start(Transport.IPC.newChannel(), work))
         {
             final ForkedProcess client = Client.startWithClasspath(executor.agentOptions(""),

@@ -1,17 +1,16 @@
 package io.gpurelay.it;
 
+import static io.gpurelay.it.SessionFiles.awaitSessionClosed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import io.gpurelay.it.programs.PinnedMemoryProgram;
 import org.junit.jupiter.api.Test;
@@ -29,7 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class PinnedMemoryIT
 {
-    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final String PINNED_PREFIX = "gpurelay-pinned-";
     private static final Pattern SHARED = Pattern.compile("pinned host memory of \\d+ bytes is shared with the " +
         "executor");
 
@@ -117,31 +116,11 @@ class PinnedMemoryIT
     void aClientKilledWhileCopyingLeavesNoPinnedMemoryFile(final String isolation, @TempDir final Path work)
         throws Exception
     {
-        try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", isolation))
-        {
-            final ForkedProcess client = Client.start(executor.agentOptions("log=debug"), PinnedMemoryProgram.class,
-                "endless", "64");
-            client.awaitLine(Pattern.compile("^COPYING"), WAIT);
-            assertTrue(SHARED.matcher(client.output()).find(), client.output());
-            Thread.sleep(300);
-            client.kill();
-            awaitSessionClosed(executor, client.pid());
-            assertEquals(List.of(), pinnedFiles(executor.aeronDir()));
-            assertTrue(executor.process().isAlive(), executor.process().output());
-        }
-    }
-
-    private static void awaitSessionClosed(final Executor executor, final long clientPid) throws InterruptedException
-    {
-        executor.process().awaitLine(Pattern.compile("session \\S+ \\(client .*pid " + clientPid + "\\) closed: "),
-            WAIT);
+        SessionFiles.killedMidCopyLeavesNoFile(isolation, work, PinnedMemoryProgram.class, SHARED, PINNED_PREFIX);
     }
 
     private static List<Path> pinnedFiles(final Path aeronDir) throws IOException
     {
-        try (Stream<Path> files = Files.list(aeronDir))
-        {
-            return files.filter(file -> file.getFileName().toString().startsWith("gpurelay-pinned-")).toList();
-        }
+        return SessionFiles.named(aeronDir, PINNED_PREFIX);
     }
 }

@@ -11,11 +11,11 @@ import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.ClientResponseAdapter;
-import io.gpurelay.protocol.ClientResponseListener;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.codecs.RejectReason;
 import io.gpurelay.protocol.security.ClientHandshake;
 import io.gpurelay.protocol.security.HandshakeException;
+import io.gpurelay.testsupport.HandshakeListener;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
@@ -30,7 +30,7 @@ import org.agrona.concurrent.YieldingIdleStrategy;
  * token in {@code GPURELAY_TOKEN} (none when unset) and checks the executor's proof. The channel must be IPC: the
  * probe sends its close requests unsealed.
  */
-public final class SessionStartProbe implements ClientResponseListener
+public final class SessionStartProbe implements HandshakeListener
 {
     private static final long TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
     private static final int RESPONSE_STREAM_ID = 0x1234_5678;
@@ -117,25 +117,14 @@ public final class SessionStartProbe implements ClientResponseListener
             millis[Math.min(count - 1, (int)Math.ceil(count * 0.99) - 1)], millis[count - 1], count);
     }
 
-    public void onConnected(
-        final long correlationId,
-        final long sessionId,
-        final int protocolVersion,
-        final int requestStreamId,
-        final int requestPublicationSessionId,
-        final byte[] executorPublicKey,
-        final byte[] executorProof,
-        final int deviceCount,
-        final long keepAliveIntervalMs,
-        final String executorVersion,
-        final String backend)
+    public void onConnected(final Connected connected)
     {
-        this.connectedSessionId = sessionId;
-        this.requestStreamId = requestStreamId;
-        this.requestPublicationSessionId = requestPublicationSessionId;
-        this.executorPublicKey = executorPublicKey;
-        this.executorProof = executorProof;
-        this.connectedCorrelationId = correlationId;
+        this.connectedSessionId = connected.sessionId();
+        this.requestStreamId = connected.requestStreamId();
+        this.requestPublicationSessionId = connected.requestPublicationSessionId();
+        this.executorPublicKey = connected.executorPublicKey();
+        this.executorProof = connected.executorProof();
+        this.connectedCorrelationId = connected.correlationId();
     }
 
     public void onRejected(

@@ -1,16 +1,15 @@
 package io.gpurelay.it;
 
+import static io.gpurelay.it.SessionFiles.awaitSessionClosed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import io.aeron.Aeron;
 import io.aeron.ChannelUri;
@@ -21,11 +20,11 @@ import io.aeron.Subscription;
 import io.gpurelay.it.programs.SharedMemoryProgram;
 import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.ClientResponseAdapter;
-import io.gpurelay.protocol.ClientResponseListener;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.TransferRegion;
 import io.gpurelay.protocol.codecs.RejectReason;
 import io.gpurelay.protocol.security.ClientHandshake;
+import io.gpurelay.testsupport.HandshakeListener;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.Test;
@@ -82,18 +81,8 @@ class SharedMemoryIT
     void aClientKilledInTheMiddleOfACopyLeavesNoRegionFile(final String isolation, @TempDir final Path work)
         throws Exception
     {
-        try (Executor executor = Executor.start("aeron:ipc", work, "--isolation", isolation))
-        {
-            final ForkedProcess client = Client.start(executor.agentOptions("log=debug"), SharedMemoryProgram.class,
-                "endless", "64");
-            client.awaitLine(Pattern.compile("^COPYING"), WAIT);
-            assertTrue(REGION_USED.matcher(client.output()).find(), client.output());
-            Thread.sleep(300);
-            client.kill();
-            awaitSessionClosed(executor, client.pid());
-            assertEquals(List.of(), regionFiles(executor.aeronDir()));
-            assertTrue(executor.process().isAlive(), executor.process().output());
-        }
+        SessionFiles.killedMidCopyLeavesNoFile(isolation, work, SharedMemoryProgram.class, REGION_USED,
+            TransferRegion.FILE_NAME_PREFIX);
     }
 
     /**
@@ -152,24 +141,15 @@ class SharedMemoryIT
         }
     }
 
-    private static void awaitSessionClosed(final Executor executor, final long clientPid) throws InterruptedException
-    {
-        executor.process().awaitLine(Pattern.compile("session \\S+ \\(client .*pid " + clientPid + "\\) closed: "),
-            WAIT);
-    }
-
     private static List<Path> regionFiles(final Path aeronDir) throws IOException
     {
-        try (Stream<Path> files = Files.list(aeronDir))
-        {
-            return files.filter(file -> file.getFileName().toString().startsWith(TransferRegion.FILE_NAME_PREFIX)).toList();
-        }
+        return SessionFiles.named(aeronDir, TransferRegion.FILE_NAME_PREFIX);
     }
 
     /**
      * Takes the handshake's answer and nothing else.
      */
-    private static final class SilentClient implements ClientResponseListener
+    private static final class SilentClient implements HandshakeListener
     {
         static final int RESPONSE_STREAM_ID = 0x2345_6789;
 
@@ -177,21 +157,10 @@ class SharedMemoryIT
         int requestStreamId;
         int requestPublicationSessionId;
 
-        public void onConnected(
-            final long correlationId,
-            final long sessionId,
-            final int protocolVersion,
-            final int requestStreamId,
-            final int requestPublicationSessionId,
-            final byte[] executorPublicKey,
-            final byte[] executorProof,
-            final int deviceCount,
-            final long keepAliveIntervalMs,
-            final String executorVersion,
-            final String backend)
+        public void onConnected(final Connected connected)
         {
-            this.requestStreamId = requestStreamId;
-            this.requestPublicationSessionId = requestPublicationSessionId;
+            this.requestStreamId = connected.requestStreamId();
+            this.requestPublicationSessionId = connected.requestPublicationSessionId();
         }
 
         public void onTransferRegionOffered(final long correlationId, final String fileName, final long length)

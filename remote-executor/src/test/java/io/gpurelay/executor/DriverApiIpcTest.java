@@ -1,7 +1,9 @@
 package io.gpurelay.executor;
 
 import static io.gpurelay.executor.Kernels.function;
+import static io.gpurelay.executor.Kernels.launch;
 import static io.gpurelay.executor.Kernels.loadModule;
+import static io.gpurelay.executor.Kernels.runConstantScale;
 import static io.gpurelay.executor.TestClient.DEFAULT_STREAM;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
@@ -366,24 +368,7 @@ class DriverApiIpcTest
         assertEquals(DriverStatus.NOT_FOUND,
             client.callWithPayload(CU_MODULE_GET_FUNCTION, context, utf8("missing"), module).status());
 
-        upload(client, context, coefficients.value(0), new float[]{ 2, 3, 4, 5 });
-        upload(client, context, offset.value(0), new float[]{ 0.5f });
-        final int n = 64;
-        final float[] in = new float[n];
-        for (int i = 0; i < n; i++)
-        {
-            in[i] = i;
-        }
-        final long deviceIn = allocUpload(client, context, in);
-        final long deviceOut = ok(client.call(CU_MEM_ALLOC, context, 4L * n)).value(0);
-
-        launch(client, context, KernelLaunch.of(scale, 2, 32).pointer(deviceIn).pointer(deviceOut).int32(n));
-
-        final float[] out = download(client, context, deviceOut, n);
-        for (int i = 0; i < n; i++)
-        {
-            assertEquals((2 + (i & 3)) * in[i] + 0.5f + ((i & 7) + 1), out[i], "out[" + i + "]");
-        }
+        runConstantScale(client, context, scale, coefficients.value(0), offset.value(0));
         final byte[] count = ok(client.call(CU_MEMCPY_DTOH, context, launchCount.value(0), 4, DEFAULT_STREAM))
             .payload();
         assertEquals(8, ByteBuffer.wrap(count).order(ByteOrder.LITTLE_ENDIAN).getInt());
@@ -712,16 +697,6 @@ class DriverApiIpcTest
         final long function)
     {
         return ok(client.call(CU_FUNC_GET_ATTRIBUTE, context, attribute, function)).value(0);
-    }
-
-    /**
-     * Launch as the agent does, pipelined: the executor answers only if the launch fails.
-     *
-     * @return the launch's correlation id, for {@link TestClient#awaitReply} when it is expected to fail.
-     */
-    private static long launch(final TestClient client, final long context, final KernelLaunch launch)
-    {
-        return client.send(CU_LAUNCH_KERNEL, context, new ByteArrayPayload(launch.payload()), true, launch.args());
     }
 
     private static Reply awaitLaunch(final TestClient client, final long context, final KernelLaunch launch)

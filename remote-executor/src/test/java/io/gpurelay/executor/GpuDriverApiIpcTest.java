@@ -3,11 +3,11 @@ package io.gpurelay.executor;
 import io.gpurelay.executor.backend.DeviceSelection;
 import static io.gpurelay.executor.Kernels.function;
 import static io.gpurelay.executor.Kernels.loadModule;
+import static io.gpurelay.executor.Kernels.runConstantScale;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
 import static io.gpurelay.executor.TestClient.floats;
 import static io.gpurelay.executor.TestClient.ok;
-import static io.gpurelay.executor.TestClient.upload;
 import static io.gpurelay.protocol.Function.CUDA_DEVICE_RESET;
 import static io.gpurelay.protocol.Function.CUDA_EVENT_CREATE;
 import static io.gpurelay.protocol.Function.CUDA_EVENT_ELAPSED_TIME;
@@ -27,7 +27,6 @@ import static io.gpurelay.protocol.Function.CU_CTX_SYNCHRONIZE;
 import static io.gpurelay.protocol.Function.CU_DEVICE_GET_COUNT;
 import static io.gpurelay.protocol.Function.CU_DEVICE_GET_NAME;
 import static io.gpurelay.protocol.Function.CU_DRIVER_GET_VERSION;
-import static io.gpurelay.protocol.Function.CU_LAUNCH_KERNEL;
 import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
 import static io.gpurelay.protocol.Function.CU_MEM_GET_INFO;
 import static io.gpurelay.protocol.Function.CU_MODULE_GET_GLOBAL;
@@ -159,7 +158,7 @@ class GpuDriverApiIpcTest
         final long deviceB = allocUpload(client, context, b);
         final long deviceC = ok(client.call(CU_MEM_ALLOC, context, 4L * n)).value(0);
 
-        launch(client, context, KernelLaunch.of(vectorAdd, (n + 255) / 256, 256)
+        Kernels.launch(client, context, KernelLaunch.of(vectorAdd, (n + 255) / 256, 256)
             .pointer(deviceA).pointer(deviceB).pointer(deviceC).int32(n));
 
         final float[] c = download(client, context, deviceC, n);
@@ -170,12 +169,12 @@ class GpuDriverApiIpcTest
         assertFalse(client.anyReplyWithin(50), "a pipelined launch that succeeds gets no reply");
 
         final long saxpy = function(client, context, loadModule(client, context, "saxpy.ptx"), "saxpy");
-        final Reply wrongSize = client.awaitReply(launch(client, context, KernelLaunch.of(saxpy, 1, 32)
+        final Reply wrongSize = client.awaitReply(Kernels.launch(client, context, KernelLaunch.of(saxpy, 1, 32)
             .int32(32).float32(2).int32(0).pointer(deviceB)));
         assertEquals(DriverStatus.INVALID_VALUE, wrongSize.status());
         assertEquals("kernel 'saxpy' parameter 2: got 4 bytes, the kernel declares 8 bytes at offset 8",
             wrongSize.message());
-        launch(client, context, KernelLaunch.of(saxpy, (n + 127) / 128, 128)
+        Kernels.launch(client, context, KernelLaunch.of(saxpy, (n + 127) / 128, 128)
             .int32(n).float32(3.5f).pointer(deviceA).pointer(deviceB));
         final float[] y = download(client, context, deviceB, n);
         for (int i = 0; i < n; i++)
@@ -198,24 +197,7 @@ class GpuDriverApiIpcTest
         assertEquals(DriverStatus.NOT_FOUND,
             client.callWithPayload(CU_MODULE_GET_GLOBAL, context, utf8("missing"), module).status());
 
-        upload(client, context, coefficients.value(0), new float[]{ 2, 3, 4, 5 });
-        upload(client, context, offset.value(0), new float[]{ 0.5f });
-        final int n = 64;
-        final float[] in = new float[n];
-        for (int i = 0; i < n; i++)
-        {
-            in[i] = i;
-        }
-        final long deviceIn = allocUpload(client, context, in);
-        final long deviceOut = ok(client.call(CU_MEM_ALLOC, context, 4L * n)).value(0);
-
-        launch(client, context, KernelLaunch.of(scale, 2, 32).pointer(deviceIn).pointer(deviceOut).int32(n));
-
-        final float[] out = download(client, context, deviceOut, n);
-        for (int i = 0; i < n; i++)
-        {
-            assertEquals((2 + (i & 3)) * in[i] + 0.5f + ((i & 7) + 1), out[i], "out[" + i + "]");
-        }
+        runConstantScale(client, context, scale, coefficients.value(0), offset.value(0));
     }
 
     @Test
@@ -284,14 +266,6 @@ class GpuDriverApiIpcTest
         clients.add(client);
         assertTrue(client.connect(""), () -> "rejected: " + client.rejectDetail);
         return client;
-    }
-
-    /**
-     * Launch as the agent does, pipelined: the executor answers only if the launch fails.
-     */
-    static long launch(final TestClient client, final long context, final KernelLaunch launch)
-    {
-        return client.send(CU_LAUNCH_KERNEL, context, new ByteArrayPayload(launch.payload()), true, launch.args());
     }
 
     static byte[] utf8(final String text)

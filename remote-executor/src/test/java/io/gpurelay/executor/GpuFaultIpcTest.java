@@ -1,7 +1,7 @@
 package io.gpurelay.executor;
 
-import static io.gpurelay.executor.GpuDriverApiIpcTest.launch;
 import static io.gpurelay.executor.Kernels.function;
+import static io.gpurelay.executor.Kernels.launch;
 import static io.gpurelay.executor.Kernels.resource;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;

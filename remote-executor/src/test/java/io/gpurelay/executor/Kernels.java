@@ -1,14 +1,22 @@
 package io.gpurelay.executor;
 
+import static io.gpurelay.executor.TestClient.allocUpload;
+import static io.gpurelay.executor.TestClient.download;
 import static io.gpurelay.executor.TestClient.ok;
+import static io.gpurelay.executor.TestClient.upload;
+import static io.gpurelay.protocol.Function.CU_LAUNCH_KERNEL;
+import static io.gpurelay.protocol.Function.CU_MEM_ALLOC;
 import static io.gpurelay.protocol.Function.CU_MODULE_GET_FUNCTION;
 import static io.gpurelay.protocol.Function.CU_MODULE_LOAD_DATA;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+
+import io.gpurelay.protocol.ByteArrayPayload;
 
 /**
  * The PTX kernels the executor tests load, read from the test class path and loaded into a session the way the agent
@@ -60,6 +68,43 @@ final class Kernels
     {
         return ok(client.callWithPayload(CU_MODULE_GET_FUNCTION, context, name.getBytes(StandardCharsets.UTF_8),
             module)).value(0);
+    }
+
+    /**
+     * Launch as the agent does, pipelined: the executor answers only if the launch fails.
+     *
+     * @return the launch's correlation id, for {@link TestClient#awaitReply} when it is expected to fail.
+     */
+    static long launch(final TestClient client, final long context, final KernelLaunch launch)
+    {
+        return client.send(CU_LAUNCH_KERNEL, context, new ByteArrayPayload(launch.payload()), true, launch.args());
+    }
+
+    /**
+     * Runs {@code constant_scale} of {@code constant_scale.ptx} over 64 floats after writing its {@code coeffs} and
+     * {@code offset} globals at the addresses given, and checks what it wrote.
+     */
+    static void runConstantScale(final TestClient client, final long context, final long scale,
+        final long coefficients, final long offset)
+    {
+        upload(client, context, coefficients, new float[]{ 2, 3, 4, 5 });
+        upload(client, context, offset, new float[]{ 0.5f });
+        final int n = 64;
+        final float[] in = new float[n];
+        for (int i = 0; i < n; i++)
+        {
+            in[i] = i;
+        }
+        final long deviceIn = allocUpload(client, context, in);
+        final long deviceOut = ok(client.call(CU_MEM_ALLOC, context, 4L * n)).value(0);
+
+        launch(client, context, KernelLaunch.of(scale, 2, 32).pointer(deviceIn).pointer(deviceOut).int32(n));
+
+        final float[] out = download(client, context, deviceOut, n);
+        for (int i = 0; i < n; i++)
+        {
+            assertEquals((2 + (i & 3)) * in[i] + 0.5f + ((i & 7) + 1), out[i], "out[" + i + "]");
+        }
     }
 
     /**

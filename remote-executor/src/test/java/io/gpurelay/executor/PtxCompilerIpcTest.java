@@ -39,28 +39,8 @@ class PtxCompilerIpcTest
     private static final long DEVICE_MEMORY = 16L * 1024 * 1024;
     private static final byte[] ELF_MAGIC = { 0x7f, 'E', 'L', 'F' };
 
-    static final String PTX = """
-        .version 8.0
-        .target sm_90
-        .address_size 64
+    static final String PTX = new String(Kernels.ptx("scale.ptx"), StandardCharsets.UTF_8);
 
-        .visible .entry scale(.param .u64 data, .param .f32 factor)
-        {
-            .reg .b32 %r<2>;
-            .reg .f32 %f<3>;
-            .reg .b64 %rd<4>;
-            ld.param.u64 %rd1, [data];
-            ld.param.f32 %f1, [factor];
-            cvta.to.global.u64 %rd2, %rd1;
-            mov.u32 %r1, %tid.x;
-            mul.wide.u32 %rd3, %r1, 4;
-            add.s64 %rd2, %rd2, %rd3;
-            ld.global.f32 %f2, [%rd2];
-            mul.f32 %f2, %f2, %f1;
-            st.global.f32 [%rd2], %f2;
-            ret;
-        }
-        """;
     static final String BAD_PTX = """
         .version 8.0
         .target sm_90

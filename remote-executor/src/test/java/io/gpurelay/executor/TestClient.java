@@ -19,7 +19,6 @@ import io.aeron.Subscription;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.ClientResponseAdapter;
-import io.gpurelay.protocol.ClientResponseListener;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RemotedFunction;
 import io.gpurelay.protocol.PayloadSource;
@@ -35,6 +34,7 @@ import io.gpurelay.protocol.security.HandshakeTranscript;
 import io.gpurelay.protocol.security.MessageSealer;
 import io.gpurelay.protocol.security.OpeningFragmentHandler;
 import io.gpurelay.protocol.security.SessionKeys;
+import io.gpurelay.testsupport.HandshakeListener;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -48,7 +48,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * reply (sending keep-alives while it waits, as the agent does), and the ways a broken client misbehaves. It makes
  * the handshake as the agent does, and on a UDP channel seals what it sends and opens what it receives.
  */
-final class TestClient implements AutoCloseable, ClientResponseListener
+final class TestClient implements AutoCloseable, HandshakeListener
 {
     static final long TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     /** The context's default stream, as copies name it. */
@@ -597,29 +597,18 @@ final class TestClient implements AutoCloseable, ClientResponseListener
         }
     }
 
-    public void onConnected(
-        final long correlationId,
-        final long sessionId,
-        final int protocolVersion,
-        final int requestStreamId,
-        final int requestPublicationSessionId,
-        final byte[] executorPublicKey,
-        final byte[] executorProof,
-        final int deviceCount,
-        final long keepAliveIntervalMs,
-        final String executorVersion,
-        final String backend)
+    public void onConnected(final Connected connected)
     {
-        this.sessionId = sessionId;
-        this.executorProtocolVersion = protocolVersion;
-        this.requestStreamId = requestStreamId;
-        this.requestPublicationSessionId = requestPublicationSessionId;
-        this.executorPublicKey = executorPublicKey;
-        this.executorProof = executorProof;
-        this.deviceCount = deviceCount;
-        this.keepAliveIntervalMs = keepAliveIntervalMs;
-        this.executorVersion = executorVersion;
-        this.backend = backend;
+        this.sessionId = connected.sessionId();
+        this.executorProtocolVersion = connected.protocolVersion();
+        this.requestStreamId = connected.requestStreamId();
+        this.requestPublicationSessionId = connected.requestPublicationSessionId();
+        this.executorPublicKey = connected.executorPublicKey();
+        this.executorProof = connected.executorProof();
+        this.deviceCount = connected.deviceCount();
+        this.keepAliveIntervalMs = connected.keepAliveIntervalMs();
+        this.executorVersion = connected.executorVersion();
+        this.backend = connected.backend();
     }
 
     public void onRejected(

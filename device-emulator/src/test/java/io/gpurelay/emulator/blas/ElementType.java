@@ -35,6 +35,32 @@ enum ElementType
     }
 
     /**
+     * A square matrix with NaN outside the stored triangle (and on the diagonal when it is taken as ones), so that
+     * reading what a routine must not read shows in its result; the stored diagonal is kept away from zero.
+     */
+    double[] triangleOnly(final Random random, final int n, final int lda, final boolean lower,
+        final boolean unitDiagonal)
+    {
+        final double[] a = random(random, lda * n);
+        for (int j = 0; j < n; j++)
+        {
+            for (int i = 0; i < lda; i++)
+            {
+                final boolean stored = i < n && (lower ? i >= j : i <= j);
+                if (!stored || (unitDiagonal && i == j))
+                {
+                    a[i + j * lda] = Double.NaN;
+                }
+                else if (i == j)
+                {
+                    a[i + j * lda] = round(a[i + j * lda] + 3.0);
+                }
+            }
+        }
+        return a;
+    }
+
+    /**
      * A tolerance for results computed in a different order.
      */
     double tolerance()

@@ -114,31 +114,6 @@ class Level2Test
             Arguments.of(type, CublasFillMode.LOWER), Arguments.of(type, CublasFillMode.UPPER)));
     }
 
-    /**
-     * The triangle a routine must not read is filled with NaN, so reading it would show in the result.
-     */
-    private double[] triangleOnly(final ElementType type, final int n, final int lda, final boolean lower,
-        final boolean unitDiagonal)
-    {
-        final double[] a = type.random(random, lda * n);
-        for (int j = 0; j < n; j++)
-        {
-            for (int i = 0; i < lda; i++)
-            {
-                final boolean stored = i < n && (lower ? i >= j : i <= j);
-                if (!stored || (unitDiagonal && i == j))
-                {
-                    a[i + j * lda] = Double.NaN;
-                }
-                else if (i == j)
-                {
-                    a[i + j * lda] = type.round(a[i + j * lda] + 3.0);
-                }
-            }
-        }
-        return a;
-    }
-
     @ParameterizedTest
     @MethodSource("typesAndFillModes")
     void symvReadsOnlyTheStoredTriangle(final ElementType type, final int uplo)
@@ -146,7 +121,7 @@ class Level2Test
         final int n = 5;
         final int lda = 6;
         final boolean lower = uplo == CublasFillMode.LOWER;
-        final double[] a = triangleOnly(type, n, lda, lower, false);
+        final double[] a = type.triangleOnly(random, n, lda, lower, false);
         final double[] x = type.random(random, 1 + (n - 1) * 2);
         final double[] y = type.random(random, n);
         final double alpha = type.round(0.5);
@@ -188,7 +163,7 @@ class Level2Test
         final int lda = 8;
         final boolean lower = uplo == CublasFillMode.LOWER;
         final boolean unit = diag == CublasDiagType.UNIT;
-        final double[] a = triangleOnly(type, n, lda, lower, unit);
+        final double[] a = type.triangleOnly(random, n, lda, lower, unit);
         final double[] x = type.random(random, 1 + (n - 1) * 2);
         final long dx = device.store(type, x);
 
@@ -206,7 +181,7 @@ class Level2Test
         final int lda = 7;
         final boolean lower = uplo == CublasFillMode.LOWER;
         final boolean unit = diag == CublasDiagType.UNIT;
-        final double[] a = triangleOnly(type, n, lda, lower, unit);
+        final double[] a = type.triangleOnly(random, n, lda, lower, unit);
         final double[] b = type.random(random, 1 + (n - 1) * 3);
         final long dx = device.store(type, b);
 

@@ -142,32 +142,6 @@ class Level3Test
         return cases.stream();
     }
 
-    /**
-     * A square matrix with NaN outside the stored triangle (and on the diagonal when it is taken as ones), so that
-     * reading what the routine must not read shows in its result.
-     */
-    private double[] triangleOnly(final ElementType type, final int n, final int lda, final boolean lower,
-        final boolean unitDiagonal)
-    {
-        final double[] a = type.random(random, lda * n);
-        for (int j = 0; j < n; j++)
-        {
-            for (int i = 0; i < lda; i++)
-            {
-                final boolean stored = i < n && (lower ? i >= j : i <= j);
-                if (!stored || (unitDiagonal && i == j))
-                {
-                    a[i + j * lda] = Double.NaN;
-                }
-                else if (i == j)
-                {
-                    a[i + j * lda] = type.round(a[i + j * lda] + 3.0);
-                }
-            }
-        }
-        return a;
-    }
-
     @ParameterizedTest
     @MethodSource("sideAndFillCases")
     void symmReadsOnlyTheStoredTriangle(final ElementType type, final int side, final int uplo)
@@ -177,7 +151,7 @@ class Level3Test
         final boolean left = side == CublasSideMode.LEFT;
         final int order = left ? m : n;
         final int lda = order + 1;
-        final double[] a = triangleOnly(type, order, lda, uplo == CublasFillMode.LOWER, false);
+        final double[] a = type.triangleOnly(random, order, lda, uplo == CublasFillMode.LOWER, false);
         final double[] b = type.random(random, 6 * n);
         final double[] c = type.random(random, 5 * n);
         final double alpha = type.round(0.5);
@@ -267,7 +241,7 @@ class Level3Test
         final boolean transpose = trans != CublasOperation.N;
         final int order = left ? m : n;
         final int lda = order + 2;
-        final double[] a = triangleOnly(type, order, lda, lower, unit);
+        final double[] a = type.triangleOnly(random, order, lda, lower, unit);
         final double[] b = type.random(random, 6 * n);
         final double[] c = type.random(random, 7 * n);
         final double alpha = type.round(-2.0);
@@ -298,7 +272,7 @@ class Level3Test
         final boolean unit = diag == CublasDiagType.UNIT;
         final int order = left ? m : n;
         final int lda = order + 1;
-        final double[] a = triangleOnly(type, order, lda, lower, unit);
+        final double[] a = type.triangleOnly(random, order, lda, lower, unit);
         final double[] b = type.random(random, 6 * n);
         final double alpha = type.round(1.5);
         final long db = device.store(type, b);

@@ -1,5 +1,9 @@
 package io.gpurelay.it.programs;
 
+import static io.gpurelay.it.programs.HostBytes.UNTOUCHED;
+import static io.gpurelay.it.programs.HostBytes.crc;
+import static io.gpurelay.it.programs.HostBytes.filled;
+import static io.gpurelay.it.programs.HostBytes.pattern;
 import static jcuda.driver.JCudaDriver.cuArray3DCreate;
 import static jcuda.driver.JCudaDriver.cuArray3DGetDescriptor;
 import static jcuda.driver.JCudaDriver.cuArrayCreate;
@@ -29,8 +33,8 @@ import static jcuda.driver.JCudaDriver.cuStreamCreate;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 
 import java.util.Arrays;
-import java.util.zip.CRC32;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.driver.CUDA_ARRAY3D_DESCRIPTOR;
 import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
@@ -59,7 +63,6 @@ import jcuda.driver.CUstream;
 public final class ArraysProgram
 {
     private static final Checks CHECKS = new Checks();
-    private static final byte UNTOUCHED = 0x55;
 
     private ArraysProgram()
     {
@@ -398,61 +401,14 @@ public final class ArraysProgram
         return copy;
     }
 
-    /**
-     * The copied rows arrived, and every other byte of the destination kept its value.
-     */
     private static void checkRows(final String name, final byte[] source, final int sourcePitch, final byte[] back,
         final int backPitch, final int width, final int height)
     {
-        boolean rows = true;
-        boolean untouched = true;
-        for (int i = 0; i < back.length; i++)
-        {
-            final int row = i / backPitch;
-            final int column = i % backPitch;
-            if (row < height && column < width)
-            {
-                rows &= back[i] == source[row * sourcePitch + column];
-            }
-            else
-            {
-                untouched &= back[i] == UNTOUCHED;
-            }
-        }
-        CHECKS.check(name + ": the rows arrived", rows);
-        CHECKS.check(name + ": no other host byte changed", untouched);
+        HostBytes.checkRows(CHECKS, name, source, sourcePitch, back, backPitch, width, height);
     }
 
     private static void result(final String name, final long value)
     {
-        System.out.println("RESULT " + name + " = " + value);
-        if (!name.contains("checksum") && !name.contains("extent") && !name.contains("format"))
-        {
-            CHECKS.equal(name, 0, value);
-        }
-    }
-
-    private static byte[] pattern(final int length, final int seed)
-    {
-        final byte[] bytes = new byte[length];
-        for (int i = 0; i < length; i++)
-        {
-            bytes[i] = (byte)(i * seed + 1);
-        }
-        return bytes;
-    }
-
-    private static byte[] filled(final int length)
-    {
-        final byte[] bytes = new byte[length];
-        Arrays.fill(bytes, UNTOUCHED);
-        return bytes;
-    }
-
-    private static long crc(final byte[] bytes)
-    {
-        final CRC32 crc = new CRC32();
-        crc.update(bytes);
-        return crc.getValue();
+        HostBytes.result(CHECKS, name, value);
     }
 }

@@ -1,14 +1,13 @@
 package io.gpurelay.it.programs;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.Sizeof;
-import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
 import jcuda.driver.CUaccessPolicyWindow;
 import jcuda.driver.CUaccessProperty;
 import jcuda.driver.CUcontext;
@@ -23,12 +22,15 @@ import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
 import jcuda.driver.CUkernelNodeAttrID;
 import jcuda.driver.CUkernelNodeAttrValue;
-import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstreamCaptureMode;
 import jcuda.driver.JCudaDriver;
 import static io.gpurelay.it.programs.FnLines.caseLine;
 import static io.gpurelay.it.programs.FnLines.address;
+import static io.gpurelay.it.programs.GraphPrograms.alloc;
+import static io.gpurelay.it.programs.GraphPrograms.allEqual;
+import static io.gpurelay.it.programs.GraphPrograms.read;
+import static io.gpurelay.it.programs.GraphPrograms.saxpyNode;
 
 /**
  * Stream capture through JCuda's driver API: memsets, a kernel ({@code saxpy}), a device-to-device copy and a host
@@ -70,18 +72,9 @@ public final class CaptureProgram
         final boolean emulator = java.util.Arrays.asList(args).contains("emulator");
         BASES = refusals;
 
-        caseLine("cuInit", "", JCudaDriver.cuInit(0));
-        final CUdevice device = new CUdevice();
-        caseLine("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
-        final CUcontext context = new CUcontext();
-        caseLine("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
-        final CUmodule module = new CUmodule();
-        final byte[] ptx = Files.readAllBytes(kernels.resolve("saxpy.ptx"));
-        final byte[] image = new byte[ptx.length + 1];
-        System.arraycopy(ptx, 0, image, 0, ptx.length);
-        caseLine("cuModuleLoadData", "", JCudaDriver.cuModuleLoadData(module, image));
-        final CUfunction saxpy = new CUfunction();
-        caseLine("cuModuleGetFunction", "", JCudaDriver.cuModuleGetFunction(saxpy, module, "saxpy"));
+        final GraphPrograms.Saxpy start = GraphPrograms.start(kernels);
+        final CUcontext context = start.context();
+        final CUfunction saxpy = start.function();
         final CUstream s1 = new CUstream();
         caseLine("cuStreamCreate", "s1", JCudaDriver.cuStreamCreate(s1, 0));
         final CUstream s2 = new CUstream();
@@ -259,10 +252,10 @@ public final class CaptureProgram
         caseLine("cuGraphCreate", "attributes", JCudaDriver.cuGraphCreate(graph, 0));
         final CUgraphNode first = new CUgraphNode();
         caseLine("cuGraphAddKernelNode", "first", JCudaDriver.cuGraphAddKernelNode(first, graph, null, 0,
-            saxpyNode(saxpy, 1f, x, y)));
+            saxpyNode(saxpy, N, 1f, x, y)));
         final CUgraphNode second = new CUgraphNode();
         caseLine("cuGraphAddKernelNode", "second", JCudaDriver.cuGraphAddKernelNode(second, graph,
-            new CUgraphNode[]{ first }, 1, saxpyNode(saxpy, 1f, x, y)));
+            new CUgraphNode[]{ first }, 1, saxpyNode(saxpy, N, 1f, x, y)));
         attribute("first default", first);
         final CUkernelNodeAttrValue cooperative = new CUkernelNodeAttrValue();
         cooperative.cooperative = 1;
@@ -360,23 +353,6 @@ public final class CaptureProgram
         }
         return new long[]{ cooperative.cooperative, window.num_bytes, Float.floatToRawIntBits(window.hitRatio),
             window.hitProp, window.missProp };
-    }
-
-    private static CUDA_KERNEL_NODE_PARAMS saxpyNode(
-        final CUfunction function, final float a, final CUdeviceptr x, final CUdeviceptr y)
-    {
-        final CUDA_KERNEL_NODE_PARAMS params = new CUDA_KERNEL_NODE_PARAMS();
-        params.func = function;
-        params.gridDimX = (N + 127) / 128;
-        params.gridDimY = 1;
-        params.gridDimZ = 1;
-        params.blockDimX = 128;
-        params.blockDimY = 1;
-        params.blockDimZ = 1;
-        params.sharedMemBytes = 0;
-        params.kernelParams = Pointer.to(Pointer.to(new int[]{ N }), Pointer.to(new float[]{ a }), Pointer.to(x),
-            Pointer.to(y));
-        return params;
     }
 
     /**
@@ -492,50 +468,10 @@ public final class CaptureProgram
         caseLine("cuStreamIsCapturing", what, JCudaDriver.cuStreamIsCapturing(stream, status), status[0]);
     }
 
-    private static CUdeviceptr alloc(final long bytes)
-    {
-        final CUdeviceptr pointer = new CUdeviceptr();
-        caseLine("cuMemAlloc", "" + bytes, JCudaDriver.cuMemAlloc(pointer, bytes));
-        return pointer;
-    }
-
-    private static float[] read(final CUdeviceptr source, final int count)
-    {
-        final float[] values = new float[count];
-        JCudaDriver.cuMemcpyDtoH(Pointer.to(values), source, (long)count * Sizeof.FLOAT);
-        return values;
-    }
-
     private static int[] readInts(final CUdeviceptr source, final int count)
     {
         final int[] values = new int[count];
         JCudaDriver.cuMemcpyDtoH(Pointer.to(values), source, (long)count * Sizeof.INT);
         return values;
     }
-
-    private static boolean allEqual(final float[] values, final float expected)
-    {
-        for (final float value : values)
-        {
-            if (value != expected)
-            {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean allEqual(final int[] values, final int expected)
-    {
-        for (final int value : values)
-        {
-            if (value != expected)
-            {
-                return false;
-            }
-        }
-        return true;
-    }
-
-
 }

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.Sizeof;
 import jcuda.cudaDataType;

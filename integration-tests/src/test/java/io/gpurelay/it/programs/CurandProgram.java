@@ -25,6 +25,7 @@ import static jcuda.runtime.cudaMemcpyKind.cudaMemcpyDeviceToHost;
 import java.util.Arrays;
 import java.util.zip.CRC32;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.CudaException;
 import jcuda.Pointer;
 import jcuda.jcurand.JCurand;

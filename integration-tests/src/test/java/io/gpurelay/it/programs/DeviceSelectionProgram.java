@@ -1,5 +1,6 @@
 package io.gpurelay.it.programs;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.runtime.JCuda;
 import jcuda.runtime.cudaDeviceP2PAttr;

@@ -41,6 +41,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.Sizeof;
 import jcuda.driver.CUcontext;

@@ -7,6 +7,7 @@ import static jcuda.runtime.cudaMemcpyKind.cudaMemcpyDeviceToHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.runtime.cudaError;
 

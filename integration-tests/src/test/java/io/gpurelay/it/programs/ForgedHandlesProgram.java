@@ -11,6 +11,7 @@ import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 
 import java.lang.reflect.Field;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;

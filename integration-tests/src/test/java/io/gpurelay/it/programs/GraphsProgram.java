@@ -1,11 +1,11 @@
 package io.gpurelay.it.programs;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.Sizeof;
 import jcuda.driver.CUDA_HOST_NODE_PARAMS;
@@ -13,7 +13,6 @@ import jcuda.driver.CUDA_KERNEL_NODE_PARAMS;
 import jcuda.driver.CUDA_MEMCPY3D;
 import jcuda.driver.CUDA_MEMSET_NODE_PARAMS;
 import jcuda.driver.CUcontext;
-import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
@@ -22,11 +21,14 @@ import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUgraphNode;
 import jcuda.driver.CUhostFn;
 import jcuda.driver.CUmemorytype;
-import jcuda.driver.CUmodule;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 import static io.gpurelay.it.programs.FnLines.caseLine;
 import static io.gpurelay.it.programs.FnLines.address;
+import static io.gpurelay.it.programs.GraphPrograms.alloc;
+import static io.gpurelay.it.programs.GraphPrograms.allEqual;
+import static io.gpurelay.it.programs.GraphPrograms.read;
+import static io.gpurelay.it.programs.GraphPrograms.saxpyNode;
 
 /**
  * CUDA graphs through JCuda's driver API: a graph of memset, kernel ({@code saxpy}), memcpy, empty and event nodes
@@ -65,18 +67,9 @@ public final class GraphsProgram
         final Path kernels = Path.of(args[0]);
         final boolean refusals = args.length > 1 && "refusals".equals(args[1]);
 
-        caseLine("cuInit", "", JCudaDriver.cuInit(0));
-        final CUdevice device = new CUdevice();
-        caseLine("cuDeviceGet", "", JCudaDriver.cuDeviceGet(device, 0));
-        final CUcontext context = new CUcontext();
-        caseLine("cuCtxCreate", "", JCudaDriver.cuCtxCreate(context, 0, device));
-        final CUmodule module = new CUmodule();
-        final byte[] ptx = Files.readAllBytes(kernels.resolve("saxpy.ptx"));
-        final byte[] image = new byte[ptx.length + 1];
-        System.arraycopy(ptx, 0, image, 0, ptx.length);
-        caseLine("cuModuleLoadData", "", JCudaDriver.cuModuleLoadData(module, image));
-        final CUfunction saxpy = new CUfunction();
-        caseLine("cuModuleGetFunction", "", JCudaDriver.cuModuleGetFunction(saxpy, module, "saxpy"));
+        final GraphPrograms.Saxpy start = GraphPrograms.start(kernels);
+        final CUcontext context = start.context();
+        final CUfunction saxpy = start.function();
         final CUstream stream = new CUstream();
         caseLine("cuStreamCreate", "", JCudaDriver.cuStreamCreate(stream, 0));
         final CUevent event = new CUevent();
@@ -97,7 +90,7 @@ public final class GraphsProgram
             memset(y, Float.floatToRawIntBits(2f), N), context));
         final CUgraphNode kernel = node("saxpy");
         caseLine("cuGraphAddKernelNode", "", JCudaDriver.cuGraphAddKernelNode(kernel, graph,
-            new CUgraphNode[]{ setX, setY }, 2, saxpy(saxpy, 3f, x, y)));
+            new CUgraphNode[]{ setX, setY }, 2, saxpyNode(saxpy, N, 3f, x, y)));
         final CUgraphNode copy = node("copy");
         caseLine("cuGraphAddMemcpyNode", "", JCudaDriver.cuGraphAddMemcpyNode(copy, graph,
             new CUgraphNode[]{ kernel }, 1, copy1d(z, y, N * Sizeof.FLOAT), context));
@@ -138,7 +131,7 @@ public final class GraphsProgram
 
         // The exec is a snapshot: setting a node of the graph does not reach it, setting the exec's node does.
         caseLine("cuGraphKernelNodeSetParams", "a = 10", JCudaDriver.cuGraphKernelNodeSetParams(kernel,
-            saxpy(saxpy, 10f, x, y)));
+            saxpyNode(saxpy, N, 10f, x, y)));
         final CUDA_KERNEL_NODE_PARAMS got = new CUDA_KERNEL_NODE_PARAMS();
         caseLine("cuGraphKernelNodeGetParams", "", JCudaDriver.cuGraphKernelNodeGetParams(kernel, got),
             address(got.func) == address(saxpy), got.gridDimX, got.blockDimX, got.sharedMemBytes);
@@ -147,7 +140,7 @@ public final class GraphsProgram
         caseLine("cuGraphExecMemsetNodeSetParams", "y = 4", JCudaDriver.cuGraphExecMemsetNodeSetParams(exec, setY,
             memset(y, Float.floatToRawIntBits(4f), N), context));
         caseLine("cuGraphExecKernelNodeSetParams", "a = 2", JCudaDriver.cuGraphExecKernelNodeSetParams(exec, kernel,
-            saxpy(saxpy, 2f, x, y)));
+            saxpyNode(saxpy, N, 2f, x, y)));
         launch("after the exec's nodes changed", exec, stream);
         CHECKS.check("the exec ran its new parameters: z = 2 * 1 + 4", allEqual(read(z, N), 6f), "" + read(z, N)[0]);
         final CUgraphExec second = new CUgraphExec();
@@ -353,7 +346,7 @@ public final class GraphsProgram
         refused("a node of a destroyed graph", JCudaDriver.cuGraphNodeGetType(goneNode, type), 1);
         refused("a dependency of another graph", JCudaDriver.cuGraphAddEmptyNode(new CUgraphNode(), graph,
             new CUgraphNode[]{ goneNode }, 1), 1);
-        final CUDA_KERNEL_NODE_PARAMS wrong = saxpy(saxpy, 1f, x, y);
+        final CUDA_KERNEL_NODE_PARAMS wrong = saxpyNode(saxpy, N, 1f, x, y);
         wrong.kernelParams = Pointer.to(Pointer.to(new int[]{ N }));
         refused("a kernel node with too few parameters", JCudaDriver.cuGraphAddKernelNode(new CUgraphNode(), graph,
             null, 0, wrong), 1);
@@ -509,23 +502,6 @@ public final class GraphsProgram
         return params;
     }
 
-    private static CUDA_KERNEL_NODE_PARAMS saxpy(
-        final CUfunction function, final float a, final CUdeviceptr x, final CUdeviceptr y)
-    {
-        final CUDA_KERNEL_NODE_PARAMS params = new CUDA_KERNEL_NODE_PARAMS();
-        params.func = function;
-        params.gridDimX = (N + 127) / 128;
-        params.gridDimY = 1;
-        params.gridDimZ = 1;
-        params.blockDimX = 128;
-        params.blockDimY = 1;
-        params.blockDimZ = 1;
-        params.sharedMemBytes = 0;
-        params.kernelParams = Pointer.to(Pointer.to(new int[]{ N }), Pointer.to(new float[]{ a }), Pointer.to(x),
-            Pointer.to(y));
-        return params;
-    }
-
     private static CUDA_MEMCPY3D copy1d(final CUdeviceptr destination, final CUdeviceptr source, final long bytes)
     {
         final CUDA_MEMCPY3D params = new CUDA_MEMCPY3D();
@@ -539,37 +515,11 @@ public final class GraphsProgram
         return params;
     }
 
-    private static CUdeviceptr alloc(final long bytes)
-    {
-        final CUdeviceptr pointer = new CUdeviceptr();
-        caseLine("cuMemAlloc", "" + bytes, JCudaDriver.cuMemAlloc(pointer, bytes));
-        return pointer;
-    }
-
-    private static float[] read(final CUdeviceptr source, final int count)
-    {
-        final float[] values = new float[count];
-        JCudaDriver.cuMemcpyDtoH(Pointer.to(values), source, (long)count * Sizeof.FLOAT);
-        return values;
-    }
-
     private static byte[] readBytes(final CUdeviceptr source, final int count)
     {
         final byte[] values = new byte[count];
         JCudaDriver.cuMemcpyDtoH(Pointer.to(values), source, count);
         return values;
-    }
-
-    private static boolean allEqual(final float[] values, final float expected)
-    {
-        for (final float value : values)
-        {
-            if (value != expected)
-            {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static long checksum(final byte[] bytes)
@@ -581,6 +531,4 @@ public final class GraphsProgram
         }
         return sum;
     }
-
-
 }

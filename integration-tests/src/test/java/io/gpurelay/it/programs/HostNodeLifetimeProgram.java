@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.driver.CUDA_HOST_NODE_PARAMS;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;

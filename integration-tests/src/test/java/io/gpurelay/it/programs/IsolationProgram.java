@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.runtime.cudaError;
 

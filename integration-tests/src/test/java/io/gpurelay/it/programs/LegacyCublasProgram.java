@@ -5,6 +5,7 @@ import static jcuda.jcublas.JCublas.*;
 import java.util.Arrays;
 import java.util.Random;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.CudaException;
 import jcuda.Pointer;
 import jcuda.Sizeof;

@@ -3,6 +3,7 @@ package io.gpurelay.it.programs;
 import static jcuda.runtime.JCuda.cudaGetDeviceCount;
 import static jcuda.runtime.JCuda.cudaMalloc;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.runtime.cudaError;
 

@@ -3,6 +3,7 @@ package io.gpurelay.it.programs;
 import java.util.Arrays;
 import java.util.function.IntSupplier;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.CudaException;
 import jcuda.Pointer;
 import jcuda.driver.CUarray;

@@ -25,6 +25,7 @@ import static jcuda.nvrtc.JNvrtc.nvrtcVersion;
 
 import java.nio.charset.StandardCharsets;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.Sizeof;
 import jcuda.driver.CUcontext;

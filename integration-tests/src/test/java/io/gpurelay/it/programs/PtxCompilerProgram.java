@@ -28,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.CudaException;
 import jcuda.Pointer;
 import jcuda.Sizeof;

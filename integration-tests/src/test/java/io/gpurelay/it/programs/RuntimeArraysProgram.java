@@ -1,5 +1,9 @@
 package io.gpurelay.it.programs;
 
+import static io.gpurelay.it.programs.HostBytes.UNTOUCHED;
+import static io.gpurelay.it.programs.HostBytes.crc;
+import static io.gpurelay.it.programs.HostBytes.filled;
+import static io.gpurelay.it.programs.HostBytes.pattern;
 import static jcuda.runtime.JCuda.cudaArrayGetInfo;
 import static jcuda.runtime.JCuda.cudaCreateChannelDesc;
 import static jcuda.runtime.JCuda.cudaFree;
@@ -27,8 +31,8 @@ import static jcuda.runtime.JCuda.cudaStreamCreate;
 import static jcuda.runtime.JCuda.cudaStreamSynchronize;
 
 import java.util.Arrays;
-import java.util.zip.CRC32;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.runtime.cudaArray;
 import jcuda.runtime.cudaChannelFormatDesc;
@@ -53,7 +57,6 @@ import jcuda.runtime.cudaStream_t;
 public final class RuntimeArraysProgram
 {
     private static final Checks CHECKS = new Checks();
-    private static final byte UNTOUCHED = 0x55;
 
     private RuntimeArraysProgram()
     {
@@ -282,55 +285,11 @@ public final class RuntimeArraysProgram
     private static void checkRows(final String name, final byte[] source, final int sourcePitch, final byte[] back,
         final int backPitch, final int width, final int height)
     {
-        boolean rows = true;
-        boolean untouched = true;
-        for (int i = 0; i < back.length; i++)
-        {
-            final int row = i / backPitch;
-            final int column = i % backPitch;
-            if (row < height && column < width)
-            {
-                rows &= back[i] == source[row * sourcePitch + column];
-            }
-            else
-            {
-                untouched &= back[i] == UNTOUCHED;
-            }
-        }
-        CHECKS.check(name + ": the rows arrived", rows);
-        CHECKS.check(name + ": no other host byte changed", untouched);
+        HostBytes.checkRows(CHECKS, name, source, sourcePitch, back, backPitch, width, height);
     }
 
     private static void result(final String name, final long value)
     {
-        System.out.println("RESULT " + name + " = " + value);
-        if (!name.contains("checksum") && !name.contains("extent") && !name.contains("format"))
-        {
-            CHECKS.equal(name, 0, value);
-        }
-    }
-
-    private static byte[] pattern(final int length, final int seed)
-    {
-        final byte[] bytes = new byte[length];
-        for (int i = 0; i < length; i++)
-        {
-            bytes[i] = (byte)(i * seed + 1);
-        }
-        return bytes;
-    }
-
-    private static byte[] filled(final int length)
-    {
-        final byte[] bytes = new byte[length];
-        Arrays.fill(bytes, UNTOUCHED);
-        return bytes;
-    }
-
-    private static long crc(final byte[] bytes)
-    {
-        final CRC32 crc = new CRC32();
-        crc.update(bytes);
-        return crc.getValue();
+        HostBytes.result(CHECKS, name, value);
     }
 }

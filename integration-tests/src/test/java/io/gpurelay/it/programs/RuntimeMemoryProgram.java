@@ -39,6 +39,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.CudaException;
 import jcuda.Pointer;
 import jcuda.runtime.JCuda;

@@ -5,6 +5,7 @@ import static jcuda.runtime.JCuda.cudaGetErrorName;
 import static jcuda.runtime.JCuda.cudaMalloc;
 import static jcuda.runtime.JCuda.cudaMemGetInfo;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.runtime.cudaError;
 

@@ -53,6 +53,7 @@ import static jcuda.runtime.JCuda.cudaStreamGetPriority;
 
 import java.nio.file.Path;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;

@@ -39,6 +39,7 @@ import static jcuda.driver.JCudaDriver.cuTexObjectGetTextureDesc;
 
 import java.nio.file.Path;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
 import jcuda.Sizeof;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.driver.CUDA_ARRAY3D_DESCRIPTOR;
 import jcuda.driver.CUDA_ARRAY_DESCRIPTOR;
 import jcuda.driver.CUarray;

@@ -9,6 +9,7 @@ import static jcuda.driver.JCudaDriver.cuModuleLoadData;
 
 import java.nio.file.Path;
 
+import io.gpurelay.testsupport.Checks;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUmodule;

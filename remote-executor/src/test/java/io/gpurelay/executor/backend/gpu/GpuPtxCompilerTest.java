@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 import io.gpurelay.executor.backend.BackendContext;
@@ -25,28 +28,8 @@ import org.junit.jupiter.api.Test;
 @Tag("gpu")
 class GpuPtxCompilerTest
 {
-    private static final String PTX = """
-        .version 8.0
-        .target sm_90
-        .address_size 64
-
-        .visible .entry scale(.param .u64 data, .param .f32 factor)
-        {
-            .reg .b32 %r<2>;
-            .reg .f32 %f<3>;
-            .reg .b64 %rd<4>;
-            ld.param.u64 %rd1, [data];
-            ld.param.f32 %f1, [factor];
-            cvta.to.global.u64 %rd2, %rd1;
-            mov.u32 %r1, %tid.x;
-            mul.wide.u32 %rd3, %r1, 4;
-            add.s64 %rd2, %rd2, %rd3;
-            ld.global.f32 %f2, [%rd2];
-            mul.f32 %f2, %f2, %f1;
-            st.global.f32 [%rd2], %f2;
-            ret;
-        }
-        """;
+    /** The kernel the executor's PtxCompilerIpcTest compiles too. */
+    private static final String PTX = scalePtx();
 
     private GpuTestSession gpu;
     private PtxCompilerSession compiler;
@@ -119,5 +102,18 @@ class GpuPtxCompilerTest
         org.bytedeco.cuda.global.cudart.cuDeviceGetAttribute(major, 75, 0);
         org.bytedeco.cuda.global.cudart.cuDeviceGetAttribute(minor, 76, 0);
         return major[0] * 10 + minor[0];
+    }
+
+    private static String scalePtx()
+    {
+        try (InputStream in = GpuPtxCompilerTest.class.getResourceAsStream("/kernels/scale.ptx"))
+        {
+            assertNotNull(in, "/kernels/scale.ptx");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
     }
 }

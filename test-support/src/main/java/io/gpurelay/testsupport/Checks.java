@@ -1,20 +1,21 @@
-package io.gpurelay.it.programs;
+package io.gpurelay.testsupport;
 
 /**
  * What the test programs report: one {@code CHECK <name> ok|FAILED <detail>} line per check, then {@code PASSED} or
- * {@code FAILED}; the exit code is 0 only if every check held. Plain Java, no gpurelay classes.
+ * {@code FAILED}; the exit code is 0 only if every check held. Plain Java, no gpurelay classes: it runs in the
+ * forked program JVMs, whose class path has none.
  */
-final class Checks
+public final class Checks
 {
     private int failed;
     private int passed;
 
-    void check(final String name, final boolean ok)
+    public void check(final String name, final boolean ok)
     {
         check(name, ok, "");
     }
 
-    void check(final String name, final boolean ok, final String detail)
+    public void check(final String name, final boolean ok, final String detail)
     {
         if (ok)
         {
@@ -28,12 +29,12 @@ final class Checks
         }
     }
 
-    void equal(final String name, final long expected, final long actual)
+    public void equal(final String name, final long expected, final long actual)
     {
         check(name, expected == actual, "expected " + expected + " but was " + actual);
     }
 
-    void finish()
+    public void finish()
     {
         System.out.println(passed + " checks passed, " + failed + " failed");
         System.out.println(failed == 0 && passed > 0 ? "PASSED" : "FAILED");
