@@ -16,21 +16,6 @@ public final class TableCalls
     }
 
     /**
-     * @return {@link #call(int, Object[])}, the body the instrumentation gives a JCuda native that a row remotes.
-     */
-    public static java.lang.reflect.Method body()
-    {
-        try
-        {
-            return TableCalls.class.getMethod("call", int.class, Object[].class);
-        }
-        catch (final NoSuchMethodException ex)
-        {
-            throw new IllegalStateException(ex);
-        }
-    }
-
-    /**
      * Encode the arguments by their roles, send the call ({@link TableRowCalls}), and write the results into the
      * native's output arrays.
      *

@@ -1,19 +1,14 @@
 package io.gpurelay.agent.jcuda.driver;
 
-import java.lang.reflect.Method;
-
-import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.jcuda.InteropRefusals;
-import io.gpurelay.agent.jcuda.TableCalls;
-import io.gpurelay.agent.jcuda.TableEncoding;
+import io.gpurelay.agent.jcuda.JCudaTableModule;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.table.Binding;
-import io.gpurelay.protocol.table.FunctionRow;
 
 /**
  * JCuda's driver API, {@code jcuda.driver.JCudaDriver}: remoted by {@link JCudaDriverRemote}.
  */
-public final class JCudaDriverInstrumentation extends InstrumentationModule
+public final class JCudaDriverInstrumentation extends JCudaTableModule
 {
     public JCudaDriverInstrumentation()
     {
@@ -24,16 +19,6 @@ public final class JCudaDriverInstrumentation extends InstrumentationModule
     public Binding tableBinding()
     {
         return Binding.JCUDA_DRIVER;
-    }
-
-    public String tableDescriptor(final FunctionRow row)
-    {
-        return TableEncoding.descriptor(row);
-    }
-
-    public Method tableCall()
-    {
-        return TableCalls.body();
     }
 
     // Stream-ordered allocation, memory pools and other device, context, stream and launch functions.

@@ -3,18 +3,15 @@ package io.gpurelay.agent.jcuda.runtime;
 import java.lang.reflect.Method;
 
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
-import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.jcuda.InteropRefusals;
-import io.gpurelay.agent.jcuda.TableCalls;
-import io.gpurelay.agent.jcuda.TableEncoding;
+import io.gpurelay.agent.jcuda.JCudaTableModule;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.table.Binding;
-import io.gpurelay.protocol.table.FunctionRow;
 
 /**
  * JCuda's runtime API, {@code jcuda.runtime.JCuda}: remoted by {@link JCudaRuntimeRemote}.
  */
-public final class JCudaRuntimeInstrumentation extends InstrumentationModule
+public final class JCudaRuntimeInstrumentation extends JCudaTableModule
 {
     public JCudaRuntimeInstrumentation()
     {
@@ -40,16 +37,6 @@ public final class JCudaRuntimeInstrumentation extends InstrumentationModule
     public Binding tableBinding()
     {
         return Binding.JCUDA;
-    }
-
-    public String tableDescriptor(final FunctionRow row)
-    {
-        return TableEncoding.descriptor(row);
-    }
-
-    public Method tableCall()
-    {
-        return TableCalls.body();
     }
 
     // Stream priorities and other device and stream functions.
