@@ -10,6 +10,10 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.cuda.HostRange;
+import io.gpurelay.agent.cuda.HostRangeException;
+import io.gpurelay.agent.cuda.blas.CublasRoutineCall;
+import io.gpurelay.agent.cuda.blas.CublasRoutines;
+import io.gpurelay.agent.cuda.blas.CublasRoutines.Routine;
 import io.gpurelay.agent.cuda.blas.CublasComputeTypes;
 import io.gpurelay.agent.cuda.blas.CublasPointerModes;
 import io.gpurelay.agent.cuda.blas.CublasStatusTexts;
@@ -28,73 +32,15 @@ import org.bytedeco.javacpp.Pointer;
 
 /**
  * JavaCPP's {@code org.bytedeco.cuda.global.cublas}: handles, the host/device transfers, and the v2 routines
- * ({@code cublasSgemm_v2}, ...) on the same calls JCuda's {@code JCublas2} makes. A routine is described by one line:
- * its C arguments after the handle as letters, which say how each travels:
- * <ul>
- * <li>{@code i} an integer (a size, increment, leading dimension, stride, batch count or enum);</li>
- * <li>{@code d} a device pointer (a matrix, a vector, an array of device pointers as a {@code PointerPointer});</li>
- * <li>{@code s} a scalar of the routine's type, {@code r} a real one (her's alpha, herk's alpha and beta, the
- * cosine of rot), read as the handle's pointer mode says: in host mode its value, in device mode its address;</li>
- * <li>{@code t} where a reduction's result goes: in host mode the reply's value is written there, in device mode its
- * address travels;</li>
- * <li>{@code p} rotm's {@code param}: its five reals in host mode, in device mode its address and four 0s;</li>
- * <li>{@code o} a host {@code int} output of the batched solvers ({@code info} of getrs, geqrf, gels): nothing
- * travels, the reply's value is written there.</li>
- * </ul>
- * Where the wire takes the arguments in another order, or has slots the C function lacks, the letters are followed
- * by {@code >} and the wire order: each character a C argument's number (1 the first after the handle, base 36), or
- * {@code _} for a 0 slot. Real (S, D) routines with a wire function of their own travel as those; the others (complex,
- * banded, packed, rank updates, rotm, the v2-only and batched ones) as their typed family's, whose arguments start
- * with the element type and, for families that merge routines, a flag. rotg and rotmg, which cuBLAS computes on the
+ * ({@code cublasSgemm_v2}, ...) on the same calls JCuda's {@code JCublas2} makes. The routines are the rows of
+ * {@link CublasRoutines}, which JCublas2's module reads too; each JavaCPP native of a row's name is run by
+ * {@link CublasRoutineCall} through {@link JavaCppRoutineArguments}. rotg and rotmg, which cuBLAS computes on the
  * host from host scalars, are computed here; the status names and strings are answered here.
  */
 public final class CublasModule extends JavaCppModule
 {
-    private static final long NO_FLAG = -1;
-    /** Registered in the 32-bit and the {@code _64} form. */
-    private static final boolean WIDE = true;
-    /** Registered in the 32-bit form only: cuBLAS has no {@code _64} form. */
-    private static final boolean NARROW = false;
     /** rotm's param: flag, h11, h21, h12, h22. */
-    private static final int ROTM_PARAMETERS = 5;
-    private static final char REORDER = '>';
-    private static final char ZERO_SLOT = '_';
-
-    /**
-     * The element type of a routine: its {@code cudaDataType}, the bytes of one real, whether it is complex.
-     */
-    private enum Element
-    {
-        S(0, Float.BYTES, false),
-        D(1, Double.BYTES, false),
-        C(4, Float.BYTES, true),
-        Z(5, Double.BYTES, true);
-
-        final int dataType;
-        final int realBytes;
-        final boolean complex;
-
-        Element(final int dataType, final int realBytes, final boolean complex)
-        {
-            this.dataType = dataType;
-            this.realBytes = realBytes;
-            this.complex = complex;
-        }
-    }
-
-    /**
-     * One routine as it travels.
-     *
-     * @param letters   its C arguments after the handle, one letter each.
-     * @param wireOrder the C argument (1-based) each wire argument after the type and flag comes from; 0 for a 0 slot.
-     * @param typed     whether its handle is followed by the element type (and the flag, where there is one).
-     * @param partBytes the bytes of each part of a reduction's result.
-     * @param parts     how many values a reduction writes to its result (0 for a routine that is not one).
-     */
-    private record Routine(Function function, Element element, boolean typed, long flag, String letters,
-        int[] wireOrder, int partBytes, int parts)
-    {
-    }
+    private static final int ROTM_PARAMETERS = CublasRoutines.ROTM_PARAMETERS;
 
     public CublasModule()
     {
@@ -106,127 +52,12 @@ public final class CublasModule extends JavaCppModule
         utilities();
         transfers();
         rotations();
-        // Level 1. Every routine is remoted in its 32-bit and its _64 form.
-        real("axpy", Function.CUBLAS_SAXPY, Function.CUBLAS_DAXPY, "isdidi", 0);
-        complex("axpy", Function.CUBLAS_AXPY_X, NO_FLAG, "isdidi", 0, 0);
-        real("copy", Function.CUBLAS_SCOPY, Function.CUBLAS_DCOPY, "ididi", 0);
-        complex("copy", Function.CUBLAS_COPY_X, NO_FLAG, "ididi", 0, 0);
-        real("swap", Function.CUBLAS_SSWAP, Function.CUBLAS_DSWAP, "ididi", 0);
-        complex("swap", Function.CUBLAS_SWAP_X, NO_FLAG, "ididi", 0, 0);
-        real("scal", Function.CUBLAS_SSCAL, Function.CUBLAS_DSCAL, "isdi", 0);
-        complex("scal", Function.CUBLAS_SCAL_X, 0, "isdi", 0, 0);
-        routine("cublasCsscal_v2", Function.CUBLAS_SCAL_X, Element.C, 1, "irdi", 0, 0);
-        routine("cublasZdscal_v2", Function.CUBLAS_SCAL_X, Element.Z, 1, "irdi", 0, 0);
-        real("dot", Function.CUBLAS_SDOT, Function.CUBLAS_DDOT, "ididit", 1);
-        complex("dotu", Function.CUBLAS_DOT_X, 0, "ididit", -1, 2);
-        complex("dotc", Function.CUBLAS_DOT_X, 1, "ididit", -1, 2);
-        real("nrm2", Function.CUBLAS_SNRM2, Function.CUBLAS_DNRM2, "idit", 1);
-        routine("cublasScnrm2_v2", Function.CUBLAS_NRM2_X, Element.C, NO_FLAG, "idit", -1, 1);
-        routine("cublasDznrm2_v2", Function.CUBLAS_NRM2_X, Element.Z, NO_FLAG, "idit", -1, 1);
-        real("asum", Function.CUBLAS_SASUM, Function.CUBLAS_DASUM, "idit", 1);
-        routine("cublasScasum_v2", Function.CUBLAS_ASUM_X, Element.C, NO_FLAG, "idit", -1, 1);
-        routine("cublasDzasum_v2", Function.CUBLAS_ASUM_X, Element.Z, NO_FLAG, "idit", -1, 1);
-        routine("cublasIsamax_v2", Function.CUBLAS_ISAMAX, Element.S, NO_FLAG, "idit", Integer.BYTES, 1);
-        routine("cublasIdamax_v2", Function.CUBLAS_IDAMAX, Element.D, NO_FLAG, "idit", Integer.BYTES, 1);
-        routine("cublasIsamin_v2", Function.CUBLAS_ISAMIN, Element.S, NO_FLAG, "idit", Integer.BYTES, 1);
-        routine("cublasIdamin_v2", Function.CUBLAS_IDAMIN, Element.D, NO_FLAG, "idit", Integer.BYTES, 1);
-        routine("cublasIcamax_v2", Function.CUBLAS_IAMAX_X, Element.C, 0, "idit", Integer.BYTES, 1);
-        routine("cublasIzamax_v2", Function.CUBLAS_IAMAX_X, Element.Z, 0, "idit", Integer.BYTES, 1);
-        routine("cublasIcamin_v2", Function.CUBLAS_IAMAX_X, Element.C, 1, "idit", Integer.BYTES, 1);
-        routine("cublasIzamin_v2", Function.CUBLAS_IAMAX_X, Element.Z, 1, "idit", Integer.BYTES, 1);
-        real("rot", Function.CUBLAS_SROT, Function.CUBLAS_DROT, "ididiss", 0);
-        each("CZ", "cublas%srot_v2", Function.CUBLAS_ROT_X, 0, "ididirs", WIDE);
-        each("C", "cublas%ssrot_v2", Function.CUBLAS_ROT_X, 1, "ididirr", WIDE);
-        each("Z", "cublas%sdrot_v2", Function.CUBLAS_ROT_X, 1, "ididirr", WIDE);
-        each("SD", "cublas%srotm_v2", Function.CUBLAS_ROTM, NO_FLAG, "ididip", WIDE);
-        // Level 2.
-        real("gemv", Function.CUBLAS_SGEMV, Function.CUBLAS_DGEMV, "iiisdidisdi", 0);
-        complex("gemv", Function.CUBLAS_GEMV_X, NO_FLAG, "iiisdidisdi", 0, 0);
-        each("SDCZ", "cublas%sgbmv_v2", Function.CUBLAS_GBMV, NO_FLAG, "iiiiisdidisdi", WIDE);
-        real("ger", Function.CUBLAS_SGER, Function.CUBLAS_DGER, "iisdididi", 0);
-        complex("geru", Function.CUBLAS_GER_X, 0, "iisdididi", 0, 0);
-        complex("gerc", Function.CUBLAS_GER_X, 1, "iisdididi", 0, 0);
-        real("symv", Function.CUBLAS_SSYMV, Function.CUBLAS_DSYMV, "iisdidisdi", 0);
-        complex("symv", Function.CUBLAS_SYMV_X, 0, "iisdidisdi", 0, 0);
-        complex("hemv", Function.CUBLAS_SYMV_X, 1, "iisdidisdi", 0, 0);
-        each("SD", "cublas%ssbmv_v2", Function.CUBLAS_SBMV, NO_FLAG, "iiisdidisdi", WIDE);
-        each("CZ", "cublas%shbmv_v2", Function.CUBLAS_SBMV, NO_FLAG, "iiisdidisdi", WIDE);
-        each("SD", "cublas%sspmv_v2", Function.CUBLAS_SPMV, NO_FLAG, "iisddisdi", WIDE);
-        each("CZ", "cublas%shpmv_v2", Function.CUBLAS_SPMV, NO_FLAG, "iisddisdi", WIDE);
-        real("trmv", Function.CUBLAS_STRMV, Function.CUBLAS_DTRMV, "iiiididi", 0);
-        complex("trmv", Function.CUBLAS_TRMV_X, 0, "iiiididi", 0, 0);
-        real("trsv", Function.CUBLAS_STRSV, Function.CUBLAS_DTRSV, "iiiididi", 0);
-        complex("trsv", Function.CUBLAS_TRMV_X, 1, "iiiididi", 0, 0);
-        each("SDCZ", "cublas%stbmv_v2", Function.CUBLAS_TBMV, 0, "iiiiididi", WIDE);
-        each("SDCZ", "cublas%stbsv_v2", Function.CUBLAS_TBMV, 1, "iiiiididi", WIDE);
-        each("SDCZ", "cublas%stpmv_v2", Function.CUBLAS_TPMV, 0, "iiiiddi", WIDE);
-        each("SDCZ", "cublas%stpsv_v2", Function.CUBLAS_TPMV, 1, "iiiiddi", WIDE);
-        // Rank updates: syr and spr take a real alpha (her, hpr too); the complex syr and syr2 are a family of their
-        // own, syr with no second vector.
-        each("SD", "cublas%ssyr_v2", Function.CUBLAS_SYR, NO_FLAG, "iirdidi", WIDE);
-        each("CZ", "cublas%sher_v2", Function.CUBLAS_SYR, NO_FLAG, "iirdidi", WIDE);
-        each("CZ", "cublas%ssyr_v2", Function.CUBLAS_SYR_COMPLEX, 0, "iisdidi>12345__67", WIDE);
-        each("SD", "cublas%sspr_v2", Function.CUBLAS_SPR, NO_FLAG, "iirdid", WIDE);
-        each("CZ", "cublas%shpr_v2", Function.CUBLAS_SPR, NO_FLAG, "iirdid", WIDE);
-        each("SD", "cublas%ssyr2_v2", Function.CUBLAS_SYR2, NO_FLAG, "iisdididi", WIDE);
-        each("CZ", "cublas%sher2_v2", Function.CUBLAS_SYR2, NO_FLAG, "iisdididi", WIDE);
-        each("CZ", "cublas%ssyr2_v2", Function.CUBLAS_SYR_COMPLEX, 1, "iisdididi", WIDE);
-        each("SD", "cublas%sspr2_v2", Function.CUBLAS_SPR2, NO_FLAG, "iisdidid", WIDE);
-        each("CZ", "cublas%shpr2_v2", Function.CUBLAS_SPR2, NO_FLAG, "iisdidid", WIDE);
-        // Level 3.
-        real("gemm", Function.CUBLAS_SGEMM, Function.CUBLAS_DGEMM, "iiiiisdidisdi", 0);
-        complex("gemm", Function.CUBLAS_GEMM_X, NO_FLAG, "iiiiisdidisdi", 0, 0);
-        each("CZ", "cublas%sgemm3m", Function.CUBLAS_GEMM3M, NO_FLAG, "iiiiisdidisdi", WIDE);
-        real("symm", Function.CUBLAS_SSYMM, Function.CUBLAS_DSYMM, "iiiisdidisdi", 0);
-        complex("symm", Function.CUBLAS_SYMM_X, 0, "iiiisdidisdi", 0, 0);
-        complex("hemm", Function.CUBLAS_SYMM_X, 1, "iiiisdidisdi", 0, 0);
-        real("syrk", Function.CUBLAS_SSYRK, Function.CUBLAS_DSYRK, "iiiisdisdi", 0);
-        complex("syrk", Function.CUBLAS_SYRK_X, 0, "iiiisdisdi", 0, 0);
-        complex("herk", Function.CUBLAS_SYRK_X, 1, "iiiirdirdi", 0, 0);
-        each("SDCZ", "cublas%ssyr2k_v2", Function.CUBLAS_SYR2K, 0, "iiiisdidisdi", WIDE);
-        each("CZ", "cublas%sher2k_v2", Function.CUBLAS_SYR2K, 1, "iiiisdidirdi", WIDE);
-        each("SDCZ", "cublas%ssyrkx", Function.CUBLAS_SYRKX, 0, "iiiisdidisdi", WIDE);
-        each("CZ", "cublas%sherkx", Function.CUBLAS_SYRKX, 1, "iiiisdidirdi", WIDE);
-        real("trmm", Function.CUBLAS_STRMM, Function.CUBLAS_DTRMM, "iiiiiisdididi", 0);
-        complex("trmm", Function.CUBLAS_TRMM_X, NO_FLAG, "iiiiiisdididi", 0, 0);
-        real("trsm", Function.CUBLAS_STRSM, Function.CUBLAS_DTRSM, "iiiiiisdidi", 0);
-        complex("trsm", Function.CUBLAS_TRSM_X, NO_FLAG, "iiiiiisdidi", 0, 0);
-        // The v2 API's extensions.
-        routine("cublasSgeam", Function.CUBLAS_SGEAM, Element.S, NO_FLAG, "iiiisdisdidi", 0, 0);
-        routine("cublasDgeam", Function.CUBLAS_DGEAM, Element.D, NO_FLAG, "iiiisdisdidi", 0, 0);
-        each("CZ", "cublas%sgeam", Function.CUBLAS_GEAM_X, NO_FLAG, "iiiisdisdidi", WIDE);
-        each("SDCZ", "cublas%sdgmm", Function.CUBLAS_DGMM, NO_FLAG, "iiidididi", WIDE);
-        each("SDCZ", "cublas%stpttr", Function.CUBLAS_TPTTR, 0, "iiddi", NARROW);
-        each("SDCZ", "cublas%strttp", Function.CUBLAS_TPTTR, 1, "iidid>12534", NARROW);
+        for (final Routine routine : CublasRoutines.all())
+        {
+            function(routine.name(), a -> run(a, routine));
+        }
         function("cublasGemmEx", CublasModule::gemmEx);
         function("cublasGemmEx_64", CublasModule::gemmEx);
-        // Batched: arrays of device pointers (a PointerPointer in device memory), or strided matrices.
-        routine("cublasSgemmBatched", Function.CUBLAS_SGEMM_BATCHED, Element.S, NO_FLAG, "iiiiisdidisdii", 0, 0);
-        routine("cublasDgemmBatched", Function.CUBLAS_DGEMM_BATCHED, Element.D, NO_FLAG, "iiiiisdidisdii", 0, 0);
-        each("CZ", "cublas%sgemmBatched", Function.CUBLAS_GEMM_BATCHED_X, 0, "iiiiisdidisdii", WIDE);
-        each("C", "cublas%sgemm3mBatched", Function.CUBLAS_GEMM_BATCHED_X, 1, "iiiiisdidisdii", WIDE);
-        routine("cublasSgemmStridedBatched", Function.CUBLAS_SGEMM_STRIDED_BATCHED, Element.S, NO_FLAG,
-            "iiiiisdiidiisdiii", 0, 0);
-        routine("cublasDgemmStridedBatched", Function.CUBLAS_DGEMM_STRIDED_BATCHED, Element.D, NO_FLAG,
-            "iiiiisdiidiisdiii", 0, 0);
-        each("CZ", "cublas%sgemmStridedBatched", Function.CUBLAS_GEMM_STRIDED_BATCHED_X, 0, "iiiiisdiidiisdiii",
-            WIDE);
-        each("C", "cublas%sgemm3mStridedBatched", Function.CUBLAS_GEMM_STRIDED_BATCHED_X, 1, "iiiiisdiidiisdiii",
-            WIDE);
-        each("SDCZ", "cublas%sgemvBatched", Function.CUBLAS_GEMV_BATCHED, NO_FLAG, "iiisdidisdii", WIDE);
-        each("SDCZ", "cublas%sgemvStridedBatched", Function.CUBLAS_GEMV_STRIDED_BATCHED, NO_FLAG,
-            "iiisdiidiisdiii", WIDE);
-        each("SDCZ", "cublas%strsmBatched", Function.CUBLAS_TRSM_BATCHED, NO_FLAG, "iiiiiisdidii", WIDE);
-        narrow("cublasSgetrfBatched", Function.CUBLAS_SGETRF_BATCHED, Element.S, NO_FLAG, "ididdi");
-        narrow("cublasDgetrfBatched", Function.CUBLAS_DGETRF_BATCHED, Element.D, NO_FLAG, "ididdi");
-        each("CZ", "cublas%sgetrfBatched", Function.CUBLAS_GETRF_BATCHED_X, NO_FLAG, "ididdi", NARROW);
-        narrow("cublasSgetriBatched", Function.CUBLAS_SGETRI_BATCHED, Element.S, NO_FLAG, "ididdidi");
-        narrow("cublasDgetriBatched", Function.CUBLAS_DGETRI_BATCHED, Element.D, NO_FLAG, "ididdidi");
-        each("CZ", "cublas%sgetriBatched", Function.CUBLAS_GETRI_BATCHED_X, NO_FLAG, "ididdidi", NARROW);
-        each("SDCZ", "cublas%sgetrsBatched", Function.CUBLAS_GETRS_BATCHED, NO_FLAG, "iiididdioi", NARROW);
-        each("SDCZ", "cublas%smatinvBatched", Function.CUBLAS_MATINV_BATCHED, NO_FLAG, "idididi", NARROW);
-        each("SDCZ", "cublas%sgeqrfBatched", Function.CUBLAS_GEQRF_BATCHED, NO_FLAG, "iididoi", NARROW);
-        each("SDCZ", "cublas%sgelsBatched", Function.CUBLAS_GELS_BATCHED, NO_FLAG, "iiiididiodi", NARROW);
     }
 
     private void handles()
@@ -392,188 +223,19 @@ public final class CublasModule extends JavaCppModule
         function("cublasDrotmg_v2", a -> rotmg(a, Double.BYTES));
     }
 
-    private void real(final String name, final Function single, final Function doubled, final String signature,
-        final int reductionParts)
-    {
-        routine("cublasS" + name + "_v2", single, Element.S, NO_FLAG, signature, reductionParts == 0 ? 0 : -1,
-            reductionParts);
-        routine("cublasD" + name + "_v2", doubled, Element.D, NO_FLAG, signature, reductionParts == 0 ? 0 : -1,
-            reductionParts);
-    }
-
-    private void complex(final String name, final Function family, final long flag, final String signature,
-        final int partBytes, final int reductionParts)
-    {
-        routine("cublasC" + name + "_v2", family, Element.C, flag, signature, partBytes, reductionParts);
-        routine("cublasZ" + name + "_v2", family, Element.Z, flag, signature, partBytes, reductionParts);
-    }
-
     /**
-     * A routine that is no reduction, for each element type of {@code types}: its name is {@code nameFormat} with
-     * the type's letter.
+     * A described routine: a JavaCPP argument that cannot be used is refused as the module refuses bad arguments.
      */
-    private void each(final String types, final String nameFormat, final Function function, final long flag,
-        final String signature, final boolean wide)
-    {
-        for (final char type : types.toCharArray())
-        {
-            register(String.format(nameFormat, type), function, Element.valueOf(String.valueOf(type)), flag,
-                signature, 0, 0, wide);
-        }
-    }
-
-    /**
-     * A routine that cuBLAS has in its 32-bit form only.
-     */
-    private void narrow(final String name, final Function function, final Element element, final long flag,
-        final String signature)
-    {
-        register(name, function, element, flag, signature, 0, 0, NARROW);
-    }
-
-    /**
-     * @param partBytes      the bytes of each part of a reduction's result: -1 for the element's real, else as given.
-     * @param reductionParts how many values a reduction writes to its result (0 for a routine that is not one).
-     */
-    private void routine(final String name, final Function function, final Element element, final long flag,
-        final String signature, final int partBytes, final int reductionParts)
-    {
-        register(name, function, element, flag, signature, partBytes, reductionParts, WIDE);
-    }
-
-    private void register(final String name, final Function function, final Element element, final long flag,
-        final String signature, final int partBytes, final int reductionParts, final boolean wide)
-    {
-        // The S and D routines of the untyped functions (CUBLAS_SGEMM, ...) carry no type; the typed families
-        // (CUBLAS_AXPY_X and the rest, from id 420 on) do, whatever the element type.
-        final boolean typed = element.complex || function.id() >= Function.CUBLAS_AXPY_X.id();
-        final int bytes = partBytes < 0 ? element.realBytes : partBytes;
-        final int marker = signature.indexOf(REORDER);
-        final String letters = marker < 0 ? signature : signature.substring(0, marker);
-        final int[] order = marker < 0 ? naturalOrder(letters.length()) : order(signature.substring(marker + 1),
-            letters.length(), name);
-        final Routine routine = new Routine(function, element, typed, flag, letters, order, bytes, reductionParts);
-        function(name, a -> run(a, routine));
-        if (wide)
-        {
-            // The _64 form: its sizes, increments and leading dimensions are 64-bit and travel as they are (the
-            // executor refuses, by name, a value beyond what cuBLAS's 32-bit routine takes); an index result is
-            // 64-bit too.
-            final int bytes64 = bytes == Integer.BYTES && reductionParts == 1 && name.startsWith("cublasI") ?
-                Long.BYTES : bytes;
-            final Routine routine64 = new Routine(function, element, typed, flag, letters, order, bytes64,
-                reductionParts);
-            function(name + "_64", a -> run(a, routine64));
-        }
-    }
-
-    private static int[] naturalOrder(final int count)
-    {
-        final int[] order = new int[count];
-        for (int i = 0; i < count; i++)
-        {
-            order[i] = i + 1;
-        }
-        return order;
-    }
-
-    /**
-     * The wire order after {@code >}: each character a C argument's number in base 36, or {@code _} for a 0 slot.
-     */
-    private static int[] order(final String spec, final int count, final String name)
-    {
-        final int[] order = new int[spec.length()];
-        for (int i = 0; i < spec.length(); i++)
-        {
-            final char c = spec.charAt(i);
-            order[i] = c == ZERO_SLOT ? 0 : Character.digit(c, Character.MAX_RADIX);
-            if (order[i] < 0 || order[i] > count)
-            {
-                throw new IllegalStateException(name + ": wire order " + spec + " names no argument with " + c);
-            }
-        }
-        return order;
-    }
-
     private static int run(final JavaCppArgs a, final Routine routine)
     {
-        final String letters = routine.letters();
-        if (letters.length() + 1 != a.count())
+        try
         {
-            throw new IllegalStateException(a.method().qualifiedName() + " takes " + a.count() + " arguments, its " +
-                "description " + (letters.length() + 1));
+            return CublasRoutineCall.run(routine, new JavaCppRoutineArguments(a));
         }
-        final Element element = routine.element();
-        final long handle = a.handle(0);
-        final boolean deviceMode = CublasPointerModes.deviceMode(handle);
-        final long[][] slots = new long[letters.length() + 1][];
-        int target = -1;
-        int info = -1;
-        for (int i = 0; i < letters.length(); i++)
+        catch (final HostRangeException ex)
         {
-            final int index = i + 1;
-            final char letter = letters.charAt(i);
-            slots[index] = switch (letter)
-            {
-                case 'i' -> new long[]{ a.longValue(index) };
-                case 'd' -> new long[]{ device(a, index) };
-                case 's', 'r' -> scalar(a, index, element, routine.typed(), deviceMode,
-                    element.complex && letter == 's');
-                case 't' ->
-                {
-                    target = index;
-                    JavaCppRuntime.requireOutput(a, index);
-                    yield new long[]{ deviceMode ? device(a, index) : 0 };
-                }
-                case 'p' ->
-                {
-                    final long[] param = new long[ROTM_PARAMETERS];
-                    if (deviceMode)
-                    {
-                        param[0] = device(a, index);
-                        yield param;
-                    }
-                    yield reals(a, index, element.realBytes, ROTM_PARAMETERS);
-                }
-                case 'o' ->
-                {
-                    info = index;
-                    JavaCppRuntime.requireOutput(a, index);
-                    yield new long[0];
-                }
-                default -> throw new IllegalStateException("unknown argument letter " + letter);
-            };
+            throw new JavaCppArgumentException(ex.getMessage());
         }
-        final long[] wire = wire(handle, routine, slots);
-        if (info >= 0)
-        {
-            final long[] results = new long[1];
-            final int status = call(routine.function(), wire, results);
-            if (status == CublasStatus.SUCCESS)
-            {
-                a.setInt(info, (int)results[0]);
-            }
-            return status;
-        }
-        final int parts = routine.parts();
-        if (parts == 0 || deviceMode)
-        {
-            return call(routine.function(), wire, null);
-        }
-        final int partBytes = routine.partBytes();
-        final long[] results = new long[parts];
-        final int status = call(routine.function(), wire, results);
-        if (status == CublasStatus.SUCCESS)
-        {
-            final UnsafeBuffer value = new UnsafeBuffer(new byte[Long.BYTES * parts]);
-            for (int i = 0; i < parts; i++)
-            {
-                value.putLong(i * partBytes, results[i], ByteOrder.LITTLE_ENDIAN);
-            }
-            final byte[] bytes = Arrays.copyOf(value.byteArray(), partBytes * parts);
-            a.writeBytes(target, bytes, bytes.length);
-        }
-        return status;
     }
 
     /**
@@ -611,54 +273,6 @@ public final class CublasModule extends JavaCppModule
     }
 
     /**
-     * The call's arguments: the handle, the element type and flag of a typed routine, then the C arguments' slots in
-     * the wire order.
-     */
-    private static long[] wire(final long handle, final Routine routine, final long[][] slots)
-    {
-        long[] wire = new long[3 + ROTM_PARAMETERS * slots.length];
-        int size = 0;
-        wire[size++] = handle;
-        if (routine.typed())
-        {
-            wire[size++] = routine.element().dataType;
-            if (routine.flag() != NO_FLAG)
-            {
-                wire[size++] = routine.flag();
-            }
-        }
-        for (final int argument : routine.wireOrder())
-        {
-            if (argument == 0)
-            {
-                wire[size++] = 0;
-                continue;
-            }
-            for (final long slot : slots[argument])
-            {
-                wire[size++] = slot;
-            }
-        }
-        return Arrays.copyOf(wire, size);
-    }
-
-    /**
-     * A scalar: in host pointer mode its real (and, when complex, imaginary) part's raw bits, in device mode its
-     * address; a typed routine gives every scalar two slots, the second 0 where there is no imaginary part.
-     */
-    private static long[] scalar(final JavaCppArgs a, final int index, final Element element, final boolean typed,
-        final boolean deviceMode, final boolean complex)
-    {
-        if (deviceMode)
-        {
-            final long address = device(a, index);
-            return typed ? new long[]{ address, 0 } : new long[]{ address };
-        }
-        final long[] reals = reals(a, index, element.realBytes, complex ? 2 : 1);
-        return typed ? new long[]{ reals[0], complex ? reals[1] : 0 } : new long[]{ reals[0] };
-    }
-
-    /**
      * A matrix, vector or device-mode scalar: a device pointer; a Java array or buffer is host memory and refused.
      */
     private static long device(final JavaCppArgs a, final int index)
@@ -689,7 +303,7 @@ public final class CublasModule extends JavaCppModule
      * The bytes of a host scalar; a pointer into device memory this process allocated is refused, where cuBLAS in
      * host pointer mode would read it as host memory.
      */
-    private static byte[] hostBytes(final JavaCppArgs a, final int index, final long count)
+    static byte[] hostBytes(final JavaCppArgs a, final int index, final long count)
     {
         requireHostMemory(a, index, "the handle's pointer mode is CUBLAS_POINTER_MODE_HOST");
         return a.bytes(index, count);

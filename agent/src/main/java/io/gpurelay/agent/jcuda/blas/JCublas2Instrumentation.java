@@ -57,7 +57,8 @@ public final class JCublas2Instrumentation extends InstrumentationModule
      */
     public Object remotesByName(final MethodDescription.InDefinedShape nativeMethod)
     {
-        return nativeMethod.isStatic() && wideImplementation(nativeMethod) != null ? HAND_WRITTEN : null;
+        return nativeMethod.isStatic() && (describedRoutine(nativeMethod) >= 0 || wideImplementation(nativeMethod) !=
+            null) ? HAND_WRITTEN : null;
     }
 
     /**
@@ -65,8 +66,45 @@ public final class JCublas2Instrumentation extends InstrumentationModule
      */
     public Implementation bodyByName(final MethodDescription.InDefinedShape nativeMethod)
     {
+        final int routine = describedRoutine(nativeMethod);
+        if (routine >= 0)
+        {
+            return MethodCall.invoke(JCublasRoutineCalls.callMethod()).with(routine).withArgumentArray();
+        }
         final Method implementation = wideImplementation(nativeMethod);
         return implementation == null ? null : MethodCall.invoke(implementation).withAllArguments();
+    }
+
+    /**
+     * The routine of {@link io.gpurelay.agent.cuda.blas.CublasRoutines} whose JCublas2 native this is, by name, with
+     * the handle, one parameter per letter (an {@code int} or {@code long} for an integer, a {@code Pointer} or, for a
+     * {@code _64} index result, a {@code long[]} otherwise) and an {@code int} result; -1 where there is none. A
+     * native of a described name whose parameters differ is an error of the description.
+     */
+    static int describedRoutine(final MethodDescription.InDefinedShape nativeMethod)
+    {
+        final int index = JCublasRoutineCalls.routineOf(nativeMethod.getName());
+        if (index < 0 || !nativeMethod.isStatic())
+        {
+            return -1;
+        }
+        final String letters = JCublasRoutineCalls.routine(index).letters();
+        final List<? extends ParameterDescription> parameters = nativeMethod.getParameters();
+        boolean matches = parameters.size() == letters.length() + 1 &&
+            nativeMethod.getReturnType().asErasure().represents(int.class) &&
+            parameters.get(0).getType().asErasure().getName().equals("jcuda.jcublas.cublasHandle");
+        for (int i = 0; matches && i < letters.length(); i++)
+        {
+            final String type = parameters.get(i + 1).getType().asErasure().getName();
+            matches = letters.charAt(i) == 'i' ? type.equals("int") || type.equals("long") :
+                type.equals("jcuda.Pointer") || letters.charAt(i) == 't' && type.equals("[J");
+        }
+        if (!matches)
+        {
+            throw new IllegalStateException("JCublas2." + nativeMethod.getName() + nativeMethod.getDescriptor() +
+                " does not match its description " + letters);
+        }
+        return index;
     }
 
     /**

@@ -1,32 +1,14 @@
 package io.gpurelay.agent.jcuda.blas;
 
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCaxpy_v2_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasChemv_v2_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCherk_v2_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCher_v2_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCsscal_v2_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasIcamaxNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSgbmv_v2_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSrotm_v2_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZdotc_v2_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZgemm_v2_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasZaxpy_v2_64Native;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasCreateNative;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasDestroyNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasDgemm_v2_64Native;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasGetMatrix_64Native;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasGetVector_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasIsamaxNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSaxpy_v2_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasIsamax_v2_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasIcamin_v2_64Native;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasMigrateComputeType_newNative;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSdot_v2_64Native;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetMatrix_64Native;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetPointerModeNative;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetStreamNative;
 import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSetVector_64Native;
-import static io.gpurelay.agent.jcuda.blas.JCublas2Remote.cublasSgemm_v2_64Native;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -76,31 +58,34 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         final cublasHandle handle = created();
         final Pointer a = device(DEVICE_A);
         final Pointer b = device(DEVICE_B);
-        assertEquals(0, cublasSgemm_v2_64Native(handle, 0, 1, 2, 3, 4, Pointer.to(new float[]{ 1.5f }), a, 2, b, 4,
+        assertEquals(0, routine("cublasSgemm_v2_64Native", handle, 0, 1, 2, 3, 4, Pointer.to(new float[]{ 1.5f }), a,
+            2, b, 4,
             Pointer.to(new float[]{ -2f }), b, 2));
         final long[] args = last(Function.CUBLAS_SGEMM).args();
         assertArrayEquals(new long[]{ JCudaPointers.nativePointer(handle), 0, 1, 2, 3, 4,
             Float.floatToRawIntBits(1.5f), DEVICE_A, 2, DEVICE_B, 4, Float.floatToRawIntBits(-2f) & 0xFFFF_FFFFL,
             DEVICE_B, 2 }, args);
 
-        assertEquals(0, cublasDgemm_v2_64Native(handle, 0, 0, 1, 1, 1, Pointer.to(new double[]{ 0.25 }), a, 1, b, 1,
+        assertEquals(0, routine("cublasDgemm_v2_64Native", handle, 0, 0, 1, 1, 1, Pointer.to(new double[]{ 0.25 }),
+            a, 1, b, 1,
             Pointer.to(new double[]{ 3 }), b, 1));
         assertEquals(Double.doubleToRawLongBits(0.25), last(Function.CUBLAS_DGEMM).args()[6]);
         assertEquals(Double.doubleToRawLongBits(3), last(Function.CUBLAS_DGEMM).args()[11]);
 
         assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
         final Pointer alpha = device(DEVICE_A + 64);
-        assertEquals(0, cublasSgemm_v2_64Native(handle, 0, 0, 1, 1, 1, alpha, a, 1, b, 1, alpha, b, 1));
+        assertEquals(0, routine("cublasSgemm_v2_64Native", handle, 0, 0, 1, 1, 1, alpha, a, 1, b, 1, alpha, b, 1));
         assertEquals(DEVICE_A + 64, last(Function.CUBLAS_SGEMM).args()[6]);
 
         final int sent = executor.calls(Function.CUBLAS_SGEMM).size();
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSgemm_v2_64Native(handle, 0, 0, 1, 1, 1,
+        assertEquals(CublasStatus.INVALID_VALUE, routine("cublasSgemm_v2_64Native", handle, 0, 0, 1, 1, 1,
             Pointer.to(new float[]{ 1 }), a, 1, b, 1, alpha, b, 1), "a host scalar in device mode");
         assertEquals(sent, executor.calls(Function.CUBLAS_SGEMM).size(), "a refused call is not sent");
         assertEquals(0, cublasSetPointerModeNative(handle, HOST_MODE));
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSgemm_v2_64Native(handle, 0, 0, 1, 1, 1, alpha, a, 1, b, 1,
+        assertEquals(CublasStatus.INVALID_VALUE, routine("cublasSgemm_v2_64Native", handle, 0, 0, 1, 1, 1, alpha, a,
+            1, b, 1,
             alpha, b, 1), "a device scalar in host mode");
-        assertEquals(CublasStatus.INVALID_VALUE, cublasDgemm_v2_64Native(handle, 0, 0, 1, 1, 1,
+        assertEquals(CublasStatus.INVALID_VALUE, routine("cublasDgemm_v2_64Native", handle, 0, 0, 1, 1, 1,
             Pointer.to(new float[]{ 1 }), a, 1, b, 1, Pointer.to(new double[]{ 0 }), b, 1), "a float for a double");
         assertEquals(0, cublasDestroyNative(handle));
     }
@@ -110,21 +95,23 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
     {
         final cublasHandle handle = created();
         final float[] dot = { -1 };
-        assertEquals(0, cublasSdot_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, Pointer.to(dot)));
+        assertEquals(0, routine("cublasSdot_v2_64Native", handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
+            Pointer.to(dot)));
         assertEquals(2.5f, dot[0]);
         final ByteBuffer index = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
-        assertEquals(0, cublasIsamaxNative(handle, 4, device(DEVICE_A), 1, Pointer.to(index)));
+        assertEquals(0, routine("cublasIsamaxNative", handle, 4, device(DEVICE_A), 1, Pointer.to(index)));
         assertEquals(3, index.getInt(0));
         assertEquals(0, index.getInt(4), "an int result writes 4 bytes");
 
         assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
-        assertEquals(0, cublasSdot_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
+        assertEquals(0, routine("cublasSdot_v2_64Native", handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
             device(DEVICE_B + 128)));
         assertEquals(DEVICE_B + 128, last(Function.CUBLAS_SDOT).args()[6]);
-        assertEquals(CublasStatus.INVALID_VALUE, cublasSdot_v2_64Native(handle, 4, device(DEVICE_A), 1,
+        assertEquals(CublasStatus.INVALID_VALUE, routine("cublasSdot_v2_64Native", handle, 4, device(DEVICE_A), 1,
             device(DEVICE_B), 1, Pointer.to(dot)));
         assertThrows(NullPointerException.class,
-            () -> cublasSdot_v2_64Native(null, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, Pointer.to(dot)));
+            () -> routine("cublasSdot_v2_64Native", null, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
+                Pointer.to(dot)));
     }
 
     @Test
@@ -132,20 +119,22 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
     {
         final cublasHandle handle = created();
         final long wide = 1L << 33;
-        assertEquals(0, cublasSaxpy_v2_64Native(handle, wide, Pointer.to(new float[]{ 2f }), device(DEVICE_A), 1,
+        assertEquals(0, routine("cublasSaxpy_v2_64Native", handle, wide, Pointer.to(new float[]{ 2f }),
+            device(DEVICE_A), 1,
             device(DEVICE_B), wide + 1));
         assertArrayEquals(new long[]{ JCudaPointers.nativePointer(handle), wide, Float.floatToRawIntBits(2f),
             DEVICE_A, 1, DEVICE_B, wide + 1 }, last(Function.CUBLAS_SAXPY).args());
 
         final long[] index = { -1 };
-        assertEquals(0, cublasIsamax_v2_64Native(handle, 4, device(DEVICE_A), 1, index));
+        assertEquals(0, routine("cublasIsamax_v2_64Native", handle, 4, device(DEVICE_A), 1, index));
         assertEquals(3, index[0]);
-        assertEquals(0, cublasIcamin_v2_64Native(handle, 4, device(DEVICE_A), 1, index));
+        assertEquals(0, routine("cublasIcamin_v2_64Native", handle, 4, device(DEVICE_A), 1, index));
         assertEquals(4L, last(Function.CUBLAS_IAMAX_X).args()[1], "C's cudaDataType");
         assertEquals(1L, last(Function.CUBLAS_IAMAX_X).args()[2], "the minimum flag");
         assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
         final int sent = executor.calls(Function.CUBLAS_ISAMAX).size();
-        assertEquals(CublasStatus.INVALID_VALUE, cublasIsamax_v2_64Native(handle, 4, device(DEVICE_A), 1, index),
+        assertEquals(CublasStatus.INVALID_VALUE, routine("cublasIsamax_v2_64Native", handle, 4, device(DEVICE_A), 1,
+            index),
             "a long[] is host memory");
         assertEquals(sent, executor.calls(Function.CUBLAS_ISAMAX).size());
         assertEquals(0, cublasDestroyNative(handle));
@@ -156,13 +145,13 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
     {
         final cublasHandle handle = created();
         final long h = JCudaPointers.nativePointer(handle);
-        assertEquals(0, JCublas2Remote.cublasCgeam_64Native(handle, 0, 1, 2, 3, Pointer.to(new float[]{ 1, -1 }),
+        assertEquals(0, routine("cublasCgeam_64Native", handle, 0, 1, 2, 3, Pointer.to(new float[]{ 1, -1 }),
             device(DEVICE_A), 2, Pointer.to(new float[]{ 0.5f, 0 }), device(DEVICE_B), 3, device(DEVICE_B), 2));
         assertArrayEquals(new long[]{ h, 4, 0, 1, 2, 3, Float.floatToRawIntBits(1),
             Float.floatToRawIntBits(-1) & 0xFFFF_FFFFL, DEVICE_A, 2, Float.floatToRawIntBits(0.5f), 0, DEVICE_B, 3,
             DEVICE_B, 2 }, last(Function.CUBLAS_GEAM_X).args());
 
-        assertEquals(0, JCublas2Remote.cublasZherkx_64Native(handle, 1, 0, 2, 3, Pointer.to(new double[]{ 1, 2 }),
+        assertEquals(0, routine("cublasZherkx_64Native", handle, 1, 0, 2, 3, Pointer.to(new double[]{ 1, 2 }),
             device(DEVICE_A), 2, device(DEVICE_B), 2, Pointer.to(new double[]{ 4 }), device(DEVICE_B), 2));
         final long[] herkx = last(Function.CUBLAS_SYRKX).args();
         assertEquals(5, herkx[1], "Z");
@@ -171,7 +160,7 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         assertEquals(0, herkx[14], "a real beta has no imaginary part");
 
         final int[] info = { -1 };
-        assertEquals(0, JCublas2Remote.cublasDgetrsBatchedNative(handle, 0, 2, 1, device(DEVICE_A), 2,
+        assertEquals(0, routine("cublasDgetrsBatchedNative", handle, 0, 2, 1, device(DEVICE_A), 2,
             device(DEVICE_B), device(DEVICE_B + 64), 2, Pointer.to(info), 3));
         assertEquals(5, info[0], "the host info is the reply's value");
         assertArrayEquals(new long[]{ h, 1, 0, 2, 1, DEVICE_A, 2, DEVICE_B, DEVICE_B + 64, 2, 3 },
@@ -271,31 +260,35 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         final long h = JCudaPointers.nativePointer(handle);
         final Pointer a = device(DEVICE_A);
         final Pointer b = device(DEVICE_B);
-        assertEquals(0, cublasCaxpy_v2_64Native(handle, 3, Pointer.to(new float[]{ 1.5f, -2f }), a, 1, b, 2));
+        assertEquals(0, routine("cublasCaxpy_v2_64Native", handle, 3, Pointer.to(new float[]{ 1.5f, -2f }), a, 1, b,
+            2));
         assertArrayEquals(new long[]{ h, 4, 3, Float.floatToRawIntBits(1.5f), Float.floatToRawIntBits(-2f) &
             0xFFFF_FFFFL, DEVICE_A, 1, DEVICE_B, 2 }, last(Function.CUBLAS_AXPY_X).args());
 
-        assertEquals(0, cublasZgemm_v2_64Native(handle, 0, 2, 2, 3, 4, Pointer.to(new double[]{ 0.5, 0.25 }), a, 2,
+        assertEquals(0, routine("cublasZgemm_v2_64Native", handle, 0, 2, 2, 3, 4, Pointer.to(new double[]{ 0.5,
+            0.25 }), a, 2,
             b, 4, Pointer.to(new double[]{ -1, 0 }), b, 2));
         assertArrayEquals(new long[]{ h, 5, 0, 2, 2, 3, 4, Double.doubleToRawLongBits(0.5),
             Double.doubleToRawLongBits(0.25), DEVICE_A, 2, DEVICE_B, 4, Double.doubleToRawLongBits(-1),
             Double.doubleToRawLongBits(0), DEVICE_B, 2 }, last(Function.CUBLAS_GEMM_X).args());
 
-        assertEquals(0, cublasCsscal_v2_64Native(handle, 5, Pointer.to(new float[]{ 3f }), a, 1));
+        assertEquals(0, routine("cublasCsscal_v2_64Native", handle, 5, Pointer.to(new float[]{ 3f }), a, 1));
         assertArrayEquals(new long[]{ h, 4, 1, 5, Float.floatToRawIntBits(3f), 0, DEVICE_A, 1 },
             last(Function.CUBLAS_SCAL_X).args(), "csscal: a real alpha, one float read");
-        assertEquals(0, cublasCher_v2_64Native(handle, 1, 4, Pointer.to(new float[]{ 2f }), a, 1, b, 4));
+        assertEquals(0, routine("cublasCher_v2_64Native", handle, 1, 4, Pointer.to(new float[]{ 2f }), a, 1, b, 4));
         assertArrayEquals(new long[]{ h, 4, 1, 4, Float.floatToRawIntBits(2f), 0, DEVICE_A, 1, DEVICE_B, 4 },
             last(Function.CUBLAS_SYR).args(), "her: a real alpha");
-        assertEquals(0, cublasCherk_v2_64Native(handle, 0, 2, 3, 4, Pointer.to(new float[]{ 1f }), a, 4,
+        assertEquals(0, routine("cublasCherk_v2_64Native", handle, 0, 2, 3, 4, Pointer.to(new float[]{ 1f }), a, 4,
             Pointer.to(new float[]{ 0f }), b, 3));
         assertArrayEquals(new long[]{ h, 4, 1, 0, 2, 3, 4, Float.floatToRawIntBits(1f), 0, DEVICE_A, 4, 0, 0,
             DEVICE_B, 3 }, last(Function.CUBLAS_SYRK_X).args(), "herk: real alpha and beta");
-        assertEquals(0, cublasSgbmv_v2_64Native(handle, 1, 4, 5, 1, 2, Pointer.to(new float[]{ 1f }), a, 4, b, 1,
+        assertEquals(0, routine("cublasSgbmv_v2_64Native", handle, 1, 4, 5, 1, 2, Pointer.to(new float[]{ 1f }), a,
+            4, b, 1,
             Pointer.to(new float[]{ 0f }), b, 1));
         assertArrayEquals(new long[]{ h, 0, 1, 4, 5, 1, 2, Float.floatToRawIntBits(1f), 0, DEVICE_A, 4, DEVICE_B,
             1, 0, 0, DEVICE_B, 1 }, last(Function.CUBLAS_GBMV).args(), "a real routine of a typed family");
-        assertEquals(0, cublasSrotm_v2_64Native(handle, 2, a, 1, b, 1, Pointer.to(new float[]{ -1f, 1, 2, 3, 4 })));
+        assertEquals(0, routine("cublasSrotm_v2_64Native", handle, 2, a, 1, b, 1, Pointer.to(new float[]{ -1f, 1, 2,
+            3, 4 })));
         assertArrayEquals(new long[]{ h, 0, 2, DEVICE_A, 1, DEVICE_B, 1, Float.floatToRawIntBits(-1f) & 0xFFFF_FFFFL,
             Float.floatToRawIntBits(1f), Float.floatToRawIntBits(2f), Float.floatToRawIntBits(3f),
             Float.floatToRawIntBits(4f) }, last(Function.CUBLAS_ROTM).args());
@@ -303,20 +296,22 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
         final Pointer alpha = device(DEVICE_A + 64);
         final Pointer beta = device(DEVICE_A + 96);
-        assertEquals(0, cublasChemv_v2_64Native(handle, 1, 3, alpha, a, 3, b, 1, beta, b, 1));
+        assertEquals(0, routine("cublasChemv_v2_64Native", handle, 1, 3, alpha, a, 3, b, 1, beta, b, 1));
         assertArrayEquals(new long[]{ h, 4, 1, 1, 3, DEVICE_A + 64, 0, DEVICE_A, 3, DEVICE_B, 1, DEVICE_A + 96, 0,
             DEVICE_B, 1 }, last(Function.CUBLAS_SYMV_X).args(), "device mode: the addresses");
-        assertEquals(0, cublasSrotm_v2_64Native(handle, 2, a, 1, b, 1, alpha));
+        assertEquals(0, routine("cublasSrotm_v2_64Native", handle, 2, a, 1, b, 1, alpha));
         assertArrayEquals(new long[]{ h, 0, 2, DEVICE_A, 1, DEVICE_B, 1, DEVICE_A + 64, 0, 0, 0, 0 },
             last(Function.CUBLAS_ROTM).args());
 
         final int sent = executor.calls(Function.CUBLAS_AXPY_X).size();
-        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpy_v2_64Native(handle, 1, Pointer.to(new double[]{ 1, 0 }),
+        assertEquals(CublasStatus.INVALID_VALUE, routine("cublasZaxpy_v2_64Native", handle, 1,
+            Pointer.to(new double[]{ 1, 0 }),
             a, 1, b, 1), "a host scalar in device mode");
         assertEquals(0, cublasSetPointerModeNative(handle, HOST_MODE));
-        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpy_v2_64Native(handle, 1, Pointer.to(new double[]{ 1 }), a, 1,
+        assertEquals(CublasStatus.INVALID_VALUE, routine("cublasZaxpy_v2_64Native", handle, 1,
+            Pointer.to(new double[]{ 1 }), a, 1,
             b, 1), "one double where a double complex is read");
-        assertEquals(CublasStatus.INVALID_VALUE, cublasZaxpy_v2_64Native(handle, 1, alpha, a, 1, b, 1),
+        assertEquals(CublasStatus.INVALID_VALUE, routine("cublasZaxpy_v2_64Native", handle, 1, alpha, a, 1, b, 1),
             "a device scalar in host mode");
         assertEquals(sent, executor.calls(Function.CUBLAS_AXPY_X).size(), "a refused call is not sent");
         assertEquals(0, cublasDestroyNative(handle));
@@ -327,23 +322,24 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
     {
         final cublasHandle handle = created();
         final double[] dot = { 0, 0, 7 };
-        assertEquals(0, cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 2, Pointer.to(dot)));
+        assertEquals(0, routine("cublasZdotc_v2_64Native", handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 2,
+            Pointer.to(dot)));
         assertArrayEquals(new double[]{ 1.5, -2.5, 7 }, dot, "the real and imaginary parts, nothing after them");
         assertArrayEquals(new long[]{ JCudaPointers.nativePointer(handle), 5, 1, 4, DEVICE_A, 1, DEVICE_B, 2, 0 },
             last(Function.CUBLAS_DOT_X).args());
         final int[] index = { -1, 9 };
-        assertEquals(0, cublasIcamaxNative(handle, 4, device(DEVICE_A), 1, Pointer.to(index)));
+        assertEquals(0, routine("cublasIcamaxNative", handle, 4, device(DEVICE_A), 1, Pointer.to(index)));
         assertEquals(9, index[1], "an int result writes 4 bytes");
         assertEquals(4, last(Function.CUBLAS_IAMAX_X).args()[1]);
 
         assertEquals(0, cublasSetPointerModeNative(handle, DEVICE_MODE));
-        assertEquals(0, cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
+        assertEquals(0, routine("cublasZdotc_v2_64Native", handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1,
             device(DEVICE_B + 256)));
         assertEquals(DEVICE_B + 256, last(Function.CUBLAS_DOT_X).args()[8]);
-        assertEquals(CublasStatus.INVALID_VALUE, cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1,
+        assertEquals(CublasStatus.INVALID_VALUE, routine("cublasZdotc_v2_64Native", handle, 4, device(DEVICE_A), 1,
             device(DEVICE_B), 1, Pointer.to(dot)), "a host result in device mode");
         assertThrows(NullPointerException.class,
-            () -> cublasZdotc_v2_64Native(handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, null));
+            () -> routine("cublasZdotc_v2_64Native", handle, 4, device(DEVICE_A), 1, device(DEVICE_B), 1, null));
     }
 
     @Test
@@ -398,5 +394,11 @@ class JCublas2RemoteTest extends InMemoryExecutorTest
         final ByteBuffer buffer = ByteBuffer.allocate(values.length * Float.BYTES).order(ByteOrder.nativeOrder());
         buffer.asFloatBuffer().put(values);
         return buffer.array();
+    }
+
+    /** A described routine's JCublas2 native, as the agent binds it. */
+    private static int routine(final String nativeName, final Object... arguments)
+    {
+        return JCublasRoutineCalls.call(JCublasRoutineCalls.routineOf(nativeName), arguments);
     }
 }
