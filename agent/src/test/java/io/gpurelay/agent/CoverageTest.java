@@ -93,7 +93,8 @@ class CoverageTest
             TypePool.Default.of(ClassFileLocator.ForClassLoader.ofSystemLoader()).describe("jcuda.jcublas.JCublas")
                 .resolve());
         assertEquals(166, legacy.nativeMethodCount());
-        assertEquals(164, legacy.remoted().size());
+        assertEquals(164, legacy.remoted().size() + legacy.remotedByName().size());
+        assertEquals(143, legacy.remotedByName().size(), "the described routines, by name");
         assertTrue(legacy.unmatched().isEmpty(), () -> "implementations matching no native: " + legacy.unmatched());
 
         final String markdown = print(out -> Coverage.printMarkdown(List.of(legacy), List.of(), out));

@@ -54,7 +54,10 @@ public final class CublasModule extends JavaCppModule
         rotations();
         for (final Routine routine : CublasRoutines.all())
         {
-            function(routine.name(), a -> run(a, routine));
+            if (routine.v2())
+            {
+                function(routine.name(), a -> run(a, routine));
+            }
         }
         function("cublasGemmEx", CublasModule::gemmEx);
         function("cublasGemmEx_64", CublasModule::gemmEx);

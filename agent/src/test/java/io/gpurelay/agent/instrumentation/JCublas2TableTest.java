@@ -65,15 +65,17 @@ class JCublas2TableTest
     {
         final List<String> byName = table.remotedByName().keySet().stream().map(MethodDescription::getName).toList();
         int described = 0;
+        int v2 = 0;
         for (final CublasRoutines.Routine routine : CublasRoutines.all())
         {
-            if (byName.contains(routine.jcudaNative()))
+            v2 += routine.v2() ? 1 : 0;
+            if (routine.v2() && byName.contains(routine.jcudaNative()))
             {
                 described++;
             }
         }
         // JCublas2 12.6 has every described routine in each of its forms.
-        assertEquals(CublasRoutines.all().size(), described, byName.toString());
+        assertEquals(v2, described, byName.toString());
         assertTrue(byName.contains("cublasSgemmNative") && byName.contains("cublasSgemm_v2_64Native") &&
             byName.contains("cublasIsamax_v2_64Native") && byName.contains("cublasZher2kNative"), byName.toString());
         for (final MethodDescription.InDefinedShape nativeMethod : table.remotedByName().keySet())

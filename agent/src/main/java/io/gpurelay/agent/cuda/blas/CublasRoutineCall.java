@@ -38,8 +38,14 @@ public final class CublasRoutineCall
         /** @return the handle; a binding that cannot take a null handle throws as it would. */
         long handle();
 
-        /** @return an integer argument, widened to 64 bits. */
-        long integer(int index);
+        /** @return an integer or enum argument, widened to 64 bits. */
+        long integer(int index) throws HostRangeException;
+
+        /** @return the device the call runs on, as the client numbers them: the calling thread's current one. */
+        default int device()
+        {
+            return RuntimeThreadState.currentDevice();
+        }
 
         /** @return a device pointer: its address, 0 for null. */
         long device(int index) throws HostRangeException;
@@ -90,7 +96,7 @@ public final class CublasRoutineCall
             final char letter = letters.charAt(i);
             slots[index] = switch (letter)
             {
-                case 'i' -> new long[]{ a.integer(index) };
+                case 'i', 'T', 'U', 'G', 'L' -> new long[]{ a.integer(index) };
                 case 'd' -> new long[]{ a.device(index) };
                 case 's', 'r' -> scalar(a, index, element, routine.typed(), deviceMode,
                     element.complex() && letter == 's');
@@ -122,7 +128,7 @@ public final class CublasRoutineCall
         if (info >= 0)
         {
             final long[] results = new long[1];
-            final int status = call(routine, wire, results);
+            final int status = call(routine, a, wire, results);
             if (status == CublasStatus.SUCCESS)
             {
                 a.writeInt(info, (int)results[0]);
@@ -132,10 +138,10 @@ public final class CublasRoutineCall
         final int parts = routine.parts();
         if (parts == 0 || deviceMode)
         {
-            return call(routine, wire, null);
+            return call(routine, a, wire, null);
         }
         final long[] results = new long[parts];
-        final int status = call(routine, wire, results);
+        final int status = call(routine, a, wire, results);
         if (status == CublasStatus.SUCCESS)
         {
             a.writeResult(target, parts(results, routine.partBytes(), parts));
@@ -144,13 +150,12 @@ public final class CublasRoutineCall
     }
 
     /**
-     * A call on the calling thread's current device; a client without an executor is CUBLAS_STATUS_NOT_INITIALIZED,
-     * as cuBLAS answers when it finds no usable device.
+     * A call on the arguments' device; a client without an executor is CUBLAS_STATUS_NOT_INITIALIZED, as cuBLAS
+     * answers when it finds no usable device.
      */
-    private static int call(final Routine routine, final long[] wire, final long[] results)
+    private static int call(final Routine routine, final Arguments a, final long[] wire, final long[] results)
     {
-        final int status = DeviceRouter.installed().call(routine.function(), RuntimeThreadState.currentDevice(), wire,
-            null, null, results);
+        final int status = DeviceRouter.installed().call(routine.function(), a.device(), wire, null, null, results);
         return status == RuntimeStatus.DEVICES_UNAVAILABLE ? CublasStatus.NOT_INITIALIZED : status;
     }
 

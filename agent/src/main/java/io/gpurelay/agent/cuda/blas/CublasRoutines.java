@@ -14,7 +14,10 @@ import io.gpurelay.protocol.Function;
  * {@link CublasRoutineCall}, which encodes the arguments by this description. A routine is one row: its C name, its
  * wire function, its element type and its C arguments after the handle as letters, which say how each travels:
  * <ul>
- * <li>{@code i} an integer (a size, increment, leading dimension, stride, batch count or enum);</li>
+ * <li>{@code i} an integer (a size, increment, leading dimension, stride or batch count), and the enums, which
+ * travel as integers too: {@code T} an operation ({@code cublasOperation_t}), {@code U} a fill mode, {@code G} a
+ * diagonal type, {@code L} a side mode (the legacy API passes these as the characters {@code N/T/C}, {@code U/L},
+ * {@code N/U}, {@code L/R});</li>
  * <li>{@code d} a device pointer (a matrix, a vector, an array of device pointers in device memory);</li>
  * <li>{@code s} a scalar of the routine's type, {@code r} a real one (her's alpha, herk's alpha and beta, the
  * cosine of rot), read as the handle's pointer mode says: in host mode its value, in device mode its address;</li>
@@ -43,6 +46,7 @@ public final class CublasRoutines
     /** Registered in the 32-bit form only: cuBLAS has no {@code _64} form. */
     private static final boolean NARROW = false;
     private static final char REORDER = '>';
+    private static final String LETTERS = "iTUGLdsrtpo";
     private static final char ZERO_SLOT = '_';
 
     /**
@@ -93,9 +97,11 @@ public final class CublasRoutines
      * @param partBytes the bytes of each part of a reduction's result.
      * @param parts     how many values a reduction writes to its result (0 for a routine that is not one).
      * @param wide      whether this is the {@code _64} form, whose sizes are 64-bit.
+     * @param legacy    whether this is a form of the legacy API only ({@code cublasStrmm}, in place), which JCuda's
+     *                  legacy {@code JCublas} takes in place of the v2 row of the same native name.
      */
     public record Routine(String name, Function function, Element element, boolean typed, long flag, String letters,
-        int[] wireOrder, int partBytes, int parts, boolean wide)
+        int[] wireOrder, int partBytes, int parts, boolean wide, boolean legacy)
     {
         /**
          * @return the name JCuda's messages use: without {@code _v2} and {@code _64} ({@code cublasSaxpy}).
@@ -112,6 +118,14 @@ public final class CublasRoutines
         public String jcudaNative()
         {
             return (wide ? name : name.replace("_v2", "")) + "Native";
+        }
+
+        /**
+         * @return whether the v2 bindings (JCublas2, JavaCPP) remote this form: every form but the legacy-only ones.
+         */
+        public boolean v2()
+        {
+            return !legacy;
         }
     }
 
@@ -156,6 +170,14 @@ public final class CublasRoutines
         return BY_NAME.get(name);
     }
 
+    /**
+     * @return whether the letter is an argument that travels as an integer: a size or an enum.
+     */
+    public static boolean isInteger(final char letter)
+    {
+        return "iTUGL".indexOf(letter) >= 0;
+    }
+
     private void describe()
     {
         // Level 1. Every routine is remoted in its 32-bit and its _64 form.
@@ -192,91 +214,96 @@ public final class CublasRoutines
         each("Z", "cublas%sdrot_v2", Function.CUBLAS_ROT_X, 1, "ididirr", WIDE);
         each("SD", "cublas%srotm_v2", Function.CUBLAS_ROTM, NO_FLAG, "ididip", WIDE);
         // Level 2.
-        real("gemv", Function.CUBLAS_SGEMV, Function.CUBLAS_DGEMV, "iiisdidisdi", 0);
-        complex("gemv", Function.CUBLAS_GEMV_X, NO_FLAG, "iiisdidisdi", 0, 0);
-        each("SDCZ", "cublas%sgbmv_v2", Function.CUBLAS_GBMV, NO_FLAG, "iiiiisdidisdi", WIDE);
+        real("gemv", Function.CUBLAS_SGEMV, Function.CUBLAS_DGEMV, "Tiisdidisdi", 0);
+        complex("gemv", Function.CUBLAS_GEMV_X, NO_FLAG, "Tiisdidisdi", 0, 0);
+        each("SDCZ", "cublas%sgbmv_v2", Function.CUBLAS_GBMV, NO_FLAG, "Tiiiisdidisdi", WIDE);
         real("ger", Function.CUBLAS_SGER, Function.CUBLAS_DGER, "iisdididi", 0);
         complex("geru", Function.CUBLAS_GER_X, 0, "iisdididi", 0, 0);
         complex("gerc", Function.CUBLAS_GER_X, 1, "iisdididi", 0, 0);
-        real("symv", Function.CUBLAS_SSYMV, Function.CUBLAS_DSYMV, "iisdidisdi", 0);
-        complex("symv", Function.CUBLAS_SYMV_X, 0, "iisdidisdi", 0, 0);
-        complex("hemv", Function.CUBLAS_SYMV_X, 1, "iisdidisdi", 0, 0);
-        each("SD", "cublas%ssbmv_v2", Function.CUBLAS_SBMV, NO_FLAG, "iiisdidisdi", WIDE);
-        each("CZ", "cublas%shbmv_v2", Function.CUBLAS_SBMV, NO_FLAG, "iiisdidisdi", WIDE);
-        each("SD", "cublas%sspmv_v2", Function.CUBLAS_SPMV, NO_FLAG, "iisddisdi", WIDE);
-        each("CZ", "cublas%shpmv_v2", Function.CUBLAS_SPMV, NO_FLAG, "iisddisdi", WIDE);
-        real("trmv", Function.CUBLAS_STRMV, Function.CUBLAS_DTRMV, "iiiididi", 0);
-        complex("trmv", Function.CUBLAS_TRMV_X, 0, "iiiididi", 0, 0);
-        real("trsv", Function.CUBLAS_STRSV, Function.CUBLAS_DTRSV, "iiiididi", 0);
-        complex("trsv", Function.CUBLAS_TRMV_X, 1, "iiiididi", 0, 0);
-        each("SDCZ", "cublas%stbmv_v2", Function.CUBLAS_TBMV, 0, "iiiiididi", WIDE);
-        each("SDCZ", "cublas%stbsv_v2", Function.CUBLAS_TBMV, 1, "iiiiididi", WIDE);
-        each("SDCZ", "cublas%stpmv_v2", Function.CUBLAS_TPMV, 0, "iiiiddi", WIDE);
-        each("SDCZ", "cublas%stpsv_v2", Function.CUBLAS_TPMV, 1, "iiiiddi", WIDE);
+        real("symv", Function.CUBLAS_SSYMV, Function.CUBLAS_DSYMV, "Uisdidisdi", 0);
+        complex("symv", Function.CUBLAS_SYMV_X, 0, "Uisdidisdi", 0, 0);
+        complex("hemv", Function.CUBLAS_SYMV_X, 1, "Uisdidisdi", 0, 0);
+        each("SD", "cublas%ssbmv_v2", Function.CUBLAS_SBMV, NO_FLAG, "Uiisdidisdi", WIDE);
+        each("CZ", "cublas%shbmv_v2", Function.CUBLAS_SBMV, NO_FLAG, "Uiisdidisdi", WIDE);
+        each("SD", "cublas%sspmv_v2", Function.CUBLAS_SPMV, NO_FLAG, "Uisddisdi", WIDE);
+        each("CZ", "cublas%shpmv_v2", Function.CUBLAS_SPMV, NO_FLAG, "Uisddisdi", WIDE);
+        real("trmv", Function.CUBLAS_STRMV, Function.CUBLAS_DTRMV, "UTGididi", 0);
+        complex("trmv", Function.CUBLAS_TRMV_X, 0, "UTGididi", 0, 0);
+        real("trsv", Function.CUBLAS_STRSV, Function.CUBLAS_DTRSV, "UTGididi", 0);
+        complex("trsv", Function.CUBLAS_TRMV_X, 1, "UTGididi", 0, 0);
+        each("SDCZ", "cublas%stbmv_v2", Function.CUBLAS_TBMV, 0, "UTGiididi", WIDE);
+        each("SDCZ", "cublas%stbsv_v2", Function.CUBLAS_TBMV, 1, "UTGiididi", WIDE);
+        each("SDCZ", "cublas%stpmv_v2", Function.CUBLAS_TPMV, 0, "UTGiddi", WIDE);
+        each("SDCZ", "cublas%stpsv_v2", Function.CUBLAS_TPMV, 1, "UTGiddi", WIDE);
         // Rank updates: syr and spr take a real alpha (her, hpr too); the complex syr and syr2 are a family of their
         // own, syr with no second vector.
-        each("SD", "cublas%ssyr_v2", Function.CUBLAS_SYR, NO_FLAG, "iirdidi", WIDE);
-        each("CZ", "cublas%sher_v2", Function.CUBLAS_SYR, NO_FLAG, "iirdidi", WIDE);
-        each("CZ", "cublas%ssyr_v2", Function.CUBLAS_SYR_COMPLEX, 0, "iisdidi>12345__67", WIDE);
-        each("SD", "cublas%sspr_v2", Function.CUBLAS_SPR, NO_FLAG, "iirdid", WIDE);
-        each("CZ", "cublas%shpr_v2", Function.CUBLAS_SPR, NO_FLAG, "iirdid", WIDE);
-        each("SD", "cublas%ssyr2_v2", Function.CUBLAS_SYR2, NO_FLAG, "iisdididi", WIDE);
-        each("CZ", "cublas%sher2_v2", Function.CUBLAS_SYR2, NO_FLAG, "iisdididi", WIDE);
-        each("CZ", "cublas%ssyr2_v2", Function.CUBLAS_SYR_COMPLEX, 1, "iisdididi", WIDE);
-        each("SD", "cublas%sspr2_v2", Function.CUBLAS_SPR2, NO_FLAG, "iisdidid", WIDE);
-        each("CZ", "cublas%shpr2_v2", Function.CUBLAS_SPR2, NO_FLAG, "iisdidid", WIDE);
+        each("SD", "cublas%ssyr_v2", Function.CUBLAS_SYR, NO_FLAG, "Uirdidi", WIDE);
+        each("CZ", "cublas%sher_v2", Function.CUBLAS_SYR, NO_FLAG, "Uirdidi", WIDE);
+        each("CZ", "cublas%ssyr_v2", Function.CUBLAS_SYR_COMPLEX, 0, "Uisdidi>12345__67", WIDE);
+        each("SD", "cublas%sspr_v2", Function.CUBLAS_SPR, NO_FLAG, "Uirdid", WIDE);
+        each("CZ", "cublas%shpr_v2", Function.CUBLAS_SPR, NO_FLAG, "Uirdid", WIDE);
+        each("SD", "cublas%ssyr2_v2", Function.CUBLAS_SYR2, NO_FLAG, "Uisdididi", WIDE);
+        each("CZ", "cublas%sher2_v2", Function.CUBLAS_SYR2, NO_FLAG, "Uisdididi", WIDE);
+        each("CZ", "cublas%ssyr2_v2", Function.CUBLAS_SYR_COMPLEX, 1, "Uisdididi", WIDE);
+        each("SD", "cublas%sspr2_v2", Function.CUBLAS_SPR2, NO_FLAG, "Uisdidid", WIDE);
+        each("CZ", "cublas%shpr2_v2", Function.CUBLAS_SPR2, NO_FLAG, "Uisdidid", WIDE);
         // Level 3.
-        real("gemm", Function.CUBLAS_SGEMM, Function.CUBLAS_DGEMM, "iiiiisdidisdi", 0);
-        complex("gemm", Function.CUBLAS_GEMM_X, NO_FLAG, "iiiiisdidisdi", 0, 0);
-        each("CZ", "cublas%sgemm3m", Function.CUBLAS_GEMM3M, NO_FLAG, "iiiiisdidisdi", WIDE);
-        real("symm", Function.CUBLAS_SSYMM, Function.CUBLAS_DSYMM, "iiiisdidisdi", 0);
-        complex("symm", Function.CUBLAS_SYMM_X, 0, "iiiisdidisdi", 0, 0);
-        complex("hemm", Function.CUBLAS_SYMM_X, 1, "iiiisdidisdi", 0, 0);
-        real("syrk", Function.CUBLAS_SSYRK, Function.CUBLAS_DSYRK, "iiiisdisdi", 0);
-        complex("syrk", Function.CUBLAS_SYRK_X, 0, "iiiisdisdi", 0, 0);
-        complex("herk", Function.CUBLAS_SYRK_X, 1, "iiiirdirdi", 0, 0);
-        each("SDCZ", "cublas%ssyr2k_v2", Function.CUBLAS_SYR2K, 0, "iiiisdidisdi", WIDE);
-        each("CZ", "cublas%sher2k_v2", Function.CUBLAS_SYR2K, 1, "iiiisdidirdi", WIDE);
-        each("SDCZ", "cublas%ssyrkx", Function.CUBLAS_SYRKX, 0, "iiiisdidisdi", WIDE);
-        each("CZ", "cublas%sherkx", Function.CUBLAS_SYRKX, 1, "iiiisdidirdi", WIDE);
-        real("trmm", Function.CUBLAS_STRMM, Function.CUBLAS_DTRMM, "iiiiiisdididi", 0);
-        complex("trmm", Function.CUBLAS_TRMM_X, NO_FLAG, "iiiiiisdididi", 0, 0);
-        real("trsm", Function.CUBLAS_STRSM, Function.CUBLAS_DTRSM, "iiiiiisdidi", 0);
-        complex("trsm", Function.CUBLAS_TRSM_X, NO_FLAG, "iiiiiisdidi", 0, 0);
+        real("gemm", Function.CUBLAS_SGEMM, Function.CUBLAS_DGEMM, "TTiiisdidisdi", 0);
+        complex("gemm", Function.CUBLAS_GEMM_X, NO_FLAG, "TTiiisdidisdi", 0, 0);
+        each("CZ", "cublas%sgemm3m", Function.CUBLAS_GEMM3M, NO_FLAG, "TTiiisdidisdi", WIDE);
+        real("symm", Function.CUBLAS_SSYMM, Function.CUBLAS_DSYMM, "LUiisdidisdi", 0);
+        complex("symm", Function.CUBLAS_SYMM_X, 0, "LUiisdidisdi", 0, 0);
+        complex("hemm", Function.CUBLAS_SYMM_X, 1, "LUiisdidisdi", 0, 0);
+        real("syrk", Function.CUBLAS_SSYRK, Function.CUBLAS_DSYRK, "UTiisdisdi", 0);
+        complex("syrk", Function.CUBLAS_SYRK_X, 0, "UTiisdisdi", 0, 0);
+        complex("herk", Function.CUBLAS_SYRK_X, 1, "UTiirdirdi", 0, 0);
+        each("SDCZ", "cublas%ssyr2k_v2", Function.CUBLAS_SYR2K, 0, "UTiisdidisdi", WIDE);
+        each("CZ", "cublas%sher2k_v2", Function.CUBLAS_SYR2K, 1, "UTiisdidirdi", WIDE);
+        each("SDCZ", "cublas%ssyrkx", Function.CUBLAS_SYRKX, 0, "UTiisdidisdi", WIDE);
+        each("CZ", "cublas%sherkx", Function.CUBLAS_SYRKX, 1, "UTiisdidirdi", WIDE);
+        real("trmm", Function.CUBLAS_STRMM, Function.CUBLAS_DTRMM, "LUTGiisdididi", 0);
+        complex("trmm", Function.CUBLAS_TRMM_X, NO_FLAG, "LUTGiisdididi", 0, 0);
+        real("trsm", Function.CUBLAS_STRSM, Function.CUBLAS_DTRSM, "LUTGiisdidi", 0);
+        complex("trsm", Function.CUBLAS_TRSM_X, NO_FLAG, "LUTGiisdidi", 0, 0);
+        // The legacy trmm works in place: B is its output too, the v2 routine's C.
+        legacy("cublasStrmm", Function.CUBLAS_STRMM, Element.S, "LUTGiisdidi>123456789abab");
+        legacy("cublasDtrmm", Function.CUBLAS_DTRMM, Element.D, "LUTGiisdidi>123456789abab");
+        legacy("cublasCtrmm", Function.CUBLAS_TRMM_X, Element.C, "LUTGiisdidi>123456789abab");
+        legacy("cublasZtrmm", Function.CUBLAS_TRMM_X, Element.Z, "LUTGiisdidi>123456789abab");
         // The v2 API's extensions.
-        routine("cublasSgeam", Function.CUBLAS_SGEAM, Element.S, NO_FLAG, "iiiisdisdidi", 0, 0);
-        routine("cublasDgeam", Function.CUBLAS_DGEAM, Element.D, NO_FLAG, "iiiisdisdidi", 0, 0);
-        each("CZ", "cublas%sgeam", Function.CUBLAS_GEAM_X, NO_FLAG, "iiiisdisdidi", WIDE);
-        each("SDCZ", "cublas%sdgmm", Function.CUBLAS_DGMM, NO_FLAG, "iiidididi", WIDE);
-        each("SDCZ", "cublas%stpttr", Function.CUBLAS_TPTTR, 0, "iiddi", NARROW);
-        each("SDCZ", "cublas%strttp", Function.CUBLAS_TPTTR, 1, "iidid>12534", NARROW);
+        routine("cublasSgeam", Function.CUBLAS_SGEAM, Element.S, NO_FLAG, "TTiisdisdidi", 0, 0);
+        routine("cublasDgeam", Function.CUBLAS_DGEAM, Element.D, NO_FLAG, "TTiisdisdidi", 0, 0);
+        each("CZ", "cublas%sgeam", Function.CUBLAS_GEAM_X, NO_FLAG, "TTiisdisdidi", WIDE);
+        each("SDCZ", "cublas%sdgmm", Function.CUBLAS_DGMM, NO_FLAG, "Liidididi", WIDE);
+        each("SDCZ", "cublas%stpttr", Function.CUBLAS_TPTTR, 0, "Uiddi", NARROW);
+        each("SDCZ", "cublas%strttp", Function.CUBLAS_TPTTR, 1, "Uidid>12534", NARROW);
         // Batched: arrays of device pointers (in device memory), or strided matrices.
-        routine("cublasSgemmBatched", Function.CUBLAS_SGEMM_BATCHED, Element.S, NO_FLAG, "iiiiisdidisdii", 0, 0);
-        routine("cublasDgemmBatched", Function.CUBLAS_DGEMM_BATCHED, Element.D, NO_FLAG, "iiiiisdidisdii", 0, 0);
-        each("CZ", "cublas%sgemmBatched", Function.CUBLAS_GEMM_BATCHED_X, 0, "iiiiisdidisdii", WIDE);
-        each("C", "cublas%sgemm3mBatched", Function.CUBLAS_GEMM_BATCHED_X, 1, "iiiiisdidisdii", WIDE);
+        routine("cublasSgemmBatched", Function.CUBLAS_SGEMM_BATCHED, Element.S, NO_FLAG, "TTiiisdidisdii", 0, 0);
+        routine("cublasDgemmBatched", Function.CUBLAS_DGEMM_BATCHED, Element.D, NO_FLAG, "TTiiisdidisdii", 0, 0);
+        each("CZ", "cublas%sgemmBatched", Function.CUBLAS_GEMM_BATCHED_X, 0, "TTiiisdidisdii", WIDE);
+        each("C", "cublas%sgemm3mBatched", Function.CUBLAS_GEMM_BATCHED_X, 1, "TTiiisdidisdii", WIDE);
         routine("cublasSgemmStridedBatched", Function.CUBLAS_SGEMM_STRIDED_BATCHED, Element.S, NO_FLAG,
-            "iiiiisdiidiisdiii", 0, 0);
+            "TTiiisdiidiisdiii", 0, 0);
         routine("cublasDgemmStridedBatched", Function.CUBLAS_DGEMM_STRIDED_BATCHED, Element.D, NO_FLAG,
-            "iiiiisdiidiisdiii", 0, 0);
-        each("CZ", "cublas%sgemmStridedBatched", Function.CUBLAS_GEMM_STRIDED_BATCHED_X, 0, "iiiiisdiidiisdiii",
+            "TTiiisdiidiisdiii", 0, 0);
+        each("CZ", "cublas%sgemmStridedBatched", Function.CUBLAS_GEMM_STRIDED_BATCHED_X, 0, "TTiiisdiidiisdiii",
             WIDE);
-        each("C", "cublas%sgemm3mStridedBatched", Function.CUBLAS_GEMM_STRIDED_BATCHED_X, 1, "iiiiisdiidiisdiii",
+        each("C", "cublas%sgemm3mStridedBatched", Function.CUBLAS_GEMM_STRIDED_BATCHED_X, 1, "TTiiisdiidiisdiii",
             WIDE);
-        each("SDCZ", "cublas%sgemvBatched", Function.CUBLAS_GEMV_BATCHED, NO_FLAG, "iiisdidisdii", WIDE);
+        each("SDCZ", "cublas%sgemvBatched", Function.CUBLAS_GEMV_BATCHED, NO_FLAG, "Tiisdidisdii", WIDE);
         each("SDCZ", "cublas%sgemvStridedBatched", Function.CUBLAS_GEMV_STRIDED_BATCHED, NO_FLAG,
-            "iiisdiidiisdiii", WIDE);
-        each("SDCZ", "cublas%strsmBatched", Function.CUBLAS_TRSM_BATCHED, NO_FLAG, "iiiiiisdidii", WIDE);
+            "Tiisdiidiisdiii", WIDE);
+        each("SDCZ", "cublas%strsmBatched", Function.CUBLAS_TRSM_BATCHED, NO_FLAG, "LUTGiisdidii", WIDE);
         narrow("cublasSgetrfBatched", Function.CUBLAS_SGETRF_BATCHED, Element.S, "ididdi");
         narrow("cublasDgetrfBatched", Function.CUBLAS_DGETRF_BATCHED, Element.D, "ididdi");
         each("CZ", "cublas%sgetrfBatched", Function.CUBLAS_GETRF_BATCHED_X, NO_FLAG, "ididdi", NARROW);
         narrow("cublasSgetriBatched", Function.CUBLAS_SGETRI_BATCHED, Element.S, "ididdidi");
         narrow("cublasDgetriBatched", Function.CUBLAS_DGETRI_BATCHED, Element.D, "ididdidi");
         each("CZ", "cublas%sgetriBatched", Function.CUBLAS_GETRI_BATCHED_X, NO_FLAG, "ididdidi", NARROW);
-        each("SDCZ", "cublas%sgetrsBatched", Function.CUBLAS_GETRS_BATCHED, NO_FLAG, "iiididdioi", NARROW);
+        each("SDCZ", "cublas%sgetrsBatched", Function.CUBLAS_GETRS_BATCHED, NO_FLAG, "Tiididdioi", NARROW);
         each("SDCZ", "cublas%smatinvBatched", Function.CUBLAS_MATINV_BATCHED, NO_FLAG, "idididi", NARROW);
         each("SDCZ", "cublas%sgeqrfBatched", Function.CUBLAS_GEQRF_BATCHED, NO_FLAG, "iididoi", NARROW);
-        each("SDCZ", "cublas%sgelsBatched", Function.CUBLAS_GELS_BATCHED, NO_FLAG, "iiiididiodi", NARROW);
+        each("SDCZ", "cublas%sgelsBatched", Function.CUBLAS_GELS_BATCHED, NO_FLAG, "Tiiididiodi", NARROW);
     }
 
     private void real(final String name, final Function single, final Function doubled, final String signature,
@@ -330,6 +357,22 @@ public final class CublasRoutines
     private void register(final String name, final Function function, final Element element, final long flag,
         final String signature, final int partBytes, final int reductionParts, final boolean wide)
     {
+        register(name, function, element, flag, signature, partBytes, reductionParts, wide, false);
+    }
+
+    /**
+     * A routine of the legacy API whose arguments differ from its v2 form's: it has the legacy name and no
+     * {@code _64} form.
+     */
+    private void legacy(final String name, final Function function, final Element element, final String signature)
+    {
+        register(name, function, element, NO_FLAG, signature, 0, 0, NARROW, true);
+    }
+
+    private void register(final String name, final Function function, final Element element, final long flag,
+        final String signature, final int partBytes, final int reductionParts, final boolean wide,
+        final boolean legacy)
+    {
         // The S and D routines of the untyped functions (CUBLAS_SGEMM, ...) carry no type; the typed families
         // (CUBLAS_AXPY_X and the rest, from id 420 on) do, whatever the element type.
         final boolean typed = element.complex || function.id() >= Function.CUBLAS_AXPY_X.id();
@@ -338,14 +381,15 @@ public final class CublasRoutines
         final String letters = marker < 0 ? signature : signature.substring(0, marker);
         for (final char letter : letters.toCharArray())
         {
-            if ("idsrtpo".indexOf(letter) < 0)
+            if (LETTERS.indexOf(letter) < 0)
             {
                 throw new IllegalStateException(name + ": unknown argument letter " + letter);
             }
         }
         final int[] order = marker < 0 ? naturalOrder(letters.length()) : order(signature.substring(marker + 1),
             letters.length(), name);
-        routines.add(new Routine(name, function, element, typed, flag, letters, order, bytes, reductionParts, false));
+        routines.add(new Routine(name, function, element, typed, flag, letters, order, bytes, reductionParts, false,
+            legacy));
         if (wide)
         {
             // The _64 form: its sizes, increments and leading dimensions are 64-bit and travel as they are (the
@@ -354,7 +398,7 @@ public final class CublasRoutines
             final int bytes64 = bytes == Integer.BYTES && reductionParts == 1 && name.startsWith("cublasI") ?
                 Long.BYTES : bytes;
             routines.add(new Routine(name + "_64", function, element, typed, flag, letters, order, bytes64,
-                reductionParts, true));
+                reductionParts, true, false));
         }
     }
 

@@ -5,6 +5,7 @@ import java.lang.reflect.Modifier;
 import java.util.List;
 
 import io.gpurelay.agent.cuda.blas.CublasRefusals;
+import io.gpurelay.agent.cuda.blas.CublasRoutines;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.CublasStatus;
 import net.bytebuddy.description.method.MethodDescription;
@@ -76,7 +77,7 @@ public final class JCublas2Instrumentation extends InstrumentationModule
     }
 
     /**
-     * The routine of {@link io.gpurelay.agent.cuda.blas.CublasRoutines} whose JCublas2 native this is, by name, with
+     * The routine of {@link CublasRoutines} whose JCublas2 native this is, by name, with
      * the handle, one parameter per letter (an {@code int} or {@code long} for an integer, a {@code Pointer} or, for a
      * {@code _64} index result, a {@code long[]} otherwise) and an {@code int} result; -1 where there is none. A
      * native of a described name whose parameters differ is an error of the description.
@@ -96,7 +97,7 @@ public final class JCublas2Instrumentation extends InstrumentationModule
         for (int i = 0; matches && i < letters.length(); i++)
         {
             final String type = parameters.get(i + 1).getType().asErasure().getName();
-            matches = letters.charAt(i) == 'i' ? type.equals("int") || type.equals("long") :
+            matches = CublasRoutines.isInteger(letters.charAt(i)) ? type.equals("int") || type.equals("long") :
                 type.equals("jcuda.Pointer") || letters.charAt(i) == 't' && type.equals("[J");
         }
         if (!matches)

@@ -91,7 +91,10 @@ public final class JCublasRoutineCalls
         final Map<String, Integer> byNative = new HashMap<>();
         for (int i = 0; i < ROUTINES.size(); i++)
         {
-            byNative.put(ROUTINES.get(i).jcudaNative(), i);
+            if (ROUTINES.get(i).v2())
+            {
+                byNative.put(ROUTINES.get(i).jcudaNative(), i);
+            }
         }
         return byNative;
     }

@@ -48,8 +48,10 @@ class JCublasRemoteTest extends InMemoryExecutorTest
     void routinesBeforeInitRecordNotInitializedAndSendNothing()
     {
         final int sent = executor.calls(Function.CUBLAS_SAXPY).size();
-        JCublasRemote.cublasSaxpyNative(4, 2f, device(DEVICE_A), 1, device(DEVICE_B), 1);
-        assertEquals(0f, JCublasRemote.cublasSdotNative(4, device(DEVICE_A), 1, device(DEVICE_B), 1));
+        JCublasLegacyRoutineCalls.run(routine("cublasSaxpyNative"), new Object[]{ 4, 2f, device(DEVICE_A), 1,
+            device(DEVICE_B), 1 });
+        assertEquals(0f, JCublasLegacyRoutineCalls.realValue(routine("cublasSdotNative"), new Object[]{ 4,
+            device(DEVICE_A), 1, device(DEVICE_B), 1 }));
         assertEquals(sent, executor.calls(Function.CUBLAS_SAXPY).size());
         assertEquals(CublasStatus.NOT_INITIALIZED, JCublasRemote.cublasGetErrorNative());
         assertEquals(CublasStatus.SUCCESS, JCublasRemote.cublasGetErrorNative(), "reading the error resets it");
@@ -85,27 +87,34 @@ class JCublasRemoteTest extends InMemoryExecutorTest
         assertEquals(CublasStatus.SUCCESS, JCublasRemote.cublasInitNative());
         final long h = LegacyBlasState.handle();
 
-        JCublasRemote.cublasSgemmNative('n', 'T', 2, 3, 4, 1.5f, device(DEVICE_A), 2, device(DEVICE_B), 3, -2f,
-            device(DEVICE_C), 2);
+        JCublasLegacyRoutineCalls.run(routine("cublasSgemmNative"), new Object[]{ 'n', 'T', 2, 3, 4, 1.5f,
+            device(DEVICE_A), 2, device(DEVICE_B), 3, -2f,
+            device(DEVICE_C), 2 });
         assertArrayEquals(new long[]{ h, 0, 1, 2, 3, 4, Float.floatToRawIntBits(1.5f), DEVICE_A, 2, DEVICE_B, 3,
             Float.floatToRawIntBits(-2f) & 0xFFFF_FFFFL, DEVICE_C, 2 }, last(Function.CUBLAS_SGEMM).args());
 
-        JCublasRemote.cublasDgemvNative('C', 3, 2, 0.25, device(DEVICE_A), 3, device(DEVICE_B), 1, 1.0,
-            device(DEVICE_C), 2);
+        JCublasLegacyRoutineCalls.run(routine("cublasDgemvNative"), new Object[]{ 'C', 3, 2, 0.25, device(DEVICE_A),
+            3, device(DEVICE_B), 1, 1.0,
+            device(DEVICE_C), 2 });
         assertArrayEquals(new long[]{ h, 2, 3, 2, Double.doubleToRawLongBits(0.25), DEVICE_A, 3, DEVICE_B, 1,
             Double.doubleToRawLongBits(1.0), DEVICE_C, 2 }, last(Function.CUBLAS_DGEMV).args());
 
-        JCublasRemote.cublasStrmmNative('R', 'u', 'N', 'U', 4, 5, 2f, device(DEVICE_A), 5, device(DEVICE_B), 6);
+        JCublasLegacyRoutineCalls.run(routine("cublasStrmmNative"), new Object[]{ 'R', 'u', 'N', 'U', 4, 5, 2f,
+            device(DEVICE_A), 5, device(DEVICE_B), 6 });
         assertArrayEquals(new long[]{ h, 1, 1, 0, 1, 4, 5, Float.floatToRawIntBits(2f), DEVICE_A, 5, DEVICE_B, 6,
             DEVICE_B, 6 }, last(Function.CUBLAS_STRMM).args(), "legacy trmm is v2's with C = B");
 
-        JCublasRemote.cublasDtrsvNative('L', 't', 'n', 7, device(DEVICE_A), 7, device(DEVICE_B), -1);
+        JCublasLegacyRoutineCalls.run(routine("cublasDtrsvNative"), new Object[]{ 'L', 't', 'n', 7, device(DEVICE_A),
+            7, device(DEVICE_B), -1 });
         assertArrayEquals(new long[]{ h, 0, 1, 0, 7, DEVICE_A, 7, DEVICE_B, -1 }, last(Function.CUBLAS_DTRSV).args());
 
-        assertEquals(2.5f, JCublasRemote.cublasSdotNative(4, device(DEVICE_A), 1, device(DEVICE_B), 1));
+        assertEquals(2.5f, JCublasLegacyRoutineCalls.realValue(routine("cublasSdotNative"), new Object[]{ 4,
+            device(DEVICE_A), 1, device(DEVICE_B), 1 }));
         assertEquals(0, last(Function.CUBLAS_SDOT).args()[6], "the result comes back with the reply");
-        assertEquals(2.5, JCublasRemote.cublasDdotNative(4, device(DEVICE_A), 1, device(DEVICE_B), 1));
-        assertEquals(3, JCublasRemote.cublasIsamaxNative(4, device(DEVICE_A), 1));
+        assertEquals(2.5, JCublasLegacyRoutineCalls.doubleValue(routine("cublasDdotNative"), new Object[]{ 4,
+            device(DEVICE_A), 1, device(DEVICE_B), 1 }));
+        assertEquals(3, JCublasLegacyRoutineCalls.index(routine("cublasIsamaxNative"), new Object[]{ 4,
+            device(DEVICE_A), 1 }));
         assertEquals(CublasStatus.SUCCESS, JCublasRemote.cublasGetErrorNative());
     }
 
@@ -114,9 +123,10 @@ class JCublasRemoteTest extends InMemoryExecutorTest
     {
         assertEquals(CublasStatus.SUCCESS, JCublasRemote.cublasInitNative());
         executor.fail(Function.CUBLAS_SDOT, CublasStatus.INVALID_VALUE);
-        assertEquals(0f, JCublasRemote.cublasSdotNative(-1, device(DEVICE_A), 1, device(DEVICE_B), 1));
+        assertEquals(0f, JCublasLegacyRoutineCalls.realValue(routine("cublasSdotNative"), new Object[]{ -1,
+            device(DEVICE_A), 1, device(DEVICE_B), 1 }));
         executor.stopFailing();
-        JCublasRemote.cublasSscalNative(4, 2f, device(DEVICE_A), 1);
+        JCublasLegacyRoutineCalls.run(routine("cublasSscalNative"), new Object[]{ 4, 2f, device(DEVICE_A), 1 });
 
         final AtomicInteger otherThread = new AtomicInteger(-1);
         final Thread thread = new Thread(() -> otherThread.set(JCublasRemote.cublasGetErrorNative()));
@@ -134,14 +144,17 @@ class JCublasRemoteTest extends InMemoryExecutorTest
     {
         assertEquals(CublasStatus.SUCCESS, JCublasRemote.cublasInitNative());
         final int sent = executor.calls(Function.CUBLAS_SGEMM).size();
-        JCublasRemote.cublasSgemmNative('X', 'N', 1, 1, 1, 1f, device(DEVICE_A), 1, device(DEVICE_B), 1, 0f,
-            device(DEVICE_C), 1);
+        JCublasLegacyRoutineCalls.run(routine("cublasSgemmNative"), new Object[]{ 'X', 'N', 1, 1, 1, 1f,
+            device(DEVICE_A), 1, device(DEVICE_B), 1, 0f,
+            device(DEVICE_C), 1 });
         assertEquals(CublasStatus.INVALID_VALUE, JCublasRemote.cublasGetErrorNative());
-        JCublasRemote.cublasSgemmNative('N', 'N', 1, 1, 1, 1f, Pointer.to(new float[]{ 1 }), 1, device(DEVICE_B), 1,
-            0f, device(DEVICE_C), 1);
+        JCublasLegacyRoutineCalls.run(routine("cublasSgemmNative"), new Object[]{ 'N', 'N', 1, 1, 1, 1f,
+            Pointer.to(new float[]{ 1 }), 1, device(DEVICE_B), 1,
+            0f, device(DEVICE_C), 1 });
         assertEquals(CublasStatus.INVALID_VALUE, JCublasRemote.cublasGetErrorNative());
-        JCublasRemote.cublasSsymvNative('x', 1, 1f, device(DEVICE_A), 1, device(DEVICE_B), 1, 0f, device(DEVICE_C),
-            1);
+        JCublasLegacyRoutineCalls.run(routine("cublasSsymvNative"), new Object[]{ 'x', 1, 1f, device(DEVICE_A), 1,
+            device(DEVICE_B), 1, 0f, device(DEVICE_C),
+            1 });
         assertEquals(CublasStatus.INVALID_VALUE, JCublasRemote.cublasGetErrorNative());
         assertEquals(sent, executor.calls(Function.CUBLAS_SGEMM).size());
     }
@@ -199,37 +212,44 @@ class JCublasRemoteTest extends InMemoryExecutorTest
         final int complexFloat = 4;
         final int complexDouble = 5;
 
-        JCublasRemote.cublasCgemmNative('C', 'n', 2, 3, 4, cuComplex.cuCmplx(1.5f, -2f), device(DEVICE_A), 4,
-            device(DEVICE_B), 4, cuComplex.cuCmplx(0, 1), device(DEVICE_C), 2);
+        JCublasLegacyRoutineCalls.run(routine("cublasCgemmNative"), new Object[]{ 'C', 'n', 2, 3, 4,
+            cuComplex.cuCmplx(1.5f, -2f), device(DEVICE_A), 4,
+            device(DEVICE_B), 4, cuComplex.cuCmplx(0, 1), device(DEVICE_C), 2 });
         assertArrayEquals(new long[]{ h, complexFloat, 2, 0, 2, 3, 4, bits(1.5f), bits(-2f), DEVICE_A, 4, DEVICE_B, 4,
             bits(0f), bits(1f), DEVICE_C, 2 }, last(Function.CUBLAS_GEMM_X).args());
 
-        JCublasRemote.cublasZherkNative('L', 'C', 3, 2, 0.5, device(DEVICE_A), 3, -1.0, device(DEVICE_C), 3);
+        JCublasLegacyRoutineCalls.run(routine("cublasZherkNative"), new Object[]{ 'L', 'C', 3, 2, 0.5,
+            device(DEVICE_A), 3, -1.0, device(DEVICE_C), 3 });
         assertArrayEquals(new long[]{ h, complexDouble, 1, 0, 2, 3, 2, Double.doubleToRawLongBits(0.5), 0, DEVICE_A, 3,
             Double.doubleToRawLongBits(-1.0), 0, DEVICE_C, 3 }, last(Function.CUBLAS_SYRK_X).args(),
             "herk is syrk's family with the hermitian flag and real scalars");
 
-        JCublasRemote.cublasStpsvNative('U', 'T', 'U', 5, device(DEVICE_A), device(DEVICE_B), 2);
+        JCublasLegacyRoutineCalls.run(routine("cublasStpsvNative"), new Object[]{ 'U', 'T', 'U', 5, device(DEVICE_A),
+            device(DEVICE_B), 2 });
         assertArrayEquals(new long[]{ h, 0, 1, 1, 1, 1, 5, DEVICE_A, DEVICE_B, 2 }, last(Function.CUBLAS_TPMV).args());
 
-        final cuDoubleComplex dot = JCublasRemote.cublasZdotcNative(3, device(DEVICE_A), 1, device(DEVICE_B), 1);
+        final cuDoubleComplex dot = JCublasLegacyRoutineCalls.doubleComplex(routine("cublasZdotcNative"), new Object[]{ 3,
+            device(DEVICE_A), 1, device(DEVICE_B), 1 });
         assertEquals(1.5, dot.x);
         assertEquals(-2.5, dot.y);
         assertEquals(1, last(Function.CUBLAS_DOT_X).args()[2], "dotc conjugates");
 
-        JCublasRemote.cublasSrotmNative(4, device(DEVICE_A), 1, device(DEVICE_B), 1, new float[]{ -1, 1, 2, 3, 4 });
+        JCublasLegacyRoutineCalls.run(routine("cublasSrotmNative"), new Object[]{ 4, device(DEVICE_A), 1,
+            device(DEVICE_B), 1, new float[]{ -1, 1, 2, 3, 4 } });
         assertArrayEquals(new long[]{ h, 0, 4, DEVICE_A, 1, DEVICE_B, 1, bits(-1f), bits(1f), bits(2f), bits(3f),
             bits(4f) }, last(Function.CUBLAS_ROTM).args());
         assertEquals(CublasStatus.SUCCESS, JCublasRemote.cublasGetErrorNative());
 
         final int sent = executor.calls(Function.CUBLAS_ROTM).size();
-        JCublasRemote.cublasSrotmNative(4, device(DEVICE_A), 1, device(DEVICE_B), 1, new float[4]);
+        JCublasLegacyRoutineCalls.run(routine("cublasSrotmNative"), new Object[]{ 4, device(DEVICE_A), 1,
+            device(DEVICE_B), 1, new float[4] });
         assertEquals(CublasStatus.INVALID_VALUE, JCublasRemote.cublasGetErrorNative(), "rotm reads 5 parameters");
         assertEquals(sent, executor.calls(Function.CUBLAS_ROTM).size());
 
         executor.fail(Function.CUBLAS_GEMM_X, CublasStatus.NOT_SUPPORTED, "cublasCgemm is not supported");
-        JCublasRemote.cublasCgemmNative('N', 'N', 1, 1, 1, cuComplex.cuCmplx(1, 0), device(DEVICE_A), 1,
-            device(DEVICE_B), 1, cuComplex.cuCmplx(0, 0), device(DEVICE_C), 1);
+        JCublasLegacyRoutineCalls.run(routine("cublasCgemmNative"), new Object[]{ 'N', 'N', 1, 1, 1,
+            cuComplex.cuCmplx(1, 0), device(DEVICE_A), 1,
+            device(DEVICE_B), 1, cuComplex.cuCmplx(0, 0), device(DEVICE_C), 1 });
         assertEquals(CublasStatus.NOT_SUPPORTED, JCublasRemote.cublasGetErrorNative(),
             "a backend without the routine leaves CUBLAS_STATUS_NOT_SUPPORTED");
     }
@@ -290,5 +310,11 @@ class JCublasRemoteTest extends InMemoryExecutorTest
     {
         final List<CallRecord> calls = executor.calls(function);
         return calls.get(calls.size() - 1);
+    }
+
+    /** A described routine's legacy native, as the agent binds it. */
+    private static int routine(final String nativeName)
+    {
+        return JCublasLegacyRoutineCalls.routineOf(nativeName);
     }
 }
