@@ -58,49 +58,67 @@ final class Level1Routines
     static int nrm2(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
-        return BlasCall.run(handle, routine, precision, call ->
-        {
-            final long target = call.resultTarget(result, precision.elementSize);
-            final double norm = n <= 0 || incx <= 0 ? 0.0 :
-                Kernels.nrm2(n, call.vector("x", x, n, incx).read(precision), incx);
-            call.storeResult(result, target, norm);
-        });
+        return reduce(precision, routine, handle, n, x, incx, result, Kernels::nrm2);
     }
 
     static int asum(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
-        return BlasCall.run(handle, routine, precision, call ->
-        {
-            final long target = call.resultTarget(result, precision.elementSize);
-            final double sum = n <= 0 || incx <= 0 ? 0.0 :
-                Kernels.asum(n, call.vector("x", x, n, incx).read(precision), incx);
-            call.storeResult(result, target, sum);
-        });
+        return reduce(precision, routine, handle, n, x, incx, result, Kernels::asum);
     }
 
     static int iamax(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
-        return BlasCall.run(handle, routine, precision, call ->
-        {
-            final long target = call.resultTarget(result, Integer.BYTES);
-            final int index = n <= 0 || incx <= 0 ? 0 :
-                Kernels.iamax(n, call.vector("x", x, n, incx).read(precision), incx);
-            call.storeIndex(result, target, index);
-        });
+        return search(precision, routine, handle, n, x, incx, result, Kernels::iamax);
     }
 
     static int iamin(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
+        return search(precision, routine, handle, n, x, incx, result, Kernels::iamin);
+    }
+
+    /**
+     * A vector's reduction to one value (nrm2, asum), 0 when n or incx is not positive.
+     */
+    private static int reduce(final Precision precision, final String routine, final CublasHandle handle,
+        final int n, final long x, final int incx, final ScalarResult result, final Reduction reduction)
+    {
+        return BlasCall.run(handle, routine, precision, call ->
+        {
+            final long target = call.resultTarget(result, precision.elementSize);
+            final double value = n <= 0 || incx <= 0 ? 0.0 :
+                reduction.of(n, call.vector("x", x, n, incx).read(precision), incx);
+            call.storeResult(result, target, value);
+        });
+    }
+
+    /**
+     * A vector's search for a 1-based index (iamax, iamin), 0 when n or incx is not positive.
+     */
+    private static int search(final Precision precision, final String routine, final CublasHandle handle,
+        final int n, final long x, final int incx, final ScalarResult result, final Search search)
+    {
         return BlasCall.run(handle, routine, precision, call ->
         {
             final long target = call.resultTarget(result, Integer.BYTES);
             final int index = n <= 0 || incx <= 0 ? 0 :
-                Kernels.iamin(n, call.vector("x", x, n, incx).read(precision), incx);
+                search.of(n, call.vector("x", x, n, incx).read(precision), incx);
             call.storeIndex(result, target, index);
         });
+    }
+
+    @FunctionalInterface
+    private interface Reduction
+    {
+        double of(int n, Object x, int incx);
+    }
+
+    @FunctionalInterface
+    private interface Search
+    {
+        int of(int n, Object x, int incx);
     }
 
     static int scal(final Precision precision, final String routine, final CublasHandle handle, final int n,
