@@ -32,7 +32,7 @@ final class Level1Routines
             final DeviceRegion yRegion = call.vector("y", y, n, incy);
             final Object xValues = xRegion.read(precision);
             final Object yValues = yRegion.read(precision);
-            Kernels.axpy(n, alphaValue, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
+            precision.kernels.axpy(n, alphaValue, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
             yRegion.writeVector(yValues, n, incy);
         });
     }
@@ -51,32 +51,32 @@ final class Level1Routines
             final Object xValues = call.vector("x", x, n, incx).read(precision);
             final Object yValues = call.vector("y", y, n, incy).read(precision);
             call.storeResult(result, target,
-                Kernels.dot(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy));
+                precision.kernels.dot(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy));
         });
     }
 
     static int nrm2(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
-        return reduce(precision, routine, handle, n, x, incx, result, Kernels::nrm2);
+        return reduce(precision, routine, handle, n, x, incx, result, precision.kernels::nrm2);
     }
 
     static int asum(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
-        return reduce(precision, routine, handle, n, x, incx, result, Kernels::asum);
+        return reduce(precision, routine, handle, n, x, incx, result, precision.kernels::asum);
     }
 
     static int iamax(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
-        return search(precision, routine, handle, n, x, incx, result, Kernels::iamax);
+        return search(precision, routine, handle, n, x, incx, result, precision.kernels::iamax);
     }
 
     static int iamin(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
-        return search(precision, routine, handle, n, x, incx, result, Kernels::iamin);
+        return search(precision, routine, handle, n, x, incx, result, precision.kernels::iamin);
     }
 
     /**
@@ -133,7 +133,7 @@ final class Level1Routines
             final double alphaValue = call.scalar("alpha", alpha);
             final DeviceRegion xRegion = call.vector("x", x, n, incx);
             final Object xValues = xRegion.read(precision);
-            Kernels.scal(n, alphaValue, xValues, incx);
+            precision.kernels.scal(n, alphaValue, xValues, incx);
             xRegion.writeVector(xValues, n, incx);
         });
     }
@@ -151,7 +151,7 @@ final class Level1Routines
             final DeviceRegion yRegion = call.vector("y", y, n, incy);
             final Object xValues = xRegion.read(precision);
             final Object yValues = yRegion.read(precision);
-            Kernels.copy(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
+            precision.kernels.copy(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
             yRegion.writeVector(yValues, n, incy);
         });
     }
@@ -169,7 +169,7 @@ final class Level1Routines
             final DeviceRegion yRegion = call.vector("y", y, n, incy);
             final Object xValues = xRegion.read(precision);
             final Object yValues = yRegion.read(precision);
-            Kernels.swap(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
+            precision.kernels.swap(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
             xRegion.writeVector(xValues, n, incx);
             yRegion.writeVector(yValues, n, incy);
         });
@@ -190,7 +190,7 @@ final class Level1Routines
             final DeviceRegion yRegion = call.vector("y", y, n, incy);
             final Object xValues = xRegion.read(precision);
             final Object yValues = yRegion.read(precision);
-            Kernels.rot(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy, cValue, sValue);
+            precision.kernels.rot(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy, cValue, sValue);
             xRegion.writeVector(xValues, n, incx);
             yRegion.writeVector(yValues, n, incy);
         });
