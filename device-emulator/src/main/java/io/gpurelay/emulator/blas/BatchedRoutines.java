@@ -94,7 +94,7 @@ final class BatchedRoutines
     }
 
     /**
-     * LU factorisation of each matrix in place (see {@link FloatKernels#getrf}). The pivots of matrix i are the
+     * LU factorisation of each matrix in place (see {@link Kernels#getrf}). The pivots of matrix i are the
      * n ints from {@code pivotArray + i * n * 4}, 1-based; a pivot array address of 0 asks for no pivoting, as in
      * cuBLAS. info[i] is 0, or the 1-based index of the first exactly zero pivot.
      * <p>
@@ -128,7 +128,7 @@ final class BatchedRoutines
             for (int i = 0; i < batchSize; i++)
             {
                 final Object lu = matrices[i].read(precision);
-                info[i] = Kernels.getrf(n, lu, lda, pivots);
+                info[i] = precision.kernels.getrf(n, lu, lda, pivots);
                 matrices[i].writeMatrix(lu, n, n, lda);
                 if (pivoting)
                 {
@@ -191,7 +191,7 @@ final class BatchedRoutines
                     System.arraycopy(allPivots, i * n, pivots, 0, n);
                 }
                 final Object inverse = inverses[i].read(precision);
-                info[i] = Kernels.getri(n, factors[i].read(precision), lda, pivots, inverse, ldc);
+                info[i] = precision.kernels.getri(n, factors[i].read(precision), lda, pivots, inverse, ldc);
                 if (info[i] == 0)
                 {
                     inverses[i].writeMatrix(inverse, n, n, ldc);

@@ -13,7 +13,7 @@ package io.gpurelay.emulator.blas;
  * ({@link CublasHandle#lastErrorMessage()}), leaving memory untouched.
  * <p>
  * Results equal a CPU loop that evaluates each routine's formula in the element type, summing in ascending index
- * order without fused multiply-adds (see {@link FloatKernels}); on a GPU they differ by rounding.
+ * order without fused multiply-adds (see {@link Kernels}); on a GPU they differ by rounding.
  */
 public final class Cublas
 {

@@ -1,314 +1,106 @@
 package io.gpurelay.emulator.blas;
 
 /**
- * Sends a routine's operands to {@link FloatKernels} or {@link DoubleKernels} by the type of array they were read
- * into, so that each routine's argument handling is written once for both precisions. Scalars arrive as doubles;
- * single-precision ones narrow back exactly.
+ * The arithmetic of the emulated cuBLAS in one precision, on Java arrays read from device memory: {@link
+ * Precision#kernels} is {@code FloatKernels} or {@code DoubleKernels}, both generated from
+ * {@code src/main/templates/io/gpurelay/emulator/blas/RealKernels.java.in}, where each kernel is documented. Arrays
+ * are the precision's {@code float[]} or {@code double[]}; scalars arrive as doubles, and single-precision ones
+ * narrow back exactly.
  */
-final class Kernels
+interface Kernels
 {
-    private Kernels()
-    {
-    }
+    void axpy(int n, double alpha, Object x, int xFirst, int incx, Object y, int yFirst, int incy);
 
-    static void axpy(final int n, final double alpha, final Object x, final int xFirst, final int incx,
-        final Object y, final int yFirst, final int incy)
-    {
-        if (x instanceof float[] xf)
-        {
-            FloatKernels.axpy(n, (float)alpha, xf, xFirst, incx, (float[])y, yFirst, incy);
-        }
-        else
-        {
-            DoubleKernels.axpy(n, alpha, (double[])x, xFirst, incx, (double[])y, yFirst, incy);
-        }
-    }
+    double dot(int n, Object x, int xFirst, int incx, Object y, int yFirst, int incy);
 
-    static double dot(final int n, final Object x, final int xFirst, final int incx,
-        final Object y, final int yFirst, final int incy)
-    {
-        return x instanceof float[] xf ?
-            FloatKernels.dot(n, xf, xFirst, incx, (float[])y, yFirst, incy) :
-            DoubleKernels.dot(n, (double[])x, xFirst, incx, (double[])y, yFirst, incy);
-    }
+    double asum(int n, Object x, int incx);
 
-    static double asum(final int n, final Object x, final int incx)
-    {
-        return x instanceof float[] xf ? FloatKernels.asum(n, xf, incx) : DoubleKernels.asum(n, (double[])x, incx);
-    }
+    double nrm2(int n, Object x, int incx);
 
-    static double nrm2(final int n, final Object x, final int incx)
-    {
-        return x instanceof float[] xf ? FloatKernels.nrm2(n, xf, incx) : DoubleKernels.nrm2(n, (double[])x, incx);
-    }
+    int iamax(int n, Object x, int incx);
 
-    static int iamax(final int n, final Object x, final int incx)
-    {
-        return x instanceof float[] xf ? FloatKernels.iamax(n, xf, incx) : DoubleKernels.iamax(n, (double[])x, incx);
-    }
+    int iamin(int n, Object x, int incx);
 
-    static int iamin(final int n, final Object x, final int incx)
-    {
-        return x instanceof float[] xf ? FloatKernels.iamin(n, xf, incx) : DoubleKernels.iamin(n, (double[])x, incx);
-    }
+    void scal(int n, double alpha, Object x, int incx);
 
-    static void scal(final int n, final double alpha, final Object x, final int incx)
-    {
-        if (x instanceof float[] xf)
-        {
-            FloatKernels.scal(n, (float)alpha, xf, incx);
-        }
-        else
-        {
-            DoubleKernels.scal(n, alpha, (double[])x, incx);
-        }
-    }
+    void copy(int n, Object x, int xFirst, int incx, Object y, int yFirst, int incy);
 
-    static void copy(final int n, final Object x, final int xFirst, final int incx,
-        final Object y, final int yFirst, final int incy)
-    {
-        if (x instanceof float[] xf)
-        {
-            FloatKernels.copy(n, xf, xFirst, incx, (float[])y, yFirst, incy);
-        }
-        else
-        {
-            DoubleKernels.copy(n, (double[])x, xFirst, incx, (double[])y, yFirst, incy);
-        }
-    }
+    void swap(int n, Object x, int xFirst, int incx, Object y, int yFirst, int incy);
 
-    static void swap(final int n, final Object x, final int xFirst, final int incx,
-        final Object y, final int yFirst, final int incy)
-    {
-        if (x instanceof float[] xf)
-        {
-            FloatKernels.swap(n, xf, xFirst, incx, (float[])y, yFirst, incy);
-        }
-        else
-        {
-            DoubleKernels.swap(n, (double[])x, xFirst, incx, (double[])y, yFirst, incy);
-        }
-    }
+    void rot(int n, Object x, int xFirst, int incx, Object y, int yFirst, int incy, double c, double s);
 
-    static void rot(final int n, final Object x, final int xFirst, final int incx,
-        final Object y, final int yFirst, final int incy, final double c, final double s)
-    {
-        if (x instanceof float[] xf)
-        {
-            FloatKernels.rot(n, xf, xFirst, incx, (float[])y, yFirst, incy, (float)c, (float)s);
-        }
-        else
-        {
-            DoubleKernels.rot(n, (double[])x, xFirst, incx, (double[])y, yFirst, incy, c, s);
-        }
-    }
+    void gemv(boolean transpose, int m, int n, double alpha, Object a, int lda, Object x, int xFirst, int incx,
+        double beta, Object y, int yFirst, int incy);
 
-    static void gemv(final boolean transpose, final int m, final int n, final double alpha,
-        final Object a, final int lda, final Object x, final int xFirst, final int incx,
-        final double beta, final Object y, final int yFirst, final int incy)
-    {
-        if (a instanceof float[] af)
-        {
-            FloatKernels.gemv(transpose, m, n, (float)alpha, af, lda, (float[])x, xFirst, incx,
-                (float)beta, (float[])y, yFirst, incy);
-        }
-        else
-        {
-            DoubleKernels.gemv(transpose, m, n, alpha, (double[])a, lda, (double[])x, xFirst, incx,
-                beta, (double[])y, yFirst, incy);
-        }
-    }
+    void ger(int m, int n, double alpha, Object x, int xFirst, int incx, Object y, int yFirst, int incy, Object a,
+        int lda);
 
-    static void ger(final int m, final int n, final double alpha, final Object x, final int xFirst, final int incx,
-        final Object y, final int yFirst, final int incy, final Object a, final int lda)
-    {
-        if (a instanceof float[] af)
-        {
-            FloatKernels.ger(m, n, (float)alpha, (float[])x, xFirst, incx, (float[])y, yFirst, incy, af, lda);
-        }
-        else
-        {
-            DoubleKernels.ger(m, n, alpha, (double[])x, xFirst, incx, (double[])y, yFirst, incy, (double[])a, lda);
-        }
-    }
+    void scaleVector(int n, double beta, Object y, int yFirst, int incy);
 
-    static void scaleVector(final int n, final double beta, final Object y, final int yFirst, final int incy)
-    {
-        if (y instanceof float[] yf)
-        {
-            FloatKernels.scaleVector(n, (float)beta, yf, yFirst, incy);
-        }
-        else
-        {
-            DoubleKernels.scaleVector(n, beta, (double[])y, yFirst, incy);
-        }
-    }
+    Object symmetric(int n, Object a, int lda, int fillMode);
 
-    static Object symmetric(final int n, final Object a, final int lda, final int fillMode)
-    {
-        return a instanceof float[] af ?
-            FloatKernels.symmetric(n, af, lda, fillMode) : DoubleKernels.symmetric(n, (double[])a, lda, fillMode);
-    }
+    Object pack(boolean transpose, int rows, int cols, Object a, int lda);
 
-    static Object pack(final boolean transpose, final int rows, final int cols, final Object a, final int lda)
-    {
-        return a instanceof float[] af ?
-            FloatKernels.pack(transpose, rows, cols, af, lda) :
-            DoubleKernels.pack(transpose, rows, cols, (double[])a, lda);
-    }
+    void trmv(int n, Object t, boolean lower, boolean unit, Object x, int xFirst, int incx);
 
-    static void trmv(final int n, final Object t, final boolean lower, final boolean unit,
-        final Object x, final int xFirst, final int incx)
-    {
-        if (t instanceof float[] tf)
-        {
-            FloatKernels.trmv(n, tf, lower, unit, (float[])x, xFirst, incx);
-        }
-        else
-        {
-            DoubleKernels.trmv(n, (double[])t, lower, unit, (double[])x, xFirst, incx);
-        }
-    }
+    void trsv(int n, Object r, boolean lower, boolean unit, Object x, int xFirst, int incx);
 
-    static void trsv(final int n, final Object r, final boolean lower, final boolean unit,
-        final Object x, final int xFirst, final int incx)
-    {
-        if (r instanceof float[] rf)
-        {
-            FloatKernels.trsv(n, rf, lower, unit, (float[])x, xFirst, incx);
-        }
-        else
-        {
-            DoubleKernels.trsv(n, (double[])r, lower, unit, (double[])x, xFirst, incx);
-        }
-    }
+    void gemm(int m, int n, int k, double alpha, Object a, int lda, Object b, int ldb, boolean transposeB, double beta,
+        Object c, int ldc);
 
-    static void gemm(final int m, final int n, final int k, final double alpha, final Object a, final int lda,
-        final Object b, final int ldb, final boolean transposeB, final double beta, final Object c, final int ldc)
-    {
-        if (a instanceof float[] af)
-        {
-            FloatKernels.gemm(m, n, k, (float)alpha, af, lda, (float[])b, ldb, transposeB, (float)beta,
-                (float[])c, ldc);
-        }
-        else
-        {
-            DoubleKernels.gemm(m, n, k, alpha, (double[])a, lda, (double[])b, ldb, transposeB, beta,
-                (double[])c, ldc);
-        }
-    }
+    void scaleMatrix(int m, int n, double beta, Object c, int ldc);
 
-    static void scaleMatrix(final int m, final int n, final double beta, final Object c, final int ldc)
-    {
-        if (c instanceof float[] cf)
-        {
-            FloatKernels.scaleMatrix(m, n, (float)beta, cf, ldc);
-        }
-        else
-        {
-            DoubleKernels.scaleMatrix(m, n, beta, (double[])c, ldc);
-        }
-    }
+    void syrk(int n, int k, double alpha, Object a, double beta, Object c, int ldc, boolean lower);
 
-    static void syrk(final int n, final int k, final double alpha, final Object a, final double beta,
-        final Object c, final int ldc, final boolean lower)
-    {
-        if (a instanceof float[] af)
-        {
-            FloatKernels.syrk(n, k, (float)alpha, af, (float)beta, (float[])c, ldc, lower);
-        }
-        else
-        {
-            DoubleKernels.syrk(n, k, alpha, (double[])a, beta, (double[])c, ldc, lower);
-        }
-    }
+    void scaleTriangle(int n, double beta, Object c, int ldc, boolean lower);
 
-    static void scaleTriangle(final int n, final double beta, final Object c, final int ldc, final boolean lower)
-    {
-        if (c instanceof float[] cf)
-        {
-            FloatKernels.scaleTriangle(n, (float)beta, cf, ldc, lower);
-        }
-        else
-        {
-            DoubleKernels.scaleTriangle(n, beta, (double[])c, ldc, lower);
-        }
-    }
+    void trmmLeft(int m, int n, double alpha, Object t, boolean lower, boolean unit, Object b, int ldb, Object c,
+        int ldc);
 
-    static void trmm(final boolean left, final int m, final int n, final double alpha, final Object t,
+    void trmmRight(int m, int n, double alpha, Object t, boolean lower, boolean unit, Object b, int ldb, Object c,
+        int ldc);
+
+    void trsmLeft(int m, int n, double alpha, Object r, boolean lower, boolean unit, Object b, int ldb);
+
+    void trsmRight(int m, int n, double alpha, Object t, boolean lower, boolean unit, Object b, int ldb);
+
+    void geam(int m, int n, double alpha, Object a, int lda, boolean transposeA, double beta, Object b, int ldb,
+        boolean transposeB, Object c, int ldc);
+
+    int getrf(int n, Object a, int lda, int[] pivots);
+
+    int getri(int n, Object lu, int lda, int[] pivots, Object c, int ldc);
+
+    /**
+     * B = alpha op(A) B (left) or B = alpha B op(A) (right), written to C; see {@code trmmLeft} and {@code trmmRight}.
+     */
+    default void trmm(final boolean left, final int m, final int n, final double alpha, final Object t,
         final boolean lower, final boolean unit, final Object b, final int ldb, final Object c, final int ldc)
     {
-        if (t instanceof float[] tf)
+        if (left)
         {
-            if (left)
-            {
-                FloatKernels.trmmLeft(m, n, (float)alpha, tf, lower, unit, (float[])b, ldb, (float[])c, ldc);
-            }
-            else
-            {
-                FloatKernels.trmmRight(m, n, (float)alpha, tf, lower, unit, (float[])b, ldb, (float[])c, ldc);
-            }
-        }
-        else if (left)
-        {
-            DoubleKernels.trmmLeft(m, n, alpha, (double[])t, lower, unit, (double[])b, ldb, (double[])c, ldc);
+            trmmLeft(m, n, alpha, t, lower, unit, b, ldb, c, ldc);
         }
         else
         {
-            DoubleKernels.trmmRight(m, n, alpha, (double[])t, lower, unit, (double[])b, ldb, (double[])c, ldc);
+            trmmRight(m, n, alpha, t, lower, unit, b, ldb, c, ldc);
         }
     }
 
-    static void trsm(final boolean left, final int m, final int n, final double alpha, final Object t,
+    /**
+     * Solve op(A) X = alpha B (left) or X op(A) = alpha B (right) in place of B; see {@code trsmLeft} and {@code
+     * trsmRight}.
+     */
+    default void trsm(final boolean left, final int m, final int n, final double alpha, final Object t,
         final boolean lower, final boolean unit, final Object b, final int ldb)
     {
-        if (t instanceof float[] tf)
+        if (left)
         {
-            if (left)
-            {
-                FloatKernels.trsmLeft(m, n, (float)alpha, tf, lower, unit, (float[])b, ldb);
-            }
-            else
-            {
-                FloatKernels.trsmRight(m, n, (float)alpha, tf, lower, unit, (float[])b, ldb);
-            }
-        }
-        else if (left)
-        {
-            DoubleKernels.trsmLeft(m, n, alpha, (double[])t, lower, unit, (double[])b, ldb);
+            trsmLeft(m, n, alpha, t, lower, unit, b, ldb);
         }
         else
         {
-            DoubleKernels.trsmRight(m, n, alpha, (double[])t, lower, unit, (double[])b, ldb);
+            trsmRight(m, n, alpha, t, lower, unit, b, ldb);
         }
-    }
-
-    static void geam(final int m, final int n, final double alpha, final Object a, final int lda,
-        final boolean transposeA, final double beta, final Object b, final int ldb, final boolean transposeB,
-        final Object c, final int ldc)
-    {
-        if (c instanceof float[] cf)
-        {
-            FloatKernels.geam(m, n, (float)alpha, (float[])a, lda, transposeA, (float)beta, (float[])b, ldb,
-                transposeB, cf, ldc);
-        }
-        else
-        {
-            DoubleKernels.geam(m, n, alpha, (double[])a, lda, transposeA, beta, (double[])b, ldb, transposeB,
-                (double[])c, ldc);
-        }
-    }
-
-    static int getrf(final int n, final Object a, final int lda, final int[] pivots)
-    {
-        return a instanceof float[] af ?
-            FloatKernels.getrf(n, af, lda, pivots) : DoubleKernels.getrf(n, (double[])a, lda, pivots);
-    }
-
-    static int getri(final int n, final Object lu, final int lda, final int[] pivots, final Object c, final int ldc)
-    {
-        return lu instanceof float[] luf ?
-            FloatKernels.getri(n, luf, lda, pivots, (float[])c, ldc) :
-            DoubleKernels.getri(n, (double[])lu, lda, pivots, (double[])c, ldc);
     }
 }

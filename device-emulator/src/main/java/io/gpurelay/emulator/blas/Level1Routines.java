@@ -32,7 +32,7 @@ final class Level1Routines
             final DeviceRegion yRegion = call.vector("y", y, n, incy);
             final Object xValues = xRegion.read(precision);
             final Object yValues = yRegion.read(precision);
-            Kernels.axpy(n, alphaValue, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
+            precision.kernels.axpy(n, alphaValue, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
             yRegion.writeVector(yValues, n, incy);
         });
     }
@@ -51,56 +51,74 @@ final class Level1Routines
             final Object xValues = call.vector("x", x, n, incx).read(precision);
             final Object yValues = call.vector("y", y, n, incy).read(precision);
             call.storeResult(result, target,
-                Kernels.dot(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy));
+                precision.kernels.dot(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy));
         });
     }
 
     static int nrm2(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
-        return BlasCall.run(handle, routine, precision, call ->
-        {
-            final long target = call.resultTarget(result, precision.elementSize);
-            final double norm = n <= 0 || incx <= 0 ? 0.0 :
-                Kernels.nrm2(n, call.vector("x", x, n, incx).read(precision), incx);
-            call.storeResult(result, target, norm);
-        });
+        return reduce(precision, routine, handle, n, x, incx, result, precision.kernels::nrm2);
     }
 
     static int asum(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
-        return BlasCall.run(handle, routine, precision, call ->
-        {
-            final long target = call.resultTarget(result, precision.elementSize);
-            final double sum = n <= 0 || incx <= 0 ? 0.0 :
-                Kernels.asum(n, call.vector("x", x, n, incx).read(precision), incx);
-            call.storeResult(result, target, sum);
-        });
+        return reduce(precision, routine, handle, n, x, incx, result, precision.kernels::asum);
     }
 
     static int iamax(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
-        return BlasCall.run(handle, routine, precision, call ->
-        {
-            final long target = call.resultTarget(result, Integer.BYTES);
-            final int index = n <= 0 || incx <= 0 ? 0 :
-                Kernels.iamax(n, call.vector("x", x, n, incx).read(precision), incx);
-            call.storeIndex(result, target, index);
-        });
+        return search(precision, routine, handle, n, x, incx, result, precision.kernels::iamax);
     }
 
     static int iamin(final Precision precision, final String routine, final CublasHandle handle, final int n,
         final long x, final int incx, final ScalarResult result)
     {
+        return search(precision, routine, handle, n, x, incx, result, precision.kernels::iamin);
+    }
+
+    /**
+     * A vector's reduction to one value (nrm2, asum), 0 when n or incx is not positive.
+     */
+    private static int reduce(final Precision precision, final String routine, final CublasHandle handle,
+        final int n, final long x, final int incx, final ScalarResult result, final Reduction reduction)
+    {
+        return BlasCall.run(handle, routine, precision, call ->
+        {
+            final long target = call.resultTarget(result, precision.elementSize);
+            final double value = n <= 0 || incx <= 0 ? 0.0 :
+                reduction.of(n, call.vector("x", x, n, incx).read(precision), incx);
+            call.storeResult(result, target, value);
+        });
+    }
+
+    /**
+     * A vector's search for a 1-based index (iamax, iamin), 0 when n or incx is not positive.
+     */
+    private static int search(final Precision precision, final String routine, final CublasHandle handle,
+        final int n, final long x, final int incx, final ScalarResult result, final Search search)
+    {
         return BlasCall.run(handle, routine, precision, call ->
         {
             final long target = call.resultTarget(result, Integer.BYTES);
             final int index = n <= 0 || incx <= 0 ? 0 :
-                Kernels.iamin(n, call.vector("x", x, n, incx).read(precision), incx);
+                search.of(n, call.vector("x", x, n, incx).read(precision), incx);
             call.storeIndex(result, target, index);
         });
+    }
+
+    @FunctionalInterface
+    private interface Reduction
+    {
+        double of(int n, Object x, int incx);
+    }
+
+    @FunctionalInterface
+    private interface Search
+    {
+        int of(int n, Object x, int incx);
     }
 
     static int scal(final Precision precision, final String routine, final CublasHandle handle, final int n,
@@ -115,7 +133,7 @@ final class Level1Routines
             final double alphaValue = call.scalar("alpha", alpha);
             final DeviceRegion xRegion = call.vector("x", x, n, incx);
             final Object xValues = xRegion.read(precision);
-            Kernels.scal(n, alphaValue, xValues, incx);
+            precision.kernels.scal(n, alphaValue, xValues, incx);
             xRegion.writeVector(xValues, n, incx);
         });
     }
@@ -133,7 +151,7 @@ final class Level1Routines
             final DeviceRegion yRegion = call.vector("y", y, n, incy);
             final Object xValues = xRegion.read(precision);
             final Object yValues = yRegion.read(precision);
-            Kernels.copy(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
+            precision.kernels.copy(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
             yRegion.writeVector(yValues, n, incy);
         });
     }
@@ -151,7 +169,7 @@ final class Level1Routines
             final DeviceRegion yRegion = call.vector("y", y, n, incy);
             final Object xValues = xRegion.read(precision);
             final Object yValues = yRegion.read(precision);
-            Kernels.swap(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
+            precision.kernels.swap(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy);
             xRegion.writeVector(xValues, n, incx);
             yRegion.writeVector(yValues, n, incy);
         });
@@ -172,7 +190,7 @@ final class Level1Routines
             final DeviceRegion yRegion = call.vector("y", y, n, incy);
             final Object xValues = xRegion.read(precision);
             final Object yValues = yRegion.read(precision);
-            Kernels.rot(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy, cValue, sValue);
+            precision.kernels.rot(n, xValues, first(n, incx), incx, yValues, first(n, incy), incy, cValue, sValue);
             xRegion.writeVector(xValues, n, incx);
             yRegion.writeVector(yValues, n, incy);
         });

@@ -46,12 +46,13 @@ final class Level2Routines
             final Object yValues = yRegion.read(precision);
             if (alphaValue == 0.0)
             {
-                Kernels.scaleVector(yLength, betaValue, yValues, first(yLength, incy), incy);
+                precision.kernels.scaleVector(yLength, betaValue, yValues, first(yLength, incy), incy);
             }
             else
             {
-                Kernels.gemv(transpose, m, n, alphaValue, aRegion.read(precision), lda, xRegion.read(precision),
-                    first(xLength, incx), incx, betaValue, yValues, first(yLength, incy), incy);
+                precision.kernels.gemv(transpose, m, n, alphaValue, aRegion.read(precision), lda,
+                    xRegion.read(precision), first(xLength, incx), incx, betaValue, yValues, first(yLength, incy),
+                    incy);
             }
             yRegion.writeVector(yValues, yLength, incy);
         });
@@ -81,7 +82,7 @@ final class Level2Routines
             final DeviceRegion yRegion = call.vector("y", y, n, incy);
             final DeviceRegion aRegion = call.matrix("A", a, m, n, lda);
             final Object aValues = aRegion.read(precision);
-            Kernels.ger(m, n, alphaValue, xRegion.read(precision), first(m, incx), incx,
+            precision.kernels.ger(m, n, alphaValue, xRegion.read(precision), first(m, incx), incx,
                 yRegion.read(precision), first(n, incy), incy, aValues, lda);
             aRegion.writeMatrix(aValues, m, n, lda);
         });
@@ -114,12 +115,12 @@ final class Level2Routines
             final Object yValues = yRegion.read(precision);
             if (alphaValue == 0.0)
             {
-                Kernels.scaleVector(n, betaValue, yValues, first(n, incy), incy);
+                precision.kernels.scaleVector(n, betaValue, yValues, first(n, incy), incy);
             }
             else
             {
-                final Object full = Kernels.symmetric(n, aRegion.read(precision), lda, uplo);
-                Kernels.gemv(false, n, n, alphaValue, full, n, xRegion.read(precision), first(n, incx), incx,
+                final Object full = precision.kernels.symmetric(n, aRegion.read(precision), lda, uplo);
+                precision.kernels.gemv(false, n, n, alphaValue, full, n, xRegion.read(precision), first(n, incx), incx,
                     betaValue, yValues, first(n, incy), incy);
             }
             yRegion.writeVector(yValues, n, incy);
@@ -140,8 +141,9 @@ final class Level2Routines
             final DeviceRegion aRegion = call.matrix("A", a, n, n, lda);
             final DeviceRegion xRegion = call.vector("x", x, n, incx);
             final Object xValues = xRegion.read(precision);
-            final Object opA = Kernels.pack(transpose, n, n, aRegion.read(precision), lda);
-            Kernels.trmv(n, opA, lowerOp(uplo, transpose), diag == CublasDiagType.UNIT, xValues, first(n, incx), incx);
+            final Object opA = precision.kernels.pack(transpose, n, n, aRegion.read(precision), lda);
+            precision.kernels.trmv(n, opA, lowerOp(uplo, transpose), diag == CublasDiagType.UNIT, xValues,
+                first(n, incx), incx);
             xRegion.writeVector(xValues, n, incx);
         });
     }
@@ -160,8 +162,8 @@ final class Level2Routines
             final DeviceRegion aRegion = call.matrix("A", a, n, n, lda);
             final DeviceRegion xRegion = call.vector("x", x, n, incx);
             final Object xValues = xRegion.read(precision);
-            final Object opATransposed = Kernels.pack(!transpose, n, n, aRegion.read(precision), lda);
-            Kernels.trsv(n, opATransposed, lowerOp(uplo, transpose), diag == CublasDiagType.UNIT,
+            final Object opATransposed = precision.kernels.pack(!transpose, n, n, aRegion.read(precision), lda);
+            precision.kernels.trsv(n, opATransposed, lowerOp(uplo, transpose), diag == CublasDiagType.UNIT,
                 xValues, first(n, incx), incx);
             xRegion.writeVector(xValues, n, incx);
         });

@@ -88,14 +88,14 @@ final class Level3Routines
         final Object cValues = operands.c().read(precision);
         if (operands.a() == null)
         {
-            Kernels.scaleMatrix(m, n, beta, cValues, ldc);
+            precision.kernels.scaleMatrix(m, n, beta, cValues, ldc);
         }
         else
         {
             final boolean transposeA = CublasOperation.transposes(transa);
             final Object aValues = operands.a().read(precision);
-            final Object opA = transposeA ? Kernels.pack(true, m, k, aValues, lda) : aValues;
-            Kernels.gemm(m, n, k, alpha, opA, transposeA ? m : lda, operands.b().read(precision), ldb,
+            final Object opA = transposeA ? precision.kernels.pack(true, m, k, aValues, lda) : aValues;
+            precision.kernels.gemm(m, n, k, alpha, opA, transposeA ? m : lda, operands.b().read(precision), ldb,
                 CublasOperation.transposes(transb), beta, cValues, ldc);
         }
         operands.c().writeMatrix(cValues, m, n, ldc);
@@ -132,19 +132,19 @@ final class Level3Routines
             final Object cValues = cRegion.read(precision);
             if (alphaValue == 0.0)
             {
-                Kernels.scaleMatrix(m, n, betaValue, cValues, ldc);
+                precision.kernels.scaleMatrix(m, n, betaValue, cValues, ldc);
             }
             else
             {
-                final Object full = Kernels.symmetric(order, aRegion.read(precision), lda, uplo);
+                final Object full = precision.kernels.symmetric(order, aRegion.read(precision), lda, uplo);
                 final Object bValues = bRegion.read(precision);
                 if (left)
                 {
-                    Kernels.gemm(m, n, m, alphaValue, full, m, bValues, ldb, false, betaValue, cValues, ldc);
+                    precision.kernels.gemm(m, n, m, alphaValue, full, m, bValues, ldb, false, betaValue, cValues, ldc);
                 }
                 else
                 {
-                    Kernels.gemm(m, n, n, alphaValue, bValues, ldb, full, n, false, betaValue, cValues, ldc);
+                    precision.kernels.gemm(m, n, n, alphaValue, bValues, ldb, full, n, false, betaValue, cValues, ldc);
                 }
             }
             cRegion.writeMatrix(cValues, m, n, ldc);
@@ -182,12 +182,12 @@ final class Level3Routines
             final Object cValues = cRegion.read(precision);
             if (contributes)
             {
-                final Object opA = Kernels.pack(transpose, n, k, aRegion.read(precision), lda);
-                Kernels.syrk(n, k, alphaValue, opA, betaValue, cValues, ldc, lower);
+                final Object opA = precision.kernels.pack(transpose, n, k, aRegion.read(precision), lda);
+                precision.kernels.syrk(n, k, alphaValue, opA, betaValue, cValues, ldc, lower);
             }
             else
             {
-                Kernels.scaleTriangle(n, betaValue, cValues, ldc, lower);
+                precision.kernels.scaleTriangle(n, betaValue, cValues, ldc, lower);
             }
             cRegion.writeTriangle(cValues, n, ldc, uplo);
         });
@@ -216,13 +216,13 @@ final class Level3Routines
             final Object cValues = cRegion.read(precision);
             if (alphaValue == 0.0)
             {
-                Kernels.scaleMatrix(m, n, 0.0, cValues, ldc);
+                precision.kernels.scaleMatrix(m, n, 0.0, cValues, ldc);
             }
             else
             {
                 final boolean transpose = CublasOperation.transposes(trans);
-                final Object opA = Kernels.pack(transpose, order, order, aRegion.read(precision), lda);
-                Kernels.trmm(side == CublasSideMode.LEFT, m, n, alphaValue, opA, lowerOp(uplo, transpose),
+                final Object opA = precision.kernels.pack(transpose, order, order, aRegion.read(precision), lda);
+                precision.kernels.trmm(side == CublasSideMode.LEFT, m, n, alphaValue, opA, lowerOp(uplo, transpose),
                     diag == CublasDiagType.UNIT, bRegion.read(precision), ldb, cValues, ldc);
             }
             cRegion.writeMatrix(cValues, m, n, ldc);
@@ -250,7 +250,7 @@ final class Level3Routines
             final Object bValues = bRegion.read(precision);
             if (alphaValue == 0.0)
             {
-                Kernels.scaleMatrix(m, n, 0.0, bValues, ldb);
+                precision.kernels.scaleMatrix(m, n, 0.0, bValues, ldb);
             }
             else
             {
@@ -258,10 +258,10 @@ final class Level3Routines
                 final boolean left = side == CublasSideMode.LEFT;
                 final Object aValues = aRegion.read(precision);
                 final Object triangle = left ?
-                    Kernels.pack(!transpose, order, order, aValues, lda) :
-                    Kernels.pack(transpose, order, order, aValues, lda);
-                Kernels.trsm(left, m, n, alphaValue, triangle, lowerOp(uplo, transpose), diag == CublasDiagType.UNIT,
-                    bValues, ldb);
+                    precision.kernels.pack(!transpose, order, order, aValues, lda) :
+                    precision.kernels.pack(transpose, order, order, aValues, lda);
+                precision.kernels.trsm(left, m, n, alphaValue, triangle, lowerOp(uplo, transpose),
+                    diag == CublasDiagType.UNIT, bValues, ldb);
             }
             bRegion.writeMatrix(bValues, m, n, ldb);
         });
@@ -300,7 +300,7 @@ final class Level3Routines
                 call.matrix("B", b, transposeB ? n : m, transposeB ? m : n, ldb);
             final DeviceRegion cRegion = call.matrix("C", c, m, n, ldc);
             final Object cValues = cRegion.read(precision);
-            Kernels.geam(m, n, alphaValue, aRegion == null ? null : aRegion.read(precision), lda, transposeA,
+            precision.kernels.geam(m, n, alphaValue, aRegion == null ? null : aRegion.read(precision), lda, transposeA,
                 betaValue, bRegion == null ? null : bRegion.read(precision), ldb, transposeB, cValues, ldc);
             cRegion.writeMatrix(cValues, m, n, ldc);
         });

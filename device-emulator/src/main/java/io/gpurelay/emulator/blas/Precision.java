@@ -5,13 +5,16 @@ package io.gpurelay.emulator.blas;
  */
 enum Precision
 {
-    SINGLE(Float.BYTES),
-    DOUBLE(Double.BYTES);
+    SINGLE(Float.BYTES, FloatKernels.INSTANCE),
+    DOUBLE(Double.BYTES, DoubleKernels.INSTANCE);
 
     final int elementSize;
+    /** The arithmetic in this element type. */
+    final Kernels kernels;
 
-    Precision(final int elementSize)
+    Precision(final int elementSize, final Kernels kernels)
     {
         this.elementSize = elementSize;
+        this.kernels = kernels;
     }
 }

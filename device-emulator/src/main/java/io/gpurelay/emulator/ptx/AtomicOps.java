@@ -37,7 +37,9 @@ final class AtomicOps
     }
 
     /**
-     * Apply one atomic operation.
+     * Apply one atomic operation. A 32-bit word is read and compared as its type extends it to 64 bits (signed types
+     * by sign, others by zero), so that one update serves both widths: min, max, inc and dec on extended values give
+     * the 32-bit results, and only the low 32 bits are stored.
      *
      * @param operand the value operand ({@code b}); for cas the value compared with.
      * @param swap    for cas, the value stored when the comparison holds.
@@ -46,29 +48,25 @@ final class AtomicOps
     static long apply(final int operation, final PtxType type, final Object base, final long offset,
         final long operand, final long swap)
     {
-        return type.size == 4 ?
-            IntegerAlu.extend(apply32(operation, type, base, offset, (int)operand, (int)swap), type) :
-            apply64(operation, type, base, offset, operand, swap);
-    }
-
-    private static int apply32(final int operation, final PtxType type, final Object base, final long offset,
-        final int operand, final int swap)
-    {
+        final boolean narrow = type.size == 4;
+        final long value = IntegerAlu.extend(operand, type);
         switch (operation)
         {
             case ADD:
-                if (type == PtxType.F32)
+                if (type == PtxType.F32 || type == PtxType.F64)
                 {
                     break;
                 }
-                return UNSAFE.getAndAddInt(base, offset, operand);
+                return narrow ? IntegerAlu.extend(UNSAFE.getAndAddInt(base, offset, (int)operand), type) :
+                    UNSAFE.getAndAddLong(base, offset, operand);
             case EXCH:
-                return UNSAFE.getAndSetInt(base, offset, operand);
+                return narrow ? IntegerAlu.extend(UNSAFE.getAndSetInt(base, offset, (int)operand), type) :
+                    UNSAFE.getAndSetLong(base, offset, operand);
             case CAS:
                 while (true)
                 {
-                    final int old = UNSAFE.getIntVolatile(base, offset);
-                    if (old != operand || UNSAFE.compareAndSwapInt(base, offset, old, swap))
+                    final long old = load(narrow, type, base, offset);
+                    if (old != value || compareAndSwap(narrow, base, offset, old, swap))
                     {
                         return old;
                     }
@@ -78,71 +76,40 @@ final class AtomicOps
         }
         while (true)
         {
-            final int old = UNSAFE.getIntVolatile(base, offset);
-            final int updated = switch (operation)
-            {
-                case ADD -> Float.floatToRawIntBits(FloatRounding.flush(FloatRounding.flush(Float.intBitsToFloat(old)) +
-                    FloatRounding.flush(Float.intBitsToFloat(operand))));
-                case MIN -> type.isSigned() ? Math.min(old, operand) :
-                    Integer.compareUnsigned(old, operand) <= 0 ? old : operand;
-                case MAX -> type.isSigned() ? Math.max(old, operand) :
-                    Integer.compareUnsigned(old, operand) >= 0 ? old : operand;
-                case INC -> Integer.compareUnsigned(old, operand) >= 0 ? 0 : old + 1;
-                case DEC -> old == 0 || Integer.compareUnsigned(old, operand) > 0 ? operand : old - 1;
-                case AND -> old & operand;
-                case OR -> old | operand;
-                default -> old ^ operand;
-            };
-            if (UNSAFE.compareAndSwapInt(base, offset, old, updated))
-            {
-                return old;
-            }
-        }
-    }
-
-    private static long apply64(final int operation, final PtxType type, final Object base, final long offset,
-        final long operand, final long swap)
-    {
-        switch (operation)
-        {
-            case ADD:
-                if (type == PtxType.F64)
-                {
-                    break;
-                }
-                return UNSAFE.getAndAddLong(base, offset, operand);
-            case EXCH:
-                return UNSAFE.getAndSetLong(base, offset, operand);
-            case CAS:
-                while (true)
-                {
-                    final long old = UNSAFE.getLongVolatile(base, offset);
-                    if (old != operand || UNSAFE.compareAndSwapLong(base, offset, old, swap))
-                    {
-                        return old;
-                    }
-                }
-            default:
-                break;
-        }
-        while (true)
-        {
-            final long old = UNSAFE.getLongVolatile(base, offset);
+            final long old = load(narrow, type, base, offset);
             final long updated = switch (operation)
             {
-                case ADD -> Double.doubleToRawLongBits(Double.longBitsToDouble(old) + Double.longBitsToDouble(operand));
-                case MIN -> type.isSigned() ? Math.min(old, operand) :
-                    Long.compareUnsigned(old, operand) <= 0 ? old : operand;
-                case MAX -> type.isSigned() ? Math.max(old, operand) :
-                    Long.compareUnsigned(old, operand) >= 0 ? old : operand;
-                case AND -> old & operand;
-                case OR -> old | operand;
-                default -> old ^ operand;
+                case ADD -> type == PtxType.F32 ?
+                    Float.floatToRawIntBits(FloatRounding.flush(FloatRounding.flush(Float.intBitsToFloat((int)old)) +
+                        FloatRounding.flush(Float.intBitsToFloat((int)value)))) :
+                    Double.doubleToRawLongBits(Double.longBitsToDouble(old) + Double.longBitsToDouble(value));
+                case MIN -> type.isSigned() ? Math.min(old, value) :
+                    Long.compareUnsigned(old, value) <= 0 ? old : value;
+                case MAX -> type.isSigned() ? Math.max(old, value) :
+                    Long.compareUnsigned(old, value) >= 0 ? old : value;
+                case INC -> Long.compareUnsigned(old, value) >= 0 ? 0 : old + 1;
+                case DEC -> old == 0 || Long.compareUnsigned(old, value) > 0 ? value : old - 1;
+                case AND -> old & value;
+                case OR -> old | value;
+                default -> old ^ value;
             };
-            if (UNSAFE.compareAndSwapLong(base, offset, old, updated))
+            if (compareAndSwap(narrow, base, offset, old, updated))
             {
                 return old;
             }
         }
+    }
+
+    private static long load(final boolean narrow, final PtxType type, final Object base, final long offset)
+    {
+        return narrow ? IntegerAlu.extend(UNSAFE.getIntVolatile(base, offset), type) :
+            UNSAFE.getLongVolatile(base, offset);
+    }
+
+    private static boolean compareAndSwap(final boolean narrow, final Object base, final long offset,
+        final long expected, final long updated)
+    {
+        return narrow ? UNSAFE.compareAndSwapInt(base, offset, (int)expected, (int)updated) :
+            UNSAFE.compareAndSwapLong(base, offset, expected, updated);
     }
 }
