@@ -1,6 +1,7 @@
 package io.gpurelay.agent.layers;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -47,6 +48,17 @@ class LayersTest
             .should().dependOnClassesThat().resideInAnyPackage(
                 "jcuda..", "org.bytedeco..", "io.gpurelay.agent.jcuda..", "io.gpurelay.agent.javacpp..")
             .because("both bindings' adapters call it, and a program has only one of the two bindings")
+            .check(agent);
+    }
+
+    @Test
+    void theSharedCudaLogicsPackagesAreFreeOfCycles()
+    {
+        // From the bottom: capture activity, the runtime's calls and thread state, the driver's (which adopt the
+        // runtime's primary contexts), the package itself (host memory, the table's calls, pointer attributes), and
+        // the libraries' calls (blas, fft, rand, nvrtc) on top.
+        slices().matching("io.gpurelay.agent.(cuda..)").should().beFreeOfCycles()
+            .because("each package of the shared logic builds on those below it")
             .check(agent);
     }
 }

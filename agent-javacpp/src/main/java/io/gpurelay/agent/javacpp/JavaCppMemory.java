@@ -10,7 +10,7 @@ import io.gpurelay.agent.cuda.MappedHostMemory;
 import io.gpurelay.agent.cuda.PinnedHostMemory;
 import io.gpurelay.agent.cuda.PitchedCopy;
 import io.gpurelay.agent.cuda.driver.DriverCalls;
-import io.gpurelay.agent.cuda.driver.PointerAttributes;
+import io.gpurelay.agent.cuda.PointerAttributes;
 import io.gpurelay.agent.cuda.runtime.PeerCopies;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;

@@ -1,6 +1,7 @@
 package io.gpurelay.agent.layers;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -31,6 +32,14 @@ class JavaCppLayersTest
         noClasses().that().resideInAPackage("io.gpurelay.agent.javacpp..")
             .should().dependOnClassesThat().resideInAnyPackage("jcuda..", "io.gpurelay.agent.jcuda..")
             .because("a JavaCPP program has no JCuda on its class path")
+            .check(agent);
+    }
+
+    @Test
+    void theAdaptersPackagesAreFreeOfCycles()
+    {
+        slices().matching("io.gpurelay.agent.(javacpp..)").should().beFreeOfCycles()
+            .because("the struct classes' bodies and the presets' modules must not need each other both ways")
             .check(agent);
     }
 }

@@ -1,6 +1,7 @@
 package io.gpurelay.agent.layers;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -31,6 +32,14 @@ class JCudaLayersTest
         noClasses().that().resideInAPackage("io.gpurelay.agent.jcuda..")
             .should().dependOnClassesThat().resideInAnyPackage("io.gpurelay.agent.javacpp..", "org.bytedeco..")
             .because("a JCuda program has no JavaCPP on its class path")
+            .check(agent);
+    }
+
+    @Test
+    void theAdaptersPackagesAreFreeOfCycles()
+    {
+        slices().matching("io.gpurelay.agent.(jcuda..)").should().beFreeOfCycles()
+            .because("each library's package builds on the shared adapters, the runtime's on the driver's, not back")
             .check(agent);
     }
 }

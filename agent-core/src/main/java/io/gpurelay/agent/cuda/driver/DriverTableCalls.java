@@ -1,5 +1,6 @@
 package io.gpurelay.agent.cuda.driver;
 
+import io.gpurelay.agent.cuda.capture.CaptureActivity;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.ArgumentRole;

@@ -2,9 +2,9 @@ package io.gpurelay.agent.cuda.runtime;
 
 import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
-import io.gpurelay.agent.cuda.TableRowCalls;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
+import io.gpurelay.protocol.table.FunctionTable;
 
 /**
  * The runtime's device selection ({@code cudaSetValidDevices}, {@code cudaChooseDevice}, {@code cudaInitDevice}),
@@ -92,7 +92,7 @@ public final class RuntimeDeviceSelection
         // Only cudaInitDeviceFlagsAreValid means anything; CUDA ignores other bits (a GPU answered success for 2).
         // Both calls run in the session's primary context of the device, which the executor makes at the first.
         final int initialised = (flags & INIT_DEVICE_FLAGS_ARE_VALID) != 0 ?
-            client.call(TableRowCalls.row(SET_DEVICE_FLAGS_ROW), device,
+            client.call(FunctionTable.standard().byId(SET_DEVICE_FLAGS_ROW), device,
                 new long[]{ Integer.toUnsignedLong(deviceFlags) }, null, null, new long[0]) :
             client.call(Function.CUDA_MEM_GET_INFO, device, new long[0], null, null, new long[2]);
         return RuntimeCalls.record(initialised);

@@ -16,7 +16,7 @@ import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.cuda.driver.DriverContexts;
 import io.gpurelay.agent.cuda.driver.DriverPeerCopies;
 import io.gpurelay.agent.cuda.driver.KernelSignatures;
-import io.gpurelay.agent.cuda.driver.PointerAttributes;
+import io.gpurelay.agent.cuda.PointerAttributes;
 import io.gpurelay.agent.instrumentation.NotSupportedCalls;
 import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;

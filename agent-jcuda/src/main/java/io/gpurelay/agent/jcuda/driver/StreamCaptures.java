@@ -13,7 +13,7 @@ import io.gpurelay.agent.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionEnds;
 import io.gpurelay.agent.client.SessionHandle;
-import io.gpurelay.agent.cuda.driver.CaptureActivity;
+import io.gpurelay.agent.cuda.capture.CaptureActivity;
 import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.cuda.driver.DriverContexts;
 import io.gpurelay.agent.cuda.driver.DriverTableCalls;

@@ -1,4 +1,4 @@
-package io.gpurelay.agent.cuda.driver;
+package io.gpurelay.agent.cuda.capture;
 
 /**
  * Whether any stream capture is under way in the process, and how a call that cannot be captured is refused: the

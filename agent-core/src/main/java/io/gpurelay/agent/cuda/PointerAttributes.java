@@ -1,6 +1,7 @@
-package io.gpurelay.agent.cuda.driver;
+package io.gpurelay.agent.cuda;
 
-import io.gpurelay.agent.cuda.MappedHostMemory;
+import io.gpurelay.agent.cuda.driver.DriverCalls;
+import io.gpurelay.agent.cuda.driver.DriverContexts;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
 
