@@ -21,7 +21,8 @@ import net.bytebuddy.implementation.Implementation;
  * return something else, nothing for void ones) and logs its name once.
  * <p>
  * Modules are found with {@link ServiceLoader}: adding a binding is one module class, one remote-implementation
- * class and one line in {@code META-INF/services/io.gpurelay.agent.instrumentation.InstrumentationModule}.
+ * class and one line in its Maven module's (agent-jcuda's, agent-javacpp's)
+ * {@code META-INF/services/io.gpurelay.agent.instrumentation.InstrumentationModule}.
  */
 public abstract class InstrumentationModule
 {
