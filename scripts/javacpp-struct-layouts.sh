@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Writes agent/src/main/resources/io/gpurelay/agent/javacpp/cuda-struct-layouts.txt: the size of every struct class of
-# JavaCPP's CUDA presets and the offset and C type of every member its accessors reach, taken from the CUDA headers by
-# a C++ program that this script generates from the presets jar, compiles and runs. The agent gives the struct classes'
-# native accessors Java bodies from that file, so a JavaCPP program needs no CUDA library on the client.
+# Writes agent-javacpp/src/main/resources/io/gpurelay/agent/javacpp/cuda-struct-layouts.txt: the size of every struct
+# class of JavaCPP's CUDA presets and the offset and C type of every member its accessors reach, taken from the CUDA
+# headers by a C++ program that this script generates from the presets jar, compiles and runs. The agent gives the
+# struct classes' native accessors Java bodies from that file, so a JavaCPP program needs no CUDA library on the client.
 #
 #   scripts/javacpp-struct-layouts.sh [CUDA_HOME]          (default /usr/local/cuda)
 #
@@ -20,7 +20,7 @@ javacpp_version="$(sed -n 's:.*<javacpp.version>\(.*\)</javacpp.version>.*:\1:p'
 cuda_version="$(sed -n 's:.*<javacpp.cuda.version>\(.*\)</javacpp.cuda.version>.*:\1:p' "$root/pom.xml")"
 javacpp_jar="$repository/org/bytedeco/javacpp/$javacpp_version/javacpp-$javacpp_version.jar"
 cuda_jar="$repository/org/bytedeco/cuda/$cuda_version/cuda-$cuda_version.jar"
-output="$root/agent/src/main/resources/io/gpurelay/agent/javacpp/cuda-struct-layouts.txt"
+output="$root/agent-javacpp/src/main/resources/io/gpurelay/agent/javacpp/cuda-struct-layouts.txt"
 for jar in "$javacpp_jar" "$cuda_jar"; do
     [ -f "$jar" ] || { echo "missing $jar (resolve the project's dependencies first)" >&2; exit 1; }
 done

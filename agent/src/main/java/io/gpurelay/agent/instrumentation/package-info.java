@@ -1,6 +1,0 @@
-/**
- * The class-load-time rewriting (Byte Buddy): the module SPI each binding implements and the service loader finds, the
- * table of which natives are remoted, by hand or by a function-table row, or refused, the bodies given to them, and
- * the null checks JCuda's JNI code makes, from one description. Part of the core: it names no binding.
- */
-package io.gpurelay.agent.instrumentation;

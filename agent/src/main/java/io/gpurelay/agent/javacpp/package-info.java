@@ -1,5 +1,0 @@
-/**
- * JavaCPP's CUDA presets: one module per preset class ({@code cudart}, {@code cublas}, {@code cufft}, {@code curand},
- * {@code nvrtc}) giving every overload of a remoted function one generic body, on the same calls JCuda's modules make.
- */
-package io.gpurelay.agent.javacpp;
