@@ -40,7 +40,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
     private static final int MAX_PENDING_REJECTIONS = 64;
     private static final long WARNING_INTERVAL_NS = 1_000_000_000L;
 
-    private final RemoteExecutor.Context ctx;
+    private final ExecutorContext ctx;
     private final Aeron aeron;
     private final ExecutorCounters counters;
     private final ExecutorLog log;
@@ -66,7 +66,7 @@ final class ExecutorConductor implements Agent, ConnectRequestListener
     private long nowNs;
 
     ExecutorConductor(
-        final RemoteExecutor.Context ctx,
+        final ExecutorContext ctx,
         final Aeron aeron,
         final ExecutorCounters counters,
         final Subscription controlSubscription,

@@ -1,15 +1,8 @@
 package io.gpurelay.executor;
 
-import io.gpurelay.executor.backend.DeviceSelection;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -18,6 +11,7 @@ import io.aeron.ChannelUri;
 import io.aeron.CommonContext;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.driver.MediaDriverMain;
+import io.gpurelay.executor.backend.DeviceSelection;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
 import io.gpurelay.executor.backend.gpu.GpuBackend;
 import io.gpurelay.executor.backend.gpu.GpuRuntime;
@@ -26,13 +20,13 @@ import io.gpurelay.executor.worker.GpuProbe;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.registry.RegistryEndpoints;
 import org.agrona.concurrent.ShutdownSignalBarrier;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code gpurelay executor}: serve gpurelay clients until SIGTERM or SIGINT. It prints one line to stdout when it
@@ -62,7 +56,7 @@ public final class ExecutorMain implements Callable<Integer>
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--channel", paramLabel = "URI", defaultValue = RemoteExecutor.Configuration.CHANNEL_DEFAULT,
+    @Option(names = "--channel", paramLabel = "URI", defaultValue = ExecutorConfiguration.CHANNEL_DEFAULT,
         converter = ChannelConverter.class,
         description = "Where clients reach the executor: aeron:ipc (this host) or aeron:udp?endpoint=HOST:PORT. " +
             "Default: ${DEFAULT-VALUE}.")
@@ -192,7 +186,7 @@ public final class ExecutorMain implements Callable<Integer>
     Integer metricsPort;
 
     @Option(names = "--metrics-address", paramLabel = "ADDRESS",
-        defaultValue = RemoteExecutor.Configuration.METRICS_ADDRESS_DEFAULT,
+        defaultValue = ExecutorConfiguration.METRICS_ADDRESS_DEFAULT,
         description = "The address the metrics endpoint listens on; 0.0.0.0 for every interface. " +
             "Default: ${DEFAULT-VALUE}.")
     String metricsAddress;
@@ -286,7 +280,7 @@ public final class ExecutorMain implements Callable<Integer>
         {
             log.info("--backend auto: no usable GPU (" + gpuUnusableReason + "), using the emulator");
         }
-        final RemoteExecutor.Context ctx;
+        final ExecutorContext ctx;
         try
         {
             ctx = context(log, gpuUnusableReason == null);
@@ -362,7 +356,7 @@ public final class ExecutorMain implements Callable<Integer>
         }
         final String noDriver = GpuProbe.noDriverReason();
         return noDriver != null ? noDriver :
-            ProcessWorkerLauncher.probeGpu(RemoteExecutor.Configuration.WORKER_START_TIMEOUT_DEFAULT_NS / 1_000_000);
+            ProcessWorkerLauncher.probeGpu(ExecutorConfiguration.WORKER_START_TIMEOUT_DEFAULT_NS / 1_000_000);
     }
 
     /**
@@ -371,13 +365,13 @@ public final class ExecutorMain implements Callable<Integer>
      * @param gpuUsable whether CUDA is usable on this host, found out without initialising it in this process when
      *                  sessions run in worker processes.
      */
-    RemoteExecutor.Context context(final ExecutorLog log, final boolean gpuUsable)
+    ExecutorContext context(final ExecutorLog log, final boolean gpuUsable)
     {
         final String resolvedToken = token(log);
         final WorkerBackend workerBackend = workerBackend(log, gpuUsable);
         final Isolation chosen = isolation != null ? isolation :
             workerBackend.isGpu() ? Isolation.PROCESS : Isolation.THREAD;
-        final RemoteExecutor.Context ctx = new RemoteExecutor.Context()
+        final ExecutorContext ctx = new ExecutorContext()
             .isolation(chosen)
             .warmWorkers(warmWorkers)
             .sessionsPerWorker(sessionsPerWorker);
@@ -393,7 +387,7 @@ public final class ExecutorMain implements Callable<Integer>
             .idleStrategyKind(chosenIdleStrategy())
             .keepAliveTimeoutNs(keepAliveTimeout.toNanos())
             .maxSessions(maxSessions)
-            .sessionMemoryBytes(sessionMemory == null ? RemoteExecutor.Configuration.SESSION_MEMORY_DEFAULT :
+            .sessionMemoryBytes(sessionMemory == null ? ExecutorConfiguration.SESSION_MEMORY_DEFAULT :
                 sessionMemory)
             .kernelTimeoutNs(kernelTimeout.toNanos())
             .receiveBufferBytes(receiveBuffers)
@@ -402,7 +396,7 @@ public final class ExecutorMain implements Callable<Integer>
             .pinnedMemoryBytes(pinnedMemory)
             .token(resolvedToken)
             .insecure(insecure)
-            .metricsPort(metricsPort == null ? RemoteExecutor.Configuration.METRICS_OFF : metricsPort)
+            .metricsPort(metricsPort == null ? ExecutorConfiguration.METRICS_OFF : metricsPort)
             .metricsAddress(metricsAddress)
             .log(log);
     }
@@ -419,41 +413,12 @@ public final class ExecutorMain implements Callable<Integer>
                 throw new IllegalArgumentException("both --token-file and a token (--token or GPURELAY_TOKEN) are " +
                     "given: give one");
             }
-            return readTokenFile(Path.of(tokenFile), log);
+            return TokenFile.read(Path.of(tokenFile), log);
         }
         if (token != null && spec.commandLine().getParseResult().hasMatchedOption("--token"))
         {
             log.warn("--token on the command line is visible to every user of this host; prefer GPURELAY_TOKEN " +
                 "or --token-file");
-        }
-        return token;
-    }
-
-    public static String readTokenFile(final Path file, final ExecutorLog log)
-    {
-        final String content;
-        try
-        {
-            content = Files.readString(file, StandardCharsets.UTF_8);
-            if (Files.getFileAttributeView(file, PosixFileAttributeView.class) != null)
-            {
-                final Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
-                if (permissions.contains(PosixFilePermission.GROUP_READ) ||
-                    permissions.contains(PosixFilePermission.OTHERS_READ))
-                {
-                    log.warn("--token-file " + file + " is readable by other users of this host; chmod 600 it");
-                }
-            }
-        }
-        catch (final IOException ex)
-        {
-            throw new IllegalArgumentException("--token-file " + file + " cannot be read: " + ex.getMessage(), ex);
-        }
-        final int lineEnd = content.indexOf('\n');
-        final String token = (lineEnd < 0 ? content : content.substring(0, lineEnd)).strip();
-        if (token.isEmpty())
-        {
-            throw new IllegalArgumentException("--token-file " + file + " holds no token on its first line");
         }
         return token;
     }
@@ -493,7 +458,7 @@ public final class ExecutorMain implements Callable<Integer>
         }
     }
 
-    private String describe(final RemoteExecutor.Context ctx, final RemoteExecutor executor)
+    private String describe(final ExecutorContext ctx, final RemoteExecutor executor)
     {
         final String deviceDescription = ctx.backend() instanceof GpuBackend gpuBackend ?
             gpuBackend.describeDevices() : ctx.isolation() == Isolation.PROCESS && ctx.workerBackend().isGpu() ?
@@ -560,7 +525,7 @@ public final class ExecutorMain implements Callable<Integer>
     {
         public String[] getVersion()
         {
-            return new String[]{ "gpurelay executor " + RemoteExecutor.Configuration.executorVersion() +
+            return new String[]{ "gpurelay executor " + ExecutorConfiguration.executorVersion() +
                 " (wire protocol " + Protocol.versionString(Protocol.PROTOCOL_VERSION) + ")" };
         }
     }
@@ -571,7 +536,7 @@ public final class ExecutorMain implements Callable<Integer>
         {
             return converted(() ->
             {
-                RemoteExecutor.Configuration.checkChannel(value);
+                ExecutorConfiguration.checkChannel(value);
                 return value;
             });
         }

@@ -112,7 +112,7 @@ final class ExecutorSession implements Agent, SessionRequestListener, SessionCal
     private final ExecutorProxy proxy;
     /** Keep-alives the conductor sends for a long call: one offer attempt, sealed like every other reply. */
     private final ExecutorProxy keepAliveProxy = ExecutorProxy.forKeepAlives();
-    private final RemoteExecutor.Context ctx;
+    private final ExecutorContext ctx;
     private final ExecutorCounters counters;
     private final SessionCounters sessionCounters;
     private final ExecutorLog log;
@@ -185,7 +185,7 @@ final class ExecutorSession implements Agent, SessionRequestListener, SessionCal
         final Subscription requestSubscription,
         final Subscription callbackSubscription,
         final BackendSession backendSession,
-        final RemoteExecutor.Context ctx,
+        final ExecutorContext ctx,
         final ExecutorCounters counters,
         final SessionCounters sessionCounters,
         final Consumer<ExecutorSession> onClosed)
@@ -914,7 +914,7 @@ final class ExecutorSession implements Agent, SessionRequestListener, SessionCal
     /**
      * Pinned host memory in shared memory, for an IPC session of an executor that offers it.
      */
-    private static SessionPinnedMemory pinnedMemory(final RemoteExecutor.Context ctx, final long sessionId)
+    private static SessionPinnedMemory pinnedMemory(final ExecutorContext ctx, final long sessionId)
     {
         return ctx.pinnedMemoryBytes() > 0 && ctx.aeronDirectoryName() != null &&
             ChannelUri.parse(ctx.channel()).isIpc() ?

@@ -28,7 +28,7 @@ public final class HostedSessions implements AutoCloseable
 {
     private static final long MIN_RUNAWAY_CHECK_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(10);
 
-    private final RemoteExecutor.Context ctx;
+    private final ExecutorContext ctx;
     private final Aeron aeron;
     private final ExecutorCounters counters;
     private final ExecutorLog log;
@@ -50,7 +50,7 @@ public final class HostedSessions implements AutoCloseable
     /**
      * Sessions of a process that cannot end itself for a runaway call: the executor's, with thread isolation.
      */
-    public HostedSessions(final RemoteExecutor.Context ctx, final Aeron aeron, final ExecutorCounters counters)
+    public HostedSessions(final ExecutorContext ctx, final Aeron aeron, final ExecutorCounters counters)
     {
         this(ctx, aeron, counters, null, 0);
     }
@@ -61,7 +61,7 @@ public final class HostedSessions implements AutoCloseable
      *                             outlives its client is one).
      */
     public HostedSessions(
-        final RemoteExecutor.Context ctx,
+        final ExecutorContext ctx,
         final Aeron aeron,
         final ExecutorCounters counters,
         final RunawayCallHandler runawayCalls,

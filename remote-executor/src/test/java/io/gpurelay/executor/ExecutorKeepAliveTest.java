@@ -43,7 +43,7 @@ class ExecutorKeepAliveTest
     @Test
     void aCallLongerThanTheIntervalGetsKeepAlivesAndAnIdleSessionNone()
     {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("keepalive"))
             .backend(new SlowSynchronizeBackend(new EmulatedBackend(1, 1024 * 1024)))
             .keepAliveTimeoutNs(TimeUnit.MILLISECONDS.toNanos(KEEPALIVE_TIMEOUT_MS))

@@ -1,6 +1,5 @@
 package io.gpurelay.executor;
 
-import io.gpurelay.executor.backend.DeviceSelection;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,6 +24,7 @@ import java.util.Map;
 
 import io.aeron.exceptions.ConfigurationException;
 import io.gpurelay.driver.DriverProfile;
+import io.gpurelay.executor.backend.DeviceSelection;
 import io.gpurelay.executor.backend.gpu.GpuRuntime;
 import io.gpurelay.executor.worker.GpuProbe;
 import org.agrona.CloseHelper;
@@ -91,7 +91,7 @@ class ExecutorMainTest
         assertEquals(ExecutorLog.Level.DEBUG, executor.logLevel);
         assertEquals(Isolation.PROCESS, executor.isolation);
 
-        final RemoteExecutor.Context ctx = executor.context(new ExecutorLog(System.err, ExecutorLog.Level.INFO), false);
+        final ExecutorContext ctx = executor.context(new ExecutorLog(System.err, ExecutorLog.Level.INFO), false);
         assertNull(ctx.backend(), "with process isolation the workers create the backend");
         assertEquals("emulated", ctx.workerBackend().name());
         assertArrayEquals(new int[]{ 0, 2 }, ctx.workerBackend().devices().ordinals());
@@ -204,13 +204,13 @@ class ExecutorMainTest
         final Path tokenFile = directory.resolve("token");
         Files.writeString(tokenFile, " from-token-file \nignored\n");
         final CapturedLog fileLog = new CapturedLog(ExecutorLog.Level.INFO);
-        final RemoteExecutor.Context fromFile =
+        final ExecutorContext fromFile =
             parse("executor", "--token-file", tokenFile.toString(), "--backend", "emulated").context(fileLog.log(), false);
         assertEquals("from-token-file", fromFile.token());
         fromFile.backend().close();
 
         final CapturedLog commandLineLog = new CapturedLog(ExecutorLog.Level.INFO);
-        final RemoteExecutor.Context fromCommandLine =
+        final ExecutorContext fromCommandLine =
             parse("executor", "--token", "on-the-command-line", "--backend", "emulated").context(commandLineLog.log(), false);
         assertEquals("on-the-command-line", fromCommandLine.token());
         fromCommandLine.backend().close();
@@ -302,11 +302,11 @@ class ExecutorMainTest
     void sessionMemoryIsUnlimitedUnlessAFlagTheEnvironmentOrTheFileSetsIt() throws IOException
     {
         final ExecutorLog log = new ExecutorLog(System.err, ExecutorLog.Level.INFO);
-        final RemoteExecutor.Context unlimited =
+        final ExecutorContext unlimited =
             parse("executor", "--backend", "emulated", "--isolation", "process").context(log, false);
-        assertEquals(RemoteExecutor.Configuration.SESSION_MEMORY_DEFAULT, unlimited.sessionMemoryBytes());
+        assertEquals(ExecutorConfiguration.SESSION_MEMORY_DEFAULT, unlimited.sessionMemoryBytes());
 
-        final RemoteExecutor.Context fromFlag = parse("executor", "--backend", "emulated", "--isolation", "process",
+        final ExecutorContext fromFlag = parse("executor", "--backend", "emulated", "--isolation", "process",
             "--session-memory", "512m").context(log, false);
         assertEquals(512L << 20, fromFlag.sessionMemoryBytes());
 
@@ -388,7 +388,7 @@ class ExecutorMainTest
     @Test
     void autoPicksTheGpuWhereCudaIsUsableElseTheEmulator()
     {
-        final RemoteExecutor.Context ctx =
+        final ExecutorContext ctx =
             parse("executor").context(new ExecutorLog(System.err, ExecutorLog.Level.INFO), GpuRuntime.usable());
 
         assertEquals(GpuRuntime.usable() ? "gpu" : "emulated", ctx.workerBackend().name());
@@ -405,7 +405,7 @@ class ExecutorMainTest
         final ExecutorLog executorLog =
             new ExecutorLog(new PrintStream(log, true, StandardCharsets.UTF_8), ExecutorLog.Level.INFO);
 
-        final RemoteExecutor.Context ctx =
+        final ExecutorContext ctx =
             parse("executor", "--backend", "gpu", "--isolation", "thread", "--device-memory", "8g")
                 .context(executorLog, true);
         assertEquals("gpu", ctx.backend().name());
@@ -479,7 +479,7 @@ class ExecutorMainTest
 
         out.getBuffer().setLength(0);
         assertEquals(0, execute("executor", "--version"));
-        assertTrue(out.toString().startsWith("gpurelay executor " + RemoteExecutor.Configuration.executorVersion()),
+        assertTrue(out.toString().startsWith("gpurelay executor " + ExecutorConfiguration.executorVersion()),
             out.toString());
     }
 

@@ -72,7 +72,7 @@ class ExecutorRobustnessTest
     static void launch()
     {
         capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("robust"))
             .channel(CHANNEL)
             .backend(new EmulatedBackend(1, DEVICE_MEMORY))
@@ -233,7 +233,7 @@ class ExecutorRobustnessTest
     void aKernelWhoseClientIsGoneIsStoppedAndItsSessionEnds() throws IOException
     {
         final CapturedLog log = new CapturedLog(ExecutorLog.Level.INFO);
-        final RemoteExecutor patient = RemoteExecutor.launch(new RemoteExecutor.Context()
+        final RemoteExecutor patient = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("patient"))
             .channel(CHANNEL)
             .backend(new EmulatedBackend(1, 64L * 1024 * 1024))
@@ -264,7 +264,7 @@ class ExecutorRobustnessTest
     void aStormOf256ConnectsGetsEverySessionAndTheNextIsRefusedClearly()
     {
         final int sessions = 256;
-        final RemoteExecutor stormed = RemoteExecutor.launch(new RemoteExecutor.Context()
+        final RemoteExecutor stormed = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("storm"))
             .channel(CHANNEL)
             .backend(new EmulatedBackend(1, 64L * 1024 * 1024))

@@ -1,6 +1,5 @@
 package io.gpurelay.executor;
 
-import io.gpurelay.executor.backend.DeviceSelection;
 import static io.gpurelay.executor.Kernels.function;
 import static io.gpurelay.executor.Kernels.loadModule;
 import static io.gpurelay.executor.Kernels.runConstantScale;
@@ -43,6 +42,7 @@ import java.util.regex.Pattern;
 
 import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
+import io.gpurelay.executor.backend.DeviceSelection;
 import io.gpurelay.executor.backend.gpu.GpuBackend;
 import io.gpurelay.executor.backend.gpu.GpuTestSupport;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -93,7 +93,7 @@ class GpuDriverApiIpcTest
             return;
         }
         capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("gpu"))
             .channel(CHANNEL)
             .backend(new GpuBackend(DeviceSelection.parse("1")))

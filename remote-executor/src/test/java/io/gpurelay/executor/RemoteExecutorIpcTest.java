@@ -70,7 +70,7 @@ class RemoteExecutorIpcTest
         assertEquals(2, client.deviceCount);
         assertEquals(250, client.keepAliveIntervalMs);
         assertEquals("emulated", client.backend);
-        assertEquals(RemoteExecutor.Configuration.executorVersion(), client.executorVersion);
+        assertEquals(ExecutorConfiguration.executorVersion(), client.executorVersion);
         assertFalse(client.executorVersion.contains("${"), client.executorVersion);
         assertEquals(Protocol.PROTOCOL_VERSION, client.executorProtocolVersion);
         EXECUTOR.log().awaitLine("session " + client.sessionId + " opened for client 'describe' pid \\d+");

@@ -43,7 +43,7 @@ class RemoteExecutorUdpTest
         final int ports = FreePorts.udpRange(2);
         executorChannel = "aeron:udp?endpoint=localhost:" + ports;
         responseChannel = "aeron:udp?endpoint=localhost:" + (ports + 1);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("udp"))
             .channel(executorChannel)
             .backend(new EmulatedBackend(1, 64L * 1024 * 1024))

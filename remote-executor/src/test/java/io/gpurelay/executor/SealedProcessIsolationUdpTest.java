@@ -1,6 +1,5 @@
 package io.gpurelay.executor;
 
-import io.gpurelay.executor.backend.DeviceSelection;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
 import static io.gpurelay.protocol.Function.CUDA_MEMCPY_DTOH;
@@ -15,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.aeron.Aeron;
+import io.gpurelay.executor.backend.DeviceSelection;
 import io.gpurelay.protocol.FreePorts;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
@@ -47,7 +47,7 @@ class SealedProcessIsolationUdpTest
         executorChannel = "aeron:udp?endpoint=localhost:" + ports;
         responseChannel = "aeron:udp?endpoint=localhost:" + (ports + 1);
         capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("sealed-process"))
             .channel(executorChannel)
             .token(TOKEN)
