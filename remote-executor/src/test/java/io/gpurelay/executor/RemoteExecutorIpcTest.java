@@ -29,6 +29,7 @@ import java.util.Random;
 import io.aeron.Publication;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.config.ExecutorConfiguration;
 import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Protocol;

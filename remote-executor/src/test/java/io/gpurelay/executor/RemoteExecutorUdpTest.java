@@ -16,6 +16,9 @@ import java.util.Random;
 
 import io.aeron.Aeron;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.log.ExecutorLog;
 import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.protocol.codecs.RejectReason;
 import org.agrona.CloseHelper;

@@ -10,6 +10,13 @@ import java.util.concurrent.TimeUnit;
 
 import io.aeron.Aeron;
 import io.gpurelay.executor.backend.DeviceSelection;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.config.Isolation;
+import io.gpurelay.executor.config.WorkerBackend;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.isolation.WorkerSupervisor;
+import io.gpurelay.executor.log.ExecutorLog;
+import io.gpurelay.executor.session.WorkerExit;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

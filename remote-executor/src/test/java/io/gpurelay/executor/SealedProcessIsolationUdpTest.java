@@ -15,6 +15,12 @@ import java.util.regex.Pattern;
 
 import io.aeron.Aeron;
 import io.gpurelay.executor.backend.DeviceSelection;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.config.Isolation;
+import io.gpurelay.executor.config.WorkerBackend;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.counters.ExecutorCounters;
+import io.gpurelay.executor.log.ExecutorLog;
 import io.gpurelay.protocol.FreePorts;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;

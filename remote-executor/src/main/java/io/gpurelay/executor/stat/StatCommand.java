@@ -8,8 +8,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.driver.MediaDrivers;
-import io.gpurelay.executor.ExecutorLog;
-import io.gpurelay.executor.TokenFile;
+import io.gpurelay.executor.config.TokenFile;
+import io.gpurelay.executor.log.ExecutorLog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
