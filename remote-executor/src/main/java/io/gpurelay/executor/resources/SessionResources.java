@@ -631,18 +631,29 @@ public final class SessionResources
     }
 
     /**
-     * A stream of a context; the context's default stream is one with handle 0 and no backend object.
+     * An object made in a context, and the backend's own object for it.
      */
-    public static final class StreamEntry extends Entry
+    abstract static class ContextBoundEntry<B> extends Entry
     {
         public final ContextEntry context;
-        public final BackendStream backend;
+        public final B backend;
 
-        StreamEntry(final long handle, final ContextEntry context, final BackendStream backend)
+        ContextBoundEntry(final long handle, final HandleKind kind, final ContextEntry context, final B backend)
         {
-            super(handle, HandleKind.STREAM);
+            super(handle, kind);
             this.context = context;
             this.backend = backend;
+        }
+    }
+
+    /**
+     * A stream of a context; the context's default stream is one with handle 0 and no backend object.
+     */
+    public static final class StreamEntry extends ContextBoundEntry<BackendStream>
+    {
+        StreamEntry(final long handle, final ContextEntry context, final BackendStream backend)
+        {
+            super(handle, HandleKind.STREAM, context, backend);
         }
     }
 
@@ -662,16 +673,11 @@ public final class SessionResources
         }
     }
 
-    public static final class EventEntry extends Entry
+    public static final class EventEntry extends ContextBoundEntry<BackendEvent>
     {
-        public final ContextEntry context;
-        public final BackendEvent backend;
-
         EventEntry(final long handle, final ContextEntry context, final BackendEvent backend)
         {
-            super(handle, HandleKind.EVENT);
-            this.context = context;
-            this.backend = backend;
+            super(handle, HandleKind.EVENT, context, backend);
         }
     }
 
@@ -679,17 +685,13 @@ public final class SessionResources
      * A cuBLAS handle, made in a context and destroyed with it, and the stream handle its routines run on (0: the
      * context's default stream).
      */
-    public static final class BlasHandleEntry extends Entry
+    public static final class BlasHandleEntry extends ContextBoundEntry<BackendBlasHandle>
     {
-        public final ContextEntry context;
-        public final BackendBlasHandle backend;
         public long stream;
 
         BlasHandleEntry(final long handle, final ContextEntry context, final BackendBlasHandle backend)
         {
-            super(handle, HandleKind.BLAS_HANDLE);
-            this.context = context;
-            this.backend = backend;
+            super(handle, HandleKind.BLAS_HANDLE, context, backend);
         }
     }
 }
