@@ -20,14 +20,14 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import io.gpurelay.bench.workload.ResultLines;
-import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.bench.workload.Workload;
 import io.gpurelay.bench.workload.WorkloadOptions;
+import io.gpurelay.driver.DriverProfile;
+import io.gpurelay.executor.cli.ShortUsageErrors;
 import io.gpurelay.protocol.FreePorts;
-import io.gpurelay.executor.ShortUsageErrors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code ./gpurelay bench}: runs the {@link Workload} locally with JCuda's natives (where a GPU is usable) and through

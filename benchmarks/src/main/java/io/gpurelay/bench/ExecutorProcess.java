@@ -46,7 +46,7 @@ final class ExecutorProcess implements AutoCloseable
         command.addAll(JVM_OPENS);
         command.add("-cp");
         command.add(classpath);
-        command.add("io.gpurelay.executor.ExecutorMain");
+        command.add("io.gpurelay.executor.cli.ExecutorMain");
         command.add("executor");
         command.add("--channel");
         command.add(channel);

@@ -96,7 +96,7 @@ final class Executor implements AutoCloseable
             "-Daeron.SendChannelEndpoint.supplier=" + DatagramCapture.Sending.class.getName(),
             "-Daeron.ReceiveChannelEndpoint.supplier=" + DatagramCapture.Receiving.class.getName(),
             "-cp", Artifacts.executorJar() + File.pathSeparator + Artifacts.programsDir(),
-            "io.gpurelay.executor.ExecutorMain"), extraArgs);
+            "io.gpurelay.executor.cli.ExecutorMain"), extraArgs);
     }
 
     private static Executor start(

@@ -29,7 +29,7 @@ import io.aeron.CommonContext;
 import io.aeron.Publication;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
-import io.gpurelay.executor.ExecutorCounters;
+import io.gpurelay.executor.counters.ExecutorCounters;
 import io.gpurelay.it.capture.DatagramCapture;
 import io.gpurelay.it.programs.SealedCopyProgram;
 import io.gpurelay.protocol.Function;

@@ -7,15 +7,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import io.gpurelay.executor.log.ExecutorLog;
+
 /**
  * An executor log that tests can search, still echoed to stderr for whoever reads the test output.
  */
-final class CapturedLog
+public final class CapturedLog
 {
     private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
     private final ExecutorLog log;
 
-    CapturedLog(final ExecutorLog.Level level)
+    public CapturedLog(final ExecutorLog.Level level)
     {
         final OutputStream tee = new OutputStream()
         {
@@ -40,12 +42,12 @@ final class CapturedLog
         log = new ExecutorLog(new PrintStream(tee, true, StandardCharsets.UTF_8), level);
     }
 
-    ExecutorLog log()
+    public ExecutorLog log()
     {
         return log;
     }
 
-    String text()
+    public String text()
     {
         synchronized (captured)
         {
@@ -56,7 +58,7 @@ final class CapturedLog
     /**
      * Wait (bounded) for a line matching the regular expression, and return it.
      */
-    String awaitLine(final String regex)
+    public String awaitLine(final String regex)
     {
         return awaitLine(regex, TimeUnit.SECONDS.toNanos(10));
     }
@@ -64,7 +66,7 @@ final class CapturedLog
     /**
      * Wait up to {@code timeoutNs} for a line matching the regular expression, and return it.
      */
-    String awaitLine(final String regex, final long timeoutNs)
+    public String awaitLine(final String regex, final long timeoutNs)
     {
         final Pattern pattern = Pattern.compile(regex);
         final long deadline = System.nanoTime() + timeoutNs;

@@ -72,6 +72,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 
 import io.gpurelay.executor.TestClient.Reply;
+import io.gpurelay.executor.resources.HandleKind;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.DriverStatus;

@@ -16,6 +16,9 @@ import io.aeron.Aeron;
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.log.ExecutorLog;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +46,7 @@ class ExecutorKeepAliveTest
     @Test
     void aCallLongerThanTheIntervalGetsKeepAlivesAndAnIdleSessionNone()
     {
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("keepalive"))
             .backend(new SlowSynchronizeBackend(new EmulatedBackend(1, 1024 * 1024)))
             .keepAliveTimeoutNs(TimeUnit.MILLISECONDS.toNanos(KEEPALIVE_TIMEOUT_MS))

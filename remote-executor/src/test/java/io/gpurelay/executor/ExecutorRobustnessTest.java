@@ -32,6 +32,10 @@ import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.log.ExecutorLog;
+import io.gpurelay.executor.session.ResponseChannels;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Protocol;
@@ -72,7 +76,7 @@ class ExecutorRobustnessTest
     static void launch()
     {
         capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("robust"))
             .channel(CHANNEL)
             .backend(new EmulatedBackend(1, DEVICE_MEMORY))
@@ -233,7 +237,7 @@ class ExecutorRobustnessTest
     void aKernelWhoseClientIsGoneIsStoppedAndItsSessionEnds() throws IOException
     {
         final CapturedLog log = new CapturedLog(ExecutorLog.Level.INFO);
-        final RemoteExecutor patient = RemoteExecutor.launch(new RemoteExecutor.Context()
+        final RemoteExecutor patient = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("patient"))
             .channel(CHANNEL)
             .backend(new EmulatedBackend(1, 64L * 1024 * 1024))
@@ -264,7 +268,7 @@ class ExecutorRobustnessTest
     void aStormOf256ConnectsGetsEverySessionAndTheNextIsRefusedClearly()
     {
         final int sessions = 256;
-        final RemoteExecutor stormed = RemoteExecutor.launch(new RemoteExecutor.Context()
+        final RemoteExecutor stormed = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("storm"))
             .channel(CHANNEL)
             .backend(new EmulatedBackend(1, 64L * 1024 * 1024))

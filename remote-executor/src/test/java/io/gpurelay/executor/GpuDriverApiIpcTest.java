@@ -1,6 +1,5 @@
 package io.gpurelay.executor;
 
-import io.gpurelay.executor.backend.DeviceSelection;
 import static io.gpurelay.executor.Kernels.function;
 import static io.gpurelay.executor.Kernels.loadModule;
 import static io.gpurelay.executor.Kernels.runConstantScale;
@@ -43,8 +42,12 @@ import java.util.regex.Pattern;
 
 import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
+import io.gpurelay.executor.backend.DeviceSelection;
 import io.gpurelay.executor.backend.gpu.GpuBackend;
 import io.gpurelay.executor.backend.gpu.GpuTestSupport;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.log.ExecutorLog;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.RuntimeStatus;
@@ -93,7 +96,7 @@ class GpuDriverApiIpcTest
             return;
         }
         capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("gpu"))
             .channel(CHANNEL)
             .backend(new GpuBackend(DeviceSelection.parse("1")))

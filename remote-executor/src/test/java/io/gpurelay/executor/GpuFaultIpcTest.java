@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import io.aeron.Aeron;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.gpu.GpuTestSupport;
+import io.gpurelay.executor.cli.ExecutorMain;
 import io.gpurelay.protocol.DriverStatus;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.Tag;

@@ -47,6 +47,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.gpurelay.executor.TestClient.Reply;
+import io.gpurelay.executor.dispatch.GraphDispatcher;
 import io.gpurelay.protocol.DriverStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -15,6 +15,9 @@ import java.util.function.UnaryOperator;
 import io.aeron.Aeron;
 import io.gpurelay.executor.backend.Backend;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.log.ExecutorLog;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -41,14 +44,14 @@ final class IpcExecutor implements BeforeAllCallback, AfterAllCallback, AfterEac
 
     private final String name;
     private final Supplier<Backend> backend;
-    private final UnaryOperator<RemoteExecutor.Context> settings;
+    private final UnaryOperator<ExecutorContext> settings;
     private final List<TestClient> clients = new ArrayList<>();
     private CapturedLog log;
     private RemoteExecutor executor;
     private Aeron aeron;
 
     private IpcExecutor(final String name, final Supplier<Backend> backend,
-        final UnaryOperator<RemoteExecutor.Context> settings)
+        final UnaryOperator<ExecutorContext> settings)
     {
         this.name = name;
         this.backend = backend;
@@ -61,7 +64,7 @@ final class IpcExecutor implements BeforeAllCallback, AfterAllCallback, AfterEac
      * to those.
      */
     static IpcExecutor emulated(final String name, final int devices, final long deviceMemory,
-        final UnaryOperator<RemoteExecutor.Context> settings)
+        final UnaryOperator<ExecutorContext> settings)
     {
         return on(name, () -> new EmulatedBackend(devices, deviceMemory), settings);
     }
@@ -71,7 +74,7 @@ final class IpcExecutor implements BeforeAllCallback, AfterAllCallback, AfterEac
      * {@link #emulated(String, int, long, UnaryOperator)}.
      */
     static IpcExecutor on(final String name, final Supplier<Backend> backend,
-        final UnaryOperator<RemoteExecutor.Context> settings)
+        final UnaryOperator<ExecutorContext> settings)
     {
         return new IpcExecutor(name, backend, settings);
     }
@@ -91,7 +94,7 @@ final class IpcExecutor implements BeforeAllCallback, AfterAllCallback, AfterEac
     IpcExecutor start()
     {
         log = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(settings.apply(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(settings.apply(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory(name))
             .channel(CHANNEL)
             .backend(backend.get())

@@ -1,6 +1,5 @@
 package io.gpurelay.executor;
 
-import io.gpurelay.executor.backend.DeviceSelection;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
@@ -14,6 +13,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.aeron.Aeron;
+import io.gpurelay.executor.backend.DeviceSelection;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.config.Isolation;
+import io.gpurelay.executor.config.WorkerBackend;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.log.ExecutorLog;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.codecs.RejectReason;
@@ -43,7 +48,7 @@ class ProcessIsolationIpcTest
     static void launch()
     {
         capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("process-isolation"))
             .channel(CHANNEL)
             .isolation(Isolation.PROCESS)

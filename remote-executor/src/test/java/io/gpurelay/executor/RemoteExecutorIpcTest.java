@@ -29,6 +29,7 @@ import java.util.Random;
 import io.aeron.Publication;
 import io.gpurelay.executor.TestClient.Reply;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.config.ExecutorConfiguration;
 import io.gpurelay.protocol.ClientProxy;
 import io.gpurelay.protocol.DeviceProperties;
 import io.gpurelay.protocol.Protocol;
@@ -70,7 +71,7 @@ class RemoteExecutorIpcTest
         assertEquals(2, client.deviceCount);
         assertEquals(250, client.keepAliveIntervalMs);
         assertEquals("emulated", client.backend);
-        assertEquals(RemoteExecutor.Configuration.executorVersion(), client.executorVersion);
+        assertEquals(ExecutorConfiguration.executorVersion(), client.executorVersion);
         assertFalse(client.executorVersion.contains("${"), client.executorVersion);
         assertEquals(Protocol.PROTOCOL_VERSION, client.executorProtocolVersion);
         EXECUTOR.log().awaitLine("session " + client.sessionId + " opened for client 'describe' pid \\d+");

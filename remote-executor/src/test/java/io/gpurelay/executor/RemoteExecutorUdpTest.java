@@ -16,6 +16,9 @@ import java.util.Random;
 
 import io.aeron.Aeron;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.log.ExecutorLog;
 import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.protocol.codecs.RejectReason;
 import org.agrona.CloseHelper;
@@ -43,7 +46,7 @@ class RemoteExecutorUdpTest
         final int ports = FreePorts.udpRange(2);
         executorChannel = "aeron:udp?endpoint=localhost:" + ports;
         responseChannel = "aeron:udp?endpoint=localhost:" + (ports + 1);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("udp"))
             .channel(executorChannel)
             .backend(new EmulatedBackend(1, 64L * 1024 * 1024))

@@ -1,6 +1,5 @@
 package io.gpurelay.executor;
 
-import io.gpurelay.executor.backend.DeviceSelection;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
 import static io.gpurelay.protocol.Function.CU_CTX_CREATE;
@@ -10,6 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.TimeUnit;
 
 import io.aeron.Aeron;
+import io.gpurelay.executor.backend.DeviceSelection;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.config.Isolation;
+import io.gpurelay.executor.config.WorkerBackend;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.isolation.WorkerSupervisor;
+import io.gpurelay.executor.log.ExecutorLog;
+import io.gpurelay.executor.session.WorkerExit;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,7 +42,7 @@ class RunawayCallIpcTest
     static void launch()
     {
         capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("runaway"))
             .channel(CHANNEL)
             .isolation(Isolation.PROCESS)

@@ -1,6 +1,5 @@
 package io.gpurelay.executor;
 
-import io.gpurelay.executor.backend.DeviceSelection;
 import static io.gpurelay.executor.TestClient.ok;
 import static io.gpurelay.protocol.Function.CUDA_MALLOC;
 import static io.gpurelay.protocol.Function.CUDA_MEMCPY_DTOH;
@@ -15,6 +14,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.aeron.Aeron;
+import io.gpurelay.executor.backend.DeviceSelection;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.config.Isolation;
+import io.gpurelay.executor.config.WorkerBackend;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.counters.ExecutorCounters;
+import io.gpurelay.executor.log.ExecutorLog;
 import io.gpurelay.protocol.FreePorts;
 import org.agrona.CloseHelper;
 import org.junit.jupiter.api.AfterAll;
@@ -47,7 +53,7 @@ class SealedProcessIsolationUdpTest
         executorChannel = "aeron:udp?endpoint=localhost:" + ports;
         responseChannel = "aeron:udp?endpoint=localhost:" + (ports + 1);
         capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("sealed-process"))
             .channel(executorChannel)
             .token(TOKEN)

@@ -19,6 +19,9 @@ import io.aeron.Aeron;
 import io.aeron.Publication;
 import io.aeron.exceptions.ConfigurationException;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.log.ExecutorLog;
 import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.protocol.codecs.CloseSessionEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
@@ -52,7 +55,7 @@ class SealedSessionUdpTest
         executorChannel = "aeron:udp?endpoint=localhost:" + ports;
         responseChannel = "aeron:udp?endpoint=localhost:" + (ports + 1);
         capturedLog = new CapturedLog(ExecutorLog.Level.INFO);
-        executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("sealed"))
             .channel(executorChannel)
             .backend(new EmulatedBackend(1, 64L * 1024 * 1024))
@@ -168,16 +171,16 @@ class SealedSessionUdpTest
     void withoutATokenAnExecutorServesLoopbackButNoOtherHost()
     {
         final ConfigurationException refused = assertThrows(ConfigurationException.class,
-            () -> new RemoteExecutor.Context().channel("aeron:udp?endpoint=0.0.0.0:40123").conclude());
+            () -> new ExecutorContext().channel("aeron:udp?endpoint=0.0.0.0:40123").conclude());
         assertTrue(refused.getMessage().contains("refusing to serve aeron:udp?endpoint=0.0.0.0:40123 without a " +
             "token"), refused.getMessage());
         assertTrue(refused.getMessage().contains("--insecure"), refused.getMessage());
 
-        new RemoteExecutor.Context().channel("aeron:udp?endpoint=0.0.0.0:40123").insecure(true).conclude();
-        new RemoteExecutor.Context().channel("aeron:udp?endpoint=0.0.0.0:40123").token("t").conclude();
-        new RemoteExecutor.Context().channel("aeron:udp?endpoint=127.0.0.1:40123").conclude();
-        new RemoteExecutor.Context().channel("aeron:udp?endpoint=localhost:40123").conclude();
-        new RemoteExecutor.Context().channel("aeron:ipc").conclude();
+        new ExecutorContext().channel("aeron:udp?endpoint=0.0.0.0:40123").insecure(true).conclude();
+        new ExecutorContext().channel("aeron:udp?endpoint=0.0.0.0:40123").token("t").conclude();
+        new ExecutorContext().channel("aeron:udp?endpoint=127.0.0.1:40123").conclude();
+        new ExecutorContext().channel("aeron:udp?endpoint=localhost:40123").conclude();
+        new ExecutorContext().channel("aeron:ipc").conclude();
     }
 
     private static byte[] closeSessionMessage(final long sessionId)

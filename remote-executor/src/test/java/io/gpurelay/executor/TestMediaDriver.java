@@ -7,13 +7,13 @@ import java.util.UUID;
  * Settings every test that starts an executor shares: a private Aeron directory per test class, and smaller,
  * sparse log buffers than the production profile so that a dozen sessions do not write gigabytes of zeros.
  */
-final class TestMediaDriver
+public final class TestMediaDriver
 {
     private TestMediaDriver()
     {
     }
 
-    static String newAeronDirectory(final String testName)
+    public static String newAeronDirectory(final String testName)
     {
         System.setProperty("aeron.term.buffer.sparse.file", "true");
         System.setProperty("aeron.ipc.term.buffer.length", Integer.toString(16 * 1024 * 1024));

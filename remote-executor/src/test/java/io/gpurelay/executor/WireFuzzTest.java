@@ -19,6 +19,9 @@ import java.util.stream.IntStream;
 import io.aeron.Aeron;
 import io.aeron.Publication;
 import io.gpurelay.executor.backend.emulated.EmulatedBackend;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.control.RemoteExecutor;
+import io.gpurelay.executor.log.ExecutorLog;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.Protocol;
 import io.gpurelay.protocol.codecs.BulkDataEncoder;
@@ -28,10 +31,9 @@ import io.gpurelay.protocol.codecs.ConnectRequestEncoder;
 import io.gpurelay.protocol.codecs.KeepAliveEncoder;
 import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import io.gpurelay.protocol.codecs.RejectReason;
+import io.gpurelay.protocol.security.ClientHandshake;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
-import io.gpurelay.protocol.security.ClientHandshake;
-import org.agrona.CloseHelper;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -69,7 +71,7 @@ class WireFuzzTest
     {
         System.out.println("WireFuzzTest: seed " + SEED + ", " + INPUTS + " inputs");
         final List<TestClient> clients = new ArrayList<>();
-        try (RemoteExecutor executor = RemoteExecutor.launch(new RemoteExecutor.Context()
+        try (RemoteExecutor executor = RemoteExecutor.launch(new ExecutorContext()
             .aeronDirectoryName(TestMediaDriver.newAeronDirectory("wire-fuzz"))
             .channel("aeron:ipc")
             .backend(new EmulatedBackend(2, 64L * 1024 * 1024))

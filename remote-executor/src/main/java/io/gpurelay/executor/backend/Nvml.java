@@ -2,7 +2,7 @@ package io.gpurelay.executor.backend;
 
 /**
  * The part of NVML the executor uses, behind an interface so that the mapping of devices to NVML
- * ({@link NvmlDeviceMemory}) is tested without a driver. The real one is
+ * ({@code counters.NvmlDeviceMemory}) is tested without a driver. The real one is
  * {@code io.gpurelay.executor.backend.gpu.JavaCppNvml}, through JavaCPP's CUDA presets.
  */
 public interface Nvml extends AutoCloseable

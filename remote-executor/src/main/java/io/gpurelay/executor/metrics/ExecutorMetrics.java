@@ -6,24 +6,24 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 
-import io.gpurelay.executor.ExecutorCounters;
-import io.gpurelay.executor.stat.ExecutorSnapshot;
+import io.gpurelay.executor.counters.ExecutorCounters;
 import io.gpurelay.executor.stat.ExecutorSnapshot.FamilyStats;
 import io.gpurelay.executor.stat.ExecutorSnapshot.SessionStats;
+import io.gpurelay.executor.stat.ExecutorSnapshot;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
-import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
-import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
-import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot.HistogramDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.Unit;
-import io.prometheus.metrics.model.snapshots.UnknownSnapshot;
 import io.prometheus.metrics.model.snapshots.UnknownSnapshot.UnknownDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.UnknownSnapshot;
 import org.agrona.concurrent.status.CountersReader;
 
 /**

@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import io.gpurelay.executor.CallCounters;
-import io.gpurelay.executor.DeviceMemoryCounters;
 import io.gpurelay.executor.backend.DeviceMemoryFigures;
-import io.gpurelay.executor.ExecutorCounters;
-import io.gpurelay.executor.SessionCounters;
+import io.gpurelay.executor.counters.CallCounters;
+import io.gpurelay.executor.counters.DeviceMemoryCounters;
+import io.gpurelay.executor.counters.ExecutorCounters;
+import io.gpurelay.executor.counters.SessionCounters;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.status.CountersReader;
 

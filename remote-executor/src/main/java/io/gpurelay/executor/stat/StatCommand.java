@@ -8,11 +8,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import io.gpurelay.driver.MediaDrivers;
-import io.gpurelay.executor.ExecutorLog;
-import io.gpurelay.executor.ExecutorMain;
-import picocli.CommandLine;
+import io.gpurelay.executor.config.TokenFile;
+import io.gpurelay.executor.log.ExecutorLog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code gpurelay stat}: what an executor on this host is doing, from the counters in its media driver's CnC file:
@@ -104,7 +104,7 @@ public final class StatCommand implements Callable<Integer>
         try
         {
             token = tokenFile != null ?
-                ExecutorMain.readTokenFile(Path.of(tokenFile), new ExecutorLog(System.err, ExecutorLog.Level.WARN)) :
+                TokenFile.read(Path.of(tokenFile), new ExecutorLog(System.err, ExecutorLog.Level.WARN)) :
                 System.getenv("GPURELAY_TOKEN");
         }
         catch (final IllegalArgumentException ex)

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 import io.gpurelay.executor.backend.DeviceMemoryFigures;
-import io.gpurelay.executor.ExecutorCounters;
+import io.gpurelay.executor.counters.ExecutorCounters;
 import io.gpurelay.executor.stat.ExecutorSnapshot.SessionStats;
 
 /**

@@ -9,12 +9,12 @@ import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.gpurelay.driver.ControlBackoffIdleStrategy;
 import io.gpurelay.driver.ProportionalBackoffIdleStrategy;
-import io.gpurelay.executor.ExecutorCounters;
-import io.gpurelay.executor.ExecutorLog;
-import io.gpurelay.executor.HostedSessions;
-import io.gpurelay.executor.RemoteExecutor;
-import io.gpurelay.executor.WorkerExit;
 import io.gpurelay.executor.backend.Backend;
+import io.gpurelay.executor.config.ExecutorContext;
+import io.gpurelay.executor.counters.ExecutorCounters;
+import io.gpurelay.executor.log.ExecutorLog;
+import io.gpurelay.executor.session.HostedSessions;
+import io.gpurelay.executor.session.WorkerExit;
 import io.gpurelay.protocol.security.ExecutorHandshake;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.IdleStrategy;
@@ -155,7 +155,7 @@ public final class WorkerMain implements WorkerProtocol.Listener, AutoCloseable
             .errorHandler(ex -> log.error("Aeron client", ex)));
         counters = new ExecutorCounters(aeron, "worker " + pid);
         backend = settings.backend().create();
-        final RemoteExecutor.Context ctx = new RemoteExecutor.Context()
+        final ExecutorContext ctx = new ExecutorContext()
             .channel(settings.channel())
             .aeronDirectoryName(settings.aeronDirectoryName())
             .backend(backend)

@@ -4,9 +4,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.gpurelay.executor.ExecutorLog;
-import io.gpurelay.executor.IdleStrategyKind;
-import io.gpurelay.executor.WorkerBackend;
+import io.gpurelay.executor.config.IdleStrategyKind;
+import io.gpurelay.executor.config.WorkerBackend;
+import io.gpurelay.executor.log.ExecutorLog;
 
 /**
  * What a worker process is told on its command line by the supervisor that starts it: who it is, where the

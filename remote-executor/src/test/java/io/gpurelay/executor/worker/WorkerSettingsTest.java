@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import io.gpurelay.executor.backend.DeviceSelection;
-import io.gpurelay.executor.ExecutorLog;
-import io.gpurelay.executor.IdleStrategyKind;
-import io.gpurelay.executor.WorkerBackend;
+import io.gpurelay.executor.config.IdleStrategyKind;
+import io.gpurelay.executor.config.WorkerBackend;
+import io.gpurelay.executor.log.ExecutorLog;
 import io.gpurelay.protocol.Protocol;
 import org.junit.jupiter.api.Test;
 

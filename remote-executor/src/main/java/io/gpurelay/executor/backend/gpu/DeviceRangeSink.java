@@ -14,13 +14,8 @@ import org.bytedeco.cuda.cudart.CUstream_st;
  * it are dropped, and {@link GpuBackendSession#finishHostToDevice} reports it. Reused by its session for every such
  * copy.
  */
-final class DeviceRangeSink implements PayloadSink
+final class DeviceRangeSink extends DeviceRange implements PayloadSink
 {
-    private GpuContext context;
-    private SharedHostMemory shared;
-    private CUstream_st stream;
-    private long address;
-    private long length;
     private int failedResult;
     private String failureMessage;
 
@@ -31,11 +26,7 @@ final class DeviceRangeSink implements PayloadSink
         final GpuContext context, final SharedHostMemory shared, final CUstream_st stream, final long address,
         final long length)
     {
-        this.context = context;
-        this.shared = shared;
-        this.stream = stream;
-        this.address = address;
-        this.length = length;
+        range(context, shared, stream, address, length);
         this.failedResult = CUDA_SUCCESS;
         this.failureMessage = null;
         return this;
@@ -64,9 +55,8 @@ final class DeviceRangeSink implements PayloadSink
         final long hostAddress = source.addressOffset() + sourceOffset;
         if (result == CUDA_SUCCESS)
         {
-            result = source.byteArray() == null && shared != null && shared.contains(hostAddress, length) &&
-                shared.pin() ?
-                staging.copyToDeviceInPlace(address + offset, shared.at(hostAddress), length, stream) :
+            result = inSharedRegion(source, hostAddress, length) ?
+                staging.copyToDeviceInPlace(address + offset, sharedAt(hostAddress), length, stream) :
                 staging.copyToDevice(address + offset, source, sourceOffset, length, stream);
         }
         if (result != CUDA_SUCCESS)

@@ -17,14 +17,8 @@ import org.bytedeco.cuda.cudart.CUstream_st;
  * more: its bytes are sent as zeros, and the device, whose context is then unusable, fails the session's next call
  * with the fault, which is CUDA's own rule for errors of asynchronous work.
  */
-final class DeviceRangeSource implements PayloadSource
+final class DeviceRangeSource extends DeviceRange implements PayloadSource
 {
-    private GpuContext context;
-    private SharedHostMemory shared;
-    private CUstream_st stream;
-    private long address;
-    private long length;
-
     /**
      * @param shared the session's shared transfer region, or null: chunks into it are DMA'd in place.
      */
@@ -32,11 +26,7 @@ final class DeviceRangeSource implements PayloadSource
         final GpuContext context, final SharedHostMemory shared, final CUstream_st stream, final long address,
         final long length)
     {
-        this.context = context;
-        this.shared = shared;
-        this.stream = stream;
-        this.address = address;
-        this.length = length;
+        range(context, shared, stream, address, length);
         return this;
     }
 
@@ -57,9 +47,8 @@ final class DeviceRangeSource implements PayloadSource
         final long hostAddress = destination.addressOffset() + destinationOffset;
         if (result == CUDA_SUCCESS)
         {
-            result = destination.byteArray() == null && shared != null && shared.contains(hostAddress, length) &&
-                shared.pin() ?
-                staging.copyToHostInPlace(shared.at(hostAddress), address + sourceOffset, length, stream) :
+            result = inSharedRegion(destination, hostAddress, length) ?
+                staging.copyToHostInPlace(sharedAt(hostAddress), address + sourceOffset, length, stream) :
                 staging.copyToHost(destination, destinationOffset, address + sourceOffset, length, stream);
         }
         if (result != CUDA_SUCCESS)

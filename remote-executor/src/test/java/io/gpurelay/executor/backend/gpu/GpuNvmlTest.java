@@ -8,10 +8,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import io.gpurelay.executor.backend.DeviceMemoryFigures;
-import io.gpurelay.executor.ExecutorLog;
-import io.gpurelay.executor.NvmlDeviceMemory;
 import io.gpurelay.executor.backend.BackendContext;
+import io.gpurelay.executor.backend.DeviceMemoryFigures;
+import io.gpurelay.executor.counters.NvmlDeviceMemory;
+import io.gpurelay.executor.log.ExecutorLog;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
