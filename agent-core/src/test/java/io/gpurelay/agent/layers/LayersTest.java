@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
  */
 class LayersTest
 {
-    private static final String[] CORE = { "io.gpurelay.agent", "io.gpurelay.agent.instrumentation..",
-        "io.gpurelay.agent.client.." };
+    private static final String[] CORE = { "io.gpurelay.agent", "io.gpurelay.agent.config..", "io.gpurelay.agent.log..",
+        "io.gpurelay.agent.instrumentation..", "io.gpurelay.agent.client.." };
     private static JavaClasses agent;
 
     @BeforeAll
