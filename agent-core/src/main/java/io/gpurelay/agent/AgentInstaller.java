@@ -3,8 +3,10 @@ package io.gpurelay.agent;
 import java.lang.instrument.Instrumentation;
 
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.config.AgentConfig;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.instrumentation.NativeInstrumentation;
+import io.gpurelay.agent.log.AgentLog;
 
 /**
  * Everything premain does, in the order it must happen: JDK access first (Agrona needs it as soon as it loads), then

@@ -2,6 +2,8 @@ package io.gpurelay.agent;
 
 import java.lang.instrument.Instrumentation;
 
+import io.gpurelay.agent.log.AgentLog;
+
 /**
  * {@code -javaagent:gpurelay-agent.jar[=key=value,...]}. Whatever goes wrong here is reported in one line and the
  * application runs on without gpurelay: an agent must never be the reason an application does not start.

@@ -6,6 +6,7 @@ import java.util.Properties;
 
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.RelayClient;
+import io.gpurelay.agent.config.AgentConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;

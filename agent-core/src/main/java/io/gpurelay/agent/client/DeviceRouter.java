@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.gpurelay.agent.AgentConfig;
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.config.AgentConfig;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RemotedFunction;

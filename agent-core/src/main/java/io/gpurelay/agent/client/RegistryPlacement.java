@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.gpurelay.agent.AgentConfig;
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.config.AgentConfig;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.driver.DriverHandle;
 import io.gpurelay.driver.MediaDrivers;
 import io.gpurelay.registry.PlacedDevice;

@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
-import io.gpurelay.agent.AgentConfig;
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.config.AgentConfig;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RemotedFunction;

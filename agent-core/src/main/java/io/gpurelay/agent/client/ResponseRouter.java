@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.protocol.ClientResponseListener;
 import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.codecs.RejectReason;

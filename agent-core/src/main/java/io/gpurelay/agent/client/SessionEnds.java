@@ -6,7 +6,7 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 
 /**
  * Tells what the bindings keep for a session (the functions and user data of its graphs' host nodes) that the

@@ -8,7 +8,7 @@ import java.util.IdentityHashMap;
 import java.util.Set;
 import java.util.function.Predicate;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SessionHandles;
 import io.gpurelay.agent.cuda.driver.DriverCalls;

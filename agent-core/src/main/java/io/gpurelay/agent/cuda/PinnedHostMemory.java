@@ -7,7 +7,7 @@ import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.SharedHostAllocation;
 import org.agrona.BufferUtil;
 import org.agrona.UnsafeApi;

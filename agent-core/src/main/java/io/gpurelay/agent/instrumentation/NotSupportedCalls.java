@@ -2,7 +2,7 @@ package io.gpurelay.agent.instrumentation;
 
 import java.lang.reflect.Method;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 
 /**
  * Called by the rewritten native methods that gpurelay does not remote. Public because the calls come from the

@@ -3,7 +3,7 @@ package io.gpurelay.agent.instrumentation;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 
 /**
  * The native libraries whose loading is skipped: those of bindings the agent rewrites, whose native methods never

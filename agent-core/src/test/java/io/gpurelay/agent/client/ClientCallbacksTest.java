@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.log.AgentLog;
+import io.gpurelay.agent.log.LogCapture;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import org.agrona.concurrent.NoOpIdleStrategy;

@@ -8,10 +8,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
-import io.gpurelay.agent.AgentConfig;
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.config.AgentConfig;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.InMemoryExecutor;
-import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.log.LogCapture;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.protocol.Function;

@@ -13,10 +13,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import io.gpurelay.agent.AgentConfig;
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.config.AgentConfig;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.InMemoryExecutor;
-import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.log.LogCapture;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.FreePorts;
 import io.gpurelay.protocol.Function;

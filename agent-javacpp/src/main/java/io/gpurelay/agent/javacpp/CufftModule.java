@@ -5,7 +5,7 @@ import java.util.List;
 
 import io.gpurelay.agent.cuda.LibraryRefusals;
 import io.gpurelay.agent.cuda.fft.CufftRefusals;
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.cuda.fft.CufftCalls;
 import io.gpurelay.protocol.CufftGeometry;

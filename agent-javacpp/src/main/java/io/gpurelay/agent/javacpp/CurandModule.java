@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.cuda.LibraryRefusals;
 import io.gpurelay.agent.cuda.rand.CurandRefusals;
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.cuda.rand.CurandCalls;
 import io.gpurelay.protocol.CurandStatus;

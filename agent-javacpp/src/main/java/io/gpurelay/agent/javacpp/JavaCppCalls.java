@@ -3,7 +3,7 @@ package io.gpurelay.agent.javacpp;
 import java.lang.reflect.Method;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 
 /**
  * The one body of every rewritten JavaCPP native: the native calls {@link #call(int, Object[])} with the index its

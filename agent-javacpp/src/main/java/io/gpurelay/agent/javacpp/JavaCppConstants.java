@@ -2,7 +2,7 @@ package io.gpurelay.agent.javacpp;
 
 import java.util.Map;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 
 /**
  * The values of the C macros JavaCPP exposes as {@code @MemberGetter} natives, which the preset classes read as they

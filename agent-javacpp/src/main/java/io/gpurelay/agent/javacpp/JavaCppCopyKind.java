@@ -2,7 +2,7 @@ package io.gpurelay.agent.javacpp;
 
 import java.util.function.BooleanSupplier;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.protocol.RuntimeStatus;
 

@@ -2,7 +2,7 @@ package io.gpurelay.agent.javacpp;
 
 import java.nio.charset.StandardCharsets;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.javacpp.struct.JavaCppStructs;
 import io.gpurelay.agent.cuda.HostRange;

@@ -1,6 +1,6 @@
 package io.gpurelay.agent.javacpp;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.implementation.ExceptionMethod;
 import net.bytebuddy.implementation.StubMethod;

@@ -2,7 +2,7 @@ package io.gpurelay.agent.javacpp;
 
 import java.nio.ByteBuffer;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.cuda.HostRange;

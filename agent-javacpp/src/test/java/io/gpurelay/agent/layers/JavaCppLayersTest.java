@@ -2,6 +2,7 @@ package io.gpurelay.agent.layers;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -23,6 +24,7 @@ class JavaCppLayersTest
     {
         agent = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(location -> !location.contains("-tests.jar")) // agent-core's test helpers, when a jar
             .importPackages("io.gpurelay.agent");
     }
 
@@ -40,6 +42,27 @@ class JavaCppLayersTest
     {
         slices().matching("io.gpurelay.agent.(javacpp..)").should().beFreeOfCycles()
             .because("the struct classes' bodies and the presets' modules must not need each other both ways")
+            .check(agent);
+    }
+
+    @Test
+    void theAdaptersDoNotImportTheBootstrap()
+    {
+        noClasses().that().resideInAPackage("io.gpurelay.agent.javacpp..")
+            .should().dependOnClassesThat().resideInAPackage("io.gpurelay.agent")
+            .because("the bootstrap starts the bindings' modules; what they share is in .config and .log")
+            .check(agent);
+    }
+
+    @Test
+    void theWholeAgentIsFreeOfCycles()
+    {
+        // This module's classes and agent-core's, from the class path, so that a cycle across the two modules would
+        // show. None can form (agent-core's pom has no binding), but the rule says it of the whole agent. One slice
+        // per package: "io.gpurelay.agent.(**)" would leave the bootstrap package out.
+        assertTrue(agent.containPackage("io.gpurelay.agent.client"), "agent-core's classes were not imported");
+        slices().matching("io.gpurelay.(**)").should().beFreeOfCycles()
+            .because("the bootstrap sits on top, the configuration and the log at the bottom, the binding on the core")
             .check(agent);
     }
 }

@@ -3,7 +3,7 @@ package io.gpurelay.agent.jcuda;
 import java.nio.ByteBuffer;
 import java.util.function.Predicate;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.cuda.PinnedHostMemory;

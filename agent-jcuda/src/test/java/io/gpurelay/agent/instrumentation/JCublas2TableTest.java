@@ -12,8 +12,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
-import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.log.AgentLog;
+import io.gpurelay.agent.log.LogCapture;
 import io.gpurelay.agent.cuda.blas.CublasRoutines;
 import io.gpurelay.agent.jcuda.blas.JCublas2Instrumentation;
 import io.gpurelay.agent.jcuda.blas.JCublas2Remote;

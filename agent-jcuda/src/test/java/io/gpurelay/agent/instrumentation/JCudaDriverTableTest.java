@@ -5,8 +5,8 @@ import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.List;
 
-import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.log.AgentLog;
+import io.gpurelay.agent.log.LogCapture;
 import io.gpurelay.agent.jcuda.driver.JCudaDriverInstrumentation;
 import io.gpurelay.agent.jcuda.driver.JCudaDriverRemote;
 import io.gpurelay.protocol.DriverStatus;

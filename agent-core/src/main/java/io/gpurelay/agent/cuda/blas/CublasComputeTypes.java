@@ -1,6 +1,6 @@
 package io.gpurelay.agent.cuda.blas;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 
 /**
  * What cuBLAS's header does in {@code cublasMigrateComputeType} for a legacy compute type (a {@code cudaDataType}):

@@ -7,7 +7,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Arrays;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CallView;

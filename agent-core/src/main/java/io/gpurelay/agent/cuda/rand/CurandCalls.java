@@ -3,7 +3,7 @@ package io.gpurelay.agent.cuda.rand;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.cuda.LibraryVersion;
 import io.gpurelay.agent.cuda.driver.LibraryCallContext;

@@ -1,6 +1,6 @@
 package io.gpurelay.agent.cuda.runtime;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;

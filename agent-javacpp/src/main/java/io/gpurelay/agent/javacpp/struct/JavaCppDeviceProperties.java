@@ -3,7 +3,7 @@ package io.gpurelay.agent.javacpp.struct;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import org.agrona.UnsafeApi;
 import org.bytedeco.javacpp.Pointer;
 

@@ -4,7 +4,7 @@ import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.cuda.blas.CublasComputeTypes;

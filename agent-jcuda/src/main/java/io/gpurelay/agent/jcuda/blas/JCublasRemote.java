@@ -3,7 +3,7 @@ package io.gpurelay.agent.jcuda.blas;
 import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteOrder;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.cuda.blas.HostRotations;
 import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;

@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.cuda.blas.CublasRoutineCall;
 import io.gpurelay.agent.cuda.blas.CublasRoutines;

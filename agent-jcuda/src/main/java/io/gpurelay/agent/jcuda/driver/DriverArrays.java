@@ -1,7 +1,7 @@
 package io.gpurelay.agent.jcuda.driver;
 
 import io.gpurelay.agent.jcuda.JCudaHostRanges;
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.cuda.driver.DriverContexts;
 import io.gpurelay.agent.cuda.HostRange;

@@ -2,7 +2,7 @@ package io.gpurelay.agent.jcuda.driver;
 
 import java.nio.ByteOrder;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.HostCallback;
 import io.gpurelay.agent.cuda.driver.DriverCalls;

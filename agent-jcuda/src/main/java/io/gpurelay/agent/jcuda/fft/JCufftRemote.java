@@ -3,7 +3,7 @@ package io.gpurelay.agent.jcuda.fft;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.cuda.fft.CufftCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;

@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.IntFunction;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 
 /**
  * OpenGL buffer objects registered with CUDA, for one API (the driver's or the runtime's): the copy through host memory

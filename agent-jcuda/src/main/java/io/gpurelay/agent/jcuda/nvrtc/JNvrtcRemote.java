@@ -2,7 +2,7 @@ package io.gpurelay.agent.jcuda.nvrtc;
 
 import java.nio.charset.StandardCharsets;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;

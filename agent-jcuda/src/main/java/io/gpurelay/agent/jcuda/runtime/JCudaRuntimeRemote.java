@@ -5,7 +5,7 @@ import io.gpurelay.agent.jcuda.JCudaPinnedHostMemory;
 import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteBuffer;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.client.HostCallback;

@@ -1,7 +1,7 @@
 package io.gpurelay.agent.jcuda.runtime;
 
 import io.gpurelay.agent.jcuda.JCudaHostRanges;
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;

@@ -7,7 +7,7 @@ import static io.gpurelay.protocol.TextureDescriptors.TYPE_LINEAR;
 import static io.gpurelay.protocol.TextureDescriptors.TYPE_MIPMAPPED_ARRAY;
 import static io.gpurelay.protocol.TextureDescriptors.TYPE_PITCH2D;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.TextureCalls;

@@ -1,7 +1,7 @@
 package io.gpurelay.agent.jcuda.driver;
 
-import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.log.AgentLog;
+import io.gpurelay.agent.log.LogCapture;
 import io.gpurelay.protocol.DriverStatus;
 import jcuda.driver.CUDA_ARRAY_MEMORY_REQUIREMENTS;
 import jcuda.driver.CUDA_ARRAY_SPARSE_PROPERTIES;

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.InMemoryExecutor;
 import io.gpurelay.agent.InMemoryExecutorTest;
-import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.log.LogCapture;
 import io.gpurelay.agent.cuda.driver.DriverContexts;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.TableCalls;

@@ -23,8 +23,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.log.AgentLog;
+import io.gpurelay.agent.log.LogCapture;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -30,10 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.InMemoryExecutorTest;
 import io.gpurelay.agent.InMemoryExecutor.CallRecord;
-import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.log.LogCapture;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.Function;

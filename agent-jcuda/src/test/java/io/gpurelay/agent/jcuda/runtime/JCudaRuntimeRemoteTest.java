@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
-import io.gpurelay.agent.AgentLog;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.InMemoryExecutor;
 import io.gpurelay.agent.InMemoryExecutorTest;
-import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.log.LogCapture;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Function;

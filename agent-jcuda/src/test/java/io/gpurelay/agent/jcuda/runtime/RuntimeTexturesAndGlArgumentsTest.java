@@ -1,7 +1,7 @@
 package io.gpurelay.agent.jcuda.runtime;
 
-import io.gpurelay.agent.AgentLog;
-import io.gpurelay.agent.LogCapture;
+import io.gpurelay.agent.log.AgentLog;
+import io.gpurelay.agent.log.LogCapture;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.runtime.cudaArray;

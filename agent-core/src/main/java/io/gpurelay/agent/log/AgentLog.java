@@ -1,4 +1,4 @@
-package io.gpurelay.agent;
+package io.gpurelay.agent.log;
 
 import java.io.PrintStream;
 import java.util.Locale;

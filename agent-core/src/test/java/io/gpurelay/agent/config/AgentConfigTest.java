@@ -1,4 +1,4 @@
-package io.gpurelay.agent;
+package io.gpurelay.agent.config;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.protocol.ClientName;
 import org.junit.jupiter.api.Test;

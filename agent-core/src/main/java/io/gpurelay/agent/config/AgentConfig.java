@@ -1,4 +1,4 @@
-package io.gpurelay.agent;
+package io.gpurelay.agent.config;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -18,6 +18,7 @@ import java.util.stream.Collectors;
 
 import io.aeron.ChannelUri;
 import io.aeron.CommonContext;
+import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.driver.DriverProfile;
 import io.gpurelay.protocol.ClientName;
 import io.gpurelay.registry.RegistryEndpoints;

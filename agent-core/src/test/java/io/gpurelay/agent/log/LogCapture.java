@@ -1,4 +1,4 @@
-package io.gpurelay.agent;
+package io.gpurelay.agent.log;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
