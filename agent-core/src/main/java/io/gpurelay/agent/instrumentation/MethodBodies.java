@@ -14,9 +14,10 @@ import net.bytebuddy.matcher.ElementMatcher;
  * The bodies of many methods of one class as a single implementation, each method getting its own by signature. Byte
  * Buddy matches every method of a class against every registered matcher in turn, so registering a binding class's
  * hundreds of native methods one matcher each made rewriting the class quadratic in its size; one matcher and a map
- * make it linear, which is most of the agent's work when a JCuda class loads.
+ * make it linear, which is most of the agent's work when a JCuda class loads. JavaCPP's struct rewriting uses the same
+ * map without null checks.
  */
-final class MethodBodies implements Implementation
+public final class MethodBodies implements Implementation
 {
     private final Map<MethodDescription.SignatureToken, Implementation> bodies = new HashMap<>();
     private final NullChecks nullChecks;
@@ -32,17 +33,33 @@ final class MethodBodies implements Implementation
         this.className = className;
     }
 
-    void put(final MethodDescription method, final Implementation body)
+    /**
+     * Bodies that begin with no null checks.
+     */
+    public MethodBodies()
     {
-        final List<NullChecks.Check> checks =
-            nullChecks.of(className, method.getName(), method.getParameters().size());
+        this(null, null);
+    }
+
+    public void put(final MethodDescription method, final Implementation body)
+    {
+        final List<NullChecks.Check> checks = nullChecks == null ? List.of()
+            : nullChecks.of(className, method.getName(), method.getParameters().size());
         bodies.put(method.asSignatureToken(), checks.isEmpty() ? body : new NullCheckedBody(checks, body));
+    }
+
+    /**
+     * How many methods this gives a body to.
+     */
+    public int size()
+    {
+        return bodies.size();
     }
 
     /**
      * Matches the methods this gives a body to.
      */
-    ElementMatcher<MethodDescription> methods()
+    public ElementMatcher<MethodDescription> methods()
     {
         return method -> bodies.containsKey(method.asSignatureToken());
     }

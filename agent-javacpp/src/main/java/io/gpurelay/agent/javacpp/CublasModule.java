@@ -9,7 +9,6 @@ import io.gpurelay.agent.cuda.blas.CublasRefusals;
 import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
-import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.cuda.blas.CublasRoutineCall;
 import io.gpurelay.agent.cuda.blas.CublasRoutines;
@@ -21,7 +20,6 @@ import io.gpurelay.agent.cuda.blas.CublasTransfers;
 import io.gpurelay.agent.cuda.blas.HostRotations;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
-import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.PayloadSink;
@@ -337,30 +335,15 @@ public final class CublasModule extends JavaCppModule
         }
         final long destination = device(a, deviceIndex);
         final long stream = streamIndex < 0 ? 0 : a.stream(streamIndex);
-        final long columnBytes = rows * elemSize;
-        final long packedBytes = columnBytes * cols;
+        requireHostSide(a, rows, cols, hostIndex);
         final PayloadSource packed;
-        if (packedBytes == 0)
+        try
         {
-            packed = new ByteArrayPayload();
+            packed = CublasTransfers.packed(rows, cols, elemSize, ldHost, bytes -> a.host(hostIndex, bytes));
         }
-        else
+        catch (final ArithmeticException ex)
         {
-            requireHostMemory(a, hostIndex, "it is the host side of the copy");
-            if (ldHost == rows)
-            {
-                packed = a.host(hostIndex, packedBytes);
-            }
-            else
-            {
-                final HostRange source = a.host(hostIndex, span(rows, cols, elemSize, ldHost));
-                final UnsafeBuffer buffer = new UnsafeBuffer(new byte[(int)packedBytes]);
-                for (long j = 0; j < cols; j++)
-                {
-                    source.copyTo(j * ldHost * elemSize, buffer, (int)(j * columnBytes), (int)columnBytes);
-                }
-                packed = new ByteArrayPayload(buffer.byteArray());
-            }
+            throw spanTooLong(ldHost, cols);
         }
         return call(Function.CUBLAS_SET_MATRIX, new long[]{ rows, cols, elemSize, destination, ldDevice, stream },
             packed, null, null);
@@ -380,43 +363,34 @@ public final class CublasModule extends JavaCppModule
         }
         final long source = device(a, deviceIndex);
         final long stream = streamIndex < 0 ? 0 : a.stream(streamIndex);
-        final long columnBytes = rows * elemSize;
-        final long packedBytes = columnBytes * cols;
-        final long[] args = { rows, cols, elemSize, source, ldDevice, stream };
-        if (packedBytes == 0)
-        {
-            return call(Function.CUBLAS_GET_MATRIX, args, null, new ByteArrayPayload(), null);
-        }
-        requireHostMemory(a, hostIndex, "it is the host side of the copy");
-        if (ldHost == rows)
-        {
-            return call(Function.CUBLAS_GET_MATRIX, args, null, a.host(hostIndex, packedBytes), null);
-        }
-        final HostRange destination = a.host(hostIndex, span(rows, cols, elemSize, ldHost));
-        final ByteArrayPayload packed = new ByteArrayPayload();
-        final int status = call(Function.CUBLAS_GET_MATRIX, args, null, packed, null);
-        if (status == CublasStatus.SUCCESS)
-        {
-            final UnsafeBuffer buffer = new UnsafeBuffer(packed.bytes());
-            for (long j = 0; j < cols; j++)
-            {
-                destination.write(j * ldHost * elemSize, buffer, (int)(j * columnBytes), (int)columnBytes);
-            }
-        }
-        return status;
-    }
-
-    private static long span(final long rows, final long cols, final long elemSize, final long ld)
-    {
+        requireHostSide(a, rows, cols, hostIndex);
         try
         {
-            return CublasTransfers.span(rows, cols, elemSize, ld);
+            return CublasTransfers.unpack(rows, cols, elemSize, ldHost,
+                new long[]{ rows, cols, elemSize, source, ldDevice, stream }, bytes -> a.host(hostIndex, bytes),
+                (args, from, into) -> call(Function.CUBLAS_GET_MATRIX, args, from, into, null));
         }
         catch (final ArithmeticException ex)
         {
-            throw new JavaCppArgumentException("a leading dimension (or increment) of " + ld + " over " + cols +
-                " columns spans more bytes than a long holds");
+            throw spanTooLong(ldHost, cols);
         }
+    }
+
+    /**
+     * A transfer with elements reaches its host side, which must be host memory.
+     */
+    private static void requireHostSide(final JavaCppArgs a, final long rows, final long cols, final int hostIndex)
+    {
+        if (rows != 0 && cols != 0)
+        {
+            requireHostMemory(a, hostIndex, "it is the host side of the copy");
+        }
+    }
+
+    private static JavaCppArgumentException spanTooLong(final long ld, final long cols)
+    {
+        return new JavaCppArgumentException("a leading dimension (or increment) of " + ld + " over " + cols +
+            " columns spans more bytes than a long holds");
     }
 
     /** rotg: a and b in (a becomes r, b z), c and s out. */

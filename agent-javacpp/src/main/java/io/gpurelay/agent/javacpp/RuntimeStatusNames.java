@@ -3,46 +3,20 @@ package io.gpurelay.agent.javacpp;
 import java.util.Map;
 
 import io.gpurelay.agent.cuda.runtime.RuntimeErrorDescriptions;
+import io.gpurelay.protocol.RuntimeStatus;
 
 /**
  * cudaGetErrorName and cudaGetErrorString for JavaCPP programs, answered here: the names are the {@code cudaError}
  * constants of the program's own preset ({@code cudaSuccess}, {@code cudaError*} of
  * {@code org.bytedeco.cuda.global.cudart}), so every code its CUDA version knows has its name; the errors gpurelay
- * returns have CUDA's names from a table here first, where a preset's aliases could name a code otherwise; the
+ * returns have CUDA's names from {@link RuntimeStatus} first, where a preset's aliases could name a code otherwise; the
  * descriptions are the runtime's for the errors programs
  * meet, else the name.
  */
 final class RuntimeStatusNames
 {
-    private static final Map<Integer, String> NAMES = Map.ofEntries(
-        Map.entry(0, "cudaSuccess"),
-        Map.entry(1, "cudaErrorInvalidValue"),
-        Map.entry(2, "cudaErrorMemoryAllocation"),
-        Map.entry(3, "cudaErrorInitializationError"),
-        Map.entry(4, "cudaErrorCudartUnloading"),
-        Map.entry(17, "cudaErrorInvalidDevicePointer"),
-        Map.entry(21, "cudaErrorInvalidMemcpyDirection"),
-        Map.entry(46, "cudaErrorDevicesUnavailable"),
-        Map.entry(100, "cudaErrorNoDevice"),
-        Map.entry(101, "cudaErrorInvalidDevice"),
-        Map.entry(200, "cudaErrorInvalidKernelImage"),
-        Map.entry(201, "cudaErrorDeviceUninitialized"),
-        Map.entry(217, "cudaErrorPeerAccessUnsupported"),
-        Map.entry(218, "cudaErrorInvalidPtx"),
-        Map.entry(400, "cudaErrorInvalidResourceHandle"),
-        Map.entry(500, "cudaErrorSymbolNotFound"),
-        Map.entry(600, "cudaErrorNotReady"),
-        Map.entry(700, "cudaErrorIllegalAddress"),
-        Map.entry(701, "cudaErrorLaunchOutOfResources"),
-        Map.entry(702, "cudaErrorLaunchTimeout"),
-        Map.entry(705, "cudaErrorPeerAccessNotEnabled"),
-        Map.entry(710, "cudaErrorAssert"),
-        Map.entry(715, "cudaErrorIllegalInstruction"),
-        Map.entry(716, "cudaErrorMisalignedAddress"),
-        Map.entry(719, "cudaErrorLaunchFailure"),
-        Map.entry(800, "cudaErrorNotPermitted"),
-        Map.entry(801, "cudaErrorNotSupported"),
-        Map.entry(999, "cudaErrorUnknown"));
+    /** How {@link RuntimeStatus#name} names a code it does not list. */
+    private static final String UNKNOWN_PREFIX = "cudaError_t ";
 
     private static volatile Map<Integer, String> presetNames;
 
@@ -52,11 +26,12 @@ final class RuntimeStatusNames
 
     static String name(final int error)
     {
-        String name = NAMES.get(error);
-        if (name == null)
+        final String known = RuntimeStatus.name(error);
+        if (!known.equals(UNKNOWN_PREFIX + error))
         {
-            name = presetNames().get(error);
+            return known;
         }
+        final String name = presetNames().get(error);
         return name != null ? name : "unrecognized error code";
     }
 

@@ -69,6 +69,22 @@ public final class JCudaPointers
         return nativePointer(pointer) + byteOffset(pointer);
     }
 
+    /**
+     * A call that makes a handle: {@code call} fills its argument's first element and returns its status, and on
+     * {@code success} {@code handle}'s native pointer becomes that element.
+     */
+    public static int intoHandle(final NativePointerObject handle, final int success,
+        final java.util.function.ToIntFunction<long[]> call)
+    {
+        final long[] results = new long[1];
+        final int status = call.applyAsInt(results);
+        if (status == success)
+        {
+            setNativePointer(handle, results[0]);
+        }
+        return status;
+    }
+
     public static void setNativePointer(final NativePointerObject object, final long value)
     {
         NATIVE_POINTER.set(object, value);

@@ -1,5 +1,12 @@
 package io.gpurelay.agent.cuda.blas;
 
+import io.gpurelay.agent.cuda.HostRange;
+import io.gpurelay.protocol.ByteArrayPayload;
+import io.gpurelay.protocol.CublasStatus;
+import io.gpurelay.protocol.PayloadSink;
+import io.gpurelay.protocol.PayloadSource;
+import org.agrona.concurrent.UnsafeBuffer;
+
 /**
  * The argument rules of {@code cublasSetVector}/{@code GetVector}/{@code SetMatrix}/{@code GetMatrix} and their
  * {@code Async} and {@code _64} forms, for both bindings (JCublas2's and JavaCPP's): a vector travels as a one-row
@@ -51,5 +58,91 @@ public final class CublasTransfers
     public static long span(final long rows, final long cols, final long elemSize, final long ld)
     {
         return Math.multiplyExact(Math.addExact(Math.multiplyExact(cols - 1, ld), rows), elemSize);
+    }
+
+    /**
+     * The host side of one transfer as its binding reaches it: the host memory's first bytes as a range.
+     *
+     * @param <E> what the binding throws when the host memory does not hold them.
+     */
+    @FunctionalInterface
+    public interface HostSide<E extends Exception>
+    {
+        HostRange range(long byteCount) throws E;
+    }
+
+    /**
+     * The relayed call of one transfer as its binding makes it: its arguments and payloads in, its cuBLAS status out.
+     *
+     * @param <E> what the binding's call throws.
+     */
+    @FunctionalInterface
+    public interface Relay<E extends Exception>
+    {
+        int call(long[] args, PayloadSource source, PayloadSink sink) throws E;
+    }
+
+    /**
+     * The host elements of cublasSetMatrix (and cublasSetVector as one row whose leading dimension is the increment)
+     * packed column by column: straight from the host memory when they are contiguous, else copied column by column.
+     * The arguments must have passed {@link #invalidArguments}; the host side is reached only when there are bytes.
+     *
+     * @throws ArithmeticException when the host side's span does not fit a long.
+     */
+    public static <E extends Exception> PayloadSource packed(final long rows, final long cols, final long elemSize,
+        final long ldHost, final HostSide<E> host) throws E
+    {
+        final long columnBytes = rows * elemSize;
+        final long packedBytes = columnBytes * cols;
+        if (packedBytes == 0)
+        {
+            return new ByteArrayPayload();
+        }
+        if (ldHost == rows)
+        {
+            return host.range(packedBytes);
+        }
+        final HostRange source = host.range(span(rows, cols, elemSize, ldHost));
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[Math.toIntExact(packedBytes)]);
+        for (long j = 0; j < cols; j++)
+        {
+            source.copyTo(j * ldHost * elemSize, buffer, (int)(j * columnBytes), (int)columnBytes);
+        }
+        return new ByteArrayPayload(buffer.byteArray());
+    }
+
+    /**
+     * cublasGetMatrix (and cublasGetVector as one row): the elements arrive packed column by column and land with the
+     * host side's leading dimension, straight in the host memory when it is contiguous. The arguments must have
+     * passed {@link #invalidArguments}; the host side is reached only when there are bytes, before the call.
+     *
+     * @return the call's cuBLAS status.
+     * @throws ArithmeticException when the host side's span does not fit a long.
+     */
+    public static <E extends Exception> int unpack(final long rows, final long cols, final long elemSize,
+        final long ldHost, final long[] args, final HostSide<E> host, final Relay<E> relay) throws E
+    {
+        final long columnBytes = rows * elemSize;
+        final long packedBytes = columnBytes * cols;
+        if (packedBytes == 0)
+        {
+            return relay.call(args, null, new ByteArrayPayload());
+        }
+        if (ldHost == rows)
+        {
+            return relay.call(args, null, host.range(packedBytes));
+        }
+        final HostRange destination = host.range(span(rows, cols, elemSize, ldHost));
+        final ByteArrayPayload packed = new ByteArrayPayload();
+        final int status = relay.call(args, null, packed);
+        if (status == CublasStatus.SUCCESS)
+        {
+            final UnsafeBuffer buffer = new UnsafeBuffer(packed.bytes());
+            for (long j = 0; j < cols; j++)
+            {
+                destination.write(j * ldHost * elemSize, buffer, (int)(j * columnBytes), (int)columnBytes);
+            }
+        }
+        return status;
     }
 }

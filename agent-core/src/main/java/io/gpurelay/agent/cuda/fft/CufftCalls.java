@@ -49,21 +49,8 @@ public final class CufftCalls
      */
     public static int getProperty(final int type, final int[] value)
     {
-        final int[] version = new int[1];
-        final int status = getVersion(version);
-        if (status != CufftStatus.SUCCESS)
-        {
-            return status;
-        }
-        final int part = LibraryVersion.part(version[0], type);
-        if (part < 0)
-        {
-            AgentLog.warn("cufftGetProperty: property type " + type + " does not exist; returning " +
-                "CUFFT_INVALID_TYPE");
-            return CufftStatus.INVALID_TYPE;
-        }
-        value[0] = part;
-        return status;
+        return LibraryVersion.property("cufftGetProperty", CufftCalls::getVersion, type, value,
+            CufftStatus.SUCCESS, CufftStatus.INVALID_TYPE, "CUFFT_INVALID_TYPE", AgentLog::warn);
     }
 
     /**

@@ -46,21 +46,8 @@ public final class CurandCalls
      */
     public static int getProperty(final int type, final int[] value)
     {
-        final int[] version = new int[1];
-        final int status = getVersion(version);
-        if (status != CurandStatus.SUCCESS)
-        {
-            return status;
-        }
-        final int part = LibraryVersion.part(version[0], type);
-        if (part < 0)
-        {
-            AgentLog.warn("curandGetProperty: property type " + type + " does not exist; returning " +
-                "CURAND_STATUS_OUT_OF_RANGE");
-            return CurandStatus.OUT_OF_RANGE;
-        }
-        value[0] = part;
-        return status;
+        return LibraryVersion.property("curandGetProperty", CurandCalls::getVersion, type, value,
+            CurandStatus.SUCCESS, CurandStatus.OUT_OF_RANGE, "CURAND_STATUS_OUT_OF_RANGE", AgentLog::warn);
     }
 
     /**

@@ -6,7 +6,9 @@ import org.bytedeco.javacpp.Pointer;
 /**
  * The bodies of the struct classes' rewritten native methods: each calls one of these with its accessor's number.
  * Memory is read and written where JavaCPP's JNI code would: at the pointer's address plus its position in structs,
- * plus the member's offset from the CUDA headers. Public because the rewritten classes call it.
+ * plus the member's offset from the CUDA headers. Public because the rewritten classes call it. There is one entry
+ * point per Java type because the rewritten natives call them by type; each is a conversion around one of the
+ * shared readers and writers of integer or floating-point members and elements.
  */
 public final class StructAccess
 {
@@ -14,249 +16,223 @@ public final class StructAccess
     {
     }
 
-    private static long readLong(final long address, final StructLayout.Kind kind, final int size)
+    /** The integer member {@code id} of the struct at {@code self}, widened to a long. */
+    private static long member(final Pointer self, final int id)
     {
-        return ScalarMemory.readLong(address, kind, size);
+        final Accessor accessor = Accessor.get(id);
+        return ScalarMemory.readLong(accessor.memberAddress(self), accessor.member.kind(), accessor.member.size());
+    }
+
+    /** Element {@code index} of the integer array member {@code id}, widened to a long. */
+    private static long element(final Pointer self, final int id, final long index)
+    {
+        final Accessor accessor = Accessor.get(id);
+        return ScalarMemory.readLong(accessor.elementAddress(self, index), accessor.elementKind(),
+            accessor.elementSize());
+    }
+
+    private static Pointer putMember(final Pointer self, final int id, final long value)
+    {
+        final Accessor accessor = Accessor.get(id);
+        ScalarMemory.writeLong(accessor.memberAddress(self), accessor.member.kind(), accessor.member.size(), value);
+        return self;
+    }
+
+    private static Pointer putElement(final Pointer self, final int id, final long index, final long value)
+    {
+        final Accessor accessor = Accessor.get(id);
+        ScalarMemory.writeLong(accessor.elementAddress(self, index), accessor.elementKind(), accessor.elementSize(),
+            value);
+        return self;
+    }
+
+    /** The floating-point member {@code id}, widened to a double. */
+    private static double realMember(final Pointer self, final int id)
+    {
+        final Accessor accessor = Accessor.get(id);
+        return ScalarMemory.readDouble(accessor.memberAddress(self), accessor.member.kind(), accessor.member.size());
+    }
+
+    private static double realElement(final Pointer self, final int id, final long index)
+    {
+        final Accessor accessor = Accessor.get(id);
+        return ScalarMemory.readDouble(accessor.elementAddress(self, index), accessor.elementKind(),
+            accessor.elementSize());
+    }
+
+    private static Pointer putRealMember(final Pointer self, final int id, final double value)
+    {
+        final Accessor accessor = Accessor.get(id);
+        ScalarMemory.writeDouble(accessor.memberAddress(self), accessor.member.kind(), accessor.member.size(), value);
+        return self;
+    }
+
+    private static Pointer putRealElement(final Pointer self, final int id, final long index, final double value)
+    {
+        final Accessor accessor = Accessor.get(id);
+        ScalarMemory.writeDouble(accessor.elementAddress(self, index), accessor.elementKind(),
+            accessor.elementSize(), value);
+        return self;
     }
 
     public static boolean getBoolean(final Pointer self, final int id)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        return readLong(a, accessor.member.kind(), accessor.member.size()) != 0;
+        return member(self, id) != 0;
     }
 
     public static boolean getBooleanAt(final Pointer self, final int id, final long index)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        return readLong(a, accessor.elementKind(), accessor.elementSize()) != 0;
+        return element(self, id, index) != 0;
     }
 
     public static Pointer setBoolean(final Pointer self, final int id, final boolean value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        ScalarMemory.writeLong(a, accessor.member.kind(), accessor.member.size(), value ? 1 : 0);
-        return self;
+        return putMember(self, id, value ? 1 : 0);
     }
 
     public static Pointer setBooleanAt(final Pointer self, final int id, final long index, final boolean value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        ScalarMemory.writeLong(a, accessor.elementKind(), accessor.elementSize(), value ? 1 : 0);
-        return self;
+        return putElement(self, id, index, value ? 1 : 0);
     }
 
     public static byte getByte(final Pointer self, final int id)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        return (byte)readLong(a, accessor.member.kind(), accessor.member.size());
+        return (byte)member(self, id);
     }
 
     public static byte getByteAt(final Pointer self, final int id, final long index)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        return (byte)readLong(a, accessor.elementKind(), accessor.elementSize());
+        return (byte)element(self, id, index);
     }
 
     public static Pointer setByte(final Pointer self, final int id, final byte value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        ScalarMemory.writeLong(a, accessor.member.kind(), accessor.member.size(), value);
-        return self;
+        return putMember(self, id, value);
     }
 
     public static Pointer setByteAt(final Pointer self, final int id, final long index, final byte value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        ScalarMemory.writeLong(a, accessor.elementKind(), accessor.elementSize(), value);
-        return self;
+        return putElement(self, id, index, value);
     }
 
     public static short getShort(final Pointer self, final int id)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        return (short)readLong(a, accessor.member.kind(), accessor.member.size());
+        return (short)member(self, id);
     }
 
     public static short getShortAt(final Pointer self, final int id, final long index)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        return (short)readLong(a, accessor.elementKind(), accessor.elementSize());
+        return (short)element(self, id, index);
     }
 
     public static Pointer setShort(final Pointer self, final int id, final short value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        ScalarMemory.writeLong(a, accessor.member.kind(), accessor.member.size(), value);
-        return self;
+        return putMember(self, id, value);
     }
 
     public static Pointer setShortAt(final Pointer self, final int id, final long index, final short value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        ScalarMemory.writeLong(a, accessor.elementKind(), accessor.elementSize(), value);
-        return self;
+        return putElement(self, id, index, value);
     }
 
     public static char getChar(final Pointer self, final int id)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        return (char)readLong(a, accessor.member.kind(), accessor.member.size());
+        return (char)member(self, id);
     }
 
     public static char getCharAt(final Pointer self, final int id, final long index)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        return (char)readLong(a, accessor.elementKind(), accessor.elementSize());
+        return (char)element(self, id, index);
     }
 
     public static Pointer setChar(final Pointer self, final int id, final char value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        ScalarMemory.writeLong(a, accessor.member.kind(), accessor.member.size(), value);
-        return self;
+        return putMember(self, id, value);
     }
 
     public static Pointer setCharAt(final Pointer self, final int id, final long index, final char value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        ScalarMemory.writeLong(a, accessor.elementKind(), accessor.elementSize(), value);
-        return self;
+        return putElement(self, id, index, value);
     }
 
     public static int getInt(final Pointer self, final int id)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        return (int)readLong(a, accessor.member.kind(), accessor.member.size());
+        return (int)member(self, id);
     }
 
     public static int getIntAt(final Pointer self, final int id, final long index)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        return (int)readLong(a, accessor.elementKind(), accessor.elementSize());
+        return (int)element(self, id, index);
     }
 
     public static Pointer setInt(final Pointer self, final int id, final int value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        ScalarMemory.writeLong(a, accessor.member.kind(), accessor.member.size(), value);
-        return self;
+        return putMember(self, id, value);
     }
 
     public static Pointer setIntAt(final Pointer self, final int id, final long index, final int value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        ScalarMemory.writeLong(a, accessor.elementKind(), accessor.elementSize(), value);
-        return self;
+        return putElement(self, id, index, value);
     }
 
     public static long getLong(final Pointer self, final int id)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        return (long)readLong(a, accessor.member.kind(), accessor.member.size());
+        return member(self, id);
     }
 
     public static long getLongAt(final Pointer self, final int id, final long index)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        return (long)readLong(a, accessor.elementKind(), accessor.elementSize());
+        return element(self, id, index);
     }
 
     public static Pointer setLong(final Pointer self, final int id, final long value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        ScalarMemory.writeLong(a, accessor.member.kind(), accessor.member.size(), value);
-        return self;
+        return putMember(self, id, value);
     }
 
     public static Pointer setLongAt(final Pointer self, final int id, final long index, final long value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        ScalarMemory.writeLong(a, accessor.elementKind(), accessor.elementSize(), value);
-        return self;
+        return putElement(self, id, index, value);
     }
 
     public static float getFloat(final Pointer self, final int id)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        return (float)ScalarMemory.readDouble(a, accessor.member.kind(), accessor.member.size());
+        return (float)realMember(self, id);
     }
 
     public static float getFloatAt(final Pointer self, final int id, final long index)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        return (float)ScalarMemory.readDouble(a, accessor.elementKind(), accessor.elementSize());
+        return (float)realElement(self, id, index);
     }
 
     public static Pointer setFloat(final Pointer self, final int id, final float value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        ScalarMemory.writeDouble(a, accessor.member.kind(), accessor.member.size(), value);
-        return self;
+        return putRealMember(self, id, value);
     }
 
     public static Pointer setFloatAt(final Pointer self, final int id, final long index, final float value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        ScalarMemory.writeDouble(a, accessor.elementKind(), accessor.elementSize(), value);
-        return self;
+        return putRealElement(self, id, index, value);
     }
 
     public static double getDouble(final Pointer self, final int id)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        return (double)ScalarMemory.readDouble(a, accessor.member.kind(), accessor.member.size());
+        return realMember(self, id);
     }
 
     public static double getDoubleAt(final Pointer self, final int id, final long index)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        return (double)ScalarMemory.readDouble(a, accessor.elementKind(), accessor.elementSize());
+        return realElement(self, id, index);
     }
 
     public static Pointer setDouble(final Pointer self, final int id, final double value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.memberAddress(self);
-        ScalarMemory.writeDouble(a, accessor.member.kind(), accessor.member.size(), value);
-        return self;
+        return putRealMember(self, id, value);
     }
 
     public static Pointer setDoubleAt(final Pointer self, final int id, final long index, final double value)
     {
-        final Accessor accessor = Accessor.get(id);
-        final long a = accessor.elementAddress(self, index);
-        ScalarMemory.writeDouble(a, accessor.elementKind(), accessor.elementSize(), value);
-        return self;
+        return putRealElement(self, id, index, value);
     }
 
     /**

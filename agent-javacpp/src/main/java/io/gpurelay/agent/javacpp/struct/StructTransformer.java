@@ -3,10 +3,9 @@ package io.gpurelay.agent.javacpp.struct;
 import java.lang.reflect.Method;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
+import io.gpurelay.agent.instrumentation.MethodBodies;
 import io.gpurelay.agent.log.AgentLog;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.annotation.AnnotationDescription;
@@ -16,11 +15,9 @@ import net.bytebuddy.description.method.ParameterDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.description.type.TypeList;
 import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.dynamic.scaffold.InstrumentedType;
 import net.bytebuddy.implementation.ExceptionMethod;
 import net.bytebuddy.implementation.Implementation;
 import net.bytebuddy.implementation.MethodCall;
-import net.bytebuddy.implementation.bytecode.ByteCodeAppender;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 import net.bytebuddy.utility.JavaModule;
 import org.bytedeco.javacpp.FunctionPointer;
@@ -57,7 +54,7 @@ final class StructTransformer implements AgentBuilder.Transformer
         {
             return builder;
         }
-        final Bodies bodies = new Bodies();
+        final MethodBodies bodies = new MethodBodies();
         int unsupported = 0;
         for (final MethodDescription.InDefinedShape method : typeDescription.getDeclaredMethods())
         {
@@ -346,55 +343,5 @@ final class StructTransformer implements AgentBuilder.Transformer
     private static Implementation dynamic(final MethodCall call)
     {
         return call.withAssigner(Assigner.DEFAULT, Assigner.Typing.DYNAMIC);
-    }
-
-    /**
-     * The bodies of a class's natives as one implementation, each found by signature (as the bindings' rewriting
-     * does), so rewriting stays linear in the class's size.
-     */
-    private static final class Bodies implements Implementation
-    {
-        private final Map<MethodDescription.SignatureToken, Implementation> bodies = new HashMap<>();
-
-        void put(final MethodDescription method, final Implementation body)
-        {
-            bodies.put(method.asSignatureToken(), body);
-        }
-
-        int size()
-        {
-            return bodies.size();
-        }
-
-        net.bytebuddy.matcher.ElementMatcher<MethodDescription> methods()
-        {
-            return method -> bodies.containsKey(method.asSignatureToken());
-        }
-
-        public InstrumentedType prepare(final InstrumentedType instrumentedType)
-        {
-            InstrumentedType prepared = instrumentedType;
-            for (final Implementation body : bodies.values())
-            {
-                prepared = body.prepare(prepared);
-            }
-            return prepared;
-        }
-
-        public ByteCodeAppender appender(final Target target)
-        {
-            final Map<MethodDescription.SignatureToken, ByteCodeAppender> appenders = new HashMap<>();
-            return (methodVisitor, context, instrumentedMethod) ->
-            {
-                final MethodDescription.SignatureToken signature = instrumentedMethod.asSignatureToken();
-                final Implementation body = bodies.get(signature);
-                if (body == null)
-                {
-                    throw new IllegalStateException("no body for " + instrumentedMethod);
-                }
-                return appenders.computeIfAbsent(signature, ignored -> body.appender(target))
-                    .apply(methodVisitor, context, instrumentedMethod);
-            };
-        }
     }
 }

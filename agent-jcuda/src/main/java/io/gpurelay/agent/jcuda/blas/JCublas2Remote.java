@@ -17,10 +17,8 @@ import io.gpurelay.agent.cuda.HostRangeException;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.Api;
-import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.Function;
-import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.PayloadSource;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.Pointer;
@@ -598,27 +596,8 @@ public final class JCublas2Remote
         try
         {
             final long destination = deviceAddress(device, "the device side");
-            final long columnBytes = rows * elemSize;
-            final long packedBytes = columnBytes * cols;
-            final PayloadSource packed;
-            if (packedBytes == 0)
-            {
-                packed = new ByteArrayPayload();
-            }
-            else if (ldHost == rows)
-            {
-                packed = JCudaHostRanges.of(host, packedBytes);
-            }
-            else
-            {
-                final HostRange source = JCudaHostRanges.of(host, CublasTransfers.span(rows, cols, elemSize, ldHost));
-                final UnsafeBuffer buffer = new UnsafeBuffer(new byte[Math.toIntExact(packedBytes)]);
-                for (long j = 0; j < cols; j++)
-                {
-                    source.copyTo(j * ldHost * elemSize, buffer, (int)(j * columnBytes), (int)columnBytes);
-                }
-                packed = new ByteArrayPayload(buffer.byteArray());
-            }
+            final PayloadSource packed =
+                CublasTransfers.packed(rows, cols, elemSize, ldHost, bytes -> JCudaHostRanges.of(host, bytes));
             return cublasStatus(client().call(Function.CUBLAS_SET_MATRIX, RuntimeThreadState.currentDevice(),
                 new long[]{ rows, cols, elemSize, destination, ldDevice, stream }, packed, null, null));
         }
@@ -646,28 +625,11 @@ public final class JCublas2Remote
         try
         {
             final long source = deviceAddress(device, "the device side");
-            final long columnBytes = rows * elemSize;
-            final long packedBytes = columnBytes * cols;
-            final long[] args = { rows, cols, elemSize, source, ldDevice, stream };
-            if (packedBytes == 0 || ldHost == rows)
-            {
-                final PayloadSink sink = packedBytes == 0 ? new ByteArrayPayload() : JCudaHostRanges.of(host, packedBytes);
-                return cublasStatus(client().call(Function.CUBLAS_GET_MATRIX, RuntimeThreadState.currentDevice(),
-                    args, null, sink, null));
-            }
-            final HostRange destination = JCudaHostRanges.of(host, CublasTransfers.span(rows, cols, elemSize, ldHost));
-            final ByteArrayPayload packed = new ByteArrayPayload();
-            final int status = cublasStatus(client().call(Function.CUBLAS_GET_MATRIX,
-                RuntimeThreadState.currentDevice(), args, null, packed, null));
-            if (status == CublasStatus.SUCCESS)
-            {
-                final UnsafeBuffer buffer = new UnsafeBuffer(packed.bytes());
-                for (long j = 0; j < cols; j++)
-                {
-                    destination.write(j * ldHost * elemSize, buffer, (int)(j * columnBytes), (int)columnBytes);
-                }
-            }
-            return status;
+            return CublasTransfers.unpack(rows, cols, elemSize, ldHost,
+                new long[]{ rows, cols, elemSize, source, ldDevice, stream },
+                bytes -> JCudaHostRanges.of(host, bytes),
+                (args, from, into) -> cublasStatus(client().call(Function.CUBLAS_GET_MATRIX,
+                    RuntimeThreadState.currentDevice(), args, from, into, null)));
         }
         catch (final HostRangeException | ArithmeticException ex)
         {

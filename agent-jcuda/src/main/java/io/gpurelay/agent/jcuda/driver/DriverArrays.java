@@ -98,29 +98,19 @@ final class DriverArrays
     static int cuMipmappedArrayCreate(final CUmipmappedArray pHandle, final CUDA_ARRAY3D_DESCRIPTOR descriptor,
         final int numMipmapLevels)
     {
-        final long[] results = new long[1];
-        final int status = DriverCalls.inContext(Function.CU_MIPMAPPED_ARRAY_CREATE, new long[]{ descriptor.Width,
-            descriptor.Height, descriptor.Depth, Integer.toUnsignedLong(descriptor.Format),
-            Integer.toUnsignedLong(descriptor.NumChannels), Integer.toUnsignedLong(descriptor.Flags),
-            numMipmapLevels }, null, null, results);
-        if (status == DriverStatus.SUCCESS)
-        {
-            JCudaPointers.setNativePointer(pHandle, results[0]);
-        }
-        return status;
+        return JCudaPointers.intoHandle(pHandle, DriverStatus.SUCCESS,
+            results -> DriverCalls.inContext(Function.CU_MIPMAPPED_ARRAY_CREATE, new long[]{ descriptor.Width,
+                descriptor.Height, descriptor.Depth, Integer.toUnsignedLong(descriptor.Format),
+                Integer.toUnsignedLong(descriptor.NumChannels), Integer.toUnsignedLong(descriptor.Flags),
+                numMipmapLevels }, null, null, results));
     }
 
     static int cuMipmappedArrayGetLevel(final CUarray pLevelArray, final CUmipmappedArray hMipmappedArray,
         final int level)
     {
-        final long[] results = new long[1];
-        final int status = DriverCalls.inContext(Function.CU_MIPMAPPED_ARRAY_GET_LEVEL,
-            new long[]{ JCudaPointers.nativePointer(hMipmappedArray), level }, null, null, results);
-        if (status == DriverStatus.SUCCESS)
-        {
-            JCudaPointers.setNativePointer(pLevelArray, results[0]);
-        }
-        return status;
+        return JCudaPointers.intoHandle(pLevelArray, DriverStatus.SUCCESS,
+            results -> DriverCalls.inContext(Function.CU_MIPMAPPED_ARRAY_GET_LEVEL,
+                new long[]{ JCudaPointers.nativePointer(hMipmappedArray), level }, null, null, results));
     }
 
     static int cuMipmappedArrayDestroy(final CUmipmappedArray hMipmappedArray)
@@ -244,15 +234,10 @@ final class DriverArrays
     private static int create(final CUarray pHandle, final long width, final long height, final long depth,
         final int format, final int channels, final int flags)
     {
-        final long[] results = new long[1];
-        final int status = DriverCalls.inContext(Function.CU_ARRAY_CREATE, new long[]{ width, height, depth,
-            Integer.toUnsignedLong(format), Integer.toUnsignedLong(channels), Integer.toUnsignedLong(flags) },
-            null, null, results);
-        if (status == DriverStatus.SUCCESS)
-        {
-            JCudaPointers.setNativePointer(pHandle, results[0]);
-        }
-        return status;
+        return JCudaPointers.intoHandle(pHandle, DriverStatus.SUCCESS,
+            results -> DriverCalls.inContext(Function.CU_ARRAY_CREATE, new long[]{ width, height, depth,
+                Integer.toUnsignedLong(format), Integer.toUnsignedLong(channels), Integer.toUnsignedLong(flags) },
+                null, null, results));
     }
 
     private static int describe(final CUarray hArray, final long[] values)

@@ -2675,47 +2675,49 @@ public final class JCudaDriverRemote
         final String function, final CUdeviceptr destination, final Pointer source, final long count,
         final boolean pipelined, final long stream)
     {
-        final HostRange bytes;
-        try
-        {
-            bytes = JCudaHostRanges.of(source, count);
-        }
-        catch (final HostRangeException ex)
-        {
-            return invalidValue(function, ex.getMessage());
-        }
-        final int shared = sharedCopy(PinnedMemoryFiles.HOST_TO_DEVICE, JCudaPointers.address(destination), bytes,
-            pipelined, stream);
-        if (shared >= 0)
-        {
-            return shared;
-        }
-        final long[] args = { JCudaPointers.address(destination), count, stream };
-        return pipelined ? pipelinedInContext(Function.CU_MEMCPY_HTOD, args, bytes) :
-            inContext(Function.CU_MEMCPY_HTOD, args, bytes, null, null);
+        return hostCopy(function, true, destination, source, count, pipelined, stream);
     }
 
     private static int deviceToHost(
         final String function, final Pointer destination, final CUdeviceptr source, final long count,
         final long stream, final boolean asynchronous)
     {
+        return hostCopy(function, false, source, destination, count, asynchronous, stream);
+    }
+
+    /**
+     * A copy between device memory and host memory, either way: through the pinned-memory file the host memory is
+     * shared by where it can, else relayed (host to device pipelined where {@code overlapped} asks for it).
+     *
+     * @param overlapped whether the call returns before the copy is done (pipelined, or asynchronous).
+     */
+    private static int hostCopy(
+        final String function, final boolean toDevice, final CUdeviceptr device, final Pointer host,
+        final long count, final boolean overlapped, final long stream)
+    {
         final HostRange bytes;
         try
         {
-            bytes = JCudaHostRanges.of(destination, count);
+            bytes = JCudaHostRanges.of(host, count);
         }
         catch (final HostRangeException ex)
         {
             return invalidValue(function, ex.getMessage());
         }
-        final int shared = sharedCopy(PinnedMemoryFiles.DEVICE_TO_HOST, JCudaPointers.address(source), bytes,
-            asynchronous, stream);
+        final long address = JCudaPointers.address(device);
+        final int shared = sharedCopy(toDevice ? PinnedMemoryFiles.HOST_TO_DEVICE : PinnedMemoryFiles.DEVICE_TO_HOST,
+            address, bytes, overlapped, stream);
         if (shared >= 0)
         {
             return shared;
         }
-        return inContext(Function.CU_MEMCPY_DTOH, new long[]{ JCudaPointers.address(source), count, stream }, null,
-            bytes, null);
+        final long[] args = { address, count, stream };
+        if (!toDevice)
+        {
+            return inContext(Function.CU_MEMCPY_DTOH, args, null, bytes, null);
+        }
+        return overlapped ? pipelinedInContext(Function.CU_MEMCPY_HTOD, args, bytes) :
+            inContext(Function.CU_MEMCPY_HTOD, args, bytes, null, null);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.gpurelay.agent.jcuda.nvptxcompiler;
 import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.client.DeviceRouter;
+import io.gpurelay.agent.jcuda.HandleQueries;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -168,15 +169,8 @@ public final class JNvPTXCompilerRemote
         final Function function, final String functionName, final nvPTXCompilerHandle compiler, final long[] size,
         final String sizeName)
     {
-        requireNonNull(compiler, "compiler", functionName);
-        requireNonNull(size, sizeName, functionName);
-        final long[] results = new long[1];
-        final int status = call(function, new long[]{ handle(compiler) }, null, null, results);
-        if (status == NvPtxCompilerStatus.SUCCESS && size.length > 0)
-        {
-            size[0] = results[0];
-        }
-        return status;
+        return HandleQueries.size(functionName, compiler, "compiler", size, sizeName, NvPtxCompilerStatus.SUCCESS,
+            results -> call(function, new long[]{ handle(compiler) }, null, null, results));
     }
 
     /**

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcCalls;
+import io.gpurelay.agent.jcuda.HandleQueries;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -282,15 +283,8 @@ public final class JNvrtcRemote
         final Function function, final String functionName, final nvrtcProgram prog, final long[] size,
         final String sizeName)
     {
-        requireNonNull(prog, "prog", functionName);
-        requireNonNull(size, sizeName, functionName);
-        final long[] results = new long[1];
-        final int status = call(function, new long[]{ handle(prog) }, null, null, results);
-        if (status == NvrtcStatus.SUCCESS && size.length > 0)
-        {
-            size[0] = results[0];
-        }
-        return status;
+        return HandleQueries.size(functionName, prog, "prog", size, sizeName, NvrtcStatus.SUCCESS,
+            results -> call(function, new long[]{ handle(prog) }, null, null, results));
     }
 
     /**

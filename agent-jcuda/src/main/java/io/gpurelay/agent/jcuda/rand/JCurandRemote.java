@@ -2,8 +2,8 @@ package io.gpurelay.agent.jcuda.rand;
 
 import io.gpurelay.agent.jcuda.JCudaHostRanges;
 import java.nio.ByteBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
@@ -152,21 +152,9 @@ public final class JCurandRemote
      */
     public static int curandGetDirectionVectors32Native(final int[][][] vectors, final int set)
     {
-        requireTarget(vectors, "vectors", "curandGetDirectionVectors32");
-        final ByteBuffer[] table = new ByteBuffer[1];
-        final int status = CurandCalls.sobolTable(SobolTable.DIRECTION_VECTORS_32, set, table);
-        if (status == CurandStatus.SUCCESS)
-        {
-            final IntBuffer words = table[0].asIntBuffer();
-            final int[][] dimensions =
-                new int[SobolTable.DIMENSIONS][SobolTable.DIRECTION_VECTORS_32.wordsPerDimension()];
-            for (final int[] dimension : dimensions)
-            {
-                words.get(dimension);
-            }
-            vectors[0] = dimensions;
-        }
-        return status;
+        return sobolTable(vectors, "vectors", "curandGetDirectionVectors32", SobolTable.DIRECTION_VECTORS_32, set,
+            table -> dimensions(SobolTable.DIRECTION_VECTORS_32, int[][]::new, int[]::new,
+                table.asIntBuffer()::get));
     }
 
     /**
@@ -174,16 +162,13 @@ public final class JCurandRemote
      */
     public static int curandGetScrambleConstants32Native(final int[][] constants)
     {
-        requireTarget(constants, "constants", "curandGetScrambleConstants32");
-        final ByteBuffer[] table = new ByteBuffer[1];
-        final int status = CurandCalls.sobolTable(SobolTable.SCRAMBLE_CONSTANTS_32, 0, table);
-        if (status == CurandStatus.SUCCESS)
-        {
-            final int[] values = new int[SobolTable.DIMENSIONS];
-            table[0].asIntBuffer().get(values);
-            constants[0] = values;
-        }
-        return status;
+        return sobolTable(constants, "constants", "curandGetScrambleConstants32", SobolTable.SCRAMBLE_CONSTANTS_32, 0,
+            table ->
+            {
+                final int[] values = new int[SobolTable.DIMENSIONS];
+                table.asIntBuffer().get(values);
+                return values;
+            });
     }
 
     /**
@@ -191,21 +176,9 @@ public final class JCurandRemote
      */
     public static int curandGetDirectionVectors64Native(final long[][][] vectors, final int set)
     {
-        requireTarget(vectors, "vectors", "curandGetDirectionVectors64");
-        final ByteBuffer[] table = new ByteBuffer[1];
-        final int status = CurandCalls.sobolTable(SobolTable.DIRECTION_VECTORS_64, set, table);
-        if (status == CurandStatus.SUCCESS)
-        {
-            final LongBuffer words = table[0].asLongBuffer();
-            final long[][] dimensions =
-                new long[SobolTable.DIMENSIONS][SobolTable.DIRECTION_VECTORS_64.wordsPerDimension()];
-            for (final long[] dimension : dimensions)
-            {
-                words.get(dimension);
-            }
-            vectors[0] = dimensions;
-        }
-        return status;
+        return sobolTable(vectors, "vectors", "curandGetDirectionVectors64", SobolTable.DIRECTION_VECTORS_64, set,
+            table -> dimensions(SobolTable.DIRECTION_VECTORS_64, long[][]::new, long[]::new,
+                table.asLongBuffer()::get));
     }
 
     /**
@@ -213,14 +186,42 @@ public final class JCurandRemote
      */
     public static int curandGetScrambleConstants64Native(final long[][] constants)
     {
-        requireTarget(constants, "constants", "curandGetScrambleConstants64");
+        return sobolTable(constants, "constants", "curandGetScrambleConstants64", SobolTable.SCRAMBLE_CONSTANTS_64, 0,
+            table ->
+            {
+                final long[] values = new long[SobolTable.DIMENSIONS];
+                table.asLongBuffer().get(values);
+                return values;
+            });
+    }
+
+    /**
+     * A direction-vector table as JCuda gives it: one array per dimension, each filled in turn from the table's words.
+     */
+    private static <A> A[] dimensions(final SobolTable kind, final IntFunction<A[]> newDimensions,
+        final IntFunction<A> newDimension, final Consumer<A> fill)
+    {
+        final A[] dimensions = newDimensions.apply(SobolTable.DIMENSIONS);
+        for (int i = 0; i < dimensions.length; i++)
+        {
+            dimensions[i] = newDimension.apply(kind.wordsPerDimension());
+            fill.accept(dimensions[i]);
+        }
+        return dimensions;
+    }
+
+    /**
+     * One of the executor's cuRAND's Sobol' tables into {@code target[0]}, as {@code read} arranges its bytes.
+     */
+    private static <T> int sobolTable(final T[] target, final String name, final String function,
+        final SobolTable kind, final int set, final java.util.function.Function<ByteBuffer, T> read)
+    {
+        requireTarget(target, name, function);
         final ByteBuffer[] table = new ByteBuffer[1];
-        final int status = CurandCalls.sobolTable(SobolTable.SCRAMBLE_CONSTANTS_64, 0, table);
+        final int status = CurandCalls.sobolTable(kind, set, table);
         if (status == CurandStatus.SUCCESS)
         {
-            final long[] values = new long[SobolTable.DIMENSIONS];
-            table[0].asLongBuffer().get(values);
-            constants[0] = values;
+            target[0] = read.apply(table[0]);
         }
         return status;
     }

@@ -106,28 +106,18 @@ final class RuntimeArrays
             return invalidValue("cudaMallocMipmappedArray", "the channel format is not 1, 2 or 4 channels of one " +
                 "size of 8, 16 or 32 bits");
         }
-        final long[] results = new long[1];
-        final int status = RuntimeCalls.call(Function.CUDA_MALLOC_MIPMAPPED_ARRAY, new long[]{ extent.width,
-            extent.height, extent.depth, format, channels, Integer.toUnsignedLong(flags), numLevels }, null, null,
-            results);
-        if (status == RuntimeStatus.SUCCESS)
-        {
-            JCudaPointers.setNativePointer(mipmappedArray, results[0]);
-        }
-        return status;
+        return JCudaPointers.intoHandle(mipmappedArray, RuntimeStatus.SUCCESS,
+            results -> RuntimeCalls.call(Function.CUDA_MALLOC_MIPMAPPED_ARRAY, new long[]{ extent.width,
+                extent.height, extent.depth, format, channels, Integer.toUnsignedLong(flags), numLevels }, null, null,
+                results));
     }
 
     static int cudaGetMipmappedArrayLevel(final cudaArray levelArray, final cudaMipmappedArray mipmappedArray,
         final int level)
     {
-        final long[] results = new long[1];
-        final int status = RuntimeCalls.call(Function.CUDA_GET_MIPMAPPED_ARRAY_LEVEL,
-            new long[]{ JCudaPointers.nativePointer(mipmappedArray), level }, null, null, results);
-        if (status == RuntimeStatus.SUCCESS)
-        {
-            JCudaPointers.setNativePointer(levelArray, results[0]);
-        }
-        return status;
+        return JCudaPointers.intoHandle(levelArray, RuntimeStatus.SUCCESS,
+            results -> RuntimeCalls.call(Function.CUDA_GET_MIPMAPPED_ARRAY_LEVEL,
+                new long[]{ JCudaPointers.nativePointer(mipmappedArray), level }, null, null, results));
     }
 
     static int cudaFreeMipmappedArray(final cudaMipmappedArray mipmappedArray)
@@ -371,14 +361,9 @@ final class RuntimeArrays
             return invalidValue(function, "the channel format (" + desc.x + ", " + desc.y + ", " + desc.z + ", " +
                 desc.w + ", kind " + desc.f + ") is not 1, 2 or 4 channels of one size of 8, 16 or 32 bits");
         }
-        final long[] results = new long[1];
-        final int status = RuntimeCalls.call(Function.CUDA_MALLOC_ARRAY, new long[]{ width, height, depth, format,
-            channels, Integer.toUnsignedLong(flags) }, null, null, results);
-        if (status == RuntimeStatus.SUCCESS)
-        {
-            JCudaPointers.setNativePointer(array, results[0]);
-        }
-        return status;
+        return JCudaPointers.intoHandle(array, RuntimeStatus.SUCCESS,
+            results -> RuntimeCalls.call(Function.CUDA_MALLOC_ARRAY, new long[]{ width, height, depth, format,
+                channels, Integer.toUnsignedLong(flags) }, null, null, results));
     }
 
     static int channels(final cudaChannelFormatDesc desc)
