@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * A program's {@code FN function/case status=... values} lines held to literal expectations (where no run with
  * JCuda's own natives gives them, as on the emulator): a table of the calls expected, each with the rest of its line,
- * and the check that every call of the table printed exactly that. Calls the table does not name are not checked.
+ * and the check that every call of the table printed exactly that; or whole lines the output must hold. Calls the
+ * table does not name are not checked.
  */
 final class ExpectedCalls
 {
@@ -80,5 +81,21 @@ final class ExpectedCalls
         }
         assertTrue(differences.isEmpty(), String.join("\n", differences) + "\n\n" + output);
         return actual;
+    }
+
+    /**
+     * Each line of {@code lines} (blank ones skipped, each stripped of its indentation) stands in the output, ended by
+     * a line break: what a program printed, not the whole of it.
+     */
+    static void assertPrinted(final String output, final String lines)
+    {
+        for (final String row : lines.split("\n"))
+        {
+            final String line = row.strip();
+            if (!line.isEmpty())
+            {
+                assertTrue(output.contains(line + "\n"), line + "\n" + output);
+            }
+        }
     }
 }
