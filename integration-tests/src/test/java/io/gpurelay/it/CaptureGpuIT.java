@@ -34,20 +34,17 @@ class CaptureGpuIT
         // a CUDA 13 host: both runs compared skip those, and a third run through gpurelay does them with its checks.
         final List<String> skips = List.of("-Dcapture.skipHostNodes=true", "-Dcapture.skipAttributes=true");
         final String kernels = Artifacts.kernelsDir().toString();
-        final String local = GpuPrograms.local(CaptureProgram.class, skips, kernels);
-        final String remote;
-        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
-        {
-            remote = GpuPrograms.remote(executor, "", CaptureProgram.class, skips, kernels);
-            final String full = GpuPrograms.remote(executor, "full", CaptureProgram.class, List.of(), kernels,
-                "refusals");
-            assertTrue(full.contains("\nPASSED"), full);
-            assertTrue(full.contains("CHECK the captured host function ran once per launch ok"), full);
-            assertTrue(full.contains("CHECK the attributes read back as set ok"), full);
-            assertTrue(full.contains("CHECK the nodes with attributes ran ok"), full);
-        }
+        final GpuPrograms.Runs runs = GpuPrograms.localAndRemoteThenFull(work, CaptureProgram.class, skips,
+            List.of(kernels), "full", List.of(kernels, "refusals"), full ->
+            {
+                assertTrue(full.contains("\nPASSED"), full);
+                assertTrue(full.contains("CHECK the captured host function ran once per launch ok"), full);
+                assertTrue(full.contains("CHECK the attributes read back as set ok"), full);
+                assertTrue(full.contains("CHECK the nodes with attributes ran ok"), full);
+            });
 
-        CallLines.assertBothEndedWithSameCalls("stream capture functions", "PASSED", local, remote, Map.of(), true);
+        CallLines.assertBothEndedWithSameCalls("stream capture functions", "PASSED", runs.local(), runs.remote(),
+            Map.of(), true);
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,6 +86,21 @@ final class Client
         assertEquals(0, exitCode, output);
         assertTrue(output.contains("\nPASSED"), output);
         return output;
+    }
+
+    /**
+     * The program through the agent against an emulated executor started for it over the transport in {@code work},
+     * which must pass ({@link #assertPassed}); the executor is gone when this returns.
+     *
+     * @return the program's output, for the caller's own checks.
+     */
+    static String runPassing(final Transport transport, final Path work, final Class<?> program,
+        final Duration timeout, final String... args) throws IOException, InterruptedException
+    {
+        try (Executor executor = Executor.start(transport.newChannel(), work))
+        {
+            return assertPassed(start(executor.agentOptions(""), program, args), timeout);
+        }
     }
 
     private static ForkedProcess startOn(

@@ -39,11 +39,7 @@ class GpuBackendIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void runtimeMemoryProgramPassesOnTheGpu(final Transport transport, @TempDir final Path work) throws Exception
     {
-        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
-        {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), RuntimeMemoryProgram.class, "256");
-            Client.assertPassed(client, Duration.ofSeconds(240));
-        }
+        assertPassesOnTheGpu(transport, work, RuntimeMemoryProgram.class, "256");
     }
 
     @ParameterizedTest
@@ -51,12 +47,7 @@ class GpuBackendIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void driverKernelsProgramPassesOnTheGpu(final Transport transport, @TempDir final Path work) throws Exception
     {
-        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
-        {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), DriverKernelsProgram.class,
-                Artifacts.kernelsDir().toString(), "--gpu");
-            Client.assertPassed(client, Duration.ofSeconds(240));
-        }
+        assertPassesOnTheGpu(transport, work, DriverKernelsProgram.class, Artifacts.kernelsDir().toString(), "--gpu");
     }
 
     @ParameterizedTest
@@ -64,11 +55,7 @@ class GpuBackendIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void cublasProgramPassesOnTheGpu(final Transport transport, @TempDir final Path work) throws Exception
     {
-        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
-        {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), CublasProgram.class);
-            Client.assertPassed(client, Duration.ofSeconds(240));
-        }
+        assertPassesOnTheGpu(transport, work, CublasProgram.class);
     }
 
     /**
@@ -81,11 +68,7 @@ class GpuBackendIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void cublas2ComplexProgramPassesOnTheGpu(final Transport transport, @TempDir final Path work) throws Exception
     {
-        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
-        {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), Cublas2ComplexProgram.class, "gpu");
-            Client.assertPassed(client, Duration.ofSeconds(240));
-        }
+        assertPassesOnTheGpu(transport, work, Cublas2ComplexProgram.class, "gpu");
     }
 
     /**
@@ -98,11 +81,7 @@ class GpuBackendIT
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void cublas2CoverageProgramPassesOnTheGpu(final Transport transport, @TempDir final Path work) throws Exception
     {
-        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
-        {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), Cublas2CoverageProgram.class, "gpu");
-            Client.assertPassed(client, Duration.ofSeconds(240));
-        }
+        assertPassesOnTheGpu(transport, work, Cublas2CoverageProgram.class, "gpu");
     }
 
     @Test
@@ -130,6 +109,19 @@ class GpuBackendIT
                 "free memory back to its baseline (within 64 MiB): " + baseline + " before, " + after + " after");
             System.out.printf("GPU free memory: baseline %d MiB, after the killed client %d MiB%n",
                 baseline >> 20, after >> 20);
+        }
+    }
+
+    /**
+     * The program through the agent against a gpu executor over the transport passes ({@link Client#assertPassed}).
+     */
+    private static void assertPassesOnTheGpu(final Transport transport, final Path work, final Class<?> program,
+        final String... args) throws Exception
+    {
+        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
+        {
+            final ForkedProcess client = Client.start(executor.agentOptions(""), program, args);
+            Client.assertPassed(client, Duration.ofSeconds(240));
         }
     }
 

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * How the differential GPU tests run a program: once with JCuda 12.6's own natives on the GPU, and once (or more)
@@ -118,6 +119,27 @@ final class GpuPrograms
         try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
         {
             return new Runs(local, remote(executor, "", program, properties, args));
+        }
+    }
+
+    /**
+     * The program with JCuda's own natives, then through the agent against a gpu executor started over
+     * {@code aeron:ipc} in {@code work}, both with {@code skips} (what JCuda's own natives cannot run) and the
+     * arguments; then a third run through the agent against the same executor, named {@code fullRun}, without the
+     * skips and with {@code fullArgs}, whose output {@code fullChecks} checks. Each run must exit 0.
+     *
+     * @return the outputs of the first two runs, for the caller to compare.
+     */
+    static Runs localAndRemoteThenFull(final Path work, final Class<?> program, final List<String> skips,
+        final List<String> args, final String fullRun, final List<String> fullArgs, final Consumer<String> fullChecks)
+        throws IOException, InterruptedException
+    {
+        final String local = local(program, skips, args.toArray(String[]::new));
+        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
+        {
+            final String remote = remote(executor, "", program, skips, args.toArray(String[]::new));
+            fullChecks.accept(remote(executor, fullRun, program, List.of(), fullArgs.toArray(String[]::new)));
+            return new Runs(local, remote);
         }
     }
 

@@ -32,17 +32,15 @@ class GraphsGpuIT
         // both runs compared skip those, and a third run through gpurelay does them and must pass its own checks.
         final List<String> skips = List.of("-Dgraphs.skipNodeLists=true", "-Dgraphs.skipHostNodes=true");
         final String kernels = Artifacts.kernelsDir().toString();
-        final String local = GpuPrograms.local(GraphsProgram.class, skips, kernels);
-        final String remote;
-        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
-        {
-            remote = GpuPrograms.remote(executor, "", GraphsProgram.class, skips, kernels);
-            final String withLists = GpuPrograms.remote(executor, "lists", GraphsProgram.class, List.of(), kernels);
-            assertTrue(withLists.contains("\nPASSED"), withLists);
-            assertTrue(withLists.contains("FN cuGraphGetEdges/graph status=0"), withLists);
-            assertTrue(withLists.contains("CHECK the host nodes ran in order"), withLists);
-        }
+        final GpuPrograms.Runs runs = GpuPrograms.localAndRemoteThenFull(work, GraphsProgram.class, skips,
+            List.of(kernels), "lists", List.of(kernels), withLists ->
+            {
+                assertTrue(withLists.contains("\nPASSED"), withLists);
+                assertTrue(withLists.contains("FN cuGraphGetEdges/graph status=0"), withLists);
+                assertTrue(withLists.contains("CHECK the host nodes ran in order"), withLists);
+            });
 
-        CallLines.assertBothEndedWithSameCalls("graph functions", "PASSED", local, remote, Map.of(), true);
+        CallLines.assertBothEndedWithSameCalls("graph functions", "PASSED", runs.local(), runs.remote(), Map.of(),
+            true);
     }
 }

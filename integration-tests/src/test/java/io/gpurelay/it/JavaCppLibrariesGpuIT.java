@@ -1,15 +1,10 @@
 package io.gpurelay.it;
 
-import static io.gpurelay.it.JavaCppGpuRuns.RUN;
-import static io.gpurelay.it.JavaCppGpuRuns.hash;
-import static io.gpurelay.it.JavaCppGpuRuns.local;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 import io.gpurelay.it.javacpp.JavaCppLibrariesProgram;
 import org.junit.jupiter.api.Tag;
@@ -36,17 +31,8 @@ class JavaCppLibrariesGpuIT
     @Timeout(value = 480, unit = TimeUnit.SECONDS)
     void theRemoteRunEqualsTheLocalOne(final Transport transport, @TempDir final Path work) throws Exception
     {
-        final String local = hash(local(JavaCppLibrariesProgram.class, "dump"), "local");
-        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
-        {
-            final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""),
-                JavaCppLibrariesProgram.class, "dump", "refusals");
-            assertEquals(0, client.awaitExit(RUN), client.output());
-            assertEquals(local, hash(client.output(), "remote"), "remote results equal the local run's");
-            assertTrue(!client.output().contains("is not supported by gpurelay"), "every call the program makes is " +
-                "remoted:\n" + client.output());
-            executor.process().awaitLine(Pattern.compile("session \\d+ .*client .* pid " + client.pid() + "\\b"),
-                Duration.ofSeconds(10));
-        }
+        JavaCppGpuRuns.assertRemoteRunEqualsLocal(transport, work, JavaCppLibrariesProgram.class, List.of("refusals"),
+            output -> assertTrue(!output.contains("is not supported by gpurelay"), "every call the program makes is " +
+                "remoted:\n" + output));
     }
 }

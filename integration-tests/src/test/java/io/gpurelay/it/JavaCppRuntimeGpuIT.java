@@ -1,14 +1,8 @@
 package io.gpurelay.it;
 
-import static io.gpurelay.it.JavaCppGpuRuns.RUN;
-import static io.gpurelay.it.JavaCppGpuRuns.hash;
-import static io.gpurelay.it.JavaCppGpuRuns.local;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 import io.gpurelay.it.javacpp.JavaCppRuntimeCoverageProgram;
 import org.junit.jupiter.api.Tag;
@@ -33,15 +27,7 @@ class JavaCppRuntimeGpuIT
     @Timeout(value = 480, unit = TimeUnit.SECONDS)
     void theRemoteRunEqualsTheLocalOne(final Transport transport, @TempDir final Path work) throws Exception
     {
-        final String local = hash(local(JavaCppRuntimeCoverageProgram.class, "dump"), "local");
-        try (Executor executor = Executor.startWithBackend("gpu", transport.newChannel(), work))
-        {
-            final ForkedProcess client = Client.startJavaCpp(executor.agentOptions(""),
-                JavaCppRuntimeCoverageProgram.class, "dump", "relayed");
-            assertEquals(0, client.awaitExit(RUN), client.output());
-            assertEquals(local, hash(client.output(), "remote"), "remote results equal the local run's");
-            executor.process().awaitLine(Pattern.compile("session \\d+ .*client .* pid " + client.pid() + "\\b"),
-                Duration.ofSeconds(10));
-        }
+        JavaCppGpuRuns.assertRemoteRunEqualsLocal(transport, work, JavaCppRuntimeCoverageProgram.class,
+            List.of("relayed"), output -> { });
     }
 }

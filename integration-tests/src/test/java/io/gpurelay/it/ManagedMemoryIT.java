@@ -32,36 +32,32 @@ class ManagedMemoryIT
     void hostViewAndDeviceAgreeAtEverySynchronisationPoint(final Transport transport, @TempDir final Path work)
         throws Exception
     {
-        try (Executor executor = Executor.start(transport.newChannel(), work))
-        {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), ManagedMemoryProgram.class);
-            final String output = Client.assertPassed(client, Duration.ofSeconds(180));
-            assertTrue(output.contains("CHECK round 3: the kernel read the one value the host changed ok"), output);
-            assertTrue(output.contains("CHECK the host view shows what the copy wrote ok"), output);
-            assertTrue(output.contains("CHECK cudaMemAdvise of memory from cudaMalloc ok"), output);
-            // What works remotely: coherence at synchronisation points, not concurrent access.
-            assertTrue(output.contains("INFO concurrentManagedAccess 0"), output);
-            assertFalse(output.contains("is not supported by gpurelay"), output);
-            assertTrue(output.contains("CHECK registered memory round trip through a kernel ok"), output);
-            assertTrue(output.contains("CHECK managed memory's type ok"), output);
-            assertTrue(output.contains("CHECK the range starts at the allocation ok"), output);
-            assertTrue(output.contains("CHECK accessed by device 0 alone ok"), output);
-            assertTrue(output.contains("CHECK the device maps host memory ok"), output);
-            // The driver API's host view of managed memory, at the driver's synchronisation points.
-            assertTrue(output.contains("CHECK the driver API's managed pointer has a host view ok"), output);
-            assertTrue(output.contains("CHECK driver round 3: the kernel read the values at the start the host " +
-                "changed ok"), output);
-            // Mapped memory over both transports: shared with the executor over IPC, a device copy over UDP.
-            assertTrue(output.contains("CHECK cudaHostGetDevicePointer ok"), output);
-            assertTrue(output.contains("CHECK a kernel read and wrote mapped memory ok"), output);
-            assertTrue(output.contains("CHECK the kernel read what the copy wrote into mapped memory ok"), output);
-            assertTrue(output.contains("CHECK mapped memory's device pointer is host memory ok"), output);
-            assertTrue(output.contains("CHECK a kernel read and wrote driver-mapped memory ok"), output);
-            // Mapping the program's own memory into the executor's device is refused, naming the flag.
-            assertTrue(output.contains("INFO cudaHostRegister mapped 801"), output);
-            assertTrue(output.contains("cudaHostRegister with cudaHostRegisterMapped: the executor's device " +
-                "cannot map this process's memory"), output);
-        }
+        final String output = Client.runPassing(transport, work, ManagedMemoryProgram.class, Duration.ofSeconds(180));
+        assertTrue(output.contains("CHECK round 3: the kernel read the one value the host changed ok"), output);
+        assertTrue(output.contains("CHECK the host view shows what the copy wrote ok"), output);
+        assertTrue(output.contains("CHECK cudaMemAdvise of memory from cudaMalloc ok"), output);
+        // What works remotely: coherence at synchronisation points, not concurrent access.
+        assertTrue(output.contains("INFO concurrentManagedAccess 0"), output);
+        assertFalse(output.contains("is not supported by gpurelay"), output);
+        assertTrue(output.contains("CHECK registered memory round trip through a kernel ok"), output);
+        assertTrue(output.contains("CHECK managed memory's type ok"), output);
+        assertTrue(output.contains("CHECK the range starts at the allocation ok"), output);
+        assertTrue(output.contains("CHECK accessed by device 0 alone ok"), output);
+        assertTrue(output.contains("CHECK the device maps host memory ok"), output);
+        // The driver API's host view of managed memory, at the driver's synchronisation points.
+        assertTrue(output.contains("CHECK the driver API's managed pointer has a host view ok"), output);
+        assertTrue(output.contains("CHECK driver round 3: the kernel read the values at the start the host " +
+            "changed ok"), output);
+        // Mapped memory over both transports: shared with the executor over IPC, a device copy over UDP.
+        assertTrue(output.contains("CHECK cudaHostGetDevicePointer ok"), output);
+        assertTrue(output.contains("CHECK a kernel read and wrote mapped memory ok"), output);
+        assertTrue(output.contains("CHECK the kernel read what the copy wrote into mapped memory ok"), output);
+        assertTrue(output.contains("CHECK mapped memory's device pointer is host memory ok"), output);
+        assertTrue(output.contains("CHECK a kernel read and wrote driver-mapped memory ok"), output);
+        // Mapping the program's own memory into the executor's device is refused, naming the flag.
+        assertTrue(output.contains("INFO cudaHostRegister mapped 801"), output);
+        assertTrue(output.contains("cudaHostRegister with cudaHostRegisterMapped: the executor's device " +
+            "cannot map this process's memory"), output);
     }
 
     @ParameterizedTest
@@ -70,12 +66,8 @@ class ManagedMemoryIT
     void cublasReadsTheDriverApisManagedMemoryTheHostFilled(final Transport transport, @TempDir final Path work)
         throws Exception
     {
-        try (Executor executor = Executor.start(transport.newChannel(), work))
-        {
-            final ForkedProcess client = Client.start(executor.agentOptions(""), ManagedCublasProgram.class);
-            final String output = Client.assertPassed(client, Duration.ofSeconds(120));
-            assertTrue(output.contains("CHECK the host view shows SGEMM's result ok"), output);
-            assertTrue(output.contains("CHECK SAXPY read what the host changed ok"), output);
-        }
+        final String output = Client.runPassing(transport, work, ManagedCublasProgram.class, Duration.ofSeconds(120));
+        assertTrue(output.contains("CHECK the host view shows SGEMM's result ok"), output);
+        assertTrue(output.contains("CHECK SAXPY read what the host changed ok"), output);
     }
 }

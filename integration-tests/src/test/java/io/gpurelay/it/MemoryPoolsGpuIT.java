@@ -39,23 +39,20 @@ class MemoryPoolsGpuIT
         // through gpurelay does them.
         final List<String> skips = List.of("-Dpools.skipAccessPolicyWindow=true", "-Dpools.skipModules=true");
         final String kernels = Artifacts.kernelsDir().toString();
-        final String local = GpuPrograms.local(MemoryPoolsProgram.class, skips, kernels);
-        final String remote;
-        try (Executor executor = Executor.startWithBackend("gpu", "aeron:ipc", work))
-        {
-            remote = GpuPrograms.remote(executor, "", MemoryPoolsProgram.class, skips, kernels);
-            final String window = GpuPrograms.remote(executor, "window", MemoryPoolsProgram.class, List.of(), kernels);
-            assertTrue(window.contains("FN cuStreamSetAttribute/access-policy-window status=0\n") &&
-                window.contains("FN cuStreamGetAttribute/access-policy-window status=0 65536 0.5 2 1\n"), window);
-            for (final String line : List.of("FN cuModuleLoadFatBinary/PTX-image status=0\n",
-                "FN cuModuleUnload/fat-binary status=0\n", "FN cuModuleLoadDataJIT/PTX status=0 true\n",
-                "FN cuLinkComplete status=0 true true\n", "FN cuModuleLoadDataEx/linked-cubin status=0\n"))
+        final GpuPrograms.Runs runs = GpuPrograms.localAndRemoteThenFull(work, MemoryPoolsProgram.class, skips,
+            List.of(kernels), "window", List.of(kernels), window ->
             {
-                assertTrue(window.contains(line), line + " in\n" + window);
-            }
-        }
+                assertTrue(window.contains("FN cuStreamSetAttribute/access-policy-window status=0\n") &&
+                    window.contains("FN cuStreamGetAttribute/access-policy-window status=0 65536 0.5 2 1\n"), window);
+                for (final String line : List.of("FN cuModuleLoadFatBinary/PTX-image status=0\n",
+                    "FN cuModuleUnload/fat-binary status=0\n", "FN cuModuleLoadDataJIT/PTX status=0 true\n",
+                    "FN cuLinkComplete status=0 true true\n", "FN cuModuleLoadDataEx/linked-cubin status=0\n"))
+                {
+                    assertTrue(window.contains(line), line + " in\n" + window);
+                }
+            });
 
-        CallLines.assertBothEndedWithSameCalls("hand-written functions", "DONE", local, remote, KNOWN_DIFFERENCES,
-            false);
+        CallLines.assertBothEndedWithSameCalls("hand-written functions", "DONE", runs.local(), runs.remote(),
+            KNOWN_DIFFERENCES, false);
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -63,17 +62,7 @@ class VirtualMemoryGpuIT
             // held to what CUDA documents instead, the same expectations as on the emulator.
             System.out.println("JCuda's own cuMemCreate failed locally; comparing with CUDA's documented answers:\n" +
                 local.output());
-            final Map<String, String> actual = MemoryPoolsIT.calls(remoteOutput);
-            final List<String> differences = new ArrayList<>();
-            for (final Map.Entry<String, String> call : VirtualMemoryIT.expectedCalls().entrySet())
-            {
-                if (!call.getValue().equals(actual.get(call.getKey())))
-                {
-                    differences.add(call.getKey() + ": expected " + call.getValue() + ", got " +
-                        actual.get(call.getKey()));
-                }
-            }
-            assertTrue(differences.isEmpty(), String.join("\n", differences) + "\n\n" + remoteOutput);
+            ExpectedCalls.assertAnswered(VirtualMemoryIT.expectedCalls(), remoteOutput);
             return;
         }
         assertEquals(0, localExit, local.output());

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -26,9 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class VirtualMemoryIT
 {
-    private static final String SUMS = "status=0 0x1.0p-1 0x1.ffap10";
-    private static final String ONES = "status=0 0x1.0p0 0x1.0p0";
-
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void theFamilyRunsThroughTheAgentOnTheEmulator(@TempDir final Path work) throws Exception
@@ -45,35 +39,28 @@ class VirtualMemoryIT
         assertTrue(output.contains("\nDONE"), output);
         final Map<String, String> expected = expectedCalls();
         // Refusals.
-        expected.put("cuMemCreate/shareable", "status=801");
-        expected.put("cuMemCreate/over-the-quota", "status=2");
-        expected.put("cuMemCreate/unaligned", "status=1");
-        expected.put("cuMemAddressReserve/unaligned", "status=1");
-        expected.put("cuMemRelease/released", "status=1");
-        expected.put("cuMemAddressReserve/again", "status=0");
-        expected.put("cuMemCreate/again", "status=0");
-        expected.put("cuMemMap/outside-the-reservation", "status=1");
-        expected.put("cuMemMap/released-handle", "status=1");
-        expected.put("cuMemMap/again", "status=0");
-        expected.put("cuMemsetD32/before-access", "status=1");
-        expected.put("cuMemRetainAllocationHandle/past-the-mapping", "status=1");
-        expected.put("cuMemAddressFree/still-mapped", "status=1");
-        expected.put("cuMemUnmap/half", "status=1");
-        expected.put("cuMemsetD32/the-freed-reservation", "status=1");
-        expected.put("cuPointerSetAttribute/not-settable", "status=1");
-        expected.put("cuMemHostGetFlags/freed", "status=1");
-        expected.put("cuCtxDestroy", "status=0");
+        expected.putAll(ExpectedCalls.table("""
+            cuMemCreate/shareable                         status=801
+            cuMemCreate/over-the-quota                    status=2
+            cuMemCreate/unaligned                         status=1
+            cuMemAddressReserve/unaligned                 status=1
+            cuMemRelease/released                         status=1
+            cuMemAddressReserve/again                     status=0
+            cuMemCreate/again                             status=0
+            cuMemMap/outside-the-reservation              status=1
+            cuMemMap/released-handle                      status=1
+            cuMemMap/again                                status=0
+            cuMemsetD32/before-access                     status=1
+            cuMemRetainAllocationHandle/past-the-mapping  status=1
+            cuMemAddressFree/still-mapped                 status=1
+            cuMemUnmap/half                               status=1
+            cuMemsetD32/the-freed-reservation             status=1
+            cuPointerSetAttribute/not-settable            status=1
+            cuMemHostGetFlags/freed                       status=1
+            cuCtxDestroy                                  status=0
+            """));
 
-        final Map<String, String> actual = MemoryPoolsIT.calls(output);
-        final List<String> differences = new ArrayList<>();
-        for (final Map.Entry<String, String> call : expected.entrySet())
-        {
-            if (!call.getValue().equals(actual.get(call.getKey())))
-            {
-                differences.add(call.getKey() + ": expected " + call.getValue() + ", got " + actual.get(call.getKey()));
-            }
-        }
-        assertTrue(differences.isEmpty(), String.join("\n", differences) + "\n\n" + output);
+        ExpectedCalls.assertAnswered(expected, output);
         assertTrue(output.contains("operating-system handles of the executor's host"), output);
         assertTrue(output.contains("is not inside one address reservation of this session"), output);
         assertTrue(output.contains("cuMemCreate of 134217728 bytes refused"), output);
@@ -85,39 +72,39 @@ class VirtualMemoryIT
      */
     static Map<String, String> expectedCalls()
     {
-        final Map<String, String> expected = new LinkedHashMap<>();
-        expected.put("cuCtxCreate", "status=0");
-        expected.put("cuMemGetAllocationGranularity/recommended", "status=0 2097152");
-        expected.put("cuMemGetAllocationGranularity/minimum", "status=0 2097152");
-        expected.put("cuMemAddressReserve", "status=0 true true");
-        expected.put("cuMemCreate", "status=0 true");
-        expected.put("cuMemGetAllocationPropertiesFromHandle", "status=0 1 1:0 0");
-        expected.put("cuMemMap/first", "status=0");
-        expected.put("cuMemSetAccess/first", "status=0");
-        expected.put("cuMemGetAccess/first", "status=0 3");
-        expected.put("cuMemcpyHtoD/mapped", "status=0");
-        expected.put("cuLaunchKernel/mapped", "status=0");
-        expected.put("cuCtxSynchronize/kernel", "status=0");
-        expected.put("cuMemcpyDtoH/sums", SUMS);
-        expected.put("cuMemsetD32/mapped", "status=0");
-        expected.put("cuMemcpyDtoH/ones", ONES);
-        expected.put("cuMemMap/second", "status=0");
-        expected.put("cuMemSetAccess/second", "status=0");
-        expected.put("cuMemcpyDtoH/sums-through-the-second-mapping", SUMS);
-        expected.put("cuMemsetD32/second", "status=0");
-        expected.put("cuMemcpyDtoH/first-element-through-the-first-mapping", "status=0 0x1.0p2");
-        expected.put("cuPointerSetAttribute/sync-memops-on-an-allocation", "status=0");
-        expected.put("cuMemRetainAllocationHandle/inside-the-second-mapping", "status=0 true");
-        expected.put("cuMemRelease/the-retained-reference", "status=0");
-        expected.put("cuMemRelease", "status=0");
-        expected.put("cuMemcpyDtoH/after-the-release", ONES);
-        expected.put("cuMemUnmap/first", "status=0");
-        expected.put("cuMemUnmap/second", "status=0");
-        expected.put("cuMemAddressFree", "status=0");
-        expected.put("cuMemFree", "status=0");
-        expected.put("cuMemHostAlloc/portable", "status=0");
-        expected.put("cuMemHostGetFlags/portable", "status=0 1");
-        expected.put("cuMemFreeHost/portable", "status=0");
-        return expected;
+        return ExpectedCalls.table("""
+            cuCtxCreate                                            status=0
+            cuMemGetAllocationGranularity/recommended              status=0 2097152
+            cuMemGetAllocationGranularity/minimum                  status=0 2097152
+            cuMemAddressReserve                                    status=0 true true
+            cuMemCreate                                            status=0 true
+            cuMemGetAllocationPropertiesFromHandle                 status=0 1 1:0 0
+            cuMemMap/first                                         status=0
+            cuMemSetAccess/first                                   status=0
+            cuMemGetAccess/first                                   status=0 3
+            cuMemcpyHtoD/mapped                                    status=0
+            cuLaunchKernel/mapped                                  status=0
+            cuCtxSynchronize/kernel                                status=0
+            cuMemcpyDtoH/sums                                      status=0 0x1.0p-1 0x1.ffap10
+            cuMemsetD32/mapped                                     status=0
+            cuMemcpyDtoH/ones                                      status=0 0x1.0p0 0x1.0p0
+            cuMemMap/second                                        status=0
+            cuMemSetAccess/second                                  status=0
+            cuMemcpyDtoH/sums-through-the-second-mapping           status=0 0x1.0p-1 0x1.ffap10
+            cuMemsetD32/second                                     status=0
+            cuMemcpyDtoH/first-element-through-the-first-mapping   status=0 0x1.0p2
+            cuPointerSetAttribute/sync-memops-on-an-allocation     status=0
+            cuMemRetainAllocationHandle/inside-the-second-mapping  status=0 true
+            cuMemRelease/the-retained-reference                    status=0
+            cuMemRelease                                           status=0
+            cuMemcpyDtoH/after-the-release                         status=0 0x1.0p0 0x1.0p0
+            cuMemUnmap/first                                       status=0
+            cuMemUnmap/second                                      status=0
+            cuMemAddressFree                                       status=0
+            cuMemFree                                              status=0
+            cuMemHostAlloc/portable                                status=0
+            cuMemHostGetFlags/portable                             status=0 1
+            cuMemFreeHost/portable                                 status=0
+            """);
     }
 }

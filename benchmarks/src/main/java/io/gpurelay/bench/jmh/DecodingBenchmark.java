@@ -1,7 +1,5 @@
 package io.gpurelay.bench.jmh;
 
-import java.util.concurrent.TimeUnit;
-
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.CallView;
 import io.gpurelay.protocol.ClientProxy;
@@ -16,36 +14,16 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * What decoding costs: the executor's {@link SessionRequestAdapter} and the client's {@link ClientResponseAdapter}
  * on messages the proxies wrote, held in memory (no transport).
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {
-    "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens=java.base/java.util.zip=ALL-UNNAMED" })
-@State(Scope.Thread)
-public class DecodingBenchmark
+public class DecodingBenchmark extends ProtocolBenchmark
 {
-    private static final long SESSION_ID = 7;
-    private static final long CONTEXT = 0x7000_0000_1000L;
-    private static final long TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
-
     private UnsafeBuffer smallCall;
     private UnsafeBuffer callWith4KiBPayload;
     private UnsafeBuffer smallReply;

@@ -1,7 +1,5 @@
 package io.gpurelay.bench.jmh;
 
-import java.util.concurrent.TimeUnit;
-
 import io.aeron.Publication;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.ClientProxy;
@@ -12,37 +10,17 @@ import io.gpurelay.protocol.codecs.MessageHeaderEncoder;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What encoding costs: the SBE codec alone writing a small call into a buffer, and the proxies writing calls and
  * replies through an Aeron IPC publication (copy into the log buffer included; the subscription is drained after each
  * message, so the term never fills).
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {
-    "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens=java.base/java.util.zip=ALL-UNNAMED" })
-@State(Scope.Thread)
-public class EncodingBenchmark
+public class EncodingBenchmark extends ProtocolBenchmark
 {
-    private static final long SESSION_ID = 7;
-    private static final long CONTEXT = 0x7000_0000_1000L;
-    private static final long TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
-
     private final UnsafeBuffer codecBuffer = new UnsafeBuffer(new byte[4096]);
     private final MessageHeaderEncoder headerEncoder = new MessageHeaderEncoder();
     private final CallEncoder callEncoder = new CallEncoder();
