@@ -1,68 +1,15 @@
 package io.gpurelay.agent.layers;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 /**
  * JavaCPP's adapters never use JCuda or its adapters: a JavaCPP program has no JCuda on its class path. The pom says
- * it first (agent-javacpp depends on agent-core and JavaCPP only); the rule reads the compiled classes, and fails as
- * well when the module's classes are missing (ArchUnit refuses a rule over none).
+ * it first (agent-javacpp depends on agent-core and JavaCPP only); the rules are {@link BindingLayersTest}'s.
  */
-class JavaCppLayersTest
+class JavaCppLayersTest extends BindingLayersTest
 {
-    private static JavaClasses agent;
-
-    @BeforeAll
-    static void importTheAgent()
+    JavaCppLayersTest()
     {
-        agent = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .withImportOption(location -> !location.contains("-tests.jar")) // agent-core's test helpers, when a jar
-            .importPackages("io.gpurelay.agent");
-    }
-
-    @Test
-    void javaCppAdaptersNeverTouchJCudaOrItsAdapters()
-    {
-        noClasses().that().resideInAPackage("io.gpurelay.agent.javacpp..")
-            .should().dependOnClassesThat().resideInAnyPackage("jcuda..", "io.gpurelay.agent.jcuda..")
-            .because("a JavaCPP program has no JCuda on its class path")
-            .check(agent);
-    }
-
-    @Test
-    void theAdaptersPackagesAreFreeOfCycles()
-    {
-        slices().matching("io.gpurelay.agent.(javacpp..)").should().beFreeOfCycles()
-            .because("the struct classes' bodies and the presets' modules must not need each other both ways")
-            .check(agent);
-    }
-
-    @Test
-    void theAdaptersDoNotImportTheBootstrap()
-    {
-        noClasses().that().resideInAPackage("io.gpurelay.agent.javacpp..")
-            .should().dependOnClassesThat().resideInAPackage("io.gpurelay.agent")
-            .because("the bootstrap starts the bindings' modules; what they share is in .config and .log")
-            .check(agent);
-    }
-
-    @Test
-    void theWholeAgentIsFreeOfCycles()
-    {
-        // This module's classes and agent-core's, from the class path, so that a cycle across the two modules would
-        // show. None can form (agent-core's pom has no binding), but the rule says it of the whole agent. One slice
-        // per package: "io.gpurelay.agent.(**)" would leave the bootstrap package out.
-        assertTrue(agent.containPackage("io.gpurelay.agent.client"), "agent-core's classes were not imported");
-        slices().matching("io.gpurelay.(**)").should().beFreeOfCycles()
-            .because("the bootstrap sits on top, the configuration and the log at the bottom, the binding on the core")
-            .check(agent);
+        super("javacpp", "a JavaCPP program has no JCuda on its class path",
+            "the struct classes' bodies and the presets' modules must not need each other both ways",
+            "jcuda..", "io.gpurelay.agent.jcuda..");
     }
 }
