@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 
 import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.log.LogCapture;
-import io.gpurelay.agent.cuda.blas.CublasRoutines;
+import io.gpurelay.protocol.describe.CublasRoutines;
 import io.gpurelay.agent.jcuda.blas.JCublas2Instrumentation;
 import io.gpurelay.agent.jcuda.blas.JCublas2Remote;
 import io.gpurelay.protocol.CublasStatus;

@@ -5,8 +5,9 @@ import io.gpurelay.protocol.CublasStatus;
 import org.agrona.DirectBuffer;
 
 /**
- * One session's cuBLAS (v2 API) on a backend: one method per routine family, the single and double precision twins
- * told apart by a {@link Precision}. Each method reports through the {@link CallResult} with cuBLAS's own status
+ * One session's cuBLAS (v2 API) on a backend: its handles and their settings, the matrix transfers, cublasGemmEx,
+ * and every described routine through one method, {@link #run}, which reads the routine's description rather than
+ * a method per routine. Each method reports through the {@link CallResult} with cuBLAS's own status
  * codes ({@link CudaError#library}) and never throws for bad input: arguments are validated as cuBLAS documents, and a
  * range of device memory a routine would touch outside the session's allocations is
  * {@code CUBLAS_STATUS_EXECUTION_FAILED}, never a crash.
@@ -23,7 +24,7 @@ import org.agrona.DirectBuffer;
 public interface BlasSession
 {
     /**
-     * The element type of a routine: S or D.
+     * The element type of a routine: S or D (what {@code gemmEx}'s callers and the reference implementations use).
      */
     enum Precision
     {
@@ -147,92 +148,19 @@ public interface BlasSession
         BackendContext context, BackendStream stream, int rows, int cols, int elementSize, long source, int ld,
         CallResult result);
 
-    // Level 1.
-
-    void axpy(BackendBlasHandle handle, Precision precision, int n, long alpha, long x, int incx, long y, int incy,
-        CallResult result);
-
-    void dot(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long y, int incy, long target,
-        CallResult result);
-
-    void nrm2(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long target, CallResult result);
-
-    void asum(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long target, CallResult result);
-
-    void scal(BackendBlasHandle handle, Precision precision, int n, long alpha, long x, int incx, CallResult result);
-
-    void copy(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long y, int incy,
-        CallResult result);
-
-    void swap(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long y, int incy,
-        CallResult result);
+    // The described routines.
 
     /**
-     * @param minimum iamin rather than iamax.
+     * Runs a described routine ({@link io.gpurelay.protocol.describe.CublasRoutines}): every level 1, 2 and 3
+     * routine, the v2 extensions and the batched ones, in every element type. The call holds its C arguments as the
+     * wire placed them: sizes and enums, device addresses, scalars (two slots in a typed routine: real and imaginary
+     * part, or in device mode the address and 0), rotm's five parameters. A reduction's host-mode result is the
+     * call's value (two values, real and imaginary part, for a complex one), a solver's host {@code info} too. A
+     * backend without the routine answers {@code CUBLAS_STATUS_NOT_SUPPORTED} naming it.
+     *
+     * @throws BlasCall.BeyondThirtyTwoBits where a size of a {@code _64} call does not fit the 32-bit routine.
      */
-    void iamax(BackendBlasHandle handle, Precision precision, boolean minimum, int n, long x, int incx, long target,
-        CallResult result);
-
-    void rot(BackendBlasHandle handle, Precision precision, int n, long x, int incx, long y, int incy, long c, long s,
-        CallResult result);
-
-    // Level 2.
-
-    void gemv(BackendBlasHandle handle, Precision precision, int trans, int m, int n, long alpha, long a, int lda,
-        long x, int incx, long beta, long y, int incy, CallResult result);
-
-    void ger(BackendBlasHandle handle, Precision precision, int m, int n, long alpha, long x, int incx, long y,
-        int incy, long a, int lda, CallResult result);
-
-    void symv(BackendBlasHandle handle, Precision precision, int uplo, int n, long alpha, long a, int lda, long x,
-        int incx, long beta, long y, int incy, CallResult result);
-
-    /**
-     * @param solve trsv rather than trmv.
-     */
-    void triangularVector(BackendBlasHandle handle, Precision precision, boolean solve, int uplo, int trans, int diag,
-        int n, long a, int lda, long x, int incx, CallResult result);
-
-    // Level 3.
-
-    void gemm(BackendBlasHandle handle, Precision precision, int transa, int transb, int m, int n, int k, long alpha,
-        long a, int lda, long b, int ldb, long beta, long c, int ldc, CallResult result);
-
-    void symm(BackendBlasHandle handle, Precision precision, int side, int uplo, int m, int n, long alpha, long a,
-        int lda, long b, int ldb, long beta, long c, int ldc, CallResult result);
-
-    void syrk(BackendBlasHandle handle, Precision precision, int uplo, int trans, int n, int k, long alpha, long a,
-        int lda, long beta, long c, int ldc, CallResult result);
-
-    void trmm(BackendBlasHandle handle, Precision precision, int side, int uplo, int trans, int diag, int m, int n,
-        long alpha, long a, int lda, long b, int ldb, long c, int ldc, CallResult result);
-
-    void trsm(BackendBlasHandle handle, Precision precision, int side, int uplo, int trans, int diag, int m, int n,
-        long alpha, long a, int lda, long b, int ldb, CallResult result);
-
-    void geam(BackendBlasHandle handle, Precision precision, int transa, int transb, int m, int n, long alpha, long a,
-        int lda, long beta, long b, int ldb, long c, int ldc, CallResult result);
-
-    /**
-     * @param aArray device address of an array of {@code batchCount} device pointers; likewise {@code bArray} and
-     *               {@code cArray}.
-     */
-    void gemmBatched(BackendBlasHandle handle, Precision precision, int transa, int transb, int m, int n, int k,
-        long alpha, long aArray, int lda, long bArray, int ldb, long beta, long cArray, int ldc, int batchCount,
-        CallResult result);
-
-    void gemmStridedBatched(BackendBlasHandle handle, Precision precision, int transa, int transb, int m, int n,
-        int k, long alpha, long a, int lda, long strideA, long b, int ldb, long strideB, long beta, long c, int ldc,
-        long strideC, int batchCount, CallResult result);
-
-    /**
-     * @param pivots device address of {@code n x batchSize} ints, 0 for no pivoting.
-     */
-    void getrfBatched(BackendBlasHandle handle, Precision precision, int n, long aArray, int lda, long pivots,
-        long info, int batchSize, CallResult result);
-
-    void getriBatched(BackendBlasHandle handle, Precision precision, int n, long aArray, int lda, long pivots,
-        long cArray, int ldc, long info, int batchSize, CallResult result);
+    void run(BackendBlasHandle handle, BlasCall call, CallResult result);
 
     /**
      * @param computeType a {@code cublasComputeType_t}; alpha and beta in host mode are its scalar type's raw bits.
@@ -240,349 +168,6 @@ public interface BlasSession
     void gemmEx(BackendBlasHandle handle, int transa, int transb, int m, int n, int k, long alpha, long a, int aType,
         int lda, long b, int bType, int ldb, long beta, long c, int cType, int ldc, int computeType, int algo,
         CallResult result);
-
-    // Routines of any element type (Function.CUBLAS_AXPY_X and the rest). {@code name} is the cuBLAS routine the
-    // call stands for (cublasCgemm, cublasChbmv, ...); a scalar is two slots, as the wire has it. A backend without a
-    // routine answers CUBLAS_STATUS_NOT_SUPPORTED naming it, which is what these defaults do.
-
-    default void axpyX(
-        BackendBlasHandle handle, BlasType type, String name, int n, long alphaRe, long alphaIm, long x, int incx,
-        long y, int incy, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void copyX(
-        BackendBlasHandle handle, BlasType type, String name, int n, long x, int incx, long y, int incy,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void scalX(
-        BackendBlasHandle handle, BlasType type, String name, boolean realAlpha, int n, long alphaRe, long alphaIm,
-        long x, int incx, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void swapX(
-        BackendBlasHandle handle, BlasType type, String name, int n, long x, int incx, long y, int incy,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void dotX(
-        BackendBlasHandle handle, BlasType type, String name, boolean conjugate, int n, long x, int incx, long y,
-        int incy, long target, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void iamaxX(
-        BackendBlasHandle handle, BlasType type, String name, boolean minimum, int n, long x, int incx, long target,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void asumX(
-        BackendBlasHandle handle, BlasType type, String name, int n, long x, int incx, long target, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void nrm2X(
-        BackendBlasHandle handle, BlasType type, String name, int n, long x, int incx, long target, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void rotX(
-        BackendBlasHandle handle, BlasType type, String name, boolean realSine, int n, long x, int incx, long y,
-        int incy, long cRe, long cIm, long sRe, long sIm, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void rotm(
-        BackendBlasHandle handle, BlasType type, String name, int n, long x, int incx, long y, int incy, long[] param,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void gemvX(
-        BackendBlasHandle handle, BlasType type, String name, int trans, int m, int n, long alphaRe, long alphaIm,
-        long a, int lda, long x, int incx, long betaRe, long betaIm, long y, int incy, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void gbmv(
-        BackendBlasHandle handle, BlasType type, String name, int trans, int m, int n, int kl, int ku, long alphaRe,
-        long alphaIm, long a, int lda, long x, int incx, long betaRe, long betaIm, long y, int incy,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void symvX(
-        BackendBlasHandle handle, BlasType type, String name, boolean hermitian, int uplo, int n, long alphaRe,
-        long alphaIm, long a, int lda, long x, int incx, long betaRe, long betaIm, long y, int incy,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void sbmv(
-        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, int k, long alphaRe, long alphaIm,
-        long a, int lda, long x, int incx, long betaRe, long betaIm, long y, int incy, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void spmv(
-        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, long alphaRe, long alphaIm, long ap,
-        long x, int incx, long betaRe, long betaIm, long y, int incy, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void triangularVectorX(
-        BackendBlasHandle handle, BlasType type, String name, boolean solve, int uplo, int trans, int diag, int n,
-        long a, int lda, long x, int incx, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void bandedTriangularVector(
-        BackendBlasHandle handle, BlasType type, String name, boolean solve, int uplo, int trans, int diag, int n,
-        int k, long a, int lda, long x, int incx, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void packedTriangularVector(
-        BackendBlasHandle handle, BlasType type, String name, boolean solve, int uplo, int trans, int diag, int n,
-        long ap, long x, int incx, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void gerX(
-        BackendBlasHandle handle, BlasType type, String name, boolean conjugate, int m, int n, long alphaRe,
-        long alphaIm, long x, int incx, long y, int incy, long a, int lda, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void syr(
-        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, long alphaRe, long alphaIm, long x,
-        int incx, long a, int lda, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void spr(
-        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, long alphaRe, long alphaIm, long x,
-        int incx, long ap, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void syr2(
-        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, long alphaRe, long alphaIm, long x,
-        int incx, long y, int incy, long a, int lda, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void spr2(
-        BackendBlasHandle handle, BlasType type, String name, int uplo, int n, long alphaRe, long alphaIm, long x,
-        int incx, long y, int incy, long ap, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void gemmX(
-        BackendBlasHandle handle, BlasType type, String name, int transa, int transb, int m, int n, int k,
-        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long betaRe, long betaIm, long c, int ldc,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void symmX(
-        BackendBlasHandle handle, BlasType type, String name, boolean hermitian, int side, int uplo, int m, int n,
-        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long betaRe, long betaIm, long c, int ldc,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void syrkX(
-        BackendBlasHandle handle, BlasType type, String name, boolean hermitian, int uplo, int trans, int n, int k,
-        long alphaRe, long alphaIm, long a, int lda, long betaRe, long betaIm, long c, int ldc, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void syr2k(
-        BackendBlasHandle handle, BlasType type, String name, boolean hermitian, int uplo, int trans, int n, int k,
-        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long betaRe, long betaIm, long c, int ldc,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void trmmX(
-        BackendBlasHandle handle, BlasType type, String name, int side, int uplo, int trans, int diag, int m, int n,
-        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long c, int ldc, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void trsmX(
-        BackendBlasHandle handle, BlasType type, String name, int side, int uplo, int trans, int diag, int m, int n,
-        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void geamX(
-        BackendBlasHandle handle, BlasType type, String name, int transa, int transb, int m, int n, long alphaRe,
-        long alphaIm, long a, int lda, long betaRe, long betaIm, long b, int ldb, long c, int ldc, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void dgmm(
-        BackendBlasHandle handle, BlasType type, String name, int side, int m, int n, long a, int lda, long x,
-        int incx, long c, int ldc, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    /** syrkx, and herkx (hermitian) whose beta is a real. */
-    default void syrkx(
-        BackendBlasHandle handle, BlasType type, String name, boolean hermitian, int uplo, int trans, int n, int k,
-        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long betaRe, long betaIm, long c, int ldc,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    /** Complex syr, and syr2 (twoVectors). */
-    default void syrComplex(
-        BackendBlasHandle handle, BlasType type, String name, boolean twoVectors, int uplo, int n, long alphaRe,
-        long alphaIm, long x, int incx, long y, int incy, long a, int lda, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void gemvBatched(
-        BackendBlasHandle handle, BlasType type, String name, int trans, int m, int n, long alphaRe, long alphaIm,
-        long aArray, int lda, long xArray, int incx, long betaRe, long betaIm, long yArray, int incy, int batchCount,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void gemvStridedBatched(
-        BackendBlasHandle handle, BlasType type, String name, int trans, int m, int n, long alphaRe, long alphaIm,
-        long a, int lda, long strideA, long x, int incx, long strideX, long betaRe, long betaIm, long y, int incy,
-        long strideY, int batchCount, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    /** Complex gemmBatched, and gemm3mBatched (threeM). */
-    default void gemmBatchedX(
-        BackendBlasHandle handle, BlasType type, String name, boolean threeM, int transa, int transb, int m, int n,
-        int k, long alphaRe, long alphaIm, long aArray, int lda, long bArray, int ldb, long betaRe, long betaIm,
-        long cArray, int ldc, int batchCount, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    /** Complex gemmStridedBatched, and gemm3mStridedBatched (threeM). */
-    default void gemmStridedBatchedX(
-        BackendBlasHandle handle, BlasType type, String name, boolean threeM, int transa, int transb, int m, int n,
-        int k, long alphaRe, long alphaIm, long a, int lda, long strideA, long b, int ldb, long strideB, long betaRe,
-        long betaIm, long c, int ldc, long strideC, int batchCount, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void gemm3m(
-        BackendBlasHandle handle, BlasType type, String name, int transa, int transb, int m, int n, int k,
-        long alphaRe, long alphaIm, long a, int lda, long b, int ldb, long betaRe, long betaIm, long c, int ldc,
-        CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void trsmBatched(
-        BackendBlasHandle handle, BlasType type, String name, int side, int uplo, int trans, int diag, int m, int n,
-        long alphaRe, long alphaIm, long aArray, int lda, long bArray, int ldb, int batchCount, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    /** tpttr, and trttp (toPacked). */
-    default void tpttr(
-        BackendBlasHandle handle, BlasType type, String name, boolean toPacked, int uplo, int n, long ap, long a,
-        int lda, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void getrfBatchedX(
-        BackendBlasHandle handle, BlasType type, String name, int n, long aArray, int lda, long pivots, long info,
-        int batchSize, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void getriBatchedX(
-        BackendBlasHandle handle, BlasType type, String name, int n, long aArray, int lda, long pivots, long cArray,
-        int ldc, long info, int batchSize, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    /** Value: cuBLAS's host {@code info}. */
-    default void getrsBatched(
-        BackendBlasHandle handle, BlasType type, String name, int trans, int n, int nrhs, long aArray, int lda,
-        long pivots, long bArray, int ldb, int batchSize, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    default void matinvBatched(
-        BackendBlasHandle handle, BlasType type, String name, int n, long aArray, int lda, long aInvArray, int ldaInv,
-        long info, int batchSize, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    /** Value: cuBLAS's host {@code info}. */
-    default void geqrfBatched(
-        BackendBlasHandle handle, BlasType type, String name, int m, int n, long aArray, int lda, long tauArray,
-        int batchSize, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
-
-    /** Value: cuBLAS's host {@code info}. */
-    default void gelsBatched(
-        BackendBlasHandle handle, BlasType type, String name, int trans, int m, int n, int nrhs, long aArray, int lda,
-        long cArray, int ldc, long devInfo, int batchSize, CallResult result)
-    {
-        result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
-    }
 
     // Handle settings and library properties.
 
@@ -615,7 +200,7 @@ public interface BlasSession
      */
     final class Unsupported
     {
-        static final CudaError NOT_SUPPORTED =
+        public static final CudaError NOT_SUPPORTED =
             CudaError.library(Api.CUBLAS, CublasStatus.NOT_SUPPORTED, "CUBLAS_STATUS_NOT_SUPPORTED");
 
         private Unsupported()

@@ -5,9 +5,10 @@ import java.util.Arrays;
 
 import io.gpurelay.agent.client.DeviceRouter;
 import io.gpurelay.agent.cuda.HostRangeException;
-import io.gpurelay.agent.cuda.blas.CublasRoutines.Element;
-import io.gpurelay.agent.cuda.blas.CublasRoutines.Routine;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
+import io.gpurelay.protocol.describe.CublasRoutines;
+import io.gpurelay.protocol.describe.CublasRoutines.Element;
+import io.gpurelay.protocol.describe.CublasRoutines.Routine;
 import io.gpurelay.protocol.CublasStatus;
 import io.gpurelay.protocol.RuntimeStatus;
 import org.agrona.concurrent.UnsafeBuffer;

@@ -5,7 +5,7 @@ import java.lang.reflect.Modifier;
 import java.util.List;
 
 import io.gpurelay.agent.cuda.blas.CublasRefusals;
-import io.gpurelay.agent.cuda.blas.CublasRoutines;
+import io.gpurelay.protocol.describe.CublasRoutines;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.CublasStatus;
 import net.bytebuddy.description.method.MethodDescription;

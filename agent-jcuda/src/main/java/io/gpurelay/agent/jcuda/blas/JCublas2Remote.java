@@ -43,7 +43,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * places them with the device side's stride.
  * <p>
  * The routines themselves (level 1, 2, 3, the v2 extensions, the batched ones) are not here: they are the rows of
- * {@link io.gpurelay.agent.cuda.blas.CublasRoutines}, which JavaCPP's cuBLAS module reads too, and
+ * {@link io.gpurelay.protocol.describe.CublasRoutines}, which JavaCPP's cuBLAS module reads too, and
  * {@link JCublas2Instrumentation} binds each of their natives, in both forms, to {@link JCublasRoutineCalls}. What
  * stays here is what no row can say: handles and settings, the host/device transfers (which gather and scatter host
  * strides), cublasGemmEx (its scalars' width follows its compute type), rotg and rotmg (computed in the client).

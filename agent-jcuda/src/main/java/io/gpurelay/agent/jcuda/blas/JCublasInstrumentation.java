@@ -4,7 +4,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 
 import io.gpurelay.agent.cuda.blas.CublasRefusals;
-import io.gpurelay.agent.cuda.blas.CublasRoutines;
+import io.gpurelay.protocol.describe.CublasRoutines;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.method.ParameterDescription;
 import net.bytebuddy.implementation.Implementation;

@@ -26,7 +26,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>
  * No wire function is legacy-only: a legacy routine is the v2 routine of the same name on the implicit handle that
  * {@code cublasInit} makes ({@link LegacyBlasState}). The routines themselves are not here: they are the rows of
- * {@link io.gpurelay.agent.cuda.blas.CublasRoutines} that JCublas2 and JavaCPP remote too, run by
+ * {@link io.gpurelay.protocol.describe.CublasRoutines} that JCublas2 and JavaCPP remote too, run by
  * {@link JCublasLegacyRoutineCalls}. Where the executor's backend lacks a routine (the device emulator has few complex
  * ones) it answers {@code CUBLAS_STATUS_NOT_SUPPORTED} naming it, and that is what {@code cublasGetError} reports. The
  * implicit handle

@@ -1,5 +1,8 @@
 package io.gpurelay.executor.backend.emulated;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import io.gpurelay.emulator.blas.Cublas;
 import io.gpurelay.emulator.blas.CublasComputeType;
 import io.gpurelay.emulator.blas.CublasHandle;
@@ -11,6 +14,7 @@ import io.gpurelay.emulator.memory.DeviceMemory;
 import io.gpurelay.executor.backend.BackendBlasHandle;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BackendStream;
+import io.gpurelay.executor.backend.BlasCall;
 import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
@@ -31,11 +35,153 @@ final class EmulatedBlasSession implements BlasSession
 
     private final EmulatedDevice[] devices;
     private final Object[] owners;
+    private final Map<String, Reference> references = new HashMap<>();
 
     EmulatedBlasSession(final EmulatedDevice[] devices, final Object[] owners)
     {
         this.devices = devices;
         this.owners = owners;
+        describeReferences();
+    }
+
+    /**
+     * A described routine the reference has, run with a call's arguments (numbered as in its description).
+     */
+    private interface Reference
+    {
+        void run(BackendBlasHandle handle, BlasCall call, CallResult result);
+    }
+
+    /**
+     * An S and D pair of routines: the reference takes the precision.
+     */
+    private interface RealReference
+    {
+        void run(BackendBlasHandle handle, Precision precision, BlasCall call, CallResult result);
+    }
+
+    /**
+     * A routine of the reference for each element type of {@code types}, the type given.
+     */
+    private interface TypedReference
+    {
+        void run(BackendBlasHandle handle, BlasType type, BlasCall call, CallResult result);
+    }
+
+    private void real(final String format, final RealReference reference)
+    {
+        references.put(String.format(format, "S"), (h, c, r) -> reference.run(h, Precision.SINGLE, c, r));
+        references.put(String.format(format, "D"), (h, c, r) -> reference.run(h, Precision.DOUBLE, c, r));
+    }
+
+    private void typed(final String types, final String format, final TypedReference reference)
+    {
+        for (final char type : types.toCharArray())
+        {
+            final BlasType blasType = BlasType.valueOf(String.valueOf(type));
+            references.put(String.format(format, type), (h, c, r) -> reference.run(h, blasType, c, r));
+        }
+    }
+
+    /**
+     * The routines of the description the reference has, by C name; each reads its arguments by their numbers in
+     * the routine's signature ({@code CublasRoutines}).
+     */
+    private void describeReferences()
+    {
+        real("cublas%saxpy_v2", (h, p, c, r) -> axpy(h, p, c.integer(1), c.value(2), c.value(3), c.integer(4),
+            c.value(5), c.integer(6), r));
+        real("cublas%sdot_v2", (h, p, c, r) -> dot(h, p, c.integer(1), c.value(2), c.integer(3), c.value(4),
+            c.integer(5), c.value(6), r));
+        real("cublas%snrm2_v2", (h, p, c, r) -> nrm2(h, p, c.integer(1), c.value(2), c.integer(3), c.value(4), r));
+        real("cublas%sasum_v2", (h, p, c, r) -> asum(h, p, c.integer(1), c.value(2), c.integer(3), c.value(4), r));
+        real("cublas%sscal_v2", (h, p, c, r) -> scal(h, p, c.integer(1), c.value(2), c.value(3), c.integer(4), r));
+        real("cublas%scopy_v2", (h, p, c, r) -> copy(h, p, c.integer(1), c.value(2), c.integer(3), c.value(4),
+            c.integer(5), r));
+        real("cublas%sswap_v2", (h, p, c, r) -> swap(h, p, c.integer(1), c.value(2), c.integer(3), c.value(4),
+            c.integer(5), r));
+        references.put("cublasIsamax_v2", iamax(Precision.SINGLE, false));
+        references.put("cublasIdamax_v2", iamax(Precision.DOUBLE, false));
+        references.put("cublasIsamin_v2", iamax(Precision.SINGLE, true));
+        references.put("cublasIdamin_v2", iamax(Precision.DOUBLE, true));
+        real("cublas%srot_v2", (h, p, c, r) -> rot(h, p, c.integer(1), c.value(2), c.integer(3), c.value(4),
+            c.integer(5), c.value(6), c.value(7), r));
+        real("cublas%sgemv_v2", (h, p, c, r) -> gemv(h, p, c.integer(1), c.integer(2), c.integer(3), c.value(4),
+            c.value(5), c.integer(6), c.value(7), c.integer(8), c.value(9), c.value(10), c.integer(11), r));
+        real("cublas%sger_v2", (h, p, c, r) -> ger(h, p, c.integer(1), c.integer(2), c.value(3), c.value(4),
+            c.integer(5), c.value(6), c.integer(7), c.value(8), c.integer(9), r));
+        real("cublas%ssymv_v2", (h, p, c, r) -> symv(h, p, c.integer(1), c.integer(2), c.value(3), c.value(4),
+            c.integer(5), c.value(6), c.integer(7), c.value(8), c.value(9), c.integer(10), r));
+        real("cublas%strmv_v2", (h, p, c, r) -> triangularVector(h, p, false, c.integer(1), c.integer(2),
+            c.integer(3), c.integer(4), c.value(5), c.integer(6), c.value(7), c.integer(8), r));
+        real("cublas%strsv_v2", (h, p, c, r) -> triangularVector(h, p, true, c.integer(1), c.integer(2),
+            c.integer(3), c.integer(4), c.value(5), c.integer(6), c.value(7), c.integer(8), r));
+        real("cublas%sgemm_v2", (h, p, c, r) -> gemm(h, p, c.integer(1), c.integer(2), c.integer(3), c.integer(4),
+            c.integer(5), c.value(6), c.value(7), c.integer(8), c.value(9), c.integer(10), c.value(11), c.value(12),
+            c.integer(13), r));
+        real("cublas%ssymm_v2", (h, p, c, r) -> symm(h, p, c.integer(1), c.integer(2), c.integer(3), c.integer(4),
+            c.value(5), c.value(6), c.integer(7), c.value(8), c.integer(9), c.value(10), c.value(11), c.integer(12),
+            r));
+        real("cublas%ssyrk_v2", (h, p, c, r) -> syrk(h, p, c.integer(1), c.integer(2), c.integer(3), c.integer(4),
+            c.value(5), c.value(6), c.integer(7), c.value(8), c.value(9), c.integer(10), r));
+        real("cublas%strmm_v2", (h, p, c, r) -> trmm(h, p, c.integer(1), c.integer(2), c.integer(3), c.integer(4),
+            c.integer(5), c.integer(6), c.value(7), c.value(8), c.integer(9), c.value(10), c.integer(11),
+            c.value(12), c.integer(13), r));
+        real("cublas%strsm_v2", (h, p, c, r) -> trsm(h, p, c.integer(1), c.integer(2), c.integer(3), c.integer(4),
+            c.integer(5), c.integer(6), c.value(7), c.value(8), c.integer(9), c.value(10), c.integer(11), r));
+        real("cublas%sgeam", (h, p, c, r) -> geam(h, p, c.integer(1), c.integer(2), c.integer(3), c.integer(4),
+            c.value(5), c.value(6), c.integer(7), c.value(8), c.value(9), c.integer(10), c.value(11), c.integer(12),
+            r));
+        real("cublas%sgemmBatched", (h, p, c, r) -> gemmBatched(h, p, c.integer(1), c.integer(2), c.integer(3),
+            c.integer(4), c.integer(5), c.value(6), c.value(7), c.integer(8), c.value(9), c.integer(10), c.value(11),
+            c.value(12), c.integer(13), c.integer(14), r));
+        real("cublas%sgemmStridedBatched", (h, p, c, r) -> gemmStridedBatched(h, p, c.integer(1), c.integer(2),
+            c.integer(3), c.integer(4), c.integer(5), c.value(6), c.value(7), c.integer(8), c.value(9), c.value(10),
+            c.integer(11), c.value(12), c.value(13), c.value(14), c.integer(15), c.value(16), c.integer(17), r));
+        real("cublas%sgetrfBatched", (h, p, c, r) -> getrfBatched(h, p, c.integer(1), c.value(2), c.integer(3),
+            c.value(4), c.value(5), c.integer(6), r));
+        real("cublas%sgetriBatched", (h, p, c, r) -> getriBatched(h, p, c.integer(1), c.value(2), c.integer(3),
+            c.value(4), c.value(5), c.integer(6), c.value(7), c.integer(8), r));
+        typed("SD", "cublas%sdgmm", (h, t, c, r) -> dgmm(h, t, c.name(), c.integer(1), c.integer(2), c.integer(3),
+            c.value(4), c.integer(5), c.value(6), c.integer(7), c.value(8), c.integer(9), r));
+        typed("SD", "cublas%stpttr", (h, t, c, r) -> tpttr(h, t, c.name(), false, c.integer(1), c.integer(2),
+            c.value(3), c.value(4), c.integer(5), r));
+        typed("SD", "cublas%strttp", (h, t, c, r) -> tpttr(h, t, c.name(), true, c.integer(1), c.integer(2),
+            c.value(5), c.value(3), c.integer(4), r));
+        typed("CZ", "cublas%saxpy_v2", (h, t, c, r) -> axpyX(h, t, c.name(), c.integer(1), c.value(2),
+            c.part(2, 1), c.value(3), c.integer(4), c.value(5), c.integer(6), r));
+        typed("CZ", "cublas%sdotu_v2", (h, t, c, r) -> dotX(h, t, c.name(), false, c.integer(1), c.value(2),
+            c.integer(3), c.value(4), c.integer(5), c.value(6), r));
+        typed("CZ", "cublas%sdotc_v2", (h, t, c, r) -> dotX(h, t, c.name(), true, c.integer(1), c.value(2),
+            c.integer(3), c.value(4), c.integer(5), c.value(6), r));
+        typed("CZ", "cublas%sscal_v2", (h, t, c, r) -> scalX(h, t, c.name(), false, c.integer(1), c.value(2),
+            c.part(2, 1), c.value(3), c.integer(4), r));
+        typed("C", "cublas%ssscal_v2", (h, t, c, r) -> scalX(h, t, c.name(), true, c.integer(1), c.value(2),
+            c.part(2, 1), c.value(3), c.integer(4), r));
+        typed("Z", "cublas%sdscal_v2", (h, t, c, r) -> scalX(h, t, c.name(), true, c.integer(1), c.value(2),
+            c.part(2, 1), c.value(3), c.integer(4), r));
+        typed("CZ", "cublas%sgemm_v2", (h, t, c, r) -> gemmX(h, t, c.name(), c.integer(1), c.integer(2),
+            c.integer(3), c.integer(4), c.integer(5), c.value(6), c.part(6, 1), c.value(7), c.integer(8), c.value(9),
+            c.integer(10), c.value(11), c.part(11, 1), c.value(12), c.integer(13), r));
+    }
+
+    private Reference iamax(final Precision precision, final boolean minimum)
+    {
+        return (h, c, r) -> iamax(h, precision, minimum, c.integer(1), c.value(2), c.integer(3), c.value(4), r);
+    }
+
+    /**
+     * A described routine: the reference's where it has one, else CUBLAS_STATUS_NOT_SUPPORTED naming it.
+     */
+    public void run(final BackendBlasHandle handle, final BlasCall call, final CallResult result)
+    {
+        final Reference reference = references.get(call.routine().name());
+        if (reference == null)
+        {
+            result.fail(Unsupported.NOT_SUPPORTED, call.name() + " is not supported by " + backendName());
+            return;
+        }
+        reference.run(handle, call, result);
     }
 
     /**
@@ -446,7 +592,7 @@ final class EmulatedBlasSession implements BlasSession
         {
             case S -> finish(handle, Cublas.sdgmm(cublas(handle), side, m, n, a, lda, x, incx, c, ldc), name, result);
             case D -> finish(handle, Cublas.ddgmm(cublas(handle), side, m, n, a, lda, x, incx, c, ldc), name, result);
-            default -> BlasSession.super.dgmm(handle, type, name, side, m, n, a, lda, x, incx, c, ldc, result);
+            default -> result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
         }
     }
 
@@ -459,7 +605,7 @@ final class EmulatedBlasSession implements BlasSession
         {
             case S -> finish(handle, Cublas.stpttr(cublas(handle), toPacked, uplo, n, ap, a, lda), name, result);
             case D -> finish(handle, Cublas.dtpttr(cublas(handle), toPacked, uplo, n, ap, a, lda), name, result);
-            default -> BlasSession.super.tpttr(handle, type, name, toPacked, uplo, n, ap, a, lda, result);
+            default -> result.fail(Unsupported.NOT_SUPPORTED, name + " is not supported by " + backendName());
         }
     }
 

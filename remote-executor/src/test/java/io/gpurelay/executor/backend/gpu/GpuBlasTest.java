@@ -10,8 +10,7 @@ import java.nio.ByteOrder;
 import io.gpurelay.executor.backend.BackendBlasHandle;
 import io.gpurelay.executor.backend.BackendContext;
 import io.gpurelay.executor.backend.BlasSession;
-import io.gpurelay.executor.backend.BlasSession.BlasType;
-import io.gpurelay.executor.backend.BlasSession.Precision;
+import io.gpurelay.executor.backend.BlasCall;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -85,7 +84,7 @@ class GpuBlasTest
         final long da = upload(a);
         final long db = upload(b);
         final long dc = gpu.malloc(context, (long)m * n * Float.BYTES);
-        blas.gemm(handle, Precision.SINGLE, OP_T, OP_N, m, n, k, bits(2f), da, lda, db, k, bits(0f), dc, m, call());
+        run("cublasSgemm_v2", OP_T, OP_N, m, n, k, bits(2f), da, lda, db, k, bits(0f), dc, m);
         ok();
         final float[] c = downloadFloats(dc, m * n);
         for (int j = 0; j < n; j++)
@@ -104,8 +103,8 @@ class GpuBlasTest
         final double[] x = { 1.5, -2, 0.25, 4, 3 };
         final long dx = upload(x);
         final long dy = gpu.malloc(context, Double.BYTES);
-        blas.gemm(handle, Precision.DOUBLE, OP_T, OP_N, 1, 1, 5, Double.doubleToRawLongBits(1), dx, 5, dx, 5,
-            Double.doubleToRawLongBits(0), dy, 1, call());
+        run("cublasDgemm_v2", OP_T, OP_N, 1, 1, 5, Double.doubleToRawLongBits(1), dx, 5, dx, 5,
+            Double.doubleToRawLongBits(0), dy, 1);
         ok();
         assertClose(1.5 * 1.5 + 4 + 0.0625 + 16 + 9, downloadDoubles(dy, 1)[0], 1e-12);
     }
@@ -115,21 +114,21 @@ class GpuBlasTest
     {
         final float[] x = { 1, -7, 3, 7 };
         final long dx = upload(x);
-        blas.dot(handle, Precision.SINGLE, 4, dx, 1, dx, 1, 0, call());
+        run("cublasSdot_v2", 4, dx, 1, dx, 1, 0);
         assertEquals(108f, Float.intBitsToFloat((int)ok().values()[0]));
-        blas.iamax(handle, Precision.SINGLE, false, 4, dx, 1, 0, call());
+        run("cublasIsamax_v2", 4, dx, 1, 0);
         assertEquals(2, ok().values()[0]);
-        blas.iamax(handle, Precision.SINGLE, true, 4, dx, 1, 0, call());
+        run("cublasIsamin_v2", 4, dx, 1, 0);
         assertEquals(1, ok().values()[0]);
 
         blas.setPointerMode(handle, POINTER_MODE_DEVICE, call());
         ok();
         final long result = gpu.malloc(context, Float.BYTES);
-        blas.nrm2(handle, Precision.SINGLE, 4, dx, 1, result, call());
+        run("cublasSnrm2_v2", 4, dx, 1, result);
         assertEquals(0, ok().valueCount());
         assertClose(Math.sqrt(108), downloadFloats(result, 1)[0], 1e-6);
         final long alpha = upload(new float[]{ 2 });
-        blas.axpy(handle, Precision.SINGLE, 4, alpha, dx, 1, dx, 1, call());
+        run("cublasSaxpy_v2", 4, alpha, dx, 1, dx, 1);
         ok();
         final float[] scaled = downloadFloats(dx, 4);
         assertEquals(3f, scaled[0]);
@@ -147,9 +146,9 @@ class GpuBlasTest
         final long cArray = uploadLongs(dc);
         final long pivots = gpu.malloc(context, n * Integer.BYTES);
         final long info = gpu.malloc(context, Integer.BYTES);
-        blas.getrfBatched(handle, Precision.DOUBLE, n, aArray, n, pivots, info, 1, call());
+        run("cublasDgetrfBatched", n, aArray, n, pivots, info, 1);
         ok();
-        blas.getriBatched(handle, Precision.DOUBLE, n, aArray, n, pivots, cArray, n, info, 1, call());
+        run("cublasDgetriBatched", n, aArray, n, pivots, cArray, n, info, 1);
         ok();
         final double[] inverse = downloadDoubles(dc, n * n);
         for (int j = 0; j < n; j++)
@@ -167,8 +166,8 @@ class GpuBlasTest
 
         final long original = upload(matrix);
         final long dd = gpu.malloc(context, (long)n * n * Double.BYTES);
-        blas.gemmBatched(handle, Precision.DOUBLE, OP_N, OP_N, n, n, n, Double.doubleToRawLongBits(1), cArray, n,
-            uploadLongs(original), n, Double.doubleToRawLongBits(0), uploadLongs(dd), n, 1, call());
+        run("cublasDgemmBatched", OP_N, OP_N, n, n, n, Double.doubleToRawLongBits(1), cArray, n,
+            uploadLongs(original), n, Double.doubleToRawLongBits(0), uploadLongs(dd), n, 1);
         ok();
         final double[] identity = downloadDoubles(dd, n * n);
         for (int i = 0; i < n * n; i++)
@@ -181,18 +180,17 @@ class GpuBlasTest
     void operandsOutsideTheSessionsMemoryNeverReachTheGpu()
     {
         final long small = gpu.malloc(context, 16);
-        blas.gemm(handle, Precision.SINGLE, OP_N, OP_N, 4, 4, 4, bits(1f), small, 4, small, 4, bits(0f), small, 4,
-            call());
+        run("cublasSgemm_v2", OP_N, OP_N, 4, 4, 4, bits(1f), small, 4, small, 4, bits(0f), small, 4);
         assertTrue(gpu.result.failed());
         assertEquals(CublasStatus.EXECUTION_FAILED, gpu.result.status());
         assertTrue(gpu.result.message().contains("not inside a live allocation"), gpu.result.message());
 
         final long pointerArray = uploadLongs(small + (1L << 30));
-        blas.gemmBatched(handle, Precision.SINGLE, OP_N, OP_N, 1, 1, 1, bits(1f), pointerArray, 1, pointerArray, 1,
-            bits(0f), pointerArray, 1, 1, call());
+        run("cublasSgemmBatched", OP_N, OP_N, 1, 1, 1, bits(1f), pointerArray, 1, pointerArray, 1, bits(0f),
+            pointerArray, 1, 1);
         assertEquals(CublasStatus.EXECUTION_FAILED, gpu.result.status(), gpu.result.message());
 
-        blas.dot(handle, Precision.SINGLE, 4, small, 1, small, 1, 0, call());
+        run("cublasSdot_v2", 4, small, 1, small, 1, 0);
         assertFalse(gpu.result.failed(), "the handle and context still work: " + gpu.result.message());
         blas.destroy(handle);
     }
@@ -206,8 +204,8 @@ class GpuBlasTest
         final long da = upload(a);
         final long db = upload(b);
         final long dc = upload(new float[8]);
-        blas.gemmX(handle, BlasType.C, "cublasCgemm", OP_N, OP_N, 2, 2, 3, floatBits(1), floatBits(1), da, 2, db, 3,
-            floatBits(0), floatBits(0), dc, 2, call());
+        run("cublasCgemm_v2", OP_N, OP_N, 2, 2, 3, floatBits(1), floatBits(1), da, 2, db, 3, floatBits(0), floatBits(0),
+            dc, 2);
         ok();
         final float[] c = downloadFloats(dc, 8);
         for (int j = 0; j < 2; j++)
@@ -233,7 +231,7 @@ class GpuBlasTest
         final double[] y = { 2, 1, -1, 1, 0, 2 };
         final long dx = upload(x);
         final long dy = upload(y);
-        blas.dotX(handle, BlasType.Z, "cublasZdotc", true, 3, dx, 1, dy, 1, 0, call());
+        run("cublasZdotc_v2", 3, dx, 1, dy, 1, 0);
         final long[] dot = ok().values();
         double re = 0;
         double im = 0;
@@ -245,12 +243,11 @@ class GpuBlasTest
         assertClose(re, Double.longBitsToDouble(dot[0]), 1e-12);
         assertClose(im, Double.longBitsToDouble(dot[1]), 1e-12);
 
-        blas.iamaxX(handle, BlasType.Z, "cublasIzamax", false, 3, dx, 1, 0, call());
+        run("cublasIzamax_v2", 3, dx, 1, 0);
         assertEquals(2, ok().values()[0], "|3| + |-4| is the largest");
-        blas.nrm2X(handle, BlasType.Z, "cublasDznrm2", 3, dx, 1, 0, call());
+        run("cublasDznrm2_v2", 3, dx, 1, 0);
         assertClose(Math.sqrt(1 + 4 + 9 + 16 + 25 + 0.25), Double.longBitsToDouble(ok().values()[0]), 1e-12);
-        blas.axpyX(handle, BlasType.Z, "cublasZaxpy", 3, Double.doubleToRawLongBits(0),
-            Double.doubleToRawLongBits(1), dx, 1, dy, 1, call());
+        run("cublasZaxpy_v2", 3, Double.doubleToRawLongBits(0), Double.doubleToRawLongBits(1), dx, 1, dy, 1);
         ok();
         final double[] axpy = downloadDoubles(dy, 6);
         for (int i = 0; i < 3; i++)
@@ -282,8 +279,8 @@ class GpuBlasTest
         final long dband = upload(band);
         final long dx = upload(x);
         final long dy = upload(new double[n]);
-        blas.gbmv(handle, BlasType.D, "cublasDgbmv", OP_N, n, n, 1, 1, Double.doubleToRawLongBits(1), 0, dband, 3,
-            dx, 1, Double.doubleToRawLongBits(0), 0, dy, 1, call());
+        run("cublasDgbmv_v2", OP_N, n, n, 1, 1, Double.doubleToRawLongBits(1), 0, dband, 3, dx, 1,
+            Double.doubleToRawLongBits(0), 0, dy, 1);
         ok();
         final double[] gbmv = downloadDoubles(dy, n);
         for (int i = 0; i < n; i++)
@@ -299,7 +296,7 @@ class GpuBlasTest
         // Upper triangle packed by columns: x := U x.
         final double[] packed = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
         final long dpacked = upload(packed);
-        blas.packedTriangularVector(handle, BlasType.D, "cublasDtpmv", false, 1, OP_N, 0, n, dpacked, dx, 1, call());
+        run("cublasDtpmv_v2", 1, OP_N, 0, n, dpacked, dx, 1);
         ok();
         final double[] tpmv = downloadDoubles(dx, n);
         int start = 0;
@@ -320,7 +317,7 @@ class GpuBlasTest
         // A := 2 x x^T + A on the upper triangle.
         final long dsym = upload(new double[n * n]);
         final long dv = upload(x);
-        blas.syr(handle, BlasType.D, "cublasDsyr", 1, n, Double.doubleToRawLongBits(2), 0, dv, 1, dsym, n, call());
+        run("cublasDsyr_v2", 1, n, Double.doubleToRawLongBits(2), 0, dv, 1, dsym, n);
         ok();
         final double[] syr = downloadDoubles(dsym, n * n);
         assertClose(2 * x[1] * x[3], syr[1 + 3 * n], 1e-12);
@@ -329,9 +326,8 @@ class GpuBlasTest
         // rotm with flag -1 and H = [[1, 2], [3, 4]] (h11, h21, h12, h22 = 1, 3, 2, 4).
         final long dr = upload(new double[]{ 1, 1 });
         final long ds = upload(new double[]{ 2, -1 });
-        blas.rotm(handle, BlasType.D, "cublasDrotm", 2, dr, 1, ds, 1, new long[]{ Double.doubleToRawLongBits(-1),
-            Double.doubleToRawLongBits(1), Double.doubleToRawLongBits(3), Double.doubleToRawLongBits(2),
-            Double.doubleToRawLongBits(4) }, call());
+        run("cublasDrotm_v2", 2, dr, 1, ds, 1, Double.doubleToRawLongBits(-1), Double.doubleToRawLongBits(1),
+            Double.doubleToRawLongBits(3), Double.doubleToRawLongBits(2), Double.doubleToRawLongBits(4));
         ok();
         final double[] rx = downloadDoubles(dr, 2);
         final double[] ry = downloadDoubles(ds, 2);
@@ -345,14 +341,21 @@ class GpuBlasTest
     void typedOperandsOutsideTheSessionsMemoryNeverReachTheGpu()
     {
         final long small = gpu.malloc(context, 16);
-        blas.packedTriangularVector(handle, BlasType.Z, "cublasZtpsv", true, 0, OP_N, 0, 8, small, small, 1, call());
+        run("cublasZtpsv_v2", 0, OP_N, 0, 8, small, small, 1);
         assertEquals(CublasStatus.EXECUTION_FAILED, gpu.result.status(), gpu.result.message());
         assertTrue(gpu.result.message().contains("cublasZtpsv: AP"), gpu.result.message());
-        blas.gbmv(handle, BlasType.S, "cublasSgbmv", OP_N, 4, 4, -1, 1, 0, 0, small, 3, small, 1, 0, 0, small, 1,
-            call());
+        run("cublasSgbmv_v2", OP_N, 4, 4, -1, 1, 0, 0, small, 3, small, 1, 0, 0, small, 1);
         assertEquals(CublasStatus.INVALID_VALUE, gpu.result.status(), gpu.result.message());
         blas.version(handle, call());
         assertFalse(gpu.result.failed(), "the handle still works: " + gpu.result.message());
+    }
+
+    /**
+     * Runs a described routine with its C arguments' slots after the handle (a typed routine's scalars two each).
+     */
+    private void run(final String routine, final long... slots)
+    {
+        blas.run(handle, BlasCall.of(routine, slots), call());
     }
 
     private static long floatBits(final float value)
