@@ -52,7 +52,7 @@ final class Artifacts
     }
 
     /**
-     * The wire protocol's classes and the function table, for a program that walks the table's rows.
+     * The wire protocol's classes, the function table's generated rows among them, for a program that walks them.
      */
     static Path wireProtocolClasses()
     {

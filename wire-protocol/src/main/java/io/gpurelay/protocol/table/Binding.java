@@ -38,9 +38,4 @@ public enum Binding implements TableToken
     {
         return api;
     }
-
-    static Binding of(final String token)
-    {
-        return TableToken.of(values(), token);
-    }
 }

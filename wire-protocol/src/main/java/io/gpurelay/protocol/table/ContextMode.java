@@ -25,9 +25,4 @@ public enum ContextMode implements TableToken
     {
         return name().toLowerCase(Locale.ROOT);
     }
-
-    static ContextMode of(final String token)
-    {
-        return TableToken.of(values(), token);
-    }
 }

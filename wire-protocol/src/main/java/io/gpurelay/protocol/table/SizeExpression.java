@@ -3,6 +3,7 @@ package io.gpurelay.protocol.table;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.ToLongFunction;
 
 /**
@@ -10,37 +11,74 @@ import java.util.function.ToLongFunction;
  * argument names, {@code +}, {@code -}, {@code *} and parentheses, e.g. {@code dstPitch*(Height-1)+Width*2} for a
  * 2D memset of 16-bit elements; a member of an {@code in:arraydesc} argument is {@code name.Member}. Evaluated with
  * exact arithmetic: an overflow is an error, never a small extent.
+ * <p>
+ * The build reads the table's extents (the {@code codegen} module checks them) and the generated table constructs
+ * each as a tree of these nodes; nothing reads an extent's text at run time.
  */
 public final class SizeExpression
 {
-    private final String text;
-    private final Node root;
+    private static final int CONSTANT = 0;
+    private static final int NAME = 1;
+
+    /** {@link #CONSTANT}, {@link #NAME}, or the operator: {@code '+'}, {@code '-'} or {@code '*'}. */
+    private final int operator;
+    private final long constant;
+    private final String name;
+    private final SizeExpression left;
+    private final SizeExpression right;
     private final List<String> names;
 
-    private SizeExpression(final String text, final Node root, final List<String> names)
+    private SizeExpression(final int operator, final long constant, final String name, final SizeExpression left,
+        final SizeExpression right)
     {
-        this.text = text;
-        this.root = root;
+        this.operator = operator;
+        this.constant = constant;
+        this.name = name;
+        this.left = left;
+        this.right = right;
+        final List<String> names = new ArrayList<>();
+        if (operator == NAME)
+        {
+            names.add(name);
+        }
+        else if (operator != CONSTANT)
+        {
+            names.addAll(left.names);
+            names.addAll(right.names);
+        }
         this.names = Collections.unmodifiableList(names);
     }
 
-    /**
-     * @throws IllegalArgumentException naming what cannot be read.
-     */
-    public static SizeExpression parse(final String text)
+    static SizeExpression constant(final long value)
     {
-        final Parser parser = new Parser(text);
-        final Node root = parser.sum();
-        if (parser.position != text.length())
-        {
-            throw new IllegalArgumentException("extent '" + text + "': unexpected '" + text.charAt(parser.position) +
-                "' at " + parser.position);
-        }
-        return new SizeExpression(text, root, parser.names);
+        return new SizeExpression(CONSTANT, value, null, null, null);
     }
 
     /**
-     * @return the argument names the expression reads.
+     * @param name an argument's name, or {@code name.Member} of an {@code in:arraydesc} argument.
+     */
+    static SizeExpression name(final String name)
+    {
+        return new SizeExpression(NAME, 0, name, null, null);
+    }
+
+    static SizeExpression plus(final SizeExpression left, final SizeExpression right)
+    {
+        return new SizeExpression('+', 0, null, left, right);
+    }
+
+    static SizeExpression minus(final SizeExpression left, final SizeExpression right)
+    {
+        return new SizeExpression('-', 0, null, left, right);
+    }
+
+    static SizeExpression times(final SizeExpression left, final SizeExpression right)
+    {
+        return new SizeExpression('*', 0, null, left, right);
+    }
+
+    /**
+     * @return the argument names the expression reads, left to right.
      */
     public List<String> names()
     {
@@ -53,97 +91,49 @@ public final class SizeExpression
      */
     public long evaluate(final ToLongFunction<String> values)
     {
-        return root.evaluate(values);
+        return switch (operator)
+        {
+            case CONSTANT -> constant;
+            case NAME -> values.applyAsLong(name);
+            case '+' -> Math.addExact(left.evaluate(values), right.evaluate(values));
+            case '-' -> Math.subtractExact(left.evaluate(values), right.evaluate(values));
+            default -> Math.multiplyExact(left.evaluate(values), right.evaluate(values));
+        };
     }
 
+    /**
+     * @return the expression as the table writes it, with the parentheses that reading it back needs and no others.
+     */
     public String toString()
     {
-        return text;
+        return text(0, false);
     }
 
-    private interface Node
+    private String text(final int parentPrecedence, final boolean rightOperand)
     {
-        long evaluate(ToLongFunction<String> values);
+        return switch (operator)
+        {
+            case CONSTANT -> Long.toString(constant);
+            case NAME -> name;
+            default ->
+            {
+                final int precedence = operator == '*' ? 2 : 1;
+                final String text = left.text(precedence, false) + (char)operator + right.text(precedence, true);
+                yield precedence < parentPrecedence || rightOperand && precedence == parentPrecedence ?
+                    "(" + text + ")" : text;
+            }
+        };
     }
 
-    private static final class Parser
+    public boolean equals(final Object other)
     {
-        private final String text;
-        private final List<String> names = new ArrayList<>();
-        private int position;
+        return other instanceof SizeExpression that && operator == that.operator && constant == that.constant &&
+            Objects.equals(name, that.name) && Objects.equals(left, that.left) &&
+            Objects.equals(right, that.right);
+    }
 
-        Parser(final String text)
-        {
-            this.text = text;
-        }
-
-        Node sum()
-        {
-            Node left = product();
-            while (position < text.length() && (text.charAt(position) == '+' || text.charAt(position) == '-'))
-            {
-                final boolean plus = text.charAt(position++) == '+';
-                final Node l = left;
-                final Node r = product();
-                left = plus ? values -> Math.addExact(l.evaluate(values), r.evaluate(values)) :
-                    values -> Math.subtractExact(l.evaluate(values), r.evaluate(values));
-            }
-            return left;
-        }
-
-        Node product()
-        {
-            Node left = factor();
-            while (position < text.length() && text.charAt(position) == '*')
-            {
-                position++;
-                final Node l = left;
-                final Node r = factor();
-                left = values -> Math.multiplyExact(l.evaluate(values), r.evaluate(values));
-            }
-            return left;
-        }
-
-        Node factor()
-        {
-            if (position >= text.length())
-            {
-                throw new IllegalArgumentException("extent '" + text + "' ends early");
-            }
-            final char c = text.charAt(position);
-            if (c == '(')
-            {
-                position++;
-                final Node inner = sum();
-                if (position >= text.length() || text.charAt(position) != ')')
-                {
-                    throw new IllegalArgumentException("extent '" + text + "': a '(' is not closed");
-                }
-                position++;
-                return inner;
-            }
-            final int start = position;
-            if (Character.isDigit(c))
-            {
-                while (position < text.length() && Character.isDigit(text.charAt(position)))
-                {
-                    position++;
-                }
-                final long constant = Long.parseLong(text.substring(start, position));
-                return values -> constant;
-            }
-            if (Character.isJavaIdentifierStart(c))
-            {
-                while (position < text.length() && (Character.isJavaIdentifierPart(text.charAt(position)) ||
-                    text.charAt(position) == '.'))
-                {
-                    position++;
-                }
-                final String name = text.substring(start, position);
-                names.add(name);
-                return values -> values.applyAsLong(name);
-            }
-            throw new IllegalArgumentException("extent '" + text + "': unexpected '" + c + "' at " + position);
-        }
+    public int hashCode()
+    {
+        return Objects.hash(operator, constant, name, left, right);
     }
 }

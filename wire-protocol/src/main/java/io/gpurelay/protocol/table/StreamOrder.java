@@ -25,9 +25,4 @@ public enum StreamOrder implements TableToken
     {
         return name().toLowerCase(Locale.ROOT);
     }
-
-    static StreamOrder of(final String token)
-    {
-        return TableToken.of(values(), token);
-    }
 }

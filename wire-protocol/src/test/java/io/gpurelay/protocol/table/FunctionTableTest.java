@@ -1,6 +1,5 @@
 package io.gpurelay.protocol.table;
 
-import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -10,23 +9,37 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.gpurelay.codegen.FunctionTableReader;
 import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.CallView;
 import io.gpurelay.protocol.Function;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The standard table as the build generated it. Reading and checking the table's text is {@code codegen}'s
+ * ({@code FunctionTableReaderTest}); this holds that reader's words to the run-time types and its rows to the
+ * generated ones.
+ */
 class FunctionTableTest
 {
+    /** The table, from the module's directory, where the tests run. */
+    private static final Path TABLE = Path.of("src/main/table/gpurelay-functions.txt");
+
     private final FunctionTable table = FunctionTable.standard();
 
     @Test
     void theShippedTableReadsAndKeepsItsIdsApart()
     {
         assertFalse(table.rows().isEmpty());
+        assertSame(table, FunctionTable.standard());
         final Set<Integer> ids = new HashSet<>();
         for (final FunctionRow row : table.rows())
         {
@@ -41,87 +54,121 @@ class FunctionTableTest
     }
 
     @Test
-    void argumentsTravelInTheRowsOrder() throws IOException
+    void theGeneratedRowsAreTheTablesRows() throws IOException
     {
-        final FunctionRow row = parse("1500 JCudaDriver cuOccupancyMaxActiveBlocksPerMultiprocessor object sync no - " +
-            "out:int numBlocks, function func, in:int blockSize, in:size dynamicSMemSize").rows().get(0);
+        final List<FunctionTableReader.Row> read = FunctionTableReader.parse(TABLE.getFileName().toString(),
+            Files.readString(TABLE, StandardCharsets.UTF_8));
+        assertEquals(read.size(), table.rows().size());
+        for (int i = 0; i < read.size(); i++)
+        {
+            final FunctionTableReader.Row expected = read.get(i);
+            final FunctionRow row = table.rows().get(i);
+            final String where = "line " + expected.line() + " (" + row + ")";
+            assertEquals(expected.id(), row.id(), where);
+            assertEquals(expected.binding().name(), row.binding().name(), where);
+            assertEquals(expected.binding().token(), row.binding().token(), where);
+            assertEquals(expected.name(), row.name(), where);
+            assertEquals(expected.context().name(), row.context().name(), where);
+            assertEquals(expected.order().name(), row.order().name(), where);
+            assertEquals(expected.emulated(), row.emulated(), where);
+            assertEquals(expected.backendName(), row.backendName(), where);
+            assertEquals(expected.resultCount(), row.resultCount(), where);
+            assertEquals(expected.answeredByExecutor(), row.answeredByExecutor(), where);
+            assertEquals(expected.arguments().size(), row.arguments().size(), where);
+            for (int a = 0; a < row.arguments().size(); a++)
+            {
+                final FunctionTableReader.Arg expectedArgument = expected.arguments().get(a);
+                final Argument argument = row.arguments().get(a);
+                assertEquals(expectedArgument.role().name(), argument.role().name(), where);
+                assertEquals(expectedArgument.name(), argument.name(), where);
+                assertEquals(expectedArgument.wireIndex(), argument.wireIndex(), where);
+                assertEquals(expectedArgument.resultIndex(), argument.resultIndex(), where);
+                assertEquals(expectedArgument.extent() == null, argument.extent() == null, where);
+                if (argument.extent() != null)
+                {
+                    assertEquals(expectedArgument.extent().text(), argument.extent().toString(), where);
+                    assertEquals(expectedArgument.extent().names(), argument.extent().names(), where);
+                }
+            }
+        }
+    }
 
+    @Test
+    void theReadersWordsAreTheRunTimeOnes()
+    {
+        assertEquals(names(ArgumentRole.values()), names(FunctionTableReader.Role.values()));
+        for (final FunctionTableReader.Role role : FunctionTableReader.Role.values())
+        {
+            final ArgumentRole runTime = ArgumentRole.valueOf(role.name());
+            assertEquals(runTime.token(), role.token(), role.name());
+            assertEquals(runTime.kind().name(), role.kind().name(), role.name());
+            assertEquals(runTime.slots(), role.slots(), role.name());
+            assertEquals(runTime.isOutput(), role.isOutput(), role.name());
+            assertEquals(runTime.isHandle(), role.isHandle(), role.name());
+        }
+        assertEquals(names(ArgumentRole.Kind.values()), names(FunctionTableReader.Kind.values()));
+        assertEquals(names(Binding.values()), names(FunctionTableReader.Binding.values()));
+        for (final FunctionTableReader.Binding binding : FunctionTableReader.Binding.values())
+        {
+            assertEquals(Binding.valueOf(binding.name()).token(), binding.token());
+        }
+        assertEquals(names(ContextMode.values()), names(FunctionTableReader.Context.values()));
+        for (final FunctionTableReader.Context context : FunctionTableReader.Context.values())
+        {
+            assertEquals(ContextMode.valueOf(context.name()).token(), context.token());
+        }
+        assertEquals(names(StreamOrder.values()), names(FunctionTableReader.Order.values()));
+        for (final FunctionTableReader.Order order : FunctionTableReader.Order.values())
+        {
+            assertEquals(StreamOrder.valueOf(order.name()).token(), order.token());
+        }
+        assertEquals(FunctionTable.FIRST_ID, FunctionTableReader.FIRST_ID);
+        assertEquals(FunctionTable.EXECUTOR, FunctionTableReader.EXECUTOR);
+        assertEquals(CallView.MAX_ARGS, FunctionTableReader.MAX_ARGS);
+        assertEquals(FunctionTable.ARRAY_DESCRIPTOR_MEMBERS, FunctionTableReader.ARRAY_DESCRIPTOR_MEMBERS);
+    }
+
+    @Test
+    void aRowsArgumentsTravelInItsOrder()
+    {
+        final FunctionRow row = table.find(Binding.JCUDA_DRIVER, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+        assertNotNull(row);
         assertEquals(Api.DRIVER, row.api());
         assertEquals(ContextMode.OBJECT, row.context());
         assertEquals(StreamOrder.SYNC, row.order());
-        assertFalse(row.emulated());
-        assertEquals("cuOccupancyMaxActiveBlocksPerMultiprocessor", row.backendName());
         assertEquals(3, row.wireArgumentCount());
         assertEquals(1, row.resultCount());
         assertEquals(new Argument(ArgumentRole.OUT_INT, "numBlocks", -1, 0), row.arguments().get(0));
         assertEquals(new Argument(ArgumentRole.FUNCTION, "func", 0, -1), row.arguments().get(1));
-        assertEquals(new Argument(ArgumentRole.IN_INT, "blockSize", 1, -1), row.arguments().get(2));
-        assertEquals(new Argument(ArgumentRole.IN_SIZE, "dynamicSMemSize", 2, -1), row.arguments().get(3));
         assertSame(row.arguments().get(1), row.firstHandle());
-    }
 
-    @Test
-    void commentsBlankLinesAndAnAliasedBackendFunctionRead() throws IOException
-    {
-        final FunctionTable parsed = parse("# a comment\n\n" +
-            "1501 JCuda cudaThreadGetLimit current sync no cudaDeviceGetLimit out:size pValue, in:int limit # old\n" +
-            "1502 JCuda cudaCtxResetPersistingL2Cache current sync no - -\n");
-
-        assertEquals(2, parsed.rows().size());
-        assertEquals("cudaDeviceGetLimit", parsed.byId(1501).backendName());
-        assertEquals(Api.RUNTIME, parsed.byId(1501).api());
-        assertTrue(parsed.byId(1502).arguments().isEmpty());
-    }
-
-    @Test
-    void aStringOutputComesBackAsThePayloadAndADeviceAddressAsAValue() throws IOException
-    {
-        final FunctionRow pci = parse("1500 JCudaDriver cuDeviceGetPCIBusId none sync yes - " +
-            "out:string(len) pciBusId, in:int len, device dev").rows().get(0);
+        final FunctionRow pci = table.find(Binding.JCUDA_DRIVER, "cuDeviceGetPCIBusId");
         assertTrue(pci.hasStringOutput());
-        assertEquals(0, pci.resultCount(), "the string is the reply's payload, no value");
-        assertEquals(2, pci.wireArgumentCount());
-        final Argument string = pci.arguments().get(0);
-        assertEquals(ArgumentRole.OUT_STRING, string.role());
-        assertEquals(-1, string.wireIndex());
-        assertEquals(-1, string.resultIndex());
-        assertEquals(List.of("len"), string.extent().names());
-        assertTrue(string.role().isOutput());
-
-        final FunctionRow range = parse("1501 JCudaDriver cuMemGetAddressRange current sync yes - " +
-            "out:devptr pbase, out:size psize, devptr(1) dptr").rows().get(0);
-        assertEquals(new Argument(ArgumentRole.OUT_DEVPTR, "pbase", -1, 0), range.arguments().get(0));
-        assertEquals(new Argument(ArgumentRole.OUT_SIZE, "psize", -1, 1), range.arguments().get(1));
-        assertFalse(range.hasStringOutput());
-
-        assertRefused("1000 JCudaDriver f none sync no - out:string(n) a, out:string(n) b, in:int n",
-            "at most one string output");
-        assertRefused("1000 JCudaDriver f current stream no - out:string(n) a, in:int n, stream s",
-            "at most one string output");
-        assertRefused("1000 JCudaDriver f none sync no - out:string(m) a, in:int n", "reads 'm'");
-        assertRefused("1000 JCudaDriver f none sync no - out:string a", "a string output is out:string(length)");
+        assertEquals(List.of("len"), pci.first(ArgumentRole.OUT_STRING).extent().names());
+        assertEquals(Api.RUNTIME, table.rows().stream().filter(r -> r.binding() == Binding.JCUDA).findFirst()
+            .orElseThrow().api());
     }
 
     @Test
-    void aMalformedRowIsRefusedWithItsLine()
+    void sizeExpressionsEvaluateExactly()
     {
-        assertRefused("1000 JCudaDriver cuCtxGetLimit current sync no -", "line 1: a row has 8 fields");
-        assertRefused("999 JCudaDriver f current sync no - -", "id 999 is outside");
-        assertRefused("x JCudaDriver f current sync no - -", "id 'x' is not a number");
-        assertRefused("1000 JCublas f current sync no - -", "binding 'JCublas'");
-        assertRefused("1000 JCudaDriver f here sync no - -", "context 'here'");
-        assertRefused("1000 JCudaDriver f current later no - -", "order 'later'");
-        assertRefused("1000 JCudaDriver f current sync maybe - -", "emulator 'maybe'");
-        assertRefused("1000 JCudaDriver f current sync no - in:short x", "unknown role 'in:short'");
-        assertRefused("1000 JCudaDriver f current sync no - in:int", "is not 'role name'");
-        assertRefused("1000 JCudaDriver f object sync no - in:int x", "has no handle argument");
-        assertRefused("1000 JCudaDriver f object stream no - stream s, out:int x", "is stream-ordered");
-        assertRefused("1000 JCudaDriver f current stream no - in:int x", "is stream-ordered");
-        assertRefused("1000 JCuda f object sync no - function f", "the runtime API has no function handles");
-        assertRefused("1000 JCudaDriver f current sync no - -\n1000 JCudaDriver g current sync no - -",
-            "line 2: id 1000 is taken by line 1");
-        assertRefused("1000 JCudaDriver f current sync no - -\n1001 JCudaDriver f current sync no - -",
-            "line 2: JCudaDriver.f is already on line 1");
+        // dstPitch*(Height-1)+Width*2
+        final SizeExpression memset = SizeExpression.plus(
+            SizeExpression.times(SizeExpression.name("dstPitch"),
+                SizeExpression.minus(SizeExpression.name("Height"), SizeExpression.constant(1))),
+            SizeExpression.times(SizeExpression.name("Width"), SizeExpression.constant(2)));
+        assertEquals("dstPitch*(Height-1)+Width*2", memset.toString());
+        assertEquals(List.of("dstPitch", "Height", "Width"), memset.names());
+        assertEquals(512 * 3 + 100 * 2, memset.evaluate(name -> switch (name)
+        {
+            case "dstPitch" -> 512;
+            case "Height" -> 4;
+            default -> 100;
+        }));
+        assertThrows(ArithmeticException.class, () -> memset.evaluate(name -> Long.MAX_VALUE / 2));
+        assertEquals("a-(b-c)", SizeExpression.minus(SizeExpression.name("a"),
+            SizeExpression.minus(SizeExpression.name("b"), SizeExpression.name("c"))).toString());
+        assertEquals(SizeExpression.constant(4), SizeExpression.constant(4));
     }
 
     @Test
@@ -135,64 +182,8 @@ class FunctionTableTest
         assertNotNull(ArgumentRole.of("out:int64"));
     }
 
-    private static void assertRefused(final String text, final String expected)
+    private static List<String> names(final Enum<?>[] values)
     {
-        final IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class, () -> parse(text));
-        assertTrue(thrown.getMessage().contains(expected), thrown.getMessage());
-    }
-
-    // Texture and surface references: roles of several values, struct members in extents, made handles.
-
-    @Test
-    void aRoleOfSeveralValuesTakesConsecutiveIndices() throws IOException
-    {
-        final FunctionRow border = parse("1600 JCudaDriver cuTexRefGetBorderColor object sync yes - " +
-            "out:float4 pBorderColor, texref hTexRef, out:int after").rows().get(0);
-        assertEquals(new Argument(ArgumentRole.OUT_FLOAT4, "pBorderColor", -1, 0), border.arguments().get(0));
-        assertEquals(new Argument(ArgumentRole.OUT_INT, "after", -1, 4), border.arguments().get(2));
-        assertEquals(5, border.resultCount());
-        assertEquals(1, border.wireArgumentCount());
-
-        final FunctionRow twoD = parse("1601 JCudaDriver cuTexRefSetAddress2D object sync yes - texref hTexRef, " +
-            "in:arraydesc desc, devptr(Pitch*(desc.Height-1)+desc.Width*desc.ElementBytes) dptr, in:size Pitch")
-            .rows().get(0);
-        assertEquals(1, twoD.arguments().get(1).wireIndex());
-        assertEquals(5, twoD.arguments().get(2).wireIndex());
-        assertEquals(6, twoD.arguments().get(3).wireIndex());
-        assertEquals(7, twoD.wireArgumentCount());
-        assertEquals(List.of("Pitch", "desc.Height", "desc.Width", "desc.ElementBytes"),
-            twoD.arguments().get(2).extent().names());
-    }
-
-    @Test
-    void texturesRolesAreCheckedAsTheTableIsRead()
-    {
-        final IllegalArgumentException member = assertThrows(IllegalArgumentException.class, () -> parse(
-            "1600 JCudaDriver f object sync yes - texref t, in:arraydesc desc, devptr(desc.Depth) p"));
-        assertTrue(member.getMessage().contains("'desc.Depth'"), member.getMessage());
-        final IllegalArgumentException vector = assertThrows(IllegalArgumentException.class, () -> parse(
-            "1600 JCudaDriver f object sync yes - texref t, in:float4 c, devptr(c) p"));
-        assertTrue(vector.getMessage().contains("no scalar input"), vector.getMessage());
-        final IllegalArgumentException twoMade = assertThrows(IllegalArgumentException.class, () -> parse(
-            "1600 JCudaDriver f current sync yes - new:texref a, out:int b"));
-        assertTrue(twoMade.getMessage().contains("only output"), twoMade.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> parse(
-            "1600 JCudaDriver f none sync yes - new:texref a"), "a made handle needs a context");
-        assertThrows(IllegalArgumentException.class, () -> parse(
-            "1600 JCudaDriver f object sync yes executor out:array a, module m"), "bound to no reference");
-        assertThrows(IllegalArgumentException.class, () -> parse(
-            "1600 JCudaDriver f object sync yes - module m, in:string a, in:string b"), "two string inputs");
-        final FunctionRow found = assertDoesNotThrow(() -> parse(
-            "1600 JCudaDriver f object sync yes - new:texref p, module m, in:string name").rows().get(0));
-        assertTrue(found.hasStringInput());
-        assertEquals(new Argument(ArgumentRole.IN_STRING, "name", -1, -1), found.arguments().get(2));
-        assertEquals(1, found.wireArgumentCount());
-        assertEquals(1, found.resultCount());
-        assertSame(found.arguments().get(1), found.firstHandle());
-    }
-
-    private static FunctionTable parse(final String text) throws IOException
-    {
-        return FunctionTable.parse(new StringReader(text));
+        return Arrays.stream(values).map(Enum::name).toList();
     }
 }
