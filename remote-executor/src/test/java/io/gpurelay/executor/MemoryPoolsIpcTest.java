@@ -1,6 +1,11 @@
 package io.gpurelay.executor;
 
 import static io.gpurelay.executor.Kernels.vectorAdd;
+import static io.gpurelay.executor.MemoryProperties.ALLOCATION_TYPE_PINNED;
+import static io.gpurelay.executor.MemoryProperties.HANDLE_TYPE_POSIX_FD;
+import static io.gpurelay.executor.MemoryProperties.LOCATION_DEVICE;
+import static io.gpurelay.executor.MemoryProperties.LOCATION_HOST;
+import static io.gpurelay.executor.TestClient.DEFAULT_STREAM;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
 import static io.gpurelay.executor.TestClient.ok;
@@ -52,12 +57,7 @@ class MemoryPoolsIpcTest
 {
     private static final long DEVICE_MEMORY = 16L * 1024 * 1024;
     private static final long SESSION_MEMORY = 4L * 1024 * 1024;
-    private static final long DEFAULT_STREAM = 0;
     private static final long STREAM_NON_BLOCKING = 1;
-    private static final long ALLOCATION_TYPE_PINNED = 1;
-    private static final long LOCATION_DEVICE = 1;
-    private static final long LOCATION_HOST = 2;
-    private static final long HANDLE_TYPE_POSIX_FD = 1;
     private static final int N = 1024;
 
     @RegisterExtension

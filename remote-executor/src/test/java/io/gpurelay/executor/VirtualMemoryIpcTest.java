@@ -1,6 +1,12 @@
 package io.gpurelay.executor;
 
 import static io.gpurelay.executor.Kernels.vectorAdd;
+import static io.gpurelay.executor.MemoryProperties.ACCESS_READ;
+import static io.gpurelay.executor.MemoryProperties.ACCESS_READ_WRITE;
+import static io.gpurelay.executor.MemoryProperties.ALLOCATION_TYPE_PINNED;
+import static io.gpurelay.executor.MemoryProperties.HANDLE_TYPE_POSIX_FD;
+import static io.gpurelay.executor.MemoryProperties.LOCATION_DEVICE;
+import static io.gpurelay.executor.TestClient.DEFAULT_STREAM;
 import static io.gpurelay.executor.TestClient.allocUpload;
 import static io.gpurelay.executor.TestClient.download;
 import static io.gpurelay.executor.TestClient.ok;
@@ -49,12 +55,6 @@ class VirtualMemoryIpcTest
     private static final long DEVICE_MEMORY = 32L << 20;
     private static final long SESSION_MEMORY = 8L << 20;
     private static final long GRANULARITY = 2L << 20;
-    private static final long PINNED = 1;
-    private static final long DEVICE = 1;
-    private static final long HANDLE_TYPE_POSIX_FD = 1;
-    private static final long READ = 1;
-    private static final long READ_WRITE = 3;
-    private static final long DEFAULT_STREAM = 0;
     private static final int N = 1024;
 
     @RegisterExtension
@@ -66,9 +66,9 @@ class VirtualMemoryIpcTest
     {
         final TestClient client = EXECUTOR.connected("mapped");
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
-        assertEquals(GRANULARITY, ok(client.call(CU_MEM_GET_ALLOCATION_GRANULARITY, context, PINNED, DEVICE, 0, 0, 0))
+        assertEquals(GRANULARITY, ok(client.call(CU_MEM_GET_ALLOCATION_GRANULARITY, context, ALLOCATION_TYPE_PINNED, LOCATION_DEVICE, 0, 0, 0))
             .value(0));
-        assertEquals(GRANULARITY, ok(client.call(CU_MEM_GET_ALLOCATION_GRANULARITY, 0, PINNED, DEVICE, 1, 0, 1))
+        assertEquals(GRANULARITY, ok(client.call(CU_MEM_GET_ALLOCATION_GRANULARITY, 0, ALLOCATION_TYPE_PINNED, LOCATION_DEVICE, 1, 0, 1))
             .value(0), "the recommended granularity, with no context");
         final long freeBefore = ok(client.call(CU_MEM_GET_INFO, context)).value(0);
 
@@ -80,16 +80,16 @@ class VirtualMemoryIpcTest
         assertEquals(freeBefore - GRANULARITY, ok(client.call(CU_MEM_GET_INFO, context)).value(0),
             "the quota counts the physical allocation");
         awaitSessionMemory("mapped", GRANULARITY);
-        assertArrayEquals(new long[]{ PINNED, DEVICE, 0, 0, 0, 0, 0 },
+        assertArrayEquals(new long[]{ ALLOCATION_TYPE_PINNED, LOCATION_DEVICE, 0, 0, 0, 0, 0 },
             ok(client.call(CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE, context, handle)).values());
 
         ok(client.call(CU_MEM_MAP, context, reservation, GRANULARITY, 0, handle, 0));
         final Reply beforeAccess = client.call(CU_MEMSET, context, reservation, 0, N, 1, DEFAULT_STREAM);
         assertEquals(DriverStatus.INVALID_VALUE, beforeAccess.status(), "mapped but without access");
-        assertEquals(0, ok(client.call(CU_MEM_GET_ACCESS, context, DEVICE, 0, reservation)).value(0));
-        ok(client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, DEVICE, 0, READ_WRITE));
-        assertEquals(READ_WRITE, ok(client.call(CU_MEM_GET_ACCESS, context, DEVICE, 0, reservation + 4096)).value(0));
-        assertEquals(0, ok(client.call(CU_MEM_GET_ACCESS, context, DEVICE, 1, reservation)).value(0),
+        assertEquals(0, ok(client.call(CU_MEM_GET_ACCESS, context, LOCATION_DEVICE, 0, reservation)).value(0));
+        ok(client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, LOCATION_DEVICE, 0, ACCESS_READ_WRITE));
+        assertEquals(ACCESS_READ_WRITE, ok(client.call(CU_MEM_GET_ACCESS, context, LOCATION_DEVICE, 0, reservation + 4096)).value(0));
+        assertEquals(0, ok(client.call(CU_MEM_GET_ACCESS, context, LOCATION_DEVICE, 1, reservation)).value(0),
             "device 1 has no access");
 
         // A copy, a kernel and a memset reach the mapped range.
@@ -119,7 +119,7 @@ class VirtualMemoryIpcTest
         // The same allocation mapped a second time shows the same bytes.
         final long second = reservation + GRANULARITY;
         ok(client.call(CU_MEM_MAP, context, second, GRANULARITY, 0, handle, 0));
-        ok(client.call(CU_MEM_SET_ACCESS, context, second, GRANULARITY, 1, DEVICE, 0, READ_WRITE));
+        ok(client.call(CU_MEM_SET_ACCESS, context, second, GRANULARITY, 1, LOCATION_DEVICE, 0, ACCESS_READ_WRITE));
         assertArrayEquals(read, download(client, context, second + 4L * N, N), "the sums through the alias");
         final float[] ones = download(client, context, second + 8L * N, N);
         for (int i = 0; i < N; i++)
@@ -177,23 +177,23 @@ class VirtualMemoryIpcTest
         assertEquals(DriverStatus.INVALID_VALUE, unalignedReservation.status());
         assertTrue(unalignedReservation.message().startsWith("cuMemAddressReserve: size 1048576 is not a positive " +
             "multiple"), unalignedReservation.message());
-        final Reply unalignedCreate = client.call(CU_MEM_CREATE, context, GRANULARITY + 4096, PINNED, DEVICE, 0, 0,
+        final Reply unalignedCreate = client.call(CU_MEM_CREATE, context, GRANULARITY + 4096, ALLOCATION_TYPE_PINNED, LOCATION_DEVICE, 0, 0,
             0, 0, 0, 0);
         assertEquals(DriverStatus.INVALID_VALUE, unalignedCreate.status(), unalignedCreate.message());
-        final Reply overQuota = client.call(CU_MEM_CREATE, context, SESSION_MEMORY + GRANULARITY, PINNED, DEVICE, 0,
+        final Reply overQuota = client.call(CU_MEM_CREATE, context, SESSION_MEMORY + GRANULARITY, ALLOCATION_TYPE_PINNED, LOCATION_DEVICE, 0,
             0, 0, 0, 0, 0);
         assertEquals(DriverStatus.OUT_OF_MEMORY, overQuota.status());
         assertTrue(overQuota.message().contains("cuMemCreate of " + (SESSION_MEMORY + GRANULARITY) +
             " bytes refused"), overQuota.message());
-        final Reply shareable = client.call(CU_MEM_CREATE, context, GRANULARITY, PINNED, DEVICE, 0,
+        final Reply shareable = client.call(CU_MEM_CREATE, context, GRANULARITY, ALLOCATION_TYPE_PINNED, LOCATION_DEVICE, 0,
             HANDLE_TYPE_POSIX_FD, 0, 0, 0, 0);
         assertEquals(DriverStatus.NOT_SUPPORTED, shareable.status());
         assertTrue(shareable.message().contains("operating-system handles of the executor's host"),
             shareable.message());
         assertEquals(DriverStatus.INVALID_DEVICE,
-            client.call(CU_MEM_CREATE, context, GRANULARITY, PINNED, DEVICE, 2, 0, 0, 0, 0, 0).status());
+            client.call(CU_MEM_CREATE, context, GRANULARITY, ALLOCATION_TYPE_PINNED, LOCATION_DEVICE, 2, 0, 0, 0, 0, 0).status());
         assertEquals(DriverStatus.INVALID_VALUE,
-            client.call(CU_MEM_CREATE, context, GRANULARITY, 0, DEVICE, 0, 0, 0, 0, 0, 0).status(), "not pinned");
+            client.call(CU_MEM_CREATE, context, GRANULARITY, 0, LOCATION_DEVICE, 0, 0, 0, 0, 0, 0).status(), "not pinned");
         assertEquals(DriverStatus.INVALID_CONTEXT,
             client.call(CU_MEM_ADDRESS_RESERVE, 0, GRANULARITY, 0, 0, 0).status(), "a reservation needs a context");
 
@@ -223,14 +223,14 @@ class VirtualMemoryIpcTest
         final Reply part = client.call(CU_MEM_UNMAP, context, reservation, GRANULARITY / 2);
         assertEquals(DriverStatus.INVALID_VALUE, part.status());
         assertTrue(part.message().contains("must cover whole mappings"), part.message());
-        final Reply unmapped = client.call(CU_MEM_SET_ACCESS, context, reservation, 2 * GRANULARITY, 1, DEVICE, 0,
-            READ_WRITE);
+        final Reply unmapped = client.call(CU_MEM_SET_ACCESS, context, reservation, 2 * GRANULARITY, 1, LOCATION_DEVICE, 0,
+            ACCESS_READ_WRITE);
         assertEquals(DriverStatus.INVALID_VALUE, unmapped.status(), "half of it is not mapped");
-        final Reply readOnly = client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, DEVICE, 0, READ);
+        final Reply readOnly = client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, LOCATION_DEVICE, 0, ACCESS_READ);
         assertEquals(DriverStatus.NOT_SUPPORTED, readOnly.status());
         assertTrue(readOnly.message().contains("read-only access"), readOnly.message());
-        final Reply peer = client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, DEVICE, 1,
-            READ_WRITE);
+        final Reply peer = client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, LOCATION_DEVICE, 1,
+            ACCESS_READ_WRITE);
         assertEquals(DriverStatus.NOT_SUPPORTED, peer.status());
         assertTrue(peer.message().contains("peer access"), peer.message());
         final Reply stillMapped = client.call(CU_MEM_ADDRESS_FREE, context, reservation, 2 * GRANULARITY);
@@ -238,9 +238,9 @@ class VirtualMemoryIpcTest
         assertTrue(stillMapped.message().contains("still has 1 mapping(s)"), stillMapped.message());
 
         // Access, then taken away again.
-        ok(client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, DEVICE, 0, READ_WRITE));
+        ok(client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, LOCATION_DEVICE, 0, ACCESS_READ_WRITE));
         ok(client.call(CU_MEMSET, context, reservation, 7, 16, 1, DEFAULT_STREAM));
-        ok(client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, DEVICE, 0, 0));
+        ok(client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, LOCATION_DEVICE, 0, 0));
         assertEquals(DriverStatus.INVALID_VALUE,
             client.call(CU_MEMSET, context, reservation, 7, 16, 1, DEFAULT_STREAM).status(), "access taken away");
     }
@@ -253,7 +253,7 @@ class VirtualMemoryIpcTest
         final long reservation = ok(owner.call(CU_MEM_ADDRESS_RESERVE, context, GRANULARITY, 0, 0, 0)).value(0);
         final long handle = create(owner, context, GRANULARITY, 0);
         ok(owner.call(CU_MEM_MAP, context, reservation, GRANULARITY, 0, handle, 0));
-        ok(owner.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, DEVICE, 0, READ_WRITE));
+        ok(owner.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, LOCATION_DEVICE, 0, ACCESS_READ_WRITE));
         ok(owner.call(CU_MEMSET, context, reservation, 0x5A, 64, 1, DEFAULT_STREAM));
 
         final TestClient other = EXECUTOR.connected("other tenant");
@@ -276,12 +276,12 @@ class VirtualMemoryIpcTest
         assertEquals(DriverStatus.INVALID_VALUE, other.call(CU_MEM_UNMAP, otherContext, reservation, GRANULARITY)
             .status());
         assertEquals(DriverStatus.INVALID_VALUE, other.call(CU_MEM_SET_ACCESS, otherContext, reservation,
-            GRANULARITY, 1, DEVICE, 0, READ_WRITE).status());
+            GRANULARITY, 1, LOCATION_DEVICE, 0, ACCESS_READ_WRITE).status());
         assertEquals(DriverStatus.INVALID_VALUE, other.call(CU_MEM_ADDRESS_FREE, otherContext, reservation,
             GRANULARITY).status());
         assertEquals(DriverStatus.INVALID_VALUE, other.call(CU_MEMSET, otherContext, reservation, 0, 64, 1,
             DEFAULT_STREAM).status(), "the owner's mapped memory");
-        assertEquals(DriverStatus.INVALID_VALUE, other.call(CU_MEM_GET_ACCESS, otherContext, DEVICE, 0, reservation)
+        assertEquals(DriverStatus.INVALID_VALUE, other.call(CU_MEM_GET_ACCESS, otherContext, LOCATION_DEVICE, 0, reservation)
             .status());
 
         final byte[] kept = ok(owner.call(io.gpurelay.protocol.Function.CU_MEMCPY_DTOH, context, reservation, 64,
@@ -311,7 +311,7 @@ class VirtualMemoryIpcTest
         ok(client.call(CU_MEM_MAP, context, reservation, GRANULARITY, 0, handle, 0));
         assertEquals(DriverStatus.INVALID_VALUE,
             client.call(CU_POINTER_SET_ATTRIBUTE, context, reservation, 6, 1).status(), "mapped without access");
-        ok(client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, DEVICE, 0, READ_WRITE));
+        ok(client.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, LOCATION_DEVICE, 0, ACCESS_READ_WRITE));
         ok(client.call(CU_POINTER_SET_ATTRIBUTE, context, reservation, 6, 1));
     }
 
@@ -331,7 +331,7 @@ class VirtualMemoryIpcTest
             final long mapped = create(leaving, context, GRANULARITY, 1);
             create(leaving, context, GRANULARITY, 1);
             ok(leaving.call(CU_MEM_MAP, context, reservation, GRANULARITY, 0, mapped, 0));
-            ok(leaving.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, DEVICE, 1, READ_WRITE));
+            ok(leaving.call(CU_MEM_SET_ACCESS, context, reservation, GRANULARITY, 1, LOCATION_DEVICE, 1, ACCESS_READ_WRITE));
             ok(leaving.call(CU_MEM_RELEASE, context, mapped));
             unlimited.assertSessionEndFrees(leaving, 1, DEVICE_MEMORY, 2 * GRANULARITY,
                 "the leaving session holds its two physical allocations");
@@ -340,7 +340,7 @@ class VirtualMemoryIpcTest
 
     private static long create(final TestClient client, final long context, final long size, final long device)
     {
-        return ok(client.call(CU_MEM_CREATE, context, size, PINNED, DEVICE, device, 0, 0, 0, 0, 0)).value(0);
+        return ok(client.call(CU_MEM_CREATE, context, size, ALLOCATION_TYPE_PINNED, LOCATION_DEVICE, device, 0, 0, 0, 0, 0)).value(0);
     }
 
     /** What {@code gpurelay stat} shows for the session: its device memory, as its counters say once updated. */

@@ -1,30 +1,17 @@
 package io.gpurelay.samples;
 
-import static jcuda.driver.JCudaDriver.cuCtxCreate;
-import static jcuda.driver.JCudaDriver.cuCtxDestroy;
 import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
-import static jcuda.driver.JCudaDriver.cuDeviceGet;
-import static jcuda.driver.JCudaDriver.cuDeviceGetName;
-import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
 import static jcuda.driver.JCudaDriver.cuMemFree;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
-import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
-import static jcuda.driver.JCudaDriver.cuModuleLoadData;
-import static jcuda.driver.JCudaDriver.cuModuleUnload;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
-import jcuda.driver.CUcontext;
-import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
-import jcuda.driver.CUfunction;
-import jcuda.driver.CUmodule;
 import jcuda.driver.JCudaDriver;
 
 /**
@@ -67,17 +54,7 @@ public final class MatmulTiledPtx
         final long bytesC = (long)c.length * Sizeof.FLOAT;
 
         final PhaseTimes times = new PhaseTimes();
-        cuInit(0);
-        final CUdevice device = new CUdevice();
-        cuDeviceGet(device, 0);
-        final byte[] name = new byte[256];
-        cuDeviceGetName(name, name.length, device);
-        final CUcontext context = new CUcontext();
-        cuCtxCreate(context, 0, device);
-        final CUmodule module = new CUmodule();
-        cuModuleLoadData(module, BundledPtx.read("matmul_tiled.ptx"));
-        final CUfunction matmul = new CUfunction();
-        cuModuleGetFunction(matmul, module, "matmul_tiled");
+        final PtxKernel kernel = PtxKernel.load("matmul_tiled.ptx", "matmul_tiled");
         final CUdeviceptr deviceA = new CUdeviceptr();
         final CUdeviceptr deviceB = new CUdeviceptr();
         final CUdeviceptr deviceC = new CUdeviceptr();
@@ -94,8 +71,8 @@ public final class MatmulTiledPtx
         final Pointer parameters = Pointer.to(Pointer.to(new int[]{ m }), Pointer.to(new int[]{ n }),
             Pointer.to(new int[]{ k }), Pointer.to(deviceA), Pointer.to(deviceB), Pointer.to(deviceC));
         // The grid's x runs along C's columns and y along its rows, one block per 16 × 16 tile.
-        cuLaunchKernel(matmul, (n + TILE - 1) / TILE, (m + TILE - 1) / TILE, 1, TILE, TILE, 1, 0, null, parameters,
-            null);
+        cuLaunchKernel(kernel.function, (n + TILE - 1) / TILE, (m + TILE - 1) / TILE, 1, TILE, TILE, 1, 0, null,
+            parameters, null);
         cuCtxSynchronize();
         final long kernelNanos = times.lap("kernel");
 
@@ -105,11 +82,9 @@ public final class MatmulTiledPtx
         cuMemFree(deviceA);
         cuMemFree(deviceB);
         cuMemFree(deviceC);
-        cuModuleUnload(module);
-        cuCtxDestroy(context);
+        kernel.unload();
 
-        System.out.printf(Locale.ROOT, "MatmulTiledPtx on %s: %s, row-major%n",
-            new String(name, StandardCharsets.US_ASCII).replace("\0", "").trim(), shape);
+        System.out.printf(Locale.ROOT, "MatmulTiledPtx on %s: %s, row-major%n", kernel.deviceName, shape);
         System.out.printf(Locale.ROOT, "%s (kernel %.2f GFLOP/s)%n", times, shape.flops() / kernelNanos);
         return MatmulReference.check(shape, MatmulReference.Layout.ROW_MAJOR, a, b, c);
     }

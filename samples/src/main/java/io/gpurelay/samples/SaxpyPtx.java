@@ -1,30 +1,17 @@
 package io.gpurelay.samples;
 
-import static jcuda.driver.JCudaDriver.cuCtxCreate;
-import static jcuda.driver.JCudaDriver.cuCtxDestroy;
 import static jcuda.driver.JCudaDriver.cuCtxSynchronize;
-import static jcuda.driver.JCudaDriver.cuDeviceGet;
-import static jcuda.driver.JCudaDriver.cuDeviceGetName;
-import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
 import static jcuda.driver.JCudaDriver.cuMemFree;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
-import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
-import static jcuda.driver.JCudaDriver.cuModuleLoadData;
-import static jcuda.driver.JCudaDriver.cuModuleUnload;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
-import jcuda.driver.CUcontext;
-import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
-import jcuda.driver.CUfunction;
-import jcuda.driver.CUmodule;
 import jcuda.driver.JCudaDriver;
 
 /**
@@ -60,17 +47,7 @@ public final class SaxpyPtx
         final float[] result = new float[n];
 
         final PhaseTimes times = new PhaseTimes();
-        cuInit(0);
-        final CUdevice device = new CUdevice();
-        cuDeviceGet(device, 0);
-        final byte[] name = new byte[256];
-        cuDeviceGetName(name, name.length, device);
-        final CUcontext context = new CUcontext();
-        cuCtxCreate(context, 0, device);
-        final CUmodule module = new CUmodule();
-        cuModuleLoadData(module, BundledPtx.read("saxpy.ptx"));
-        final CUfunction saxpy = new CUfunction();
-        cuModuleGetFunction(saxpy, module, "saxpy");
+        final PtxKernel kernel = PtxKernel.load("saxpy.ptx", "saxpy");
         final CUdeviceptr deviceX = new CUdeviceptr();
         final CUdeviceptr deviceY = new CUdeviceptr();
         cuMemAlloc(deviceX, bytes);
@@ -85,7 +62,7 @@ public final class SaxpyPtx
         final Pointer parameters = Pointer.to(
             Pointer.to(new int[]{ n }), Pointer.to(new float[]{ ALPHA }), Pointer.to(deviceX), Pointer.to(deviceY));
         final int blocks = (n + THREADS_PER_BLOCK - 1) / THREADS_PER_BLOCK;
-        cuLaunchKernel(saxpy, blocks, 1, 1, THREADS_PER_BLOCK, 1, 1, 0, null, parameters, null);
+        cuLaunchKernel(kernel.function, blocks, 1, 1, THREADS_PER_BLOCK, 1, 1, 0, null, parameters, null);
         cuCtxSynchronize();
         times.lap("kernel");
 
@@ -94,11 +71,9 @@ public final class SaxpyPtx
 
         cuMemFree(deviceX);
         cuMemFree(deviceY);
-        cuModuleUnload(module);
-        cuCtxDestroy(context);
+        kernel.unload();
 
-        System.out.printf(Locale.ROOT, "SaxpyPtx on %s: n = %,d, a = %s%n",
-            new String(name, StandardCharsets.US_ASCII).replace("\0", "").trim(), n, ALPHA);
+        System.out.printf(Locale.ROOT, "SaxpyPtx on %s: n = %,d, a = %s%n", kernel.deviceName, n, ALPHA);
         System.out.println(times);
         return checkExact(x, y, result);
     }

@@ -23,9 +23,12 @@ public final class PointerAttributes
     /** {@code CUmemorytype}s of CU_POINTER_ATTRIBUTE_MEMORY_TYPE. */
     private static final long MEMORYTYPE_HOST = 1;
     private static final long MEMORYTYPE_DEVICE = 2;
-    /** The memory kinds of CU_POINTER_GET_ATTRIBUTE's reply: host, and managed. */
-    private static final long REPLY_HOST = 1;
-    private static final long REPLY_MANAGED = 3;
+    /**
+     * The memory kinds of CU_POINTER_GET_ATTRIBUTE's and CUDA_POINTER_GET_ATTRIBUTES' reply: host, and managed
+     * (anything else is device memory).
+     */
+    static final long REPLY_HOST = 1;
+    static final long REPLY_MANAGED = 3;
 
     private PointerAttributes()
     {

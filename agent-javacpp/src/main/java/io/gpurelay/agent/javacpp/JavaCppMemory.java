@@ -13,6 +13,7 @@ import io.gpurelay.agent.cuda.driver.DriverCalls;
 import io.gpurelay.agent.cuda.PointerAttributes;
 import io.gpurelay.agent.cuda.runtime.PeerCopies;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.cuda.RuntimePointerAttributes;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.protocol.DriverStatus;
 import io.gpurelay.protocol.Function;
@@ -43,12 +44,6 @@ final class JavaCppMemory
     private static final int HOST_MEMORY_ALREADY_REGISTERED = 712;
     /** {@code cudaErrorHostMemoryNotRegistered} / {@code CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED}. */
     private static final int HOST_MEMORY_NOT_REGISTERED = 713;
-    private static final int MEMORY_TYPE_UNREGISTERED = 0;
-    private static final int MEMORY_TYPE_HOST = 1;
-    private static final int MEMORY_TYPE_DEVICE = 2;
-    private static final int MEMORY_TYPE_MANAGED = 3;
-    /** The device of unregistered host memory in {@code cudaPointerAttributes}: {@code cudaInvalidDeviceId}. */
-    private static final int NO_DEVICE = -2;
 
     private JavaCppMemory()
     {
@@ -384,32 +379,17 @@ final class JavaCppMemory
         }
         if (address != 0 && (PinnedHostMemory.find(address) != null || HostRegistrations.flagsAt(address) >= 0))
         {
-            fill(attributes, MEMORY_TYPE_HOST, RuntimeThreadState.currentDevice(),
+            fill(attributes, RuntimePointerAttributes.MEMORY_TYPE_HOST, RuntimeThreadState.currentDevice(),
                 PinnedHostMemory.find(address) != null ? MappedHostMemory.runtimeDevicePointer(address) : 0, address);
             return RuntimeStatus.SUCCESS;
         }
-        final long[] results = new long[4];
-        final long mappedHost = MappedHostMemory.hostPointer(address, results);
-        if (mappedHost >= 0)
+        final RuntimePointerAttributes.Fill fill = (type, device, devicePointer, hostPointer) ->
+            fill(attributes, type, device, devicePointer, hostPointer);
+        if (RuntimePointerAttributes.mapped(address, fill))
         {
-            fill(attributes, MEMORY_TYPE_HOST, (int)results[1], address, mappedHost);
             return RuntimeStatus.SUCCESS;
         }
-        final int status = DeviceRouter.installed().call(Function.CUDA_POINTER_GET_ATTRIBUTES,
-            RuntimeThreadState.currentDevice(), new long[]{ address }, null, null, results);
-        if (status == RuntimeStatus.INVALID_VALUE)
-        {
-            fill(attributes, MEMORY_TYPE_UNREGISTERED, NO_DEVICE, 0, 0);
-            return RuntimeStatus.SUCCESS;
-        }
-        if (status != RuntimeStatus.SUCCESS)
-        {
-            return RuntimeCalls.record(status);
-        }
-        final int kind = (int)results[0];
-        fill(attributes, kind == 1 ? MEMORY_TYPE_HOST : kind == 3 ? MEMORY_TYPE_MANAGED : MEMORY_TYPE_DEVICE,
-            (int)results[1], address, kind == 3 ? address : 0);
-        return status;
+        return RuntimePointerAttributes.fromSession(address, fill);
     }
 
     /**

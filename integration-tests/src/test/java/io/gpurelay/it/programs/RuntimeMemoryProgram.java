@@ -39,6 +39,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
 
+import io.gpurelay.testsupport.ArraysOfEveryType;
 import io.gpurelay.testsupport.Checks;
 import jcuda.CudaException;
 import jcuda.Pointer;
@@ -118,46 +119,23 @@ public final class RuntimeMemoryProgram
 
     private static void arraysOfEveryType()
     {
-        final Random random = new Random(42);
-        final byte[] bytes = new byte[N];
-        random.nextBytes(bytes);
-        final short[] shorts = new short[N];
-        final char[] chars = new char[N];
-        final int[] ints = new int[N];
-        final long[] longs = new long[N];
-        final float[] floats = new float[N];
-        final double[] doubles = new double[N];
-        for (int i = 0; i < N; i++)
-        {
-            shorts[i] = (short)random.nextInt();
-            chars[i] = (char)random.nextInt();
-            ints[i] = random.nextInt();
-            longs[i] = random.nextLong();
-            floats[i] = random.nextFloat();
-            doubles[i] = random.nextDouble();
-        }
-        final byte[] bytesBack = new byte[N];
-        final short[] shortsBack = new short[N];
-        final char[] charsBack = new char[N];
-        final int[] intsBack = new int[N];
-        final long[] longsBack = new long[N];
-        final float[] floatsBack = new float[N];
-        final double[] doublesBack = new double[N];
+        final ArraysOfEveryType sent = ArraysOfEveryType.random(new Random(42), N);
+        final ArraysOfEveryType back = new ArraysOfEveryType(N);
 
-        roundTrip("byte[]", Pointer.to(bytes), Pointer.to(bytesBack), N);
-        CHECKS.check("byte[] identical", Arrays.equals(bytes, bytesBack));
-        roundTrip("short[]", Pointer.to(shorts), Pointer.to(shortsBack), N * 2L);
-        CHECKS.check("short[] identical", Arrays.equals(shorts, shortsBack));
-        roundTrip("char[]", Pointer.to(chars), Pointer.to(charsBack), N * 2L);
-        CHECKS.check("char[] identical", Arrays.equals(chars, charsBack));
-        roundTrip("int[]", Pointer.to(ints), Pointer.to(intsBack), N * 4L);
-        CHECKS.check("int[] identical", Arrays.equals(ints, intsBack));
-        roundTrip("long[]", Pointer.to(longs), Pointer.to(longsBack), N * 8L);
-        CHECKS.check("long[] identical", Arrays.equals(longs, longsBack));
-        roundTrip("float[]", Pointer.to(floats), Pointer.to(floatsBack), N * 4L);
-        CHECKS.check("float[] identical", Arrays.equals(floats, floatsBack));
-        roundTrip("double[]", Pointer.to(doubles), Pointer.to(doublesBack), N * 8L);
-        CHECKS.check("double[] identical", Arrays.equals(doubles, doublesBack));
+        roundTrip("byte[]", Pointer.to(sent.bytes), Pointer.to(back.bytes), N);
+        CHECKS.check("byte[] identical", Arrays.equals(sent.bytes, back.bytes));
+        roundTrip("short[]", Pointer.to(sent.shorts), Pointer.to(back.shorts), N * 2L);
+        CHECKS.check("short[] identical", Arrays.equals(sent.shorts, back.shorts));
+        roundTrip("char[]", Pointer.to(sent.chars), Pointer.to(back.chars), N * 2L);
+        CHECKS.check("char[] identical", Arrays.equals(sent.chars, back.chars));
+        roundTrip("int[]", Pointer.to(sent.ints), Pointer.to(back.ints), N * 4L);
+        CHECKS.check("int[] identical", Arrays.equals(sent.ints, back.ints));
+        roundTrip("long[]", Pointer.to(sent.longs), Pointer.to(back.longs), N * 8L);
+        CHECKS.check("long[] identical", Arrays.equals(sent.longs, back.longs));
+        roundTrip("float[]", Pointer.to(sent.floats), Pointer.to(back.floats), N * 4L);
+        CHECKS.check("float[] identical", Arrays.equals(sent.floats, back.floats));
+        roundTrip("double[]", Pointer.to(sent.doubles), Pointer.to(back.doubles), N * 8L);
+        CHECKS.check("double[] identical", Arrays.equals(sent.doubles, back.doubles));
     }
 
     private static void buffersOfEveryKind()

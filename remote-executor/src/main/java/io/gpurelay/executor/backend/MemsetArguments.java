@@ -11,6 +11,24 @@ public final class MemsetArguments
     }
 
     /**
+     * The preamble every backend's memset shares: its name in the calling API ({@code cudaMemset} or
+     * {@code cuMemsetD8}, {@code D16}, {@code D32}), then {@link #valid}, unless there are no elements to set.
+     *
+     * @return the API's name of the call, for the backend's own messages; null when there is nothing to do, because
+     * the count is 0 or because the arguments are refused (the failure is then in {@code result}).
+     */
+    public static String checked(
+        final long address, final long count, final int elementSize, final CallResult result)
+    {
+        final String name = result.name("cudaMemset", "cuMemsetD" + elementSize * 8);
+        if (count == 0 || !valid(name, address, count, elementSize, result))
+        {
+            return null;
+        }
+        return name;
+    }
+
+    /**
      * @param name the API's name of the call, for the message.
      * @return whether the arguments are usable; if not, the failure is in {@code result}.
      */

@@ -4,6 +4,7 @@ import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.gl.GlBindings;
 import io.gpurelay.agent.jcuda.gl.GlInteropCalls;
 import io.gpurelay.agent.jcuda.gl.GraphicsResources;
+import io.gpurelay.agent.jcuda.gl.PointerDeviceMemory;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
@@ -21,31 +22,31 @@ import jcuda.driver.CUstream;
 final class DriverGlInterop
 {
     static final GraphicsResources RESOURCES = new GraphicsResources(CUresult::stringFor, GlBindings::find,
-        new GraphicsResources.DeviceMemory()
+        new PointerDeviceMemory<CUdeviceptr>()
         {
-            public int allocate(final long size, final long[] address)
+            protected CUdeviceptr newPointer()
             {
-                final CUdeviceptr pointer = new CUdeviceptr();
-                final int status = JCudaDriverRemote.cuMemAllocNative(pointer, size);
-                address[0] = JCudaPointers.address(pointer);
-                return status;
+                return new CUdeviceptr();
             }
 
-            public int free(final long address)
+            protected int allocate(final CUdeviceptr pointer, final long size)
             {
-                return JCudaDriverRemote.cuMemFreeNative(device(address));
+                return JCudaDriverRemote.cuMemAllocNative(pointer, size);
             }
 
-            public int toDevice(final long address, final byte[] bytes, final Object stream)
+            protected int free(final CUdeviceptr pointer)
             {
-                return JCudaDriverRemote.cuMemcpyHtoDAsyncNative(device(address), Pointer.to(bytes), bytes.length,
-                    (CUstream)stream);
+                return JCudaDriverRemote.cuMemFreeNative(pointer);
             }
 
-            public int toHost(final long address, final byte[] bytes, final Object stream)
+            protected int toDevice(final CUdeviceptr device, final Pointer host, final long bytes, final Object stream)
             {
-                return JCudaDriverRemote.cuMemcpyDtoHAsyncNative(Pointer.to(bytes), device(address), bytes.length,
-                    (CUstream)stream);
+                return JCudaDriverRemote.cuMemcpyHtoDAsyncNative(device, host, bytes, (CUstream)stream);
+            }
+
+            protected int toHost(final Pointer host, final CUdeviceptr device, final long bytes, final Object stream)
+            {
+                return JCudaDriverRemote.cuMemcpyDtoHAsyncNative(host, device, bytes, (CUstream)stream);
             }
         });
 
@@ -95,12 +96,5 @@ final class DriverGlInterop
         final CUstream stream)
     {
         return GlInteropCalls.mapBufferObject(RESOURCES, function, pointer, size, buffer, stream);
-    }
-
-    private static CUdeviceptr device(final long address)
-    {
-        final CUdeviceptr pointer = new CUdeviceptr();
-        JCudaPointers.setAddress(pointer, address);
-        return pointer;
     }
 }

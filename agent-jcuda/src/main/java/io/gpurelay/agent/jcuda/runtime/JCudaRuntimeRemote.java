@@ -12,6 +12,7 @@ import io.gpurelay.agent.client.HostCallback;
 import io.gpurelay.agent.client.SharedHostAllocation;
 import io.gpurelay.agent.cuda.runtime.PeerCopies;
 import io.gpurelay.agent.cuda.runtime.RuntimeCalls;
+import io.gpurelay.agent.cuda.RuntimePointerAttributes;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.agent.cuda.HostRange;
 import io.gpurelay.agent.cuda.HostRangeException;
@@ -79,12 +80,6 @@ public final class JCudaRuntimeRemote
     private static final int CUDA_MEMCPY_DEFAULT = 4;
     private static final int CUDA_HOST_ALLOC_MAPPED = 0x02;
     private static final int HOST_MEMORY_ALREADY_REGISTERED = 712;
-    private static final int MEMORY_TYPE_UNREGISTERED = 0;
-    private static final int MEMORY_TYPE_HOST = 1;
-    private static final int MEMORY_TYPE_DEVICE = 2;
-    private static final int MEMORY_TYPE_MANAGED = 3;
-    /** What CUDA reports as the device of memory it does not know. */
-    private static final int NO_DEVICE = -2;
     private static final int HOST_MEMORY_NOT_REGISTERED = 713;
     private static final long CUDA_STREAM_LEGACY = 1;
     private static final long CUDA_STREAM_PER_THREAD = 2;
@@ -748,35 +743,19 @@ public final class JCudaRuntimeRemote
             }
             final boolean pinned = host != 0 &&
                 (PinnedHostMemory.find(host) != null || HostRegistrations.flagsAt(host) >= 0);
-            fillAttributes(attributes, pinned ? MEMORY_TYPE_HOST : MEMORY_TYPE_UNREGISTERED,
-                pinned ? RuntimeThreadState.current().device() : NO_DEVICE, pinned ? MappedHostMemory.runtimeDevicePointer(host) : 0,
-                pinned ? host : 0);
+            fillAttributes(attributes,
+                pinned ? RuntimePointerAttributes.MEMORY_TYPE_HOST : RuntimePointerAttributes.MEMORY_TYPE_UNREGISTERED,
+                pinned ? RuntimeThreadState.current().device() : RuntimePointerAttributes.NO_DEVICE,
+                pinned ? MappedHostMemory.runtimeDevicePointer(host) : 0, pinned ? host : 0);
             return RuntimeStatus.SUCCESS;
         }
-        final long[] results = new long[4];
-        final long mappedHost = MappedHostMemory.hostPointer(address, results);
-        if (mappedHost >= 0)
+        final RuntimePointerAttributes.Fill fill = (type, device, devicePointer, hostPointer) ->
+            fillAttributes(attributes, type, device, devicePointer, hostPointer);
+        if (RuntimePointerAttributes.mapped(address, fill))
         {
-            fillAttributes(attributes, MEMORY_TYPE_HOST, (int)results[1], address, mappedHost);
             return RuntimeThreadState.current().record(client().connect());
         }
-        final RuntimeThreadState thread = RuntimeThreadState.current();
-        final int status = client().call(Function.CUDA_POINTER_GET_ATTRIBUTES, thread.device(), new long[]{ address },
-            null, null, results);
-        if (status == RuntimeStatus.INVALID_VALUE)
-        {
-            // CUDA reports memory it does not know as unregistered host memory, not as an error.
-            fillAttributes(attributes, MEMORY_TYPE_UNREGISTERED, NO_DEVICE, 0, 0);
-            return RuntimeStatus.SUCCESS;
-        }
-        if (status != RuntimeStatus.SUCCESS)
-        {
-            return thread.record(status);
-        }
-        final int kind = (int)results[0];
-        fillAttributes(attributes, kind == 1 ? MEMORY_TYPE_HOST : kind == 3 ? MEMORY_TYPE_MANAGED : MEMORY_TYPE_DEVICE,
-            (int)results[1], address, kind == 3 ? address : 0);
-        return status;
+        return RuntimePointerAttributes.fromSession(address, fill);
     }
 
     private static void fillAttributes(

@@ -5,6 +5,7 @@ import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.agent.jcuda.gl.GlBindings;
 import io.gpurelay.agent.jcuda.gl.GlInteropCalls;
 import io.gpurelay.agent.jcuda.gl.GraphicsResources;
+import io.gpurelay.agent.jcuda.gl.PointerDeviceMemory;
 import jcuda.Pointer;
 import jcuda.runtime.cudaError;
 import jcuda.runtime.cudaGraphicsResource;
@@ -21,30 +22,32 @@ import jcuda.runtime.cudaStream_t;
 final class RuntimeGlInterop
 {
     static final GraphicsResources RESOURCES = new GraphicsResources(cudaError::stringFor, GlBindings::find,
-        new GraphicsResources.DeviceMemory()
+        new PointerDeviceMemory<Pointer>()
         {
-            public int allocate(final long size, final long[] address)
+            protected Pointer newPointer()
             {
-                final Pointer pointer = new Pointer();
-                final int status = JCudaRuntimeRemote.cudaMallocNative(pointer, size);
-                address[0] = JCudaPointers.address(pointer);
-                return status;
+                return new Pointer();
             }
 
-            public int free(final long address)
+            protected int allocate(final Pointer pointer, final long size)
             {
-                return JCudaRuntimeRemote.cudaFreeNative(device(address));
+                return JCudaRuntimeRemote.cudaMallocNative(pointer, size);
             }
 
-            public int toDevice(final long address, final byte[] bytes, final Object stream)
+            protected int free(final Pointer pointer)
             {
-                return JCudaRuntimeRemote.cudaMemcpyAsyncNative(device(address), Pointer.to(bytes), bytes.length,
+                return JCudaRuntimeRemote.cudaFreeNative(pointer);
+            }
+
+            protected int toDevice(final Pointer device, final Pointer host, final long bytes, final Object stream)
+            {
+                return JCudaRuntimeRemote.cudaMemcpyAsyncNative(device, host, bytes,
                     cudaMemcpyKind.cudaMemcpyHostToDevice, (cudaStream_t)stream);
             }
 
-            public int toHost(final long address, final byte[] bytes, final Object stream)
+            protected int toHost(final Pointer host, final Pointer device, final long bytes, final Object stream)
             {
-                return JCudaRuntimeRemote.cudaMemcpyAsyncNative(Pointer.to(bytes), device(address), bytes.length,
+                return JCudaRuntimeRemote.cudaMemcpyAsyncNative(host, device, bytes,
                     cudaMemcpyKind.cudaMemcpyDeviceToHost, (cudaStream_t)stream);
             }
         });
@@ -117,13 +120,6 @@ final class RuntimeGlInterop
     static int setBufferObjectMapFlags(final int buffer, final int flags)
     {
         return record(RESOURCES.setBufferObjectMapFlags("cudaGLSetBufferObjectMapFlags", buffer, flags));
-    }
-
-    private static Pointer device(final long address)
-    {
-        final Pointer pointer = new Pointer();
-        JCudaPointers.setAddress(pointer, address);
-        return pointer;
     }
 
     /**

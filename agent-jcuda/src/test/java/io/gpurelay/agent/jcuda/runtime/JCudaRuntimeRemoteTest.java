@@ -15,6 +15,7 @@ import io.gpurelay.agent.InMemoryExecutorTest;
 import io.gpurelay.agent.log.LogCapture;
 import io.gpurelay.agent.cuda.runtime.RuntimeThreadState;
 import io.gpurelay.agent.jcuda.JCudaPointers;
+import io.gpurelay.testsupport.ArraysOfEveryType;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 import jcuda.Pointer;
@@ -145,48 +146,25 @@ class JCudaRuntimeRemoteTest extends InMemoryExecutorTest
     @Test
     void everyHostArrayTypeRoundTrips()
     {
-        final Random random = new Random(3);
         final int n = 4099;
-        final byte[] bytes = new byte[n];
-        random.nextBytes(bytes);
-        final short[] shorts = new short[n];
-        final char[] chars = new char[n];
-        final int[] ints = new int[n];
-        final long[] longs = new long[n];
-        final float[] floats = new float[n];
-        final double[] doubles = new double[n];
-        for (int i = 0; i < n; i++)
-        {
-            shorts[i] = (short)random.nextInt();
-            chars[i] = (char)random.nextInt();
-            ints[i] = random.nextInt();
-            longs[i] = random.nextLong();
-            floats[i] = random.nextFloat();
-            doubles[i] = random.nextDouble();
-        }
-        final byte[] bytesBack = new byte[n];
-        final short[] shortsBack = new short[n];
-        final char[] charsBack = new char[n];
-        final int[] intsBack = new int[n];
-        final long[] longsBack = new long[n];
-        final float[] floatsBack = new float[n];
-        final double[] doublesBack = new double[n];
+        final ArraysOfEveryType sent = ArraysOfEveryType.random(new Random(3), n);
+        final ArraysOfEveryType back = new ArraysOfEveryType(n);
 
-        roundTrip(Pointer.to(bytes), Pointer.to(bytesBack), n);
-        roundTrip(Pointer.to(shorts), Pointer.to(shortsBack), n * 2L);
-        roundTrip(Pointer.to(chars), Pointer.to(charsBack), n * 2L);
-        roundTrip(Pointer.to(ints), Pointer.to(intsBack), n * 4L);
-        roundTrip(Pointer.to(longs), Pointer.to(longsBack), n * 8L);
-        roundTrip(Pointer.to(floats), Pointer.to(floatsBack), n * 4L);
-        roundTrip(Pointer.to(doubles), Pointer.to(doublesBack), n * 8L);
+        roundTrip(Pointer.to(sent.bytes), Pointer.to(back.bytes), n);
+        roundTrip(Pointer.to(sent.shorts), Pointer.to(back.shorts), n * 2L);
+        roundTrip(Pointer.to(sent.chars), Pointer.to(back.chars), n * 2L);
+        roundTrip(Pointer.to(sent.ints), Pointer.to(back.ints), n * 4L);
+        roundTrip(Pointer.to(sent.longs), Pointer.to(back.longs), n * 8L);
+        roundTrip(Pointer.to(sent.floats), Pointer.to(back.floats), n * 4L);
+        roundTrip(Pointer.to(sent.doubles), Pointer.to(back.doubles), n * 8L);
 
-        assertArrayEquals(bytes, bytesBack);
-        assertArrayEquals(shorts, shortsBack);
-        assertArrayEquals(chars, charsBack);
-        assertArrayEquals(ints, intsBack);
-        assertArrayEquals(longs, longsBack);
-        assertArrayEquals(floats, floatsBack);
-        assertArrayEquals(doubles, doublesBack);
+        assertArrayEquals(sent.bytes, back.bytes);
+        assertArrayEquals(sent.shorts, back.shorts);
+        assertArrayEquals(sent.chars, back.chars);
+        assertArrayEquals(sent.ints, back.ints);
+        assertArrayEquals(sent.longs, back.longs);
+        assertArrayEquals(sent.floats, back.floats);
+        assertArrayEquals(sent.doubles, back.doubles);
     }
 
     @Test

@@ -698,12 +698,8 @@ final class EmulatedBackendSession implements BackendSession
         final int elementSize,
         final CallResult result)
     {
-        final String name = result.name("cudaMemset", "cuMemsetD" + elementSize * 8);
-        if (count == 0)
-        {
-            return;
-        }
-        if (!MemsetArguments.valid(name, address, count, elementSize, result))
+        final String name = MemsetArguments.checked(address, count, elementSize, result);
+        if (name == null)
         {
             return;
         }

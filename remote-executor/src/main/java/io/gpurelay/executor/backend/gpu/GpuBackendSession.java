@@ -877,12 +877,8 @@ final class GpuBackendSession implements BackendSession
         final int elementSize,
         final CallResult result)
     {
-        final String name = result.name("cudaMemset", "cuMemsetD" + elementSize * 8);
-        if (count == 0)
-        {
-            return;
-        }
-        if (!MemsetArguments.valid(name, address, count, elementSize, result))
+        final String name = MemsetArguments.checked(address, count, elementSize, result);
+        if (name == null)
         {
             return;
         }
