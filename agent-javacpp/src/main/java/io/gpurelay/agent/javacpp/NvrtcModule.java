@@ -8,10 +8,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.cuda.LibraryRefusals;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcRefusals;
-import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcCalls;
 import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.describe.Library;
+import io.gpurelay.protocol.describe.LibraryFunction;
+import io.gpurelay.protocol.describe.LibraryFunctions;
 import io.gpurelay.protocol.NulTerminatedStrings;
 import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
@@ -23,14 +25,14 @@ import org.bytedeco.javacpp.Pointer;
 
 /**
  * JavaCPP's {@code org.bytedeco.cuda.global.nvrtc}: programs are compiled by the executor's NVRTC, on the same calls
- * JCuda's {@code JNvrtc} makes ({@link NvrtcCalls}). Arrays of strings ({@code const char* const*}: headers, include
+ * JCuda's {@code JNvrtc} makes: its rows of {@link LibraryFunctions} through {@link JavaCppLibraryArguments}, the
+ * rest by hand ({@link NvrtcCalls}). Arrays of strings ({@code const char* const*}: headers, include
  * names, options) are read from the {@code PointerPointer} JavaCPP passes, one {@code char*} per element. Binary
  * outputs (CUBIN, LTO IR, OptiX IR) and the architectures are written where the caller's pointer, array or buffer
  * points, as NVRTC writes them.
  */
 public final class NvrtcModule extends JavaCppModule
 {
-    private static final long[] NO_ARGS = new long[0];
     private static final String[] NAMES = {
         "NVRTC_SUCCESS", "NVRTC_ERROR_OUT_OF_MEMORY", "NVRTC_ERROR_PROGRAM_CREATION_FAILURE",
         "NVRTC_ERROR_INVALID_INPUT", "NVRTC_ERROR_INVALID_PROGRAM", "NVRTC_ERROR_INVALID_OPTION",
@@ -46,21 +48,15 @@ public final class NvrtcModule extends JavaCppModule
         super("nvrtc", NvrtcStatus.INTERNAL_ERROR, "NVRTC_ERROR_INTERNAL_ERROR", NvrtcStatus.INVALID_INPUT,
             "NVRTC_ERROR_INVALID_INPUT",
             List.of("org.bytedeco.cuda.global.nvrtc", "org.bytedeco.cuda.presets.nvrtc", "org.bytedeco.cuda.nvrtc."));
+        for (final LibraryFunction function : LibraryFunctions.of(Library.NVRTC))
+        {
+            function(function.name(), JavaCppLibraryArguments.of(function));
+        }
+        // Strings, texts and binary outputs are more than words, and a destroyed program's pointer is set to null.
         function("nvrtcGetErrorString", a ->
         {
             final int result = a.intValue(0);
             return a.cString(result >= 0 && result < NAMES.length ? NAMES[result] : "NVRTC_ERROR unknown");
-        });
-        function("nvrtcVersion", a ->
-        {
-            final long[] results = new long[2];
-            final int status = call(Function.NVRTC_VERSION, NO_ARGS, null, null, results);
-            if (status == NvrtcStatus.SUCCESS)
-            {
-                a.setInt(0, (int)results[0]);
-                a.setInt(1, (int)results[1]);
-            }
-            return status;
         });
         function("nvrtcCreateProgram", NvrtcModule::createProgram);
         function("nvrtcDestroyProgram", a ->
@@ -81,9 +77,7 @@ public final class NvrtcModule extends JavaCppModule
             return call(Function.NVRTC_COMPILE_PROGRAM, new long[]{ a.handle(0), count },
                 new ByteArrayPayload(NulTerminatedStrings.encode(options)), null, null);
         });
-        function("nvrtcGetPTXSize", a -> size(a, Function.NVRTC_GET_PTX_SIZE));
         function("nvrtcGetPTX", a -> text(a, Function.NVRTC_GET_PTX));
-        function("nvrtcGetProgramLogSize", a -> size(a, Function.NVRTC_GET_PROGRAM_LOG_SIZE));
         function("nvrtcGetProgramLog", a -> text(a, Function.NVRTC_GET_PROGRAM_LOG));
         function("nvrtcAddNameExpression", a -> call(Function.NVRTC_ADD_NAME_EXPRESSION, new long[]{ a.handle(0) },
             new ByteArrayPayload(NulTerminatedStrings.encode(requireString(a, 1))), null, null));
@@ -103,21 +97,9 @@ public final class NvrtcModule extends JavaCppModule
             }
             return status;
         });
-        function("nvrtcGetNumSupportedArchs", a ->
-        {
-            JavaCppRuntime.requireOutput(a, 0);
-            final int[] count = new int[1];
-            final int status = NvrtcCalls.numSupportedArchs(count);
-            if (status == NvrtcStatus.SUCCESS)
-            {
-                a.setInt(0, count[0]);
-            }
-            return status;
-        });
         function("nvrtcGetSupportedArchs", NvrtcModule::supportedArchs);
         for (final NvrtcOutput output : NvrtcOutput.values())
         {
-            function(output.functionName() + "Size", a -> outputSize(a, output));
             function(output.functionName(), a -> output(a, output));
         }
     }
@@ -146,18 +128,6 @@ public final class NvrtcModule extends JavaCppModule
                 bytes.putInt(i * Integer.BYTES, archs[0][i], ByteOrder.nativeOrder());
             }
             a.writeBytes(0, bytes.byteArray(), bytes.capacity());
-        }
-        return status;
-    }
-
-    private static int outputSize(final JavaCppArgs a, final NvrtcOutput output)
-    {
-        JavaCppRuntime.requireOutput(a, 1);
-        final long[] size = new long[1];
-        final int status = NvrtcCalls.outputSize(output, a.handle(0), size);
-        if (status == NvrtcStatus.SUCCESS)
-        {
-            a.setLong(1, size[0]);
         }
         return status;
     }
@@ -274,18 +244,6 @@ public final class NvrtcModule extends JavaCppModule
             throw new JavaCppArgumentException(a.describe(index) + " is null");
         }
         return text;
-    }
-
-    private static int size(final JavaCppArgs a, final Function function)
-    {
-        JavaCppRuntime.requireOutput(a, 1);
-        final long[] results = new long[1];
-        final int status = call(function, new long[]{ a.handle(0) }, null, null, results);
-        if (status == NvrtcStatus.SUCCESS)
-        {
-            a.setLong(1, results[0]);
-        }
-        return status;
     }
 
     /**

@@ -9,7 +9,8 @@ import io.gpurelay.protocol.PayloadSink;
 import io.gpurelay.protocol.RuntimeStatus;
 
 /**
- * How NVRTC's calls travel, for both bindings (JCuda's {@code JNvrtc} and JavaCPP's {@code nvrtc}): it names no type
+ * How NVRTC's calls that are no row of {@link io.gpurelay.protocol.describe.LibraryFunctions} travel, for both
+ * bindings (JCuda's {@code JNvrtc} and JavaCPP's {@code nvrtc}): it names no type
  * of either, takes programs as the executor's handles and gives results as plain arrays, leaving reading the
  * caller's arguments and writing its outputs to the binding. Programs need no context; without an executor every call
  * returns {@code NVRTC_ERROR_INTERNAL_ERROR}.
@@ -50,21 +51,6 @@ public final class NvrtcCalls
                 values[i] = (int)results[i];
             }
             archs[0] = values;
-        }
-        return status;
-    }
-
-    /**
-     * The size of a compiled program's CUBIN, LTO IR or OptiX IR into {@code size[0]}.
-     */
-    public static int outputSize(final NvrtcOutput output, final long program, final long[] size)
-    {
-        final long[] results = new long[1];
-        final int status = call(Function.NVRTC_GET_OUTPUT_SIZE, new long[]{ program, output.code() }, null, null,
-            results);
-        if (status == NvrtcStatus.SUCCESS)
-        {
-            size[0] = results[0];
         }
         return status;
     }

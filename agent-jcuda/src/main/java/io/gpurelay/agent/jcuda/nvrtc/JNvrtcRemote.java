@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcCalls;
-import io.gpurelay.agent.jcuda.HandleQueries;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.ByteArrayPayload;
@@ -17,8 +16,12 @@ import jcuda.nvrtc.nvrtcProgram;
 import jcuda.nvrtc.nvrtcResult;
 
 /**
- * The NVRTC functions gpurelay implements. Each public static method replaces the native method of
- * {@code jcuda.nvrtc.JNvrtc} with the same name and descriptor (see {@link JNvrtcInstrumentation}).
+ * The NVRTC functions gpurelay implements by hand: those whose arguments are more than words (sources, headers,
+ * options and name expressions travel as strings; the PTX, the log, lowered names and binary outputs come back as
+ * bytes), the destroying of a program (whose object then holds null) and the architectures (two calls). Each public
+ * static method replaces the native method of {@code jcuda.nvrtc.JNvrtc} with the same name and descriptor (see
+ * {@link JNvrtcInstrumentation}); the other remoted natives are rows of
+ * {@link io.gpurelay.protocol.describe.LibraryFunctions}, remoted by {@link io.gpurelay.agent.jcuda.JCudaLibraryCalls}.
  * <p>
  * Programs are compiled on the executor: by the GPU host's own NVRTC, or, on an executor without a GPU, by the CUDA
  * toolkit's {@code nvcc} when it has one (otherwise compiling fails with {@code NVRTC_ERROR_COMPILATION} and a log
@@ -29,8 +32,6 @@ import jcuda.nvrtc.nvrtcResult;
  */
 public final class JNvrtcRemote
 {
-    private static final long[] NO_ARGS = new long[0];
-
     static
     {
         CallFailures.nameStatuses(Api.NVRTC, nvrtcResult::stringFor);
@@ -53,18 +54,6 @@ public final class JNvrtcRemote
     public static String nvrtcGetErrorStringNative(final int result)
     {
         return nvrtcResult.stringFor(result);
-    }
-
-    public static int nvrtcVersionNative(final int[] major, final int[] minor)
-    {
-        final long[] results = new long[2];
-        final int status = call(Function.NVRTC_VERSION, NO_ARGS, null, null, results);
-        if (status == NvrtcStatus.SUCCESS)
-        {
-            major[0] = (int)results[0];
-            minor[0] = (int)results[1];
-        }
-        return status;
     }
 
     public static int nvrtcCreateProgramNative(
@@ -138,19 +127,9 @@ public final class JNvrtcRemote
             new ByteArrayPayload(NulTerminatedStrings.encode(sent)), null, null);
     }
 
-    public static int nvrtcGetPTXSizeNative(final nvrtcProgram prog, final long[] ptxSizeRet)
-    {
-        return size(Function.NVRTC_GET_PTX_SIZE, "nvrtcGetPTXSize", prog, ptxSizeRet, "ptxSizeRet");
-    }
-
     public static int nvrtcGetPTXNative(final nvrtcProgram prog, final String[] ptx)
     {
         return text(Function.NVRTC_GET_PTX, "nvrtcGetPTX", prog, ptx, "ptx");
-    }
-
-    public static int nvrtcGetProgramLogSizeNative(final nvrtcProgram prog, final long[] logSizeRet)
-    {
-        return size(Function.NVRTC_GET_PROGRAM_LOG_SIZE, "nvrtcGetProgramLogSize", prog, logSizeRet, "logSizeRet");
     }
 
     public static int nvrtcGetProgramLogNative(final nvrtcProgram prog, final String[] log)
@@ -185,11 +164,6 @@ public final class JNvrtcRemote
         return status;
     }
 
-    public static int nvrtcGetNumSupportedArchsNative(final int[] numArchs)
-    {
-        return NvrtcCalls.numSupportedArchs(numArchs.length > 0 ? numArchs : new int[1]);
-    }
-
     /**
      * The executor's architectures into the array, which must hold as many as {@code nvrtcGetNumSupportedArchs}
      * gives (NVRTC writes that many).
@@ -216,19 +190,9 @@ public final class JNvrtcRemote
         return status;
     }
 
-    public static int nvrtcGetCUBINSizeNative(final nvrtcProgram prog, final long[] cubinSizeRet)
-    {
-        return outputSize(NvrtcOutput.CUBIN, prog, cubinSizeRet, "cubinSizeRet");
-    }
-
     public static int nvrtcGetCUBINNative(final nvrtcProgram prog, final byte[] cubin)
     {
         return output(NvrtcOutput.CUBIN, prog, cubin, "cubin");
-    }
-
-    public static int nvrtcGetLTOIRSizeNative(final nvrtcProgram prog, final long[] LTOIRSizeRet)
-    {
-        return outputSize(NvrtcOutput.LTOIR, prog, LTOIRSizeRet, "LTOIRSizeRet");
     }
 
     public static int nvrtcGetLTOIRNative(final nvrtcProgram prog, final byte[] LTOIR)
@@ -236,23 +200,9 @@ public final class JNvrtcRemote
         return output(NvrtcOutput.LTOIR, prog, LTOIR, "LTOIR");
     }
 
-    public static int nvrtcGetOptiXIRSizeNative(final nvrtcProgram prog, final long[] optixirSizeRet)
-    {
-        return outputSize(NvrtcOutput.OPTIX_IR, prog, optixirSizeRet, "optixirSizeRet");
-    }
-
     public static int nvrtcGetOptiXIRNative(final nvrtcProgram prog, final byte[] optixir)
     {
         return output(NvrtcOutput.OPTIX_IR, prog, optixir, "optixir");
-    }
-
-    private static int outputSize(
-        final NvrtcOutput output, final nvrtcProgram prog, final long[] size, final String sizeName)
-    {
-        final String functionName = output.functionName() + "Size";
-        requireNonNull(prog, "prog", functionName);
-        requireNonNull(size, sizeName, functionName);
-        return NvrtcCalls.outputSize(output, handle(prog), size.length > 0 ? size : new long[1]);
     }
 
     /**
@@ -277,14 +227,6 @@ public final class JNvrtcRemote
         }
         System.arraycopy(data, 0, bytes, 0, data.length);
         return status;
-    }
-
-    private static int size(
-        final Function function, final String functionName, final nvrtcProgram prog, final long[] size,
-        final String sizeName)
-    {
-        return HandleQueries.size(functionName, prog, "prog", size, sizeName, NvrtcStatus.SUCCESS,
-            results -> call(function, new long[]{ handle(prog) }, null, null, results));
     }
 
     /**
