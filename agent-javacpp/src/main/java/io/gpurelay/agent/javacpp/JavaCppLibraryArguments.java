@@ -70,7 +70,7 @@ final class JavaCppLibraryArguments implements LibraryCall.Arguments
         return " (" + a.describe(index) + ")";
     }
 
-    public String hostMemoryHint()
+    public String hostMemoryHint(final LibraryFunction function)
     {
         return "";
     }

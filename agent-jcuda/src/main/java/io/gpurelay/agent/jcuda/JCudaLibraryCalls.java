@@ -14,6 +14,7 @@ import io.gpurelay.agent.cuda.library.LibraryCall;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.instrumentation.NullChecks;
 import io.gpurelay.protocol.Api;
+import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.describe.Library;
 import io.gpurelay.protocol.describe.LibraryFunction;
 import io.gpurelay.protocol.describe.LibraryFunctions;
@@ -237,9 +238,11 @@ public final class JCudaLibraryCalls
             return host ? "" : null;
         }
 
-        public String hostMemoryHint()
+        /** JCufft's functions that take Java arrays copy them to device memory for a transform. */
+        public String hostMemoryHint(final LibraryFunction described)
         {
-            return " (cudaMalloc, cuMemAlloc)";
+            return described.function() == Function.CUFFT_EXEC ?
+                " (cudaMalloc, cuMemAlloc, or JCufft's functions that take Java arrays)" : " (cudaMalloc, cuMemAlloc)";
         }
 
         public long device(final int index)

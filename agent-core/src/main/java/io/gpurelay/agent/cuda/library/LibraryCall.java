@@ -61,7 +61,7 @@ public final class LibraryCall
         String hostMemory(int index, LibraryFunction function);
 
         /** @return what a binding's refusal of host memory adds after the reason ("" or a hint). */
-        String hostMemoryHint();
+        String hostMemoryHint(LibraryFunction function);
 
         /** @return a device pointer's address, 0 for null. */
         long device(int index);
@@ -258,7 +258,7 @@ public final class LibraryCall
     {
         final LibraryFunction.DeviceOnly refusal = function.deviceOnly();
         AgentLog.warn(a.name() + ": " + refusal.subject() + " is host memory" + detail + "; " + refusal.reason() +
-            a.hostMemoryHint() + "; returning " + function.library().statusName(refusal.status()));
+            a.hostMemoryHint(function) + "; returning " + function.library().statusName(refusal.status()));
         return refusal.status();
     }
 
