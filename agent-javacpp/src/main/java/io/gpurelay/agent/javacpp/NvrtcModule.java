@@ -1,7 +1,6 @@
 package io.gpurelay.agent.javacpp;
 
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,15 +8,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.gpurelay.agent.cuda.LibraryRefusals;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcRefusals;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcCalls;
-import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.describe.Library;
 import io.gpurelay.protocol.describe.LibraryFunction;
 import io.gpurelay.protocol.describe.LibraryFunctions;
-import io.gpurelay.protocol.NulTerminatedStrings;
 import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
-import io.gpurelay.protocol.PayloadSink;
 import org.agrona.UnsafeApi;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.bytedeco.javacpp.BytePointer;
@@ -62,7 +58,7 @@ public final class NvrtcModule extends JavaCppModule
         function("nvrtcDestroyProgram", a ->
         {
             final long program = programOut(a, 0);
-            final int status = call(Function.NVRTC_DESTROY_PROGRAM, new long[]{ program }, null, null, null);
+            final int status = NvrtcCalls.destroyProgram(program);
             if (status == NvrtcStatus.SUCCESS)
             {
                 a.setHandle(0, 0);
@@ -72,25 +68,20 @@ public final class NvrtcModule extends JavaCppModule
         });
         function("nvrtcCompileProgram", a ->
         {
-            final int count = a.intValue(1);
-            final String[] options = strings(a, 2, count, "option");
-            return call(Function.NVRTC_COMPILE_PROGRAM, new long[]{ a.handle(0), count },
-                new ByteArrayPayload(NulTerminatedStrings.encode(options)), null, null);
+            return NvrtcCalls.compile(a.handle(0), strings(a, 2, a.intValue(1), "option"));
         });
         function("nvrtcGetPTX", a -> text(a, Function.NVRTC_GET_PTX));
         function("nvrtcGetProgramLog", a -> text(a, Function.NVRTC_GET_PROGRAM_LOG));
-        function("nvrtcAddNameExpression", a -> call(Function.NVRTC_ADD_NAME_EXPRESSION, new long[]{ a.handle(0) },
-            new ByteArrayPayload(NulTerminatedStrings.encode(requireString(a, 1))), null, null));
+        function("nvrtcAddNameExpression", a -> NvrtcCalls.addNameExpression(a.handle(0), requireString(a, 1)));
         function("nvrtcGetLoweredName", a ->
         {
             final long program = a.handle(0);
-            final ByteArrayPayload name = new ByteArrayPayload();
             JavaCppRuntime.requireOutput(a, 2);
-            final int status = call(Function.NVRTC_GET_LOWERED_NAME, new long[]{ program },
-                new ByteArrayPayload(NulTerminatedStrings.encode(requireString(a, 1))), name, null);
+            final String[] name = new String[1];
+            final int status = NvrtcCalls.loweredName(program, requireString(a, 1), name);
             if (status == NvrtcStatus.SUCCESS)
             {
-                final BytePointer lowered = new BytePointer(new String(name.bytes(), StandardCharsets.UTF_8));
+                final BytePointer lowered = new BytePointer(name[0]);
                 LOWERED_NAMES.computeIfAbsent(program, ignored -> new java.util.concurrent.CopyOnWriteArrayList<>())
                     .add(lowered);
                 a.setHandle(2, lowered.address());
@@ -160,18 +151,8 @@ public final class NvrtcModule extends JavaCppModule
         final int headers = a.intValue(3);
         final String[] headerSources = strings(a, 4, headers, "header");
         final String[] includeNames = strings(a, 5, headers, "include name");
-        final String[] strings = new String[1 + (name == null ? 0 : 1) + 2 * headers];
-        int next = 0;
-        strings[next++] = source;
-        if (name != null)
-        {
-            strings[next++] = name;
-        }
-        System.arraycopy(headerSources, 0, strings, next, headers);
-        System.arraycopy(includeNames, 0, strings, next + headers, headers);
         final long[] results = new long[1];
-        final int status = call(Function.NVRTC_CREATE_PROGRAM, new long[]{ headers, name == null ? 0 : 1 },
-            new ByteArrayPayload(NulTerminatedStrings.encode(strings)), null, results);
+        final int status = NvrtcCalls.createProgram(source, name, headerSources, includeNames, results);
         if (status == NvrtcStatus.SUCCESS)
         {
             a.setHandle(0, results[0]);
@@ -252,23 +233,16 @@ public final class NvrtcModule extends JavaCppModule
     private static int text(final JavaCppArgs a, final Function function)
     {
         JavaCppRuntime.requireOutput(a, 1);
-        final ByteArrayPayload bytes = new ByteArrayPayload();
-        final int status = call(function, new long[]{ a.handle(0) }, null, bytes, null);
+        final byte[][] bytes = new byte[1][];
+        final int status = NvrtcCalls.text(function, a.handle(0), bytes);
         if (status == NvrtcStatus.SUCCESS)
         {
-            final byte[] text = bytes.bytes();
+            final byte[] text = bytes[0];
             final boolean terminated = text.length > 0 && text[text.length - 1] == 0;
             final byte[] out = terminated ? text : java.util.Arrays.copyOf(text, text.length + 1);
             a.writeBytes(1, out, out.length);
         }
         return status;
-    }
-
-    private static int call(
-        final Function function, final long[] args, final ByteArrayPayload payload, final PayloadSink sink,
-        final long[] results)
-    {
-        return NvrtcCalls.call(function, args, payload, sink, results);
     }
 
     /**

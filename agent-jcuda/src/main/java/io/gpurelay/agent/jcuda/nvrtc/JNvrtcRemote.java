@@ -1,15 +1,14 @@
 package io.gpurelay.agent.jcuda.nvrtc;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Api;
-import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
-import io.gpurelay.protocol.NulTerminatedStrings;
 import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
 import jcuda.nvrtc.nvrtcProgram;
@@ -71,35 +70,26 @@ public final class JNvrtcRemote
                 (headers == null ? "no" : headers.length) + " header sources and " +
                 (includeNames == null ? "no" : includeNames.length) + " include names");
         }
-        final String[] strings = new String[1 + (name == null ? 0 : 1) + 2 * numHeaders];
-        int next = 0;
-        strings[next++] = src;
-        if (name != null)
-        {
-            strings[next++] = name;
-        }
         for (int i = 0; i < numHeaders; i++)
         {
             if (headers[i] == null || includeNames[i] == null)
             {
                 return invalidInput("nvrtcCreateProgram", "header " + i + " or its include name is null");
             }
-            strings[next + i] = headers[i];
-            strings[next + numHeaders + i] = includeNames[i];
         }
-        final long[] results = new long[1];
-        final int status = call(Function.NVRTC_CREATE_PROGRAM, new long[]{ numHeaders, name == null ? 0 : 1 },
-            new ByteArrayPayload(NulTerminatedStrings.encode(strings)), null, results);
+        final long[] program = new long[1];
+        final int status = NvrtcCalls.createProgram(src, name, Arrays.copyOf(headers == null ? new String[0] : headers,
+            numHeaders), Arrays.copyOf(includeNames == null ? new String[0] : includeNames, numHeaders), program);
         if (status == NvrtcStatus.SUCCESS)
         {
-            JCudaPointers.setNativePointer(prog, results[0]);
+            JCudaPointers.setNativePointer(prog, program[0]);
         }
         return status;
     }
 
     public static int nvrtcDestroyProgramNative(final nvrtcProgram prog)
     {
-        final int status = call(Function.NVRTC_DESTROY_PROGRAM, new long[]{ handle(prog) }, null, null, null);
+        final int status = NvrtcCalls.destroyProgram(handle(prog));
         if (status == NvrtcStatus.SUCCESS)
         {
             JCudaPointers.setNativePointer(prog, 0);
@@ -123,8 +113,7 @@ public final class JNvrtcRemote
             }
             sent[i] = options[i];
         }
-        return call(Function.NVRTC_COMPILE_PROGRAM, new long[]{ handle(prog), numOptions },
-            new ByteArrayPayload(NulTerminatedStrings.encode(sent)), null, null);
+        return NvrtcCalls.compile(handle(prog), sent);
     }
 
     public static int nvrtcGetPTXNative(final nvrtcProgram prog, final String[] ptx)
@@ -143,8 +132,7 @@ public final class JNvrtcRemote
         {
             return invalidInput("nvrtcAddNameExpression", "the name expression is null");
         }
-        return call(Function.NVRTC_ADD_NAME_EXPRESSION, new long[]{ handle(prog) },
-            new ByteArrayPayload(NulTerminatedStrings.encode(nameExpression)), null, null);
+        return NvrtcCalls.addNameExpression(handle(prog), nameExpression);
     }
 
     public static int nvrtcGetLoweredNameNative(
@@ -154,14 +142,8 @@ public final class JNvrtcRemote
         {
             return invalidInput("nvrtcGetLoweredName", "the name expression is null");
         }
-        final ByteArrayPayload name = new ByteArrayPayload();
-        final int status = call(Function.NVRTC_GET_LOWERED_NAME, new long[]{ handle(prog) },
-            new ByteArrayPayload(NulTerminatedStrings.encode(nameExpression)), name, null);
-        if (status == NvrtcStatus.SUCCESS && loweredName.length > 0)
-        {
-            loweredName[0] = new String(name.bytes(), StandardCharsets.UTF_8);
-        }
-        return status;
+        return NvrtcCalls.loweredName(handle(prog), nameExpression, loweredName.length > 0 ? loweredName :
+            new String[1]);
     }
 
     /**
@@ -238,20 +220,13 @@ public final class JNvrtcRemote
     {
         requireNonNull(prog, "prog", functionName);
         requireNonNull(text, textName, functionName);
-        final ByteArrayPayload bytes = new ByteArrayPayload();
-        final int status = call(function, new long[]{ handle(prog) }, null, bytes, null);
+        final byte[][] bytes = new byte[1][];
+        final int status = NvrtcCalls.text(function, handle(prog), bytes);
         if (status == NvrtcStatus.SUCCESS && text.length > 0)
         {
-            text[0] = new String(bytes.bytes(), StandardCharsets.UTF_8);
+            text[0] = new String(bytes[0], StandardCharsets.UTF_8);
         }
         return status;
-    }
-
-    private static int call(
-        final Function function, final long[] args, final ByteArrayPayload payload, final ByteArrayPayload sink,
-        final long[] results)
-    {
-        return NvrtcCalls.call(function, args, payload, sink, results);
     }
 
     private static long handle(final nvrtcProgram prog)
