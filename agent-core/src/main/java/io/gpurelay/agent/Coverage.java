@@ -277,16 +277,21 @@ public final class Coverage
     /**
      * The natives remoted by hand-written code: replaced by descriptor, or given a generic body by name.
      */
+    /**
+     * The natives remoted by code (an implementation of the same descriptor, or one body per function), in the
+     * target's declaration order, however each is remoted.
+     */
     private static List<MethodDescription> handWritten(final NativeMethodTable table)
     {
-        final List<MethodDescription> methods = new ArrayList<>(table.remoted().keySet());
-        table.remotedByName().forEach((method, row) ->
+        final List<MethodDescription> methods = new ArrayList<>();
+        for (final MethodDescription.InDefinedShape method : table.target().getDeclaredMethods())
         {
-            if (row == null)
+            if (table.remoted().containsKey(method) ||
+                table.remotedByName().containsKey(method) && table.remotedByName().get(method) == null)
             {
                 methods.add(method);
             }
-        });
+        }
         return methods;
     }
 

@@ -8,18 +8,19 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.cuda.LibraryRefusals;
 import io.gpurelay.agent.cuda.rand.CurandRefusals;
-import io.gpurelay.agent.log.AgentLog;
-import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.cuda.rand.CurandCalls;
 import io.gpurelay.protocol.CurandStatus;
-import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.describe.Library;
+import io.gpurelay.protocol.describe.LibraryFunction;
+import io.gpurelay.protocol.describe.LibraryFunctions;
 import io.gpurelay.protocol.SobolTable;
 import org.agrona.BufferUtil;
 import org.bytedeco.javacpp.Pointer;
 
 /**
  * JavaCPP's {@code org.bytedeco.cuda.global.curand}: generators live on the executor, in the calling thread's current
- * context as cuRAND's do, on the same calls JCuda's {@code JCurand} makes ({@link CurandCalls}). Generators write
+ * context as cuRAND's do, on the same calls JCuda's {@code JCurand} makes: its rows of {@link LibraryFunctions} through
+ * {@link JavaCppLibraryArguments}, the version's properties and the Sobol' tables by hand. Generators write
  * device memory only. A Poisson distribution's object gets its device address on the executor, which a kernel of
  * cuRAND's device API takes. The Sobol' tables are host memory cuRAND hands out a pointer to: the executor's table
  * is copied once into memory of this process that lives as long as the process, as cuRAND's lives as long as the
@@ -37,30 +38,11 @@ public final class CurandModule extends JavaCppModule
             "CURAND_STATUS_OUT_OF_RANGE",
             List.of("org.bytedeco.cuda.global.curand", "org.bytedeco.cuda.presets.curand",
                 "org.bytedeco.cuda.curand."));
-        function("curandCreateGenerator", a ->
+        for (final LibraryFunction function : LibraryFunctions.of(Library.CURAND))
         {
-            JavaCppRuntime.requireOutput(a, 0);
-            final long[] results = new long[1];
-            final int status = call(Function.CURAND_CREATE_GENERATOR, new long[]{ a.intValue(1) }, results);
-            if (status == CurandStatus.SUCCESS)
-            {
-                a.setHandle(0, results[0]);
-            }
-            return status;
-        });
-        function("curandDestroyGenerator", a ->
-            call(Function.CURAND_DESTROY_GENERATOR, new long[]{ a.handle(0) }, null));
-        function("curandGetVersion", a ->
-        {
-            JavaCppRuntime.requireOutput(a, 0);
-            final long[] results = new long[1];
-            final int status = call(Function.CURAND_GET_VERSION, new long[0], results);
-            if (status == CurandStatus.SUCCESS)
-            {
-                a.setInt(0, (int)results[0]);
-            }
-            return status;
-        });
+            function(function.name(), JavaCppLibraryArguments.of(function));
+        }
+        // The version's properties are computed here, and the Sobol' tables are host memory of this process.
         function("curandGetProperty", a ->
         {
             JavaCppRuntime.requireOutput(a, 1);
@@ -72,63 +54,10 @@ public final class CurandModule extends JavaCppModule
             }
             return status;
         });
-        function("curandCreatePoissonDistribution", a ->
-        {
-            JavaCppRuntime.requireOutput(a, 1);
-            final long[] distribution = new long[1];
-            final int status = CurandCalls.createPoissonDistribution(a.doubleValue(0), distribution);
-            if (status == CurandStatus.SUCCESS)
-            {
-                a.setHandle(1, distribution[0]);
-            }
-            return status;
-        });
-        function("curandDestroyDistribution", a -> CurandCalls.destroyDistribution(a.handle(0)));
         function("curandGetDirectionVectors32", a -> sobolTable(a, SobolTable.DIRECTION_VECTORS_32, a.intValue(1)));
         function("curandGetDirectionVectors64", a -> sobolTable(a, SobolTable.DIRECTION_VECTORS_64, a.intValue(1)));
         function("curandGetScrambleConstants32", a -> sobolTable(a, SobolTable.SCRAMBLE_CONSTANTS_32, 0));
         function("curandGetScrambleConstants64", a -> sobolTable(a, SobolTable.SCRAMBLE_CONSTANTS_64, 0));
-        function("curandSetStream", a -> call(Function.CURAND_SET_STREAM,
-            new long[]{ a.handle(0), a.stream(1) }, null));
-        function("curandSetPseudoRandomGeneratorSeed", a -> call(Function.CURAND_SET_PSEUDO_RANDOM_GENERATOR_SEED,
-            new long[]{ a.handle(0), a.longValue(1) }, null));
-        function("curandSetGeneratorOffset", a -> call(Function.CURAND_SET_GENERATOR_OFFSET,
-            new long[]{ a.handle(0), a.longValue(1) }, null));
-        function("curandSetGeneratorOrdering", a -> call(Function.CURAND_SET_GENERATOR_ORDERING,
-            new long[]{ a.handle(0), a.intValue(1) }, null));
-        function("curandSetQuasiRandomGeneratorDimensions", a ->
-            call(Function.CURAND_SET_QUASI_RANDOM_GENERATOR_DIMENSIONS, new long[]{ a.handle(0), a.intValue(1) },
-                null));
-        function("curandGenerateSeeds", a -> call(Function.CURAND_GENERATE_SEEDS, new long[]{ a.handle(0) }, null));
-        function("curandGenerate", a -> generate(a, Function.CURAND_GENERATE, 0, 0));
-        function("curandGenerateLongLong", a -> generate(a, Function.CURAND_GENERATE_LONG_LONG, 0, 0));
-        function("curandGenerateUniform", a -> generate(a, Function.CURAND_GENERATE_UNIFORM, 0, 0));
-        function("curandGenerateUniformDouble", a -> generate(a, Function.CURAND_GENERATE_UNIFORM_DOUBLE, 0, 0));
-        function("curandGenerateNormal", a -> generate(a, Function.CURAND_GENERATE_NORMAL,
-            Float.floatToRawIntBits(a.floatValue(3)), Float.floatToRawIntBits(a.floatValue(4))));
-        function("curandGenerateNormalDouble", a -> generate(a, Function.CURAND_GENERATE_NORMAL_DOUBLE,
-            Double.doubleToRawLongBits(a.doubleValue(3)), Double.doubleToRawLongBits(a.doubleValue(4))));
-        function("curandGenerateLogNormal", a -> generate(a, Function.CURAND_GENERATE_LOG_NORMAL,
-            Float.floatToRawIntBits(a.floatValue(3)), Float.floatToRawIntBits(a.floatValue(4))));
-        function("curandGenerateLogNormalDouble", a -> generate(a, Function.CURAND_GENERATE_LOG_NORMAL_DOUBLE,
-            Double.doubleToRawLongBits(a.doubleValue(3)), Double.doubleToRawLongBits(a.doubleValue(4))));
-        function("curandGeneratePoisson", a -> generate(a, Function.CURAND_GENERATE_POISSON,
-            Double.doubleToRawLongBits(a.doubleValue(3)), 0));
-    }
-
-    /**
-     * The output must be device memory: a Java array or buffer is host memory, which cuRAND's device generators
-     * cannot write.
-     */
-    private static int generate(final JavaCppArgs a, final Function function, final long first, final long second)
-    {
-        if (!(a.get(1) instanceof org.bytedeco.javacpp.Pointer))
-        {
-            AgentLog.warn(a.method().qualifiedName() + ": the output is host memory (" + a.describe(1) + "); " +
-                "gpurelay's cuRAND generators write device memory only; returning CURAND_STATUS_LAUNCH_FAILURE");
-            return CurandStatus.LAUNCH_FAILURE;
-        }
-        return call(function, new long[]{ a.handle(0), a.devicePointer(1), a.longValue(2), first, second }, null);
     }
 
     /**
@@ -170,11 +99,6 @@ public final class CurandModule extends JavaCppModule
         }
         a.setHandle(0, BufferUtil.address(memory));
         return CurandStatus.SUCCESS;
-    }
-
-    private static int call(final Function function, final long[] args, final long[] results)
-    {
-        return CurandCalls.call(function, args, results);
     }
 
     /**

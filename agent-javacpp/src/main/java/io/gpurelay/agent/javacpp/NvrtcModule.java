@@ -1,21 +1,19 @@
 package io.gpurelay.agent.javacpp;
 
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.gpurelay.agent.cuda.LibraryRefusals;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcRefusals;
-import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcCalls;
-import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
-import io.gpurelay.protocol.NulTerminatedStrings;
+import io.gpurelay.protocol.describe.Library;
+import io.gpurelay.protocol.describe.LibraryFunction;
+import io.gpurelay.protocol.describe.LibraryFunctions;
 import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
-import io.gpurelay.protocol.PayloadSink;
 import org.agrona.UnsafeApi;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.bytedeco.javacpp.BytePointer;
@@ -23,14 +21,14 @@ import org.bytedeco.javacpp.Pointer;
 
 /**
  * JavaCPP's {@code org.bytedeco.cuda.global.nvrtc}: programs are compiled by the executor's NVRTC, on the same calls
- * JCuda's {@code JNvrtc} makes ({@link NvrtcCalls}). Arrays of strings ({@code const char* const*}: headers, include
+ * JCuda's {@code JNvrtc} makes: its rows of {@link LibraryFunctions} through {@link JavaCppLibraryArguments}, the
+ * rest by hand ({@link NvrtcCalls}). Arrays of strings ({@code const char* const*}: headers, include
  * names, options) are read from the {@code PointerPointer} JavaCPP passes, one {@code char*} per element. Binary
  * outputs (CUBIN, LTO IR, OptiX IR) and the architectures are written where the caller's pointer, array or buffer
  * points, as NVRTC writes them.
  */
 public final class NvrtcModule extends JavaCppModule
 {
-    private static final long[] NO_ARGS = new long[0];
     private static final String[] NAMES = {
         "NVRTC_SUCCESS", "NVRTC_ERROR_OUT_OF_MEMORY", "NVRTC_ERROR_PROGRAM_CREATION_FAILURE",
         "NVRTC_ERROR_INVALID_INPUT", "NVRTC_ERROR_INVALID_PROGRAM", "NVRTC_ERROR_INVALID_OPTION",
@@ -46,27 +44,21 @@ public final class NvrtcModule extends JavaCppModule
         super("nvrtc", NvrtcStatus.INTERNAL_ERROR, "NVRTC_ERROR_INTERNAL_ERROR", NvrtcStatus.INVALID_INPUT,
             "NVRTC_ERROR_INVALID_INPUT",
             List.of("org.bytedeco.cuda.global.nvrtc", "org.bytedeco.cuda.presets.nvrtc", "org.bytedeco.cuda.nvrtc."));
+        for (final LibraryFunction function : LibraryFunctions.of(Library.NVRTC))
+        {
+            function(function.name(), JavaCppLibraryArguments.of(function));
+        }
+        // Strings, texts and binary outputs are more than words, and a destroyed program's pointer is set to null.
         function("nvrtcGetErrorString", a ->
         {
             final int result = a.intValue(0);
             return a.cString(result >= 0 && result < NAMES.length ? NAMES[result] : "NVRTC_ERROR unknown");
         });
-        function("nvrtcVersion", a ->
-        {
-            final long[] results = new long[2];
-            final int status = call(Function.NVRTC_VERSION, NO_ARGS, null, null, results);
-            if (status == NvrtcStatus.SUCCESS)
-            {
-                a.setInt(0, (int)results[0]);
-                a.setInt(1, (int)results[1]);
-            }
-            return status;
-        });
         function("nvrtcCreateProgram", NvrtcModule::createProgram);
         function("nvrtcDestroyProgram", a ->
         {
             final long program = programOut(a, 0);
-            final int status = call(Function.NVRTC_DESTROY_PROGRAM, new long[]{ program }, null, null, null);
+            final int status = NvrtcCalls.destroyProgram(program);
             if (status == NvrtcStatus.SUCCESS)
             {
                 a.setHandle(0, 0);
@@ -76,48 +68,29 @@ public final class NvrtcModule extends JavaCppModule
         });
         function("nvrtcCompileProgram", a ->
         {
-            final int count = a.intValue(1);
-            final String[] options = strings(a, 2, count, "option");
-            return call(Function.NVRTC_COMPILE_PROGRAM, new long[]{ a.handle(0), count },
-                new ByteArrayPayload(NulTerminatedStrings.encode(options)), null, null);
+            return NvrtcCalls.compile(a.handle(0), strings(a, 2, a.intValue(1), "option"));
         });
-        function("nvrtcGetPTXSize", a -> size(a, Function.NVRTC_GET_PTX_SIZE));
         function("nvrtcGetPTX", a -> text(a, Function.NVRTC_GET_PTX));
-        function("nvrtcGetProgramLogSize", a -> size(a, Function.NVRTC_GET_PROGRAM_LOG_SIZE));
         function("nvrtcGetProgramLog", a -> text(a, Function.NVRTC_GET_PROGRAM_LOG));
-        function("nvrtcAddNameExpression", a -> call(Function.NVRTC_ADD_NAME_EXPRESSION, new long[]{ a.handle(0) },
-            new ByteArrayPayload(NulTerminatedStrings.encode(requireString(a, 1))), null, null));
+        function("nvrtcAddNameExpression", a -> NvrtcCalls.addNameExpression(a.handle(0), requireString(a, 1)));
         function("nvrtcGetLoweredName", a ->
         {
             final long program = a.handle(0);
-            final ByteArrayPayload name = new ByteArrayPayload();
             JavaCppRuntime.requireOutput(a, 2);
-            final int status = call(Function.NVRTC_GET_LOWERED_NAME, new long[]{ program },
-                new ByteArrayPayload(NulTerminatedStrings.encode(requireString(a, 1))), name, null);
+            final String[] name = new String[1];
+            final int status = NvrtcCalls.loweredName(program, requireString(a, 1), name);
             if (status == NvrtcStatus.SUCCESS)
             {
-                final BytePointer lowered = new BytePointer(new String(name.bytes(), StandardCharsets.UTF_8));
+                final BytePointer lowered = new BytePointer(name[0]);
                 LOWERED_NAMES.computeIfAbsent(program, ignored -> new java.util.concurrent.CopyOnWriteArrayList<>())
                     .add(lowered);
                 a.setHandle(2, lowered.address());
             }
             return status;
         });
-        function("nvrtcGetNumSupportedArchs", a ->
-        {
-            JavaCppRuntime.requireOutput(a, 0);
-            final int[] count = new int[1];
-            final int status = NvrtcCalls.numSupportedArchs(count);
-            if (status == NvrtcStatus.SUCCESS)
-            {
-                a.setInt(0, count[0]);
-            }
-            return status;
-        });
         function("nvrtcGetSupportedArchs", NvrtcModule::supportedArchs);
         for (final NvrtcOutput output : NvrtcOutput.values())
         {
-            function(output.functionName() + "Size", a -> outputSize(a, output));
             function(output.functionName(), a -> output(a, output));
         }
     }
@@ -150,18 +123,6 @@ public final class NvrtcModule extends JavaCppModule
         return status;
     }
 
-    private static int outputSize(final JavaCppArgs a, final NvrtcOutput output)
-    {
-        JavaCppRuntime.requireOutput(a, 1);
-        final long[] size = new long[1];
-        final int status = NvrtcCalls.outputSize(output, a.handle(0), size);
-        if (status == NvrtcStatus.SUCCESS)
-        {
-            a.setLong(1, size[0]);
-        }
-        return status;
-    }
-
     /**
      * The CUBIN, LTO IR or OptiX IR into the caller's buffer, which must hold its size: NVRTC writes as many bytes as
      * its size function gives, and memory JavaCPP knows to be shorter is refused rather than cut short.
@@ -190,18 +151,8 @@ public final class NvrtcModule extends JavaCppModule
         final int headers = a.intValue(3);
         final String[] headerSources = strings(a, 4, headers, "header");
         final String[] includeNames = strings(a, 5, headers, "include name");
-        final String[] strings = new String[1 + (name == null ? 0 : 1) + 2 * headers];
-        int next = 0;
-        strings[next++] = source;
-        if (name != null)
-        {
-            strings[next++] = name;
-        }
-        System.arraycopy(headerSources, 0, strings, next, headers);
-        System.arraycopy(includeNames, 0, strings, next + headers, headers);
         final long[] results = new long[1];
-        final int status = call(Function.NVRTC_CREATE_PROGRAM, new long[]{ headers, name == null ? 0 : 1 },
-            new ByteArrayPayload(NulTerminatedStrings.encode(strings)), null, results);
+        final int status = NvrtcCalls.createProgram(source, name, headerSources, includeNames, results);
         if (status == NvrtcStatus.SUCCESS)
         {
             a.setHandle(0, results[0]);
@@ -276,41 +227,22 @@ public final class NvrtcModule extends JavaCppModule
         return text;
     }
 
-    private static int size(final JavaCppArgs a, final Function function)
-    {
-        JavaCppRuntime.requireOutput(a, 1);
-        final long[] results = new long[1];
-        final int status = call(function, new long[]{ a.handle(0) }, null, null, results);
-        if (status == NvrtcStatus.SUCCESS)
-        {
-            a.setLong(1, results[0]);
-        }
-        return status;
-    }
-
     /**
      * The PTX or the log, NUL-terminated, into the caller's buffer, which NVRTC requires to hold its size.
      */
     private static int text(final JavaCppArgs a, final Function function)
     {
         JavaCppRuntime.requireOutput(a, 1);
-        final ByteArrayPayload bytes = new ByteArrayPayload();
-        final int status = call(function, new long[]{ a.handle(0) }, null, bytes, null);
+        final byte[][] bytes = new byte[1][];
+        final int status = NvrtcCalls.text(function, a.handle(0), bytes);
         if (status == NvrtcStatus.SUCCESS)
         {
-            final byte[] text = bytes.bytes();
+            final byte[] text = bytes[0];
             final boolean terminated = text.length > 0 && text[text.length - 1] == 0;
             final byte[] out = terminated ? text : java.util.Arrays.copyOf(text, text.length + 1);
             a.writeBytes(1, out, out.length);
         }
         return status;
-    }
-
-    private static int call(
-        final Function function, final long[] args, final ByteArrayPayload payload, final PayloadSink sink,
-        final long[] results)
-    {
-        return NvrtcCalls.call(function, args, payload, sink, results);
     }
 
     /**

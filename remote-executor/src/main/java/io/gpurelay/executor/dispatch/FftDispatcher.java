@@ -12,6 +12,9 @@ import io.gpurelay.executor.resources.SessionResources;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CufftGeometry;
 import io.gpurelay.protocol.CufftStatus;
+import io.gpurelay.protocol.Function;
+import io.gpurelay.protocol.describe.LibraryFunction;
+import io.gpurelay.protocol.describe.LibraryFunctions;
 
 /**
  * What each cuFFT {@link io.gpurelay.protocol.Function} means: which plan and context it works in, which
@@ -20,10 +23,11 @@ import io.gpurelay.protocol.CufftStatus;
  * context's streams; its handle is one of the session's, so a plan of another session, a destroyed one or any other
  * handle is {@code CUFFT_INVALID_PLAN}, as cuFFT answers for a plan it does not know.
  * <p>
- * A shape cuFFT refuses is refused here with cuFFT's status before the backend sees it ({@link CufftGeometry#problem}),
- * so both backends refuse the same shapes. cuFFT has no status for a missing context or a foreign stream: a plan that
- * cannot be made in its context is {@code CUFFT_SETUP_FAILED}, a stream that is not one of its context's
- * {@code CUFFT_INVALID_VALUE}.
+ * Where a call's geometry, type, data and direction lie among its words, the function's rows of {@link
+ * LibraryFunctions} say, as they say it to the agent's encoder. A shape cuFFT refuses is refused here with cuFFT's
+ * status before the backend sees it ({@link CufftGeometry#problem}), so both backends refuse the same shapes. cuFFT has
+ * no status for a missing context or a foreign stream: a plan that cannot be made in its context is {@code
+ * CUFFT_SETUP_FAILED}, a stream that is not one of its context's {@code CUFFT_INVALID_VALUE}.
  */
 final class FftDispatcher
 {
@@ -73,7 +77,7 @@ final class FftDispatcher
             case CUFFT_MAKE_PLAN ->
             {
                 final LibraryObjectEntry plan = plan(call, "cufftMakePlan", result);
-                final CufftGeometry geometry = plan == null ? null : geometry(call, 1, "cufftMakePlan", result);
+                final CufftGeometry geometry = plan == null ? null : geometry(call, "cufftMakePlan", result);
                 if (geometry != null)
                 {
                     if (((Plan)plan.object).geometry() != null)
@@ -87,7 +91,7 @@ final class FftDispatcher
             case CUFFT_GET_SIZE_MANY ->
             {
                 final LibraryObjectEntry plan = plan(call, "cufftGetSizeMany", result);
-                final CufftGeometry geometry = plan == null ? null : geometry(call, 1, "cufftGetSizeMany", result);
+                final CufftGeometry geometry = plan == null ? null : geometry(call, "cufftGetSizeMany", result);
                 if (geometry != null)
                 {
                     fft.getSizeMany((Plan)plan.object, geometry, result);
@@ -95,7 +99,7 @@ final class FftDispatcher
             }
             case CUFFT_ESTIMATE ->
             {
-                final CufftGeometry geometry = geometry(call, 0, "cufftEstimate", result);
+                final CufftGeometry geometry = geometry(call, "cufftEstimate", result);
                 if (geometry == null)
                 {
                     return;
@@ -156,7 +160,8 @@ final class FftDispatcher
                     return;
                 }
                 final Plan backendPlan = (Plan)plan.object;
-                final int type = (int)call.arg(1);
+                final LibraryFunctions.Wire wire = LibraryFunctions.wire(Function.CUFFT_EXEC);
+                final int type = (int)call.arg(wire.word('k'));
                 final String name = CufftGeometry.execName(type);
                 if (backendPlan.geometry() == null)
                 {
@@ -169,7 +174,7 @@ final class FftDispatcher
                         Integer.toHexString(backendPlan.geometry().type()));
                     return;
                 }
-                final int direction = (int)call.arg(4);
+                final int direction = (int)call.arg(wire.word('i'));
                 if ((type == CufftGeometry.C2C || type == CufftGeometry.Z2Z) &&
                     direction != CufftStatus.FORWARD && direction != CufftStatus.INVERSE)
                 {
@@ -177,7 +182,8 @@ final class FftDispatcher
                         "nor CUFFT_INVERSE (1)");
                     return;
                 }
-                fft.exec(backendPlan, type, call.arg(2), call.arg(3), direction, result);
+                fft.exec(backendPlan, type, call.arg(wire.word('d', 0)), call.arg(wire.word('d', 1)), direction,
+                    result);
             }
             default -> CallDispatcher.notSupported(call.functionId(), call.function().name(), result);
         }
@@ -189,11 +195,11 @@ final class FftDispatcher
     }
 
     /**
-     * The geometry from argument {@code offset} on, if cuFFT would take it.
+     * The geometry where the function's rows put it ({@link LibraryFunctions#wire}), if cuFFT would take it.
      */
-    private static CufftGeometry geometry(
-        final ReceivedCall call, final int offset, final String name, final CallResult result)
+    private static CufftGeometry geometry(final ReceivedCall call, final String name, final CallResult result)
     {
+        final int offset = LibraryFunctions.wire(call.function()).word(LibraryFunction.GEOMETRY);
         final long[] args = new long[offset + CufftGeometry.SLOTS];
         for (int i = 0; i < args.length; i++)
         {

@@ -17,6 +17,7 @@ import io.gpurelay.executor.resources.SessionResources;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.SobolTable;
+import io.gpurelay.protocol.describe.LibraryFunctions;
 
 /**
  * What each cuRAND {@link io.gpurelay.protocol.Function} means: which generator and context it works in, which
@@ -39,6 +40,9 @@ final class RandDispatcher
         CudaError.library(Api.CURAND, CurandStatus.OUT_OF_RANGE, "CURAND_STATUS_OUT_OF_RANGE");
     static final CudaError LAUNCH_FAILURE =
         CudaError.library(Api.CURAND, CurandStatus.LAUNCH_FAILURE, "CURAND_STATUS_LAUNCH_FAILURE");
+
+    /** The word of a generate call's first parameter, after the generator, the output and the count. */
+    private static final int FIRST_PARAMETER = 3;
 
     private final RandSession rand;
     private final SessionResources resources;
@@ -200,31 +204,10 @@ final class RandDispatcher
         {
             return;
         }
-        final double first;
-        final double second;
-        switch (kind)
-        {
-            case NORMAL, LOG_NORMAL ->
-            {
-                first = Float.intBitsToFloat((int)call.arg(3));
-                second = Float.intBitsToFloat((int)call.arg(4));
-            }
-            case NORMAL_DOUBLE, LOG_NORMAL_DOUBLE ->
-            {
-                first = Double.longBitsToDouble(call.arg(3));
-                second = Double.longBitsToDouble(call.arg(4));
-            }
-            case POISSON ->
-            {
-                first = Double.longBitsToDouble(call.arg(3));
-                second = 0;
-            }
-            default ->
-            {
-                first = 0;
-                second = 0;
-            }
-        }
+        // The two parameters are reals as the function's row says: float or double bits, or 0 for none.
+        final LibraryFunctions.Wire wire = LibraryFunctions.wire(call.function());
+        final double first = wire.real(FIRST_PARAMETER, call::arg);
+        final double second = wire.real(FIRST_PARAMETER + 1, call::arg);
         rand.generate((Generator)generator.object, kind, call.arg(1), call.arg(2), first, second, result);
     }
 

@@ -14,11 +14,12 @@ import io.gpurelay.protocol.Function;
 import io.gpurelay.protocol.RuntimeStatus;
 
 /**
- * How cuFFT's calls travel, for both bindings (JCuda's {@code JCufft} and JavaCPP's {@code cufft}): it names no type
- * of either, takes plans by their numbers and sizes as plain arrays, and leaves reading the caller's arguments to the
- * binding. A {@code cufftHandle} is an {@code int} in C, and the executor's plan handles are 64 bits: this process
- * numbers its plans and keeps each number's executor handle here, one table for both bindings as one cuFFT would
- * have, and a number that names no live plan is {@code CUFFT_INVALID_PLAN} without a call. Every shape travels as
+ * What cuFFT's calls need besides their rows ({@link io.gpurelay.protocol.describe.LibraryFunctions}), which travel
+ * through {@code io.gpurelay.agent.cuda.library.LibraryCall}, for both bindings (JCuda's {@code JCufft} and
+ * JavaCPP's {@code cufft}): the plan numbers, the {@code Many} functions' geometry and the version's properties. A
+ * {@code cufftHandle} is an {@code int} in C, and the executor's plan handles are 64 bits: this process numbers its
+ * plans and keeps each number's executor handle here, one table for both bindings as one cuFFT would have, and a
+ * number that names no live plan is {@code CUFFT_INVALID_PLAN} without a call. Every shape travels as
  * {@code cufftMakePlanMany64}'s ({@link CufftGeometry}). Calls run in the calling thread's current context; without
  * an executor they return {@code CUFFT_SETUP_FAILED}.
  */
@@ -77,121 +78,28 @@ public final class CufftCalls
             return invalidPlan(name, number);
         }
         final int status = call(Function.CUFFT_DESTROY, new long[]{ handle }, null);
+        destroyed(number, status);
+        return status;
+    }
+
+    /**
+     * @return the executor's handle of a plan number, or null where it names no live plan.
+     */
+    public static Long handle(final int number)
+    {
+        return PLANS.get(number);
+    }
+
+    /**
+     * After {@code cufftDestroy}'s call: a plan the executor destroyed, or does not know, is no longer this
+     * process's.
+     */
+    public static void destroyed(final int number, final int status)
+    {
         if (status == CufftStatus.SUCCESS || status == CufftStatus.INVALID_PLAN)
         {
             PLANS.remove(number);
         }
-        return status;
-    }
-
-    /**
-     * {@code cufftPlan*}: a new plan made at once; {@code number[0]} gets its number on success. A plan that cannot
-     * be made is destroyed again, and {@code number} keeps what it held.
-     */
-    public static int createAndMake(final String name, final CufftGeometry geometry, final int[] number)
-    {
-        final int[] created = new int[1];
-        final int createStatus = create(created);
-        if (createStatus != CufftStatus.SUCCESS)
-        {
-            return createStatus;
-        }
-        final int status = sized(Function.CUFFT_MAKE_PLAN, name, created[0], geometry, new long[1]);
-        if (status != CufftStatus.SUCCESS)
-        {
-            destroy(name, created[0]);
-            return status;
-        }
-        number[0] = created[0];
-        return status;
-    }
-
-    /**
-     * A call on an existing plan with a geometry ({@code cufftMakePlan*}, {@code cufftGetSize*} but
-     * {@code cufftGetSize}) that answers a work size into {@code workSize[0]}.
-     */
-    public static int sized(
-        final Function function, final String name, final int number, final CufftGeometry geometry,
-        final long[] workSize)
-    {
-        final Long handle = PLANS.get(number);
-        if (handle == null)
-        {
-            return invalidPlan(name, number);
-        }
-        final long[] args = new long[1 + CufftGeometry.SLOTS];
-        args[0] = handle;
-        geometry.encode(args, 1);
-        final long[] results = new long[1];
-        final int status = call(function, args, results);
-        if (status == CufftStatus.SUCCESS)
-        {
-            workSize[0] = results[0];
-        }
-        return status;
-    }
-
-    /**
-     * {@code cufftEstimate*}: a work size without a plan, into {@code workSize[0]}.
-     */
-    public static int estimate(final CufftGeometry geometry, final long[] workSize)
-    {
-        final long[] args = new long[CufftGeometry.SLOTS];
-        geometry.encode(args, 0);
-        final long[] results = new long[1];
-        final int status = call(Function.CUFFT_ESTIMATE, args, results);
-        if (status == CufftStatus.SUCCESS)
-        {
-            workSize[0] = results[0];
-        }
-        return status;
-    }
-
-    /**
-     * {@code cufftGetSize}: the work size of a made plan, into {@code workSize[0]}.
-     */
-    public static int getSize(final String name, final int number, final long[] workSize)
-    {
-        final Long handle = PLANS.get(number);
-        if (handle == null)
-        {
-            return invalidPlan(name, number);
-        }
-        final long[] results = new long[1];
-        final int status = call(Function.CUFFT_GET_SIZE, new long[]{ handle }, results);
-        if (status == CufftStatus.SUCCESS)
-        {
-            workSize[0] = results[0];
-        }
-        return status;
-    }
-
-    /**
-     * A setter on a plan: its executor handle and one value ({@code cufftSetStream}, {@code cufftSetWorkArea},
-     * {@code cufftSetAutoAllocation}).
-     */
-    public static int planCall(final Function function, final String name, final int number, final long value)
-    {
-        final Long handle = PLANS.get(number);
-        if (handle == null)
-        {
-            return invalidPlan(name, number);
-        }
-        return call(function, new long[]{ handle, value }, null);
-    }
-
-    /**
-     * A transform of device memory; the binding has checked that its data is device memory.
-     */
-    public static int exec(
-        final int type, final int number, final long input, final long output, final int direction)
-    {
-        final Long handle = PLANS.get(number);
-        if (handle == null)
-        {
-            return invalidPlan(CufftGeometry.execName(type), number);
-        }
-        return call(Function.CUFFT_EXEC, new long[]{ handle, type, input, output, direction }, null);
     }
 
     /**
@@ -219,7 +127,10 @@ public final class CufftCalls
         return values == null || values.length < rank ? null : java.util.Arrays.copyOf(values, rank);
     }
 
-    private static int invalidPlan(final String name, final int number)
+    /**
+     * A plan number that names no live plan: {@code CUFFT_INVALID_PLAN} without a call, as cuFFT answers.
+     */
+    public static int invalidPlan(final String name, final int number)
     {
         AgentLog.warn(name + ": plan " + number + " is no live plan of this program (never created, or destroyed); " +
             "returning CUFFT_INVALID_PLAN");

@@ -14,9 +14,10 @@ import io.gpurelay.protocol.RuntimeStatus;
 import io.gpurelay.protocol.SobolTable;
 
 /**
- * How cuRAND's calls travel, for both bindings (JCuda's {@code JCurand} and JavaCPP's {@code curand}): it names no
- * type of either and takes generators, distributions and device pointers as the executor's addresses, leaving
- * reading the caller's arguments and writing its outputs to the binding. Calls run in the calling thread's current
+ * How cuRAND's calls that are no row of {@link io.gpurelay.protocol.describe.LibraryFunctions} travel (the version's
+ * properties, computed here; the Sobol' tables, which arrive as bytes), for both bindings (JCuda's {@code JCurand} and
+ * JavaCPP's {@code curand}): it names no type of either, leaving reading the caller's arguments and writing its
+ * outputs to the binding. Calls run in the calling thread's current
  * context (the Sobol' tables, host data of cuRAND's, in none); without an executor they return
  * {@code CURAND_STATUS_INITIALIZATION_FAILED}.
  */
@@ -51,27 +52,6 @@ public final class CurandCalls
     }
 
     /**
-     * {@code curandCreatePoissonDistribution}: made on the executor, in the calling thread's current context;
-     * {@code distribution[0]} gets its device address there, which a kernel of cuRAND's device API takes.
-     */
-    public static int createPoissonDistribution(final double lambda, final long[] distribution)
-    {
-        final long[] results = new long[1];
-        final int status = call(Function.CURAND_CREATE_POISSON_DISTRIBUTION,
-            new long[]{ Double.doubleToRawLongBits(lambda) }, results);
-        if (status == CurandStatus.SUCCESS)
-        {
-            distribution[0] = results[0];
-        }
-        return status;
-    }
-
-    public static int destroyDistribution(final long distribution)
-    {
-        return call(Function.CURAND_DESTROY_DISTRIBUTION, new long[]{ distribution }, null);
-    }
-
-    /**
      * Fetch a Sobol' table from the executor into {@code received[0]}, little-endian. The tables are host data of
      * cuRAND's and need no context.
      *
@@ -101,7 +81,7 @@ public final class CurandCalls
      * A call in the calling thread's current context; without an executor, the status cuRAND gives when it cannot
      * initialise.
      */
-    public static int call(final Function function, final long[] args, final long[] results)
+    private static int call(final Function function, final long[] args, final long[] results)
     {
         final int status = DeviceRouter.installed().call(function, LibraryCallContext.current(), args, null, null,
             results);

@@ -1,12 +1,17 @@
 package io.gpurelay.agent.jcuda.nvrtc;
 
+import io.gpurelay.agent.jcuda.JCudaLibraryCalls;
+import io.gpurelay.protocol.describe.Library;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.implementation.Implementation;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcRefusals;
 import io.gpurelay.agent.instrumentation.InstrumentationModule;
 import io.gpurelay.protocol.NvrtcStatus;
 
 /**
- * JCuda's NVRTC binding, {@code jcuda.nvrtc.JNvrtc}: remoted by {@link JNvrtcRemote}. NVRTC has no "not supported"
- * status; what is not remoted returns {@code NVRTC_ERROR_INVALID_INPUT}.
+ * JCuda's NVRTC binding, {@code jcuda.nvrtc.JNvrtc}: the rows of {@link io.gpurelay.protocol.describe.LibraryFunctions}
+ * are remoted by {@link JCudaLibraryCalls}, the rest by {@link JNvrtcRemote}. NVRTC has no "not supported" status; what
+ * is not remoted returns {@code NVRTC_ERROR_INVALID_INPUT}.
  */
 public final class JNvrtcInstrumentation extends InstrumentationModule
 {
@@ -28,5 +33,18 @@ public final class JNvrtcInstrumentation extends InstrumentationModule
     public String refusalReason(final String functionName)
     {
         return NvrtcRefusals.INSTANCE.refusalReason(functionName);
+    }
+
+    /**
+     * A native of a described function is remoted by its row.
+     */
+    public Object remotesByName(final MethodDescription.InDefinedShape nativeMethod)
+    {
+        return JCudaLibraryCalls.remotesByName(nativeMethod, Library.NVRTC);
+    }
+
+    public Implementation bodyByName(final MethodDescription.InDefinedShape nativeMethod)
+    {
+        return JCudaLibraryCalls.bodyByName(nativeMethod, Library.NVRTC);
     }
 }

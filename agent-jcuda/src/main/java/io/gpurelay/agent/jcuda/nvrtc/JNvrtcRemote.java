@@ -1,24 +1,26 @@
 package io.gpurelay.agent.jcuda.nvrtc;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.client.CallFailures;
 import io.gpurelay.agent.cuda.nvrtc.NvrtcCalls;
-import io.gpurelay.agent.jcuda.HandleQueries;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.Api;
-import io.gpurelay.protocol.ByteArrayPayload;
 import io.gpurelay.protocol.Function;
-import io.gpurelay.protocol.NulTerminatedStrings;
 import io.gpurelay.protocol.NvrtcOutput;
 import io.gpurelay.protocol.NvrtcStatus;
 import jcuda.nvrtc.nvrtcProgram;
 import jcuda.nvrtc.nvrtcResult;
 
 /**
- * The NVRTC functions gpurelay implements. Each public static method replaces the native method of
- * {@code jcuda.nvrtc.JNvrtc} with the same name and descriptor (see {@link JNvrtcInstrumentation}).
+ * The NVRTC functions gpurelay implements by hand: those whose arguments are more than words (sources, headers,
+ * options and name expressions travel as strings; the PTX, the log, lowered names and binary outputs come back as
+ * bytes), the destroying of a program (whose object then holds null) and the architectures (two calls). Each public
+ * static method replaces the native method of {@code jcuda.nvrtc.JNvrtc} with the same name and descriptor (see
+ * {@link JNvrtcInstrumentation}); the other remoted natives are rows of
+ * {@link io.gpurelay.protocol.describe.LibraryFunctions}, remoted by {@link io.gpurelay.agent.jcuda.JCudaLibraryCalls}.
  * <p>
  * Programs are compiled on the executor: by the GPU host's own NVRTC, or, on an executor without a GPU, by the CUDA
  * toolkit's {@code nvcc} when it has one (otherwise compiling fails with {@code NVRTC_ERROR_COMPILATION} and a log
@@ -29,8 +31,6 @@ import jcuda.nvrtc.nvrtcResult;
  */
 public final class JNvrtcRemote
 {
-    private static final long[] NO_ARGS = new long[0];
-
     static
     {
         CallFailures.nameStatuses(Api.NVRTC, nvrtcResult::stringFor);
@@ -55,18 +55,6 @@ public final class JNvrtcRemote
         return nvrtcResult.stringFor(result);
     }
 
-    public static int nvrtcVersionNative(final int[] major, final int[] minor)
-    {
-        final long[] results = new long[2];
-        final int status = call(Function.NVRTC_VERSION, NO_ARGS, null, null, results);
-        if (status == NvrtcStatus.SUCCESS)
-        {
-            major[0] = (int)results[0];
-            minor[0] = (int)results[1];
-        }
-        return status;
-    }
-
     public static int nvrtcCreateProgramNative(
         final nvrtcProgram prog, final String src, final String name, final int numHeaders, final String[] headers,
         final String[] includeNames)
@@ -82,35 +70,26 @@ public final class JNvrtcRemote
                 (headers == null ? "no" : headers.length) + " header sources and " +
                 (includeNames == null ? "no" : includeNames.length) + " include names");
         }
-        final String[] strings = new String[1 + (name == null ? 0 : 1) + 2 * numHeaders];
-        int next = 0;
-        strings[next++] = src;
-        if (name != null)
-        {
-            strings[next++] = name;
-        }
         for (int i = 0; i < numHeaders; i++)
         {
             if (headers[i] == null || includeNames[i] == null)
             {
                 return invalidInput("nvrtcCreateProgram", "header " + i + " or its include name is null");
             }
-            strings[next + i] = headers[i];
-            strings[next + numHeaders + i] = includeNames[i];
         }
-        final long[] results = new long[1];
-        final int status = call(Function.NVRTC_CREATE_PROGRAM, new long[]{ numHeaders, name == null ? 0 : 1 },
-            new ByteArrayPayload(NulTerminatedStrings.encode(strings)), null, results);
+        final long[] program = new long[1];
+        final int status = NvrtcCalls.createProgram(src, name, Arrays.copyOf(headers == null ? new String[0] : headers,
+            numHeaders), Arrays.copyOf(includeNames == null ? new String[0] : includeNames, numHeaders), program);
         if (status == NvrtcStatus.SUCCESS)
         {
-            JCudaPointers.setNativePointer(prog, results[0]);
+            JCudaPointers.setNativePointer(prog, program[0]);
         }
         return status;
     }
 
     public static int nvrtcDestroyProgramNative(final nvrtcProgram prog)
     {
-        final int status = call(Function.NVRTC_DESTROY_PROGRAM, new long[]{ handle(prog) }, null, null, null);
+        final int status = NvrtcCalls.destroyProgram(handle(prog));
         if (status == NvrtcStatus.SUCCESS)
         {
             JCudaPointers.setNativePointer(prog, 0);
@@ -134,23 +113,12 @@ public final class JNvrtcRemote
             }
             sent[i] = options[i];
         }
-        return call(Function.NVRTC_COMPILE_PROGRAM, new long[]{ handle(prog), numOptions },
-            new ByteArrayPayload(NulTerminatedStrings.encode(sent)), null, null);
-    }
-
-    public static int nvrtcGetPTXSizeNative(final nvrtcProgram prog, final long[] ptxSizeRet)
-    {
-        return size(Function.NVRTC_GET_PTX_SIZE, "nvrtcGetPTXSize", prog, ptxSizeRet, "ptxSizeRet");
+        return NvrtcCalls.compile(handle(prog), sent);
     }
 
     public static int nvrtcGetPTXNative(final nvrtcProgram prog, final String[] ptx)
     {
         return text(Function.NVRTC_GET_PTX, "nvrtcGetPTX", prog, ptx, "ptx");
-    }
-
-    public static int nvrtcGetProgramLogSizeNative(final nvrtcProgram prog, final long[] logSizeRet)
-    {
-        return size(Function.NVRTC_GET_PROGRAM_LOG_SIZE, "nvrtcGetProgramLogSize", prog, logSizeRet, "logSizeRet");
     }
 
     public static int nvrtcGetProgramLogNative(final nvrtcProgram prog, final String[] log)
@@ -164,8 +132,7 @@ public final class JNvrtcRemote
         {
             return invalidInput("nvrtcAddNameExpression", "the name expression is null");
         }
-        return call(Function.NVRTC_ADD_NAME_EXPRESSION, new long[]{ handle(prog) },
-            new ByteArrayPayload(NulTerminatedStrings.encode(nameExpression)), null, null);
+        return NvrtcCalls.addNameExpression(handle(prog), nameExpression);
     }
 
     public static int nvrtcGetLoweredNameNative(
@@ -175,19 +142,8 @@ public final class JNvrtcRemote
         {
             return invalidInput("nvrtcGetLoweredName", "the name expression is null");
         }
-        final ByteArrayPayload name = new ByteArrayPayload();
-        final int status = call(Function.NVRTC_GET_LOWERED_NAME, new long[]{ handle(prog) },
-            new ByteArrayPayload(NulTerminatedStrings.encode(nameExpression)), name, null);
-        if (status == NvrtcStatus.SUCCESS && loweredName.length > 0)
-        {
-            loweredName[0] = new String(name.bytes(), StandardCharsets.UTF_8);
-        }
-        return status;
-    }
-
-    public static int nvrtcGetNumSupportedArchsNative(final int[] numArchs)
-    {
-        return NvrtcCalls.numSupportedArchs(numArchs.length > 0 ? numArchs : new int[1]);
+        return NvrtcCalls.loweredName(handle(prog), nameExpression, loweredName.length > 0 ? loweredName :
+            new String[1]);
     }
 
     /**
@@ -216,19 +172,9 @@ public final class JNvrtcRemote
         return status;
     }
 
-    public static int nvrtcGetCUBINSizeNative(final nvrtcProgram prog, final long[] cubinSizeRet)
-    {
-        return outputSize(NvrtcOutput.CUBIN, prog, cubinSizeRet, "cubinSizeRet");
-    }
-
     public static int nvrtcGetCUBINNative(final nvrtcProgram prog, final byte[] cubin)
     {
         return output(NvrtcOutput.CUBIN, prog, cubin, "cubin");
-    }
-
-    public static int nvrtcGetLTOIRSizeNative(final nvrtcProgram prog, final long[] LTOIRSizeRet)
-    {
-        return outputSize(NvrtcOutput.LTOIR, prog, LTOIRSizeRet, "LTOIRSizeRet");
     }
 
     public static int nvrtcGetLTOIRNative(final nvrtcProgram prog, final byte[] LTOIR)
@@ -236,23 +182,9 @@ public final class JNvrtcRemote
         return output(NvrtcOutput.LTOIR, prog, LTOIR, "LTOIR");
     }
 
-    public static int nvrtcGetOptiXIRSizeNative(final nvrtcProgram prog, final long[] optixirSizeRet)
-    {
-        return outputSize(NvrtcOutput.OPTIX_IR, prog, optixirSizeRet, "optixirSizeRet");
-    }
-
     public static int nvrtcGetOptiXIRNative(final nvrtcProgram prog, final byte[] optixir)
     {
         return output(NvrtcOutput.OPTIX_IR, prog, optixir, "optixir");
-    }
-
-    private static int outputSize(
-        final NvrtcOutput output, final nvrtcProgram prog, final long[] size, final String sizeName)
-    {
-        final String functionName = output.functionName() + "Size";
-        requireNonNull(prog, "prog", functionName);
-        requireNonNull(size, sizeName, functionName);
-        return NvrtcCalls.outputSize(output, handle(prog), size.length > 0 ? size : new long[1]);
     }
 
     /**
@@ -279,14 +211,6 @@ public final class JNvrtcRemote
         return status;
     }
 
-    private static int size(
-        final Function function, final String functionName, final nvrtcProgram prog, final long[] size,
-        final String sizeName)
-    {
-        return HandleQueries.size(functionName, prog, "prog", size, sizeName, NvrtcStatus.SUCCESS,
-            results -> call(function, new long[]{ handle(prog) }, null, null, results));
-    }
-
     /**
      * The PTX or the log into element 0 of the array, as JCuda's native code puts it there.
      */
@@ -296,20 +220,13 @@ public final class JNvrtcRemote
     {
         requireNonNull(prog, "prog", functionName);
         requireNonNull(text, textName, functionName);
-        final ByteArrayPayload bytes = new ByteArrayPayload();
-        final int status = call(function, new long[]{ handle(prog) }, null, bytes, null);
+        final byte[][] bytes = new byte[1][];
+        final int status = NvrtcCalls.text(function, handle(prog), bytes);
         if (status == NvrtcStatus.SUCCESS && text.length > 0)
         {
-            text[0] = new String(bytes.bytes(), StandardCharsets.UTF_8);
+            text[0] = new String(bytes[0], StandardCharsets.UTF_8);
         }
         return status;
-    }
-
-    private static int call(
-        final Function function, final long[] args, final ByteArrayPayload payload, final ByteArrayPayload sink,
-        final long[] results)
-    {
-        return NvrtcCalls.call(function, args, payload, sink, results);
     }
 
     private static long handle(final nvrtcProgram prog)

@@ -1,20 +1,6 @@
 package io.gpurelay.agent.jcuda.fft;
 
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftCreateNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftDestroyNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftEstimateManyNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftExecC2CNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftExecD2ZNative;
 import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftGetPropertyNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftGetSizeNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftGetVersionNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftMakePlanManyNative64;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftPlan1dNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftPlan3dNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftPlanManyNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftSetAutoAllocationNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftSetStreamNative;
-import static io.gpurelay.agent.jcuda.fft.JCufftRemote.cufftSetWorkAreaNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMallocNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaSetDeviceNative;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -22,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.gpurelay.agent.jcuda.JCudaLibraryCalls;
 import java.lang.reflect.Field;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -191,5 +178,93 @@ class JCufftRemoteTest extends InMemoryExecutorTest
     {
         final List<CallRecord> calls = executor.calls(function);
         return calls.get(calls.size() - 1);
+    }
+
+    private static int cufftCreateNative(final cufftHandle plan)
+    {
+        return described("cufftCreateNative", plan);
+    }
+
+    private static int cufftDestroyNative(final cufftHandle plan)
+    {
+        return described("cufftDestroyNative", plan);
+    }
+
+    private static int cufftEstimateManyNative(
+        final int rank, final int[] n, final int[] inembed, final int istride, final int idist, final int[] onembed,
+        final int ostride, final int odist, final int type, final int batch, final long[] workSize)
+    {
+        return described("cufftEstimateManyNative", rank, n, inembed, istride, idist, onembed, ostride, odist, type,
+            batch, workSize);
+    }
+
+    private static int cufftExecC2CNative(
+        final cufftHandle plan, final Pointer idata, final Pointer odata, final int direction)
+    {
+        return described("cufftExecC2CNative", plan, idata, odata, direction);
+    }
+
+    private static int cufftExecD2ZNative(final cufftHandle plan, final Pointer idata, final Pointer odata)
+    {
+        return described("cufftExecD2ZNative", plan, idata, odata);
+    }
+
+    private static int cufftGetSizeNative(final cufftHandle plan, final long[] workSize)
+    {
+        return described("cufftGetSizeNative", plan, workSize);
+    }
+
+    private static int cufftGetVersionNative(final int[] version)
+    {
+        return described("cufftGetVersionNative", version);
+    }
+
+    private static int cufftMakePlanManyNative64(
+        final cufftHandle plan, final int rank, final long[] n, final long[] inembed, final long istride,
+        final long idist, final long[] onembed, final long ostride, final long odist, final int type,
+        final long batch, final long[] workSize)
+    {
+        return described("cufftMakePlanManyNative64", plan, rank, n, inembed, istride, idist, onembed, ostride, odist,
+            type, batch, workSize);
+    }
+
+    private static int cufftPlan1dNative(final cufftHandle plan, final int nx, final int type, final int batch)
+    {
+        return described("cufftPlan1dNative", plan, nx, type, batch);
+    }
+
+    private static int cufftPlan3dNative(
+        final cufftHandle plan, final int nx, final int ny, final int nz, final int type)
+    {
+        return described("cufftPlan3dNative", plan, nx, ny, nz, type);
+    }
+
+    private static int cufftPlanManyNative(
+        final cufftHandle plan, final int rank, final int[] n, final int[] inembed, final int istride,
+        final int idist, final int[] onembed, final int ostride, final int odist, final int type, final int batch)
+    {
+        return described("cufftPlanManyNative", plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type,
+            batch);
+    }
+
+    private static int cufftSetAutoAllocationNative(final cufftHandle plan, final int autoAllocate)
+    {
+        return described("cufftSetAutoAllocationNative", plan, autoAllocate);
+    }
+
+    private static int cufftSetStreamNative(final cufftHandle plan, final cudaStream_t stream)
+    {
+        return described("cufftSetStreamNative", plan, stream);
+    }
+
+    private static int cufftSetWorkAreaNative(final cufftHandle plan, final Pointer workArea)
+    {
+        return described("cufftSetWorkAreaNative", plan, workArea);
+    }
+
+    /** A described function's native as the agent binds it ({@link JCudaLibraryCalls}). */
+    private static int described(final String nativeName, final Object... arguments)
+    {
+        return JCudaLibraryCalls.call(JCudaLibraryCalls.indexOf(nativeName), arguments);
     }
 }

@@ -5,25 +5,19 @@ import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcCompileProgramNati
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcCreateProgramNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcDestroyProgramNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetCUBINNative;
-import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetCUBINSizeNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetErrorStringNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetLTOIRNative;
-import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetLTOIRSizeNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetLoweredNameNative;
-import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetNumSupportedArchsNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetOptiXIRNative;
-import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetOptiXIRSizeNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetPTXNative;
-import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetPTXSizeNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetProgramLogNative;
-import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetProgramLogSizeNative;
 import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcGetSupportedArchsNative;
-import static io.gpurelay.agent.jcuda.nvrtc.JNvrtcRemote.nvrtcVersionNative;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gpurelay.agent.jcuda.JCudaLibraryCalls;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -171,5 +165,46 @@ class JNvrtcRemoteTest extends InMemoryExecutorTest
     {
         final List<CallRecord> calls = executor.calls(function);
         return calls.get(calls.size() - 1);
+    }
+
+    private static int nvrtcGetCUBINSizeNative(final nvrtcProgram prog, final long[] cubinSizeRet)
+    {
+        return described("nvrtcGetCUBINSizeNative", prog, cubinSizeRet);
+    }
+
+    private static int nvrtcGetLTOIRSizeNative(final nvrtcProgram prog, final long[] LTOIRSizeRet)
+    {
+        return described("nvrtcGetLTOIRSizeNative", prog, LTOIRSizeRet);
+    }
+
+    private static int nvrtcGetNumSupportedArchsNative(final int[] numArchs)
+    {
+        return described("nvrtcGetNumSupportedArchsNative", numArchs);
+    }
+
+    private static int nvrtcGetOptiXIRSizeNative(final nvrtcProgram prog, final long[] optixirSizeRet)
+    {
+        return described("nvrtcGetOptiXIRSizeNative", prog, optixirSizeRet);
+    }
+
+    private static int nvrtcGetPTXSizeNative(final nvrtcProgram prog, final long[] ptxSizeRet)
+    {
+        return described("nvrtcGetPTXSizeNative", prog, ptxSizeRet);
+    }
+
+    private static int nvrtcGetProgramLogSizeNative(final nvrtcProgram prog, final long[] logSizeRet)
+    {
+        return described("nvrtcGetProgramLogSizeNative", prog, logSizeRet);
+    }
+
+    private static int nvrtcVersionNative(final int[] major, final int[] minor)
+    {
+        return described("nvrtcVersionNative", major, minor);
+    }
+
+    /** A described function's native as the agent binds it ({@link JCudaLibraryCalls}). */
+    private static int described(final String nativeName, final Object... arguments)
+    {
+        return JCudaLibraryCalls.call(JCudaLibraryCalls.indexOf(nativeName), arguments);
     }
 }

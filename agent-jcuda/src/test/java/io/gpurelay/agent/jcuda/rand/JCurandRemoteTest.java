@@ -1,24 +1,10 @@
 package io.gpurelay.agent.jcuda.rand;
 
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandCreateGeneratorNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandCreatePoissonDistributionNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandDestroyDistributionNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandDestroyGeneratorNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateLogNormalDoubleNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateNormalNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGeneratePoissonNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateSeedsNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGenerateUniformNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetDirectionVectors32Native;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetDirectionVectors64Native;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetPropertyNative;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetScrambleConstants32Native;
 import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetScrambleConstants64Native;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandGetVersionNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandSetGeneratorOffsetNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandSetPseudoRandomGeneratorSeedNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandSetQuasiRandomGeneratorDimensionsNative;
-import static io.gpurelay.agent.jcuda.rand.JCurandRemote.curandSetStreamNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMallocNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaMemcpyNative;
 import static io.gpurelay.agent.jcuda.runtime.JCudaRuntimeRemote.cudaSetDeviceNative;
@@ -34,6 +20,7 @@ import io.gpurelay.agent.log.AgentLog;
 import io.gpurelay.agent.InMemoryExecutorTest;
 import io.gpurelay.agent.InMemoryExecutor.CallRecord;
 import io.gpurelay.agent.log.LogCapture;
+import io.gpurelay.agent.jcuda.JCudaLibraryCalls;
 import io.gpurelay.agent.jcuda.JCudaPointers;
 import io.gpurelay.protocol.CurandStatus;
 import io.gpurelay.protocol.Function;
@@ -206,5 +193,87 @@ class JCurandRemoteTest extends InMemoryExecutorTest
     {
         final List<CallRecord> calls = executor.calls(function);
         return calls.get(calls.size() - 1);
+    }
+
+    private static int curandCreateGeneratorNative(final curandGenerator generator, final int rngType)
+    {
+        return described("curandCreateGeneratorNative", generator, rngType);
+    }
+
+    private static int curandCreatePoissonDistributionNative(final double lambda,
+        final curandDiscreteDistribution distribution)
+    {
+        return described("curandCreatePoissonDistributionNative", lambda, distribution);
+    }
+
+    private static int curandDestroyDistributionNative(final curandDiscreteDistribution distribution)
+    {
+        return described("curandDestroyDistributionNative", distribution);
+    }
+
+    private static int curandDestroyGeneratorNative(final curandGenerator generator)
+    {
+        return described("curandDestroyGeneratorNative", generator);
+    }
+
+    private static int curandGenerateLogNormalDoubleNative(final curandGenerator generator, final Pointer output,
+        final long n, final double mean, final double stddev)
+    {
+        return described("curandGenerateLogNormalDoubleNative", generator, output, n, mean, stddev);
+    }
+
+    private static int curandGenerateNormalNative(final curandGenerator generator, final Pointer output, final long n,
+        final float mean, final float stddev)
+    {
+        return described("curandGenerateNormalNative", generator, output, n, mean, stddev);
+    }
+
+    private static int curandGeneratePoissonNative(final curandGenerator generator, final Pointer output,
+        final long n, final double lambda)
+    {
+        return described("curandGeneratePoissonNative", generator, output, n, lambda);
+    }
+
+    private static int curandGenerateSeedsNative(final curandGenerator generator)
+    {
+        return described("curandGenerateSeedsNative", generator);
+    }
+
+    private static int curandGenerateUniformNative(final curandGenerator generator, final Pointer output,
+        final long num)
+    {
+        return described("curandGenerateUniformNative", generator, output, num);
+    }
+
+    private static int curandGetVersionNative(final int[] version)
+    {
+        return described("curandGetVersionNative", version);
+    }
+
+    private static int curandSetGeneratorOffsetNative(final curandGenerator generator, final long offset)
+    {
+        return described("curandSetGeneratorOffsetNative", generator, offset);
+    }
+
+    private static int curandSetPseudoRandomGeneratorSeedNative(final curandGenerator generator, final long seed)
+    {
+        return described("curandSetPseudoRandomGeneratorSeedNative", generator, seed);
+    }
+
+    private static int curandSetQuasiRandomGeneratorDimensionsNative(final curandGenerator generator,
+        final int dimensions)
+    {
+        return described("curandSetQuasiRandomGeneratorDimensionsNative", generator, dimensions);
+    }
+
+    private static int curandSetStreamNative(final curandGenerator generator, final cudaStream_t stream)
+    {
+        return described("curandSetStreamNative", generator, stream);
+    }
+
+    /** A described function's native as the agent binds it ({@link JCudaLibraryCalls}). */
+    private static int described(final String nativeName, final Object... arguments)
+    {
+        return JCudaLibraryCalls.call(JCudaLibraryCalls.indexOf(nativeName), arguments);
     }
 }
