@@ -1,5 +1,6 @@
 package io.gpurelay.executor.backend.gpu;
 
+import java.lang.annotation.Annotation;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -15,6 +16,10 @@ import io.gpurelay.protocol.describe.CublasRoutines.Routine;
 import org.bytedeco.cuda.cublas.cublasContext;
 import org.bytedeco.cuda.global.cublas;
 import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.annotation.ByPtrPtr;
+import org.bytedeco.javacpp.annotation.ByPtrRef;
+import org.bytedeco.javacpp.annotation.ByRef;
+import org.bytedeco.javacpp.annotation.ByVal;
 
 /**
  * The JavaCPP entry points of the described cuBLAS routines: for each routine, the native of its C name in
@@ -41,7 +46,7 @@ final class GpuBlasEntryPoints
         final String letters = routine.letters();
         final Method method = Arrays.stream(cublas.class.getMethods())
             .filter(m -> m.getName().equals(routine.name()) && Modifier.isStatic(m.getModifiers()) &&
-                m.getReturnType() == int.class && fits(m.getParameterTypes(), letters))
+                m.getReturnType() == int.class && fits(m.getParameterTypes(), letters) && plain(m))
             .min(Comparator.comparing(Method::toGenericString))
             .orElse(null);
         if (method == null)
@@ -88,6 +93,27 @@ final class GpuBlasEntryPoints
             if (!fits)
             {
                 return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether every argument goes to C as the address it holds: not by value, and not as the address of a pointer
+     * ({@code @ByPtrPtr}, which the presets put on the overloads that take one matrix where cuBLAS takes an array of
+     * them).
+     */
+    private static boolean plain(final Method method)
+    {
+        for (final Annotation[] annotations : method.getParameterAnnotations())
+        {
+            for (final Annotation annotation : annotations)
+            {
+                final Class<?> type = annotation.annotationType();
+                if (type == ByPtrPtr.class || type == ByPtrRef.class || type == ByRef.class || type == ByVal.class)
+                {
+                    return false;
+                }
             }
         }
         return true;

@@ -64,8 +64,7 @@ final class GpuBlasSession implements BlasSession
      * Host memory of the described routines' host-mode scalars and results: {@value #HOST_SLOT_BYTES} bytes for each
      * C argument, at its number's offset.
      */
-    private final LongPointer hostSlots = new LongPointer((long)MAX_ARGUMENTS * HOST_SLOT_BYTES / Long.BYTES);
-    private final IntPointer hostInts = new IntPointer(hostSlots);
+    private final BytePointer hostSlots = new BytePointer((long)MAX_ARGUMENTS * HOST_SLOT_BYTES);
     private final GpuBlasEntryPoints entryPoints = new GpuBlasEntryPoints();
     private final BlasExtents.Memory memory = new BlasExtents.Memory()
     {
@@ -266,21 +265,28 @@ final class GpuBlasSession implements BlasSession
         {
             throw new IllegalStateException(routine.name() + " has more arguments than " + MAX_ARGUMENTS);
         }
+        // The integers first: a _64 call's size beyond 32 bits is refused before its extents are reckoned.
+        final Object[] arguments = new Object[call.count() + 1];
+        for (int number = 1; number <= call.count(); number++)
+        {
+            if (CublasRoutines.isInteger(routine.letters().charAt(number - 1)))
+            {
+                arguments[number] = entry.parameter(number) == long.class ? (Object)call.value(number) :
+                    (Object)call.integer(number);
+            }
+        }
         final GpuBlasHandle h = enter(handle, name, result);
         if (h == null || !BlasExtents.check(call, h.deviceMode, memory, result))
         {
             return;
         }
-        final Object[] arguments = new Object[call.count() + 1];
         arguments[0] = h.cublas;
         int output = 0;
         for (int number = 1; number <= call.count(); number++)
         {
             final char letter = routine.letters().charAt(number - 1);
-            final Class<?> type = entry.parameter(number);
             if (CublasRoutines.isInteger(letter))
             {
-                arguments[number] = type == long.class ? (Object)call.value(number) : (Object)call.integer(number);
                 continue;
             }
             final long address;
@@ -302,8 +308,8 @@ final class GpuBlasSession implements BlasSession
             final boolean ints = routine.letters().charAt(output - 1) == 'o' || routine.partBytes() == Integer.BYTES;
             for (int j = 0; j < parts; j++)
             {
-                result.value(ints ? hostInts.get(at / Integer.BYTES + j) & 0xFFFF_FFFFL :
-                    hostSlots.get(at / Long.BYTES + j));
+                result.value(ints ? hostSlots.getInt(at + (long)j * Integer.BYTES) & 0xFFFF_FFFFL :
+                    hostSlots.getLong(at + (long)j * Long.BYTES));
             }
         }
     }
@@ -325,19 +331,19 @@ final class GpuBlasSession implements BlasSession
             case 'p' -> CublasRoutines.ROTM_PARAMETERS;
             default -> 0;
         };
-        for (int i = 0; i < HOST_SLOT_BYTES / Long.BYTES; i++)
+        for (int i = 0; i < HOST_SLOT_BYTES; i += Long.BYTES)
         {
-            hostSlots.put(at / Long.BYTES + i, 0L);
+            hostSlots.putLong(at + i, 0L);
         }
         for (int j = 0; j < parts; j++)
         {
             if (routine.element().realBytes() == Float.BYTES)
             {
-                hostInts.put(at / Integer.BYTES + j, (int)call.part(number, j));
+                hostSlots.putInt(at + (long)j * Integer.BYTES, (int)call.part(number, j));
             }
             else
             {
-                hostSlots.put(at / Long.BYTES + j, call.part(number, j));
+                hostSlots.putLong(at + (long)j * Long.BYTES, call.part(number, j));
             }
         }
         return hostSlots.address() + at;
