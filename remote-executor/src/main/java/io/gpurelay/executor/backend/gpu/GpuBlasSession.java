@@ -142,11 +142,7 @@ final class GpuBlasSession implements BlasSession
 
     public void version(final BackendBlasHandle handle, final CallResult result)
     {
-        final GpuBlasHandle h = enter(handle, "cublasGetVersion", result);
-        if (h != null && check(cublasGetVersion_v2(h.cublas, intOut), "cublasGetVersion", result))
-        {
-            result.value(intOut.get());
-        }
+        read(handle, "cublasGetVersion", cublas -> cublasGetVersion_v2(cublas, intOut), result);
     }
 
     public void setStream(final BackendBlasHandle handle, final BackendStream stream, final CallResult result)
@@ -170,29 +166,17 @@ final class GpuBlasSession implements BlasSession
 
     public void pointerMode(final BackendBlasHandle handle, final CallResult result)
     {
-        final GpuBlasHandle h = enter(handle, "cublasGetPointerMode", result);
-        if (h != null && check(cublasGetPointerMode_v2(h.cublas, intOut), "cublasGetPointerMode", result))
-        {
-            result.value(intOut.get());
-        }
+        read(handle, "cublasGetPointerMode", cublas -> cublasGetPointerMode_v2(cublas, intOut), result);
     }
 
     public void setMathMode(final BackendBlasHandle handle, final int mode, final CallResult result)
     {
-        final GpuBlasHandle h = enter(handle, "cublasSetMathMode", result);
-        if (h != null)
-        {
-            check(cublasSetMathMode(h.cublas, mode), "cublasSetMathMode", result);
-        }
+        write(handle, "cublasSetMathMode", cublas -> cublasSetMathMode(cublas, mode), result);
     }
 
     public void mathMode(final BackendBlasHandle handle, final CallResult result)
     {
-        final GpuBlasHandle h = enter(handle, "cublasGetMathMode", result);
-        if (h != null && check(cublasGetMathMode(h.cublas, intOut), "cublasGetMathMode", result))
-        {
-            result.value(intOut.get());
-        }
+        read(handle, "cublasGetMathMode", cublas -> cublasGetMathMode(cublas, intOut), result);
     }
 
     public void setMatrix(
@@ -547,38 +531,22 @@ final class GpuBlasSession implements BlasSession
 
     public void atomicsMode(final BackendBlasHandle handle, final CallResult result)
     {
-        final GpuBlasHandle h = enter(handle, "cublasGetAtomicsMode", result);
-        if (h != null && check(cublasGetAtomicsMode(h.cublas, intOut), "cublasGetAtomicsMode", result))
-        {
-            result.value(intOut.get());
-        }
+        read(handle, "cublasGetAtomicsMode", cublas -> cublasGetAtomicsMode(cublas, intOut), result);
     }
 
     public void setAtomicsMode(final BackendBlasHandle handle, final int mode, final CallResult result)
     {
-        final GpuBlasHandle h = enter(handle, "cublasSetAtomicsMode", result);
-        if (h != null)
-        {
-            check(cublasSetAtomicsMode(h.cublas, mode), "cublasSetAtomicsMode", result);
-        }
+        write(handle, "cublasSetAtomicsMode", cublas -> cublasSetAtomicsMode(cublas, mode), result);
     }
 
     public void smCountTarget(final BackendBlasHandle handle, final CallResult result)
     {
-        final GpuBlasHandle h = enter(handle, "cublasGetSmCountTarget", result);
-        if (h != null && check(cublasGetSmCountTarget(h.cublas, intOut), "cublasGetSmCountTarget", result))
-        {
-            result.value(intOut.get());
-        }
+        read(handle, "cublasGetSmCountTarget", cublas -> cublasGetSmCountTarget(cublas, intOut), result);
     }
 
     public void setSmCountTarget(final BackendBlasHandle handle, final int target, final CallResult result)
     {
-        final GpuBlasHandle h = enter(handle, "cublasSetSmCountTarget", result);
-        if (h != null)
-        {
-            check(cublasSetSmCountTarget(h.cublas, target), "cublasSetSmCountTarget", result);
-        }
+        write(handle, "cublasSetSmCountTarget", cublas -> cublasSetSmCountTarget(cublas, target), result);
     }
 
     /**
@@ -619,6 +587,38 @@ final class GpuBlasSession implements BlasSession
         {
             result.value(intOut.get());
         }
+    }
+
+    /**
+     * A handle's setting read into {@code intOut}: the call's value.
+     */
+    private void read(final BackendBlasHandle handle, final String name, final HandleCall call,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h != null && check(call.run(h.cublas), name, result))
+        {
+            result.value(intOut.get());
+        }
+    }
+
+    /**
+     * A handle's setting changed.
+     */
+    private void write(final BackendBlasHandle handle, final String name, final HandleCall call,
+        final CallResult result)
+    {
+        final GpuBlasHandle h = enter(handle, name, result);
+        if (h != null)
+        {
+            check(call.run(h.cublas), name, result);
+        }
+    }
+
+    /** A cuBLAS function of a handle: its status. */
+    private interface HandleCall
+    {
+        int run(cublasContext cublas);
     }
 
     /**
