@@ -50,8 +50,12 @@ final class GpuBlasSession implements BlasSession
     private static final CudaError MAPPING_ERROR =
         CudaError.library(Api.CUBLAS, CublasStatus.MAPPING_ERROR, "CUBLAS_STATUS_MAPPING_ERROR");
     private static final int OP_N = 0;
-    /** Bytes of host memory each C argument of a described routine may use for a host-mode scalar or result. */
-    private static final int HOST_SLOT_BYTES = 5 * Long.BYTES;
+    /**
+     * Bytes of host memory each C argument of a described routine may use for a host-mode scalar or result: rotm's
+     * five reals, rounded up to 16 so that every slot is as aligned as a {@code cuDoubleComplex} must be (cuBLAS
+     * reads one with an aligned load: a complex scalar 8 bytes off faults the process).
+     */
+    private static final int HOST_SLOT_BYTES = 48;
     private static final int MAX_ARGUMENTS = 24;
 
     private final DeviceAddressRanges<GpuContext, GpuModule> ranges;
