@@ -123,8 +123,8 @@ public final class CallDispatcher
         this.resources = new SessionResources(sessionId, backend, deviceCount, memoryQuota);
         this.blas = new BlasDispatcher(resources, backend.blas(), deviceCount);
         this.deviceCount = deviceCount;
-        this.rand = new RandDispatcher(backend.rand(), resources, deviceCount);
-        this.fft = new FftDispatcher(backend.fft(), resources, deviceCount);
+        this.rand = new RandDispatcher(backend.rand(), resources);
+        this.fft = new FftDispatcher(backend.fft(), resources);
         this.rtc = new RtcDispatcher(backend.rtc(), resources);
         this.ptxCompiler = new PtxCompilerDispatcher(backend.ptxCompiler(), resources);
         this.table = new TableDispatcher(backend, resources, deviceCount);

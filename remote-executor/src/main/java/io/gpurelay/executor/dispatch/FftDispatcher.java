@@ -37,13 +37,11 @@ final class FftDispatcher
 
     private final FftSession fft;
     private final SessionResources resources;
-    private final int deviceCount;
 
-    FftDispatcher(final FftSession fft, final SessionResources resources, final int deviceCount)
+    FftDispatcher(final FftSession fft, final SessionResources resources)
     {
         this.fft = fft;
         this.resources = resources;
-        this.deviceCount = deviceCount;
     }
 
     void dispatch(final ReceivedCall call, final CallResult result)
@@ -53,7 +51,7 @@ final class FftDispatcher
             case CUFFT_GET_VERSION -> fft.getVersion(result);
             case CUFFT_CREATE ->
             {
-                final ContextEntry context = callingContext(call.context(), result);
+                final ContextEntry context = resources.callingContext(call.context(), result);
                 if (context == null)
                 {
                     result.fail(SETUP_FAILED, "cufftCreate: " + result.message());
@@ -104,7 +102,7 @@ final class FftDispatcher
                 {
                     return;
                 }
-                final ContextEntry context = callingContext(call.context(), result);
+                final ContextEntry context = resources.callingContext(call.context(), result);
                 if (context == null)
                 {
                     result.fail(SETUP_FAILED, "cufftEstimate: " + result.message());
@@ -242,24 +240,5 @@ final class FftDispatcher
             return null;
         }
         return plan;
-    }
-
-    /**
-     * The context CUDA would make a plan in: the thread's current driver context if it has one, else the primary
-     * context of its current device.
-     */
-    private ContextEntry callingContext(final long context, final CallResult result)
-    {
-        if (HandleKind.of(context) == HandleKind.CONTEXT)
-        {
-            return resources.currentContext(context, result);
-        }
-        if (context < 0 || context >= deviceCount)
-        {
-            result.fail(CudaError.INVALID_DEVICE,
-                "device " + context + " does not exist: the executor has " + deviceCount + " device(s)");
-            return null;
-        }
-        return resources.runtimeContext((int)context, result);
     }
 }

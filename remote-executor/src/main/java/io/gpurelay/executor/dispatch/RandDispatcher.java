@@ -48,13 +48,11 @@ final class RandDispatcher
     private final SessionResources resources;
     /** The session's discrete distributions by device address, which names them on the wire. */
     private final Map<Long, Distribution> distributions = new HashMap<>();
-    private final int deviceCount;
 
-    RandDispatcher(final RandSession rand, final SessionResources resources, final int deviceCount)
+    RandDispatcher(final RandSession rand, final SessionResources resources)
     {
         this.rand = rand;
         this.resources = resources;
-        this.deviceCount = deviceCount;
     }
 
     void dispatch(final ReceivedCall call, final CallResult result)
@@ -142,7 +140,7 @@ final class RandDispatcher
             }
             case CURAND_CREATE_POISSON_DISTRIBUTION ->
             {
-                final ContextEntry context = callingContext(call.context(), result);
+                final ContextEntry context = resources.callingContext(call.context(), result);
                 if (context == null)
                 {
                     result.fail(INITIALIZATION_FAILED, "curandCreatePoissonDistribution: " + result.message());
@@ -184,7 +182,7 @@ final class RandDispatcher
 
     private void createGenerator(final ReceivedCall call, final CallResult result)
     {
-        final ContextEntry context = callingContext(call.context(), result);
+        final ContextEntry context = resources.callingContext(call.context(), result);
         if (context == null)
         {
             result.fail(INITIALIZATION_FAILED, "curandCreateGenerator: " + result.message());
@@ -224,24 +222,5 @@ final class RandDispatcher
             return null;
         }
         return generator;
-    }
-
-    /**
-     * The context CUDA would make a generator in: the thread's current driver context if it has one, else the
-     * primary context of its current device.
-     */
-    private ContextEntry callingContext(final long context, final CallResult result)
-    {
-        if (HandleKind.of(context) == HandleKind.CONTEXT)
-        {
-            return resources.currentContext(context, result);
-        }
-        if (context < 0 || context >= deviceCount)
-        {
-            result.fail(CudaError.INVALID_DEVICE,
-                "device " + context + " does not exist: the executor has " + deviceCount + " device(s)");
-            return null;
-        }
-        return resources.runtimeContext((int)context, result);
     }
 }

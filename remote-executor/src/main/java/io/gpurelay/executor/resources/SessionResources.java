@@ -111,6 +111,25 @@ public final class SessionResources
     // Contexts.
 
     /**
+     * The context CUDA would make a library object (a cuFFT plan, a cuRAND generator) in: the thread's current driver
+     * context if the call names one, else the primary context of the device it names.
+     */
+    public ContextEntry callingContext(final long context, final CallResult result)
+    {
+        if (HandleKind.of(context) == HandleKind.CONTEXT)
+        {
+            return currentContext(context, result);
+        }
+        if (context < 0 || context >= primaryContexts.length)
+        {
+            result.fail(CudaError.INVALID_DEVICE,
+                "device " + context + " does not exist: the executor has " + primaryContexts.length + " device(s)");
+            return null;
+        }
+        return runtimeContext((int)context, result);
+    }
+
+    /**
      * The context a runtime call on this device runs in: the primary context, which the call activates as the
      * runtime does when it first touches a device.
      */
