@@ -2,6 +2,8 @@ package io.gpurelay.protocol.describe;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -178,6 +180,10 @@ public final class CublasRoutines
     private static final List<Routine> ROUTINES;
     private static final Map<String, Routine> BY_NAME;
     private static final Map<String, Routine> BY_WIRE;
+    /** Each described wire function: whether its family merges routines with a flag. */
+    private static final Map<Function, Boolean> FLAGGED;
+    /** The wire functions whose calls carry their element type. */
+    private static final Set<Function> TYPED;
 
     static
     {
@@ -203,6 +209,21 @@ public final class CublasRoutines
             }
         }
         BY_WIRE = Collections.unmodifiableMap(byWire);
+        final Map<Function, Boolean> flagged = new EnumMap<>(Function.class);
+        final Set<Function> typed = EnumSet.noneOf(Function.class);
+        for (final Routine routine : ROUTINES)
+        {
+            if (routine.v2())
+            {
+                flagged.putIfAbsent(routine.function(), routine.typed() && routine.flag() != NO_FLAG);
+            }
+            if (routine.typed())
+            {
+                typed.add(routine.function());
+            }
+        }
+        FLAGGED = Collections.unmodifiableMap(flagged);
+        TYPED = Collections.unmodifiableSet(typed);
     }
 
     private final List<Routine> routines = new ArrayList<>();
@@ -252,14 +273,7 @@ public final class CublasRoutines
      */
     public static Boolean flagged(final Function function)
     {
-        for (final Routine routine : ROUTINES)
-        {
-            if (routine.function() == function && routine.v2())
-            {
-                return routine.typed() && routine.flag() != NO_FLAG;
-            }
-        }
-        return null;
+        return FLAGGED.get(function);
     }
 
     /**
@@ -267,14 +281,7 @@ public final class CublasRoutines
      */
     public static boolean typed(final Function function)
     {
-        for (final Routine routine : ROUTINES)
-        {
-            if (routine.function() == function)
-            {
-                return routine.typed();
-            }
-        }
-        return false;
+        return TYPED.contains(function);
     }
 
     private static String wireKey(final Function function, final long dataType, final long flag)

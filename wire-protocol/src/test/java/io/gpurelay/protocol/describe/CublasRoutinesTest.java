@@ -1,6 +1,7 @@
 package io.gpurelay.protocol.describe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -37,6 +38,18 @@ class CublasRoutinesTest
         assertNull(CublasRoutines.forWire(Function.CUBLAS_GEMM_BATCHED_X, 5, 1), "gemm3mBatched is C only");
         assertNull(CublasRoutines.forWire(Function.CUBLAS_AXPY_X, 0, CublasRoutines.NO_FLAG), "S axpy is untyped");
         assertEquals("cublasCsscal_v2", CublasRoutines.forWire(Function.CUBLAS_SCAL_X, 4, 1).name());
+    }
+
+    @Test
+    void theWireShapeOfEachFunctionIsKnown()
+    {
+        assertEquals(Boolean.FALSE, CublasRoutines.flagged(Function.CUBLAS_SGEMM));
+        assertFalse(CublasRoutines.typed(Function.CUBLAS_SGEMM));
+        assertEquals(Boolean.TRUE, CublasRoutines.flagged(Function.CUBLAS_DOT_X));
+        assertTrue(CublasRoutines.typed(Function.CUBLAS_DOT_X));
+        assertEquals(Boolean.FALSE, CublasRoutines.flagged(Function.CUBLAS_GEMV_X));
+        assertTrue(CublasRoutines.typed(Function.CUBLAS_GEMV_X));
+        assertNull(CublasRoutines.flagged(Function.CUBLAS_CREATE), "no routine");
     }
 
     @Test
