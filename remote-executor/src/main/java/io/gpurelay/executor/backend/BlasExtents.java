@@ -23,6 +23,11 @@ public final class BlasExtents
         CudaError.library(Api.CUBLAS, CublasStatus.EXECUTION_FAILED, "CUBLAS_STATUS_EXECUTION_FAILED");
     private static final CudaError INVALID_VALUE =
         CudaError.library(Api.CUBLAS, CublasStatus.INVALID_VALUE, "CUBLAS_STATUS_INVALID_VALUE");
+    /**
+     * How many device pointers of a batched call's pointer array are read into host memory at a time: the array may
+     * be a whole allocation of the session, gigabytes, and the executor's heap is shared.
+     */
+    static final int POINTERS_AT_A_TIME = 4096;
 
     /**
      * The session's device memory as a backend knows it.
@@ -31,6 +36,12 @@ public final class BlasExtents
     {
         /** @return whether {@code length} bytes from {@code address} lie inside one live allocation. */
         boolean holds(long address, long length);
+
+        /** @return the first address of the live allocation holding {@code address}; -1 where none does. */
+        long start(long address);
+
+        /** @return the first address past the live allocation holding {@code address}; -1 where none does. */
+        long end(long address);
 
         /**
          * @return the {@code count} device pointers stored at {@code array} (inside an allocation), or null with
@@ -143,17 +154,21 @@ public final class BlasExtents
             }
             return false;
         }
-        final long[] targets = memory.pointers(address, (int)count, call.name() + ": reading " + argument.name(),
-            result);
-        if (targets == null)
+        for (long first = 0; first < count; first += POINTERS_AT_A_TIME)
         {
-            return false;
-        }
-        for (int i = 0; i < targets.length; i++)
-        {
-            if (!data(call, argument.name() + "[" + i + "]", extent, targets[i], memory, result))
+            final int chunk = (int)Math.min(POINTERS_AT_A_TIME, count - first);
+            final long[] targets = memory.pointers(address + first * Long.BYTES, chunk, call.name() + ": reading " +
+                argument.name(), result);
+            if (targets == null)
             {
                 return false;
+            }
+            for (int i = 0; i < targets.length; i++)
+            {
+                if (!data(call, argument.name() + "[" + (first + i) + "]", extent, targets[i], memory, result))
+                {
+                    return false;
+                }
             }
         }
         return true;
@@ -207,13 +222,22 @@ public final class BlasExtents
         }
         final long stride = Math.multiplyExact(sizes[sizes.length - 2], elementBytes);
         final long count = sizes[sizes.length - 1];
-        for (long i = 0; i < count; i++)
+        // Batch by batch, but each allocation once: the batches after one that lies in an allocation lie in it too
+        // as far as the stride keeps them there, so a batch of 2^31 small matrices in one allocation is one check.
+        long batch = 0;
+        while (batch < count)
         {
-            if (!within(call, count == 1 ? what : what + " of batch " + i, address + i * stride, span, memory,
-                result))
+            final long at = Math.addExact(address, Math.multiplyExact(batch, stride));
+            if (!within(call, count == 1 ? what : what + " of batch " + batch, at, span, memory, result))
             {
                 return false;
             }
+            if (span == 0 || stride == 0)
+            {
+                return true;
+            }
+            final long more = stride > 0 ? (memory.end(at) - span - at) / stride : (at - memory.start(at)) / -stride;
+            batch = Math.addExact(batch, 1 + Math.max(0, more));
         }
         return true;
     }

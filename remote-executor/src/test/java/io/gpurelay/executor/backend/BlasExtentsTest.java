@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,8 +26,10 @@ class BlasExtentsTest
     private static final class Allocation implements BlasExtents.Memory
     {
         final long size;
-        final Map<Long, long[]> arrays = new HashMap<>();
+        final java.util.TreeMap<Long, long[]> arrays = new java.util.TreeMap<>();
         final List<String> checked = new ArrayList<>();
+        final List<Integer> reads = new ArrayList<>();
+        long repeated;
 
         Allocation(final long size)
         {
@@ -41,9 +42,29 @@ class BlasExtentsTest
             return address >= BASE && address + length <= BASE + size;
         }
 
+        public long start(final long address)
+        {
+            return address >= BASE && address < BASE + size ? BASE : -1;
+        }
+
+        public long end(final long address)
+        {
+            return address >= BASE && address < BASE + size ? BASE + size : -1;
+        }
+
         public long[] pointers(final long array, final int count, final String what, final CallResult result)
         {
-            return arrays.get(array);
+            reads.add(count);
+            final Map.Entry<Long, long[]> whole = arrays.floorEntry(array);
+            if (whole != null)
+            {
+                final int from = (int)((array - whole.getKey()) / Long.BYTES);
+                return java.util.Arrays.copyOfRange(whole.getValue(), from, from + count);
+            }
+            // A pointer array of one repeated pointer, as a program that batches one matrix gives.
+            final long[] same = new long[count];
+            java.util.Arrays.fill(same, repeated);
+            return same;
         }
     }
 
@@ -120,6 +141,58 @@ class BlasExtentsTest
             BASE, 2, 0, 0, BASE, 2, 4, 3), memory);
         assertEquals(CublasStatus.EXECUTION_FAILED, result.status());
         assertTrue(result.message().contains("C of batch 2"), result.message());
+    }
+
+    @Test
+    void aHugeStridedBatchInOneAllocationIsCheckedOncePerAllocation()
+    {
+        // 2^31 - 2 batches of a 1 x 1 matrix, 1 float apart, in one allocation of as many floats: each batch lies
+        // in it, and the checker must not walk them one by one.
+        final long batches = Integer.MAX_VALUE - 1;
+        final Allocation memory = new Allocation(batches * Float.BYTES);
+        final CallResult result = check(BlasCall.of("cublasSgemmStridedBatched", OP_N, OP_N, 1, 1, 1, 0, BASE, 1, 1,
+            BASE, 1, 1, 0, BASE, 1, 1, batches), memory);
+        assertFalse(result.failed(), result::message);
+        assertTrue(memory.checked.size() <= 6, memory.checked.toString());
+        // One batch more no longer fits: the last one is named.
+        final CallResult beyond = check(BlasCall.of("cublasSgemmStridedBatched", OP_N, OP_N, 1, 1, 1, 0, BASE, 1,
+            1, BASE, 1, 1, 0, BASE, 1, 1, batches + 1), memory);
+        assertEquals(CublasStatus.EXECUTION_FAILED, beyond.status());
+        assertTrue(beyond.message().contains("A of batch " + batches), beyond.message());
+    }
+
+    @Test
+    void aNegativeStrideWalksDownTheAllocation()
+    {
+        final Allocation memory = new Allocation(12 * Float.BYTES);
+        // Three 2 x 2 matrices starting at float 8 and going down by 4: at 8, 4 and 0.
+        assertFalse(check(BlasCall.of("cublasSgemmStridedBatched", OP_N, OP_N, 2, 2, 2, 0, BASE + 32, 2, -4,
+            BASE + 32, 2, -4, 0, BASE + 32, 2, -4, 3), memory).failed());
+        final CallResult below = check(BlasCall.of("cublasSgemmStridedBatched", OP_N, OP_N, 2, 2, 2, 0, BASE + 32,
+            2, -4, BASE + 32, 2, -4, 0, BASE + 32, 2, -4, 4), memory);
+        assertEquals(CublasStatus.EXECUTION_FAILED, below.status());
+        assertTrue(below.message().contains("A of batch 3"), below.message());
+    }
+
+    @Test
+    void aLongPointerArrayIsReadInBoundedPieces()
+    {
+        // A million pointers, all to the same 2 x 2 matrix: read at most POINTERS_AT_A_TIME at a time.
+        final int count = 1_000_000;
+        final Allocation memory = new Allocation((long)count * Long.BYTES + 4096);
+        memory.repeated = BASE + (long)count * Long.BYTES;
+        assertFalse(check(BlasCall.of("cublasSgetrfBatched", 2, BASE, 2, 0, BASE, count), memory).failed());
+        assertEquals((count + BlasExtents.POINTERS_AT_A_TIME - 1) / BlasExtents.POINTERS_AT_A_TIME,
+            memory.reads.size());
+        assertTrue(memory.reads.stream().allMatch(n -> n <= BlasExtents.POINTERS_AT_A_TIME), memory.reads::toString);
+        // A pointer past the allocation in the last piece is named by its index in the whole array.
+        final long[] whole = new long[count];
+        java.util.Arrays.fill(whole, memory.repeated);
+        whole[count - 1] = BASE + (1L << 40);
+        memory.arrays.put(BASE, whole);
+        final CallResult result = check(BlasCall.of("cublasSgetrfBatched", 2, BASE, 2, 0, BASE, count), memory);
+        assertEquals(CublasStatus.EXECUTION_FAILED, result.status());
+        assertTrue(result.message().contains("Aarray[" + (count - 1) + "]"), result.message());
     }
 
     @Test

@@ -77,6 +77,18 @@ final class GpuBlasSession implements BlasSession
             return ranges.holding(address, length) != null;
         }
 
+        public long start(final long address)
+        {
+            final DeviceAddressRanges.Range<GpuContext, GpuModule> range = ranges.holding(address, 1);
+            return range == null ? -1 : range.start();
+        }
+
+        public long end(final long address)
+        {
+            final DeviceAddressRanges.Range<GpuContext, GpuModule> range = ranges.holding(address, 1);
+            return range == null ? -1 : range.start() + range.size();
+        }
+
         public long[] pointers(final long array, final int count, final String what, final CallResult result)
         {
             return GpuBlasSession.this.pointers(array, count, what, result);
