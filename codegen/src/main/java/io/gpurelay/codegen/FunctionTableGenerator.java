@@ -86,7 +86,13 @@ public final class FunctionTableGenerator
                 out.append(i == 0 ? "\n" : ",\n").append("                new Argument(ArgumentRole.")
                     .append(argument.role().name()).append(", ").append(literal(argument.name())).append(", ")
                     .append(argument.wireIndex()).append(", ").append(argument.resultIndex()).append(", ")
-                    .append(argument.extent() == null ? "null" : extent(argument.extent())).append(")");
+                    .append(argument.extent() == null ? "null" : extent(argument.extent()));
+                if (argument.kind() != null || argument.nullable())
+                {
+                    out.append(", ").append(argument.kind() == null ? "null" : "ObjectKind." +
+                        argument.kind().name()).append(", ").append(argument.nullable());
+                }
+                out.append(")");
             }
             out.append("));\n    }\n");
         }
@@ -106,6 +112,16 @@ public final class FunctionTableGenerator
         if (extent instanceof Name name)
         {
             return "SizeExpression.name(" + literal(name.name()) + ")";
+        }
+        if (extent instanceof FunctionTableReader.Select select)
+        {
+            return "SizeExpression.select(" + extent(select.condition()) + ", " + extent(select.zero()) + ", " +
+                extent(select.other()) + ")";
+        }
+        if (extent instanceof FunctionTableReader.Bound bound)
+        {
+            return "SizeExpression." + (bound.minimum() ? "min" : "max") + "(" + extent(bound.left()) + ", " +
+                extent(bound.right()) + ")";
         }
         final Operation operation = (Operation)extent;
         final String method = switch (operation.operator())

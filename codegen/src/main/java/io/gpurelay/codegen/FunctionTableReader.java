@@ -85,7 +85,11 @@ public final class FunctionTableReader
         NEW_TEXREF("new:texref", Kind.HANDLE_NEW),
         NEW_SURFREF("new:surfref", Kind.HANDLE_NEW),
         OUT_ARRAY("out:array", Kind.HANDLE_OUT),
-        OUT_MIPMAPPED_ARRAY("out:mipmappedarray", Kind.HANDLE_OUT);
+        OUT_MIPMAPPED_ARRAY("out:mipmappedarray", Kind.HANDLE_OUT),
+        OBJECT("object", Kind.HANDLE),
+        NEW_OBJECT("new:object", Kind.HANDLE_NEW),
+        FREE_OBJECT("free:object", Kind.HANDLE),
+        OUT_STREAM("out:stream", Kind.HANDLE_OUT);
 
         private final String token;
         private final Kind kind;
@@ -129,6 +133,11 @@ public final class FunctionTableReader
             return kind == Kind.HANDLE;
         }
 
+        public boolean isObject()
+        {
+            return this == OBJECT || this == NEW_OBJECT || this == FREE_OBJECT;
+        }
+
         static Role of(final String token)
         {
             for (final Role role : values())
@@ -145,19 +154,28 @@ public final class FunctionTableReader
     /** A JCuda binding class: {@code Binding}. */
     public enum Binding
     {
-        JCUDA_DRIVER("JCudaDriver"),
-        JCUDA("JCuda");
+        JCUDA_DRIVER("JCudaDriver", false),
+        JCUDA("JCuda", false),
+        CUSOLVER("cusolver", true);
 
         private final String token;
+        private final boolean library;
 
-        Binding(final String token)
+        Binding(final String token, final boolean library)
         {
             this.token = token;
+            this.library = library;
         }
 
         public String token()
         {
             return token;
+        }
+
+        /** @return whether the rows are a CUDA library's: {@code Binding.library()}. */
+        public boolean library()
+        {
+            return library;
         }
 
         static Binding of(final String token)
@@ -167,6 +185,50 @@ public final class FunctionTableReader
                 if (binding.token.equals(token))
                 {
                     return binding;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** A kind of library object: {@code ObjectKind}, with the binding it belongs to and the row that destroys one. */
+    public enum ObjectKind
+    {
+        CUSOLVER_DN("cusolverDn", Binding.CUSOLVER, "cusolverDnDestroy");
+
+        private final String token;
+        private final Binding binding;
+        private final String destroyedBy;
+
+        ObjectKind(final String token, final Binding binding, final String destroyedBy)
+        {
+            this.token = token;
+            this.binding = binding;
+            this.destroyedBy = destroyedBy;
+        }
+
+        public String token()
+        {
+            return token;
+        }
+
+        public Binding binding()
+        {
+            return binding;
+        }
+
+        public String destroyedBy()
+        {
+            return destroyedBy;
+        }
+
+        static ObjectKind of(final String token)
+        {
+            for (final ObjectKind kind : values())
+            {
+                if (kind.token.equals(token))
+                {
+                    return kind;
                 }
             }
             return null;
@@ -259,10 +321,18 @@ public final class FunctionTableReader
     /**
      * One argument: {@code Argument}.
      *
-     * @param extent the bytes of a device address or a string output, else null.
+     * @param extent   the bytes of a device address or a string output, else null.
+     * @param kind     a library object's kind, else null.
+     * @param nullable a device address that may be null ({@code devptr?}).
      */
-    public record Arg(Role role, String name, int wireIndex, int resultIndex, Extent extent)
+    public record Arg(Role role, String name, int wireIndex, int resultIndex, Extent extent, ObjectKind kind,
+        boolean nullable)
     {
+        public Arg(final Role role, final String name, final int wireIndex, final int resultIndex,
+            final Extent extent)
+        {
+            this(role, name, wireIndex, resultIndex, extent, null, false);
+        }
     }
 
     /**
@@ -335,6 +405,37 @@ public final class FunctionTableReader
         }
     }
 
+    /** {@code select(x,a,b)}: {@code a} where {@code x} is 0, else {@code b}. */
+    public record Select(Extent condition, Extent zero, Extent other) implements Extent
+    {
+        public void names(final List<String> names)
+        {
+            condition.names(names);
+            zero.names(names);
+            other.names(names);
+        }
+
+        public String text(final int parentPrecedence, final boolean right)
+        {
+            return "select(" + condition.text() + "," + zero.text() + "," + other.text() + ")";
+        }
+    }
+
+    /** {@code min(left,right)} or {@code max(left,right)}. */
+    public record Bound(boolean minimum, Extent left, Extent right) implements Extent
+    {
+        public void names(final List<String> names)
+        {
+            left.names(names);
+            right.names(names);
+        }
+
+        public String text(final int parentPrecedence, final boolean right)
+        {
+            return (minimum ? "min(" : "max(") + left.text() + "," + this.right.text() + ")";
+        }
+    }
+
     /**
      * A table that does not follow the format; the message names the file and line.
      */
@@ -391,6 +492,7 @@ public final class FunctionTableReader
             }
             rows.add(row);
         }
+        checkQueries(file, rows);
         return rows;
     }
 
@@ -418,7 +520,7 @@ public final class FunctionTableReader
         final Binding binding = Binding.of(fields[1]);
         if (binding == null)
         {
-            throw new IllegalArgumentException("binding '" + fields[1] + "' is not JCudaDriver or JCuda");
+            throw new IllegalArgumentException("binding '" + fields[1] + "' is not JCudaDriver, JCuda or cusolver");
         }
         final String name = fields[2];
         if (!name.matches("[A-Za-z_][A-Za-z0-9_]*"))
@@ -468,37 +570,52 @@ public final class FunctionTableReader
         }
         int wireIndex = 0;
         int resultIndex = 0;
-        for (final String field : text.split(","))
+        for (final String field : splitArguments(text))
         {
             final String[] parts = field.strip().split("\\s+");
             if (parts.length != 2)
             {
                 throw new IllegalArgumentException("argument '" + field.strip() + "' is not 'role name'");
             }
-            final boolean devicePointer = parts[0].startsWith("devptr(") && parts[0].endsWith(")");
-            final boolean string = parts[0].startsWith("out:string(") && parts[0].endsWith(")");
-            final Role role = devicePointer ? Role.DEVPTR : string ? Role.OUT_STRING : Role.of(parts[0]);
-            if (role == null || role == Role.DEVPTR && !devicePointer || role == Role.OUT_STRING && !string)
+            final int open = parts[0].indexOf('(');
+            final String word = open < 0 ? parts[0] : parts[0].substring(0, open);
+            final String parameter = open < 0 || !parts[0].endsWith(")") ? null :
+                parts[0].substring(open + 1, parts[0].length() - 1);
+            final boolean nullable = word.equals("devptr?");
+            final Role role = nullable ? Role.DEVPTR : Role.of(word);
+            final boolean parameterised = role == Role.DEVPTR || role == Role.OUT_STRING ||
+                role != null && role.isObject();
+            if (role == null || parameterised != (parameter != null) || open >= 0 && parameter == null)
             {
                 throw new IllegalArgumentException("argument '" + parts[1] + "' has an unknown role '" + parts[0] +
-                    "'" + (role == Role.DEVPTR ? " (a device address is devptr(extent))" :
-                    role == Role.OUT_STRING ? " (a string output is out:string(length))" : ""));
+                    "'" + (role == Role.DEVPTR ? " (a device address is devptr(extent) or devptr?(extent))" :
+                    role == Role.OUT_STRING ? " (a string output is out:string(length))" :
+                    role != null && role.isObject() ? " (a library object is " + role.token() + "(kind))" : ""));
             }
-            final String bounds = devicePointer || string ? parts[0].substring(parts[0].indexOf('(') + 1,
-                parts[0].length() - 1) : null;
-            final Extent extent = bounds == null ? null : parseExtent(bounds);
+            ObjectKind kind = null;
+            if (role.isObject())
+            {
+                kind = ObjectKind.of(parameter);
+                if (kind == null)
+                {
+                    throw new IllegalArgumentException("argument '" + parts[1] + "': '" + parameter +
+                        "' is no kind of library object (" + java.util.Arrays.stream(ObjectKind.values())
+                        .map(ObjectKind::token).collect(java.util.stream.Collectors.joining(", ")) + ")");
+                }
+            }
+            final Extent extent = role == Role.DEVPTR || role == Role.OUT_STRING ? parseExtent(parameter) : null;
             if (role == Role.OUT_STRING || role == Role.IN_STRING)
             {
                 arguments.add(new Arg(role, parts[1], -1, -1, extent));
             }
             else if (role.isOutput())
             {
-                arguments.add(new Arg(role, parts[1], -1, resultIndex, null));
+                arguments.add(new Arg(role, parts[1], -1, resultIndex, null, kind, false));
                 resultIndex += role.slots();
             }
             else
             {
-                arguments.add(new Arg(role, parts[1], wireIndex, -1, extent));
+                arguments.add(new Arg(role, parts[1], wireIndex, -1, extent, kind, nullable));
                 wireIndex += role.slots();
             }
         }
@@ -511,11 +628,13 @@ public final class FunctionTableReader
             for (final String name : argument.extent().names())
             {
                 final int dot = name.indexOf('.');
+                final boolean descriptor = dot > 0 && arguments.stream().anyMatch(other ->
+                    other.name().equals(name.substring(0, dot)) && other.role() == Role.IN_ARRAY_DESCRIPTOR);
                 final boolean scalar = dot < 0 ? arguments.stream().anyMatch(other -> other.name().equals(name) &&
                     other.role().kind() == Kind.SCALAR_IN && other.role().slots() == 1) :
-                    ARRAY_DESCRIPTOR_MEMBERS.contains(name.substring(dot + 1)) &&
-                    arguments.stream().anyMatch(other -> other.name().equals(name.substring(0, dot)) &&
-                    other.role() == Role.IN_ARRAY_DESCRIPTOR);
+                    descriptor ? ARRAY_DESCRIPTOR_MEMBERS.contains(name.substring(dot + 1)) :
+                    // Another row's output, a size query: checked once the whole table is read.
+                    dot > 0 && dot < name.length() - 1;
                 if (!scalar)
                 {
                     throw new IllegalArgumentException("the extent of '" + argument.name() + "' reads '" + name +
@@ -530,8 +649,120 @@ public final class FunctionTableReader
         return arguments;
     }
 
+    /**
+     * The arguments' fields: commas inside parentheses (an extent's {@code min(a,b)}) separate nothing.
+     */
+    private static List<String> splitArguments(final String text)
+    {
+        final List<String> fields = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i < text.length(); i++)
+        {
+            final char c = text.charAt(i);
+            depth = c == '(' ? depth + 1 : c == ')' ? Math.max(0, depth - 1) : depth;
+            if (c == ',' && depth == 0)
+            {
+                fields.add(text.substring(start, i));
+                start = i + 1;
+            }
+        }
+        if (depth > 0)
+        {
+            throw new IllegalArgumentException("arguments '" + text + "': a '(' is not closed");
+        }
+        fields.add(text.substring(start));
+        return fields;
+    }
+
+    /**
+     * A size query of an extent, {@code row.output}: a row of the same binding, run with this row's arguments of the
+     * same names and roles (each of its inputs must be one of them), whose named output is a size; a query row reads
+     * no query itself and waits for its reply.
+     */
+    private static void checkQueries(final String file, final List<Row> rows)
+    {
+        final Map<String, Row> byName = new HashMap<>();
+        for (final Row row : rows)
+        {
+            byName.put(row.qualifiedName(), row);
+        }
+        for (final Row row : rows)
+        {
+            for (final Arg argument : row.arguments())
+            {
+                if (argument.extent() == null)
+                {
+                    continue;
+                }
+                for (final String name : argument.extent().names())
+                {
+                    final int dot = name.indexOf('.');
+                    if (dot < 0 || row.arguments().stream().anyMatch(other ->
+                        other.name().equals(name.substring(0, dot)) && other.role() == Role.IN_ARRAY_DESCRIPTOR))
+                    {
+                        continue;
+                    }
+                    final Row query = byName.get(row.binding().token() + "." + name.substring(0, dot));
+                    final String problem = queryProblem(row, query, name.substring(dot + 1));
+                    if (problem != null)
+                    {
+                        throw new TableException(file, row.line(), "the extent of '" + argument.name() + "' reads '" +
+                            name + "': " + problem);
+                    }
+                }
+            }
+        }
+    }
+
+    private static String queryProblem(final Row row, final Row query, final String output)
+    {
+        if (query == null)
+        {
+            return "no row of " + row.binding().token() + " has that name";
+        }
+        if (query.order() != Order.SYNC)
+        {
+            return query.name() + " is stream-ordered";
+        }
+        final Arg answer = query.arguments().stream().filter(a -> a.name().equals(output)).findFirst().orElse(null);
+        if (answer == null || answer.role() != Role.OUT_INT && answer.role() != Role.OUT_SIZE &&
+            answer.role() != Role.OUT_INT64)
+        {
+            return query.name() + " has no size output '" + output + "'";
+        }
+        for (final Arg input : query.arguments())
+        {
+            if (input.extent() != null && input.extent().names().stream().anyMatch(n -> n.indexOf('.') > 0))
+            {
+                return query.name() + " reads a query itself";
+            }
+            if (input.wireIndex() >= 0 && row.arguments().stream().noneMatch(a -> a.name().equals(input.name()) &&
+                a.role() == input.role() && a.kind() == input.kind()))
+            {
+                return query.name() + "'s " + input.role().token() + " " + input.name() + " is no argument of " +
+                    row.name();
+            }
+        }
+        return null;
+    }
+
     private static void check(final Row row)
     {
+        for (final Arg argument : row.arguments())
+        {
+            if (argument.kind() != null && argument.kind().binding() != row.binding())
+            {
+                throw new IllegalArgumentException(row.name() + ": a " + argument.kind().token() + " object is " +
+                    argument.kind().binding().token() + "'s, not " + row.binding().token() + "'s");
+            }
+        }
+        if (row.binding().library() && row.context() == Context.OBJECT && (row.firstHandle() == null ||
+            !row.firstHandle().role().isObject()))
+        {
+            throw new IllegalArgumentException(row.name() + ": a library row runs in the context of its first " +
+                "library object, and this one has none first");
+        }
         checkTextureReferenceRoles(row);
         if (row.order() == Order.STREAM && (row.resultCount() > 0 || row.first(Role.STREAM) == null))
         {
@@ -695,9 +926,69 @@ public final class FunctionTableReader
                 {
                     position++;
                 }
-                return new Name(text.substring(start, position));
+                final String name = text.substring(start, position);
+                if (position < text.length() && text.charAt(position) == '(')
+                {
+                    return function(name);
+                }
+                return new Name(name);
             }
             throw new IllegalArgumentException("extent '" + text + "': unexpected '" + c + "' at " + position);
+        }
+
+        /**
+         * {@code min(a,b)}, {@code max(a,b)}, {@code select(x,a,b)} ({@code a} where {@code x} is 0, else {@code b}:
+         * a side, transpose or job argument choosing a dimension), or {@code matrix(rows,cols,ld)}: the elements of a column-major matrix,
+         * {@code ld*(cols-1)+rows}, none without rows or columns, written out as
+         * {@code min(rows,1)*min(cols,1)*(ld*(cols-1)+rows)}.
+         */
+        private Extent function(final String name)
+        {
+            position++;
+            final List<Extent> operands = new ArrayList<>();
+            while (true)
+            {
+                operands.add(sum());
+                if (position >= text.length())
+                {
+                    throw new IllegalArgumentException("extent '" + text + "': " + name + "( is not closed");
+                }
+                final char next = text.charAt(position++);
+                if (next == ')')
+                {
+                    break;
+                }
+                if (next != ',')
+                {
+                    throw new IllegalArgumentException("extent '" + text + "': unexpected '" + next + "' at " +
+                        (position - 1));
+                }
+            }
+            final int expected = name.equals("matrix") || name.equals("select") ? 3 :
+                name.equals("min") || name.equals("max") ? 2 : -1;
+            if (expected < 0)
+            {
+                throw new IllegalArgumentException("extent '" + text + "': " + name + " is not min, max, matrix or " +
+                    "select");
+            }
+            if (operands.size() != expected)
+            {
+                throw new IllegalArgumentException("extent '" + text + "': " + name + " takes " + expected +
+                    " operands, not " + operands.size());
+            }
+            if (expected == 2)
+            {
+                return new Bound(name.equals("min"), operands.get(0), operands.get(1));
+            }
+            if (name.equals("select"))
+            {
+                return new Select(operands.get(0), operands.get(1), operands.get(2));
+            }
+            final Extent rows = operands.get(0);
+            final Extent cols = operands.get(1);
+            final Extent one = new Constant(1);
+            return new Operation('*', new Operation('*', new Bound(true, rows, one), new Bound(true, cols, one)),
+                new Operation('+', new Operation('*', operands.get(2), new Operation('-', cols, one)), rows));
         }
     }
 }

@@ -189,6 +189,62 @@ class FunctionTableReaderTest
         assertSame(found.arguments().get(1), found.firstHandle());
     }
 
+    // Library rows: objects of a kind, nullable device addresses, min/max/matrix, size queries of another row.
+
+    @Test
+    void libraryObjectsAreOfAKindOfTheRowsBinding()
+    {
+        final Row created = row("2001 cusolver cusolverDnCreate current sync yes - new:object(cusolverDn) handle");
+        assertEquals(new Arg(Role.NEW_OBJECT, "handle", -1, 0, null, FunctionTableReader.ObjectKind.CUSOLVER_DN,
+            false), created.arguments().get(0));
+        final Row used = row("2003 cusolver cusolverDnSetStream object sync yes - object(cusolverDn) handle, " +
+            "stream s");
+        assertSame(used.arguments().get(0), used.firstHandle());
+        assertRefused("2003 cusolver f object sync yes - object(cublas) handle", "'cublas' is no kind");
+        assertRefused("2003 cusolver f object sync yes - object handle", "(a library object is object(kind))");
+        assertRefused("2003 JCudaDriver f object sync yes - object(cusolverDn) handle", "is cusolver's, not");
+        assertRefused("2003 cusolver f object sync yes - stream s, object(cusolverDn) handle",
+            "in the context of its first library object");
+    }
+
+    @Test
+    void extentsTakeMinMaxMatrixAndNullableAddresses()
+    {
+        final Row row = row("2011 cusolver f object sync yes - object(cusolverDn) handle, in:int m, in:int n, " +
+            "devptr(4*matrix(m,n,lda)) A, in:int lda, devptr?(4*min(m,n)) ipiv, devptr(8*max(m,n)) w");
+        assertEquals("4*(min(m,1)*min(n,1)*(lda*(n-1)+m))", row.arguments().get(3).extent().text());
+        assertTrue(row.arguments().get(5).nullable());
+        assertEquals(false, row.arguments().get(6).nullable());
+        assertEquals("8*max(m,n)", row.arguments().get(6).extent().text());
+        assertRefused("2011 cusolver f object sync yes - object(cusolverDn) h, in:int m, devptr(min(m)) A",
+            "min takes 2 operands, not 1");
+        assertRefused("2011 cusolver f object sync yes - object(cusolverDn) h, in:int m, devptr(abs(m)) A",
+            "abs is not min, max, matrix or select");
+        final Row side = row("2012 cusolver f object sync yes - object(cusolverDn) h, in:int side, in:int m, " +
+            "in:int n, devptr(4*select(side,m,n)) A");
+        assertEquals("4*select(side,m,n)", side.arguments().get(4).extent().text());
+        assertEquals(List.of("side", "m", "n"), side.arguments().get(4).extent().names());
+        assertRefused("2011 cusolver f object sync yes - object(cusolverDn) h, in:int m, devptr(min(m,2) A",
+            "a '(' is not closed");
+    }
+
+    @Test
+    void aSizeQueryNamesASyncRowWhoseInputsTheRowHas()
+    {
+        final String query = "2010 cusolver q object sync yes - object(cusolverDn) handle, in:int n, " +
+            "devptr(4*n) A, out:int Lwork\n";
+        final List<Row> rows = FunctionTableReader.parse("t.txt", query +
+            "2011 cusolver f object sync yes - object(cusolverDn) handle, in:int n, devptr(4*n) A, " +
+            "devptr(4*q.Lwork) W");
+        assertEquals(List.of("q.Lwork"), rows.get(1).arguments().get(3).extent().names());
+        assertRefused(query + "2011 cusolver f object sync yes - object(cusolverDn) handle, in:int n, " +
+            "devptr(4*q.Lwork) W", "q's devptr A is no argument of f");
+        assertRefused(query + "2011 cusolver f object sync yes - object(cusolverDn) handle, in:int n, " +
+            "devptr(4*n) A, devptr(4*q.size) W", "q has no size output 'size'");
+        assertRefused(query + "2011 cusolver f object sync yes - object(cusolverDn) handle, in:int n, " +
+            "devptr(4*n) A, devptr(4*r.Lwork) W", "no row of cusolver has that name");
+    }
+
     private static Row row(final String text)
     {
         final List<Row> rows = FunctionTableReader.parse("t.txt", text);

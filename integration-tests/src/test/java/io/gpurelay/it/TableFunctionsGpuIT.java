@@ -52,7 +52,8 @@ class TableFunctionsGpuIT
             remoteOutput = GpuPrograms.remote(executor, "", TableRowsProgram.class, List.of(), kernels);
         }
 
-        assertEquals(FunctionTable.standard().rows().size(), CallLines.rowNames(localOutput).size(), localOutput);
+        assertEquals(FunctionTable.standard().rows().stream().filter(row -> row.binding().jcuda()).count(),
+            CallLines.rowNames(localOutput).size(), localOutput);
         CallLines.assertSameRows("function table functions on the GPU", localOutput, remoteOutput,
             KNOWN_DIFFERENCES);
     }

@@ -56,7 +56,8 @@ class TableRowsIpcTest
 
     static Stream<FunctionRow> rows()
     {
-        return FunctionTable.standard().rows().stream();
+        // The libraries' rows need objects and matrices of their own: CusolverRowsIpcTest runs them.
+        return FunctionTable.standard().rows().stream().filter(row -> !row.binding().library());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -12,5 +12,7 @@ public enum Api
     CURAND,
     CUFFT,
     /** The PTX compiler library, nvPTXCompiler ({@link NvPtxCompilerStatus}). */
-    NVPTXCOMPILER
+    NVPTXCOMPILER,
+    /** cuSOLVER ({@link CusolverStatus}): its rows are the function table's. */
+    CUSOLVER
 }

@@ -104,6 +104,7 @@ final class ClientCallbacks
             case CUFFT -> CufftStatus.INTERNAL_ERROR;
             case NVRTC -> NvrtcStatus.INTERNAL_ERROR;
             case NVPTXCOMPILER -> NvPtxCompilerStatus.INTERNAL;
+            case CUSOLVER -> io.gpurelay.protocol.CusolverStatus.INTERNAL_ERROR;
         };
     }
 

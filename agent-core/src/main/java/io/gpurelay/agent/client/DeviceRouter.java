@@ -751,7 +751,7 @@ public final class DeviceRouter
         {
             case RUNTIME, CUBLAS -> onDevice(table, context, args);
             case DRIVER -> new Route(executorOfVisibleContext(context), executorContext(context), args);
-            case CURAND, CUFFT -> isContextHandle(context) ?
+            case CURAND, CUFFT, CUSOLVER -> isContextHandle(context) ?
                 new Route(executorOfVisibleContext(context), executorContext(context), args) :
                 onDevice(table, context, args);
             case NVRTC, NVPTXCOMPILER -> new Route(0, context, args);

@@ -55,6 +55,7 @@ public final class TableRowCalls
         {
             case JCUDA_DRIVER -> DriverTableCalls.send(row, wire, input, results, text, pipelined);
             case JCUDA -> RuntimeTableCalls.send(row, wire, results, text, pipelined);
+            case CUSOLVER -> LibraryTableCalls.send(row, wire, results);
         };
         if (status == 0 && row.order() == StreamOrder.STREAM)
         {

@@ -35,7 +35,10 @@ public final class CudartModule extends JavaCppModule
         JavaCppStructMakers.register(this);
         for (final FunctionRow row : FunctionTable.standard().rows())
         {
-            row(row);
+            if (!row.binding().library())
+            {
+                row(row);
+            }
         }
     }
 

@@ -51,10 +51,13 @@ public final class JavaCppTableFunctions
             }
             final TypeDescription type = nativeMethod.getParameters().get(i).getType().asErasure();
             final boolean primitive = type.isPrimitive();
+            // A library function's device memory is remoted in every overload, so that a Java array or buffer there is
+            // refused by name (JavaCppArgs.devicePointer) rather than left to a native that is not there.
             final boolean fits = switch (role.kind())
             {
                 case SCALAR_IN, DEVICE -> primitive;
-                case DEVICE_POINTER -> primitive ? type.represents(long.class) : !type.isArray();
+                case DEVICE_POINTER -> primitive ? type.represents(long.class) :
+                    row.binding().library() || !type.isArray();
                 default -> !primitive;
             };
             if (!fits)
@@ -93,7 +96,7 @@ public final class JavaCppTableFunctions
                 case IN_SIZE, IN_INT64 -> arguments.longValue(i);
                 case DEVPTR -> arguments.devicePointer(i);
                 case STREAM -> arguments.stream(i);
-                case CONTEXT, MODULE, FUNCTION, EVENT -> arguments.handle(i);
+                case CONTEXT, MODULE, FUNCTION, EVENT, OBJECT, FREE_OBJECT -> arguments.handle(i);
                 default -> throw new IllegalStateException(argument.role() + " does not travel");
             };
         }
@@ -124,6 +127,7 @@ public final class JavaCppTableFunctions
             {
                 case OUT_INT, OUT_UINT -> arguments.setInt(i, (int)value);
                 case OUT_SIZE, OUT_INT64, OUT_CONTEXT, OUT_MODULE, OUT_DEVPTR -> arguments.setLong(i, value);
+                case NEW_OBJECT, OUT_STREAM -> arguments.setHandle(i, value);
                 default -> throw new IllegalStateException(argument.role() + " is no output");
             }
         }

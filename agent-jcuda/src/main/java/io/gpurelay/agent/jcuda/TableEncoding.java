@@ -59,6 +59,9 @@ public final class TableEncoding
             case SURFREF, NEW_SURFREF -> "Ljcuda/driver/CUsurfref;";
             case ARRAY, OUT_ARRAY -> "Ljcuda/driver/CUarray;";
             case MIPMAPPED_ARRAY, OUT_MIPMAPPED_ARRAY -> "Ljcuda/driver/CUmipmappedArray;";
+            // Library objects are the rows of libraries JCuda's binding here does not remote.
+            case OBJECT, NEW_OBJECT, FREE_OBJECT, OUT_STREAM -> throw new IllegalArgumentException(role + ": JCuda remotes no " +
+                "library rows");
         };
     }
 

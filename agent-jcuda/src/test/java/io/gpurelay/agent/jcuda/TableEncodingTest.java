@@ -49,7 +49,7 @@ class TableEncodingTest
 
     static Stream<FunctionRow> rows()
     {
-        return FunctionTable.standard().rows().stream();
+        return FunctionTable.standard().rows().stream().filter(row -> row.binding().jcuda());
     }
 
     @Test
@@ -68,7 +68,7 @@ class TableEncodingTest
                 "hand-written implementation: " + table.unmatchedRows());
             matched += table.tableRemoted().size();
         }
-        assertEquals(FunctionTable.standard().rows().size(), matched);
+        assertEquals(rows().count(), matched);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -127,6 +127,8 @@ class TableEncodingTest
                 case NEW_SURFREF -> new CUsurfref();
                 case ARRAY -> handle(new CUarray(), value);
                 case OUT_ARRAY -> new CUarray();
+                case OBJECT, NEW_OBJECT, FREE_OBJECT, OUT_STREAM -> throw new IllegalStateException("no JCuda row has " +
+                    argument.role());
                 case MIPMAPPED_ARRAY -> handle(new CUmipmappedArray(), value);
                 case OUT_MIPMAPPED_ARRAY -> new CUmipmappedArray();
             };

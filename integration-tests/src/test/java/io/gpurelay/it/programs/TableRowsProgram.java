@@ -90,6 +90,11 @@ public final class TableRowsProgram
 
         for (final FunctionRow row : FunctionTable.standard().rows())
         {
+            if (!row.binding().jcuda())
+            {
+                // JCuda binds no library's rows; JavaCppSolverProgram calls cuSOLVER's.
+                continue;
+            }
             if (row.id() >= TEXTURE_REFERENCE_ROWS_FIRST && row.id() <= TEXTURE_REFERENCE_ROWS_LAST)
             {
                 // Texture and surface references need objects bound to each other: TextureReferencesProgram (and

@@ -146,6 +146,7 @@ public final class CudaError
         {
             case DRIVER -> driverStatus;
             case CUBLAS -> CublasStatus.ofRuntimeStatus(runtimeStatus);
+            case CUSOLVER -> io.gpurelay.protocol.CusolverStatus.ofRuntimeStatus(runtimeStatus);
             default -> runtimeStatus;
         };
     }

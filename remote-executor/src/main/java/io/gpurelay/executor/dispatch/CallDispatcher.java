@@ -882,6 +882,15 @@ public final class CallDispatcher
     }
 
     /**
+     * Destroy the library objects of the function table's rows (cuSOLVER handles) the session left, while the
+     * contexts they were made in still exist. Called as the session closes, before the backend session.
+     */
+    public void closeLibraryObjects()
+    {
+        resources.destroyOwnedObjects();
+    }
+
+    /**
      * Free the session's pinned host memory: unregistered from the backend while its contexts still exist, then
      * unmapped and its files removed. Called as the session closes.
      */

@@ -6,6 +6,7 @@ import java.util.List;
 import io.gpurelay.executor.resources.SessionResources.ContextEntry;
 import io.gpurelay.executor.resources.SessionResources.EventEntry;
 import io.gpurelay.executor.resources.SessionResources.FunctionEntry;
+import io.gpurelay.executor.resources.SessionResources.LibraryObjectEntry;
 import io.gpurelay.executor.resources.SessionResources.ModuleEntry;
 import io.gpurelay.executor.resources.SessionResources.StreamEntry;
 import io.gpurelay.executor.backend.ArrayDescriptor;
@@ -13,12 +14,15 @@ import io.gpurelay.executor.backend.BackendSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
 import io.gpurelay.executor.backend.TableCall;
+import io.gpurelay.executor.resources.HandleKind;
 import io.gpurelay.executor.resources.SessionResources;
 import io.gpurelay.protocol.Api;
 import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.ArgumentRole;
 import io.gpurelay.protocol.table.ContextMode;
 import io.gpurelay.protocol.table.FunctionRow;
+import io.gpurelay.protocol.table.FunctionTable;
+import io.gpurelay.protocol.table.ObjectKind;
 import org.agrona.DirectBuffer;
 
 /**
@@ -106,31 +110,6 @@ final class TableDispatcher
         {
             return;
         }
-        for (int i = 0; i < arguments.size(); i++)
-        {
-            final Argument argument = arguments.get(i);
-            if (argument.extent() != null)
-            {
-                try
-                {
-                    final long extent = argument.extent().evaluate(name -> scalarNamed(row, name));
-                    if (argument.role() == ArgumentRole.OUT_STRING && (extent < 1 || extent > MAX_STRING_BYTES))
-                    {
-                        result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " of " + extent +
-                            " bytes (" + argument.extent() + "); a string output here is 1 to " + MAX_STRING_BYTES +
-                            " bytes");
-                        return;
-                    }
-                    tableCall.extent(i, extent);
-                }
-                catch (final ArithmeticException ex)
-                {
-                    result.fail(CudaError.INVALID_VALUE, row.name() + ": the bytes from " + argument.name() + " (" +
-                        argument.extent() + ") cannot be a range of memory: " + ex.getMessage());
-                    return;
-                }
-            }
-        }
         final ContextEntry context = context(call, row, result);
         if (result.failed())
         {
@@ -141,6 +120,10 @@ final class TableDispatcher
             tableCall.context(context.backend);
         }
         if (!resolveHandles(row, context, result))
+        {
+            return;
+        }
+        if (!extents(row, arguments, result))
         {
             return;
         }
@@ -157,7 +140,183 @@ final class TableDispatcher
         if (!result.failed())
         {
             textures.succeeded(row, tableCall, context, result);
+            objectsSucceeded(row, context, result);
         }
+    }
+
+    // Library objects (object(kind), new:object(kind), free:object(kind)): handles of the session, owned by the context
+    // they were made in and destroyed with it, or as the session ends, by their kind's destroy row.
+
+    private void objectsSucceeded(final FunctionRow row, final ContextEntry context, final CallResult result)
+    {
+        final List<Argument> arguments = row.arguments();
+        for (int i = 0; i < arguments.size(); i++)
+        {
+            final Argument argument = arguments.get(i);
+            if (argument.role() == ArgumentRole.NEW_OBJECT)
+            {
+                final ObjectKind kind = argument.kind();
+                result.value(resources.addOwnedLibraryObject(HandleKind.of(kind), context, tableCall.made(),
+                    entry -> destroy(entry, kind)));
+            }
+            else if (argument.role() == ArgumentRole.STREAM && row.firstHandle().role() == ArgumentRole.OBJECT)
+            {
+                object(row).stream = tableCall.scalar(i);
+            }
+            else if (argument.role() == ArgumentRole.FREE_OBJECT)
+            {
+                final LibraryObjectEntry entry = resources.libraryObject(tableCall.scalar(i),
+                    HandleKind.of(argument.kind()), CudaError.INVALID_HANDLE, new CallResult());
+                if (entry != null)
+                {
+                    resources.removeOwnedLibraryObject(entry);
+                }
+            }
+        }
+    }
+
+    /** The live library object a row's first handle names (checked when the call was decoded). */
+    private LibraryObjectEntry object(final FunctionRow row)
+    {
+        final Argument first = row.firstHandle();
+        return resources.libraryObject(tableCall.scalar(row.arguments().indexOf(first)), HandleKind.of(first.kind()),
+            CudaError.INVALID_HANDLE, new CallResult());
+    }
+
+    /**
+     * Destroy a library object its session left behind, by its kind's destroy row, in the context it was made in.
+     */
+    private void destroy(final LibraryObjectEntry entry, final ObjectKind kind)
+    {
+        final FunctionRow row = FunctionTable.standard().find(kind.binding(), kind.destroyedBy());
+        final TableCall destroy = new TableCall();
+        destroy.reset(row);
+        destroy.scalar(0, entry.handle);
+        destroy.object(0, entry.object);
+        destroy.context(entry.context.backend);
+        final CallResult outcome = new CallResult();
+        outcome.reset(row.api());
+        backend.callTableFunction(destroy, outcome);
+    }
+
+    /**
+     * A size query ({@code row.output} in an extent) that failed: its failure is the call's.
+     */
+    private static final class QueryFailed extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+
+        QueryFailed()
+        {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * Run a size query's row with this call's arguments of the same names, as the backend runs any row, and give its
+     * output; the query's failure fails the call.
+     */
+    private long query(final FunctionRow row, final String name, final CallResult result)
+    {
+        final int dot = name.indexOf('.');
+        final FunctionRow queryRow = FunctionTable.standard().find(row.binding(), name.substring(0, dot));
+        final TableCall query = new TableCall();
+        query.reset(queryRow);
+        query.context(tableCall.context());
+        final List<Argument> arguments = queryRow.arguments();
+        int output = -1;
+        int values = 0;
+        for (int i = 0; i < arguments.size(); i++)
+        {
+            final Argument argument = arguments.get(i);
+            if (argument.name().equals(name.substring(dot + 1)))
+            {
+                output = values;
+            }
+            if (argument.resultIndex() >= 0)
+            {
+                values += argument.role().slots();
+                continue;
+            }
+            final int here = indexOfName(row, argument.name());
+            query.scalar(i, tableCall.scalar(here));
+            query.object(i, tableCall.object(here));
+            if (argument.extent() != null)
+            {
+                query.extent(i, argument.nullable() && tableCall.scalar(here) == 0 ? 0 :
+                    argument.extent().evaluate(n -> scalarNamed(queryRow, query, n)));
+            }
+        }
+        final CallResult answer = new CallResult();
+        answer.reset(queryRow.api());
+        backend.callTableFunction(query, answer);
+        if (answer.failed())
+        {
+            result.fail(answer.error(), row.name() + ": asking " + queryRow.name() + " for " +
+                name.substring(dot + 1) + ": " + answer.message());
+            throw new QueryFailed();
+        }
+        final long value = answer.values()[output];
+        if (value < 0)
+        {
+            throw new ArithmeticException(name + " is negative");
+        }
+        return value;
+    }
+
+    private static int indexOfName(final FunctionRow row, final String name)
+    {
+        final List<Argument> arguments = row.arguments();
+        for (int i = 0; i < arguments.size(); i++)
+        {
+            if (arguments.get(i).name().equals(name))
+            {
+                return i;
+            }
+        }
+        throw new IllegalStateException(row.name() + " has no argument " + name);
+    }
+
+    /**
+     * Each device address's and string output's bytes, from the row's scalars (and, for a size query, from what the
+     * query row answers for this call's arguments); a nullable device address that is null touches none.
+     */
+    private boolean extents(final FunctionRow row, final List<Argument> arguments, final CallResult result)
+    {
+        for (int i = 0; i < arguments.size(); i++)
+        {
+            final Argument argument = arguments.get(i);
+            if (argument.extent() != null && argument.nullable() && tableCall.scalar(i) == 0)
+            {
+                tableCall.extent(i, 0);
+            }
+            else if (argument.extent() != null)
+            {
+                try
+                {
+                    final long extent = argument.extent().evaluate(name -> scalarNamed(row, name, result));
+                    if (argument.role() == ArgumentRole.OUT_STRING && (extent < 1 || extent > MAX_STRING_BYTES))
+                    {
+                        result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " of " + extent +
+                            " bytes (" + argument.extent() + "); a string output here is 1 to " + MAX_STRING_BYTES +
+                            " bytes");
+                        return false;
+                    }
+                    tableCall.extent(i, extent);
+                }
+                catch (final QueryFailed ex)
+                {
+                    return false;
+                }
+                catch (final ArithmeticException ex)
+                {
+                    result.fail(CudaError.INVALID_VALUE, row.name() + ": the bytes from " + argument.name() + " (" +
+                        argument.extent() + ") cannot be a range of memory: " + ex.getMessage());
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     // Texture and surface references: arguments of several values (in:float4, in:arraydesc), a string input.
@@ -277,6 +436,7 @@ final class TableDispatcher
                 case OUT_MODULE -> result.value(
                     resources.function(tableCall.scalar(tableCall.indexOf(ArgumentRole.FUNCTION)), result).module.handle);
                 case OUT_ARRAY, OUT_MIPMAPPED_ARRAY -> textures.answerBound(row, tableCall, argument, result);
+                case OUT_STREAM -> result.value(object(row).stream);
                 default ->
                 {
                 }
@@ -284,18 +444,41 @@ final class TableDispatcher
         }
     }
 
-    private long scalarNamed(final FunctionRow row, final String name)
+    private long scalarNamed(final FunctionRow row, final String name, final CallResult result)
     {
-        if (name.indexOf('.') >= 0)
+        final int dot = name.indexOf('.');
+        if (dot >= 0 && isDescriptor(row, name.substring(0, dot)))
         {
             return memberNamed(row, name);
         }
+        if (dot >= 0)
+        {
+            return query(row, name, result);
+        }
+        return scalarNamed(row, tableCall, name);
+    }
+
+    private static boolean isDescriptor(final FunctionRow row, final String name)
+    {
+        for (final Argument argument : row.arguments())
+        {
+            if (argument.name().equals(name))
+            {
+                return argument.role() == ArgumentRole.IN_ARRAY_DESCRIPTOR;
+            }
+        }
+        return false;
+    }
+
+    /** A plain scalar input of a call: negative (or 2^63 and more) is no size. */
+    private static long scalarNamed(final FunctionRow row, final TableCall call, final String name)
+    {
         final List<Argument> arguments = row.arguments();
         for (int i = 0; i < arguments.size(); i++)
         {
             if (arguments.get(i).name().equals(name))
             {
-                final long value = tableCall.scalar(i);
+                final long value = call.scalar(i);
                 if (value < 0)
                 {
                     throw new ArithmeticException(name + " is negative or 2^63 or more");
@@ -351,6 +534,12 @@ final class TableDispatcher
             }
             case TEXREF, SURFREF, FREE_TEXREF, ARRAY, MIPMAPPED_ARRAY -> textures.context(row, first.role(), handle,
                 result);
+            case OBJECT, FREE_OBJECT ->
+            {
+                final LibraryObjectEntry entry = resources.libraryObject(handle, HandleKind.of(first.kind()),
+                    CudaError.INVALID_HANDLE, result);
+                yield entry == null ? null : entry.context;
+            }
             default -> throw new IllegalStateException(row.name() + ": " + first.role() + " is not a handle");
         };
     }
@@ -403,6 +592,12 @@ final class TableDispatcher
                 }
                 case TEXREF, SURFREF, FREE_TEXREF, ARRAY, MIPMAPPED_ARRAY ->
                     object = textures.resolve(row, argument.role(), handle, result);
+                case OBJECT, FREE_OBJECT ->
+                {
+                    final LibraryObjectEntry entry = resources.libraryObject(handle, HandleKind.of(argument.kind()),
+                        CudaError.INVALID_HANDLE, result);
+                    object = entry == null ? null : entry.object;
+                }
                 default -> throw new IllegalStateException(row.name() + ": " + argument.role() + " is not a handle");
             }
             if (result.failed())
@@ -419,6 +614,12 @@ final class TableDispatcher
         if (row.api() == Api.DRIVER)
         {
             return resources.currentContext(call.context(), result);
+        }
+        if (row.binding().library())
+        {
+            // The calling thread's current context, as a library takes it: a driver context, else the primary
+            // context of the runtime's current device.
+            return resources.callingContext(call.context(), result);
         }
         final long device = call.context();
         if (device < 0 || device >= deviceCount)

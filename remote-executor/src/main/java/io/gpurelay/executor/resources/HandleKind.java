@@ -34,9 +34,24 @@ public enum HandleKind
 
     // Texture and surface references (TextureReferences).
     TEXREF(19, "texture reference"),
-    SURFREF(20, "surface reference");
+    SURFREF(20, "surface reference"),
+
+    // Library objects of the function table's rows (ObjectKind), one kind each.
+    CUSOLVER_DN(24, "cusolverDnHandle_t");
 
     private static final int TAG_SHIFT = 56;
+
+    /**
+     * @return the kind of the handles of a table row's library objects.
+     */
+    public static HandleKind of(final io.gpurelay.protocol.table.ObjectKind kind)
+    {
+        return switch (kind)
+        {
+            case CUSOLVER_DN -> CUSOLVER_DN;
+        };
+    }
+
     private static final HandleKind[] BY_TAG = new HandleKind[maxTag() + 1];
 
     static

@@ -393,6 +393,78 @@ public final class SessionResources
     }
 
     /**
+     * What destroys the library objects of the function table's rows (a cuSOLVER handle): the table's dispatcher,
+     * which runs the kind's destroy row.
+     */
+    @FunctionalInterface
+    public interface ObjectDestroyer
+    {
+        void destroy(LibraryObjectEntry entry);
+    }
+
+    /**
+     * A library object that belongs to its context: destroyed (by {@code destroyer}) when the context is destroyed or
+     * reset, or by {@link #destroyOwnedObjects()} as the session ends, before the backend destroys the contexts.
+     */
+    public long addOwnedLibraryObject(final HandleKind kind, final ContextEntry context, final Object object,
+        final ObjectDestroyer destroyer)
+    {
+        final LibraryObjectEntry entry = new LibraryObjectEntry(nextHandle(kind), kind, context, object, destroyer);
+        entries.put(entry.handle, entry);
+        context.ownedObjects.add(entry);
+        return entry.handle;
+    }
+
+    /**
+     * Forget an owned library object its own row destroyed.
+     */
+    public void removeOwnedLibraryObject(final LibraryObjectEntry entry)
+    {
+        entries.remove(entry.handle);
+        if (entry.context != null)
+        {
+            entry.context.ownedObjects.remove(entry);
+        }
+    }
+
+    /**
+     * Destroy every owned library object the session still has, newest first, while its contexts exist.
+     */
+    public void destroyOwnedObjects()
+    {
+        for (final ContextEntry context : primaryContexts)
+        {
+            destroyOwned(context);
+        }
+        final List<ContextEntry> contexts = new ArrayList<>();
+        entries.values().forEach(entry ->
+        {
+            if (entry instanceof ContextEntry context)
+            {
+                contexts.add(context);
+            }
+        });
+        for (final ContextEntry context : contexts)
+        {
+            destroyOwned(context);
+        }
+    }
+
+    private void destroyOwned(final ContextEntry context)
+    {
+        for (int i = context.ownedObjects.size() - 1; i >= 0; i--)
+        {
+            final LibraryObjectEntry entry = context.ownedObjects.get(i);
+            entries.remove(entry.handle);
+            if (context.backend != null)
+            {
+                entry.destroyer.destroy(entry);
+            }
+        }
+        context.ownedObjects.clear();
+    }
+
+    /**
      * @param invalid what the library answers for a handle that is not one of its live objects.
      */
     public LibraryObjectEntry libraryObject(
@@ -489,6 +561,7 @@ public final class SessionResources
      */
     private void tearDown(final ContextEntry context)
     {
+        destroyOwned(context);
         for (final BlasHandleEntry blasHandle : context.blasHandles)
         {
             release(blasHandle);
@@ -595,6 +668,8 @@ public final class SessionResources
         final List<StreamEntry> streams = new ArrayList<>();
         final List<EventEntry> events = new ArrayList<>();
         final List<BlasHandleEntry> blasHandles = new ArrayList<>();
+        /** The function table's library objects made in the context, oldest first. */
+        final List<LibraryObjectEntry> ownedObjects = new ArrayList<>();
         public BackendContext backend;
         int retainCount;
         boolean usedByRuntime;
@@ -683,12 +758,23 @@ public final class SessionResources
     {
         public final ContextEntry context;
         public final Object object;
+        /** What destroys an object that belongs to its context; null for one its dispatcher keeps. */
+        final ObjectDestroyer destroyer;
+        /** The stream handle last set on a table row's object (cusolverDnSetStream); 0 the default stream. */
+        public long stream;
 
         LibraryObjectEntry(final long handle, final HandleKind kind, final ContextEntry context, final Object object)
+        {
+            this(handle, kind, context, object, null);
+        }
+
+        LibraryObjectEntry(final long handle, final HandleKind kind, final ContextEntry context, final Object object,
+            final ObjectDestroyer destroyer)
         {
             super(handle, kind);
             this.context = context;
             this.object = object;
+            this.destroyer = destroyer;
         }
     }
 

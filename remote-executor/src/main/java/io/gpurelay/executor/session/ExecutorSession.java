@@ -309,6 +309,7 @@ public final class ExecutorSession implements Agent, SessionRequestListener, Ses
         releaseReassembly();
         closeTransferRegion();
         dispatcher.closeTextureObjects();
+        dispatcher.closeLibraryObjects();
         dispatcher.closePinnedMemory();
         final ReleasedResources released = backendSession.close();
         callbacks.close();

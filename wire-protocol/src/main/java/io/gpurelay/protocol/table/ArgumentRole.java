@@ -115,7 +115,31 @@ public enum ArgumentRole implements TableToken
      */
     OUT_ARRAY("out:array", Kind.HANDLE_OUT),
     /** A {@code CUmipmappedArray*} the function writes: the mipmapped array bound to the row's texture reference. */
-    OUT_MIPMAPPED_ARRAY("out:mipmappedarray", Kind.HANDLE_OUT);
+    OUT_MIPMAPPED_ARRAY("out:mipmappedarray", Kind.HANDLE_OUT),
+
+    // Library objects (a cuSOLVER handle), of the kind the argument names: object(cusolverDn).
+    /** A library object of the session, of the argument's {@link ObjectKind}: its handle. */
+    OBJECT("object", Kind.HANDLE),
+    /**
+     * A library object the function makes ({@code cusolverDnHandle_t*}): the backend makes it, the executor makes it
+     * a handle of the session in the row's context and replies it; the row's only output.
+     */
+    NEW_OBJECT("new:object", Kind.HANDLE_NEW),
+    /** A library object the function destroys: checked like {@link #OBJECT}; once it succeeded the handle is gone. */
+    FREE_OBJECT("free:object", Kind.HANDLE),
+    /**
+     * A {@code cudaStream_t*} the function writes: the stream last set on the row's library object by a row that
+     * takes both, which the executor answers from its tables (a row whose backend function is {@code executor}).
+     */
+    OUT_STREAM("out:stream", Kind.HANDLE_OUT);
+
+    /**
+     * @return whether the role names a library object, whose argument says its {@link ObjectKind}.
+     */
+    public boolean isObject()
+    {
+        return this == OBJECT || this == NEW_OBJECT || this == FREE_OBJECT;
+    }
 
     /** The most bytes an {@link #IN_STRING} carries (a name of a module's symbol). */
     public static final int MAX_STRING_INPUT = 1024;

@@ -22,7 +22,8 @@ import java.util.Set;
  * <ul>
  * <li>id: from {@value #FIRST_ID} up, never reused (ids below are {@link io.gpurelay.protocol.Function}'s, and
  * {@value #RESERVED_FIRST}-{@value #RESERVED_LAST} are reserved).</li>
- * <li>binding: {@code JCudaDriver} or {@code JCuda}.</li>
+ * <li>binding: {@code JCudaDriver}, {@code JCuda} (whose rows JavaCPP's {@code cudart} remotes too) or a library's
+ * JavaCPP class ({@code cusolver}, {@link Binding#library()}).</li>
  * <li>function: CUDA's name; the JCuda native is that name plus {@code Native}.</li>
  * <li>context: {@code none}, {@code current} or {@code object} ({@link ContextMode}).</li>
  * <li>order: {@code sync} or {@code stream} ({@link StreamOrder}); a stream-ordered row has a stream argument and
@@ -34,7 +35,10 @@ import java.util.Set;
  * {@code out:module}).</li>
  * <li>arguments: the native's arguments in order, {@code role name} each, separated by commas; {@code -} for none.
  * Roles are {@link ArgumentRole}'s tokens; a device address is {@code devptr(extent)} and a string output
- * {@code out:string(length)}, the extent and length a {@link SizeExpression} of the row's scalar inputs.</li>
+ * {@code out:string(length)}, the extent and length a {@link SizeExpression} of the row's scalar inputs;
+ * {@code devptr?(extent)} a device address that may be null. A library object is {@code object(kind)},
+ * {@code new:object(kind)} or {@code free:object(kind)} ({@link ObjectKind}); a library row of context
+ * {@code object} runs in the context its first object was made in.</li>
  * </ul>
  * Text after {@code #} is a comment.
  */

@@ -9,8 +9,13 @@ import java.util.function.ToLongFunction;
 /**
  * How many bytes from a device address a function touches, as an expression of its scalar inputs: integers,
  * argument names, {@code +}, {@code -}, {@code *} and parentheses, e.g. {@code dstPitch*(Height-1)+Width*2} for a
- * 2D memset of 16-bit elements; a member of an {@code in:arraydesc} argument is {@code name.Member}. Evaluated with
- * exact arithmetic: an overflow is an error, never a small extent.
+ * 2D memset of 16-bit elements; a member of an {@code in:arraydesc} argument is {@code name.Member}; {@code min(a,b)},
+ * {@code max(a,b)} and {@code select(x,a,b)} ({@code a} where {@code x} is 0, else {@code b}). {@code matrix(rows,cols,ld)}, the elements a column-major matrix spans (none when it has no
+ * rows or no columns), is written out in those terms when the table is read. A library's size query is
+ * {@code row.output}: the named output of another row of the table, which the executor runs with this call's
+ * arguments of the same names (a workspace that {@code cusolverDnSgetrf} takes without its size is
+ * {@code cusolverDnSgetrf_bufferSize.Lwork} elements). Evaluated with exact arithmetic: an overflow is an error, never
+ * a small extent.
  * <p>
  * The build reads the table's extents (the {@code codegen} module checks them) and the generated table constructs
  * each as a tree of these nodes; nothing reads an extent's text at run time.
@@ -19,6 +24,11 @@ public final class SizeExpression
 {
     private static final int CONSTANT = 0;
     private static final int NAME = 1;
+    private static final int MIN = 'm';
+    private static final int MAX = 'M';
+    private static final int SELECT = '?';
+    /** The two choices of a {@link #SELECT}: never evaluated on its own. */
+    private static final int PAIR = ':';
 
     /** {@link #CONSTANT}, {@link #NAME}, or the operator: {@code '+'}, {@code '-'} or {@code '*'}. */
     private final int operator;
@@ -77,6 +87,25 @@ public final class SizeExpression
         return new SizeExpression('*', 0, null, left, right);
     }
 
+    /** {@code min(left,right)}. */
+    static SizeExpression min(final SizeExpression left, final SizeExpression right)
+    {
+        return new SizeExpression(MIN, 0, null, left, right);
+    }
+
+    /** {@code select(condition,zero,other)}: {@code zero} where the condition is 0, else {@code other}. */
+    static SizeExpression select(final SizeExpression condition, final SizeExpression zero,
+        final SizeExpression other)
+    {
+        return new SizeExpression(SELECT, 0, null, condition, new SizeExpression(PAIR, 0, null, zero, other));
+    }
+
+    /** {@code max(left,right)}. */
+    static SizeExpression max(final SizeExpression left, final SizeExpression right)
+    {
+        return new SizeExpression(MAX, 0, null, left, right);
+    }
+
     /**
      * @return the argument names the expression reads, left to right.
      */
@@ -97,6 +126,10 @@ public final class SizeExpression
             case NAME -> values.applyAsLong(name);
             case '+' -> Math.addExact(left.evaluate(values), right.evaluate(values));
             case '-' -> Math.subtractExact(left.evaluate(values), right.evaluate(values));
+            case MIN -> Math.min(left.evaluate(values), right.evaluate(values));
+            case SELECT -> left.evaluate(values) == 0 ? right.left.evaluate(values) : right.right.evaluate(values);
+            case PAIR -> throw new IllegalStateException("a select's choices are evaluated by the select");
+            case MAX -> Math.max(left.evaluate(values), right.evaluate(values));
             default -> Math.multiplyExact(left.evaluate(values), right.evaluate(values));
         };
     }
@@ -115,6 +148,11 @@ public final class SizeExpression
         {
             case CONSTANT -> Long.toString(constant);
             case NAME -> name;
+            case MIN, MAX -> (operator == MIN ? "min(" : "max(") + left.text(0, false) + "," + right.text(0, false) +
+                ")";
+            case SELECT -> "select(" + left.text(0, false) + "," + right.left.text(0, false) + "," +
+                right.right.text(0, false) + ")";
+            case PAIR -> left.text(0, false) + "," + right.text(0, false);
             default ->
             {
                 final int precedence = operator == '*' ? 2 : 1;

@@ -1014,6 +1014,18 @@ final class EmulatedBackendSession implements BackendSession
         tableFunctions.call(call, result);
     }
 
+    /** The memory of one emulated device, which the session's library handles on it read and write. */
+    io.gpurelay.emulator.memory.DeviceMemory deviceMemory(final int device)
+    {
+        return devices[device].memory();
+    }
+
+    /** The session's owner of allocations on one device. */
+    Object owner(final int device)
+    {
+        return owners[device];
+    }
+
     public BlasSession blas()
     {
         return blas;

@@ -63,11 +63,13 @@ final class EmulatedTableFunctions
 
     private final EmulatedBackendSession session;
     private final EmulatedTextureReferences textures;
+    private final EmulatedSolverFunctions solver;
 
     EmulatedTableFunctions(final EmulatedBackendSession session)
     {
         this.session = session;
         this.textures = new EmulatedTextureReferences(session);
+        this.solver = new EmulatedSolverFunctions(session);
     }
 
     /**
@@ -75,11 +77,19 @@ final class EmulatedTableFunctions
      */
     static Set<String> names()
     {
-        return Collections.unmodifiableSet(IMPLEMENTATIONS.keySet());
+        final Set<String> names = new java.util.HashSet<>(IMPLEMENTATIONS.keySet());
+        names.addAll(EmulatedSolverFunctions.names());
+        return Collections.unmodifiableSet(names);
     }
 
     void call(final TableCall call, final CallResult result)
     {
+        if (call.row().binding() == io.gpurelay.protocol.table.Binding.CUSOLVER &&
+            EmulatedSolverFunctions.names().contains(call.row().name()))
+        {
+            solver.call(call, result);
+            return;
+        }
         final Implementation implementation = IMPLEMENTATIONS.get(call.row().name());
         if (implementation == null)
         {

@@ -88,6 +88,7 @@ import io.gpurelay.executor.backend.ManagedHint;
 import io.gpurelay.executor.backend.BlasSession;
 import io.gpurelay.executor.backend.CallResult;
 import io.gpurelay.executor.backend.CudaError;
+import io.gpurelay.executor.backend.LibraryErrors;
 import io.gpurelay.executor.backend.DeviceOutput;
 import io.gpurelay.executor.backend.HostFunction;
 import io.gpurelay.executor.backend.KernelParameterLayout;
@@ -1222,7 +1223,8 @@ final class GpuBackendSession implements BackendSession
             if (argument.role() == ArgumentRole.DEVPTR && call.extent(i) > 0 &&
                 ranges.holding(call.scalar(i), call.extent(i)) == null)
             {
-                result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " " +
+                result.fail(row.binding().library() ? LibraryErrors.outside(row.api()) : CudaError.INVALID_VALUE,
+                    row.name() + ": " + argument.name() + " " +
                     range(call.scalar(i), call.extent(i)) + " is not inside one allocation of this session");
                 return;
             }
@@ -1236,7 +1238,7 @@ final class GpuBackendSession implements BackendSession
         {
             for (int i = 0; i < arguments.length; i++)
             {
-                arguments[i] = tableArgument(call, i);
+                arguments[i] = row.binding().library() ? libraryArgument(call, resolved, i) : tableArgument(call, i);
             }
             final int status;
             try
@@ -1250,6 +1252,12 @@ final class GpuBackendSession implements BackendSession
             catch (final Throwable ex)
             {
                 throw new IllegalStateException(row.name() + " threw " + ex, ex);
+            }
+            if (status != CUDA_SUCCESS && row.binding().library())
+            {
+                result.fail(LibraryErrors.of(row.api(), status), row.name() + " returned " +
+                    LibraryErrors.name(row.api(), status));
+                return;
             }
             if (status != CUDA_SUCCESS)
             {
@@ -1265,10 +1273,11 @@ final class GpuBackendSession implements BackendSession
                 final Argument argument = row.arguments().get(i);
                 switch (argument.role())
                 {
-                    case OUT_INT -> result.value(((int[])arguments[i])[0]);
-                    case OUT_UINT -> result.value(Integer.toUnsignedLong(((int[])arguments[i])[0]));
-                    case OUT_SIZE -> result.value(((SizeTPointer)arguments[i]).get(0));
-                    case OUT_INT64, OUT_DEVPTR -> result.value(((long[])arguments[i])[0]);
+                    case OUT_INT -> result.value(intOutput(arguments[i]));
+                    case OUT_UINT -> result.value(Integer.toUnsignedLong(intOutput(arguments[i])));
+                    case OUT_SIZE, OUT_INT64, OUT_DEVPTR -> result.value(arguments[i] instanceof long[] values ?
+                        values[0] : arguments[i] instanceof LongPointer pointer ? pointer.get(0) :
+                        ((SizeTPointer)arguments[i]).get(0));
                     case OUT_STRING -> result.payload(new ByteArrayPayload(untilNul((byte[])arguments[i])));
                     // Texture and surface references: floats come back as their bits, a reference made is the
                     // executor's to register (TableDispatcher).
@@ -1281,7 +1290,7 @@ final class GpuBackendSession implements BackendSession
                             result.value(Integer.toUnsignedLong(Float.floatToRawIntBits(value)));
                         }
                     }
-                    case NEW_TEXREF, NEW_SURFREF -> call.made(arguments[i]);
+                    case NEW_TEXREF, NEW_SURFREF, NEW_OBJECT -> call.made(arguments[i]);
                     default ->
                     {
                     }
@@ -1290,11 +1299,14 @@ final class GpuBackendSession implements BackendSession
         }
         finally
         {
-            for (final Object argument : arguments)
+            for (int i = 0; i < arguments.length; i++)
             {
-                if (argument instanceof SizeTPointer pointer)
+                final Object argument = arguments[i];
+                // The outputs' memory was allocated for the call; a device address's pointer owns nothing.
+                if ((argument instanceof SizeTPointer || argument instanceof IntPointer ||
+                    argument instanceof LongPointer) && row.arguments().get(i).role().isOutput())
                 {
-                    pointer.close();
+                    ((Pointer)argument).close();
                 }
                 if (argument instanceof CUDA_ARRAY_DESCRIPTOR_v2 descriptor)
                 {
@@ -1304,9 +1316,16 @@ final class GpuBackendSession implements BackendSession
         }
     }
 
+    /** A 32-bit output: the runtime's and driver's {@code int[]}, a library's {@code IntPointer}. */
+    private static int intOutput(final Object output)
+    {
+        return output instanceof int[] values ? values[0] : ((IntPointer)output).get(0);
+    }
+
     /**
      * The string a function wrote into its buffer, up to its NUL (the whole buffer if it wrote none).
      */
+
     private static byte[] untilNul(final byte[] text)
     {
         int length = 0;
@@ -1315,6 +1334,33 @@ final class GpuBackendSession implements BackendSession
             length++;
         }
         return java.util.Arrays.copyOf(text, length);
+    }
+
+    /**
+     * A library row's argument as the presets' function takes it: a device address as its typed pointer, a library
+     * object as the object the backend made, a new one as a fresh object of its kind for the function to fill.
+     */
+    private Object libraryArgument(final TableCall call, final GpuTableFunctions.Resolved resolved, final int index)
+    {
+        final Argument argument = call.row().arguments().get(index);
+        try
+        {
+            return switch (argument.role())
+            {
+                case DEVPTR -> call.scalar(index) == 0 ? null : resolved.devicePointer(index, call.scalar(index));
+                case OBJECT, FREE_OBJECT -> call.object(index);
+                case NEW_OBJECT, OUT_INT, OUT_UINT, OUT_SIZE, OUT_INT64 -> resolved.output(index);
+                default -> tableArgument(call, index);
+            };
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable ex)
+        {
+            throw new IllegalStateException(call.row().name() + ": argument " + argument.name() + ": " + ex, ex);
+        }
     }
 
     private Object tableArgument(final TableCall call, final int index)
@@ -1356,8 +1402,10 @@ final class GpuBackendSession implements BackendSession
             case NEW_SURFREF -> new CUsurfref_st();
             case ARRAY -> GpuArrays.handle((BackendArray)object);
             case MIPMAPPED_ARRAY -> GpuArrays.mipmappedHandle((BackendArray[])object);
-            case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY -> throw new IllegalStateException(
+            case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY, OUT_STREAM -> throw new IllegalStateException(
                 call.row().name() + " is answered by the executor");
+            case OBJECT, NEW_OBJECT, FREE_OBJECT -> throw new IllegalStateException(
+                call.row().name() + ": library objects are a library row's (libraryArgument)");
         };
     }
 

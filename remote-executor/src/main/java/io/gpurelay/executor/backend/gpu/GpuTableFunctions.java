@@ -19,6 +19,8 @@ import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.cuda.cudart.CUsurfref_st;
 import org.bytedeco.cuda.cudart.CUtexref_st;
+import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.SizeTPointer;
 
@@ -44,8 +46,43 @@ final class GpuTableFunctions
      * @param handle  the function, {@code int (...)}; null when it was not found.
      * @param missing what was looked for and not found; null when found.
      */
-    record Resolved(MethodHandle handle, String missing)
+    record Resolved(MethodHandle handle, String missing, MethodHandle[] pointers, Class<?>[] types)
     {
+        Resolved(final MethodHandle handle, final String missing)
+        {
+            this(handle, missing, null, null);
+        }
+
+        /**
+         * @return a fresh object for a library function's output of this argument: a size as its parameter's type
+         *         takes it, a new library object of its kind's class.
+         */
+        Object output(final int argument) throws ReflectiveOperationException
+        {
+            final Class<?> type = types[argument];
+            if (type == IntPointer.class)
+            {
+                return new IntPointer(1L);
+            }
+            if (type == LongPointer.class)
+            {
+                return new LongPointer(1L);
+            }
+            if (type == SizeTPointer.class)
+            {
+                return new SizeTPointer(1);
+            }
+            return type.getConstructor().newInstance();
+        }
+
+        /**
+         * @return a library function's device address of this argument as the presets' typed pointer
+         *         ({@code FloatPointer}, {@code float2}, ...); the runtime's and driver's take it as they always did.
+         */
+        Object devicePointer(final int argument, final long address) throws Throwable
+        {
+            return pointers[argument].invoke(new AddressPointer(address));
+        }
     }
 
     static Resolved resolve(final FunctionRow row)
@@ -86,8 +123,10 @@ final class GpuTableFunctions
             case SURFREF, NEW_SURFREF -> CUsurfref_st.class;
             case ARRAY -> CUarray_st.class;
             case MIPMAPPED_ARRAY -> CUmipmappedArray_st.class;
-            case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY ->
+            case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY, OUT_STREAM ->
                 throw new IllegalArgumentException(role + " is answered by the executor");
+            case OBJECT, NEW_OBJECT, FREE_OBJECT ->
+                throw new IllegalArgumentException(role + " is a library row's, found by findInLibrary");
         };
     }
 
@@ -108,6 +147,84 @@ final class GpuTableFunctions
         return new AddressPointer(address);
     }
 
+    /**
+     * A library row's function: the overload of the row's name in the library's JavaCPP class whose parameters take
+     * the roles as the gpu backend passes them, a device address as a typed pointer (never a Java array or buffer),
+     * a library object as its kind's class, a size output as {@code int[]}, {@code long[]} or a
+     * {@link SizeTPointer}.
+     */
+    private static Resolved findInLibrary(final FunctionRow row)
+    {
+        final String className = row.binding().javaCppClass();
+        final Class<?> library;
+        try
+        {
+            library = Class.forName(className, false, GpuTableFunctions.class.getClassLoader());
+        }
+        catch (final ClassNotFoundException ex)
+        {
+            return new Resolved(null, className + " is not on the class path");
+        }
+        for (final java.lang.reflect.Method method : library.getMethods())
+        {
+            if (!method.getName().equals(row.backendName()) || method.getReturnType() != int.class ||
+                !java.lang.reflect.Modifier.isStatic(method.getModifiers()) ||
+                method.getParameterCount() != row.arguments().size())
+            {
+                continue;
+            }
+            final Class<?>[] types = method.getParameterTypes();
+            final MethodHandle[] pointers = new MethodHandle[types.length];
+            boolean fits = true;
+            for (int i = 0; i < types.length && fits; i++)
+            {
+                final Argument argument = row.arguments().get(i);
+                fits = libraryParameterFits(argument, types[i]);
+                if (fits && argument.role() == ArgumentRole.DEVPTR)
+                {
+                    try
+                    {
+                        pointers[i] = MethodHandles.publicLookup().findConstructor(types[i],
+                            MethodType.methodType(void.class, Pointer.class));
+                    }
+                    catch (final NoSuchMethodException | IllegalAccessException ex)
+                    {
+                        fits = false;
+                    }
+                }
+            }
+            if (fits)
+            {
+                try
+                {
+                    return new Resolved(MethodHandles.publicLookup().unreflect(method), null, pointers, types);
+                }
+                catch (final IllegalAccessException ex)
+                {
+                    return new Resolved(null, className + "." + method.getName() + " cannot be called: " + ex);
+                }
+            }
+        }
+        return new Resolved(null, className + " has no " + row.backendName() + " taking " + row.arguments().size() +
+            " arguments of the row's roles");
+    }
+
+    static boolean libraryParameterFits(final Argument argument, final Class<?> type)
+    {
+        return switch (argument.role())
+        {
+            case IN_INT, IN_UINT -> type == int.class;
+            case IN_SIZE, IN_INT64 -> type == long.class;
+            case DEVPTR -> Pointer.class.isAssignableFrom(type);
+            // The presets' overloads take all of a function's pointers as arrays, as buffers or as pointers.
+            case OUT_INT, OUT_UINT -> type == IntPointer.class;
+            case OUT_SIZE, OUT_INT64 -> type == LongPointer.class || type == SizeTPointer.class;
+            case STREAM -> type == CUstream_st.class;
+            case OBJECT, NEW_OBJECT, FREE_OBJECT -> type.getName().equals(argument.kind().javaCppClass());
+            default -> false;
+        };
+    }
+
     private static final class AddressPointer extends Pointer
     {
         AddressPointer(final long address)
@@ -118,6 +235,10 @@ final class GpuTableFunctions
 
     private static Resolved find(final FunctionRow row)
     {
+        if (row.binding().library())
+        {
+            return findInLibrary(row);
+        }
         final Class<?>[] types = new Class<?>[row.arguments().size()];
         for (int i = 0; i < types.length; i++)
         {
