@@ -113,6 +113,10 @@ public final class FunctionTableGenerator
         {
             return "SizeExpression.name(" + literal(name.name()) + ")";
         }
+        if (extent instanceof FunctionTableReader.TypeSize typeSize)
+        {
+            return "SizeExpression.typeSize(" + extent(typeSize.type()) + ")";
+        }
         if (extent instanceof FunctionTableReader.Select select)
         {
             return "SizeExpression.select(" + extent(select.condition()) + ", " + extent(select.zero()) + ", " +

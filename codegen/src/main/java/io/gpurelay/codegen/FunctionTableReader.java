@@ -44,7 +44,8 @@ public final class FunctionTableReader
         HANDLE_OUT,
         PAYLOAD_OUT,
         PAYLOAD_IN,
-        HANDLE_NEW
+        HANDLE_NEW,
+        SCRATCH
     }
 
     /** An argument's role: {@code ArgumentRole}, constant for constant. */
@@ -89,7 +90,8 @@ public final class FunctionTableReader
         OBJECT("object", Kind.HANDLE),
         NEW_OBJECT("new:object", Kind.HANDLE_NEW),
         FREE_OBJECT("free:object", Kind.HANDLE),
-        OUT_STREAM("out:stream", Kind.HANDLE_OUT);
+        OUT_STREAM("out:stream", Kind.HANDLE_OUT),
+        HOST_SCRATCH("hostbuf", Kind.SCRATCH);
 
         private final String token;
         private final Kind kind;
@@ -194,7 +196,8 @@ public final class FunctionTableReader
     /** A kind of library object: {@code ObjectKind}, with the binding it belongs to and the row that destroys one. */
     public enum ObjectKind
     {
-        CUSOLVER_DN("cusolverDn", Binding.CUSOLVER, "cusolverDnDestroy");
+        CUSOLVER_DN("cusolverDn", Binding.CUSOLVER, "cusolverDnDestroy"),
+        CUSOLVER_DN_PARAMS("cusolverDnParams", Binding.CUSOLVER, "cusolverDnDestroyParams");
 
         private final String token;
         private final Binding binding;
@@ -405,6 +408,20 @@ public final class FunctionTableReader
         }
     }
 
+    /** {@code typesize(t)}: the bytes of one element of the {@code cudaDataType} {@code t}. */
+    public record TypeSize(Extent type) implements Extent
+    {
+        public void names(final List<String> names)
+        {
+            type.names(names);
+        }
+
+        public String text(final int parentPrecedence, final boolean right)
+        {
+            return "typesize(" + type.text() + ")";
+        }
+    }
+
     /** {@code select(x,a,b)}: {@code a} where {@code x} is 0, else {@code b}. */
     public record Select(Extent condition, Extent zero, Extent other) implements Extent
     {
@@ -584,7 +601,7 @@ public final class FunctionTableReader
             final boolean nullable = word.equals("devptr?");
             final Role role = nullable ? Role.DEVPTR : Role.of(word);
             final boolean parameterised = role == Role.DEVPTR || role == Role.OUT_STRING ||
-                role != null && role.isObject();
+                role == Role.HOST_SCRATCH || role != null && role.isObject();
             if (role == null || parameterised != (parameter != null) || open >= 0 && parameter == null)
             {
                 throw new IllegalArgumentException("argument '" + parts[1] + "' has an unknown role '" + parts[0] +
@@ -603,8 +620,9 @@ public final class FunctionTableReader
                         .map(ObjectKind::token).collect(java.util.stream.Collectors.joining(", ")) + ")");
                 }
             }
-            final Extent extent = role == Role.DEVPTR || role == Role.OUT_STRING ? parseExtent(parameter) : null;
-            if (role == Role.OUT_STRING || role == Role.IN_STRING)
+            final Extent extent = role == Role.DEVPTR || role == Role.OUT_STRING || role == Role.HOST_SCRATCH ?
+                parseExtent(parameter) : null;
+            if (role == Role.OUT_STRING || role == Role.IN_STRING || role == Role.HOST_SCRATCH)
             {
                 arguments.add(new Arg(role, parts[1], -1, -1, extent));
             }
@@ -965,16 +983,20 @@ public final class FunctionTableReader
                 }
             }
             final int expected = name.equals("matrix") || name.equals("select") ? 3 :
-                name.equals("min") || name.equals("max") ? 2 : -1;
+                name.equals("min") || name.equals("max") ? 2 : name.equals("typesize") ? 1 : -1;
             if (expected < 0)
             {
-                throw new IllegalArgumentException("extent '" + text + "': " + name + " is not min, max, matrix or " +
-                    "select");
+                throw new IllegalArgumentException("extent '" + text + "': " + name + " is not min, max, matrix, " +
+                    "select or typesize");
             }
             if (operands.size() != expected)
             {
                 throw new IllegalArgumentException("extent '" + text + "': " + name + " takes " + expected +
                     " operands, not " + operands.size());
+            }
+            if (expected == 1)
+            {
+                return new TypeSize(operands.get(0));
             }
             if (expected == 2)
             {

@@ -219,7 +219,8 @@ class FunctionTableReaderTest
         assertRefused("2011 cusolver f object sync yes - object(cusolverDn) h, in:int m, devptr(min(m)) A",
             "min takes 2 operands, not 1");
         assertRefused("2011 cusolver f object sync yes - object(cusolverDn) h, in:int m, devptr(abs(m)) A",
-            "abs is not min, max, matrix or select");
+            "abs is not min, max, matrix, select or typesize");
+        assertEquals("typesize(t)*n", FunctionTableReader.parseExtent("typesize(t)*n").text());
         final Row side = row("2012 cusolver f object sync yes - object(cusolverDn) h, in:int side, in:int m, " +
             "in:int n, devptr(4*select(side,m,n)) A");
         assertEquals("4*select(side,m,n)", side.arguments().get(4).extent().text());

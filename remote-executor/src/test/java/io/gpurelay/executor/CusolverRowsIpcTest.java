@@ -24,6 +24,7 @@ import io.gpurelay.protocol.table.Argument;
 import io.gpurelay.protocol.table.Binding;
 import io.gpurelay.protocol.table.FunctionRow;
 import io.gpurelay.protocol.table.FunctionTable;
+import io.gpurelay.protocol.table.ObjectKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,6 +68,7 @@ class CusolverRowsIpcTest
         final TestClient client = EXECUTOR.connected(row.name());
         final long context = ok(client.call(CU_CTX_CREATE, 0, 0, 0)).value(0);
         final long handle = ok(client.call(row("cusolverDnCreate"), context)).value(0);
+        final long params = ok(client.call(row("cusolverDnCreateParams"), context)).value(0);
         final long memory = ok(client.call(CU_MEM_ALLOC, context, 64 * 1024)).value(0);
         // Every device argument is this memory; what getrs reads as pivots are pivots.
         ok(client.callWithPayload(CU_MEMCPY_HTOD, context, ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN)
@@ -79,11 +81,14 @@ class CusolverRowsIpcTest
             {
                 args[argument.wireIndex()] = switch (argument.role())
                 {
-                    case OBJECT, FREE_OBJECT -> handle;
+                    case OBJECT, FREE_OBJECT -> argument.kind() == ObjectKind.CUSOLVER_DN ? handle : params;
                     case DEVPTR -> memory;
                     case STREAM -> stream;
-                    // Sizes of 4 (a 4 x 4 system, one right-hand side); fill mode lower, no transpose.
-                    case IN_INT -> argument.name().equals("uplo") || argument.name().equals("trans") ? 0 : 4;
+                    // Sizes of 4 (a 4 x 4 system, one right-hand side); fill mode lower, no transpose, float data.
+                    case IN_INT, IN_INT64, IN_SIZE -> argument.name().equals("uplo") ||
+                        argument.name().equals("trans") || argument.name().startsWith("dataType") ||
+                        argument.name().equals("computeType") || argument.name().equals("function") ||
+                        argument.name().equals("algo") ? 0 : 4;
                     default -> throw new IllegalStateException(argument.role() + " in " + row);
                 };
             }

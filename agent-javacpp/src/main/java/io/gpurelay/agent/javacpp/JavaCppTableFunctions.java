@@ -79,6 +79,11 @@ public final class JavaCppTableFunctions
         for (int i = 0; i < row.arguments().size(); i++)
         {
             final Argument argument = row.arguments().get(i);
+            if (argument.role() == ArgumentRole.HOST_SCRATCH)
+            {
+                // Scratch memory of the executor's host stands in for it; nothing of the caller's travels.
+                continue;
+            }
             if (argument.wireIndex() < 0)
             {
                 if (arguments.isNull(i))

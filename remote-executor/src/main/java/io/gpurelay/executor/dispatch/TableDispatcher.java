@@ -295,6 +295,13 @@ final class TableDispatcher
                 try
                 {
                     final long extent = argument.extent().evaluate(name -> scalarNamed(row, name, result));
+                    if (argument.role() == ArgumentRole.HOST_SCRATCH && extent > ArgumentRole.MAX_HOST_SCRATCH)
+                    {
+                        result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " of " + extent +
+                            " bytes (" + argument.extent() + "); the executor gives a call at most " +
+                            ArgumentRole.MAX_HOST_SCRATCH + " bytes of host memory");
+                        return false;
+                    }
                     if (argument.role() == ArgumentRole.OUT_STRING && (extent < 1 || extent > MAX_STRING_BYTES))
                     {
                         result.fail(CudaError.INVALID_VALUE, row.name() + ": " + argument.name() + " of " + extent +

@@ -37,7 +37,8 @@ public enum HandleKind
     SURFREF(20, "surface reference"),
 
     // Library objects of the function table's rows (ObjectKind), one kind each.
-    CUSOLVER_DN(24, "cusolverDnHandle_t");
+    CUSOLVER_DN(24, "cusolverDnHandle_t"),
+    CUSOLVER_DN_PARAMS(25, "cusolverDnParams_t");
 
     private static final int TAG_SHIFT = 56;
 
@@ -49,6 +50,7 @@ public enum HandleKind
         return switch (kind)
         {
             case CUSOLVER_DN -> CUSOLVER_DN;
+            case CUSOLVER_DN_PARAMS -> CUSOLVER_DN_PARAMS;
         };
     }
 

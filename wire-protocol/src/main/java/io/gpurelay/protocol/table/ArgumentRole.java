@@ -131,7 +131,13 @@ public enum ArgumentRole implements TableToken
      * A {@code cudaStream_t*} the function writes: the stream last set on the row's library object by a row that
      * takes both, which the executor answers from its tables (a row whose backend function is {@code executor}).
      */
-    OUT_STREAM("out:stream", Kind.HANDLE_OUT);
+    OUT_STREAM("out:stream", Kind.HANDLE_OUT),
+    /**
+     * Host memory a library function works in ({@code bufferOnHost} of the 64-bit cuSOLVER API), written
+     * {@code hostbuf(extent)}: nothing of the caller's travels; the executor gives the function a scratch buffer of
+     * that many bytes (at most {@value #MAX_HOST_SCRATCH}), or null for none.
+     */
+    HOST_SCRATCH("hostbuf", Kind.SCRATCH);
 
     /**
      * @return whether the role names a library object, whose argument says its {@link ObjectKind}.
@@ -140,6 +146,9 @@ public enum ArgumentRole implements TableToken
     {
         return this == OBJECT || this == NEW_OBJECT || this == FREE_OBJECT;
     }
+
+    /** The most bytes of host scratch memory ({@link #HOST_SCRATCH}) a call is given. */
+    public static final long MAX_HOST_SCRATCH = 64L << 20;
 
     /** The most bytes an {@link #IN_STRING} carries (a name of a module's symbol). */
     public static final int MAX_STRING_INPUT = 1024;
@@ -159,7 +168,9 @@ public enum ArgumentRole implements TableToken
         /** An input that travels as the call's payload. */
         PAYLOAD_IN,
         /** An output handle the backend makes and the executor registers in the session. */
-        HANDLE_NEW
+        HANDLE_NEW,
+        /** Memory of the executor's host the function works in; nothing travels. */
+        SCRATCH
     }
 
     private final String token;

@@ -9,7 +9,10 @@ package io.gpurelay.protocol.table;
 public enum ObjectKind implements TableToken
 {
     /** {@code cusolverDnHandle_t}. */
-    CUSOLVER_DN("cusolverDn", Binding.CUSOLVER, "org.bytedeco.cuda.cusolver.cusolverDnContext", "cusolverDnDestroy");
+    CUSOLVER_DN("cusolverDn", Binding.CUSOLVER, "org.bytedeco.cuda.cusolver.cusolverDnContext", "cusolverDnDestroy"),
+    /** {@code cusolverDnParams_t}, the 64-bit API's options. */
+    CUSOLVER_DN_PARAMS("cusolverDnParams", Binding.CUSOLVER, "org.bytedeco.cuda.cusolver.cusolverDnParams",
+        "cusolverDnDestroyParams");
 
     private final String token;
     private final Binding binding;

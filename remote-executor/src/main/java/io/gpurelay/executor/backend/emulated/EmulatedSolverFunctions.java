@@ -29,6 +29,10 @@ final class EmulatedSolverFunctions
     }
 
     private static final Map<String, Routine> ROUTINES = routines();
+    /** {@code CUSOLVERDN_GETRF} ... {@code CUSOLVERDN_GEQRF}: the functions a params object sets options of. */
+    private static final int CUSOLVERDN_FUNCTIONS = 4;
+    /** {@code CUSOLVER_ALG_0} ... {@code CUSOLVER_ALG_2}. */
+    private static final int ALG_LAST = 2;
 
     private final EmulatedBackendSession session;
 
@@ -47,6 +51,9 @@ final class EmulatedSolverFunctions
         names.add("cusolverDnCreate");
         names.add("cusolverDnDestroy");
         names.add("cusolverDnSetStream");
+        names.add("cusolverDnCreateParams");
+        names.add("cusolverDnDestroyParams");
+        names.add("cusolverDnSetAdvOptions");
         return names;
     }
 
@@ -62,6 +69,23 @@ final class EmulatedSolverFunctions
                 call.made(CusolverDnHandle.create(session.deviceMemory(device), session.owner(device)));
             }
             case "cusolverDnDestroy" -> check(((CusolverDnHandle)call.object(0)).destroy(), null, name, result);
+            // The 64-bit API's options: kept, though the emulator runs none of that API's routines.
+            case "cusolverDnCreateParams" -> call.made(new int[CUSOLVERDN_FUNCTIONS]);
+            case "cusolverDnDestroyParams" ->
+            {
+            }
+            case "cusolverDnSetAdvOptions" ->
+            {
+                final long function = call.scalar(1);
+                final long algorithm = call.scalar(2);
+                if (function < 0 || function >= CUSOLVERDN_FUNCTIONS || algorithm < 0 || algorithm > ALG_LAST)
+                {
+                    result.fail(LibraryErrors.of(Api.CUSOLVER, CusolverStatus.INVALID_VALUE), name + ": function " +
+                        function + " with algorithm " + algorithm + " is no cusolverDnFunction_t and cusolverAlgMode_t");
+                    return;
+                }
+                ((int[])call.object(0))[(int)function] = (int)algorithm;
+            }
             case "cusolverDnSetStream" ->
             {
                 final Object stream = call.object(1);

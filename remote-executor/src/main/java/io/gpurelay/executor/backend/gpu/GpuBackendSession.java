@@ -1303,8 +1303,10 @@ final class GpuBackendSession implements BackendSession
             {
                 final Object argument = arguments[i];
                 // The outputs' memory was allocated for the call; a device address's pointer owns nothing.
+                final ArgumentRole role = row.arguments().get(i).role();
                 if ((argument instanceof SizeTPointer || argument instanceof IntPointer ||
-                    argument instanceof LongPointer) && row.arguments().get(i).role().isOutput())
+                    argument instanceof LongPointer) && role.isOutput() || role == ArgumentRole.HOST_SCRATCH &&
+                    argument != null)
                 {
                     ((Pointer)argument).close();
                 }
@@ -1350,6 +1352,7 @@ final class GpuBackendSession implements BackendSession
                 case DEVPTR -> call.scalar(index) == 0 ? null : resolved.devicePointer(index, call.scalar(index));
                 case OBJECT, FREE_OBJECT -> call.object(index);
                 case NEW_OBJECT, OUT_INT, OUT_UINT, OUT_SIZE, OUT_INT64 -> resolved.output(index);
+                case HOST_SCRATCH -> call.extent(index) > 0 ? new BytePointer(call.extent(index)) : null;
                 default -> tableArgument(call, index);
             };
         }
@@ -1404,7 +1407,7 @@ final class GpuBackendSession implements BackendSession
             case MIPMAPPED_ARRAY -> GpuArrays.mipmappedHandle((BackendArray[])object);
             case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY, OUT_STREAM -> throw new IllegalStateException(
                 call.row().name() + " is answered by the executor");
-            case OBJECT, NEW_OBJECT, FREE_OBJECT -> throw new IllegalStateException(
+            case OBJECT, NEW_OBJECT, FREE_OBJECT, HOST_SCRATCH -> throw new IllegalStateException(
                 call.row().name() + ": library objects are a library row's (libraryArgument)");
         };
     }

@@ -125,7 +125,7 @@ final class GpuTableFunctions
             case MIPMAPPED_ARRAY -> CUmipmappedArray_st.class;
             case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY, OUT_STREAM ->
                 throw new IllegalArgumentException(role + " is answered by the executor");
-            case OBJECT, NEW_OBJECT, FREE_OBJECT ->
+            case OBJECT, NEW_OBJECT, FREE_OBJECT, HOST_SCRATCH ->
                 throw new IllegalArgumentException(role + " is a library row's, found by findInLibrary");
         };
     }
@@ -221,6 +221,7 @@ final class GpuTableFunctions
             case OUT_SIZE, OUT_INT64 -> type == LongPointer.class || type == SizeTPointer.class;
             case STREAM -> type == CUstream_st.class;
             case OBJECT, NEW_OBJECT, FREE_OBJECT -> type.getName().equals(argument.kind().javaCppClass());
+            case HOST_SCRATCH -> Pointer.class.isAssignableFrom(type);
             default -> false;
         };
     }
