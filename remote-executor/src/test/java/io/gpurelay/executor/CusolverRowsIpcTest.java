@@ -84,6 +84,8 @@ class CusolverRowsIpcTest
                     case STREAM -> stream;
                     // Sizes of 4 (a 4 x 4 system, one right-hand side); fill mode lower, no transpose.
                     case IN_INT -> argument.name().equals("uplo") || argument.name().equals("trans") ? 0 : 4;
+                    // A workspace of 4 bytes (the IRS solvers' lwork_bytes).
+                    case IN_SIZE -> 4;
                     default -> throw new IllegalStateException(argument.role() + " in " + row);
                 };
             }
