@@ -91,7 +91,9 @@ public final class FunctionTableReader
         NEW_OBJECT("new:object", Kind.HANDLE_NEW),
         FREE_OBJECT("free:object", Kind.HANDLE),
         OUT_STREAM("out:stream", Kind.HANDLE_OUT),
-        HOST_SCRATCH("hostbuf", Kind.SCRATCH);
+        HOST_SCRATCH("hostbuf", Kind.SCRATCH),
+        PIVOTS("pivots", Kind.DEVICE_POINTER),
+        PIVOTS64("pivots64", Kind.DEVICE_POINTER);
 
         private final String token;
         private final Kind kind;
@@ -601,7 +603,8 @@ public final class FunctionTableReader
             final boolean nullable = word.equals("devptr?");
             final Role role = nullable ? Role.DEVPTR : Role.of(word);
             final boolean parameterised = role == Role.DEVPTR || role == Role.OUT_STRING ||
-                role == Role.HOST_SCRATCH || role != null && role.isObject();
+                role == Role.HOST_SCRATCH || role == Role.PIVOTS || role == Role.PIVOTS64 ||
+                role != null && role.isObject();
             if (role == null || parameterised != (parameter != null) || open >= 0 && parameter == null)
             {
                 throw new IllegalArgumentException("argument '" + parts[1] + "' has an unknown role '" + parts[0] +
@@ -620,8 +623,8 @@ public final class FunctionTableReader
                         .map(ObjectKind::token).collect(java.util.stream.Collectors.joining(", ")) + ")");
                 }
             }
-            final Extent extent = role == Role.DEVPTR || role == Role.OUT_STRING || role == Role.HOST_SCRATCH ?
-                parseExtent(parameter) : null;
+            final Extent extent = role == Role.DEVPTR || role == Role.OUT_STRING || role == Role.HOST_SCRATCH ||
+                role == Role.PIVOTS || role == Role.PIVOTS64 ? parseExtent(parameter) : null;
             if (role == Role.OUT_STRING || role == Role.IN_STRING || role == Role.HOST_SCRATCH)
             {
                 arguments.add(new Arg(role, parts[1], -1, -1, extent));

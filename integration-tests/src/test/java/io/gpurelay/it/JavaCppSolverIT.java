@@ -43,7 +43,8 @@ class JavaCppSolverIT
         "CHECK cusolverDnSgetrf_bufferSize with lda < n is CUSOLVER_STATUS_INVALID_VALUE ok",
         "CHECK cusolverDnSgetrf with lda < n is CUSOLVER_STATUS_INVALID_VALUE ok",
         "CHECK cusolverDnSgetrf after the refusals ok",
-        "CHECK cusolverDnSgetrf after the refusals: info is 0 ok");
+        "CHECK cusolverDnSgetrf after the refusals: info is 0 ok",
+        "CHECK cusolverDnSgetrs with a pivot past the matrix is CUSOLVER_STATUS_EXECUTION_FAILED ok");
 
     @ParameterizedTest
     @EnumSource(Transport.class)

@@ -82,7 +82,7 @@ class CusolverRowsIpcTest
                 args[argument.wireIndex()] = switch (argument.role())
                 {
                     case OBJECT, FREE_OBJECT -> argument.kind() == ObjectKind.CUSOLVER_DN ? handle : params;
-                    case DEVPTR -> memory;
+                    case DEVPTR, PIVOTS, PIVOTS64 -> memory;
                     case STREAM -> stream;
                     // Sizes of 4 (a 4 x 4 system, one right-hand side); fill mode lower, no transpose, float data.
                     case IN_INT, IN_INT64, IN_SIZE -> argument.name().equals("uplo") ||

@@ -99,7 +99,7 @@ public final class JavaCppTableFunctions
                 case IN_UCHAR -> arguments.longValue(i) & 0xFFL;
                 case IN_USHORT -> arguments.longValue(i) & 0xFFFFL;
                 case IN_SIZE, IN_INT64 -> arguments.longValue(i);
-                case DEVPTR -> arguments.devicePointer(i);
+                case DEVPTR, PIVOTS, PIVOTS64 -> arguments.devicePointer(i);
                 case STREAM -> arguments.stream(i);
                 case CONTEXT, MODULE, FUNCTION, EVENT, OBJECT, FREE_OBJECT -> arguments.handle(i);
                 default -> throw new IllegalStateException(argument.role() + " does not travel");

@@ -450,6 +450,16 @@ public final class JavaCppSolverProgram
         equal("cusolverDnSgetrf after the refusals", CUSOLVER_STATUS_SUCCESS,
             getrf(handle, p, N, N, freshA, LDA, work.pointer(), pivots, info));
         equal("cusolverDnSgetrf after the refusals: info is 0", 0, downloadInts(stream, info, 1)[0]);
+
+        // (e) Pivots that name a row past the matrix: getrs would swap rows of B beyond what was checked.
+        final int[] forgedPivots = new int[N];
+        java.util.Arrays.fill(forgedPivots, 1);
+        forgedPivots[N - 1] = 100_000;
+        final IntPointer badPivots = uploadInts(forgedPivots);
+        final Pointer deviceB = upload(p, pad(p.round(random(N * NRHS, 62)), N, NRHS, LDB));
+        equal("cusolverDnSgetrs with a pivot past the matrix is CUSOLVER_STATUS_EXECUTION_FAILED",
+            CUSOLVER_STATUS_EXECUTION_FAILED, getrs(handle, p, 0, N, NRHS, freshA, LDA, badPivots, deviceB, LDB,
+            info));
     }
 
     // cuSOLVER in either precision.

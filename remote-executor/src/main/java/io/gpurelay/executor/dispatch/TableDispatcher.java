@@ -309,7 +309,9 @@ final class TableDispatcher
                             " bytes");
                         return false;
                     }
-                    tableCall.extent(i, extent);
+                    // Pivots are counted in the table, checked in bytes.
+                    tableCall.extent(i, argument.role().pivotBytes() > 0 ?
+                        Math.multiplyExact(extent, argument.role().pivotBytes()) : extent);
                 }
                 catch (final QueryFailed ex)
                 {

@@ -137,7 +137,24 @@ public enum ArgumentRole implements TableToken
      * {@code hostbuf(extent)}: nothing of the caller's travels; the executor gives the function a scratch buffer of
      * that many bytes (at most {@value #MAX_HOST_SCRATCH}), or null for none.
      */
-    HOST_SCRATCH("hostbuf", Kind.SCRATCH);
+    HOST_SCRATCH("hostbuf", Kind.SCRATCH),
+    /**
+     * A device array of 32-bit pivots a function reads to permute rows ({@code getrs}'s {@code devIpiv}), written
+     * {@code pivots(count)}: {@code count} of them, each a row from 1 to {@code count}. The range is checked as a
+     * device address's, and the values too before the function runs (the executor waits for the work queued before
+     * it and reads them), since a row outside would reach past the matrix that was checked.
+     */
+    PIVOTS("pivots", Kind.DEVICE_POINTER),
+    /** {@link #PIVOTS} of 64 bits ({@code cusolverDnXgetrs}'s {@code ipiv}), written {@code pivots64(count)}. */
+    PIVOTS64("pivots64", Kind.DEVICE_POINTER);
+
+    /**
+     * @return the bytes of one pivot of a {@link #PIVOTS} or {@link #PIVOTS64} argument; 0 for any other role.
+     */
+    public int pivotBytes()
+    {
+        return this == PIVOTS ? Integer.BYTES : this == PIVOTS64 ? Long.BYTES : 0;
+    }
 
     /**
      * @return whether the role names a library object, whose argument says its {@link ObjectKind}.

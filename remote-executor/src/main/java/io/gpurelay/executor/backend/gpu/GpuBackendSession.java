@@ -1220,7 +1220,7 @@ final class GpuBackendSession implements BackendSession
         for (int i = 0; i < row.arguments().size(); i++)
         {
             final Argument argument = row.arguments().get(i);
-            if (argument.role() == ArgumentRole.DEVPTR && call.extent(i) > 0 &&
+            if (argument.role().kind() == ArgumentRole.Kind.DEVICE_POINTER && call.extent(i) > 0 &&
                 ranges.holding(call.scalar(i), call.extent(i)) == null)
             {
                 result.fail(row.binding().library() ? LibraryErrors.outside(row.api()) : CudaError.INVALID_VALUE,
@@ -1230,6 +1230,10 @@ final class GpuBackendSession implements BackendSession
             }
         }
         if (call.context() != null && !makeCurrent((GpuContext)call.context(), row.name(), result))
+        {
+            return;
+        }
+        if (!pivotsWithinTheirMatrix(call, result))
         {
             return;
         }
@@ -1318,6 +1322,49 @@ final class GpuBackendSession implements BackendSession
         }
     }
 
+    /**
+     * The pivots a row reads to permute rows ({@code pivots(count)}), each a row from 1 to {@code count}: read after
+     * the context's queued work (the factorisation that wrote them) has finished. A pivot outside would have the
+     * function swap a row past the matrix whose range was checked, in another allocation.
+     */
+    private boolean pivotsWithinTheirMatrix(final TableCall call, final CallResult result)
+    {
+        final FunctionRow row = call.row();
+        for (int i = 0; i < row.arguments().size(); i++)
+        {
+            final Argument argument = row.arguments().get(i);
+            final int width = argument.role().pivotBytes();
+            if (width == 0 || call.extent(i) <= 0)
+            {
+                continue;
+            }
+            final long count = call.extent(i) / width;
+            if (!check(cuCtxSynchronize(), row.name() + ": waiting to read " + argument.name(), result))
+            {
+                return false;
+            }
+            try (BytePointer host = new BytePointer(call.extent(i)))
+            {
+                if (!check(cuMemcpyDtoH(host, call.scalar(i), call.extent(i)), row.name() + ": reading " +
+                    argument.name(), result))
+                {
+                    return false;
+                }
+                for (long k = 0; k < count; k++)
+                {
+                    final long pivot = width == Integer.BYTES ? host.getInt(k * width) : host.getLong(k * width);
+                    if (pivot < 1 || pivot > count)
+                    {
+                        result.fail(LibraryErrors.outside(row.api()), row.name() + ": " + argument.name() + "[" + k +
+                            "] = " + pivot + " is no row from 1 to " + count);
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
     /** A 32-bit output: the runtime's and driver's {@code int[]}, a library's {@code IntPointer}. */
     private static int intOutput(final Object output)
     {
@@ -1349,7 +1396,8 @@ final class GpuBackendSession implements BackendSession
         {
             return switch (argument.role())
             {
-                case DEVPTR -> call.scalar(index) == 0 ? null : resolved.devicePointer(index, call.scalar(index));
+                case DEVPTR, PIVOTS, PIVOTS64 -> call.scalar(index) == 0 ? null :
+                    resolved.devicePointer(index, call.scalar(index));
                 case OBJECT, FREE_OBJECT -> call.object(index);
                 case NEW_OBJECT, OUT_INT, OUT_UINT, OUT_SIZE, OUT_INT64 -> resolved.output(index);
                 case HOST_SCRATCH -> call.extent(index) > 0 ? new BytePointer(call.extent(index)) : null;
@@ -1407,7 +1455,7 @@ final class GpuBackendSession implements BackendSession
             case MIPMAPPED_ARRAY -> GpuArrays.mipmappedHandle((BackendArray[])object);
             case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY, OUT_STREAM -> throw new IllegalStateException(
                 call.row().name() + " is answered by the executor");
-            case OBJECT, NEW_OBJECT, FREE_OBJECT, HOST_SCRATCH -> throw new IllegalStateException(
+            case OBJECT, NEW_OBJECT, FREE_OBJECT, HOST_SCRATCH, PIVOTS, PIVOTS64 -> throw new IllegalStateException(
                 call.row().name() + ": library objects are a library row's (libraryArgument)");
         };
     }

@@ -125,7 +125,7 @@ final class GpuTableFunctions
             case MIPMAPPED_ARRAY -> CUmipmappedArray_st.class;
             case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY, OUT_STREAM ->
                 throw new IllegalArgumentException(role + " is answered by the executor");
-            case OBJECT, NEW_OBJECT, FREE_OBJECT, HOST_SCRATCH ->
+            case OBJECT, NEW_OBJECT, FREE_OBJECT, HOST_SCRATCH, PIVOTS, PIVOTS64 ->
                 throw new IllegalArgumentException(role + " is a library row's, found by findInLibrary");
         };
     }
@@ -180,7 +180,7 @@ final class GpuTableFunctions
             {
                 final Argument argument = row.arguments().get(i);
                 fits = libraryParameterFits(argument, types[i]);
-                if (fits && argument.role() == ArgumentRole.DEVPTR)
+                if (fits && argument.role().kind() == ArgumentRole.Kind.DEVICE_POINTER)
                 {
                     try
                     {
@@ -215,7 +215,7 @@ final class GpuTableFunctions
         {
             case IN_INT, IN_UINT -> type == int.class;
             case IN_SIZE, IN_INT64 -> type == long.class;
-            case DEVPTR -> Pointer.class.isAssignableFrom(type);
+            case DEVPTR, PIVOTS, PIVOTS64 -> Pointer.class.isAssignableFrom(type);
             // The presets' overloads take all of a function's pointers as arrays, as buffers or as pointers.
             case OUT_INT, OUT_UINT -> type == IntPointer.class;
             case OUT_SIZE, OUT_INT64 -> type == LongPointer.class || type == SizeTPointer.class;
