@@ -48,6 +48,12 @@ public final class BlasExtents
          *         the failure in {@code result}.
          */
         long[] pointers(long array, int count, String what, CallResult result);
+
+        /**
+         * @return the {@code count} C {@code int}s at {@code address} (inside an allocation) once the work queued
+         *         before the call has finished, or null with the failure in {@code result}.
+         */
+        int[] ints(long address, int count, String what, CallResult result);
     }
 
     private BlasExtents()
@@ -213,8 +219,13 @@ public final class BlasExtents
             case PACKED -> span = sizes[0] <= 0 ? 0 : Math.multiplyExact(Math.multiplyExact(sizes[0],
                 sizes[0] + 1) / 2, elementBytes);
             case ELEMENTS -> span = Math.multiplyExact(Math.max(0, sizes[0]), elementBytes);
-            case INTS -> span = Math.multiplyExact(Math.max(0, sizes[0]), Integer.BYTES);
+            case INTS, PIVOTS -> span = Math.multiplyExact(Math.max(0, sizes[0]), Integer.BYTES);
             default -> throw new IllegalStateException(extent.kind().name());
+        }
+        if (extent.kind() == Extent.Kind.PIVOTS)
+        {
+            return within(call, what, address, span, memory, result) &&
+                pivots(call, what, address, sizes[0], sizes[1], memory, result);
         }
         if (!extent.strided())
         {
@@ -238,6 +249,34 @@ public final class BlasExtents
             }
             final long more = stride > 0 ? (memory.end(at) - span - at) / stride : (at - memory.start(at)) / -stride;
             batch = Math.addExact(batch, 1 + Math.max(0, more));
+        }
+        return true;
+    }
+
+    /**
+     * Pivots a routine permutes rows by, read in pieces: each must name a row from 1 to {@code rows}.
+     */
+    private static boolean pivots(final BlasCall call, final String what, final long address, final long count,
+        final long rows, final BlasExtents.Memory memory, final CallResult result)
+    {
+        for (long first = 0; first < count; first += POINTERS_AT_A_TIME)
+        {
+            final int chunk = (int)Math.min(POINTERS_AT_A_TIME, count - first);
+            final int[] pivots = memory.ints(address + first * Integer.BYTES, chunk, call.name() + ": reading " + what,
+                result);
+            if (pivots == null)
+            {
+                return false;
+            }
+            for (int i = 0; i < pivots.length; i++)
+            {
+                if (pivots[i] < 1 || pivots[i] > rows)
+                {
+                    result.fail(EXECUTION_FAILED, call.name() + ": " + what + "[" + (first + i) + "] = " + pivots[i] +
+                        " is no row from 1 to " + rows);
+                    return false;
+                }
+            }
         }
         return true;
     }

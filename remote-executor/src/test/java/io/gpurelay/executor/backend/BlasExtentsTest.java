@@ -30,6 +30,7 @@ class BlasExtentsTest
         final List<String> checked = new ArrayList<>();
         final List<Integer> reads = new ArrayList<>();
         long repeated;
+        int pivot = 1;
 
         Allocation(final long size)
         {
@@ -40,6 +41,13 @@ class BlasExtentsTest
         {
             checked.add(Long.toHexString(address) + "+" + length);
             return address >= BASE && address + length <= BASE + size;
+        }
+
+        public int[] ints(final long address, final int count, final String what, final CallResult result)
+        {
+            final int[] values = new int[count];
+            java.util.Arrays.fill(values, pivot);
+            return values;
         }
 
         public long start(final long address)
@@ -193,6 +201,23 @@ class BlasExtentsTest
         final CallResult result = check(BlasCall.of("cublasSgetrfBatched", 2, BASE, 2, 0, BASE, count), memory);
         assertEquals(CublasStatus.EXECUTION_FAILED, result.status());
         assertTrue(result.message().contains("Aarray[" + (count - 1) + "]"), result.message());
+    }
+
+    @Test
+    void pivotsAGetrsPermutesByMustNameRowsOfTheMatrix()
+    {
+        // getrsBatched: trans, n 2, nrhs 1, Aarray, lda 2, devIpiv, Barray, ldb 2, info (host), batchSize 1.
+        final Allocation memory = new Allocation(4096);
+        memory.arrays.put(BASE, new long[]{ BASE + 64 });
+        memory.arrays.put(BASE + 8, new long[]{ BASE + 128 });
+        final BlasCall call = BlasCall.of("cublasSgetrsBatched", OP_N, 2, 1, BASE, 2, BASE + 256, BASE + 8, 2, 1);
+        assertFalse(check(call, memory).failed());
+        memory.pivot = 3;
+        final CallResult result = check(call, memory);
+        assertEquals(CublasStatus.EXECUTION_FAILED, result.status());
+        assertTrue(result.message().contains("devIpiv[0] = 3 is no row from 1 to 2"), result.message());
+        memory.pivot = 0;
+        assertEquals(CublasStatus.EXECUTION_FAILED, check(call, memory).status());
     }
 
     @Test

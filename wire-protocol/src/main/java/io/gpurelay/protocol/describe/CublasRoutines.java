@@ -370,10 +370,10 @@ public final class CublasRoutines
     private static final String GETRF = "i:n d:Aarray=m(n,n,lda)[batchSize] i:lda " +
         "d:PivotArray?=int(n*batchSize) d:infoArray=int(batchSize) i:batchSize";
     private static final String GETRI = "i:n d:Aarray=m(n,n,lda)[batchSize] i:lda " +
-        "d:PivotArray?=int(n*batchSize) d:Carray=m(n,n,ldc)[batchSize] i:ldc d:infoArray=int(batchSize) " +
+        "d:PivotArray?=piv(n*batchSize,n) d:Carray=m(n,n,ldc)[batchSize] i:ldc d:infoArray=int(batchSize) " +
         "i:batchSize";
     private static final String GETRS = "T:trans i:n i:nrhs d:Aarray=m(n,n,lda)[batchSize] i:lda " +
-        "d:devIpiv?=int(n*batchSize) d:Barray=m(n,nrhs,ldb)[batchSize] i:ldb o:info i:batchSize";
+        "d:devIpiv?=piv(n*batchSize,n) d:Barray=m(n,nrhs,ldb)[batchSize] i:ldb o:info i:batchSize";
     private static final String MATINV = "i:n d:A=m(n,n,lda)[batchSize] i:lda d:Ainv=m(n,n,lda_inv)[batchSize] " +
         "i:lda_inv d:info=int(batchSize) i:batchSize";
     private static final String GEQRF = "i:m i:n d:Aarray=m(m,n,lda)[batchSize] i:lda " +

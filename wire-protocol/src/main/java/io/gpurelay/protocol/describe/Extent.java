@@ -12,7 +12,10 @@ import java.util.List;
  * <li>{@code m(rows,cols,ld)} a column-major matrix whose leading dimension must be at least its rows;
  * {@code m(rows,cols,ld,stride,count)} {@code count} of them, {@code stride} elements apart;</li>
  * <li>{@code p(n)} a packed triangle of order {@code n}: {@code n(n+1)/2} elements;</li>
- * <li>{@code e(count)} {@code count} contiguous elements, {@code int(count)} {@code count} C {@code int}s.</li>
+ * <li>{@code e(count)} {@code count} contiguous elements, {@code int(count)} {@code count} C {@code int}s;</li>
+ * <li>{@code piv(count,rows)} {@code count} C {@code int} pivots a routine reads to permute rows, each of which must
+ * name a row from 1 to {@code rows} (the executor reads and checks them: one outside would reach past the matrix
+ * whose range was checked).</li>
  * </ul>
  * Followed by {@code [count]}, the argument is instead an array of {@code count} device pointers in device memory,
  * each reaching that far ({@code Aarray=m(n,n,lda)[batchCount]}).
@@ -30,7 +33,9 @@ public record Extent(Kind kind, List<SizeTerm> terms, SizeTerm pointers)
         MATRIX("m", 3, 5),
         PACKED("p", 1, 1),
         ELEMENTS("e", 1, 1),
-        INTS("int", 1, 1);
+        INTS("int", 1, 1),
+        /** {@code piv(count,rows)}: {@code count} C {@code int} pivots the routine permutes by, each a row 1..rows. */
+        PIVOTS("piv", 2, 2);
 
         private final String token;
         private final int plain;
@@ -52,7 +57,7 @@ public record Extent(Kind kind, List<SizeTerm> terms, SizeTerm pointers)
                     return kind;
                 }
             }
-            throw new IllegalArgumentException("no extent kind '" + token + "' (v, m, p, e, int)");
+            throw new IllegalArgumentException("no extent kind '" + token + "' (v, m, p, e, int, piv)");
         }
     }
 

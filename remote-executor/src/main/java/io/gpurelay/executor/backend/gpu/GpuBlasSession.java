@@ -3,6 +3,7 @@ package io.gpurelay.executor.backend.gpu;
 import static org.bytedeco.cuda.global.cublas.*;
 import static org.bytedeco.cuda.global.cudart.CUDA_SUCCESS;
 import static org.bytedeco.cuda.global.cudart.cuCtxSetCurrent;
+import static org.bytedeco.cuda.global.cudart.cuCtxSynchronize;
 import static org.bytedeco.cuda.global.cudart.cuMemcpyDtoH;
 
 import java.util.ArrayList;
@@ -92,6 +93,11 @@ final class GpuBlasSession implements BlasSession
         public long[] pointers(final long array, final int count, final String what, final CallResult result)
         {
             return GpuBlasSession.this.pointers(array, count, what, result);
+        }
+
+        public int[] ints(final long address, final int count, final String what, final CallResult result)
+        {
+            return GpuBlasSession.this.ints(address, count, what, result);
         }
     };
 
@@ -414,6 +420,28 @@ final class GpuBlasSession implements BlasSession
             case 64, 65 -> Short.BYTES;
             default -> Float.BYTES;
         };
+    }
+
+    /**
+     * Pivots in device memory, read once the context's queued work (the factorisation that wrote them, on any of the
+     * handle's streams) has finished.
+     */
+    private int[] ints(final long address, final int count, final String what, final CallResult result)
+    {
+        if (!checkDriver(cuCtxSynchronize(), what, result))
+        {
+            return null;
+        }
+        try (IntPointer host = new IntPointer((long)count))
+        {
+            if (!checkDriver(cuMemcpyDtoH(host, address, (long)count * Integer.BYTES), what, result))
+            {
+                return null;
+            }
+            final int[] values = new int[count];
+            host.get(values);
+            return values;
+        }
     }
 
     /**
