@@ -93,7 +93,9 @@ public final class FunctionTableReader
         OUT_STREAM("out:stream", Kind.HANDLE_OUT),
         HOST_SCRATCH("hostbuf", Kind.SCRATCH),
         PIVOTS("pivots", Kind.DEVICE_POINTER),
-        PIVOTS64("pivots64", Kind.DEVICE_POINTER);
+        PIVOTS64("pivots64", Kind.DEVICE_POINTER),
+        IN_DOUBLE("in:double", Kind.SCALAR_IN),
+        OUT_DOUBLE("out:double", Kind.SCALAR_OUT);
 
         private final String token;
         private final Kind kind;

@@ -191,7 +191,7 @@ class TableRoundTripTest
                 case OUT_FLOAT -> new float[]{ -99 };
                 case IN_FLOAT4 -> new float[]{ i, i + 0.5f, -i, 1 };
                 case OUT_FLOAT4 -> new float[4];
-                case OBJECT, NEW_OBJECT, FREE_OBJECT, OUT_STREAM, HOST_SCRATCH, PIVOTS, PIVOTS64 -> throw new IllegalStateException(row + ": JCuda " +
+                case OBJECT, NEW_OBJECT, FREE_OBJECT, OUT_STREAM, HOST_SCRATCH, PIVOTS, PIVOTS64, IN_DOUBLE, OUT_DOUBLE -> throw new IllegalStateException(row + ": JCuda " +
                     "binds no library object");
                 case IN_ARRAY_DESCRIPTOR ->
                 {

@@ -83,6 +83,9 @@ class CusolverRowsIpcTest
                 {
                     case OBJECT, FREE_OBJECT -> argument.kind() == ObjectKind.CUSOLVER_DN ? handle : params;
                     case DEVPTR, PIVOTS, PIVOTS64 -> memory;
+                    case IN_FLOAT -> Float.floatToRawIntBits(1.0f);
+                    case IN_DOUBLE -> Double.doubleToRawLongBits(1.0);
+                    case IN_UCHAR -> 'N';
                     case STREAM -> stream;
                     // Sizes of 4 (a 4 x 4 system, one right-hand side); fill mode lower, no transpose, float data.
                     case IN_INT, IN_INT64, IN_SIZE -> argument.name().equals("uplo") ||

@@ -28,6 +28,10 @@ public final class JavaCppTableFunctions
         ArgumentRole.MIPMAPPED_ARRAY, ArgumentRole.FREE_TEXREF, ArgumentRole.NEW_TEXREF, ArgumentRole.NEW_SURFREF,
         ArgumentRole.OUT_ARRAY, ArgumentRole.OUT_MIPMAPPED_ARRAY);
 
+    /** Scalars a library's rows take, which this binding encodes for them. */
+    private static final java.util.Set<ArgumentRole> LIBRARY_SCALARS = java.util.EnumSet.of(ArgumentRole.IN_FLOAT,
+        ArgumentRole.OUT_FLOAT);
+
     private JavaCppTableFunctions()
     {
     }
@@ -45,7 +49,7 @@ public final class JavaCppTableFunctions
         for (int i = 0; i < row.arguments().size(); i++)
         {
             final ArgumentRole role = row.arguments().get(i).role();
-            if (NOT_ENCODED.contains(role))
+            if (NOT_ENCODED.contains(role) && !(row.binding().library() && LIBRARY_SCALARS.contains(role)))
             {
                 return false;
             }
@@ -99,6 +103,8 @@ public final class JavaCppTableFunctions
                 case IN_UCHAR -> arguments.longValue(i) & 0xFFL;
                 case IN_USHORT -> arguments.longValue(i) & 0xFFFFL;
                 case IN_SIZE, IN_INT64 -> arguments.longValue(i);
+                case IN_FLOAT -> Integer.toUnsignedLong(Float.floatToRawIntBits(arguments.floatValue(i)));
+                case IN_DOUBLE -> Double.doubleToRawLongBits(arguments.doubleValue(i));
                 case DEVPTR, PIVOTS, PIVOTS64 -> arguments.devicePointer(i);
                 case STREAM -> arguments.stream(i);
                 case CONTEXT, MODULE, FUNCTION, EVENT, OBJECT, FREE_OBJECT -> arguments.handle(i);
@@ -133,6 +139,8 @@ public final class JavaCppTableFunctions
                 case OUT_INT, OUT_UINT -> arguments.setInt(i, (int)value);
                 case OUT_SIZE, OUT_INT64, OUT_CONTEXT, OUT_MODULE, OUT_DEVPTR -> arguments.setLong(i, value);
                 case NEW_OBJECT, OUT_STREAM -> arguments.setHandle(i, value);
+                case OUT_FLOAT -> arguments.setFloat(i, Float.intBitsToFloat((int)value));
+                case OUT_DOUBLE -> arguments.setDouble(i, Double.longBitsToDouble(value));
                 default -> throw new IllegalStateException(argument.role() + " is no output");
             }
         }

@@ -60,7 +60,7 @@ public final class TableEncoding
             case ARRAY, OUT_ARRAY -> "Ljcuda/driver/CUarray;";
             case MIPMAPPED_ARRAY, OUT_MIPMAPPED_ARRAY -> "Ljcuda/driver/CUmipmappedArray;";
             // Library objects are the rows of libraries JCuda's binding here does not remote.
-            case OBJECT, NEW_OBJECT, FREE_OBJECT, OUT_STREAM, HOST_SCRATCH, PIVOTS, PIVOTS64 -> throw new IllegalArgumentException(role + ": JCuda remotes no " +
+            case OBJECT, NEW_OBJECT, FREE_OBJECT, OUT_STREAM, HOST_SCRATCH, PIVOTS, PIVOTS64, IN_DOUBLE, OUT_DOUBLE -> throw new IllegalArgumentException(role + ": JCuda remotes no " +
                 "library rows");
         };
     }

@@ -127,7 +127,7 @@ class TableEncodingTest
                 case NEW_SURFREF -> new CUsurfref();
                 case ARRAY -> handle(new CUarray(), value);
                 case OUT_ARRAY -> new CUarray();
-                case OBJECT, NEW_OBJECT, FREE_OBJECT, OUT_STREAM, HOST_SCRATCH, PIVOTS, PIVOTS64 -> throw new IllegalStateException("no JCuda row has " +
+                case OBJECT, NEW_OBJECT, FREE_OBJECT, OUT_STREAM, HOST_SCRATCH, PIVOTS, PIVOTS64, IN_DOUBLE, OUT_DOUBLE -> throw new IllegalStateException("no JCuda row has " +
                     argument.role());
                 case MIPMAPPED_ARRAY -> handle(new CUmipmappedArray(), value);
                 case OUT_MIPMAPPED_ARRAY -> new CUmipmappedArray();

@@ -146,7 +146,11 @@ public enum ArgumentRole implements TableToken
      */
     PIVOTS("pivots", Kind.DEVICE_POINTER),
     /** {@link #PIVOTS} of 64 bits ({@code cusolverDnXgetrs}'s {@code ipiv}), written {@code pivots64(count)}. */
-    PIVOTS64("pivots64", Kind.DEVICE_POINTER);
+    PIVOTS64("pivots64", Kind.DEVICE_POINTER),
+    /** A {@code double}, passed by value (a library's eigenvalue bound); it travels as its IEEE 754 bits. */
+    IN_DOUBLE("in:double", Kind.SCALAR_IN),
+    /** A host {@code double*} the function writes one value to (a residual); it comes back as its bits. */
+    OUT_DOUBLE("out:double", Kind.SCALAR_OUT);
 
     /**
      * @return the bytes of one pivot of a {@link #PIVOTS} or {@link #PIVOTS64} argument; 0 for any other role.

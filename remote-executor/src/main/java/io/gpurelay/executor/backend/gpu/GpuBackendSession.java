@@ -119,6 +119,8 @@ import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.cuda.cudart.CUsurfref_st;
 import org.bytedeco.cuda.cudart.CUtexref_st;
 import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.DoublePointer;
+import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
@@ -1285,8 +1287,9 @@ final class GpuBackendSession implements BackendSession
                     case OUT_STRING -> result.payload(new ByteArrayPayload(untilNul((byte[])arguments[i])));
                     // Texture and surface references: floats come back as their bits, a reference made is the
                     // executor's to register (TableDispatcher).
-                    case OUT_FLOAT -> result.value(Integer.toUnsignedLong(
-                        Float.floatToRawIntBits(((float[])arguments[i])[0])));
+                    case OUT_FLOAT -> result.value(Integer.toUnsignedLong(Float.floatToRawIntBits(
+                        arguments[i] instanceof float[] values ? values[0] : ((FloatPointer)arguments[i]).get(0))));
+                    case OUT_DOUBLE -> result.value(Double.doubleToRawLongBits(((DoublePointer)arguments[i]).get(0)));
                     case OUT_FLOAT4 ->
                     {
                         for (final float value : (float[])arguments[i])
@@ -1309,7 +1312,8 @@ final class GpuBackendSession implements BackendSession
                 // The outputs' memory was allocated for the call; a device address's pointer owns nothing.
                 final ArgumentRole role = row.arguments().get(i).role();
                 if ((argument instanceof SizeTPointer || argument instanceof IntPointer ||
-                    argument instanceof LongPointer) && role.isOutput() || role == ArgumentRole.HOST_SCRATCH &&
+                    argument instanceof LongPointer || argument instanceof FloatPointer ||
+                    argument instanceof DoublePointer) && role.isOutput() || role == ArgumentRole.HOST_SCRATCH &&
                     argument != null)
                 {
                     ((Pointer)argument).close();
@@ -1399,7 +1403,8 @@ final class GpuBackendSession implements BackendSession
                 case DEVPTR, PIVOTS, PIVOTS64 -> call.scalar(index) == 0 ? null :
                     resolved.devicePointer(index, call.scalar(index));
                 case OBJECT, FREE_OBJECT -> call.object(index);
-                case NEW_OBJECT, OUT_INT, OUT_UINT, OUT_SIZE, OUT_INT64 -> resolved.output(index);
+                case NEW_OBJECT, OUT_INT, OUT_UINT, OUT_SIZE, OUT_INT64, OUT_FLOAT, OUT_DOUBLE -> resolved.output(index);
+                case IN_DOUBLE -> Double.longBitsToDouble(call.scalar(index));
                 case HOST_SCRATCH -> call.extent(index) > 0 ? new BytePointer(call.extent(index)) : null;
                 default -> tableArgument(call, index);
             };
@@ -1455,7 +1460,8 @@ final class GpuBackendSession implements BackendSession
             case MIPMAPPED_ARRAY -> GpuArrays.mipmappedHandle((BackendArray[])object);
             case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY, OUT_STREAM -> throw new IllegalStateException(
                 call.row().name() + " is answered by the executor");
-            case OBJECT, NEW_OBJECT, FREE_OBJECT, HOST_SCRATCH, PIVOTS, PIVOTS64 -> throw new IllegalStateException(
+            case OBJECT, NEW_OBJECT, FREE_OBJECT, HOST_SCRATCH, PIVOTS, PIVOTS64, IN_DOUBLE, OUT_DOUBLE ->
+                throw new IllegalStateException(
                 call.row().name() + ": library objects are a library row's (libraryArgument)");
         };
     }

@@ -19,6 +19,8 @@ import org.bytedeco.cuda.cudart.CUmod_st;
 import org.bytedeco.cuda.cudart.CUstream_st;
 import org.bytedeco.cuda.cudart.CUsurfref_st;
 import org.bytedeco.cuda.cudart.CUtexref_st;
+import org.bytedeco.javacpp.DoublePointer;
+import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
@@ -67,6 +69,14 @@ final class GpuTableFunctions
             if (type == LongPointer.class)
             {
                 return new LongPointer(1L);
+            }
+            if (type == FloatPointer.class)
+            {
+                return new FloatPointer(1L);
+            }
+            if (type == DoublePointer.class)
+            {
+                return new DoublePointer(1L);
             }
             if (type == SizeTPointer.class)
             {
@@ -125,7 +135,7 @@ final class GpuTableFunctions
             case MIPMAPPED_ARRAY -> CUmipmappedArray_st.class;
             case OUT_CONTEXT, OUT_MODULE, OUT_ARRAY, OUT_MIPMAPPED_ARRAY, OUT_STREAM ->
                 throw new IllegalArgumentException(role + " is answered by the executor");
-            case OBJECT, NEW_OBJECT, FREE_OBJECT, HOST_SCRATCH, PIVOTS, PIVOTS64 ->
+            case OBJECT, NEW_OBJECT, FREE_OBJECT, HOST_SCRATCH, PIVOTS, PIVOTS64, IN_DOUBLE, OUT_DOUBLE ->
                 throw new IllegalArgumentException(role + " is a library row's, found by findInLibrary");
         };
     }
@@ -215,6 +225,11 @@ final class GpuTableFunctions
         {
             case IN_INT, IN_UINT -> type == int.class;
             case IN_SIZE, IN_INT64 -> type == long.class;
+            case IN_UCHAR -> type == byte.class;
+            case IN_FLOAT -> type == float.class;
+            case IN_DOUBLE -> type == double.class;
+            case OUT_FLOAT -> type == FloatPointer.class;
+            case OUT_DOUBLE -> type == DoublePointer.class;
             case DEVPTR, PIVOTS, PIVOTS64 -> Pointer.class.isAssignableFrom(type);
             // The presets' overloads take all of a function's pointers as arrays, as buffers or as pointers.
             case OUT_INT, OUT_UINT -> type == IntPointer.class;
