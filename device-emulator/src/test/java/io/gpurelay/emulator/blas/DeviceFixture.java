@@ -8,25 +8,25 @@ import io.gpurelay.emulator.memory.DeviceMemory;
 /**
  * A small emulated device with one session's handle, and the copies to and from it that tests need.
  */
-final class DeviceFixture implements AutoCloseable
+public class DeviceFixture implements AutoCloseable
 {
-    final DeviceMemory memory = new DeviceMemory(1L << 30, 0x7000_0000_0000L);
-    final Object owner = new Object();
+    public final DeviceMemory memory = new DeviceMemory(1L << 30, 0x7000_0000_0000L);
+    public final Object owner = new Object();
     final CublasHandle handle = CublasHandle.create(memory, owner);
 
-    long allocate(final long bytes)
+    public long allocate(final long bytes)
     {
         return memory.allocate(bytes, owner).deviceAddress();
     }
 
-    long store(final ElementType type, final double[] values)
+    public long store(final ElementType type, final double[] values)
     {
         final long address = allocate(Math.max(1, (long)values.length * type.size));
         write(type, address, values);
         return address;
     }
 
-    void write(final ElementType type, final long address, final double[] values)
+    public void write(final ElementType type, final long address, final double[] values)
     {
         final ByteBuffer buffer = ByteBuffer.allocate(values.length * type.size).order(ByteOrder.LITTLE_ENDIAN);
         for (final double value : values)
@@ -43,7 +43,7 @@ final class DeviceFixture implements AutoCloseable
         memory.write(address, buffer.array(), 0, buffer.capacity(), owner);
     }
 
-    double[] load(final ElementType type, final long address, final int count)
+    public double[] load(final ElementType type, final long address, final int count)
     {
         final byte[] bytes = new byte[count * type.size];
         memory.read(address, bytes, 0, bytes.length, owner);
@@ -56,7 +56,7 @@ final class DeviceFixture implements AutoCloseable
         return values;
     }
 
-    long storeInts(final int[] values)
+    public long storeInts(final int... values)
     {
         final ByteBuffer buffer = ByteBuffer.allocate(Math.max(4, values.length * 4)).order(ByteOrder.LITTLE_ENDIAN);
         for (final int value : values)
@@ -68,7 +68,7 @@ final class DeviceFixture implements AutoCloseable
         return address;
     }
 
-    int[] loadInts(final long address, final int count)
+    public int[] loadInts(final long address, final int count)
     {
         final byte[] bytes = new byte[count * 4];
         memory.read(address, bytes, 0, bytes.length, owner);
@@ -116,6 +116,11 @@ final class DeviceFixture implements AutoCloseable
     int resultIndex(final ScalarResult result)
     {
         return result.isOnDevice() ? loadInts(result.deviceAddress(), 1)[0] : result.index();
+    }
+
+    public int loadInt(final long address)
+    {
+        return loadInts(address, 1)[0];
     }
 
     public void close()

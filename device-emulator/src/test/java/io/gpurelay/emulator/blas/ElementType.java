@@ -7,24 +7,24 @@ import java.util.Random;
  * with {@link #round}: for +, -, * and / a double result rounded to float is the correctly rounded float result, so
  * the references reproduce single-precision arithmetic exactly.
  */
-enum ElementType
+public enum ElementType
 {
     SINGLE(4),
     DOUBLE(8);
 
-    final int size;
+    public final int size;
 
     ElementType(final int size)
     {
         this.size = size;
     }
 
-    double round(final double value)
+    public double round(final double value)
     {
         return this == SINGLE ? (float)value : value;
     }
 
-    double[] random(final Random random, final int count)
+    public double[] random(final Random random, final int count)
     {
         final double[] values = new double[count];
         for (int i = 0; i < count; i++)
@@ -38,7 +38,7 @@ enum ElementType
      * A square matrix with NaN outside the stored triangle (and on the diagonal when it is taken as ones), so that
      * reading what a routine must not read shows in its result; the stored diagonal is kept away from zero.
      */
-    double[] triangleOnly(final Random random, final int n, final int lda, final boolean lower,
+    public double[] triangleOnly(final Random random, final int n, final int lda, final boolean lower,
         final boolean unitDiagonal)
     {
         final double[] a = random(random, lda * n);
@@ -63,7 +63,7 @@ enum ElementType
     /**
      * A tolerance for results computed in a different order.
      */
-    double tolerance()
+    public double tolerance()
     {
         return this == SINGLE ? 1e-4 : 1e-10;
     }

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.gpurelay.emulator.blas.CublasFillMode;
+import io.gpurelay.emulator.blas.ElementType;
 
 /**
  * potrf and potrs against the double reference, in both triangles: factors and solutions within

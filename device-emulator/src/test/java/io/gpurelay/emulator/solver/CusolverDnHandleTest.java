@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import io.gpurelay.emulator.blas.CublasFillMode;
 import io.gpurelay.emulator.blas.CublasOperation;
+import io.gpurelay.emulator.blas.ElementType;
 
 class CusolverDnHandleTest
 {

@@ -10,6 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.gpurelay.emulator.blas.CublasOperation;
+import io.gpurelay.emulator.blas.ElementType;
 
 /**
  * getrf and getrs against the double reference: solutions and factors within {@link ElementType#tolerance()},

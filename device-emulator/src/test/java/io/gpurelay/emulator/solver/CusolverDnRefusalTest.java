@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import io.gpurelay.emulator.blas.CublasFillMode;
 import io.gpurelay.emulator.blas.CublasOperation;
+import io.gpurelay.emulator.blas.ElementType;
 
 /**
  * Every way a call is refused: bad sizes and enum values ({@code INVALID_VALUE}, nothing touched), ranges outside

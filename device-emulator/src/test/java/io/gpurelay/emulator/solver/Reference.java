@@ -2,6 +2,8 @@ package io.gpurelay.emulator.solver;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gpurelay.emulator.blas.ElementType;
+
 /**
  * Textbook linear algebra in double precision on two-dimensional arrays, written independently of the emulator's
  * kernels: Gaussian elimination with partial pivoting, the Cholesky factorisation, and solves by substitution.

@@ -1,5 +1,7 @@
 package io.gpurelay.emulator.solver;
 
+import io.gpurelay.emulator.blas.ElementType;
+
 /**
  * The S or D entry point of each routine for a test's element type, so that one test covers both.
  */
