@@ -29,6 +29,8 @@ final class EmulatedSolverFunctions
     }
 
     private static final Map<String, Routine> ROUTINES = routines();
+    /** Every row run here: asked on each emulated cuSOLVER call, so made once. */
+    private static final Set<String> NAMES = allNames();
     /** {@code CUSOLVERDN_GETRF} ... {@code CUSOLVERDN_GEQRF}: the functions a params object sets options of. */
     private static final int CUSOLVERDN_FUNCTIONS = 4;
     /** {@code CUSOLVER_ALG_0} ... {@code CUSOLVER_ALG_2}. */
@@ -46,6 +48,11 @@ final class EmulatedSolverFunctions
      */
     static Set<String> names()
     {
+        return NAMES;
+    }
+
+    private static Set<String> allNames()
+    {
         final java.util.Set<String> names = new java.util.HashSet<>(ROUTINES.keySet());
         names.add("cusolverGetVersion");
         names.add("cusolverDnCreate");
@@ -54,7 +61,7 @@ final class EmulatedSolverFunctions
         names.add("cusolverDnCreateParams");
         names.add("cusolverDnDestroyParams");
         names.add("cusolverDnSetAdvOptions");
-        return names;
+        return java.util.Collections.unmodifiableSet(names);
     }
 
     void call(final TableCall call, final CallResult result)
